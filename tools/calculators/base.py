@@ -1,0 +1,336 @@
+"""The calculator contract: typed inputs with units, results, errors, and the tool wrapper.
+
+A calculator is a pure function ``compute(inputs) -> CalculatorResult`` behind a
+pydantic input model (:class:`CalculatorInputs`). Inputs declared with
+:func:`quantity` accept a number in the canonical unit, a string such as
+``"97 µmol/L"``, a ``[value, unit]`` pair or ``{"value": v, "unit": u}``; the
+value is converted explicitly (:mod:`tools.calculators.units`) and range-checked.
+Booleans that default to ``False`` follow the "absent finding scores 0" convention
+and are reported back as *assumed* when not given.
+
+Any missing or invalid input raises :class:`CalculatorInputError`, which names
+every offending input and the unit expected. No result is ever computed from a
+guessed value.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, get_args, get_origin
+
+from langchain_core.tools import StructuredTool
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from tools.calculators.units import UnitConversionError, convert, parse_quantity
+from tools.cards import InputSpec, ToolCard
+
+Category = Literal["lab", "physical", "date", "dosage", "risk", "severity", "diagnosis"]
+OutputType = Literal["decimal", "integer", "date", "weeks_days"]
+
+
+# ---------------------------------------------------------------------------
+# Inputs
+# ---------------------------------------------------------------------------
+
+
+def quantity(
+    unit: str,
+    *,
+    description: str,
+    analyte: str | None = None,
+    ge: float | None = None,
+    le: float | None = None,
+    accepted_units: list[str] | None = None,
+    default: Any = PydanticUndefined,
+) -> Any:
+    """Declare a numeric input with a canonical ``unit`` and a plausible range [ge, le].
+
+    ``analyte`` enables molar-mass / valence conversions (see ``units.ANALYTES``).
+    ``accepted_units`` is documentation for the card (conversion accepts any unit
+    pint can relate to the canonical one).
+    """
+    return Field(
+        default,
+        ge=ge,
+        le=le,
+        description=f"{description} [{unit}]",
+        json_schema_extra={
+            "x-kind": "quantity",
+            "x-unit": unit,
+            "x-analyte": analyte,
+            "x-accepted-units": accepted_units or [],
+        },
+    )
+
+
+def finding(description: str, *, default: bool | None = False) -> Any:
+    """Declare a yes/no finding. Absent (not given) counts as ``default`` and is reported as assumed."""
+    note = "absent when not documented (scores 0)" if default is False else None
+    return Field(
+        default,
+        description=description,
+        json_schema_extra={"x-kind": "finding", "x-default-note": note},
+    )
+
+
+def _coerce_quantity(raw: Any, unit: str, analyte: str | None) -> Any:
+    """Turn the accepted forms of a quantity into a float in ``unit``."""
+    if raw is None or isinstance(raw, bool):
+        return raw  # let pydantic report it (None -> missing/invalid, bool -> wrong type)
+    if isinstance(raw, (int, float)):
+        return float(raw)
+    value: Any
+    src_unit: str | None
+    if isinstance(raw, dict) and "value" in raw:
+        value, src_unit = raw["value"], raw.get("unit")
+    elif isinstance(raw, (list, tuple)) and len(raw) == 2 and isinstance(raw[1], str):
+        value, src_unit = raw
+    elif isinstance(raw, str):
+        value, src_unit = parse_quantity(raw)
+    else:
+        return raw
+    if isinstance(value, str):
+        value, _ = parse_quantity(value)
+    return convert(float(value), src_unit, unit, analyte)
+
+
+class CalculatorInputs(BaseModel):
+    """Base class of every calculator's input model."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _convert_units(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        problems: list[str] = []
+        for name, info in cls.model_fields.items():
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            if extra.get("x-kind") != "quantity" or name not in out:
+                continue
+            try:
+                out[name] = _coerce_quantity(out[name], extra["x-unit"], extra.get("x-analyte"))
+            except (UnitConversionError, ValueError, TypeError) as exc:
+                problems.append(f"{name}: {exc} (expected {extra['x-unit']})")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return out
+
+    def given(self) -> set[str]:
+        """Names of the inputs that were supplied (not defaulted)."""
+        return set(self.model_fields_set)
+
+    def assumed(self) -> list[str]:
+        """Inputs that were not supplied and took their documented default."""
+        return [n for n, f in type(self).model_fields.items() if n not in self.model_fields_set and not f.is_required()]
+
+
+# ---------------------------------------------------------------------------
+# Results and errors
+# ---------------------------------------------------------------------------
+
+
+class CalculatorResult(BaseModel):
+    """What every calculator returns."""
+
+    calculator: str
+    name: str
+    value: float | int | str
+    unit: str = ""
+    interpretation: str = ""
+    explanation: list[str] = Field(default_factory=list)
+    reference: str = ""
+    inputs: dict[str, Any] = Field(default_factory=dict)
+    assumed: list[str] = Field(default_factory=list)
+    components: dict[str, Any] = Field(default_factory=dict)  # e.g. {"weeks": 34, "days": 3}, per-criterion points
+
+    def summary(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        interp = f" ({self.interpretation})" if self.interpretation else ""
+        return f"{self.name}: {self.value}{unit}{interp}"
+
+
+@dataclass
+class InputIssue:
+    name: str
+    problem: str  # "missing" | "invalid"
+    message: str
+    expected: str = ""
+
+    def __str__(self) -> str:
+        exp = f"; expected {self.expected}" if self.expected else ""
+        return f"{self.name} ({self.problem}): {self.message}{exp}"
+
+
+class CalculatorInputError(ValueError):
+    """Raised when inputs are missing or invalid. Names every offending input."""
+
+    def __init__(self, calculator: str, issues: list[InputIssue]):
+        self.calculator = calculator
+        self.issues = issues
+        missing = [i.name for i in issues if i.problem == "missing"]
+        head = f"Cannot compute {calculator}"
+        if missing:
+            head += f": missing {', '.join(missing)}"
+        super().__init__(head + ". " + "; ".join(str(i) for i in issues))
+
+    @property
+    def missing(self) -> list[str]:
+        return [i.name for i in self.issues if i.problem == "missing"]
+
+
+def _expected(info: FieldInfo) -> str:
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    if extra.get("x-unit"):
+        rng = [m for m in info.metadata if hasattr(m, "ge") or hasattr(m, "le")]
+        lo = next((m.ge for m in rng if getattr(m, "ge", None) is not None), None)
+        hi = next((m.le for m in rng if getattr(m, "le", None) is not None), None)
+        span = f" in {lo}-{hi}" if lo is not None and hi is not None else ""
+        return f"a number in {extra['x-unit']}{span}"
+    ann = info.annotation
+    if get_origin(ann) is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(ann))
+    if ann is bool:
+        return "true or false"
+    return getattr(ann, "__name__", str(ann))
+
+
+def validation_issues(model: type[BaseModel], err: ValidationError) -> list[InputIssue]:
+    """Translate a pydantic ValidationError into named input issues."""
+    issues: list[InputIssue] = []
+    for e in err.errors():
+        loc = e.get("loc") or ()
+        name = str(loc[0]) if loc else "input"
+        info = model.model_fields.get(name)
+        expected = _expected(info) if info else ""
+        if e["type"] == "missing":
+            issues.append(InputIssue(name, "missing", "required input not given", expected))
+        elif e["type"] == "extra_forbidden":
+            issues.append(InputIssue(name, "invalid", "unknown input for this calculator",
+                                     "one of " + ", ".join(model.model_fields)))
+        elif not loc:  # model-level (unit conversion) errors name their fields in the message
+            for part in str(e.get("ctx", {}).get("error", e["msg"])).split("; "):
+                fname, _, msg = part.partition(": ")
+                finfo = model.model_fields.get(fname)
+                issues.append(InputIssue(fname if finfo else "input", "invalid", msg or part,
+                                         _expected(finfo) if finfo else ""))
+        else:
+            got = e.get("input")
+            issues.append(InputIssue(name, "invalid", f"{e['msg']} (got {got!r})", expected))
+    return issues
+
+
+# ---------------------------------------------------------------------------
+# Calculator definition and tool wrapper
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Calculator:
+    """A validated clinical calculator."""
+
+    id: str  # slug, also the tool name, e.g. "bmi"
+    name: str
+    category: Category
+    description: str
+    inputs: type[CalculatorInputs]
+    compute: Callable[[Any], CalculatorResult]
+    reference: str
+    output_unit: str = ""
+    output_type: OutputType = "decimal"
+    medcalc_id: int | None = None
+    medcalc_name: str | None = None
+    aliases: list[str] = field(default_factory=list)
+    conventions: list[str] = field(default_factory=list)
+    # MedCalc-Bench "Relevant Entities" key (case-insensitive) -> input field name.
+    medcalc_keys: dict[str, str] = field(default_factory=dict)
+    # Optional hook for entity formats the generic adapter cannot express (e.g. MME's drug list).
+    medcalc_adapter: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+    def run(self, args: dict[str, Any] | CalculatorInputs) -> CalculatorResult:
+        """Validate ``args`` and compute. Raises :class:`CalculatorInputError` on bad input."""
+        if isinstance(args, CalculatorInputs):
+            parsed = args
+        else:
+            try:
+                parsed = self.inputs.model_validate(args)
+            except ValidationError as err:
+                raise CalculatorInputError(self.name, validation_issues(self.inputs, err)) from None
+        result = self.compute(parsed)
+        result.assumed = sorted(set(result.assumed) | set(parsed.assumed()))
+        if not result.inputs:
+            result.inputs = parsed.model_dump()
+        return result
+
+    # -- card and tool -----------------------------------------------------
+    def card(self) -> ToolCard:
+        specs: list[InputSpec] = []
+        for fname, info in self.inputs.model_fields.items():
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            ann = info.annotation
+            allowed = None
+            if get_origin(ann) is Literal:
+                allowed = [str(a) for a in get_args(ann)]
+                typ = "enum"
+            elif extra.get("x-kind") == "quantity":
+                typ = "number"
+            elif ann is bool or extra.get("x-kind") == "finding":
+                typ = "boolean"
+            elif ann is int:
+                typ = "integer"
+            elif ann is float:
+                typ = "number"
+            else:
+                typ = "string"
+            lo = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), None)
+            hi = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), None)
+            specs.append(InputSpec(
+                name=fname, type=typ, description=info.description or "",
+                unit=extra.get("x-unit"), accepted_units=extra.get("x-accepted-units") or [],
+                allowed=allowed, minimum=lo, maximum=hi, required=info.is_required(),
+                default=None if info.is_required() else info.default,
+                default_note=extra.get("x-default-note"),
+            ))
+        aliases = list(self.aliases)
+        if self.medcalc_name:
+            aliases.append(self.medcalc_name)
+        if self.medcalc_id is not None:
+            aliases.append(f"MedCalc-Bench calculator {self.medcalc_id}")
+        return ToolCard(
+            name=self.id, category=f"calculator/{self.category}", description=self.description,
+            aliases=aliases, inputs=specs,
+            output=f"{self.output_type} {self.output_unit}".strip(), reference=self.reference,
+            conventions=self.conventions,
+            extra={"medcalc_id": self.medcalc_id, "output_type": self.output_type},
+        )
+
+    def as_tool(self) -> StructuredTool:
+        """A LangChain tool. Errors come back as a message naming the bad inputs."""
+
+        def _run(**kwargs: Any) -> str:
+            return self.run(kwargs).model_dump_json()
+
+        def _validation_message(err: Exception) -> str:
+            if isinstance(err, ValidationError):
+                return f"Error: {CalculatorInputError(self.name, validation_issues(self.inputs, err))}"
+            return f"Error: {err}"
+
+        return StructuredTool.from_function(
+            func=_run, name=self.id, description=f"{self.name}. {self.description}",
+            args_schema=self.inputs, handle_tool_error=True,
+            handle_validation_error=_validation_message,
+        )
+
+
+def explain_points(items: list[tuple[str, Any, int | float]]) -> list[str]:
+    """Render per-criterion scoring steps: (criterion, observed value, points)."""
+    return [f"{label}: {value!r} -> {pts:+g} point(s)" for label, value, pts in items]
+
+
+def dumps(result: CalculatorResult) -> str:
+    return json.dumps(result.model_dump(), default=str)
