@@ -249,6 +249,8 @@ class Calculator:
     conventions: list[str] = field(default_factory=list)
     # MedCalc-Bench "Relevant Entities" key (case-insensitive) -> input field name.
     medcalc_keys: dict[str, str] = field(default_factory=dict)
+    # Input field -> {entity value as written in MedCalc-Bench (case-insensitive) -> input value}.
+    medcalc_values: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Optional hook for entity formats the generic adapter cannot express (e.g. MME's drug list).
     medcalc_adapter: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
