@@ -93,6 +93,15 @@ def sex_input(description: str = "Patient sex") -> Any:
     return Field(..., description=f"{description} ('male' or 'female'; MedCalc-Bench 'Male'/'Female' accepted)")
 
 
+class SexNormalised(CalculatorInputs):
+    """Base for input models with a ``sex`` field: coerces MedCalc-Bench's 'Male'/'Female' and synonyms."""
+
+    @field_validator("sex", mode="before", check_fields=False)
+    @classmethod
+    def _sex(cls, v: Any) -> Any:
+        return coerce_sex(v)
+
+
 def input_error(calculator: str, name: str, message: str, *, problem: str = "invalid", expected: str = "") -> CalculatorInputError:
     """A CalculatorInputError naming one input, for checks that need more than one field."""
     return CalculatorInputError(calculator, [InputIssue(name, problem, message, expected)])
@@ -141,14 +150,9 @@ DEVINE_REF = "Devine BJ. Gentamicin therapy. Drug Intell Clin Pharm 1974;8:650-5
 # ---------------------------------------------------------------------------
 
 
-class IBWInputs(CalculatorInputs):
+class IBWInputs(SexNormalised):
     sex: Sex = sex_input()
     height: float = quantity("cm", description="Body height", ge=30, le=260, accepted_units=["m", "in", "ft"])
-
-    @field_validator("sex", mode="before")
-    @classmethod
-    def _sex(cls, v: Any) -> Any:
-        return coerce_sex(v)
 
 
 def _ibw(x: IBWInputs) -> CalculatorResult:
@@ -258,15 +262,10 @@ TARGET_WEIGHT = register(Calculator(
 # ---------------------------------------------------------------------------
 
 
-class ABWInputs(CalculatorInputs):
+class ABWInputs(SexNormalised):
     sex: Sex = sex_input()
     weight: float = quantity("kg", description="Actual body weight", ge=0.5, le=400, accepted_units=["lb", "g"])
     height: float = quantity("cm", description="Body height", ge=30, le=260, accepted_units=["m", "in", "ft"])
-
-    @field_validator("sex", mode="before")
-    @classmethod
-    def _sex(cls, v: Any) -> Any:
-        return coerce_sex(v)
 
 
 def _abw(x: ABWInputs) -> CalculatorResult:
