@@ -1,0 +1,90 @@
+"""The ``bench`` command of the ``medmirror`` CLI.
+
+``add_bench_parser(subparsers)`` adds ``bench medcalc`` to an argparse subparsers
+object; the parsed namespace carries the handler in ``func`` (``args.func(args)``
+returns the exit code). ``main(argv)`` runs it standalone, e.g.
+``main(["bench", "medcalc", "--data", "one_shot.csv", "--mode", "gold"])``.
+
+Exit codes: 0 done, 2 bad data/options (message on stderr), 130 interrupted
+(records written so far are kept; rerun with the same ``--out`` to resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.bench.medcalc import MODES, BenchError, run_medcalc
+
+
+def _int_at_least(lo: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if v < lo:
+            raise argparse.ArgumentTypeError(f"must be >= {lo}, got {v}")
+        return v
+
+    return parse
+
+
+def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``bench`` (with the ``medcalc`` subcommand) to ``subparsers``; returns the ``bench`` parser."""
+    bench = subparsers.add_parser(
+        "bench", help="run a benchmark",
+        description="Run a benchmark dataset; writes per-row JSONL, summary.json and a plot.",
+    )
+    sub = bench.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
+    mc = sub.add_parser(
+        "medcalc", help="MedCalc-Bench (CSV in its public column format)",
+        description=(
+            "Run MedCalc-Bench rows and score them with the benchmark's rule (dates and "
+            "integer scores exact, decimals within the row's Lower/Upper Limit). Rows already "
+            "in <out>/records.jsonl are skipped, so rerunning with the same --out resumes."
+        ),
+    )
+    mc.add_argument("--data", required=True, type=Path, metavar="FILE.csv", help="MedCalc-Bench CSV")
+    modes = ", ".join(f"{m.name} ({m.description}{'' if m.available else '; not available yet'})" for m in MODES.values())
+    mc.add_argument("--mode", required=True, choices=list(MODES), help=f"one of: {modes}")
+    mc.add_argument("--limit", type=_int_at_least(0), default=None, metavar="N", help="only the first N rows")
+    mc.add_argument("--out", type=Path, default=None, metavar="DIR",
+                    help="output directory (default runs/medcalc-<mode>-<timestamp>/); reuse it to resume")
+    mc.add_argument("--concurrency", type=_int_at_least(1), default=1, metavar="N", help="rows in parallel (threads)")
+    mc.add_argument("--quiet", action="store_true", help="no progress bar or progress messages")
+    mc.add_argument("--no-plot", action="store_true", help="do not draw the per-category bar chart")
+    mc.set_defaults(func=handle_medcalc)
+    return bench
+
+
+def handle_medcalc(args: argparse.Namespace) -> int:
+    """Handler of ``bench medcalc``; returns the exit code."""
+    try:
+        run_medcalc(
+            args.data, args.mode, limit=args.limit, out_dir=args.out,
+            concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
+        )
+    except BenchError as exc:
+        print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        where = args.out or "the run directory printed above"
+        print(f"\ninterrupted; finished rows are saved - rerun with --out {where} to resume", file=sys.stderr)
+        return 130
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Standalone entry: ``main(["bench", "medcalc", ...])``."""
+    parser = argparse.ArgumentParser(prog="medmirror")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_bench_parser(sub)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

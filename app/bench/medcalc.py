@@ -1,0 +1,479 @@
+"""MedCalc-Bench runner: CSV reading, the mode registry, and the run loop.
+
+The CSV is MedCalc-Bench's public format (Row Number, Calculator ID, Calculator Name,
+Category, Output Type, Note ID, Note Type, Patient Note, Question, Relevant Entities,
+Ground Truth Answer, Lower Limit, Upper Limit, Ground Truth Explanation). Extra
+columns are ignored; header names are matched ignoring case and surrounding spaces.
+Columns every mode needs: Calculator ID, Ground Truth Answer, Lower Limit, Upper Limit;
+each mode adds its own (``gold`` needs Relevant Entities). A missing required column
+fails the whole run with a message naming it; a bad *cell* only makes its row wrong,
+with the reason in the record's ``error``.
+
+Modes (:data:`MODES`) are factories ``options -> (row -> record)``:
+
+* ``gold``: the row's calculator (``tools.calculators.by_medcalc_id``) on the row's gold
+  entities (``medcalc_adapter.adapt``), scored with :mod:`app.bench.scoring`;
+* ``retrieve``, ``extract``, ``agent``: declared, not available yet (raise
+  :class:`ModeNotAvailableError`).
+
+Every record has ``id, mode, calculator_id, calculator, category, expected, lower,
+upper, rule, got, correct, error, error_stage, latency_s``; the summary and the table
+are computed from those fields only, so a new mode just has to fill them.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from app.bench.common import (
+    JsonlWriter,
+    Record,
+    accuracy,
+    accuracy_by,
+    default_out_dir,
+    format_table,
+    load_records,
+    plot_accuracy,
+    run_items,
+    write_summary,
+)
+from app.bench.scoring import Expected, ScoringError, coerce, expected_from_row, is_correct, parse_answer, to_json_value
+
+BENCHMARK = "medcalc"
+RECORDS_FILE = "records.jsonl"
+SUMMARY_FILE = "summary.json"
+PLOT_FILE = "accuracy_by_category.png"
+
+CATEGORIES = ("lab", "physical", "date", "dosage", "risk", "severity", "diagnosis")
+_CATEGORY_ALIASES = {"lab test": "lab", "lab tests": "lab", "laboratory": "lab", "labs": "lab"}
+
+COLUMNS = (
+    "Row Number", "Calculator ID", "Calculator Name", "Category", "Output Type", "Note ID",
+    "Note Type", "Patient Note", "Question", "Relevant Entities", "Ground Truth Answer",
+    "Lower Limit", "Upper Limit", "Ground Truth Explanation",
+)
+BASE_REQUIRED = ("Calculator ID", "Ground Truth Answer", "Lower Limit", "Upper Limit")
+
+
+class BenchError(RuntimeError):
+    """A run that cannot start or continue (bad options, inconsistent output directory)."""
+
+
+class MedCalcDataError(BenchError, ValueError):
+    """The CSV cannot be read as MedCalc-Bench data (file, header, required column, ids)."""
+
+
+class ModeNotAvailableError(BenchError, NotImplementedError):
+    """The mode is declared but not implemented yet."""
+
+
+# ---------------------------------------------------------------------------
+# Rows
+# ---------------------------------------------------------------------------
+
+
+def normalise_category(raw: str | None) -> str:
+    """CSV category -> one of :data:`CATEGORIES` ('lab test' -> 'lab'); unknown ones kept lower-cased."""
+    c = " ".join((raw or "").strip().lower().split())
+    return _CATEGORY_ALIASES.get(c, c)
+
+
+@dataclass(frozen=True)
+class MedCalcRow:
+    """One benchmark row. ``id`` is the Row Number (or ``row-<i>`` when that column is absent)."""
+
+    id: str
+    calculator_id: int | None
+    calculator_name: str
+    category: str
+    output_type: str
+    ground_truth: str
+    lower: str
+    upper: str
+    entities: str = ""
+    note: str = ""
+    question: str = ""
+    note_id: str = ""
+    note_type: str = ""
+    explanation: str = ""
+    raw_calculator_id: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def expected(self) -> Expected:
+        return expected_from_row(self.ground_truth, self.lower, self.upper, self.output_type)
+
+
+def _parse_calc_id(raw: str) -> int | None:
+    s = raw.strip()
+    try:
+        f = float(s)
+    except ValueError:
+        return None
+    return int(f) if f.is_integer() else None
+
+
+def _set_field_limit() -> None:
+    limit = sys.maxsize
+    while True:
+        try:
+            csv.field_size_limit(limit)
+            return
+        except OverflowError:
+            limit //= 10
+
+
+def read_medcalc_csv(path: str | Path, required: tuple[str, ...] = ()) -> list[MedCalcRow]:
+    """Read a MedCalc-Bench CSV. ``required`` adds columns to :data:`BASE_REQUIRED`.
+
+    Raises :class:`MedCalcDataError` for a missing/unreadable file, an empty file, a
+    missing required column or duplicate row ids.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise MedCalcDataError(f"data file not found: {p}")
+    _set_field_limit()
+    try:
+        fh = p.open(encoding="utf-8-sig", newline="")
+    except OSError as exc:
+        raise MedCalcDataError(f"cannot open {p}: {exc}") from None
+    with fh:
+        reader = csv.reader(fh)
+        try:
+            header = next(reader)
+        except StopIteration:
+            raise MedCalcDataError(f"{p} is empty (no header row)") from None
+        except (csv.Error, UnicodeDecodeError) as exc:
+            raise MedCalcDataError(f"{p} is not a readable UTF-8 CSV: {exc}") from None
+        index: dict[str, int] = {}
+        for i, name in enumerate(header):
+            index.setdefault(" ".join(name.strip().lower().split()), i)
+        need = list(dict.fromkeys([*BASE_REQUIRED, *required]))
+        missing = [c for c in need if c.lower() not in index]
+        if missing:
+            raise MedCalcDataError(
+                f"{p}: missing required column(s) {', '.join(repr(m) for m in missing)}; "
+                f"found columns: {', '.join(repr(h) for h in header)}"
+            )
+        known = {c.lower() for c in COLUMNS}
+        extra_cols = [h for h in header if " ".join(h.strip().lower().split()) not in known]
+        rows: list[MedCalcRow] = []
+        seen: dict[str, int] = {}
+        try:
+            for n, cells in enumerate(reader, start=1):
+                if not any(c.strip() for c in cells):
+                    continue  # blank line
+
+                def get(col: str, cells: list[str] = cells) -> str:
+                    i = index.get(col.lower())
+                    return cells[i] if i is not None and i < len(cells) else ""
+
+                rid = get("Row Number").strip() or f"row-{n}"
+                if rid.endswith(".0") and rid[:-2].isdigit():
+                    rid = rid[:-2]
+                if rid in seen:
+                    raise MedCalcDataError(
+                        f"{p}: duplicate Row Number {rid!r} (data rows {seen[rid]} and {n}); ids must be unique for resume"
+                    )
+                seen[rid] = n
+                raw_id = get("Calculator ID")
+                rows.append(MedCalcRow(
+                    id=rid,
+                    calculator_id=_parse_calc_id(raw_id),
+                    calculator_name=get("Calculator Name").strip(),
+                    category=normalise_category(get("Category")),
+                    output_type=get("Output Type").strip().lower(),
+                    ground_truth=get("Ground Truth Answer"),
+                    lower=get("Lower Limit"),
+                    upper=get("Upper Limit"),
+                    entities=get("Relevant Entities"),
+                    note=get("Patient Note"),
+                    question=get("Question"),
+                    note_id=get("Note ID").strip(),
+                    note_type=get("Note Type").strip(),
+                    explanation=get("Ground Truth Explanation"),
+                    raw_calculator_id=raw_id.strip(),
+                    extra={h: cells[header.index(h)] for h in extra_cols if header.index(h) < len(cells)},
+                ))
+        except (csv.Error, UnicodeDecodeError) as exc:
+            raise MedCalcDataError(f"{p}: unreadable CSV near data row {len(seen) + 1}: {exc}") from None
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# Records
+# ---------------------------------------------------------------------------
+
+
+class RowError(Exception):
+    """A per-row failure at a named stage; becomes the record's ``error``/``error_stage``."""
+
+    def __init__(self, stage: str, message: str):
+        super().__init__(message)
+        self.stage = stage
+
+
+def base_record(row: MedCalcRow, mode: str) -> Record:
+    return {
+        "id": row.id, "mode": mode, "calculator_id": row.calculator_id,
+        "calculator": row.calculator_name, "category": row.category or "unknown",
+        "expected": None, "lower": None, "upper": None, "rule": None,
+        "got": None, "correct": False, "error": None, "error_stage": None,
+    }
+
+
+def error_record(row: MedCalcRow, mode: str, exc: BaseException, stage: str = "runner") -> Record:
+    rec = base_record(row, mode)
+    rec["error"] = f"{type(exc).__name__}: {exc}"
+    rec["error_stage"] = stage
+    return rec
+
+
+def _describe(exc: BaseException) -> str:
+    return str(exc) if isinstance(exc, RowError) else f"{type(exc).__name__}: {exc}"
+
+
+def score_record(rec: Record, expected: Expected, got: Any) -> None:
+    """Fill ``got`` and ``correct`` of ``rec`` (``got`` already of the expected kind)."""
+    rec["got"] = to_json_value(got)
+    rec["correct"] = bool(is_correct(expected, got))
+
+
+def expected_into(rec: Record, row: MedCalcRow) -> Expected:
+    """Parse the row's ground truth into ``rec``; a bad cell raises :class:`RowError` ('data')."""
+    try:
+        exp = row.expected()
+    except ScoringError as exc:
+        raise RowError("data", f"bad ground truth in row {row.id}: {exc}") from None
+    rec.update(expected=exp.to_json(), lower=exp.lower, upper=exp.upper, rule=exp.rule, kind=exp.kind)
+    return exp
+
+
+def result_value(result: Any, kind: str) -> Any:
+    """The scorable value of a :class:`CalculatorResult` for ``kind``."""
+    comps = getattr(result, "components", None) or {}
+    if kind == "weeks_days" and "weeks" in comps and "days" in comps:
+        return coerce({"weeks": comps["weeks"], "days": comps["days"]}, "weeks_days")
+    value = result.value
+    try:
+        return coerce(value, kind)  # type: ignore[arg-type]
+    except ScoringError:
+        if isinstance(value, str):  # e.g. "34 weeks, 3 days" or "20.5 kg/m²"
+            return parse_answer(value, kind)  # type: ignore[arg-type]
+        raise
+
+
+# ---------------------------------------------------------------------------
+# Modes
+# ---------------------------------------------------------------------------
+
+RowFn = Callable[[MedCalcRow], Record]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A benchmark mode: ``make(options)`` returns the ``row -> record`` function."""
+
+    name: str
+    description: str
+    make: Callable[[Mapping[str, Any]], RowFn]
+    required_columns: tuple[str, ...] = ()
+    available: bool = True
+
+
+MODES: dict[str, Mode] = {}
+
+
+def register_mode(mode: Mode) -> Mode:
+    MODES[mode.name] = mode
+    return mode
+
+
+def get_mode(name: str) -> Mode:
+    """The registered mode ``name``; raises :class:`ModeNotAvailableError` if not implemented yet."""
+    mode = MODES.get(name)
+    if mode is None:
+        raise BenchError(f"unknown mode {name!r}; modes: {', '.join(MODES)}")
+    if not mode.available:
+        mode.make({})  # raises with the mode's own message
+    return mode
+
+
+def run_gold(row: MedCalcRow) -> Record:
+    """Compute a row from its gold entities with its calculator and score it."""
+    from tools.calculators import by_medcalc_id  # importing the package registers every calculator
+    from tools.calculators.medcalc_adapter import adapt
+
+    rec = base_record(row, "gold")
+    t0 = time.perf_counter()
+    try:
+        expected = expected_into(rec, row)
+        if row.calculator_id is None:
+            raise RowError("data", f"Calculator ID {row.raw_calculator_id!r} is not an integer")
+        try:
+            calc = by_medcalc_id(row.calculator_id)
+        except KeyError:
+            label = f" ({row.calculator_name})" if row.calculator_name else ""
+            raise RowError("calculator", f"no calculator implements MedCalc-Bench id {row.calculator_id}{label}") from None
+        rec["tool"] = calc.id
+        if not rec["calculator"]:
+            rec["calculator"] = calc.medcalc_name or calc.name
+        if rec["category"] == "unknown":
+            rec["category"] = calc.category
+        try:
+            args = adapt(calc, row.entities)
+        except Exception as exc:  # noqa: BLE001 - recorded as the row's error
+            raise RowError("entities", f"entities: {_describe(exc)}") from None
+        try:
+            result = calc.run(args)
+        except Exception as exc:  # noqa: BLE001 - CalculatorInputError or a compute failure
+            raise RowError("calculator_run", f"{calc.id}: {_describe(exc)}") from None
+        rec["unit"] = result.unit
+        try:
+            got = result_value(result, expected.kind)
+        except ScoringError as exc:
+            rec["got"] = result.value
+            raise RowError("result", f"{calc.id} returned {result.value!r}, not a {expected.kind}: {exc}") from None
+        score_record(rec, expected, got)
+    except RowError as exc:
+        rec["error"], rec["error_stage"] = str(exc), exc.stage
+    rec["latency_s"] = round(time.perf_counter() - t0, 6)
+    return rec
+
+
+def _not_available(name: str, planned: str) -> Callable[[Mapping[str, Any]], RowFn]:
+    def make(options: Mapping[str, Any]) -> RowFn:
+        available = ", ".join(m.name for m in MODES.values() if m.available)
+        raise ModeNotAvailableError(f"mode {name!r} is not available yet (planned: {planned}); available: {available}")
+
+    return make
+
+
+register_mode(Mode("gold", "calculators on the gold entities", lambda _opts: run_gold, ("Relevant Entities",)))
+register_mode(Mode("retrieve", "tool retrieval recall@k", _not_available("retrieve", "tool retrieval recall@k"),
+                   ("Patient Note", "Question"), available=False))
+register_mode(Mode("extract", "extraction + calculator", _not_available("extract", "value extraction from the note + calculator"),
+                   ("Patient Note", "Question"), available=False))
+register_mode(Mode("agent", "the whole graph", _not_available("agent", "the whole MedMirror graph on note + question"),
+                   ("Patient Note", "Question"), available=False))
+
+
+# ---------------------------------------------------------------------------
+# Summary
+# ---------------------------------------------------------------------------
+
+
+def summarise(records: list[Record]) -> dict[str, Any]:
+    """Accuracy overall, per category and per calculator, and error counts by stage."""
+    n = len(records)
+    correct = sum(bool(r.get("correct")) for r in records)
+    by_cat = accuracy_by(records, lambda r: str(r.get("category") or "unknown"), order=CATEGORIES)
+    by_calc = accuracy_by(records, lambda r: str(r.get("calculator_id")))
+    names: dict[str, str] = {}
+    for r in records:
+        names.setdefault(str(r.get("calculator_id")), str(r.get("calculator") or ""))
+    by_calc = {k: {"name": names.get(k, ""), **v} for k, v in by_calc.items()}
+    stages = Counter(str(r.get("error_stage") or "unknown") for r in records if r.get("error"))
+    return {
+        "n": n, "correct": correct, "accuracy": accuracy(correct, n),
+        "errors": sum(bool(r.get("error")) for r in records),
+        "errors_by_stage": dict(stages.most_common()),
+        "by_category": by_cat, "by_calculator": by_calc,
+    }
+
+
+def render_tables(summary: dict[str, Any]) -> str:
+    total = {"n": summary["n"], "correct": summary["correct"], "accuracy": summary["accuracy"], "errors": summary["errors"]}
+    acc = "-" if summary["accuracy"] is None else f"{100 * summary['accuracy']:.1f}%"
+    head = (f"MedCalc-Bench ({summary.get('mode', '?')}): accuracy {acc} "
+            f"({summary['correct']}/{summary['n']}), {summary['errors']} row(s) with errors")
+    cat = format_table(head, summary["by_category"], label="category", total=total)
+    calc_groups = {f"{k} {v['name']}".strip(): v for k, v in summary["by_calculator"].items()}
+    calc = format_table("", calc_groups, label="calculator", total=total)
+    return cat + "\n" + calc
+
+
+# ---------------------------------------------------------------------------
+# Run
+# ---------------------------------------------------------------------------
+
+
+def run_medcalc(
+    data: str | Path,
+    mode: str = "gold",
+    *,
+    limit: int | None = None,
+    out_dir: str | Path | None = None,
+    concurrency: int = 1,
+    quiet: bool = False,
+    plot: bool = True,
+    options: Mapping[str, Any] | None = None,
+    echo: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Run MedCalc-Bench rows of ``data`` through ``mode``; write records, summary, plot; print the table.
+
+    Rows whose id is already in ``<out_dir>/records.jsonl`` are skipped (resume).
+    Returns the summary dict (also written to ``<out_dir>/summary.json``).
+    """
+    m = get_mode(mode)
+    if limit is not None and limit < 0:
+        raise BenchError(f"--limit must be >= 0, got {limit}")
+    if concurrency < 1:
+        raise BenchError(f"--concurrency must be >= 1, got {concurrency}")
+    fn = m.make(dict(options or {}))
+    rows = read_medcalc_csv(data, m.required_columns)
+    if limit is not None:
+        rows = rows[:limit]
+    out = Path(out_dir) if out_dir is not None else default_out_dir(BENCHMARK, mode)
+    records_path = out / RECORDS_FILE
+
+    existing = load_records(records_path)
+    other = sorted({str(r.get("mode")) for r in existing if r.get("mode") != mode})
+    if other:
+        raise BenchError(f"{records_path} holds records of mode {', '.join(other)}, not {mode!r}; use another --out")
+    done = {str(r.get("id")) for r in existing}
+    todo = [r for r in rows if r.id not in done]
+    if not quiet:
+        resumed = len(rows) - len(todo)
+        note = f" (resuming: {resumed} already done)" if resumed else ""
+        echo(f"medcalc {mode}: {len(rows)} row(s) from {data} -> {out}{note}")
+
+    t0 = time.perf_counter()
+    started = datetime.now().isoformat(timespec="seconds")
+    with JsonlWriter(records_path) as writer:
+        new = run_items(
+            todo, fn, writer,
+            on_error=lambda row, exc: error_record(row, mode, exc),
+            concurrency=concurrency, desc=f"medcalc {mode}", quiet=quiet,
+        )
+
+    latest: dict[str, Record] = {str(r.get("id")): r for r in [*existing, *new]}
+    records = [latest[r.id] for r in rows if r.id in latest]
+    summary: dict[str, Any] = {
+        "benchmark": BENCHMARK, "mode": mode, "data": str(data), "out_dir": str(out),
+        "records_file": RECORDS_FILE, "rows_selected": len(rows), "rows_run": len(new),
+        "rows_resumed": len(rows) - len(todo), "limit": limit, "concurrency": concurrency,
+        **summarise(records),
+        "started_at": started, "finished_at": datetime.now().isoformat(timespec="seconds"),
+        "elapsed_s": round(time.perf_counter() - t0, 3),
+        "plot": None, "plot_note": None,
+    }
+    if plot:
+        png, note = plot_accuracy(out / PLOT_FILE, summary["by_category"],
+                                  f"MedCalc-Bench ({mode}): accuracy per category, n={summary['n']}")
+        summary["plot"], summary["plot_note"] = (png.name if png else None), note
+    else:
+        summary["plot_note"] = "plot disabled (--no-plot)"
+    write_summary(out / SUMMARY_FILE, summary)
+    echo(render_tables(summary))
+    if not quiet:
+        echo(f"records: {records_path}\nsummary: {out / SUMMARY_FILE}"
+             + (f"\nplot: {out / PLOT_FILE}" if summary["plot"] else f"\n{summary['plot_note']}"))
+    return summary
