@@ -16,9 +16,7 @@ concurrent writers (several processes, several threads):
   only if the tool's experience did not change meanwhile (optimistic concurrency,
   re-run on conflict).
 
-Schema history: version 1 kept each tool's suggestions as a JSON array of plain
-strings; version 2 (current) keeps one row per suggestion with a support count and
-created/updated timestamps. Version 1 files are migrated on open.
+The table layout and its migrations live in :mod:`memory.experience_schema`.
 """
 
 from __future__ import annotations
@@ -56,6 +54,7 @@ from memory.experience_models import (
     Trajectory,
     utcnow,
 )
+from memory.experience_schema import MIGRATIONS, SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION
 from memory.experience_search import (
     Bm25Index,
     EmbeddingsLike,
@@ -65,13 +64,13 @@ from memory.experience_search import (
 
 __all__ = [
     "SCHEMA_VERSION",
+    "SCHEMA_V1",
     "DEFAULT_FILENAME",
     "EXPORT_FORMAT",
     "ExperienceStore",
     "Merger",
 ]
 
-SCHEMA_VERSION = 2
 DEFAULT_FILENAME = "experience.sqlite3"
 EXPORT_FORMAT = "medmirror-experience"
 _FILE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
@@ -79,86 +78,6 @@ _FILE_SUFFIXES = {".sqlite", ".sqlite3", ".db"}
 #: A merger takes (existing suggestion texts, new suggestion texts) and returns the merged list.
 Merger = Callable[[list[str], list[str]], list[str]]
 ClearKind = Literal["trajectories", "experience"]
-
-_SCHEMA_V2 = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE trajectories (
-    seq        INTEGER PRIMARY KEY,
-    id         TEXT NOT NULL UNIQUE,
-    dedup_key  TEXT UNIQUE,
-    task_text  TEXT NOT NULL,
-    task_kind  TEXT,
-    score      REAL,
-    created_at TEXT NOT NULL,
-    data       TEXT NOT NULL
-);
-CREATE INDEX trajectories_kind ON trajectories (task_kind);
-CREATE TABLE tool_experience (
-    tool       TEXT PRIMARY KEY,
-    revision   INTEGER NOT NULL,
-    updated_at TEXT NOT NULL
-);
-CREATE TABLE suggestions (
-    tool       TEXT NOT NULL,
-    position   INTEGER NOT NULL,
-    text       TEXT NOT NULL,
-    support    INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    PRIMARY KEY (tool, position)
-);
-"""
-
-#: The version-1 layout, kept to document (and test) the migration.
-SCHEMA_V1 = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE trajectories (
-    seq        INTEGER PRIMARY KEY,
-    id         TEXT NOT NULL UNIQUE,
-    dedup_key  TEXT UNIQUE,
-    task_text  TEXT NOT NULL,
-    task_kind  TEXT,
-    score      REAL,
-    created_at TEXT NOT NULL,
-    data       TEXT NOT NULL
-);
-CREATE TABLE tool_experience (
-    tool        TEXT PRIMARY KEY,
-    suggestions TEXT NOT NULL,
-    updated_at  TEXT NOT NULL
-);
-"""
-
-
-def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
-    """Version 1 -> 2: one row per suggestion with support and timestamps."""
-    rows = conn.execute("SELECT tool, suggestions, updated_at FROM tool_experience").fetchall()
-    conn.execute("ALTER TABLE tool_experience RENAME TO tool_experience_v1")
-    conn.execute(
-        "CREATE TABLE tool_experience (tool TEXT PRIMARY KEY, revision INTEGER NOT NULL,"
-        " updated_at TEXT NOT NULL)"
-    )
-    conn.execute(
-        "CREATE TABLE suggestions (tool TEXT NOT NULL, position INTEGER NOT NULL, text TEXT NOT NULL,"
-        " support INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,"
-        " PRIMARY KEY (tool, position))"
-    )
-    conn.execute("CREATE INDEX IF NOT EXISTS trajectories_kind ON trajectories (task_kind)")
-    for tool, blob, updated in rows:
-        texts = [t.strip() for t in json.loads(blob) if isinstance(t, str) and t.strip()]
-        conn.execute(
-            "INSERT INTO tool_experience (tool, revision, updated_at) VALUES (?, 1, ?)",
-            (tool, updated),
-        )
-        conn.executemany(
-            "INSERT INTO suggestions VALUES (?, ?, ?, 1, ?, ?)",
-            [(tool, i, text, updated, updated) for i, text in enumerate(texts)],
-        )
-    conn.execute("DROP TABLE tool_experience_v1")
-
-
-#: Migration steps: MIGRATIONS[v] turns a version-v store into version v + 1.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _migrate_1_to_2}
 
 # Connections inherited through fork() are never used or closed by the child.
 _ABANDONED: list[sqlite3.Connection] = []
@@ -319,7 +238,7 @@ class ExperienceStore:
         with self._txn(write=True) as conn:  # re-check under the write lock
             version = self._schema_state(conn)
             if version is None:
-                for statement in _SCHEMA_V2.split(";"):
+                for statement in SCHEMA_V2.split(";"):
                     if statement.strip():
                         conn.execute(statement)
                 conn.executemany(
