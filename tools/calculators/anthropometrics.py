@@ -102,7 +102,9 @@ class SexNormalised(CalculatorInputs):
         return coerce_sex(v)
 
 
-def input_error(calculator: str, name: str, message: str, *, problem: str = "invalid", expected: str = "") -> CalculatorInputError:
+def input_error(
+    calculator: str, name: str, message: str, *, problem: str = "invalid", expected: str = ""
+) -> CalculatorInputError:
     """A CalculatorInputError naming one input, for checks that need more than one field."""
     return CalculatorInputError(calculator, [InputIssue(name, problem, message, expected)])
 

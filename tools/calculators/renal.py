@@ -51,7 +51,8 @@ def kdigo_gfr_category(gfr: float) -> str:
     return "G5: kidney failure range (< 15)"
 
 
-KDIGO_REF = "KDIGO 2012 Clinical Practice Guideline for the Evaluation and Management of CKD. Kidney Int Suppl 2013;3:1-150."
+KDIGO_REF = ("KDIGO 2012 Clinical Practice Guideline for the Evaluation and Management of CKD. "
+             "Kidney Int Suppl 2013;3:1-150.")
 
 
 def _pediatric_note(age: float) -> str:
@@ -90,7 +91,8 @@ def cockcroft_gault_weight(sex: str, weight: float, height: float) -> tuple[floa
         return weight, "actual (underweight)", steps
     if bmi < 25:
         used = min(ibw, weight)
-        steps.append(f"BMI 18.5-24.9 (normal weight): use min(IBW, actual) = min({ibw:.5f}, {weight:g}) = {used:.5f} kg")
+        steps.append(f"BMI 18.5-24.9 (normal weight): use min(IBW, actual) = min({ibw:.5f}, {weight:g}) "
+                     f"= {used:.5f} kg")
         return used, "min(IBW, actual) (normal weight)", steps
     abw = adjusted_body_weight(ibw, weight)
     steps.append(f"BMI >= 25 (overweight/obese): use adjusted body weight = {ibw:.5f} + 0.4 x ({weight:g} - "
