@@ -191,7 +191,7 @@ def _ckd_epi(x: CKDEPIInputs) -> CalculatorResult:
             f"{' x 1.012' if x.sex == 'female' else ''} = {value:.5f} mL/min/1.73 m²",
         ],
         components={"kappa": kappa, "alpha": alpha},
-        reference=CKD_EPI_REF,
+        reference=f"{CKD_EPI_REF} GFR categories: {KDIGO_REF}",
     )
 
 
@@ -261,7 +261,7 @@ def _mdrd(x: MDRDInputs) -> CalculatorResult:
             "mL/min/1.73 m²",
         ],
         components={"race_coefficient": race, "sex_coefficient": sex_coef},
-        reference=MDRD_REF,
+        reference=f"{MDRD_REF} GFR categories: {KDIGO_REF}",
     )
 
 
