@@ -45,7 +45,9 @@ class ToolCard(BaseModel):
 
     def search_text(self) -> str:
         """The text the registry indexes for retrieval."""
-        parts = [self.name, self.name.replace("_", " "), self.category, self.description, *self.aliases]
+        # Names and aliases are what questions cite: they are repeated to weigh more than input names.
+        names = [self.name.replace("_", " "), *self.aliases]
+        parts = [*names, *names, self.category, self.description]
         for spec in self.inputs:
             parts.append(spec.name.replace("_", " "))
             if spec.description:

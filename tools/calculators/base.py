@@ -315,7 +315,10 @@ class Calculator:
         """A LangChain tool. Errors come back as a message naming the bad inputs."""
 
         def _run(**kwargs: Any) -> str:
-            return self.run(kwargs).model_dump_json()
+            try:
+                return self.run(kwargs).model_dump_json()
+            except CalculatorInputError as err:  # raised by cross-input checks inside compute
+                return f"Error: {err}"
 
         def _validation_message(err: Exception) -> str:
             if isinstance(err, ValidationError):

@@ -1,0 +1,114 @@
+"""The public Python API: :func:`solve` and :func:`build_graph`.
+
+    from app import solve
+    result = solve("What is the patient's BMI?", note="... 70 kg ... 175 cm ...")
+    result.value, result.answer, result.trajectory, result.usage
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models.chat_models import BaseChatModel
+
+from app.settings import Settings
+from app.usage import totals
+
+
+@dataclass
+class Result:
+    """What :func:`solve` returns."""
+
+    question: str
+    answer: str
+    value: str | None
+    answer_format: str
+    status: str
+    status_detail: str
+    plan: list[dict[str, Any]]
+    steps: list[dict[str, Any]]
+    ltm: list[dict[str, Any]]
+    review: dict[str, Any] | None
+    rounds: int
+    reviews: int
+    trace: list[dict[str, Any]]
+    usage: dict[str, Any]
+    assumed: list[str]
+    thread_id: str
+    preset: str
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def trajectory(self) -> dict[str, Any]:
+        """Plan, steps with observations, scores and reflections, earlier rounds."""
+        return {"plan": self.plan, "steps": self.steps, "rounds": self.ltm, "trace": self.trace}
+
+    @property
+    def totals(self) -> dict[str, Any]:
+        return totals(self.usage.get("nodes", {}))
+
+    def to_dict(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        data = asdict(self)
+        data["totals"] = self.totals
+        return data
+
+
+def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
+    """Compile the main graph (see :func:`graphs.main.build_graph`); ``models``/``registry`` pass through."""
+    from graphs.main import build_graph as _build
+
+    passthrough = {k: settings.pop(k) for k in ("models", "registry") if k in settings}
+    if settings:
+        raise TypeError(
+            "build_graph takes settings per run (context=Settings(...)); unexpected: " + ", ".join(settings)
+        )
+    return _build(checkpointer=checkpointer, store=store, **passthrough)
+
+
+def solve(
+    question: str,
+    note: str | None = None,
+    options: dict[str, str] | None = None,
+    preset: str = "mirror",
+    *,
+    models: BaseChatModel | dict[str, BaseChatModel] | None = None,
+    thread_id: str | None = None,
+    checkpointer: Any = "settings",
+    **settings: Any,
+) -> Result:
+    """Solve one clinical task with the main graph.
+
+    ``settings`` are :class:`app.settings.Settings` fields (thresholds, bounds, model
+    provider, ...). With a ``thread_id`` whose run was interrupted, the run resumes
+    from its last checkpoint instead of starting again.
+    """
+    from graphs.main import build_graph as _build
+    from memory.checkpoint import make_checkpointer
+
+    s = Settings.resolve(preset, **settings)
+    saver = make_checkpointer(s) if checkpointer == "settings" else checkpointer
+    graph = _build(checkpointer=saver, models=models)
+    thread_id = thread_id or uuid.uuid4().hex
+    config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 200}
+    start = time.perf_counter()
+    payload: dict[str, Any] | None = {"question": question, "note": note, "options": options}
+    if saver is not None:
+        snapshot = graph.get_state(config)
+        if snapshot.next:  # an interrupted run on this thread: continue it
+            payload = None
+    state = graph.invoke(payload, config=config, context=s)
+    wall = time.perf_counter() - start
+    usage = {"nodes": state.get("usage", {}), "wall_seconds": wall}
+    return Result(
+        question=question, answer=state.get("answer", ""), value=state.get("value"),
+        answer_format=state.get("answer_format", "text"), status=state.get("status", "error"),
+        status_detail=state.get("status_detail", ""), plan=state.get("plan") or [], steps=state.get("steps") or [],
+        ltm=state.get("ltm") or [], review=state.get("review"), rounds=state.get("round", 1),
+        reviews=state.get("reviews", 0), trace=state.get("trace") or [], usage=usage,
+        assumed=state.get("assumed") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
+    )

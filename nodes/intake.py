@@ -1,0 +1,35 @@
+"""Intake: retrieve candidate tools for the case and settle the answer format. No LLM call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from app.settings import Settings
+from nodes.common import Deps, node, settings_of
+from nodes.formats import infer_format
+
+
+def make_intake(deps: Deps):
+    @node("intake")
+    def intake(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+        s = settings_of(runtime)
+        question = (state.get("question") or "").strip()
+        if not question:
+            return {"status": "error", "status_detail": "no question given",
+                    "trace": [{"node": "intake", "event": "invalid_input", "detail": "empty question"}]}
+        candidates: list[str] = []
+        if s.use_tools:
+            hits = deps.registry.search(question, k=s.top_n_tools, context=state.get("note") or None)
+            candidates = [h.card.name for h in hits]
+        fmt = infer_format(question, state.get("options"))
+        return {
+            "candidates": candidates, "answer_format": fmt, "round": 1, "reviews": 0, "status": "running",
+            "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
+            "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None, "critique": {},
+            "review": None, "assumed": [],
+            "trace": [{"node": "intake", "event": "candidates", "detail": ", ".join(candidates) or "(tools off)"}],
+        }
+
+    return intake

@@ -1,0 +1,30 @@
+"""Memory nodes: move a below-θa round into long-term memory and reset the working state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from app.settings import Settings
+from nodes.common import Deps, node
+
+
+def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signature
+    @node("ltm_update")
+    def ltm_update(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+        round_no = state.get("round", 1)
+        entry = {
+            "round": round_no, "plan": list(state.get("plan") or []), "steps": list(state.get("steps") or []),
+            "answer": state.get("answer", ""), "value": state.get("value"), "score": state.get("answer_score", 0),
+            "reflection": state.get("answer_evaluation", ""),
+        }
+        return {
+            "ltm": list(state.get("ltm") or []) + [entry], "round": round_no + 1,
+            "plan": [], "plan_tries": 0, "best_plan": None, "steps": [], "stm": [], "current": 0,
+            "attempts": 0, "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": "",
+            "trace": [{"node": "ltm_update", "event": "round_to_ltm", "round": round_no,
+                       "detail": f"answer score {entry['score']}; re-planning"}],
+        }
+
+    return ltm_update

@@ -1,0 +1,78 @@
+"""Planner: decompose the task into subtasks bound to candidate tools, score the plan, revise below θp."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from app.models.structured import call_structured
+from app.settings import Settings
+from graphs.state import PlanOutput
+from nodes.common import Deps, ltm_text, messages, node, note_text, options_text, settings_of
+from nodes.gates import next_tool_subtask, plan_gate
+from nodes.schemas import plan_schema
+
+DECOMPOSE = ("Break the task into the fewest subtasks (at most 6) that answer it. Bind each subtask to the one "
+             "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "
+             "subtask comes after the ones whose results it needs.")
+SINGLE = ("Choose the single candidate tool that answers the question for this patient. Write one subtask: "
+          "what the tool must compute, bound to that tool.")
+
+
+def tools_text(deps: Deps, names: list[str]) -> str:
+    return "\n".join(f"- {deps.registry.get(n).card.brief()}" for n in names) or "(no tools)"
+
+
+def make_planner(deps: Deps):
+    @node("planner")
+    def planner(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+        s = settings_of(runtime)
+        single = s.plan_mode == "single_tool"
+        candidates = state.get("candidates") or []
+        draft = ""
+        if state.get("plan") and state.get("plan_tries", 0) > 0:
+            draft = (f"Your previous plan: {state['plan']}\nIts evaluation: {state.get('plan_evaluation', '')} "
+                     f"(score {state.get('plan_score')}, below the threshold {s.theta_plan}). Write a better plan.")
+        msgs = messages(
+            "planner", instructions=SINGLE if single else DECOMPOSE, question=state["question"],
+            note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates),
+            ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("plan", "(none)"),
+            draft=draft or "(first draft)",
+        )
+        out = call_structured(
+            deps.models.for_role("planner", s), msgs, PlanOutput, role="planner", retries=s.structured_retries,
+            json_schema=plan_schema(candidates, single_tool=single),
+            check=lambda o: _check_tools(o, candidates, single),
+        )
+        plan = [{"description": st.description, "tool": st.tool} for st in out.subtasks]
+        tries = state.get("plan_tries", 0) + 1
+        best = state.get("best_plan")
+        if best is None or out.score > best["score"]:
+            best = {"plan": plan, "score": out.score, "evaluation": out.evaluation}
+        update: dict[str, Any] = {"plan": plan, "plan_score": out.score, "plan_evaluation": out.evaluation,
+                                  "plan_tries": tries, "best_plan": best}
+        decision = plan_gate({**state, **update}, s)
+        event = {"node": "planner", "event": "plan_revise" if decision == "revise" else "plan_accept",
+                 "score": out.score, "round": state.get("round", 1),
+                 "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)}
+        if decision == "accept":
+            if s.use_gates and out.score < s.theta_plan:
+                event["event"] = "plan_bound_exhausted"
+                event["detail"] = f"kept best plan (score {best['score']}) after {tries} tries"
+            update.update(plan=best["plan"], plan_score=best["score"], plan_evaluation=best["evaluation"],
+                          current=next_tool_subtask(best["plan"], 0), steps=[], stm=[], attempts=0,
+                          tool_tries=0, proposal=None)
+        update["trace"] = [event]
+        return update
+
+    return planner
+
+
+def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
+    allowed = set(candidates) if single else set(candidates) | {"none"}
+    bad = [st.tool for st in out.subtasks if st.tool not in allowed]
+    if bad:
+        raise ValueError(f"tool(s) {bad} are not among the candidates {sorted(allowed)}")
+    if single and len(out.subtasks) != 1:
+        raise ValueError("exactly one subtask is required")

@@ -1,0 +1,85 @@
+"""JSON schemas sent to the model as grammar: the pydantic output models narrowed per call.
+
+The pydantic models in :mod:`graphs.state` validate what comes back; these
+schemas constrain what the model may write (candidate tool names as enums, the
+chosen tool's own argument schema, the answer values a tool actually produced).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from graphs.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
+
+# llama.cpp grammars ignore minimum/maximum, so the 1-10 range is an enum (which they do enforce).
+SCORE = {"type": "integer", "enum": list(range(1, 11))}
+TEXT = {"type": "string", "maxLength": 240}
+
+
+def _hoist(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """Move a sub-schema's $defs to the root so '#/$defs/...' references resolve."""
+    schema = copy.deepcopy(schema)
+    defs.update(schema.pop("$defs", {}))
+    schema.pop("title", None)
+    return schema
+
+
+def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
+    tools = list(candidates) if single_tool else list(candidates) + ["none"]
+    sub = {"type": "object", "properties": {
+        "description": {"type": "string", "maxLength": 160},
+        "tool": {"type": "string", "enum": tools},
+    }, "required": ["description", "tool"]}
+    return {"title": PlanOutput.__name__, "type": "object", "properties": {
+        "subtasks": {"type": "array", "items": sub, "minItems": 1, "maxItems": 1 if single_tool else 4},
+        "evaluation": TEXT, "score": SCORE,
+    }, "required": ["subtasks", "evaluation", "score"]}
+
+
+def tool_call_schema(tool: str, args_schema: dict[str, Any]) -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    args = _hoist(args_schema, defs)
+    out: dict[str, Any] = {"title": ToolCallOutput.__name__, "type": "object", "properties": {
+        "tool": {"type": "string", "enum": [tool]},
+        "arguments": args, "evaluation": TEXT, "score": SCORE,
+    }, "required": ["tool", "arguments", "evaluation", "score"]}
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+def react_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    defs: dict[str, Any] = {}
+    branches = [{"type": "object", "properties": {
+        "thought": TEXT, "action": {"type": "string", "enum": ["finish"]},
+        "arguments": {"type": "object", "properties": {}},
+    }, "required": ["thought", "action"]}]
+    for name, args_schema in tools.items():
+        branches.append({"type": "object", "properties": {
+            "thought": TEXT, "action": {"type": "string", "enum": [name]}, "arguments": _hoist(args_schema, defs),
+        }, "required": ["thought", "action", "arguments"]})
+    out: dict[str, Any] = {"title": ReactDecision.__name__, "anyOf": branches}
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+def answer_schema(fmt: str, allowed_values: list[str] | None, options: dict[str, str] | None) -> dict[str, Any]:
+    if allowed_values == []:  # tools were planned and none produced a value: only a refusal fits
+        value: dict[str, Any] = {"type": "null"}
+    elif allowed_values is not None:
+        value = {"anyOf": [{"type": "string", "enum": allowed_values}, {"type": "null"}]}
+    elif fmt == "option" and options:
+        value = {"type": "string", "enum": list(options)}
+    elif fmt == "date":
+        value = {"anyOf": [{"type": "string", "pattern": r"^[0-1][0-9]/[0-3][0-9]/[0-9]{4}$"}, {"type": "null"}]}
+    elif fmt == "weeks_days":
+        value = {"anyOf": [{"type": "string", "pattern": r"^\([0-9]{1,2} weeks, [0-6] days\)$"}, {"type": "null"}]}
+    elif fmt == "number":
+        value = {"anyOf": [{"type": "string", "pattern": r"^-?[0-9]{1,7}(\.[0-9]{1,6})?$"}, {"type": "null"}]}
+    else:
+        value = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "null"}]}
+    return {"title": AnswerOutput.__name__, "type": "object", "properties": {
+        "answer": {"type": "string", "maxLength": 400}, "value": value, "evaluation": TEXT, "score": SCORE,
+    }, "required": ["answer", "value", "evaluation", "score"]}

@@ -1,0 +1,115 @@
+"""Tool agent: tool and arguments for the current subtask (plan mode) or the next action (react mode)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from app.models.structured import call_structured
+from app.settings import Settings
+from graphs.state import ReactDecision, ToolCallOutput
+from nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
+from nodes.gates import tool_gate
+from nodes.schemas import react_schema, tool_call_schema
+from tools.cards import ToolCard
+
+
+def card_detail(card: ToolCard) -> str:
+    lines = [f"{card.name}: {card.description}"]
+    for spec in card.inputs:
+        bits = [spec.type]
+        if spec.unit:
+            bits.append(f"in {spec.unit}")
+        if spec.allowed:
+            bits.append("one of " + " | ".join(spec.allowed))
+        if not spec.required:
+            bits.append("optional" + (f": {spec.default_note}" if spec.default_note else ""))
+        lines.append(f"- {spec.name} ({'; '.join(bits)}): {spec.description}")
+    if card.conventions:
+        lines.append("Conventions: " + " ".join(card.conventions))
+    return "\n".join(lines)
+
+
+def stm_text(stm: list[dict[str, Any]]) -> str:
+    if not stm:
+        return "(no failed attempts)"
+    return "\n".join(f"- attempt {e['attempt']}: {e['tool']}({compact(e['arguments'], 300)}) failed: {e['error']}"
+                     f"\n  reflection: {e['reflection']}" for e in stm)
+
+
+def make_tool_agent(deps: Deps):
+    @node("tool_agent")
+    def tool_agent(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+        s = settings_of(runtime)
+        if not s.use_planner:
+            return _react(state, s)
+        plan = state["plan"]
+        idx = state.get("current", 0)
+        subtask = plan[idx]
+        registered = deps.registry.get(subtask["tool"])
+        previous = state.get("proposal")
+        draft = "(first draft)"
+        if previous and state.get("tool_tries", 0) > 0:
+            draft = (f"Your previous call: {compact(previous.get('arguments', {}), 400)}\nIts evaluation: "
+                     f"{previous.get('evaluation', '')} (score {previous.get('score')}, below the threshold "
+                     f"{s.theta_tool}). Correct it.")
+        msgs = messages(
+            "tool_agent", question=state["question"], note=note_text(state),
+            subtask=f"{idx + 1}. {subtask['description']}", tool=card_detail(registered.card),
+            results=steps_text(state.get("steps") or []),
+            stm=stm_text(state.get("stm") or []) if s.use_stm else "(not kept)",
+            critique=(state.get("critique") or {}).get("tool_call", "(none)"), draft=draft,
+        )
+        out = call_structured(
+            deps.models.for_role("tool_agent", s), msgs, ToolCallOutput, role="tool_agent",
+            retries=s.structured_retries, json_schema=tool_call_schema(registered.name, registered.args_schema),
+            check=lambda o: _same_tool(o.tool, registered.name),
+        )
+        proposal = {"tool": out.tool, "arguments": out.arguments, "evaluation": out.evaluation, "score": out.score}
+        tries = state.get("tool_tries", 0) + 1
+        best = state.get("best_proposal")
+        if tries == 1 or best is None or out.score > best["score"]:
+            best = proposal
+        update: dict[str, Any] = {"proposal": proposal, "tool_tries": tries, "best_proposal": best}
+        decision = tool_gate({**state, **update}, s)
+        event = {"node": "tool_agent", "event": "tool_revise" if decision == "revise" else "tool_accept",
+                 "score": out.score, "detail": f"{out.tool}({compact(out.arguments, 300)})"}
+        if decision == "accept":
+            if s.use_gates and out.score < s.theta_tool:
+                event["event"] = "tool_bound_exhausted"
+                event["detail"] = f"kept best call (score {best['score']}) after {tries} tries"
+            update["proposal"] = best
+        update["trace"] = [event]
+        return update
+
+    def _react(state: dict[str, Any], s: Settings) -> dict[str, Any]:
+        candidates = state.get("candidates") or []
+        tools = {n: deps.registry.get(n).args_schema for n in candidates}
+        msgs = messages(
+            "react", question=state["question"], note=note_text(state), options=options_text(state),
+            tools="\n\n".join(card_detail(deps.registry.get(n).card) for n in candidates) or "(no tools)",
+            history=steps_text(state.get("steps") or []),
+        )
+        out = call_structured(
+            deps.models.for_role("tool_agent", s), msgs, ReactDecision, role="tool_agent",
+            retries=s.structured_retries, json_schema=react_schema(tools),
+            check=lambda o: _known_action(o.action, candidates),
+        )
+        if out.action == "finish":
+            return {"proposal": None, "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
+        proposal = {"tool": out.action, "arguments": out.arguments, "evaluation": out.thought, "score": 10}
+        return {"proposal": proposal, "trace": [{"node": "tool_agent", "event": "react_call",
+                                                 "detail": f"{out.action}({compact(out.arguments, 300)})"}]}
+
+    return tool_agent
+
+
+def _same_tool(got: str, expected: str) -> None:
+    if got != expected:
+        raise ValueError(f"tool must be '{expected}' for this subtask, got '{got}'")
+
+
+def _known_action(action: str, candidates: list[str]) -> None:
+    if action != "finish" and action not in candidates:
+        raise ValueError(f"action must be one of {candidates + ['finish']}, got '{action}'")

@@ -1,0 +1,116 @@
+"""The tool registry: every tool MedMirror can call, its card, and retrieval over the cards.
+
+``default_registry()`` holds the calculators (and, as they are added, the other
+tool families). ``search(query, k)`` ranks tool cards for a case by BM25 over the
+card text with clinical tokenisation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable
+
+import bm25s
+import numpy as np
+from langchain_core.tools import BaseTool
+
+from tools.cards import ToolCard
+from tools.text_tokens import tokenize
+
+
+class UnknownTool(KeyError):
+    def __str__(self) -> str:  # KeyError quotes its message otherwise
+        return str(self.args[0])
+
+
+@dataclass
+class RegisteredTool:
+    """A tool as the graph sees it: its card, a runner and its argument schema."""
+
+    card: ToolCard
+    run: Callable[[dict[str, Any]], Any]  # raises on invalid input; returns a JSON-able observation
+    args_schema: dict[str, Any]
+    tool: BaseTool | None = None
+    output_type: str | None = None  # decimal | integer | date | weeks_days | text
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+
+@dataclass
+class SearchHit:
+    card: ToolCard
+    score: float
+    rank: int
+
+
+class ToolRegistry:
+    """Tools by name with BM25 retrieval over their cards."""
+
+    def __init__(self, tools: list[RegisteredTool]):
+        self._tools: dict[str, RegisteredTool] = {}
+        for t in tools:
+            if t.name in self._tools:
+                raise ValueError(f"duplicate tool name {t.name}")
+            self._tools[t.name] = t
+        self._names = list(self._tools)
+        self._bm25: bm25s.BM25 | None = None
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._tools
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def get(self, name: str) -> RegisteredTool:
+        if name not in self._tools:
+            raise UnknownTool(f"unknown tool '{name}'")
+        return self._tools[name]
+
+    def cards(self) -> list[ToolCard]:
+        return [t.card for t in self._tools.values()]
+
+    def _index(self) -> bm25s.BM25:
+        if self._bm25 is None:
+            corpus = [tokenize(t.card.search_text()) or ["_"] for t in self._tools.values()]
+            self._bm25 = bm25s.BM25()
+            self._bm25.index(corpus, show_progress=False)
+        return self._bm25
+
+    def scores(self, query: str) -> np.ndarray:
+        tokens = tokenize(query)
+        if not tokens or not self._tools:
+            return np.zeros(len(self._tools))
+        return np.asarray(self._index().get_scores(tokens), dtype=float)
+
+    def search(self, query: str, k: int = 5, *, context: str | None = None, context_weight: float = 0.25) -> list[SearchHit]:
+        """Top-``k`` tool cards for ``query`` (the question); ``context`` (the note) adds a smaller weight."""
+        total = self.scores(query)
+        if context:
+            total = total + context_weight * self.scores(context)
+        order = np.argsort(-total, kind="stable")[:k]
+        return [SearchHit(self._tools[self._names[i]].card, float(total[i]), r + 1) for r, i in enumerate(order)]
+
+
+def calculator_tools() -> list[RegisteredTool]:
+    from tools.calculators import CALCULATORS
+
+    out = []
+    for calc in CALCULATORS.values():
+        def run(args: dict[str, Any], _calc=calc) -> dict[str, Any]:
+            return _calc.run(args).model_dump(mode="json")
+
+        out.append(RegisteredTool(card=calc.card(), run=run, args_schema=calc.inputs.model_json_schema(),
+                                  tool=calc.as_tool(), output_type=calc.output_type))
+    return out
+
+
+@lru_cache(maxsize=1)
+def default_registry() -> ToolRegistry:
+    """All built-in tools."""
+    return ToolRegistry(calculator_tools())
