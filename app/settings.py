@@ -43,6 +43,7 @@ class Settings(BaseSettings):
     temperature: float = Field(0.0, ge=0.0, le=2.0, description="Sampling temperature (0 = greedy).")
     max_tokens: int = Field(384, ge=16, le=8192, description="Maximum tokens per model reply.")
     seed: int = Field(0, description="Sampling seed for the local model.")
+    repeat_penalty: float = Field(1.1, ge=1.0, le=2.0, description="Local model repetition penalty (small models loop without one).")
     openai_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible server (vLLM, Ollama, llama.cpp server, OpenAI).")
     openai_api_key: SecretStr | None = Field(None, description="API key for the OpenAI-compatible server (often unused by local servers).")
     openai_model: str | None = Field(None, description="Model name on the OpenAI-compatible server.")

@@ -76,3 +76,9 @@ def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
         raise ValueError(f"tool(s) {bad} are not among the candidates {sorted(allowed)}")
     if single and len(out.subtasks) != 1:
         raise ValueError("exactly one subtask is required")
+    seen: set[str] = set()
+    for st in out.subtasks:
+        key = " ".join(st.description.lower().split())
+        if key in seen:
+            raise ValueError("two subtasks have the same description: each subtask must do something different")
+        seen.add(key)

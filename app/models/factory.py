@@ -27,6 +27,7 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
         kwargs: dict[str, Any] = dict(
             model_path=settings.model_path or default_gguf_path(), n_ctx=settings.n_ctx,
             temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed,
+            repeat_penalty=settings.repeat_penalty,
         )
         if settings.n_threads:
             kwargs["n_threads"] = settings.n_threads
@@ -77,7 +78,8 @@ class ModelSet:
             return self._overrides[role]
         provider = settings.provider_for(role)
         key = (role, provider, settings.model_path, settings.n_ctx, settings.temperature, settings.max_tokens,
-               settings.openai_base_url, settings.openai_model, settings.script_path, settings.seed)
+               settings.openai_base_url, settings.openai_model, settings.script_path, settings.seed,
+               settings.repeat_penalty)
         if key not in self._cache:
             self._cache[key] = make_model(settings, role)
         return self._cache[key]

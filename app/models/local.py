@@ -78,6 +78,7 @@ class LocalChatModel(JSONSchemaOutputMixin, BaseChatModel):
     temperature: float = 0.0
     max_tokens: int = 384
     seed: int = 0
+    repeat_penalty: float = 1.1
     _llm: Any = PrivateAttr(default=None)
     _lock: Any = PrivateAttr(default=None)
 
@@ -106,6 +107,7 @@ class LocalChatModel(JSONSchemaOutputMixin, BaseChatModel):
             "temperature": kwargs.get("temperature", self.temperature),
             "max_tokens": kwargs.get("max_tokens", self.max_tokens),
             "stop": stop,
+            "repeat_penalty": kwargs.get("repeat_penalty", self.repeat_penalty),
         }
         if kwargs.get("seed") is not None:
             params["seed"] = kwargs["seed"]
