@@ -1,0 +1,203 @@
+"""Concept matcher: find clinical findings in a note, with ConText assertion flags.
+
+The vocabulary is ``concepts.json`` beside this module (concept -> terms,
+case-sensitive abbreviations, negated/historical phrasings, exclusions and
+included sub-concepts). :func:`find_concepts` returns every mention with its
+sentence and its negated / historical / family / hypothetical flags
+(:mod:`tools.extraction.context`). :func:`has_finding` folds the mentions into one
+answer: ``True`` (asserted for the patient), ``False`` (only denied) or ``None``
+(not mentioned about the patient): callers then apply their documented default
+and mark the input as assumed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from tools.extraction.context import assert_context, find_triggers
+from tools.extraction.model import Finding, Sentence
+from tools.extraction.text import SentenceIndex
+
+VOCABULARY_PATH = Path(__file__).with_name("concepts.json")
+
+
+def term_regex(term: str) -> str:
+    """Translate the vocabulary's term syntax into a regex fragment (see concepts.json '_about')."""
+    parts: list[str] = []
+    for word in term.split():
+        if word == "...":
+            parts.append(r"(?:[\w'’]+[\s,]+){0,3}?")
+            continue
+        lead = word.startswith("*")
+        trail = word.endswith("*")
+        core = word.strip("*")
+        rx = "-?".join(re.escape(piece) for piece in core.split("-"))
+        parts.append((r"\w*" if lead else "") + rx + (r"\w*" if trail else ""))
+    out = ""
+    for i, p in enumerate(parts):
+        if i and not parts[i - 1].endswith("{0,3}?"):
+            out += r"[\s-]+"
+        out += p
+    return out
+
+
+def _alternation(terms: Iterable[str], case_sensitive: bool = False) -> str | None:
+    frags = sorted({term_regex(t) for t in terms if t.strip()}, key=len, reverse=True)
+    if not frags:
+        return None
+    body = "|".join(frags)
+    if case_sensitive:
+        body = f"(?-i:{body})"
+    return rf"(?<![\w-])(?:{body})(?![\w])"
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A compiled concept of the vocabulary."""
+
+    name: str
+    label: str
+    positive: re.Pattern[str] | None
+    negated: re.Pattern[str] | None
+    historical: re.Pattern[str] | None
+    exclude: re.Pattern[str] | None
+
+
+def _compile(pattern: str | None) -> re.Pattern[str] | None:
+    return re.compile(pattern, re.I) if pattern else None
+
+
+@lru_cache(maxsize=4)
+def load_vocabulary(path: str | None = None) -> dict[str, Concept]:
+    """Load and compile the concept vocabulary (cached)."""
+    raw = json.loads(Path(path or VOCABULARY_PATH).read_text(encoding="utf-8"))
+    raw = {k: v for k, v in raw.items() if not k.startswith("_")}
+
+    def gather(name: str, key: str, seen: set[str]) -> list[str]:
+        if name in seen:
+            return []
+        seen.add(name)
+        entry = raw[name]
+        out = list(entry.get(key, []))
+        for sub in entry.get("includes", []):
+            if sub not in raw:
+                raise KeyError(f"concept '{name}' includes unknown concept '{sub}'")
+            out += gather(sub, key, seen)
+        return out
+
+    vocab: dict[str, Concept] = {}
+    for name, entry in raw.items():
+        terms = gather(name, "terms", set())
+        abbrs = gather(name, "abbreviations", set())
+        pos = [p for p in (_alternation(terms), _alternation(abbrs, case_sensitive=True)) if p]
+        vocab[name] = Concept(
+            name=name,
+            label=entry.get("label", name),
+            positive=_compile("|".join(pos) if pos else None),
+            negated=_compile(_alternation(gather(name, "negated_terms", set()))),
+            historical=_compile(_alternation(gather(name, "historical_terms", set()))),
+            exclude=_compile(_alternation(gather(name, "exclude", set()))),
+        )
+    return vocab
+
+
+def concept_names() -> list[str]:
+    """Names of the concepts in the vocabulary."""
+    return sorted(load_vocabulary())
+
+
+class _SentenceContext:
+    """Triggers per sentence, computed once per note."""
+
+    def __init__(self, index: SentenceIndex):
+        self.index = index
+        self._cache: dict[int, list] = {}
+
+    def flags(self, start: int, end: int) -> tuple[Sentence, dict[str, list[str]]]:
+        sent = self.index.at(start)
+        if sent.start not in self._cache:
+            self._cache[sent.start] = find_triggers(sent.text)
+        return sent, assert_context(sent.text, start - sent.start, end - sent.start, self._cache[sent.start])
+
+
+def _overlaps(a: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(a[0] < e and s < a[1] for s, e in spans)
+
+
+def find_concepts(
+    note: str, concepts: Iterable[str] | None = None, *, index: SentenceIndex | None = None
+) -> list[Finding]:
+    """Every mention of the requested concepts (all by default), in note order, with ConText flags."""
+    vocab = load_vocabulary()
+    names = list(concepts) if concepts is not None else sorted(vocab)
+    unknown = [n for n in names if n not in vocab]
+    if unknown:
+        raise KeyError(f"unknown concept(s): {', '.join(unknown)}; known: {', '.join(sorted(vocab))}")
+    index = index or SentenceIndex(note)
+    ctx = _SentenceContext(index)
+    out: list[Finding] = []
+    for name in names:
+        c = vocab[name]
+        excluded = [m.span() for m in c.exclude.finditer(note)] if c.exclude else []
+        fixed: list[tuple[int, int, str]] = []  # (start, end, forced flag)
+        for rx, flag in ((c.negated, "negated"), (c.historical, "historical")):
+            if rx:
+                fixed += [(m.start(), m.end(), flag) for m in rx.finditer(note)]
+        taken = [(s, e) for s, e, _ in fixed]
+        mentions = list(fixed)
+        if c.positive:
+            for m in c.positive.finditer(note):
+                if _overlaps(m.span(), excluded) or _overlaps(m.span(), taken):
+                    continue
+                mentions.append((m.start(), m.end(), ""))
+        for s, e, forced in mentions:
+            sent, flags = ctx.flags(s, e)
+            if forced:
+                flags.setdefault(forced, []).insert(0, f"term:{note[s:e]}")
+            out.append(Finding(
+                concept=name, text=note[s:e], start=s, end=e, sentence=sent,
+                negated="negated" in flags, historical="historical" in flags,
+                family="family" in flags, hypothetical="hypothetical" in flags,
+                triggers=[f"{cat}:{t}" for cat, ts in flags.items() for t in ts],
+            ))
+    out.sort(key=lambda f: (f.start, f.concept))
+    return out
+
+
+def resolve(
+    findings: Iterable[Finding], concept: str, *, subject: str = "patient", include_historical: bool = True
+) -> bool | None:
+    """Fold the mentions of ``concept`` into True / False / None (see :func:`has_finding`)."""
+    if subject not in ("patient", "family"):
+        raise ValueError("subject must be 'patient' or 'family'")
+    relevant = [
+        f for f in findings
+        if f.concept == concept and not f.hypothetical and (f.family == (subject == "family"))
+    ]
+    if not relevant:
+        return None
+    if include_historical:
+        asserted = [f for f in relevant if not f.negated]
+    else:
+        asserted = [f for f in relevant if not f.negated and not f.historical]
+    return bool(asserted)
+
+
+def has_finding(
+    note: str, concept: str, *, subject: str = "patient", include_historical: bool = True
+) -> bool | None:
+    """Is ``concept`` documented for the patient?
+
+    True when at least one mention is asserted (not negated, not hypothetical and,
+    for ``subject="patient"``, not about a relative); False when every mention is
+    negated (or, with ``include_historical=False``, only in the past); None when the
+    note does not mention it. ``subject="family"`` asks the same about relatives
+    ("family history of thrombosis"). Past mentions ("history of stroke") count as
+    present by default, as the risk scores ask about history.
+    """
+    return resolve(find_concepts(note, [concept]), concept, subject=subject, include_historical=include_historical)

@@ -1,0 +1,127 @@
+"""ConText-style assertion rules: is a mention negated, historical, about a relative, hypothetical?
+
+After Harkema et al., "ConText: an algorithm for determining negation, experiencer,
+and temporal status from clinical reports" (J Biomed Inform 2009) and Chapman's
+NegEx. A *trigger* phrase ("denies", "history of", "mother", "if") modifies the
+mentions in its *scope*: forward triggers the words after them, backward triggers
+the words before them. A scope ends at the sentence boundary, at a *terminator*
+("but", "however", ";", ...), or after a maximum number of words. *Pseudo-triggers*
+("no change", "not only", "gram negative") look like triggers but are not, and are
+removed first.
+
+Written from the published description; small on purpose: the rule lists below
+are the whole algorithm's knowledge.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Category = Literal["negated", "historical", "family", "hypothetical"]
+Direction = Literal["forward", "backward", "both"]
+
+# (category, direction, max words in scope, regex). Regexes are case-insensitive.
+_RULES: list[tuple[Category, Direction, int, str]] = [
+    ("negated", "forward", 15,
+     r"\bno\b|\bnot\b|\bnever\b|\bneither\b|\bnor\b|\bden(?:y|ies|ied|ying)\b|\bwithout\b|\bw/o\b"
+     r"|\bnegative for\b|\bfree of\b|\babsence of\b|\black of\b|\bno evidence of\b|\bno signs? of\b"
+     r"|\bruled out\b|\brules out\b|\bfailed to (?:reveal|show)\b|\bunremarkable for\b"
+     r"|\bnegative history of\b|\bdid ?n[o']t\b|\bdoes ?n[o']t\b|\bwas ?n[o']t\b|\bhas ?n[o']t\b|\bhad ?n[o']t\b"),
+    ("negated", "backward", 8,
+     r"\b(?:was|were|is|are|been|be)\s+(?:ruled out|excluded|negative|absent|unremarkable"
+     r"|not (?:seen|found|detected|present|observed|noted|palpable|elicited))\b"
+     r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"),
+    ("historical", "forward", 40,
+     r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
+     r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
+     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b"),
+    ("historical", "backward", 10,
+     r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
+     r"|\bresolved\b|\bin remission\b|\bhistory\b"),
+    ("family", "forward", 40,
+     r"\bfamily history\b|\bfamilial history\b|\bFHx?\b|\bfamily\b|\bmother\b|\bfather\b|\bbrothers?\b"
+     r"|\bsisters?\b|\bsiblings?\b|\bparents?\b|\bgrand(?:mother|father|parents?)\b|\baunts?\b"
+     r"|\buncles?\b|\bcousins?\b|\brelatives?\b|\bmaternal\b|\bpaternal\b|\bsons?\b|\bdaughters?\b"),
+    ("family", "backward", 10, r"\bruns in (?:the|his|her|their) family\b|\bin (?:the|his|her) family\b"),
+    ("hypothetical", "forward", 10,
+     r"\bif\b|\bin case(?: of)?\b|\bshould\b|\breturn (?:if|for)\b|\brule out\b|\br/o\b|\bto exclude\b"
+     r"|\bevaluat(?:e|ion) for\b|\bassess(?:ment)? for\b|\bscreen(?:ing)? for\b|\brisk (?:of|for)\b"
+     r"|\bat risk\b|\bprevent(?:ion of|ing)?\b|\bprophylaxis (?:of|for|against)\b|\bwould\b|\bcould\b"),
+    ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"),
+]
+
+_PSEUDO = re.compile(
+    r"\bno (?:increase|change|further|significant change|new|interval change|longer)\b"
+    r"|\bnot only\b|\bnot necessarily\b|\bnot certain\b|\bno doubt\b|\bwithout difficulty\b"
+    r"|\bnot (?:been )?(?:ruled out|excluded)\b|\bgram[- ]negative\b|\bnot improve\w*\b"
+    r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
+    r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
+    r"|\bprior to (?:admission|presentation|arrival|surgery)\b",
+    re.I,
+)
+
+_TERMINATORS = re.compile(
+    r"\b(?:but|however|although|though|yet|except|apart from|aside from|nevertheless|whereas"
+    r"|which|presents?|presented|presenting|admitted|complain(?:s|ed|ing)?|reports?|reported"
+    r"|now)\b|[;]",
+    re.I,
+)
+# Extra scope ends for the family category: a return to the patient.
+_FAMILY_TERMINATORS = re.compile(r"\b(?:he|she|patient)\b", re.I)
+
+_COMPILED = [(cat, direction, n, re.compile(rx, re.I)) for cat, direction, n, rx in _RULES]
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class TriggerHit:
+    category: Category
+    direction: Direction
+    max_words: int
+    start: int
+    end: int
+    text: str
+
+
+def find_triggers(text: str) -> list[TriggerHit]:
+    """All trigger matches in ``text`` that are not inside a pseudo-trigger."""
+    pseudo = [(m.start(), m.end()) for m in _PSEUDO.finditer(text)]
+    hits: list[TriggerHit] = []
+    for cat, direction, n, rx in _COMPILED:
+        for m in rx.finditer(text):
+            if any(a <= m.start() < b or a < m.end() <= b for a, b in pseudo):
+                continue
+            hits.append(TriggerHit(cat, direction, n, m.start(), m.end(), m.group(0)))
+    return hits
+
+
+def _in_scope(text: str, a: int, b: int, max_words: int, category: Category) -> bool:
+    """True when the stretch text[a:b] between trigger and target keeps the scope open."""
+    gap = text[a:b]
+    if _TERMINATORS.search(gap):
+        return False
+    if category == "family" and _FAMILY_TERMINATORS.search(gap):
+        return False
+    return len(_WORD.findall(gap)) <= max_words
+
+
+def assert_context(text: str, start: int, end: int, triggers: list[TriggerHit]) -> dict[str, list[str]]:
+    """Categories that apply to the mention text[start:end] -> trigger phrases that set them.
+
+    ``text`` is the sentence, ``start``/``end`` the mention's offsets in it and
+    ``triggers`` the sentence's :func:`find_triggers` result.
+    """
+    out: dict[str, list[str]] = {}
+    for t in triggers:
+        if t.start < end and start < t.end:  # trigger overlaps the mention itself
+            continue
+        hit = False
+        if t.end <= start and t.direction in ("forward", "both"):
+            hit = _in_scope(text, t.end, start, t.max_words, t.category)
+        elif t.start >= end and t.direction in ("backward", "both"):
+            hit = _in_scope(text, end, t.start, t.max_words, t.category)
+        if hit:
+            out.setdefault(t.category, []).append(t.text)
+    return out

@@ -1,0 +1,323 @@
+"""Label -> value reading for labs, vitals and other measured quantities.
+
+How a value is read (:class:`Scanner`):
+
+1. Every label of every :data:`~tools.extraction.quantities.SPECS` entry (and of the
+   blockers) is located; overlapping labels keep the longest ("urine sodium" beats
+   "sodium", "sodium bicarbonate" blocks both).
+2. After a label, the first number within a short gap is its value, unless the gap
+   crosses a sentence end, a ';', another quantity's label, or a reference-range
+   word ("normal", "range", ...). A number followed by a range ("3.5-5.0") is not
+   a reading.
+3. The unit after the number must be one the quantity accepts; a different kind of
+   unit rejects the reading ("creatinine clearance 50 mL/min"). A bare number is
+   read in the canonical unit when the quantity allows it.
+4. The value is converted to the canonical unit and kept only in the plausible range.
+5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order.
+
+Readings in order of position; those introduced as baseline / previous / prior
+values go after the others, so that the first reading is the presenting one.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from tools.calculators.units import UnitConversionError, convert
+from tools.extraction.model import Value
+from tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT, SPECS, Spec
+from tools.extraction.text import NUMBER, SentenceIndex, parse_number
+
+_NUM_AFTER_GAP = re.compile(r"([^\d\n;]*?)(" + NUMBER + ")")
+_SENTENCE_END_IN_GAP = re.compile(r"[.!?](?:\s|$)")
+_REFERENCE_WORDS = re.compile(
+    r"\b(?:normal|reference|range|ref|ULN|upper limit|lower limit|cut-?off|threshold|goal|target|"
+    r"aim|decreased? by|increased? by|drop(?:ped)? by|rose by|change of|times|index|ratio)\b", re.I)
+_URINE_CONTEXT = re.compile(r"\b(?:urin\w*|spot)\b", re.I)
+_BLOOD_CONTEXT = re.compile(r"\b(?:serum|plasma|blood|arterial|venous|ABG|VBG|capillary)\b", re.I)
+# In a urine context ("urinalysis showed ... sodium 75"), these labels name the urine quantity.
+_URINE_EQUIVALENT = {"sodium": "urine_sodium", "creatinine": "urine_creatinine"}
+_LIST_VERB = re.compile(r"\b(?:were|are|was|is|of|measured|showed|revealed)\b|[:=]", re.I)
+_QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b|\bunder\b)"
+                        r"\s*$", re.I)
+_RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
+_BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
+                       r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
+_UNIT_RX: dict[str, re.Pattern[str]] = {}
+
+
+def _unit_regex(spec: Spec) -> re.Pattern[str]:
+    if spec.name not in _UNIT_RX:
+        _UNIT_RX[spec.name] = re.compile(rf"\s*(?:{spec.units})", re.I)
+    return _UNIT_RX[spec.name]
+
+# Counts per volume: value [x 10^n] / (µL | mm3 | L). Superscripts lost in copying ("×109/L") read as 10^9.
+_COUNT_UNIT = re.compile(
+    r"\s*(?:(?:[x×*]|times)\s*10\s*(?:\^|\*\*|e)?\s*\(?(?P<exp>\d{1,2})\)?\s*(?:cells\s*)?(?:/|per\s*)\s*(?P<vol>[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|L|l)(?![A-Za-z])"
+    r"|10\s*\^\s*(?P<exp2>\d{1,2})\s*(?:/|per\s*)\s*(?P<vol2>[µμu]L|mcL|mm3|mm\^3|mm³|L|l)(?![A-Za-z])"
+    r"|(?P<k>[kK]|thou(?:sand)?)\s*/\s*(?:[µμu]L|mcL|mm3|mm\^3|mm³|cumm)(?![A-Za-z])"
+    r"|(?P<lakh>lakhs?|lacs?)\s*(?:/|per\s*)\s*(?:[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm)(?![A-Za-z])"
+    r"|(?:cells\s*)?(?:/|per\s*)\s*(?P<vol3>[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|L|l)(?![A-Za-z]))"
+)
+
+
+@dataclass
+class Reading:
+    """One number read for a quantity, before it becomes a :class:`Value`."""
+
+    spec: Spec
+    value: float
+    number: float
+    unit: str | None
+    number_start: int
+    number_end: int
+    start: int  # evidence start (label start when the label is adjacent)
+    end: int  # evidence end (after the unit)
+    unit_assumed: bool = False
+    details: dict = field(default_factory=dict)
+    baseline: bool = False
+
+
+def _count_per_ul(value: float, m: re.Match[str]) -> float:
+    """Count in cells per µL from a :data:`_COUNT_UNIT` match."""
+    if m.group("k"):
+        return value * 1e3
+    if m.group("lakh"):
+        return value * 1e5
+    exp = m.group("exp") or m.group("exp2")
+    vol = m.group("vol") or m.group("vol2") or m.group("vol3") or ""
+    per_l = vol.lower() == "l"
+    count = value * (10 ** int(exp) if exp else 1.0)
+    return convert(count, "/L", "/µL") if per_l else count
+
+
+class Scanner:
+    """Finds labels once per note and reads values after them."""
+
+    def __init__(self, note: str, index: SentenceIndex | None = None):
+        self.note = note
+        self.index = index or SentenceIndex(note)
+        self.labels = self._find_labels()
+        self._label_starts = [s for s, _, _ in self.labels]
+
+    # -- labels -------------------------------------------------------------
+    @staticmethod
+    def _compiled() -> list[tuple[Spec, re.Pattern[str]]]:
+        if not hasattr(Scanner, "_cache"):
+            Scanner._cache = [
+                (spec, re.compile(rf"(?<![\w])(?:{spec.labels})(?![A-Za-z0-9])", re.I))
+                for spec in (*SPECS, *BLOCKERS)
+            ]
+        return Scanner._cache
+
+    def _find_labels(self) -> list[tuple[int, int, Spec]]:
+        found = [(m.start(), m.end(), spec) for spec, rx in self._compiled() for m in rx.finditer(self.note)
+                 if m.end() > m.start()]
+        found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
+        kept: list[tuple[int, int, Spec]] = []
+        last_end = -1
+        for s, e, spec in found:
+            if s >= last_end:
+                kept.append((s, e, spec))
+                last_end = e
+        return kept
+
+    def labels_in(self, a: int, b: int) -> list[tuple[int, int, Spec]]:
+        """Labels starting in [a, b)."""
+        i = bisect.bisect_left(self._label_starts, a)
+        out = []
+        while i < len(self.labels) and self.labels[i][0] < b:
+            out.append(self.labels[i])
+            i += 1
+        return out
+
+    # -- reading --------------------------------------------------------------
+    def read_number(self, spec: Spec, n_start: int, n_end: int, fallback_unit: str | None = None) -> Reading | None:
+        """Interpret note[n_start:n_end] (a number) as a reading of ``spec`` (unit, conversion, range)."""
+        note = self.note
+        number = parse_number(note[n_start:n_end])
+        if _RANGE_AFTER.match(note, n_end):
+            return None
+        details: dict = {}
+        unit: str | None = None
+        end = n_end
+        if spec.kind == "count":
+            m = _COUNT_UNIT.match(note, n_end)
+            if m:
+                try:
+                    per_ul = _count_per_ul(number, m)
+                except UnitConversionError:
+                    return None
+                value = per_ul / 1000.0
+                unit, end = m.group(0).strip(), m.end()
+            elif OTHER_UNIT.match(note, n_end):
+                return None
+            else:
+                # a bare count: thousands or more are cells/µL, smaller numbers are 10^3/µL
+                value = number / 1000.0 if number >= 1000 else number
+        else:
+            m = _unit_regex(spec).match(note, n_end) if spec.units else None
+            if m and m.end() > n_end:
+                unit, end = m.group(0).strip(), m.end()
+            elif fallback_unit is not None:
+                unit = fallback_unit
+            elif OTHER_UNIT.match(note, n_end) or not spec.unitless:
+                return None
+            try:
+                value = spec.canonical(number, unit)
+            except (UnitConversionError, ValueError):
+                return None
+        if not (spec.lo <= value <= spec.hi):
+            return None
+        q = _QUALIFIER.search(note, max(0, n_start - 14), n_start)
+        if q:
+            details["qualifier"] = q.group(1).lower()
+        return Reading(spec, round(value, 6), number, unit, n_start, n_end, n_start, end,
+                       unit_assumed=unit is None and spec.unit is not None, details=details)
+
+    def read_after_label(self, start: int, end: int, spec: Spec) -> Reading | None:
+        """The value following the label note[start:end], if the gap rules allow one."""
+        m = _NUM_AFTER_GAP.match(self.note, end)
+        if not m:
+            return None
+        gap = m.group(1)
+        if (len(gap) > spec.gap or _SENTENCE_END_IN_GAP.search(gap) or _REFERENCE_WORDS.search(gap)
+                or gap.count(",") >= 2):
+            return None
+        if any(s2 is not spec and s2.name != spec.name for _, _, s2 in self.labels_in(end, m.start(2))):
+            return None
+        r = self.read_number(spec, m.start(2), m.end(2))
+        if r is None:
+            return None
+        r.start = start
+        before = self.note[max(self.index.at(start).start, start - 30):start]
+        r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap))
+        return r
+
+    def _respectively(self) -> tuple[list[Reading], set[int]]:
+        """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.
+
+        The list before the verb is split into items at commas and "and"; when there
+        are as many items as numbers, item i takes number i (a trailing shared unit,
+        "34, 18 and 107 IU/L", applies to the bare numbers). Known labels in the list
+        never read a value directly, as the next number is not theirs.
+        """
+        readings: list[Reading] = []
+        used: set[int] = set()
+        for sent in self.index.sentences:
+            resp = _RESPECTIVELY.search(sent.text)
+            if not resp:
+                continue
+            stop = sent.start + resp.start()
+            labels = [lb for lb in self.labels_in(sent.start, stop) if lb[2].output]
+            if not labels:
+                continue
+            nums = self._top_level_numbers(labels[0][1], stop)
+            if not nums:
+                continue
+            group = [lb for lb in labels if lb[1] <= nums[0].start()]
+            used.update(ls for ls, _, _ in group)
+            verb = None
+            for v in _LIST_VERB.finditer(self.note, group[-1][1], nums[0].start()):
+                verb = v
+            list_end = verb.start() if verb else nums[0].start()
+            items = [it for it in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*/\s*", self.note[group[0][0]:list_end]) if it.strip()]
+            if len(items) != len(nums):
+                continue
+            offsets, pos = [], group[0][0]
+            for it in items:
+                pos = self.note.index(it, pos)
+                offsets.append((pos, pos + len(it)))
+                pos += len(it)
+            last_unit_m = re.match(r"\s*([^\s,;()]+(?:\s*/\s*[^\s,;()]+)?)", self.note[nums[-1].end():stop])
+            last_unit = last_unit_m.group(1) if last_unit_m else None
+            for (a, b), num in zip(offsets, nums):
+                lab = next((lb for lb in group if a <= lb[0] < b), None)
+                if lab is None:
+                    continue
+                ls, le, spec = lab
+                r = self.read_number(spec, num.start(), num.end(), last_unit) if last_unit else None
+                if r is None:
+                    r = self.read_number(spec, num.start(), num.end())
+                if r is not None:
+                    r.details.update(label=self.note[ls:le], label_span=(ls, le), respectively=True)
+                    readings.append(r)
+        return readings, used
+
+    def _urine_context(self, pos: int) -> bool:
+        """True when the nearest specimen word before ``pos`` in its sentence names urine."""
+        sent = self.index.at(pos)
+        text = self.note[sent.start:pos]
+        urine = [m.end() for m in _URINE_CONTEXT.finditer(text)]
+        if not urine:
+            return False
+        blood = [m.end() for m in _BLOOD_CONTEXT.finditer(text)]
+        return not blood or urine[-1] > blood[-1]
+
+    def _top_level_numbers(self, a: int, b: int) -> list[re.Match[str]]:
+        """Numbers in note[a:b] outside parentheses (skips reference ranges and conversions)."""
+        out = []
+        depth = 0
+        for m in _NUMBER_OR_PAREN.finditer(self.note, a, b):
+            tok = m.group(0)
+            if tok == "(":
+                depth += 1
+            elif tok == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0:
+                out.append(m)
+        return out
+
+    def scan(self) -> dict[str, list[Reading]]:
+        """All readings per quantity name, primary first."""
+        by_name: dict[str, list[Reading]] = {}
+        resp, used = self._respectively()
+        for r in resp:
+            by_name.setdefault(r.spec.name, []).append(r)
+        for start, end, spec in self.labels:
+            if not spec.output or start in used:
+                continue
+            if spec.kind == "lab" and not spec.name.startswith("urine_") and self._urine_context(start):
+                if spec.name not in _URINE_EQUIVALENT:
+                    continue
+                spec = BY_NAME[_URINE_EQUIVALENT[spec.name]]
+            r = self.read_after_label(start, end, spec)
+            if r is not None:
+                by_name.setdefault(spec.name, []).append(r)
+        for name, rs in by_name.items():
+            by_name[name] = dedupe(rs)
+        return by_name
+
+
+def dedupe(readings: list[Reading]) -> list[Reading]:
+    """One reading per number position; presenting values first, baseline/previous ones after."""
+    seen: dict[int, Reading] = {}
+    for r in readings:
+        if r.number_start not in seen or (r.end - r.start) > (seen[r.number_start].end - seen[r.number_start].start):
+            seen[r.number_start] = r
+    return sorted(seen.values(), key=lambda r: (r.baseline, r.number_start))
+
+
+def to_values(name: str, readings: list[Reading], index: SentenceIndex) -> Value | None:
+    """Primary :class:`Value` (first reading) with the others as alternatives."""
+    values = [reading_to_value(name, r, index) for r in readings]
+    if not values:
+        return None
+    values[0].alternatives = values[1:]
+    return values[0]
+
+
+def reading_to_value(name: str, r: Reading, index: SentenceIndex) -> Value:
+    note = index.note
+    details = dict(r.details)
+    if r.baseline:
+        details["baseline"] = True
+    return Value(
+        name=name, value=r.value, unit=r.spec.unit, raw=note[r.start:r.end],
+        original_value=r.number, original_unit=r.unit, start=r.start, end=r.end,
+        sentence=index.at(r.number_start), unit_assumed=r.unit_assumed, details=details,
+    )

@@ -1,0 +1,287 @@
+"""The measured quantities the extractor knows: labels, accepted units, canonical unit, plausible range.
+
+One :class:`Spec` per quantity. ``labels`` is a regex of the ways notes name it
+(case-insensitive; ``(?-i:...)`` marks case-sensitive abbreviations), ``units`` a
+regex of the unit spellings accepted after the number. A value is converted to
+``unit`` explicitly (:func:`tools.calculators.units.convert`, or the spec's own
+documented rule) and kept only inside the plausible range [lo, hi]: a number
+outside it is not a reading of this quantity in these units. A bare number (no
+unit) is read in the canonical unit only when ``unitless`` allows it and it is
+in range; quantities whose unitless numbers are ambiguous across unit systems
+(urea, troponin, urine creatinine) require a unit.
+
+Specs with ``output=False`` are *blockers*: names that contain a quantity's label
+but mean something else ("direct bilirubin", "sodium bicarbonate", "weight loss").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from tools.calculators.units import UnitConversionError, convert
+
+# --- unit spellings ----------------------------------------------------------
+_MASS = r"(?:mg|g|[µμu]g|mcg|ng|pg)"
+_SUBST = r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq)"
+_VOL = r"(?:dL|dl|DL|L|l|mL|ml)"
+CONC = rf"(?:{_MASS}|{_SUBST})\s*(?:/|per\s*)\s*{_VOL}(?![A-Za-z])|mg\s*%"
+ENZYME = r"(?:U|IU|iu|u|units?|mU|mIU)\s*/\s*(?:L|l|litre|liter)(?![A-Za-z])"
+PRESSURE = r"mm\s*Hg|mmHg|mm\s*hg|mmhg|kPa|kpa|torr|Torr"
+PERCENT = r"%|percent(?![A-Za-z])|per\s*cent(?![A-Za-z])"
+RATE = (r"(?:beats?|breaths?|b|cycles?|respirations?)\s*(?:/|per|a)\s*min(?:ute)?s?(?![A-Za-z])"
+        r"|bpm(?![A-Za-z])|/\s*min(?:ute)?(?![A-Za-z])|per\s*min(?:ute)?(?![A-Za-z])|min\s*-1|min⁻¹")
+TEMP = (r"°\s*[CFcf](?![A-Za-z])|º\s*[CFcf](?![A-Za-z])|℃|℉"
+        r"|degrees?\s*(?:celsius|centigrade|fahrenheit|Celsius|Centigrade|Fahrenheit|C|F)(?![A-Za-z])"
+        r"|deg\.?\s*[CF](?![A-Za-z])|[CF](?![A-Za-z])")
+TIME_MS = r"m\s*sec(?:onds?)?(?![A-Za-z])|msecs?(?![A-Za-z])|ms(?![A-Za-z])|milliseconds?|s(?:ec)?(?![A-Za-z])|seconds?"
+INSULIN = r"[µμu]\s*I?U\s*/\s*m[lL]|mI?U\s*/\s*[lL](?![A-Za-z])|pmol\s*/\s*[lL](?![A-Za-z])"
+BMI_UNIT = r"kg\s*/\s*m\s*(?:\^?\s*2|²)"
+# any unit-looking text: when it follows a number but is not one of the spec's units, the number is
+# not a reading of that quantity (e.g. "creatinine clearance 50 mL/min", "troponin x 3 days").
+OTHER_UNIT = re.compile(
+    r"\s*(?:/|%|×|\*\s*10|x\s*10|[A-Za-zµμ]*(?:mol|g|Eq|eq|L|l)\s*/|mg|mcg|[µμ]g|ng|pg|m[Ee]q|mmol|[µμu]mol"
+    r"|mL|ml|dL|dl|L\b|IU|U\b|units?\b|kg|cm|mm\b|m\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|hours?\b"
+    r"|hrs?\b|h\b|min(?:utes?)?\b|times\b|x\b|°|º|℃|℉|ms\b|msec|sec\b|seconds?\b|mm\s*Hg|mmHg|kPa"
+    r"|beats|breaths|bpm|fL|cells|copies|tablets?|points?|packs?|lakh|mOsm|ratio\b|fold\b|-fold|cm\b)",
+    re.I,
+)
+
+
+def clean_unit(unit: str) -> str:
+    """Spelling of a matched unit that :func:`tools.calculators.units.convert` understands."""
+    u = re.sub(r"\s+", "", unit).replace("μ", "µ").replace("º", "°").replace("per", "/")
+    u = u.replace("℃", "°C").replace("℉", "°F")
+    u = re.sub(r"(?i)^mcmol", "µmol", u)
+    u = re.sub(r"(?i)^mg%$", "mg/dL", u)
+    u = re.sub(r"(?i)^(deg(rees?)?\.?)(celsius|centigrade|c)$", "°C", u)
+    u = re.sub(r"(?i)^(deg(rees?)?\.?)(fahrenheit|f)$", "°F", u)
+    u = re.sub(r"(?i)^mmhg$|^torr$", "mmHg", u)
+    u = re.sub(r"(?i)^kpa$", "kPa", u)
+    u = re.sub(r"(?i)^(?:units?|iu|u)/(?:l|litre|liter)$", "U/L", u)
+    return u
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A quantity the extractor can read from text."""
+
+    name: str
+    labels: str
+    unit: str | None = None  # canonical unit; None for ratios and pH
+    units: str = ""  # regex of accepted unit spellings after the number
+    analyte: str | None = None
+    lo: float = -math.inf
+    hi: float = math.inf
+    unitless: bool = True  # a bare number may be read in the canonical unit
+    to_canonical: Callable[[float, str | None], float] | None = None
+    kind: str = "lab"  # lab | vital | anthropometric | ecg | blocker
+    output: bool = True
+    gap: int = 45  # max characters between label and value
+
+    def canonical(self, value: float, unit: str | None) -> float:
+        """Value in the canonical unit. Raises UnitConversionError for a unit of another kind."""
+        if self.to_canonical is not None:
+            return self.to_canonical(value, unit)
+        if unit is None or self.unit is None:
+            if unit is not None:
+                raise UnitConversionError(f"{self.name} takes no unit (got '{unit}')")
+            return value
+        return convert(value, clean_unit(unit), self.unit, self.analyte)
+
+
+# --- special conversions ----------------------------------------------------
+
+def _temperature(value: float, unit: str | None) -> float:
+    """°C. A bare number is °C when 25-45 and °F when 77-113 (the two ranges do not overlap)."""
+    if unit is None:
+        if 25 <= value <= 45:
+            return value
+        if 77 <= value <= 113:
+            return convert(value, "°F", "°C")
+        raise UnitConversionError("temperature without unit outside both °C and °F ranges")
+    return convert(value, clean_unit(unit), "°C")
+
+
+def _fraction_or_percent(value: float, unit: str | None) -> float:
+    """% . A bare number <= 1 is a fraction (FiO2 0.4, Hct 0.34 L/L) and is multiplied by 100."""
+    if unit is None or re.fullmatch(r"(?i)l/l", clean_unit(unit)):
+        return value * 100 if value <= 1 else value
+    if clean_unit(unit).lower() in ("%", "percent"):
+        return value
+    raise UnitConversionError(f"'{unit}' is not a percentage")
+
+
+def _insulin(value: float, unit: str | None) -> float:
+    """µIU/mL. 1 µIU/mL = 6.00 pmol/L (the conventional insulin SI factor); mIU/L equals µIU/mL."""
+    if unit is None:
+        return value
+    u = clean_unit(unit).lower()
+    if u.startswith("pmol"):
+        return value / 6.0
+    if re.fullmatch(r"[µu]i?u/ml|mi?u/l", u):
+        return value
+    raise UnitConversionError(f"'{unit}' is not an insulin unit")
+
+
+def _milliseconds(value: float, unit: str | None) -> float:
+    """ms. Seconds are multiplied by 1000."""
+    if unit is None:
+        return value
+    u = clean_unit(unit).lower()
+    if u.startswith("m"):
+        return value
+    return value * 1000.0
+
+
+def _percent_only(value: float, unit: str | None) -> float:
+    if unit is None or clean_unit(unit).lower() in ("%", "percent"):
+        return value
+    raise UnitConversionError(f"'{unit}' is not a percentage")
+
+
+def _per_minute(value: float, unit: str | None) -> float:
+    return value
+
+
+def _no_unit(value: float, unit: str | None) -> float:
+    if unit is not None:
+        raise UnitConversionError(f"takes no unit (got '{unit}')")
+    return value
+
+
+# --- the table --------------------------------------------------------------
+# Plausible ranges are wide physiological limits (survivable extremes), not reference ranges.
+SPECS: list[Spec] = [
+    # chemistry
+    Spec("creatinine", r"(?<!urine )(?<!urinary )(?:serum |plasma |blood )?creatinine(?! clearance| kinase| phospho)"
+         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bSCr\b)", "mg/dL", CONC, "creatinine", 0.1, 25),
+    Spec("bun", r"blood urea nitrogen|serum urea nitrogen|urea nitrogen|(?-i:\bBUN\b)", "mg/dL", CONC, "bun", 1, 300),
+    Spec("urea", r"(?<!blood urea )(?:serum |blood |plasma )?\burea\b(?! nitrogen)", "mg/dL", CONC, "urea",
+         2, 700, unitless=False),
+    Spec("sodium", r"(?:serum |plasma )?sodium|(?-i:\bNa\b\+?)", "mEq/L", CONC, "sodium", 90, 220),
+    Spec("potassium", r"(?:serum |plasma )?potassium|(?-i:\bK\b\+?)", "mEq/L", CONC, "potassium", 1, 12),
+    Spec("chloride", r"(?:serum |plasma )?chloride|(?-i:\bCl\b-?)", "mEq/L", CONC, "chloride", 50, 170),
+    Spec("bicarbonate", r"(?:serum |plasma |standard |actual )?bicarbonate|\bbicarb\b|(?-i:\bHCO3\b-?|\bHCO₃-?)"
+         r"|total CO2|(?-i:\btCO2\b|\bCO2\b)", "mEq/L", CONC, "bicarbonate", 1, 60),
+    Spec("albumin", r"(?:serum |plasma )?albumin\b", "g/dL", CONC, "albumin", 0.5, 7),
+    Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b)", "mg/dL", CONC, "glucose", 10, 2500),
+    Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b)",
+         "mg/dL", CONC, "bilirubin", 0.05, 60),
+    Spec("direct_bilirubin", r"(?:direct|conjugated|indirect|unconjugated) bilirubin|(?-i:\bD\.? ?[Bb]ili\b|\bDBil\b)",
+         "mg/dL", CONC, "bilirubin", 0.01, 50),
+    Spec("inr", r"international normali[sz]ed ratio|(?-i:\bPT[- /]?INR\b|\bINR\b)", None, "", None, 0.5, 20,
+         to_canonical=_no_unit),
+    Spec("platelets", r"platelets?(?: counts?)?|thrombocytes?(?: count)?|(?-i:\bPLTs?\b|\bPlts?\b)",
+         "10^3/µL", "", None, 1, 2500, kind="count"),
+    Spec("wbc", r"white blood cells?(?: counts?)?|white cell counts?|total leu[ck]ocyte counts?"
+         r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b)",
+         "10^3/µL", "", None, 0.1, 500, kind="count"),
+    Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25),
+    Spec("hematocrit", r"ha?ematocrit|packed cell volume|(?-i:\bHc?t\b|\bHCT\b|\bPCV\b)", "%",
+         PERCENT + r"|[Ll]\s*/\s*[Ll]", None, 5, 80, to_canonical=_fraction_or_percent),
+    Spec("ast", r"aspartate (?:amino)?transferase|aspartate transaminase|(?-i:\bAST\b|\bSGOT\b|\bGOT\b)",
+         "U/L", ENZYME, None, 1, 50000),
+    Spec("alt", r"alanine (?:amino)?transferase|alanine transaminase|(?-i:\bALT\b|\bSGPT\b|\bGPT\b)",
+         "U/L", ENZYME, None, 1, 50000),
+    Spec("calcium", r"(?:serum |total |corrected )?calcium|(?-i:\bCa\b(?:2\+|\+\+)?)", "mg/dL", CONC, "calcium", 2, 20),
+    Spec("total_cholesterol", r"total (?:serum )?cholesterol|(?:serum )?cholesterol|(?-i:\bTC\b|\bT-?CHOL\b)",
+         "mg/dL", CONC, "cholesterol", 40, 1500),
+    Spec("hdl", r"high[- ]density lipoprotein(?:[- ]cholesterol)?|(?-i:\bHDL\b(?:[- ]?C\b|[- ]cholesterol)?)",
+         "mg/dL", CONC, "cholesterol", 5, 250),
+    Spec("ldl", r"low[- ]density lipoprotein(?:[- ]cholesterol)?|(?-i:\bLDL\b(?:[- ]?C\b|[- ]cholesterol)?)",
+         "mg/dL", CONC, "cholesterol", 5, 1000),
+    Spec("triglycerides", r"triglycerides?|triacylglycerols?|(?-i:\bTGs?\b|\bTRIG\b)", "mg/dL", CONC,
+         "triglycerides", 10, 10000),
+    Spec("insulin", r"(?:fasting |serum |plasma )?insulin(?: level| concentration)?", "µIU/mL", INSULIN, None,
+         0.2, 3000, to_canonical=_insulin),
+    Spec("ph", r"(?<!urine )(?<!urinary )(?-i:\bpH\b)", None, "", None, 6.5, 8.0, to_canonical=_no_unit),
+    Spec("pao2", r"partial pressure of (?:arterial )?oxygen|arterial oxygen (?:tension|pressure)|(?-i:\bPa?O2\b|\bpa?O2\b|\bPaO₂|\bpO₂)",
+         "mmHg", PRESSURE, None, 15, 700),
+    Spec("paco2", r"partial pressure of (?:arterial )?carbon dioxide|arterial carbon dioxide tension"
+         r"|(?-i:\bPa?CO2\b|\bpa?CO2\b|\bPaCO₂|\bpCO₂)", "mmHg", PRESSURE, None, 5, 200),
+    Spec("fio2", r"fraction of inspired oxygen|inspired oxygen fraction|inspired oxygen concentration|(?-i:\bFi?O2\b|\bFIO2\b|\bFiO₂)",
+         "%", PERCENT, None, 21, 100, to_canonical=_fraction_or_percent),
+    Spec("lactate", r"(?:serum |blood |arterial |venous )?lactate(?! dehydrogenase)|lactic acid(?! dehydrogenase)",
+         "mmol/L", CONC, "lactate", 0.1, 40),
+    Spec("urine_sodium", r"(?:urine|urinary|spot(?: urine)?) sodium|(?-i:\bU ?Na\b|\burine Na\b)", "mEq/L", CONC,
+         "sodium", 1, 500),
+    Spec("urine_creatinine", r"(?:urine|urinary|spot(?: urine)?) creatinine|(?-i:\bU ?Cr\b)", "mg/dL", CONC,
+         "creatinine", 1, 1000, unitless=False),
+    Spec("troponin", r"(?:high[- ]sensitivity |hs-?)?(?:cardiac )?troponin(?:[- ]?[IT]\b)?|(?-i:\bhs-?cTn[IT]\b|\bcTn[IT]\b|\bTn[IT]\b)",
+         "ng/mL", CONC, None, 0.0, 1000, unitless=False),
+    Spec("magnesium", r"(?:serum )?magnesium|(?-i:\bMg\b(?:2\+|\+\+)?)", "mg/dL", CONC, "magnesium", 0.3, 15),
+    Spec("hba1c", r"glycated ha?emoglobin|glycosylated ha?emoglobin|ha?emoglobin A1c|(?-i:\bHb ?A1c\b|\bA1c\b)",
+         "%", PERCENT, None, 3, 25, to_canonical=_percent_only),
+    # vitals
+    Spec("heart_rate", r"heart rate|pulse(?: rate)?|ventricular rate|(?-i:\bHR\b|\bPR\b(?! interval))", "/min",
+         RATE, None, 15, 350, to_canonical=_per_minute, kind="vital"),
+    Spec("respiratory_rate", r"respiratory rate|respiration rate|respirations?|breathing rate|respiratory frequency"
+         r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,
+         to_canonical=_per_minute, kind="vital"),
+    Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
+         r"|febrile|fever(?: of| up to)?|pyrexia|pyrexial", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
+         kind="vital"),
+    Spec("spo2", r"(?:peripheral |pulse )?(?:oxygen|O2|O₂) saturation|saturation|saturating|sats?\b|pulse oximetry"
+         r"|(?-i:\bSpO2\b|\bSaO2\b|\bSpO₂|\bSaO₂|\bO2 sats?\b)", "%", PERCENT, None, 40, 100,
+         to_canonical=_percent_only, kind="vital"),
+    Spec("bmi", r"body mass index|(?-i:\bBMI\b)", "kg/m^2", BMI_UNIT, None, 8, 120,
+         to_canonical=lambda v, u: v, kind="anthropometric"),
+    Spec("qt_interval", r"(?-i:\bQT\b)(?: interval)?(?!c)", "msec", TIME_MS, None, 150, 900,
+         to_canonical=_milliseconds, kind="ecg"),
+    Spec("qtc_interval", r"corrected QT(?: interval)?|(?-i:\bQTc\b)(?: interval)?", "msec", TIME_MS, None, 150, 900,
+         to_canonical=_milliseconds, kind="ecg"),
+    Spec("systolic_bp", r"systolic (?:blood )?pressure|systolic BP|(?-i:\bSBP\b)", "mmHg", PRESSURE, None, 30, 320,
+         kind="vital"),
+    Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)", "mmHg", PRESSURE, None, 10, 220,
+         kind="vital"),
+    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b)", "cm", r"cm|centimet(?:er|re)s?|m(?![A-Za-z])|met(?:er|re)s?"
+         r"|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False, kind="anthropometric"),
+    Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b|\bBW\b)", "kg",
+         r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?", None, 0.3, 400,
+         unitless=False, kind="anthropometric"),
+    Spec("gcs", r"glasgow coma (?:scale|score)(?: score)?|(?-i:\bGCS\b)(?: score)?", None,
+         r"/\s*15(?!\d)|points?(?![A-Za-z])", None, 3, 15, to_canonical=lambda v, u: v, kind="vital"),
+]
+
+# Names that contain a label above but are something else.
+BLOCKERS: list[Spec] = [
+    Spec("_blocker", rx, output=False, kind="blocker") for rx in (
+        r"sodium (?:bicarbonate|chloride|citrate|phosphate|valproate|nitroprusside|polystyrene)",
+        r"potassium (?:chloride|citrate|phosphate|supplement\w*|replacement)",
+        r"calcium (?:carbonate|gluconate|chloride|acetate|channel\w*|score|oxalate|citrate|supplement\w*)",
+        r"magnesium (?:sulph?ate|oxide|chloride|supplement\w*)",
+        r"(?:urine|urinary|spot(?: urine)?|24[- ]?h(?:our)?(?: urine)?) (?:potassium|chloride|calcium|glucose|albumin|protein|magnesium|osmolality|pH)",
+        r"(?-i:\bU ?K\b)", r"urine (?:analysis|output)", r"urinalysis",
+        r"vitamin K", r"creatinine clearance", r"creatin(?:in)?e (?:phospho)?kinase", r"(?-i:\bCK(?:-MB)?\b|\bCPK\b)",
+        r"albumin[- ]to[- ]creatinine", r"protein[- ]to[- ]creatinine", r"albumin/creatinine", r"(?-i:\bACR\b|\bUACR\b|\bUPCR\b)",
+        r"mean corpuscular ha?emoglobin(?: concentration)?", r"(?-i:\bMCHC?\b|\bMCV\b)", r"carboxyha?emoglobin",
+        r"methemoglobin", r"ha?emoglobinuria",
+        r"lactate dehydrogenase", r"(?-i:\bLDH\b|\bLD\b)",
+        r"(?:non[- ]HDL|VLDL)(?: cholesterol)?", r"cholesterol (?:crystals|emboli|embolization)",
+        r"(?:Pa?O2|PaO₂|pO2)\s*/\s*Fi?O2(?: ratio)?", r"(?-i:\bP/F\b)(?: ratio)?", r"(?-i:\bA-a\b)(?: gradient)?",
+        r"(?-i:\bETCO2\b|\bEtCO2\b|\bPETCO2\b)", r"end[- ]tidal (?:CO2|carbon dioxide)",
+        r"insulin (?:glargine|lispro|aspart|detemir|degludec|regular|NPH|infusion|drip|pump|therapy|dose|units?|resistance|sensitivity)",
+        r"(?:basal|bolus|sliding scale) insulin",
+        r"weight (?:loss|gain|reduction|bearing|change|decrease|increase|of (?:the )?(?:tumou?r|mass|specimen))",
+        r"(?:ideal|target|adjusted|lean|dry|predicted|estimated) (?:body )?weight", r"(?-i:\bIBW\b|\bABW\b)",
+        r"birth ?weight", r"molecular weight", r"low[- ]molecular[- ]weight",
+        r"heart rate variability", r"(?:target|goal|maximum|max|predicted) heart rate",
+        r"(?:platelet|thrombocyte) (?:transfusions?|aggregation|function|inhibitors?|antibod\w+|clumping|distribution)",
+        r"(?:pulse|radial|pedal|peripheral|femoral|carotid|dorsalis pedis) pulses", r"pulse (?:pressure|oximetry|deficit)",
+        r"glucose (?:tolerance|infusion|tablets?|gel|water)", r"dextrose", r"(?-i:\bOGTT\b)",
+        r"(?:temperature|temp) (?:of )?(?:the )?(?:room|water|environment)",
+        r"QRS(?: duration| interval| complex)?", r"(?-i:\bPR interval\b)",
+        r"(?:red|white) blood cells?\s*/\s*(?:hpf|high[- ]power field)", r"(?:RBCs?|WBCs?)\s*/\s*hpf",
+        r"fever of unknown origin",
+        r"(?:pulmonary (?:artery |arterial )?|right ventricular |RV |PA |estimated |peak |ventricular )systolic pressure",
+        r"(?:pulmonary (?:artery |arterial )?|PA |left ventricular end[- ])diastolic pressure", r"(?:transferrin|iron|venous|central venous|mixed venous) (?:oxygen )?saturation",
+        r"(?-i:\bS[cv]v?O2\b)",
+        r"height of (?:the )?(?:lesion|tumou?r|mass|vertebra\w*|fundus|uterus)", r"fundal height",
+    )
+]
+
+BY_NAME: dict[str, Spec] = {s.name: s for s in SPECS}
