@@ -121,6 +121,33 @@ _MOTOR_SYN = {
 }
 
 
+# Keyword fallbacks for descriptions not in the synonym tables, tried in order (first match wins).
+_EYE_WORDS = [(("not testable", "untestable"), "not testable"), (("no eye", "none", "no response"), "no eye opening"),
+              (("spontan",), "eyes open spontaneously"),
+              (("verbal", "voice", "speech", "sound", "command"), "eye opening to verbal command"),
+              (("pain", "pressure", "stimul"), "eye opening to pain")]
+_VERBAL_WORDS = [(("not testable", "untestable", "intubat"), "not testable"),
+                 (("no verbal", "none", "no response", "mute", "aphon"), "no verbal response"),
+                 (("disorient", "confus"), "confused"), (("orient",), "oriented"),
+                 (("inappropriate", "words"), "inappropriate words"),
+                 (("incomprehensible", "sounds", "moan", "groan"), "incomprehensible sounds")]
+_MOTOR_WORDS = [(("not testable", "untestable"), "not testable"), (("no motor", "none", "no response", "flaccid"),
+                "no motor response"), (("obey",), "obeys commands"), (("locali",), "localizes pain"),
+                (("withdr", "normal flexion"), "withdrawal from pain"),
+                (("flex", "decorticate"), "flexion to pain"), (("exten", "decerebrate"), "extension to pain")]
+
+
+def _gcs_choice(value: Any, synonyms: dict[str, str], words: list[tuple[tuple[str, ...], str]]) -> Any:
+    chosen = _choose(value, synonyms)
+    if not isinstance(chosen, str) or chosen in synonyms.values():
+        return chosen
+    key = re.sub(r"[^a-z0-9]+", " ", chosen.lower()).strip()
+    for needles, option in words:
+        if any(n in key for n in needles):
+            return option
+    return chosen
+
+
 class GCSInputs(CalculatorInputs):
     eye: EyeResponse = Field("eyes open spontaneously", description=(
         "Best eye response (4 spontaneous, 3 to verbal command, 2 to pain, 1 none); "
@@ -135,17 +162,17 @@ class GCSInputs(CalculatorInputs):
     @field_validator("eye", mode="before")
     @classmethod
     def _eye(cls, v: Any) -> Any:
-        return _choose(v, _EYE_SYN)
+        return _gcs_choice(v, _EYE_SYN, _EYE_WORDS)
 
     @field_validator("verbal", mode="before")
     @classmethod
     def _verbal(cls, v: Any) -> Any:
-        return _choose(v, _VERBAL_SYN)
+        return _gcs_choice(v, _VERBAL_SYN, _VERBAL_WORDS)
 
     @field_validator("motor", mode="before")
     @classmethod
     def _motor(cls, v: Any) -> Any:
-        return _choose(v, _MOTOR_SYN)
+        return _gcs_choice(v, _MOTOR_SYN, _MOTOR_WORDS)
 
 
 def _gcs(x: GCSInputs) -> CalculatorResult:

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from tools.calculators.anthropometrics import input_error
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult
+from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
 from tools.calculators.registry import register
 
 _US = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*$")
@@ -67,20 +67,22 @@ _LMP_DESC = "First day of the last menstrual period (MM/DD/YYYY or YYYY-MM-DD)"
 
 class DueDateInputs(_DateInputs):
     last_menstrual_date: date = Field(description=_LMP_DESC)
-    cycle_length: int = Field(28, ge=20, le=45, description="Menstrual cycle length in days (28 when not given)")
+    cycle_length: float = quantity("days", description="Menstrual cycle length, whole days (28 when not given)",
+                                   ge=20, le=45, default=28)
 
 
 def _due_date(x: DueDateInputs) -> CalculatorResult:
     base = x.last_menstrual_date + timedelta(days=280)
-    adjust = x.cycle_length - 28
+    cycle = int(round(x.cycle_length))
+    adjust = cycle - 28
     edd = base + timedelta(days=adjust)
     return CalculatorResult(
         calculator="estimated_due_date", name="Estimated Due Date", value=fmt(edd), unit="",
         interpretation=f"estimated due date {fmt(edd)} (40 weeks after the LMP, adjusted for a "
-                       f"{x.cycle_length}-day cycle)",
+                       f"{cycle}-day cycle)",
         explanation=[
             f"LMP {fmt(x.last_menstrual_date)} + 280 days (40 weeks) = {fmt(base)}",
-            f"cycle length {x.cycle_length} days: {adjust:+d} day(s) relative to 28 -> {fmt(edd)}",
+            f"cycle length {cycle} days: {adjust:+d} day(s) relative to 28 -> {fmt(edd)}",
         ],
         reference=("Naegele's rule (Naegele FC, 1812), with the cycle-length adjustment used by MDCalc / "
                    "MedCalc-Bench: EDD = LMP + 280 days + (cycle length - 28) days."),

@@ -68,6 +68,15 @@ def test_gcs_synonyms_and_case() -> None:
     assert GCS.run({"eye": "spontaneously", "verbal": "oriented", "motor": "localises to pain"}).value == 14
 
 
+def test_gcs_free_text_descriptions() -> None:
+    # "in response to voice" -> 3 ; "moaning" -> 2 ; "withdraws from painful stimulus" -> 4 ; total 9
+    assert GCS.run({"eye": "Eyes open in response to voice", "verbal": "moaning",
+                    "motor": "withdraws from painful stimulus"}).value == 9
+    # "disoriented" must not read as "oriented": E4 + V4 + M6 = 14
+    assert GCS.run({"eye": "eyes opening spontaneously", "verbal": "Disoriented to time",
+                    "motor": "obeys simple commands"}).value == 14
+
+
 def test_gcs_not_documented_or_testable_gets_full_score() -> None:
     r = GCS.run({})
     assert r.value == 15 and set(r.assumed) == {"eye", "verbal", "motor"}

@@ -59,6 +59,12 @@ def test_edd_cycle_adjustment() -> None:
     assert EDD.run({"last_menstrual_date": "1/1/2023", "cycle_length": 21}).value == "10/01/2023"
 
 
+def test_edd_cycle_length_with_unit() -> None:
+    # [30, 'days'] -> +2 days -> 10/10/2023 ; 4 weeks = 28 days -> 10/08/2023
+    assert EDD.run({"last_menstrual_date": "01/01/2023", "cycle_length": [30, "days"]}).value == "10/10/2023"
+    assert EDD.run({"last_menstrual_date": "01/01/2023", "cycle_length": "4 weeks"}).value == "10/08/2023"
+
+
 def test_edd_day_arithmetic_across_leap_year_and_iso() -> None:
     # 06/01/2023 is day 152; + 280 = day 432 = day 67 of 2024 (leap: Jan 31 + Feb 29 = 60) = 03/07/2024
     # (the calendar shortcut "+1 year -3 months +7 days" would give 03/08/2024)
