@@ -78,20 +78,23 @@ def solve(
     *,
     models: BaseChatModel | dict[str, BaseChatModel] | None = None,
     thread_id: str | None = None,
-    checkpointer: Any = "settings",
+    saver: Any = "settings",
     **settings: Any,
 ) -> Result:
     """Solve one clinical task with the main graph.
 
     ``settings`` are :class:`app.settings.Settings` fields (thresholds, bounds, model
-    provider, ...). With a ``thread_id`` whose run was interrupted, the run resumes
-    from its last checkpoint instead of starting again.
+    provider, ``checkpointer`` kind, ...). ``saver`` is a LangGraph checkpointer
+    instance to use instead of the one the settings name (None: no checkpointing).
+    With a ``thread_id`` whose run was interrupted, the run resumes from its last
+    checkpoint instead of starting again.
     """
     from graphs.main import build_graph as _build
     from memory.checkpoint import make_checkpointer
 
     s = Settings.resolve(preset, **settings)
-    saver = make_checkpointer(s) if checkpointer == "settings" else checkpointer
+    if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
+        saver = make_checkpointer(s)
     graph = _build(checkpointer=saver, models=models)
     thread_id = thread_id or uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 200}

@@ -1,0 +1,190 @@
+"""The ``medmirror`` command line.
+
+    medmirror solve --question "What is the patient's BMI?" --note note.txt
+    medmirror demo
+    medmirror bench medcalc --data one_shot.csv --mode gold
+    medmirror memory list
+    medmirror presets | graph
+
+Every :class:`app.settings.Settings` field is also a flag (``--theta-plan 9``,
+``--model-provider openai``, ``--openai-base-url ...``); secrets such as the API
+key are read from ``MEDMIRROR_OPENAI_API_KEY`` only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from app.settings import Settings
+
+SECRET_FIELDS = {"openai_api_key"}
+
+
+def _add_settings_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("settings (also MEDMIRROR_<NAME> environment variables)")
+    for name, info in Settings.model_fields.items():
+        if name in SECRET_FIELDS or name == "preset":
+            continue
+        flag = "--" + name.replace("_", "-")
+        group.add_argument(flag, dest=f"set_{name}", default=None, metavar="VALUE",
+                           help=(info.description or "").replace("%", "%%"))
+
+
+def _settings_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in vars(args).items():
+        if key.startswith("set_") and value is not None:
+            name = key[4:]
+            if name == "role_providers":
+                out[name] = value
+            else:
+                out[name] = json.loads(value) if value.strip().startswith(("{", "[")) else value
+    return out
+
+
+def _read_note(arg: str | None) -> str | None:
+    if arg is None:
+        return None
+    if arg == "-":
+        return sys.stdin.read()
+    path = Path(arg)
+    if not path.is_file():
+        raise SystemExit(f"medmirror: note file not found: {arg} (give a file path, or - for stdin)")
+    return path.read_text(encoding="utf-8")
+
+
+def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
+    if trace:
+        print(f"preset: {result.preset}   thread: {result.thread_id}", file=out)
+        for e in result.trace:
+            score = f" [score {e['score']}]" if "score" in e else ""
+            print(f"  {e['node']:>10} | {e['event']}{score}: {e.get('detail', '')}", file=out)
+    print(f"\nstatus: {result.status}" + (f" ({result.status_detail})" if result.status_detail else ""), file=out)
+    print(f"answer: {result.answer}", file=out)
+    print(f"value ({result.answer_format}): {result.value}", file=out)
+    if result.assumed:
+        print(f"assumed absent: {', '.join(result.assumed)}", file=out)
+    if result.review:
+        print(f"review: {result.review.get('verdict')} {result.review.get('critique', '')}", file=out)
+    t = result.totals
+    print(f"usage: {t['calls']} model calls, {t['input_tokens']}+{t['output_tokens']} tokens, "
+          f"{result.usage['wall_seconds']:.1f} s", file=out)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from app.api import solve
+
+    options = json.loads(args.options) if args.options else None
+    result = solve(args.question, _read_note(args.note), options, preset=args.preset, thread_id=args.thread_id,
+                   **_settings_overrides(args))
+    if args.json:
+        print(json.dumps(result.to_dict(), default=str, indent=2))
+    else:
+        print_result(result, trace=not args.no_trace)
+    return 0 if result.status in ("answered", "refused") else 1
+
+
+def demo_cases() -> list[dict[str, Any]]:
+    return json.loads(resources.files("app").joinpath("data/demo_cases.json").read_text(encoding="utf-8"))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from app.api import solve
+
+    cases = [c for c in demo_cases() if not args.case or c["name"] in args.case]
+    if not cases:
+        raise SystemExit(f"medmirror demo: no case named {args.case}; cases: {', '.join(c['name'] for c in demo_cases())}")
+    overrides = _settings_overrides(args)
+    right = 0
+    rows = []
+    for case in cases:
+        print(f"\n=== {case['name']}: {case['question']}\n{case['note']}")
+        start = time.perf_counter()
+        result = solve(case["question"], case["note"], preset=args.preset, **overrides)
+        print_result(result)
+        ok = result.value is not None and abs(float(result.value) - float(case["expected"])) < 1e-6
+        right += ok
+        t = result.totals
+        rows.append((case["name"], ok, time.perf_counter() - start, t["calls"], t["input_tokens"] + t["output_tokens"]))
+        print(f"expected {case['expected']}: {'RIGHT' if ok else 'WRONG'}")
+    print("\ncase            right  seconds  calls  tokens")
+    for name, ok, secs, calls, toks in rows:
+        print(f"{name:<15} {str(ok):<6} {secs:7.1f} {calls:6d} {toks:7d}")
+    print(f"{right}/{len(cases)} right with preset {args.preset}")
+    return 0
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    from app.presets import DESCRIPTIONS, PRESETS
+
+    for name, values in PRESETS.items():
+        print(f"{name:<10} {DESCRIPTIONS[name]}\n           {values}")
+    return 0
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from graphs.main import graph
+
+    print(graph.get_graph().draw_mermaid())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="medmirror", description="Clinical multi-agent system with validated tools.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    solve_p = sub.add_parser("solve", help="answer one clinical question")
+    solve_p.add_argument("--question", "-q", required=True)
+    solve_p.add_argument("--note", "-n", default=None, help="patient note file, or - for stdin")
+    solve_p.add_argument("--options", default=None, help='multiple-choice options as JSON, e.g. {"A": "...", "B": "..."}')
+    solve_p.add_argument("--preset", default=None, help="cot, react, mirror, riskagent, full (default: MEDMIRROR_PRESET or mirror)")
+    solve_p.add_argument("--thread-id", default=None, help="resume an interrupted run (or name a new one)")
+    solve_p.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    solve_p.add_argument("--no-trace", action="store_true", help="print only the answer")
+    _add_settings_flags(solve_p)
+    solve_p.set_defaults(func=cmd_solve)
+
+    demo_p = sub.add_parser("demo", help="run the bundled example cases end to end")
+    demo_p.add_argument("--preset", default="riskagent")
+    demo_p.add_argument("--case", action="append", help="only this case (repeatable)")
+    _add_settings_flags(demo_p)
+    demo_p.set_defaults(func=cmd_demo)
+
+    sub.add_parser("presets", help="list the presets").set_defaults(func=cmd_presets)
+    sub.add_parser("graph", help="print the main graph as Mermaid").set_defaults(func=cmd_graph)
+
+    from app.bench.cli import add_bench_parser
+    from memory.experience_cli import add_memory_parser
+
+    add_bench_parser(sub)
+    add_memory_parser(sub, default_store=str(Settings.model_fields["data_dir"].default_factory() / "experience"))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("\ninterrupted; rerun `medmirror solve` with the same --thread-id to resume", file=sys.stderr)
+        return 130
+    except Exception as exc:  # settings and configuration errors: one clear line, no traceback
+        from pydantic import ValidationError
+
+        from app.models.factory import ModelConfigError
+
+        if isinstance(exc, (ValidationError, ModelConfigError, FileNotFoundError)):
+            print(f"medmirror: error: {exc}", file=sys.stderr)
+            return 2
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())
