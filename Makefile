@@ -1,0 +1,39 @@
+# MedMirror: `make demo` runs the bundled cases on the embedded model; `make test` runs the test suite.
+# Both create .venv and install everything they need on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# llama-cpp-python is built from source here; a native (-march=native) build crashed at the first decode
+# on these CPUs, so the portable build is forced.
+export CMAKE_ARGS := -DGGML_NATIVE=OFF
+
+.PHONY: setup demo test test-fast bench-gold studio clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), f"Python 3.11 needed, found {sys.version.split()[0]} (set PYTHON=python3.11)"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+demo: setup
+	$(BIN)/medmirror demo
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+test-fast: setup
+	$(BIN)/python -m pytest -q -m "not integration and not slow"
+
+bench-gold: setup
+	$(BIN)/medmirror bench medcalc --data ../shared/data/medcalc/one_shot.csv --mode gold
+
+studio: setup
+	$(BIN)/langgraph dev --no-browser
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache
