@@ -16,7 +16,7 @@ from functools import lru_cache
 import pint
 
 ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
-ureg.define("count = [] = cells")
+ureg.define("cell = count = cells")
 ureg.define("beat = count = beats")
 ureg.define("breath = count = breaths")
 ureg.define("international_unit = [iu] = IU")

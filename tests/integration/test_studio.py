@@ -1,0 +1,84 @@
+"""LangGraph Studio / dev server: the exported graph loads, is listed, and runs (scripted model)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _http(method: str, url: str, body: dict | None = None, timeout: float = 60) -> object:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method, headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as resp:
+        return json.loads(resp.read())
+
+
+def test_langgraph_dev_serves_and_runs_the_graph(tmp_path: Path) -> None:
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({
+        "planner": [{"subtasks": [{"description": "compute BMI", "tool": "bmi"}], "evaluation": "ok", "score": 9}],
+        "tool_agent": [{"tool": "bmi", "arguments": {"weight": 70, "height": 175}, "evaluation": "ok", "score": 9}],
+        "answer": [{"answer": "BMI 22.86", "value": "22.857142857142858", "evaluation": "ok", "score": 9}],
+    }))
+    port = _free_port()
+    env = {**os.environ, "MEDMIRROR_MODEL_PROVIDER": "scripted", "MEDMIRROR_SCRIPT_PATH": str(script),
+           "MEDMIRROR_DATA_DIR": str(tmp_path / "data"), "LANGSMITH_TRACING": "false",
+           "LANGGRAPH_CLI_NO_ANALYTICS": "1"}
+    langgraph = Path(sys.executable).with_name("langgraph")
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen(
+        [str(langgraph), "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                _http("GET", f"{base}/ok", timeout=5)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("langgraph dev did not start:\n" + (tmp_path / "server.log").read_text()[-3000:])
+                time.sleep(1)
+        ok = _http("GET", f"{base}/ok")
+        assert ok.get("ok") is True
+
+        assistants = _http("POST", f"{base}/assistants/search", {})
+        assert [a["graph_id"] for a in assistants] == ["medmirror"]
+
+        schemas = _http("GET", f"{base}/assistants/{assistants[0]['assistant_id']}/schemas")
+        assert "theta_plan" in schemas["context_schema"]["properties"]  # settings are the context schema
+
+        out = _http("POST", f"{base}/runs/wait", {"assistant_id": "medmirror",
+                                                  "input": {"question": "What is the BMI?", "note": "70 kg, 175 cm"}})
+        assert out["status"] == "answered"
+        assert out["value"] == "22.857142857142858"
+        assert [s["tool"] for s in out["steps"]] == ["bmi"]
+        assert out["steps"][0]["observation"]["value"] == pytest.approx(70 / 1.75**2)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        log.close()
