@@ -1,0 +1,40 @@
+"""The real embedded model (SmolLM2-135M-Instruct through llama.cpp) end to end."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import BaseModel, Field
+
+from app import solve
+from app.models import LocalChatModel
+
+pytestmark = pytest.mark.integration
+
+NOTE = "A 45-year-old man comes for a routine check-up. He weighs 70 kg and is 175 cm tall. He reports no complaints."
+QUESTION = "What is the patient's body mass index (BMI)? Your answer should be in terms of kg/m²."
+
+
+def test_local_model_is_a_langchain_chat_model_with_usage_and_structured_output() -> None:
+    model = LocalChatModel(max_tokens=24)
+    msg = model.invoke("Reply with one word: hello")
+    assert isinstance(msg.content, str) and msg.content.strip()
+    assert msg.usage_metadata["input_tokens"] > 0 and msg.usage_metadata["output_tokens"] > 0
+
+    class Rating(BaseModel):
+        score: int = Field(ge=1, le=10)
+
+    structured = LocalChatModel(max_tokens=32).with_structured_output(
+        {"title": "Rating", "type": "object", "properties": {"score": {"type": "integer", "enum": list(range(1, 11))}},
+         "required": ["score"]})
+    out = structured.invoke("Rate how blue the sky is from 1 to 10.")
+    assert Rating.model_validate(out).score in range(1, 11)
+
+
+def test_embedded_model_solves_a_calculator_case_end_to_end() -> None:
+    result = solve(QUESTION, NOTE, preset="riskagent", checkpointer="none")
+    assert result.status == "answered", result.status_detail
+    assert [s["tool"] for s in result.steps if s.get("ok")][-1] == "bmi"
+    assert result.value is not None
+    assert float(result.value) == pytest.approx(70 / 1.75**2, rel=1e-9)
+    totals = result.totals
+    assert totals["calls"] >= 3 and totals["input_tokens"] > 0 and totals["output_tokens"] > 0
