@@ -43,6 +43,7 @@ _LIST_VERB = re.compile(r"\b(?:were|are|was|is|of|measured|showed|revealed)\b|[:
 _QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b|\bunder\b)"
                         r"\s*$", re.I)
 _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
+_RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -140,7 +141,7 @@ class Scanner:
         """Interpret note[n_start:n_end] (a number) as a reading of ``spec`` (unit, conversion, range)."""
         note = self.note
         number = parse_number(note[n_start:n_end])
-        if _RANGE_AFTER.match(note, n_end):
+        if _RANGE_AFTER.match(note, n_end) or _RANGE_BEFORE.search(note, max(0, n_start - 8), n_start):
             return None
         details: dict = {}
         unit: str | None = None

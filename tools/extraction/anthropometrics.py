@@ -1,0 +1,101 @@
+"""Height and weight written without a plain "height: / weight:" label.
+
+- Feet and inches: ``5'8"``, ``5 ft 8 in``, ``6'0''``, ``5 feet 11 inches`` -> cm
+  (1 in = 2.54 cm). Feet alone (``6 feet``) only with "tall" or a height label.
+- A length followed by "tall": ``175 cm tall``, ``1.75 m tall``.
+- A height and a weight side by side: ``(160 cm, 78 kg)``, ``1.75 m tall and 76 kg``.
+- A weight before the word weight: ``(45-kg weight)`` (not after "lost", "loss", ...).
+
+Labelled forms ("height of 72 in", "weighs 172 lbs") are read by the label scanner.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tools.calculators.units import convert
+from tools.extraction.measurements import Reading, Scanner
+from tools.extraction.quantities import BY_NAME
+from tools.extraction.text import NUMBER, parse_number
+
+_FT_IN = re.compile(
+    r"(?<![\d.])(?P<ft>[1-8])\s*(?:'|’|′|ft\.?|feet|foot)\s*(?:and\s*)?(?P<inch>\d{1,2}(?:\.\d+)?)(?![\d.])"
+    r"\s*(?P<iu>\"|”|″|''|’’|′′|in(?:ch(?:es)?)?\b\.?)?", re.I)
+_FT_ONLY = re.compile(r"(?<![\d.])(?P<ft>[1-8])\s*(?:ft\.?|feet|foot)(?:\s*(?P<tall>tall|in height))?", re.I)
+_HEIGHT_CONTEXT = re.compile(r"(?:height|stature|tall|\bHt\b)[^\d.;]{0,25}$", re.I)
+_LEN_UNIT = r"cm|centimet(?:er|re)s?|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])"
+_MASS_UNIT = r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?"
+_TALL = re.compile(rf"({NUMBER})\s*({_LEN_UNIT})\s*(?:tall|in height|high\b)", re.I)
+_PAIR = re.compile(
+    rf"({NUMBER})\s*({_LEN_UNIT})(?:\s*tall)?\s*(?:,|;|/|and|,\s*and|&)\s*(?:weigh(?:s|ing|ed)?\s*)?({NUMBER})\s*({_MASS_UNIT})",
+    re.I)
+_PAIR_REVERSED = re.compile(
+    rf"({NUMBER})\s*({_MASS_UNIT})\s*(?:,|;|/|and|,\s*and|&)\s*({NUMBER})\s*({_LEN_UNIT})(?!\s*(?:[x×]|by))", re.I)
+_WEIGHT_BEFORE = re.compile(rf"({NUMBER})\s*-?\s*({_MASS_UNIT})\s*-?\s*(?:body\s*)?weight\b", re.I)
+_LOSS_BEFORE = re.compile(r"(?:los[st]|losing|loosing|gain\w*|reduc\w*|decreas\w*|increas\w*|drop\w*)\W*(?:\w+\W+){0,2}$",
+                          re.I)
+
+
+def _reading(scanner: Scanner, name: str, m: re.Match[str], num_grp: int, unit_grp: int,
+             start: int, end: int) -> Reading | None:
+    spec = BY_NAME[name]
+    r = scanner.read_number(spec, m.start(num_grp), m.end(num_grp), m.group(unit_grp))
+    if r is None:
+        return None
+    r.start, r.end = start, end
+    return r
+
+
+def height_weight(scanner: Scanner) -> dict[str, list[Reading]]:
+    note = scanner.note
+    out: dict[str, list[Reading]] = {"height": [], "weight": []}
+    height = BY_NAME["height"]
+
+    covered: list[tuple[int, int]] = []
+    for m in _FT_IN.finditer(note):
+        ft, inch = int(m.group("ft")), parse_number(m.group("inch"))
+        if inch >= 12:
+            continue
+        quote_feet = note[m.end("ft"):m.start("inch")].strip().startswith(("'", "’", "′"))
+        if not quote_feet and not m.group("iu"):
+            continue
+        cm = convert(ft * 12 + inch, "inch", "cm")
+        if height.lo <= cm <= height.hi:
+            raw = m.group(0).rstrip()
+            out["height"].append(Reading(height, round(cm, 4), float(f"{ft * 12 + inch:g}"), "in", m.start("ft"),
+                                         m.start() + len(raw), m.start(), m.start() + len(raw),
+                                         details={"feet": ft, "inches": inch}))
+            covered.append((m.start(), m.end()))
+    for m in _FT_ONLY.finditer(note):
+        if any(a <= m.start() < b for a, b in covered):
+            continue
+        before = note[max(0, m.start() - 30):m.start()]
+        if not (m.group("tall") or _HEIGHT_CONTEXT.search(before)):
+            continue
+        cm = convert(int(m.group("ft")), "foot", "cm")
+        out["height"].append(Reading(height, round(cm, 4), float(m.group("ft")), "ft", m.start("ft"), m.end("ft"),
+                                     m.start(), m.end(), details={"feet": int(m.group("ft"))}))
+
+    for m in _TALL.finditer(note):
+        r = _reading(scanner, "height", m, 1, 2, m.start(), m.end())
+        if r:
+            out["height"].append(r)
+    for m in _PAIR.finditer(note):
+        rh = _reading(scanner, "height", m, 1, 2, m.start(1), m.end(2))
+        rw = _reading(scanner, "weight", m, 3, 4, m.start(3), m.end(4))
+        if rh and rw:
+            out["height"].append(rh)
+            out["weight"].append(rw)
+    for m in _PAIR_REVERSED.finditer(note):
+        rw = _reading(scanner, "weight", m, 1, 2, m.start(1), m.end(2))
+        rh = _reading(scanner, "height", m, 3, 4, m.start(3), m.end(4))
+        if rh and rw:
+            out["height"].append(rh)
+            out["weight"].append(rw)
+    for m in _WEIGHT_BEFORE.finditer(note):
+        if _LOSS_BEFORE.search(note[max(0, m.start() - 30):m.start()]):
+            continue
+        r = _reading(scanner, "weight", m, 1, 2, m.start(), m.end())
+        if r:
+            out["weight"].append(r)
+    return out

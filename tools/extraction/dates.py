@@ -1,0 +1,105 @@
+"""Dates and cycle length for the obstetric calculators.
+
+- ``lmp_date``: "last menstrual period (LMP) was on 02/24/2000", "LMP: Jan 7, 2017".
+- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21".
+- ``cycle_length``: "cycle length is 30 days", "28-day cycles" (days, 15-60).
+
+Numeric dates are read month/day/year (the US convention of MedCalc-Bench's notes)
+unless the first field cannot be a month (> 12), then day/month/year. Two-digit
+years are 2000-2049 below 50 and 1950-1999 otherwise. The value is ISO
+``YYYY-MM-DD``; ``details["mm/dd/yyyy"]`` gives the benchmark's spelling.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from tools.extraction.model import Value
+from tools.extraction.text import SentenceIndex
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], start=1)}
+_MONTH_RX = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
+            r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+DATE = (
+    r"(?P<date>(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?!\d)|(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
+    rf"|{_MONTH_RX}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RX},?\s+\d{{4}})"
+)
+_LABELS = {
+    "lmp_date": r"last menstrual period|last menstrual cycle|\bLMP\b|last (?:normal )?menses|last period",
+    "current_date": r"today'?s date|todays date|current date|today is|date today|date of (?:the )?(?:visit|presentation|evaluation|examination)",
+}
+_LABELLED = {name: re.compile(rf"(?:{rx})[^\d\n.;]{{0,40}}?{DATE}", re.I) for name, rx in _LABELS.items()}
+_CYCLE = [
+    re.compile(r"\bcycles?(?: length)?\s*(?:is|was|of|are|:|=|lasts?|lasting|every)?\s*(?:about\s+|approximately\s+)?"
+               r"(?P<n>\d{2})\s*(?:-|\s)?days?\b", re.I),
+    re.compile(r"(?<![\d.])(?P<n>\d{2})\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
+]
+
+
+def parse_date(text: str) -> dt.date | None:
+    """Parse one date spelling (see module doc); None when it is not a valid date."""
+    t = text.strip().rstrip(",")
+    try:
+        m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t)
+        if m:
+            return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        m = re.fullmatch(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})", t)
+        if m:
+            a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+            if len(m.group(3)) == 2:
+                y += 2000 if y < 50 else 1900
+            month, day = (a, b) if a <= 12 else (b, a)
+            return dt.date(y, month, day)
+        m = re.fullmatch(rf"({_MONTH_RX})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", t, re.I)
+        if m:
+            return dt.date(int(m.group(3)), _month(m.group(1)), int(m.group(2)))
+        m = re.fullmatch(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RX}),?\s+(\d{{4}})", t, re.I)
+        if m:
+            return dt.date(int(m.group(3)), _month(m.group(2)), int(m.group(1)))
+    except ValueError:
+        return None
+    return None
+
+
+def _month(word: str) -> int:
+    w = word.lower().rstrip(".")[:3]
+    return next(i for name, i in _MONTHS.items() if name.startswith(w))
+
+
+def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
+    """LMP date, current date and cycle length, each with alternatives."""
+    out: dict[str, Value] = {}
+    for name, rx in _LABELLED.items():
+        values = []
+        for m in rx.finditer(note):
+            d = parse_date(m.group("date"))
+            if d is None:
+                continue
+            values.append(Value(
+                name=name, value=d.isoformat(), unit="date", raw=m.group(0), original_value=m.group("date"),
+                original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
+                details={"mm/dd/yyyy": d.strftime("%m/%d/%Y")},
+            ))
+        if values:
+            values[0].alternatives = values[1:]
+            out[name] = values[0]
+    cycles: list[Value] = []
+    seen: set[int] = set()
+    for rx in _CYCLE:
+        for m in rx.finditer(note):
+            n = int(m.group("n"))
+            if m.start("n") in seen or not 15 <= n <= 60:
+                continue
+            seen.add(m.start("n"))
+            cycles.append(Value(
+                name="cycle_length", value=float(n), unit="days", raw=m.group(0), original_value=float(n),
+                original_unit="days", start=m.start(), end=m.end(), sentence=index.at(m.start()),
+            ))
+    if cycles:
+        cycles.sort(key=lambda v: v.start)
+        cycles[0].alternatives = cycles[1:]
+        out["cycle_length"] = cycles[0]
+    return out

@@ -1,0 +1,160 @@
+"""Age and sex of the patient.
+
+Age: "62-year-old", "62 year old", "62 yo", "62 y/o", "sixty-two-year-old",
+"18-month-old", "3-week-old", "62 years of age", "aged 62", "age: 62", "62M".
+Ages in months/weeks/days become years (month = 1/12 year, week = 7/365.25 year,
+day = 1/365.25 year) with the original unit kept. Descriptors of the patient
+("62-year-old man") come first; an age that belongs to a relative ("his
+12-year-old son") or to an event ("diagnosed at 64 years of age", "at age 54") is
+only an alternative.
+
+Sex: the sex word that describes the age ("62-year-old man", "62M") decides; else
+a clear majority of pronouns (he/him/his vs she/her/hers, at least 2 and twice the
+other); else the first sex word about the patient (not "her male partner"); else a
+plain pronoun majority. The counts are kept in the value's details.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tools.extraction.model import Value
+from tools.extraction.text import NUMBER_WORD, SentenceIndex, word_to_number
+
+_UNIT_YEARS = {"year": 1.0, "month": 1 / 12, "week": 7 / 365.25, "day": 1 / 365.25}
+_NUM = rf"(?P<n>\d{{1,3}}(?:\.\d+)?|{NUMBER_WORD})"
+_UNIT = r"(?P<u>years?|yrs?|months?|mos?|weeks?|wks?|days?)"
+
+_STRONG = [
+    re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s*-?\s*old(?![\w])", re.I),
+    re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?P<u>yo|y/o|y\.o\.?|yrs?\.? old)(?![\w/])\s*(?P<sex>[MF](?![\w]))?"),
+    re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)])"),
+]
+_WEAK = [
+    re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
+    re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w.])", re.I),
+]
+_EVENT_BEFORE = re.compile(r"\b(?:at|since|from|until|by|when|before|after|till|to)\s+(?:the\s+)?$", re.I)
+_RELATIVE_AFTER = re.compile(
+    r"^\s*(?:\w+\s+){0,2}?(?:son|daughter|brother|sister|child|children|grandson|granddaughter|nephew|niece|"
+    r"mother|father|husband|wife|sibling|twin|cousin|friend|partner|baby|infant)s?\b", re.I)
+# the single-letter sex after a bare number ("62M") is only trusted at the start of a description
+_BARE_MF_BEFORE = re.compile(r"(?:^|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
+
+_MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|mr\.?"
+_FEMALE_WORDS = (r"woman|female|girl|lady|mrs\.?|ms\.?|gravida|primigravida|multigravida|primipara|multipara"
+                 r"|pregnant|postmenopausal|menopausal|nulliparous|multiparous|primiparous")
+_SEX_WORD = re.compile(rf"\b(?:(?P<m>{_MALE_WORDS})|(?P<f>{_FEMALE_WORDS}))\b", re.I)
+_OTHER_PERSON_BEFORE = re.compile(
+    r"\b(?:his|her|their|patient's|the patient’s|a|one)\s+(?:\w+\s+)?$", re.I)
+_OTHER_PERSON_AFTER = re.compile(
+    r"^[\s-]*(?:partner|nurse|doctor|physician|friend|relative|sibling|child|infant|patients|subjects|pattern"
+    r"|genital\w*|reproductive|predominance|to-|hormone|sex|gender|cousin|colleague|companion|caregiver|doctor)",
+    re.I)
+_HE = re.compile(r"\b(?:he|him|his|himself)\b", re.I)
+_SHE = re.compile(r"\b(?:she|her|hers|herself)\b", re.I)
+
+
+def _years(n: str, unit: str | None) -> tuple[float, float, str]:
+    """(value in years, original number, original unit word)."""
+    number = float(n) if re.match(r"\d", n) else float(word_to_number(n) or 0)
+    u = (unit or "year").lower()
+    key = ("month" if u.startswith("mo") else "week" if u.startswith("w") else "day" if u.startswith("d")
+           else "year")
+    return number * _UNIT_YEARS[key], number, key + "s"
+
+
+def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
+    """(tier, position, match): tier 0 patient descriptors, 1 other ages, 2 event/relative ages."""
+    out = []
+    seen: set[int] = set()
+    for tier, patterns in ((0, _STRONG), (1, _WEAK)):
+        for rx in patterns:
+            for m in rx.finditer(note):
+                if m.start() in seen:
+                    continue
+                if rx is _STRONG[2] and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]):
+                    continue
+                n = m.group("n")
+                if not re.match(r"\d", n) and word_to_number(n) is None:
+                    continue
+                seen.add(m.start())
+                t = tier
+                if _EVENT_BEFORE.search(note[max(0, m.start() - 12):m.start()]) or \
+                        _RELATIVE_AFTER.match(note[m.end():m.end() + 40]):
+                    t = 2
+                out.append((t, m.start(), m))
+    out.sort(key=lambda c: (c[0], c[1]))
+    return out
+
+
+def extract_age(note: str, index: SentenceIndex) -> Value | None:
+    """The patient's age in years (primary) with every other age mention as an alternative."""
+    values: list[Value] = []
+    for tier, _, m in _age_candidates(note):
+        unit = m.groupdict().get("u")
+        if unit and (unit.lower().startswith("y") and not unit.lower().startswith("year")):
+            unit = "years"  # yo, y/o, y.o., yr old
+        years, number, unit_word = _years(m.group("n"), unit)
+        if not 0 <= years <= 125:
+            continue
+        raw = m.group(0).rstrip()
+        values.append(Value(
+            name="age", value=round(years, 6), unit="years", raw=raw, original_value=number,
+            original_unit=unit_word, start=m.start(), end=m.start() + len(raw), sentence=index.at(m.start()),
+            details={"unit": unit_word, "tier": ("patient", "other", "event or relative")[tier]},
+        ))
+    if not values:
+        return None
+    values[0].alternatives = values[1:]
+    return values[0]
+
+
+def extract_sex(note: str, index: SentenceIndex) -> Value | None:
+    """'Male' or 'Female' with the deciding evidence; None when the note gives no sign."""
+    he = list(_HE.finditer(note))
+    she = list(_SHE.finditer(note))
+    words = []
+    for m in _SEX_WORD.finditer(note):
+        if _OTHER_PERSON_AFTER.match(note[m.end():m.end() + 15]):
+            continue
+        before = note[max(0, m.start() - 25):m.start()]
+        if _OTHER_PERSON_BEFORE.search(before) and not re.search(r"\b(?:a|one)\s+(?:\w+\s+)?$", before, re.I):
+            continue
+        words.append(m)
+    counts = {
+        "male_words": sum(1 for m in words if m.group("m")), "female_words": sum(1 for m in words if m.group("f")),
+        "male_pronouns": len(he), "female_pronouns": len(she),
+    }
+
+    def value(sex: str, start: int, end: int, method: str) -> Value:
+        return Value(name="sex", value=sex, unit=None, raw=note[start:end], original_value=note[start:end],
+                     original_unit=None, start=start, end=end, sentence=index.at(start),
+                     details={"method": method, **counts})
+
+    # 1. the word attached to the patient's age
+    for tier, _, m in _age_candidates(note):
+        if tier != 0:
+            continue
+        if m.groupdict().get("sex"):
+            sex = "Male" if m.group("sex").upper() == "M" else "Female"
+            return value(sex, m.start("sex"), m.end("sex"), "age descriptor")
+        after = _SEX_WORD.search(note, m.end(), min(len(note), m.end() + 45))
+        if after and not re.search(r"[.;]", note[m.end():after.start()]) and \
+                not _OTHER_PERSON_AFTER.match(note[after.end():after.end() + 15]):
+            return value("Male" if after.group("m") else "Female", after.start(), after.end(), "age descriptor")
+        break
+    # 2. a clear pronoun majority
+    n_he, n_she = len(he), len(she)
+    if max(n_he, n_she) >= 2 and max(n_he, n_she) >= 2 * min(n_he, n_she):
+        first = (he if n_he > n_she else she)[0]
+        return value("Male" if n_he > n_she else "Female", first.start(), first.end(), "pronouns")
+    # 3. the first sex word about the patient
+    if words:
+        m = words[0]
+        return value("Male" if m.group("m") else "Female", m.start(), m.end(), "sex word")
+    # 4. any pronoun majority
+    if n_he != n_she:
+        first = (he if n_he > n_she else she)[0]
+        return value("Male" if n_he > n_she else "Female", first.start(), first.end(), "pronouns (weak)")
+    return None

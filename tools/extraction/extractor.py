@@ -1,0 +1,173 @@
+"""``extract(note)``: every value, medication and finding the rules can read, with evidence.
+
+Quantity names and canonical units (absent quantities are simply not in
+``Extraction.values``: nothing is ever defaulted here):
+
+=====================  ===========  =====================  ===========
+age                    years        sex                    Male/Female
+systolic_bp            mmHg         diastolic_bp           mmHg
+heart_rate             /min         respiratory_rate       /min
+temperature            °C           spo2                   %
+gcs (+ gcs_eye, gcs_verbal, gcs_motor)                     (none)
+height                 cm           weight                 kg
+bmi                    kg/m^2       qt_interval, qtc_interval  msec
+creatinine, bun, urea, glucose, bilirubin, direct_bilirubin, calcium,
+total_cholesterol, hdl, ldl, triglycerides, magnesium, urine_creatinine   mg/dL
+sodium, potassium, chloride, bicarbonate, urine_sodium     mEq/L
+albumin, hemoglobin    g/dL         hematocrit, fio2, hba1c    %
+platelets, wbc         10^3/µL      ast, alt               U/L
+inr, ph                (none)       pao2, paco2            mmHg
+lactate                mmol/L       insulin                µIU/mL
+troponin               ng/mL        alcohol_drinks_per_week    drinks/week
+lmp_date, current_date ISO date     cycle_length           days
+=====================  ===========  =====================  ===========
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from tools.extraction import anthropometrics, vitals
+from tools.extraction.concepts import find_concepts, resolve
+from tools.extraction.dates import extract_dates
+from tools.extraction.demographics import extract_age, extract_sex
+from tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value
+from tools.extraction.medications import extract_medications
+from tools.extraction.model import Finding, Medication, Sentence, Value
+from tools.extraction.text import NUMBER, SentenceIndex, parse_number
+
+_BRACKETED_REPEAT = re.compile(r"\s*[(\[]\s*(?:or\s+|i\.e\.,?\s+|=\s*)?$")
+_ALCOHOL = re.compile(
+    rf"(?P<n>{NUMBER})(?:\s*(?:-|to)\s*(?P<n2>{NUMBER}))?\s*(?:standard\s+|alcoholic\s+)?"
+    r"(?:drinks?|beers?|glasses\s+of\s+(?:wine|beer)|units?\s+of\s+alcohol|shots?|cans\s+of\s+beer)"
+    r"\s*(?:of\s+\w+\s+)?(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)", re.I)
+_PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775}
+
+
+@dataclass
+class Extraction:
+    """What :func:`extract` found in one note."""
+
+    note: str
+    values: dict[str, Value] = field(default_factory=dict)
+    medications: list[Medication] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    sentences: list[Sentence] = field(default_factory=list)
+
+    def get(self, name: str) -> Value | None:
+        """The primary value of a quantity, or None when the note does not give it."""
+        return self.values.get(name)
+
+    def __getitem__(self, name: str) -> Value:
+        if name not in self.values:
+            raise KeyError(f"'{name}' was not found in the note")
+        return self.values[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.values
+
+    @property
+    def age(self) -> Value | None:
+        return self.values.get("age")
+
+    @property
+    def sex(self) -> Value | None:
+        return self.values.get("sex")
+
+    def has_finding(self, concept: str, *, subject: str = "patient", include_historical: bool = True) -> bool | None:
+        """True / False / None for a concept, from this note's findings (see concepts.has_finding)."""
+        return resolve(self.findings, concept, subject=subject, include_historical=include_historical)
+
+    def findings_for(self, concept: str) -> list[Finding]:
+        return [f for f in self.findings if f.concept == concept]
+
+    def medications_of_class(self, drug_class: str) -> list[Medication]:
+        return [m for m in self.medications if m.drug_class == drug_class]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "values": {k: v.to_dict() for k, v in self.values.items()},
+            "medications": [m.to_dict() for m in self.medications],
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+def _merge(*groups: dict[str, list[Reading]]) -> dict[str, list[Reading]]:
+    out: dict[str, list[Reading]] = {}
+    for g in groups:
+        for name, rs in g.items():
+            out.setdefault(name, []).extend(rs)
+    return out
+
+
+def _drop_bracketed_repeats(note: str, readings: list[Reading]) -> list[Reading]:
+    """Drop a reading that restates the previous one in brackets: '40.0°C (104.0°F)'."""
+    ordered = sorted(readings, key=lambda r: r.number_start)
+    kept: list[Reading] = []
+    for r in ordered:
+        prev = kept[-1] if kept else None
+        if prev and prev.end <= r.number_start and _BRACKETED_REPEAT.fullmatch(note[prev.end:r.number_start]):
+            continue
+        kept.append(r)
+    return kept
+
+
+def _alcohol(note: str, index: SentenceIndex) -> Value | None:
+    values = []
+    for m in _ALCOHOL.finditer(note):
+        n = parse_number(m.group("n"))
+        if m.group("n2"):
+            n = (n + parse_number(m.group("n2"))) / 2
+        per = m.group("per").lower()
+        values.append(Value(
+            name="alcohol_drinks_per_week", value=round(n * _PER_WEEK[per], 3), unit="drinks/week", raw=m.group(0),
+            original_value=n, original_unit=f"drinks/{per}", start=m.start(), end=m.end(),
+            sentence=index.at(m.start()), details={"range": bool(m.group("n2"))},
+        ))
+    if not values:
+        return None
+    values[0].alternatives = values[1:]
+    return values[0]
+
+
+def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool = True) -> Extraction:
+    """Read demographics, vitals, labs, anthropometrics, dates, medications and findings from ``note``.
+
+    ``concepts`` limits the findings to those concepts (all by default);
+    ``findings=False`` skips the concept matcher.
+    """
+    if not isinstance(note, str):
+        raise TypeError(f"note must be a string, got {type(note).__name__}")
+    index = SentenceIndex(note)
+    scanner = Scanner(note, index)
+    gcs_parts = vitals.gcs_components(scanner)
+    readings = _merge(scanner.scan(), vitals.blood_pressure(scanner), vitals.anchored(scanner),
+                      anthropometrics.height_weight(scanner),
+                      {k: v for k, v in gcs_parts.items() if k != "gcs_from_components"})
+    if "gcs" not in readings and "gcs_from_components" in gcs_parts:
+        readings["gcs"] = gcs_parts["gcs_from_components"]
+
+    values: dict[str, Value] = {}
+    for name, rs in readings.items():
+        rs = _drop_bracketed_repeats(note, dedupe(rs))
+        rs = dedupe(rs)
+        if not rs:
+            continue
+        vs = [reading_to_value(name, r, index) for r in rs]
+        vs[0].alternatives = vs[1:]
+        values[name] = vs[0]
+    for getter in (extract_age, extract_sex, _alcohol):
+        v = getter(note, index)
+        if v is not None:
+            values[v.name] = v
+    values.update(extract_dates(note, index))
+
+    return Extraction(
+        note=note,
+        values=dict(sorted(values.items())),
+        medications=extract_medications(note, index),
+        findings=find_concepts(note, concepts, index=index) if findings else [],
+        sentences=index.sentences,
+    )

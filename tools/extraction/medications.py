@@ -1,0 +1,196 @@
+"""Medications with dose, unit, route/form and frequency (for opioid MME and steroid conversion).
+
+Drugs come from ``drugs.json`` (class -> generic name -> spellings). Around each
+drug mention the extractor reads:
+
+- the route or form next to it ("FentaNYL buccal", "Hydrocortisone IV",
+  "oral prednisolone", "fentanyl transdermal patch");
+- the dose, after the drug ("aspirin 81 mg", "amlodipine (5 mg twice daily)") or
+  before it ("10 mg of OxyMORphone", "500 mg levetiracetam");
+- the frequency as doses per day: "q6h" / "every 6 hours" / "6-hourly" -> 4,
+  "BID" / "twice daily" -> 2, "TID" -> 3, "QID" -> 4, "daily" / "OD" / "qhs" -> 1,
+  "N times a day" -> N, "every other day" -> 0.5, "weekly" -> 1/7, a dose written
+  per day ("35 mg/day") -> 1; "PRN" / "as needed" is flagged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from tools.extraction.model import Medication
+from tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
+
+DRUGS_PATH = Path(__file__).with_name("drugs.json")
+
+_ROUTE_WORDS: dict[str, str] = {
+    "iv": "iv", "intravenous": "iv", "intravenously": "iv", "i.v.": "iv", "po": "po", "p.o.": "po", "oral": "po",
+    "orally": "po", "by mouth": "po", "im": "im", "intramuscular": "im", "intramuscularly": "im", "sc": "sc",
+    "sq": "sc", "subcutaneous": "sc", "subcutaneously": "sc", "transdermal": "patch", "patch": "patch",
+    "patches": "patch", "buccal": "buccal", "sublingual": "sublingual", "sl": "sublingual", "intranasal": "nasal",
+    "nasal": "nasal", "rectal": "rectal", "pr": "rectal", "inhaled": "inhaled", "topical": "topical",
+    "er": "extended-release", "xr": "extended-release", "sr": "extended-release", "cr": "extended-release",
+    "la": "extended-release", "extended-release": "extended-release", "extended release": "extended-release",
+    "ir": "immediate-release", "immediate-release": "immediate-release", "immediate release": "immediate-release",
+    "tablet": "tablet", "tablets": "tablet", "capsule": "capsule", "capsules": "capsule", "lozenge": "lozenge",
+    "film": "film", "spray": "spray", "solution": "solution", "syrup": "syrup", "injection": "injection",
+    "infusion": "infusion", "drip": "infusion",
+}
+_ROUTE = r"(?:" + "|".join(sorted((re.escape(w) for w in _ROUTE_WORDS), key=len, reverse=True)) + r")"
+_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min))?"
+         r"|(?:mcg|µg|μg|ug)\s*/\s*kg\s*/\s*min|mg|mcg|µg|μg|ug|milligrams?|micrograms?|grams?|g"
+         r"|units?|IU|iu|mL|ml|mEq|meq|mmol|puffs?|tablets?|tabs?|capsules?|caps?)")
+_PER_DAY_UNIT = re.compile(r"\s*(?:/|per|a|every)\s*(?:day|d|24\s*h(?:ours?|rs?)?)\b|\s*daily\b", re.I)
+_DOSE = rf"(?P<dose>{NUMBER})\s*-?\s*(?P<unit>{_UNIT})(?![A-Za-z])"
+
+_FREQ: list[tuple[re.Pattern[str], float | None]] = [
+    (re.compile(r"\bevery\s+other\s+day\b|\bq\.?o\.?d\.?(?![\w])|\balternate\s+days\b", re.I), 0.5),
+    (re.compile(r"\b(?:once\s+(?:a|per|every)\s+week|weekly|q\.?\s*week|qwk)\b", re.I), 1 / 7),
+    (re.compile(r"\bq\.?\s*(?P<h>\d{1,2})(?:\s*(?:-|to)\s*\d{1,2})?\s*h(?:ours?|rs?|r)?\.?(?![\w])", re.I), None),
+    (re.compile(r"\bevery\s+(?P<h>\d{1,2})(?:\s*(?:-|to)\s*\d{1,2})?\s*(?:hours?|hrs?|h)\b", re.I), None),
+    (re.compile(r"\b(?P<h>\d{1,2})\s*-?\s*hourly\b", re.I), None),
+    (re.compile(r"\bevery\s+(?P<d>\d{1,2})\s*days?\b", re.I), None),
+    (re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|five|six)\s*(?:x|×|times?)\s*(?:a|per|each|/|every)?\s*(?:day|daily|d)\b",
+                re.I), None),
+    (re.compile(r"\b(?:four\s+times\s+(?:a\s+|per\s+)?(?:day|daily)|q\.?i\.?d\.?|q\.?d\.?s\.?)(?![\w])", re.I), 4),
+    (re.compile(r"\b(?:three\s+times\s+(?:a\s+|per\s+)?(?:day|daily)|thrice\s+(?:a\s+)?(?:day|daily)|t\.?i\.?d\.?"
+                r"|t\.?d\.?s\.?)(?![\w])", re.I), 3),
+    (re.compile(r"\b(?:twice\s+(?:a\s+|per\s+|each\s+)?(?:day|daily)|b\.?i\.?d\.?|b\.?d\.?|two\s+times\s+(?:a\s+)?day"
+                r"|q\.?\s*12\s*h)(?![\w])", re.I), 2),
+    (re.compile(r"\b(?:once\s+(?:a\s+|per\s+|each\s+)?(?:day|daily)|daily|q\.?d\.?|o\.?d\.?|q\.?a\.?m\.?|q\.?p\.?m\.?"
+                r"|q\.?h\.?s\.?|nightly|at\s+night|at\s+bedtime|every\s+(?:day|morning|evening|night)|per\s+day|a\s+day"
+                r"|/\s*day|/\s*d)(?![\w])", re.I), 1),
+]
+_PRN = re.compile(r"\b(?:p\.?r\.?n\.?|as\s+needed|when\s+needed|if\s+needed|on\s+demand)(?![\w])", re.I)
+
+
+_ADMINISTRATION = {"iv", "po", "im", "sc", "patch", "buccal", "sublingual", "nasal", "rectal", "inhaled", "topical"}
+
+
+def _pick_route(words: list[str]) -> str | None:
+    """The administration route if one was written, else the first form word."""
+    canon = [_ROUTE_WORDS[w.lower()] for w in words if w.lower() in _ROUTE_WORDS]
+    return next((c for c in canon if c in _ADMINISTRATION), canon[0] if canon else None)
+
+
+def parse_frequency(text: str) -> tuple[str, float, int] | None:
+    """First frequency in ``text``: (as written, doses per day, end offset); None when absent."""
+    best: tuple[int, str, float, int] | None = None
+    for rx, per_day in _FREQ:
+        m = rx.search(text)
+        if not m or (best and m.start() >= best[0]):
+            continue
+        g = m.groupdict()
+        if g.get("h"):
+            hours = int(g["h"])
+            if hours == 0:
+                continue
+            value = 24.0 / hours
+        elif g.get("d"):
+            value = 1.0 / int(g["d"])
+        elif g.get("n"):
+            n = g["n"]
+            value = float(n) if n.isdigit() else float(word_to_number(n) or 0)
+        else:
+            value = float(per_day or 0)
+        if value > 0:
+            best = (m.start(), m.group(0), value, m.end())
+    return (best[1], best[2], best[3]) if best else None
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
+    raw = json.loads(DRUGS_PATH.read_text(encoding="utf-8"))
+    lookup: dict[str, tuple[str, str]] = {}
+    parts: list[str] = []
+    for cls, drugs in raw.items():
+        if cls.startswith("_"):
+            continue
+        for name, spellings in drugs.items():
+            for sp in spellings:
+                lookup[_key(sp)] = (name, cls)
+                rx = r"[\s-]?".join(re.escape(p) for p in re.split(r"[\s-]", sp))
+                parts.append((f"(?-i:{rx})" if sp.isupper() and len(sp) <= 4 else rx, len(sp)))
+    body = "|".join(p for p, _ in sorted(parts, key=lambda t: -t[1]))
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.I), lookup
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s-]+", "", text.lower())
+
+
+def _canonical(text: str, lookup: dict[str, tuple[str, str]]) -> tuple[str, str]:
+    return lookup.get(_key(text), (text.lower(), "other"))
+
+
+def extract_medications(note: str, index: SentenceIndex | None = None) -> list[Medication]:
+    """Every drug mention of the vocabulary with what can be read around it."""
+    index = index or SentenceIndex(note)
+    rx, lookup = _vocabulary()
+    mentions = list(rx.finditer(note))
+    meds: list[Medication] = []
+    route_after = re.compile(rf"(?:\s*,?\s*\(?\s*(?P<r>{_ROUTE})(?![\w])\)?)", re.I)
+    dose_after = re.compile(
+        rf"\s*[(:,]?\s*(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses)\s+of\s+|(?:at|dose(?:d)?(?:\s+of)?)\s+)?{_DOSE}", re.I)
+    dose_before = re.compile(rf"{_DOSE}\s*(?:of\s+)?(?:(?:{_ROUTE})\s+)?$", re.I)
+    route_before = re.compile(rf"(?P<r>{_ROUTE})\s+$", re.I)
+
+    for i, m in enumerate(mentions):
+        name, cls = _canonical(m.group(0), lookup)
+        sent = index.at(m.start())
+        nxt = mentions[i + 1].start() if i + 1 < len(mentions) else len(note)
+        limit = min(sent.end, nxt)
+        prev_end = mentions[i - 1].end() if i else 0
+        start, end = m.start(), m.end()
+        routes: list[str] = []
+        pos = end
+        for _ in range(3):
+            r = route_after.match(note, pos)
+            if not r or r.end() > limit:
+                break
+            routes.append(r.group("r"))
+            pos = r.end()
+        label = note[m.start():pos].strip(" ,(")
+        rb = route_before.search(note, max(prev_end, sent.start, m.start() - 20), m.start())
+        dose = unit = None
+        d = dose_after.match(note, pos)
+        if d and d.end() <= limit:
+            dose, unit, pos = parse_number(d.group("dose")), d.group("unit"), d.end()
+            for _ in range(2):
+                r = route_after.match(note, pos)
+                if not r or r.end() > limit:
+                    break
+                routes.append(r.group("r"))
+                pos = r.end()
+        else:
+            db = dose_before.search(note, max(prev_end, sent.start, m.start() - 40), m.start())
+            if db:
+                dose, unit, start = parse_number(db.group("dose")), db.group("unit"), db.start()
+        if rb and not routes:
+            routes.append(rb.group("r"))
+            start = min(start, rb.start())
+        # routes right after a dose-first drug ("20 mg of FentaNYL buccal") were read above
+        frequency, per_day, prn = None, None, False
+        pd = _PER_DAY_UNIT.match(note, pos) if dose is not None else None
+        window_end = min(limit, pos + 45)
+        if pd and pd.end() <= limit:
+            frequency, per_day, pos = pd.group(0).strip(), 1.0, pd.end()
+        else:
+            f = parse_frequency(note[pos:window_end])
+            if f:
+                frequency, per_day, pos = f[0], f[1], pos + f[2]
+        p = _PRN.search(note, m.end(), window_end)
+        if p:
+            prn = True
+            pos = max(pos, p.end())
+        end = max(end, pos if (dose is not None or frequency or routes) else end)
+        raw = note[start:end].rstrip(" ,;(.")
+        end = start + len(raw)
+        meds.append(Medication(
+            name=name, label=label, drug_class=cls, raw=raw, start=start, end=end, sentence=sent,
+            dose=dose, dose_unit=unit, route=_pick_route(routes),
+            frequency=frequency.rstrip(".") if frequency else None, doses_per_day=per_day, prn=prn,
+        ))
+    return meds
