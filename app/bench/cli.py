@@ -57,7 +57,20 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mc.add_argument("--quiet", action="store_true", help="no progress bar or progress messages")
     mc.add_argument("--no-plot", action="store_true", help="do not draw the per-category bar chart")
     mc.set_defaults(func=handle_medcalc)
+
+    ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
+                        description="Time the main graph with an instant scripted model: per-node and per-case overhead.")
+    ov.add_argument("--runs", type=_int_at_least(1), default=20)
+    ov.add_argument("--checkpointer", choices=["memory", "sqlite", "none"], default="memory")
+    ov.add_argument("--out", type=Path, default=None, metavar="FILE.json")
+    ov.set_defaults(func=handle_overhead)
     return bench
+
+
+def handle_overhead(args: argparse.Namespace) -> int:
+    from app.bench.overhead import run_cli
+
+    return run_cli(args.runs, args.checkpointer, args.out)
 
 
 def handle_medcalc(args: argparse.Namespace) -> int:
