@@ -1,0 +1,344 @@
+"""Metrics of the radiology platform (pure functions, no I/O).
+
+Chains are sequences of tool-category names (or tool names); a "rate" is a mean
+of per-task booleans in [0, 1]. Each function's docstring is its definition.
+
+Groups:
+- chain quality: :func:`levenshtein`, :func:`false_discovery_rate`,
+  :func:`tool_matching_accuracy` (apply to planned or executed chains)
+- tool choice: :func:`optimal_tool_score` (Differentiated condition)
+- execution: :func:`execution_completion_rate`, :func:`pre_failure_success`,
+  :func:`pre_failure_success_percentage`
+- outputs: :func:`values_match`, :func:`target_hit`, :func:`target_hit_rate`,
+  :func:`milestone_hit_rate`
+- text: :func:`bleu`, :func:`rouge_l`, :func:`token_f1`
+- unsolvability (Insufficient condition): :func:`unsolvability_aware`,
+  :func:`unsolvability_grounded`, :func:`rate`
+- complexity: :func:`complexity_of`, :func:`task_completion_by_complexity`
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Any, Hashable, Iterable, Mapping, Sequence
+
+# ---------------------------------------------------------------------------
+# Chains
+# ---------------------------------------------------------------------------
+
+
+def levenshtein(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> int:
+    """Edit distance between two chains: the minimum number of single-step
+    insertions, deletions and substitutions (each cost 1) turning ``predicted``
+    into ``gold``. Steps compare by equality (category or tool name)."""
+    prev = list(range(len(gold) + 1))
+    for i, p in enumerate(predicted, start=1):
+        cur = [i] + [0] * len(gold)
+        for j, g in enumerate(gold, start=1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (p != g))
+        prev = cur
+    return prev[-1]
+
+
+def _matched(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> int:
+    """Size of the multiset intersection: steps of ``predicted`` that have a gold counterpart."""
+    return sum((Counter(predicted) & Counter(gold)).values())
+
+
+def false_discovery_rate(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> float:
+    """FDR = FP / (FP + TP) over the steps of ``predicted``, where TP is the
+    multiset intersection with ``gold`` (a category used twice counts as correct
+    only as often as gold uses it) and FP the remaining predicted steps. Order is
+    ignored (Levenshtein covers it). An empty prediction discovers nothing: 0.0."""
+    if not predicted:
+        return 0.0
+    return (len(predicted) - _matched(predicted, gold)) / len(predicted)
+
+
+def tool_matching_accuracy(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> float:
+    """TMA = (number of gold steps matched by a predicted step) / len(gold), with
+    matching as the multiset intersection (order ignored). The recall
+    counterpart of :func:`false_discovery_rate`. An empty gold chain gives 1.0."""
+    if not gold:
+        return 1.0
+    return _matched(predicted, gold) / len(gold)
+
+
+def chain_metrics(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> dict[str, float]:
+    """Levenshtein distance, FDR and TMA of one chain against gold."""
+    return {
+        "levenshtein": float(levenshtein(predicted, gold)),
+        "false_discovery_rate": false_discovery_rate(predicted, gold),
+        "tool_matching_accuracy": tool_matching_accuracy(predicted, gold),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Tool choice and execution
+# ---------------------------------------------------------------------------
+
+
+def optimal_tool_score(chosen: Mapping[int, str | None], optimal: Mapping[int, str]) -> float:
+    """Fraction of the steps with a designated optimal tool (``optimal``: step
+    index -> tool name, the unique best eligible tool in a Differentiated tool
+    set) at which the agent called exactly that tool. A step the agent skipped
+    counts as a miss. No designated steps gives 1.0."""
+    if not optimal:
+        return 1.0
+    return sum(1 for step, name in optimal.items() if chosen.get(step) == name) / len(optimal)
+
+
+def rate(flags: Iterable[bool]) -> float:
+    """Mean of booleans (fraction true); 0.0 for an empty collection."""
+    flags = list(flags)
+    return sum(1 for f in flags if f) / len(flags) if flags else 0.0
+
+
+def execution_completion_rate(completed: Iterable[bool]) -> float:
+    """Fraction of tasks whose execution ran to its end: every executed step
+    succeeded and the agent issued the EndCall producing the requested output."""
+    return rate(completed)
+
+
+def pre_failure_success(step_ok: Sequence[bool], gold_length: int) -> float:
+    """For one task: the number of steps that succeeded before the first failed
+    step (all of them if none failed), divided by the gold chain length and
+    capped at 1. Measures how far into the required workflow the agent got."""
+    if gold_length <= 0:
+        raise ValueError("gold_length must be positive")
+    n = 0
+    for ok in step_ok:
+        if not ok:
+            break
+        n += 1
+    return min(n / gold_length, 1.0)
+
+
+def pre_failure_success_percentage(executions: Iterable[tuple[Sequence[bool], int]]) -> float:
+    """Mean of :func:`pre_failure_success` over tasks, as a percentage (0-100)."""
+    values = [pre_failure_success(steps, n) for steps, n in executions]
+    return 100.0 * sum(values) / len(values) if values else 0.0
+
+
+# ---------------------------------------------------------------------------
+# Outputs
+# ---------------------------------------------------------------------------
+
+
+def _norm_text(s: str) -> str:
+    return " ".join(s.casefold().split())
+
+
+def values_match(produced: Any, truth: Any, rel_tol: float = 0.05) -> bool:
+    """Whether a produced value matches the true one.
+
+    Booleans: both booleans and equal. Numbers: |produced - truth| <= rel_tol * |truth| (or 1e-9 when
+    truth is 0). Strings: equal after case folding and whitespace collapsing.
+    Mappings: every key of ``truth`` present in ``produced`` and matching
+    (extra produced keys such as a quality score are ignored). Sequences:
+    same length, element-wise match. Anything else: equality."""
+    if isinstance(truth, bool) or isinstance(produced, bool):
+        return isinstance(truth, bool) and isinstance(produced, bool) and produced == truth
+    if isinstance(truth, (int, float)):
+        if not isinstance(produced, (int, float)):
+            return False
+        return abs(produced - truth) <= max(rel_tol * abs(truth), 1e-9)
+    if isinstance(truth, str):
+        return isinstance(produced, str) and _norm_text(produced) == _norm_text(truth)
+    if isinstance(truth, Mapping):
+        return isinstance(produced, Mapping) and all(k in produced and values_match(produced[k], v, rel_tol) for k, v in truth.items())
+    if isinstance(truth, (list, tuple)):
+        return (
+            isinstance(produced, (list, tuple))
+            and len(produced) == len(truth)
+            and all(values_match(p, t, rel_tol) for p, t in zip(produced, truth))
+        )
+    return produced == truth
+
+
+def target_hit(produced: Mapping[str, Any], target: Mapping[str, Any], rel_tol: float = 0.05) -> bool:
+    """True when every requested target output (key -> true value) was produced
+    and matches (:func:`values_match`). A joint-grounding task hits only if both
+    the organ segmentation and the anomaly are right."""
+    return all(k in produced and values_match(produced[k], v, rel_tol) for k, v in target.items())
+
+
+def target_hit_rate(hits: Iterable[bool]) -> float:
+    """Fraction of tasks with a :func:`target_hit`."""
+    return rate(hits)
+
+
+def milestone_hit_rate(produced: Mapping[str, Any], milestones: Mapping[str, Any], rel_tol: float = 0.05) -> float:
+    """For one task: the fraction of milestones (true values of the
+    intermediate outputs of the gold chain) that the agent produced correctly.
+    A task without milestones gives 1.0."""
+    if not milestones:
+        return 1.0
+    return sum(1 for k, v in milestones.items() if k in produced and values_match(produced[k], v, rel_tol)) / len(milestones)
+
+
+# ---------------------------------------------------------------------------
+# Text
+# ---------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased alphanumeric tokens; decimals stay whole ("12.5"), punctuation is dropped."""
+    return _TOKEN.findall(text.casefold())
+
+
+def _ngrams(tokens: Sequence[str], n: int) -> Counter:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def bleu(hypothesis: str, reference: str, max_n: int = 4, epsilon: float = 0.1) -> float:
+    """Sentence BLEU-4 (Papineni et al. 2002) of one hypothesis against one reference.
+
+    BLEU = BP * exp(sum_{n=1..4} 1/4 * log p_n), p_n = clipped n-gram matches /
+    hypothesis n-grams, BP = 1 if c > r else exp(1 - r/c) (c, r: token counts).
+    Smoothing: Chen & Cherry (2014) method 1 (NLTK ``SmoothingFunction().method1``):
+    an order with zero matches uses p_n = epsilon / (hypothesis n-grams), epsilon
+    = 0.1; an order with no hypothesis n-grams at all (hypothesis shorter than n)
+    uses epsilon / 1. Empty hypothesis or reference: 0.0."""
+    hyp, ref = tokenize(hypothesis), tokenize(reference)
+    if not hyp or not ref:
+        return 0.0
+    log_sum = 0.0
+    for n in range(1, max_n + 1):
+        h, r = _ngrams(hyp, n), _ngrams(ref, n)
+        total = max(sum(h.values()), 1)
+        match = sum((h & r).values())
+        p = match / total if match > 0 else epsilon / total
+        log_sum += math.log(p) / max_n
+    c, r_len = len(hyp), len(ref)
+    bp = 1.0 if c > r_len else math.exp(1 - r_len / c)
+    return bp * math.exp(log_sum)
+
+
+def _lcs(a: Sequence[str], b: Sequence[str]) -> int:
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b, start=1):
+            cur.append(prev[j - 1] + 1 if x == y else max(prev[j], cur[j - 1]))
+        prev = cur
+    return prev[-1]
+
+
+def rouge_l(hypothesis: str, reference: str) -> float:
+    """ROUGE-L F-measure (Lin 2004) with beta = 1: with L = the longest common
+    subsequence of the token sequences, P = L / |hypothesis|, R = L / |reference|,
+    F = 2PR / (P + R). 0.0 if either is empty or L = 0."""
+    hyp, ref = tokenize(hypothesis), tokenize(reference)
+    if not hyp or not ref:
+        return 0.0
+    lcs = _lcs(hyp, ref)
+    if lcs == 0:
+        return 0.0
+    p, r = lcs / len(hyp), lcs / len(ref)
+    return 2 * p * r / (p + r)
+
+
+def token_f1(hypothesis: str, reference: str) -> float:
+    """Bag-of-tokens F1 (SQuAD style): common = multiset intersection size,
+    P = common / |hypothesis|, R = common / |reference|, F1 = 2PR / (P + R).
+    Both empty: 1.0; one empty or nothing in common: 0.0."""
+    hyp, ref = tokenize(hypothesis), tokenize(reference)
+    if not hyp and not ref:
+        return 1.0
+    common = sum((Counter(hyp) & Counter(ref)).values())
+    if common == 0:
+        return 0.0
+    p, r = common / len(hyp), common / len(ref)
+    return 2 * p * r / (p + r)
+
+
+def text_metrics(hypothesis: str, reference: str) -> dict[str, float]:
+    return {"bleu": bleu(hypothesis, reference), "rouge_l": rouge_l(hypothesis, reference), "token_f1": token_f1(hypothesis, reference)}
+
+
+# ---------------------------------------------------------------------------
+# Unsolvability (Insufficient condition)
+# ---------------------------------------------------------------------------
+
+
+def _field(obj: Any, name: str) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def _kind(answer: Any) -> str:
+    if isinstance(answer, str):
+        return answer
+    return str(_field(answer, "kind"))
+
+
+def unsolvability_aware(answers: Sequence[Any], unsolvable_step: int, strict: bool = True) -> bool:
+    """Whether the agent recognised that the task cannot be completed.
+
+    ``answers``: the agent's step answers in order, one per workflow step (kinds
+    "call", "end_call", "no_call", as strings or objects/dicts with ``kind``).
+    Aware iff the agent issued a NoCall before any EndCall and, when ``strict``,
+    that first NoCall is at the unsolvable step's position (it carried out the
+    solvable prefix and stopped exactly where the chain breaks). With
+    ``strict=False`` any NoCall before an EndCall counts."""
+    for pos, answer in enumerate(answers):
+        kind = _kind(answer)
+        if kind == "end_call":
+            return False
+        if kind == "no_call":
+            return pos == unsolvable_step if strict else True
+    return False
+
+
+def unsolvability_grounded(no_call: Any, gap: Any) -> bool:
+    """Whether a NoCall names the actual gap of an Insufficient tool set.
+
+    Always: the NoCall's ``category`` equals the gap's category. Additionally for
+    config2 (no tool for this anatomy-modality) its ``anatomy`` and ``modality``
+    equal the gap's, and for config3 (capability missing) its
+    ``missing_capability`` equals the gap's. ``no_call`` / ``gap``: objects or
+    dicts with those fields (see ``protocol.NoCall`` and ``toolsets.Gap``)."""
+    if no_call is None or _kind(no_call) != "no_call":
+        return False
+    if _field(no_call, "category") != _field(gap, "category"):
+        return False
+    config = _field(gap, "config")
+    if config == "config2":
+        return _field(no_call, "anatomy") == _field(gap, "anatomy") and _field(no_call, "modality") == _field(gap, "modality")
+    if config == "config3":
+        return _field(no_call, "missing_capability") == _field(gap, "missing_capability")
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Complexity
+# ---------------------------------------------------------------------------
+
+
+def complexity_of(n_steps: int) -> str:
+    """Complexity band of a gold chain of ``n_steps`` steps. Reading of the
+    brief's overlapping bands ("simple < 4, moderate 4-6, complex >= 6"):
+    simple = 1-3 steps, moderate = 4-5 steps, complex = 6 or more."""
+    if n_steps < 1:
+        raise ValueError("a chain has at least one step")
+    if n_steps < 4:
+        return "simple"
+    if n_steps < 6:
+        return "moderate"
+    return "complex"
+
+
+def task_completion_by_complexity(results: Iterable[tuple[int, bool]]) -> dict[str, float | None]:
+    """Task completion rate per complexity band: ``results`` are (gold chain
+    length, task completed) pairs; each band's value is the fraction completed,
+    None for a band with no task."""
+    buckets: dict[str, list[bool]] = {"simple": [], "moderate": [], "complex": []}
+    for n, done in results:
+        buckets[complexity_of(n)].append(bool(done))
+    return {k: (rate(v) if v else None) for k, v in buckets.items()}
