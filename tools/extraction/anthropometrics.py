@@ -31,6 +31,8 @@ _PAIR = re.compile(
     re.I)
 _PAIR_REVERSED = re.compile(
     rf"({NUMBER})\s*({_MASS_UNIT})\s*(?:,|;|/|and|,\s*and|&)\s*({NUMBER})\s*({_LEN_UNIT})(?!\s*(?:[x×]|by))", re.I)
+_WEIGHT_AFTER_HEIGHT = re.compile(
+    rf"(?:\s*tall)?\s*(?:,|;|/|and|,\s*and|&)?\s*(?:weigh(?:s|ing|ed)?\s*)?({NUMBER})\s*({_MASS_UNIT})", re.I)
 _WEIGHT_BEFORE = re.compile(rf"({NUMBER})\s*-?\s*({_MASS_UNIT})\s*-?\s*(?:body\s*)?weight\b", re.I)
 _LOSS_BEFORE = re.compile(r"(?:los[st]|losing|loosing|gain\w*|reduc\w*|decreas\w*|increas\w*|drop\w*)\W*(?:\w+\W+){0,2}$",
                           re.I)
@@ -44,6 +46,17 @@ def _reading(scanner: Scanner, name: str, m: re.Match[str], num_grp: int, unit_g
         return None
     r.start, r.end = start, end
     return r
+
+
+def _labelled_heights(scanner: Scanner) -> list[Reading]:
+    spec = BY_NAME["height"]
+    out = []
+    for start, end, s in scanner.labels:
+        if s is spec:
+            r = scanner.read_after_label(start, end, spec)
+            if r:
+                out.append(r)
+    return out
 
 
 def height_weight(scanner: Scanner) -> dict[str, list[Reading]]:
@@ -82,10 +95,15 @@ def height_weight(scanner: Scanner) -> dict[str, list[Reading]]:
             out["height"].append(r)
     for m in _PAIR.finditer(note):
         rh = _reading(scanner, "height", m, 1, 2, m.start(1), m.end(2))
-        rw = _reading(scanner, "weight", m, 3, 4, m.start(3), m.end(4))
-        if rh and rw:
+        if rh:
             out["height"].append(rh)
-            out["weight"].append(rw)
+    # a weight written right after any height reading: "(160 cm, 78 kg)", "5'10\" 200 lb"
+    for h in list(out["height"]) + _labelled_heights(scanner):
+        m = _WEIGHT_AFTER_HEIGHT.match(note, h.end)
+        if m:
+            rw = _reading(scanner, "weight", m, 1, 2, m.start(1), m.end(2))
+            if rw:
+                out["weight"].append(rw)
     for m in _PAIR_REVERSED.finditer(note):
         rw = _reading(scanner, "weight", m, 1, 2, m.start(1), m.end(2))
         rh = _reading(scanner, "height", m, 3, 4, m.start(3), m.end(4))

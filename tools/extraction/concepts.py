@@ -36,7 +36,7 @@ def term_regex(term: str) -> str:
         lead = word.startswith("*")
         trail = word.endswith("*")
         core = word.strip("*")
-        rx = "-?".join(re.escape(piece) for piece in core.split("-"))
+        rx = r"[\s-]?".join(re.escape(piece) for piece in core.split("-"))
         parts.append((r"\w*" if lead else "") + rx + (r"\w*" if trail else ""))
     out = ""
     for i, p in enumerate(parts):

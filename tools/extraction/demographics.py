@@ -32,7 +32,7 @@ _STRONG = [
 ]
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
-    re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w.])", re.I),
+    re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),
 ]
 _EVENT_BEFORE = re.compile(r"\b(?:at|since|from|until|by|when|before|after|till|to)\s+(?:the\s+)?$", re.I)
 _RELATIVE_AFTER = re.compile(

@@ -46,6 +46,7 @@ _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
+_SLASH = re.compile(r"\s*/\s*")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
@@ -166,7 +167,7 @@ class Scanner:
                 unit, end = m.group(0).strip(), m.end()
             elif fallback_unit is not None:
                 unit = fallback_unit
-            elif OTHER_UNIT.match(note, n_end) or not spec.unitless:
+            elif (OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end)) or not spec.unitless:
                 return None
             try:
                 value = spec.canonical(number, unit)
@@ -179,6 +180,11 @@ class Scanner:
             details["qualifier"] = q.group(1).lower()
         return Reading(spec, round(value, 6), number, unit, n_start, n_end, n_start, end,
                        unit_assumed=unit is None and spec.unit is not None, details=details)
+
+    def _separator_before_label(self, pos: int) -> bool:
+        """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit."""
+        m = _SLASH.match(self.note, pos)
+        return bool(m and self.labels_in(m.end(), m.end() + 1))
 
     def read_after_label(self, start: int, end: int, spec: Spec) -> Reading | None:
         """The value following the label note[start:end], if the gap rules allow one."""

@@ -18,7 +18,7 @@ from tools.extraction.quantities import BY_NAME, Spec
 from tools.extraction.text import NUMBER
 
 _BP = re.compile(
-    r"(?<![\d.–\-/])(?P<sys>\d{2,3})\s*/\s*(?P<dia>\d{2,3})(?![\d.–\-/])(?P<unit>\s*(?:mm\s*Hg|mmHg|torr))?", re.I)
+    r"(?<![\d.–\-/])(?P<sys>\d{2,3})\s*/\s*(?P<dia>\d{2,3})(?![\d–\-/]|\.\d)(?P<unit>\s*(?:mm\s*Hg|mmHg|torr))?", re.I)
 _BP_LABEL = re.compile(
     r"(?:blood pressure|\bB/?P\b|arterial pressure|\bNIBP\b|\bABP\b|systolic/diastolic(?: blood)?(?: pressure)?"
     r"|\bSBP/DBP\b|hypotensive|hypertensive)[^\d.;]{0,40}$", re.I)
