@@ -327,10 +327,13 @@ def run_gold(row: MedCalcRow) -> Record:
             rec["calculator"] = calc.medcalc_name or calc.name
         if rec["category"] == "unknown":
             rec["category"] = calc.category
+        notes: list[str] = []
         try:
-            args = adapt(calc, row.entities)
+            args = adapt(calc, row.entities, report=notes)
         except Exception as exc:  # noqa: BLE001 - recorded as the row's error
             raise RowError("entities", f"entities: {_describe(exc)}") from None
+        if notes:
+            rec["adapter_notes"] = notes
         try:
             result = calc.run(args)
         except Exception as exc:  # noqa: BLE001 - CalculatorInputError or a compute failure
