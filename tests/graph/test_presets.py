@@ -1,0 +1,209 @@
+"""Presets through the public API (solve) and the graph: cot, react, mirror, riskagent, full; multi-subtask plans."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.api import solve
+from app.settings import Settings
+from graphs.main import build_graph
+
+from ._helpers import (BMI_70, BMI_NOTE, BMI_Q, answer, bmi_plan, call, last_message, models, plan, prompt, react,
+                       review, run, scripted, section, sent_schema, small_registry, system, used_up)
+
+
+def test_cot_calls_only_the_answer_agent():
+    ms = models(answer=[answer("22.9", text="About 22.9 kg/m2.")])
+    res = solve(BMI_Q, BMI_NOTE, preset="cot", models=ms, saver=None)
+    assert res.status == "answered" and res.value == "22.9" and res.preset == "cot"
+    assert [e["node"] for e in res.trace] == ["intake", "answer"]
+    assert res.trace[0]["detail"] == "(tools off)"
+    assert len(ms["answer"].calls) == 1
+    shown = prompt(ms["answer"])
+    assert section(shown, "Plan") == "(no plan)"
+    assert section(shown, "Tool results") == "(no tool results yet)"
+    assert section(shown, "Allowed values") == "any"
+    # no tool result constrains the value, only the format (a number)
+    assert "pattern" in str(sent_schema(ms["answer"])["properties"]["value"])
+    assert res.plan == [] and res.steps == []
+    used_up(*ms.values())
+
+
+def test_cot_still_checks_the_value_format():
+    ms = models(answer=[answer("about 23"), answer("23")])
+    res = solve(BMI_Q, BMI_NOTE, preset="cot", models=ms, saver=None)
+    assert "is not a number" in last_message(ms["answer"], 1)
+    assert res.value == "23"
+
+
+def test_cot_low_score_is_final():
+    ms = models(answer=[answer("23", score=1)])
+    res = solve(BMI_Q, BMI_NOTE, preset="cot", models=ms, saver=None)
+    assert res.status == "answered" and res.rounds == 1 and res.ltm == []
+
+
+def test_react_loop_calls_tools_then_finishes():
+    ms = models(tool_agent=[react("bmi", weight=70), react("bmi", weight=70, height=175),
+                            react("finish", thought="the BMI is known")],
+                answer=[answer(BMI_70)])
+    r = run(ms, "react")
+    assert r.events() == ["candidates", "react_call", "tool_error", "react_call", "ok", "react_finish",
+                          "answer_accept"]
+    assert "planner" not in r.nodes()
+    # observations, including the failure, are fed back in the history
+    assert section(prompt(ms["tool_agent"], 0), "Actions so far and their observations") == "(no tool results yet)"
+    assert "bmi FAILED" in prompt(ms["tool_agent"], 1) and "missing height" in prompt(ms["tool_agent"], 1)
+    assert f"Body Mass Index (BMI) = {float(BMI_70)}" in prompt(ms["tool_agent"], 2)
+    # every candidate is offered with its inputs; the grammar has one branch per tool plus finish
+    tools = prompt(ms["tool_agent"], 0).split("Tools:", 1)[1]
+    assert "\nbmi: " in tools and "- weight (number; in kg)" in tools
+    branches = sent_schema(ms["tool_agent"])["anyOf"]
+    assert [b["properties"]["action"]["enum"][0] for b in branches] == ["finish"] + r.state["candidates"]
+    assert [s["ok"] for s in r["steps"]] == [False, True]
+    assert section(prompt(ms["answer"]), "Allowed values") == BMI_70
+    assert r["value"] == BMI_70 and r["status"] == "answered"
+    used_up(*ms.values())
+
+
+def test_react_step_bound_goes_to_the_answer():
+    ms = models(tool_agent=[react("bmi", weight=70, height=175), react("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, "react", max_react_steps=2)
+    assert r.events("tool_agent") == ["react_call", "react_call"]
+    assert "react_finish" not in r.events()
+    assert len(r["steps"]) == 2
+    used_up(*ms.values())
+
+
+def test_react_finish_without_tools_leaves_the_value_unconstrained():
+    ms = models(tool_agent=[react("finish")], answer=[answer("23")])
+    r = run(ms, "react")
+    assert section(prompt(ms["answer"]), "Allowed values") == "any"
+    assert r["value"] == "23"
+
+
+def test_mirror_through_solve_with_the_full_registry():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
+    res = solve(BMI_Q, BMI_NOTE, preset="mirror", models=ms, saver=None)
+    assert res.status == "answered" and res.value == BMI_70 and res.answer_format == "number"
+    assert "bmi" in res.trace[0]["detail"].split(", ")
+    assert res.steps[0]["observation"]["value"] == pytest.approx(70 / 1.75 ** 2)
+    assert res.trajectory["plan"] == res.plan and res.rounds == 1 and res.reviews == 0
+    assert res.settings["preset"] == "mirror" and res.settings["use_gates"] is True
+    used_up(*ms.values())
+
+
+def test_riskagent_picks_one_candidate_tool_and_is_reviewed():
+    ms = models(
+        planner=[plan(("Compute the BMI", "bmi"), ("Classify the BMI", "bmi")), plan(("Compute the BMI", "none")),
+                 bmi_plan(score=2)],
+        tool_agent=[call("bmi", score=2, weight=70, height=175)],
+        answer=[answer(BMI_70, score=2)], reviewer=[review("RIGHT")],
+    )
+    r = run(ms, "riskagent")
+    assert "Choose the single candidate tool" in system(ms["planner"])
+    schema = sent_schema(ms["planner"])
+    assert schema["properties"]["subtasks"]["maxItems"] == 1
+    assert "none" not in schema["properties"]["subtasks"]["items"]["properties"]["tool"]["enum"]
+    assert "exactly one subtask is required" in last_message(ms["planner"], 1)
+    assert "['none'] are not among the candidates" in last_message(ms["planner"], 2)
+    # no score gates in riskagent: low scores pass, the reviewer decides
+    assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "answer_accept", "reflect_right"]
+    assert r["status"] == "answered" and r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_mirror_decomposes_and_may_bind_reasoning_subtasks():
+    ms = models(planner=[plan(("Compute the BMI", "bmi"), ("Classify it by WHO bands", "none"))],
+                tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
+    r = run(ms, "mirror")
+    assert "Break the task into the fewest subtasks" in system(ms["planner"])
+    assert sent_schema(ms["planner"])["properties"]["subtasks"]["items"]["properties"]["tool"]["enum"][-1] == "none"
+    assert len(ms["tool_agent"].calls) == 1  # the 'none' subtask needs no tool call
+    assert "Classify it by WHO bands [none]" in section(prompt(ms["answer"]), "Plan")
+    used_up(*ms.values())
+
+
+IBW_Q = "What is the patient's hourly maintenance fluid rate based on the patient's ideal body weight?"
+IBW_NOTE = "A 40-year-old man, height 180 cm, weight 95 kg, is admitted for elective surgery."
+
+
+def _maintenance_from_ibw(messages) -> dict:
+    """Tool-agent reply for subtask 2: read subtask 1's result from the prompt and pass it on."""
+    results = section(str(messages[1].content), "Results so far")
+    m = re.search(r"ideal_body_weight\(.*?\) -> .*? = ([0-9.]+) kg", results)
+    assert m, results
+    return call("maintenance_fluids", weight=float(m.group(1)))
+
+
+def test_two_subtask_plan_passes_the_first_result_to_the_second():
+    ms = models(
+        planner=[plan(("Ideal body weight from sex and height", "ideal_body_weight"),
+                      ("Maintenance fluids for the ideal body weight", "maintenance_fluids"))],
+        tool_agent=[call("ideal_body_weight", sex="male", height=180), _maintenance_from_ibw],
+        answer=[lambda msgs: answer(section(str(msgs[1].content), "Allowed values").split(", ")[-1])],
+    )
+    r = run(ms, question=IBW_Q, note=IBW_NOTE)
+    assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "tool_accept", "ok", "answer_accept"]
+    assert "Current subtask: 2. Maintenance fluids for the ideal body weight" in prompt(ms["tool_agent"], 1)
+    assert section(prompt(ms["tool_agent"], 0), "Results so far") == "(no tool results yet)"
+    ibw, fluids = r["steps"]
+    # Devine: 180 cm = 70.866 in; IBW = 50 + 2.3 * (70.866 - 60) = 74.99 kg
+    assert ibw["observation"]["value"] == pytest.approx(50 + 2.3 * (180 / 2.54 - 60), abs=0.01)
+    assert fluids["arguments"]["weight"] == pytest.approx(ibw["observation"]["value"], abs=0.01)
+    # Holliday-Segar 4-2-1: 4*10 + 2*10 + 1*(74.99 - 20) = 114.99 mL/h
+    assert fluids["observation"]["value"] == pytest.approx(60 + (fluids["arguments"]["weight"] - 20), abs=0.01)
+    allowed = section(prompt(ms["answer"]), "Allowed values").split(", ")
+    assert len(allowed) == 2 and float(allowed[0]) == pytest.approx(ibw["observation"]["value"])
+    assert float(r["value"]) == pytest.approx(fluids["observation"]["value"])
+    assert [s["subtask"] for s in r["steps"]] == [0, 1]
+    used_up(*ms.values())
+
+
+def test_failure_in_the_first_subtask_is_not_carried_into_the_second():
+    ms = models(
+        planner=[plan(("Ideal body weight", "ideal_body_weight"), ("Maintenance fluids", "maintenance_fluids"))],
+        tool_agent=[call("ideal_body_weight", height=180), call("ideal_body_weight", sex="male", height=180),
+                    _maintenance_from_ibw],
+        answer=[lambda msgs: answer(section(str(msgs[1].content), "Allowed values").split(", ")[-1])],
+    )
+    r = run(ms, question=IBW_Q, note=IBW_NOTE)
+    assert "missing sex" in prompt(ms["tool_agent"], 1)
+    stm_of_second = section(prompt(ms["tool_agent"], 2), "Failed attempts on this subtask (short-term memory)")
+    assert stm_of_second == "(no failed attempts)"
+    assert r["status"] == "answered"
+    used_up(*ms.values())
+
+
+@pytest.mark.parametrize("context", [Settings(preset="cot"), {"preset": "cot"}], ids=["unresolved", "dict"])
+def test_graph_applies_the_preset_of_any_context(context):
+    ms = models(answer=[answer("23")])
+    graph = build_graph(models=ms, registry=small_registry())
+    out = graph.invoke({"question": BMI_Q, "note": BMI_NOTE}, context=context)
+    assert [e["node"] for e in out["trace"]] == ["intake", "answer"]
+    assert out["status"] == "answered"
+
+
+def test_explicit_setting_beats_the_preset_in_a_run():
+    # riskagent turns the reviewer on; an explicit use_reviewer=False turns it off again
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
+    r = run(ms, "riskagent", use_reviewer=False)
+    assert "reviewer" not in r.nodes()
+
+
+def test_exported_graph_has_no_checkpointer_and_api_rejects_settings():
+    from app.api import build_graph as api_build
+    from graphs.main import graph
+
+    assert graph.checkpointer is None
+    assert set(graph.nodes) >= {"intake", "planner", "tool_agent", "executor", "answer", "ltm_update", "reviewer"}
+    with pytest.raises(TypeError, match="theta_plan"):
+        api_build(theta_plan=9)
+
+
+def test_one_model_for_every_role():
+    one = scripted(bmi_plan(), call("bmi", weight=70, height=175), answer(BMI_70))
+    res = solve(BMI_Q, BMI_NOTE, models=one, saver=None)
+    assert res.status == "answered" and len(one.calls) == 3
