@@ -58,7 +58,10 @@ _PSEUDO = re.compile(
     r"|\bnot (?:been )?(?:ruled out|excluded)\b|\bgram[- ]negative\b|\bnot improve\w*\b"
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
-    r"|\bprior to (?:admission|presentation|arrival|surgery)\b",
+    r"|\bprior to (?:admission|presentation|arrival|surgery)\b"
+    # a short "N-day history of" is the present illness, not past history
+    r"|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|few|couple of)[- ]"
+    r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b",
     re.I,
 )
 

@@ -58,12 +58,15 @@ def _unit_regex(spec: Spec) -> re.Pattern[str]:
     return _UNIT_RX[spec.name]
 
 # Counts per volume: value [x 10^n] / (µL | mm3 | L). Superscripts lost in copying ("×109/L") read as 10^9.
+_MICRO_VOL = (r"[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|cubic\s+millimet(?:er|re)|microlit(?:er|re)"
+              r"|mikrolit(?:er|re)")
 _COUNT_UNIT = re.compile(
-    r"\s*(?:(?:[x×*]|times)\s*10\s*(?:\^|\*\*|e)?\s*\(?(?P<exp>\d{1,2})\)?\s*(?:cells\s*)?(?:/|per\s*)\s*(?P<vol>[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|L|l)(?![A-Za-z])"
-    r"|10\s*\^\s*(?P<exp2>\d{1,2})\s*(?:/|per\s*)\s*(?P<vol2>[µμu]L|mcL|mm3|mm\^3|mm³|L|l)(?![A-Za-z])"
-    r"|(?P<k>[kK]|thou(?:sand)?)\s*/\s*(?:[µμu]L|mcL|mm3|mm\^3|mm³|cumm)(?![A-Za-z])"
-    r"|(?P<lakh>lakhs?|lacs?)\s*(?:/|per\s*)\s*(?:[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm)(?![A-Za-z])"
-    r"|(?:cells\s*)?(?:/|per\s*)\s*(?P<vol3>[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|L|l)(?![A-Za-z]))"
+    rf"\s*(?:(?:[x×*]|times)\s*10\s*(?:\^|\*\*|e)?\s*\(?(?P<exp>\d{{1,2}})\)?\s*(?:cells\s*)?(?:/|per\s*)\s*(?P<vol>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
+    rf"|10\s*\^\s*(?P<exp2>\d{{1,2}})\s*(?:/|per\s*)\s*(?P<vol2>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
+    rf"|(?P<k>[kK]|thou(?:sand)?)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
+    rf"|(?P<lakh>lakhs?|lacs?)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
+    rf"|(?:cells\s*)?(?:/|per\s*)\s*(?P<vol3>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z]))",
+    re.I,
 )
 
 
@@ -92,7 +95,7 @@ def _count_per_ul(value: float, m: re.Match[str]) -> float:
         return value * 1e5
     exp = m.group("exp") or m.group("exp2")
     vol = m.group("vol") or m.group("vol2") or m.group("vol3") or ""
-    per_l = vol.lower() == "l"
+    per_l = vol.lower() in ("l", "liter", "litre")
     count = value * (10 ** int(exp) if exp else 1.0)
     return convert(count, "/L", "/µL") if per_l else count
 

@@ -24,11 +24,12 @@ from typing import Callable
 from tools.calculators.units import UnitConversionError, convert
 
 # --- unit spellings ----------------------------------------------------------
-_MASS = r"(?:mg|g|[µμu]g|mcg|ng|pg)"
-_SUBST = r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq)"
-_VOL = r"(?:dL|dl|DL|L|l|mL|ml)"
+_MASS = r"(?:mg|g|[µμu]g|mcg|ng|pg|milligrams?|grams?|micrograms?|nanograms?|picograms?)"
+_SUBST = (r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq|millimoles?|micromoles?|nanomoles?|picomoles?"
+          r"|milliequivalents?)")
+_VOL = r"(?:dL|dl|DL|L|l|mL|ml|decilit(?:er|re)|millilit(?:er|re)|lit(?:er|re))"
 CONC = rf"(?:{_MASS}|{_SUBST})\s*(?:/|per\s*)\s*{_VOL}(?![A-Za-z])|mg\s*%"
-ENZYME = r"(?:U|IU|iu|u|units?|mU|mIU)\s*/\s*(?:L|l|litre|liter)(?![A-Za-z])"
+ENZYME = r"(?:U|IU|iu|u|units?|international units?|mU|mIU)\s*(?:/|per\s*)\s*(?:L|l|litre|liter)(?![A-Za-z])"
 PRESSURE = r"mm\s*Hg|mmHg|mm\s*hg|mmhg|kPa|kpa|torr|Torr"
 PERCENT = r"%|percent(?![A-Za-z])|per\s*cent(?![A-Za-z])"
 RATE = (r"(?:beats?|breaths?|b|cycles?|respirations?)\s*(?:/|per|a)\s*min(?:ute)?s?(?![A-Za-z])"
@@ -50,9 +51,21 @@ OTHER_UNIT = re.compile(
 )
 
 
+_UNIT_WORDS = [
+    (r"\bmilligrams?\b", "mg"), (r"\bmicrograms?\b", "µg"), (r"\bnanograms?\b", "ng"), (r"\bpicograms?\b", "pg"),
+    (r"\bgrams?\b", "g"), (r"\bmillimoles?\b", "mmol"), (r"\bmicromoles?\b", "µmol"), (r"\bnanomoles?\b", "nmol"),
+    (r"\bpicomoles?\b", "pmol"), (r"\bmilliequivalents?\b", "mEq"), (r"\bdecilit(?:er|re)\b", "dL"),
+    (r"\bmillilit(?:er|re)\b", "mL"), (r"\blit(?:er|re)\b", "L"), (r"\binternational units?\b", "IU"),
+    (r"\bunits?\b", "U"), (r"\s+per\s+", "/"), (r"^per\s+", "/"),
+]
+
+
 def clean_unit(unit: str) -> str:
     """Spelling of a matched unit that :func:`tools.calculators.units.convert` understands."""
-    u = re.sub(r"\s+", "", unit).replace("μ", "µ").replace("º", "°").replace("per", "/")
+    u = unit.strip()
+    for word, abbr in _UNIT_WORDS:
+        u = re.sub(word, abbr, u, flags=re.I)
+    u = re.sub(r"\s+", "", u).replace("μ", "µ").replace("º", "°")
     u = u.replace("℃", "°C").replace("℉", "°F")
     u = re.sub(r"(?i)^mcmol", "µmol", u)
     u = re.sub(r"(?i)^mg%$", "mg/dL", u)
@@ -177,7 +190,7 @@ SPECS: list[Spec] = [
          to_canonical=_no_unit),
     Spec("platelets", r"platelets?(?: counts?)?|thrombocytes?(?: count)?|(?-i:\bPLTs?\b|\bPlts?\b)",
          "10^3/µL", "", None, 1, 2500, kind="count"),
-    Spec("wbc", r"white blood cells?(?: counts?)?|white cell counts?|total leu[ck]ocyte counts?"
+    Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|total leu[ck]ocyte counts?"
          r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b)",
          "10^3/µL", "", None, 0.1, 500, kind="count"),
     Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25),

@@ -154,3 +154,10 @@ def test_sentence_split():
     texts = [s.text for s in split_sentences(note)]
     assert texts == ["Dr. Smith saw him.", "Creatinine 1.39 mg/dL, e.g. high.", "He took losartan.",
                      "Upon arrival", "Next"]
+
+
+def test_present_illness_history_is_not_past_history():
+    (f,) = find_concepts("A 10-day history of cough.", ["cough"])
+    assert not f.historical
+    (g,) = find_concepts("A history of cough.", ["cough"])
+    assert g.historical

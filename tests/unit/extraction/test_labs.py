@@ -162,3 +162,16 @@ def test_evidence_spans_and_sentence():
 def test_unitless_value_is_marked_assumed():
     v = extract("BUN 40, creatinine 2.5", findings=False)["bun"]
     assert v.value == 40.0 and v.unit == "mg/dL" and v.original_unit is None and v.unit_assumed is True
+
+
+def test_units_written_in_words():
+    note = ("The hemoglobin level was 12.1 g per deciliter, the white-cell count 12,000 per cubic millimeter, "
+            "and the platelet count 250,000 per cubic millimeter. The creatinine level was 1.2 mg per deciliter, "
+            "sodium 135 mmol per liter, alanine aminotransferase 45 units per liter and calcium 2.1 millimoles "
+            "per liter.")
+    e = extract(note, findings=False)
+    assert {k: round(e[k].value, 2) for k in ("hemoglobin", "wbc", "platelets", "creatinine", "sodium", "alt",
+                                              "calcium")} == {
+        "hemoglobin": 12.1, "wbc": 12.0, "platelets": 250.0, "creatinine": 1.2, "sodium": 135.0, "alt": 45.0,
+        "calcium": 8.42,  # 2.1 mmol/L x 40.08 g/mol / 10 = 8.42 mg/dL
+    }
