@@ -151,8 +151,8 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
 
     values: dict[str, Value] = {}
     for name, rs in readings.items():
-        rs = _drop_bracketed_repeats(note, dedupe(rs))
-        rs = dedupe(rs)
+        # one reading per number, then without bracketed restatements, then presenting values first
+        rs = dedupe(_drop_bracketed_repeats(note, dedupe(rs)))
         if not rs:
             continue
         vs = [reading_to_value(name, r, index) for r in rs]

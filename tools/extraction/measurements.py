@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tools.calculators.units import UnitConversionError, convert
 from tools.extraction.model import Value
@@ -46,10 +47,16 @@ _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
+_OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
+
+
+@lru_cache(maxsize=1)
+def _label_patterns() -> list[tuple[Spec, re.Pattern[str]]]:
+    return [(spec, re.compile(rf"(?<![\w])(?:{spec.labels})(?![A-Za-z0-9])", re.I)) for spec in (*SPECS, *BLOCKERS)]
 
 
 def _unit_regex(spec: Spec) -> re.Pattern[str]:
@@ -110,17 +117,8 @@ class Scanner:
         self._label_starts = [s for s, _, _ in self.labels]
 
     # -- labels -------------------------------------------------------------
-    @staticmethod
-    def _compiled() -> list[tuple[Spec, re.Pattern[str]]]:
-        if not hasattr(Scanner, "_cache"):
-            Scanner._cache = [
-                (spec, re.compile(rf"(?<![\w])(?:{spec.labels})(?![A-Za-z0-9])", re.I))
-                for spec in (*SPECS, *BLOCKERS)
-            ]
-        return Scanner._cache
-
     def _find_labels(self) -> list[tuple[int, int, Spec]]:
-        found = [(m.start(), m.end(), spec) for spec, rx in self._compiled() for m in rx.finditer(self.note)
+        found = [(m.start(), m.end(), spec) for spec, rx in _label_patterns() for m in rx.finditer(self.note)
                  if m.end() > m.start()]
         found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
         kept: list[tuple[int, int, Spec]] = []
@@ -196,7 +194,7 @@ class Scanner:
             return None
         gap = m.group(1)
         if (len(gap) > spec.gap or _SENTENCE_END_IN_GAP.search(gap) or _REFERENCE_WORDS.search(gap)
-                or gap.count(",") >= 2):
+                or gap.count(",") >= 2 or _OPERATOR.search(gap)):
             return None
         if any(s2 is not spec and s2.name != spec.name for _, _, s2 in self.labels_in(end, m.start(2))):
             return None
@@ -312,16 +310,8 @@ def dedupe(readings: list[Reading]) -> list[Reading]:
     return sorted(seen.values(), key=lambda r: (r.baseline, r.number_start))
 
 
-def to_values(name: str, readings: list[Reading], index: SentenceIndex) -> Value | None:
-    """Primary :class:`Value` (first reading) with the others as alternatives."""
-    values = [reading_to_value(name, r, index) for r in readings]
-    if not values:
-        return None
-    values[0].alternatives = values[1:]
-    return values[0]
-
-
 def reading_to_value(name: str, r: Reading, index: SentenceIndex) -> Value:
+    """The :class:`Value` of a reading (evidence span, sentence, original number and unit)."""
     note = index.note
     details = dict(r.details)
     if r.baseline:

@@ -175,3 +175,9 @@ def test_units_written_in_words():
         "hemoglobin": 12.1, "wbc": 12.0, "platelets": 250.0, "creatinine": 1.2, "sodium": 135.0, "alt": 45.0,
         "calcium": 8.42,  # 2.1 mmol/L x 40.08 g/mol / 10 = 8.42 mg/dL
     }
+
+
+def test_formula_and_unit_mismatch_are_not_readings():
+    e = extract("APRI = AST × 100 / platelets. Troponin was positive x 3 days. AST 40 U/L.", findings=False)
+    assert e["ast"].value == 40 and e["ast"].alternatives == []
+    assert e.get("troponin") is None
