@@ -58,7 +58,7 @@ class AnswerOutput(BaseModel):
     """Answer agent: the final answer with a structured value, and intra-reflection."""
 
     answer: str = Field(max_length=1200, description="The answer in words, with the key numbers.")
-    value: str | None = Field(None, description="The structured value: a number, a date MM/DD/YYYY, (W weeks, D days), or an option letter; null if it cannot be determined.")
+    value: str | None = Field(description="The structured value: a number, a date MM/DD/YYYY, (W weeks, D days), or an option letter; null if it cannot be determined.")
     evaluation: str = Field(max_length=600)
     score: Score
 

@@ -23,6 +23,7 @@ def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signatu
             "ltm": list(state.get("ltm") or []) + [entry], "round": round_no + 1,
             "plan": [], "plan_tries": 0, "best_plan": None, "steps": [], "stm": [], "current": 0,
             "attempts": 0, "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": "",
+            "answer": "", "value": None, "answer_score": 0, "answer_evaluation": "",
             "trace": [{"node": "ltm_update", "event": "round_to_ltm", "round": round_no,
                        "detail": f"answer score {entry['score']}; re-planning"}],
         }

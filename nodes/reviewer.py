@@ -18,12 +18,14 @@ from graphs.state import ReviewOutput
 from nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from nodes.gates import next_tool_subtask
 
+# A rejected answer is withdrawn whatever stage re-runs, so a later failure cannot return it.
+_NO_ANSWER: dict[str, Any] = {"answer": "", "value": None, "answer_score": 0, "answer_evaluation": ""}
 RESETS: dict[str, dict[str, Any]] = {
     "plan": {"plan": [], "plan_tries": 0, "best_plan": None, "steps": [], "stm": [], "current": 0, "attempts": 0,
-             "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": ""},
+             "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": "", **_NO_ANSWER},
     "tool_call": {"steps": [], "stm": [], "attempts": 0, "tool_tries": 0, "proposal": None, "best_proposal": None,
-                  "status_detail": ""},
-    "answer": {},
+                  "status_detail": "", **_NO_ANSWER},
+    "answer": dict(_NO_ANSWER),
 }
 
 

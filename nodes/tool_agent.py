@@ -90,6 +90,7 @@ def make_tool_agent(deps: Deps):
             "react", question=state["question"], note=note_text(state), options=options_text(state),
             tools="\n\n".join(card_detail(deps.registry.get(n).card) for n in candidates) or "(no tools)",
             history=steps_text(state.get("steps") or []),
+            critique=(state.get("critique") or {}).get("tool_call", "(none)"),
         )
         out = call_structured(
             deps.models.for_role("tool_agent", s), msgs, ReactDecision, role="tool_agent",
