@@ -39,7 +39,9 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b"),
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
-     r"|\bresolved\b|\bin remission\b|\bhistory\b"),
+     r"|\bresolved\b|\bin remission\b|\bhistory\b"
+     # "smoked for 30 years but quit": the trigger carries its own "but", which would end the scope
+     r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"),
     ("family", "forward", 40,
      r"\bfamily history\b|\bfamilial history\b|\bFHx?\b|\bfamily\b|\bmother\b|\bfather\b|\bbrothers?\b"
      r"|\bsisters?\b|\bsiblings?\b|\bparents?\b|\bgrand(?:mother|father|parents?)\b|\baunts?\b"
@@ -53,7 +55,8 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
 ]
 
 _PSEUDO = re.compile(
-    r"\bno (?:increase|change|further|significant change|new|interval change|longer)\b"
+    r"\bno (?:increase|change|further|significant change|new|interval change|longer|improvement|relief|response"
+    r"|resolution|decrease)\b"
     r"|\bnot only\b|\bnot necessarily\b|\bnot certain\b|\bno doubt\b|\bwithout difficulty\b"
     r"|\bnot (?:been )?(?:ruled out|excluded)\b|\bgram[- ]negative\b|\bnot improve\w*\b"
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"

@@ -170,7 +170,7 @@ def _no_unit(value: float, unit: str | None) -> float:
 SPECS: list[Spec] = [
     # chemistry
     Spec("creatinine", r"(?<!urine )(?<!urinary )(?:serum |plasma |blood )?creatinine(?! clearance| kinase| phospho)"
-         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bSCr\b)", "mg/dL", CONC, "creatinine", 0.1, 25),
+         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 25),
     Spec("bun", r"blood urea nitrogen|serum urea nitrogen|urea nitrogen|(?-i:\bBUN\b)", "mg/dL", CONC, "bun", 1, 300),
     Spec("urea", r"(?<!blood urea )(?:serum |blood |plasma )?\burea\b(?! nitrogen)", "mg/dL", CONC, "urea",
          2, 700, unitless=False),
@@ -238,7 +238,7 @@ SPECS: list[Spec] = [
     Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
          r"|febrile|fever(?: of| up to)?|pyrexia|pyrexial", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
          kind="vital"),
-    Spec("spo2", r"(?:peripheral |pulse )?(?:oxygen|O2|O₂) saturation|saturation|saturating|sats?\b|pulse oximetry"
+    Spec("spo2", r"(?:peripheral |pulse )?(?:oxygen|O2|O₂) saturation|saturation|saturating|sats?\b|pulse ox(?:imetry)?"
          r"|(?-i:\bSpO2\b|\bSaO2\b|\bSpO₂|\bSaO₂|\bO2 sats?\b)", "%", PERCENT, None, 40, 100,
          to_canonical=_percent_only, kind="vital"),
     Spec("bmi", r"body mass index|(?-i:\bBMI\b)", "kg/m^2", BMI_UNIT, None, 8, 120,

@@ -161,3 +161,10 @@ def test_present_illness_history_is_not_past_history():
     assert not f.historical
     (g,) = find_concepts("A history of cough.", ["cough"])
     assert g.historical
+
+
+def test_quit_marks_past_use_and_pseudo_triggers():
+    fs = find_concepts("He had smoked one pack per day for 30 years but quit 5 years ago.", ["smoking"])
+    assert fs and all(f.historical and not f.negated for f in fs)
+    assert has_finding("There was no improvement in his dyspnea.", "dyspnea") is True
+    assert has_finding("No change in the ascites.", "ascites") is True

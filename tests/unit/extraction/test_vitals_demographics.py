@@ -184,3 +184,8 @@ def test_weight_right_after_feet_inches():
     e = ex("He is a 5'10\" 200 lb man.")
     assert e["height"].value == pytest.approx(177.8)  # 70 in x 2.54
     assert e["weight"].value == pytest.approx(90.718, abs=0.001)  # 200 x 0.45359237
+
+
+def test_pulse_oximetry_is_not_heart_rate():
+    e = ex("Pulse ox 91%. Pulse 88.")
+    assert e["spo2"].value == 91 and e["heart_rate"].value == 88
