@@ -18,6 +18,7 @@ Checks, in order (the first failing one raises; all errors subclass
 
 (:class:`UnknownTool` is raised by the protocol's executor for a tool name not in the set.)
 
+Inputs outside the card's interface, and inputs given as None, are ignored.
 Inputs are plain values or memory items ``{"value": v, "quality": q}`` (what a
 tool returns per output). Quality model, deterministic:
 
