@@ -181,3 +181,19 @@ def test_formula_and_unit_mismatch_are_not_readings():
     e = extract("APRI = AST × 100 / platelets. Troponin was positive x 3 days. AST 40 U/L.", findings=False)
     assert e["ast"].value == 40 and e["ast"].alternatives == []
     assert e.get("troponin") is None
+
+
+def test_extraction_serialises_to_json():
+    import json
+
+    e = extract("A 60-year-old man. Creatinine 1.2 mg/dL; repeat creatinine 1.0 mg/dL. Aspirin 81 mg daily. Denies syncope.")
+    data = json.loads(json.dumps(e.to_dict()))
+    assert data["values"]["creatinine"]["value"] == 1.2
+    assert data["values"]["creatinine"]["alternatives"][0]["value"] == 1.0
+    assert data["medications"][0]["daily_dose"] == 81.0
+    assert any(f["concept"] == "syncope" and f["negated"] for f in data["findings"])
+
+
+def test_note_must_be_text():
+    with pytest.raises(TypeError, match="note must be a string"):
+        extract(None)  # type: ignore[arg-type]
