@@ -12,12 +12,13 @@ and mark the input as assumed.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from tools.extraction.context import assert_context, find_triggers
 from tools.extraction.model import Finding, Sentence
@@ -56,20 +57,93 @@ def _alternation(terms: Iterable[str], case_sensitive: bool = False) -> str | No
     return rf"(?<![\w-])(?:{body})(?![\w])"
 
 
+class WordIndex:
+    """Word start positions of a note, so that a term list is only tried where its first word occurs."""
+
+    def __init__(self, note: str):
+        self.note = note
+        self.by_word: dict[str, list[int]] = {}
+        for m in _TOKEN.finditer(note):
+            self.by_word.setdefault(m.group(0).lower(), []).append(m.start())
+        self._words = sorted(self.by_word)
+        self._reversed = sorted(w[::-1] for w in self.by_word)
+
+    def _with_prefix(self, prefix: str, words: list[str]) -> list[str]:
+        i = bisect.bisect_left(words, prefix)
+        out = []
+        while i < len(words) and words[i].startswith(prefix):
+            out.append(words[i])
+            i += 1
+        return out
+
+    def starts(self, exact: Iterable[str], prefixes: Iterable[str], suffixes: Iterable[str]) -> list[int]:
+        """Start positions of the words that equal, begin with or end with the given keys."""
+        words = [w for w in exact if w in self.by_word]
+        for p in prefixes:
+            words += self._with_prefix(p, self._words)
+        for sfx in suffixes:
+            words += [w[::-1] for w in self._with_prefix(sfx[::-1], self._reversed)]
+        return sorted({pos for w in words for pos in self.by_word[w]})
+
+
+_TOKEN = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Matcher:
+    """A compiled term list and the first-word keys that locate its candidate positions."""
+
+    rx: re.Pattern[str]
+    exact: frozenset[str]
+    prefixes: tuple[str, ...]
+    suffixes: tuple[str, ...]
+
+    def finditer(self, words: WordIndex) -> Iterator[re.Match[str]]:
+        """Non-overlapping matches in note order, like ``rx.finditer`` (matches start at word starts)."""
+        last_end = -1
+        for pos in words.starts(self.exact, self.prefixes, self.suffixes):
+            if pos < last_end:
+                continue
+            m = self.rx.match(words.note, pos)
+            if m:
+                last_end = m.end()
+                yield m
+
+
+def _matcher(terms: list[str], abbreviations: Iterable[str] = ()) -> Matcher | None:
+    parts = [p for p in (_alternation(terms), _alternation(abbreviations, case_sensitive=True)) if p]
+    if not parts:
+        return None
+    exact: set[str] = set()
+    prefixes: set[str] = set()
+    suffixes: set[str] = set()
+    for term in [*terms, *abbreviations]:
+        first = term.split()[0]
+        core = first.strip("*")
+        run = _TOKEN.match(core)
+        if first.startswith("*"):
+            tail = re.search(r"\w+$", core)
+            suffixes.add(tail.group(0).lower() if tail else "")
+        elif run is None:
+            prefixes.add("")  # cannot index: try every word
+        elif first.endswith("*") or run.end() < len(core):
+            prefixes.add(run.group(0).lower())
+        else:
+            exact.add(run.group(0).lower())
+    return Matcher(re.compile("|".join(parts), re.I), frozenset(exact), tuple(sorted(prefixes)),
+                   tuple(sorted(suffixes)))
+
+
 @dataclass(frozen=True)
 class Concept:
     """A compiled concept of the vocabulary."""
 
     name: str
     label: str
-    positive: re.Pattern[str] | None
-    negated: re.Pattern[str] | None
-    historical: re.Pattern[str] | None
-    exclude: re.Pattern[str] | None
-
-
-def _compile(pattern: str | None) -> re.Pattern[str] | None:
-    return re.compile(pattern, re.I) if pattern else None
+    positive: Matcher | None
+    negated: Matcher | None
+    historical: Matcher | None
+    exclude: Matcher | None
 
 
 @lru_cache(maxsize=4)
@@ -92,16 +166,13 @@ def load_vocabulary(path: str | None = None) -> dict[str, Concept]:
 
     vocab: dict[str, Concept] = {}
     for name, entry in raw.items():
-        terms = gather(name, "terms", set())
-        abbrs = gather(name, "abbreviations", set())
-        pos = [p for p in (_alternation(terms), _alternation(abbrs, case_sensitive=True)) if p]
         vocab[name] = Concept(
             name=name,
             label=entry.get("label", name),
-            positive=_compile("|".join(pos) if pos else None),
-            negated=_compile(_alternation(gather(name, "negated_terms", set()))),
-            historical=_compile(_alternation(gather(name, "historical_terms", set()))),
-            exclude=_compile(_alternation(gather(name, "exclude", set()))),
+            positive=_matcher(gather(name, "terms", set()), gather(name, "abbreviations", set())),
+            negated=_matcher(gather(name, "negated_terms", set())),
+            historical=_matcher(gather(name, "historical_terms", set())),
+            exclude=_matcher(gather(name, "exclude", set())),
         )
     return vocab
 
@@ -139,19 +210,20 @@ def find_concepts(
     if unknown:
         raise KeyError(f"unknown concept(s): {', '.join(unknown)}; known: {', '.join(sorted(vocab))}")
     index = index or SentenceIndex(note)
+    words = WordIndex(note)
     ctx = _SentenceContext(index)
     out: list[Finding] = []
     for name in names:
         c = vocab[name]
-        excluded = [m.span() for m in c.exclude.finditer(note)] if c.exclude else []
+        excluded = [m.span() for m in c.exclude.finditer(words)] if c.exclude else []
         fixed: list[tuple[int, int, str]] = []  # (start, end, forced flag)
-        for rx, flag in ((c.negated, "negated"), (c.historical, "historical")):
-            if rx:
-                fixed += [(m.start(), m.end(), flag) for m in rx.finditer(note)]
+        for matcher, flag in ((c.negated, "negated"), (c.historical, "historical")):
+            if matcher:
+                fixed += [(m.start(), m.end(), flag) for m in matcher.finditer(words)]
         taken = [(s, e) for s, e, _ in fixed]
         mentions = list(fixed)
         if c.positive:
-            for m in c.positive.finditer(note):
+            for m in c.positive.finditer(words):
                 if _overlaps(m.span(), excluded) or _overlaps(m.span(), taken):
                     continue
                 mentions.append((m.start(), m.end(), ""))
