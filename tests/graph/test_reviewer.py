@@ -144,8 +144,6 @@ def test_cot_with_reviewer_routes_every_stage_to_the_answer():
     used_up(*ms.values())
 
 
-@pytest.mark.xfail(strict=True, reason="react prompt has no reviewer critique: nodes/tool_agent.py _react() and "
-                                       "prompts/react.md never show state['critique']")
 def test_react_with_reviewer_shows_the_critique_to_the_tool_agent():
     from ._helpers import react
 

@@ -110,32 +110,28 @@ def test_empty_question_is_an_input_error():
     assert r.events() == ["invalid_input"]
 
 
-@pytest.mark.xfail(strict=True, reason="AnswerOutput.value has a default (None) in graphs/state.py, so a reply that "
-                                       "omits 'value' is taken as a refusal instead of being retried")
 def test_answer_without_a_value_field_is_retried_not_defaulted():
     no_value = {"answer": "BMI is 22.9", "evaluation": "ok", "score": 9}
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
                 answer=[no_value, answer(BMI_70)])
     r = run(ms, structured_retries=1)
     assert len(ms["answer"].calls) == 2
+    assert "value: Field required" in last_message(ms["answer"], 1)
     assert r["status"] == "answered" and r["value"] == BMI_70
 
 
-@pytest.mark.xfail(strict=True, reason="an error in a later round returns the value/answer of an earlier, rejected "
-                                       "round: nodes/memory.py ltm_update (and reviewer RESETS) keep answer/value")
 def test_error_after_a_rejected_round_carries_no_stale_value():
     ms = models(planner=[bmi_plan(), "garbage", "garbage"],
                 tool_agent=[call("bmi", weight=80, height=175)], answer=[answer(bmi(80, 175), score=3)])
     r = run(ms, structured_retries=1, theta_answer=8)
     assert r["status"] == "error"
-    assert r.out.get("value") is None
+    assert r.out.get("value") is None and not r.out.get("answer")
+    assert r["ltm"][0]["value"] == bmi(80, 175)  # the rejected round is kept where it belongs
 
 
-@pytest.mark.xfail(strict=True, reason="after a Reflect[WRONG] re-run fails, the result still carries the value "
-                                       "the reviewer rejected (nodes/reviewer.py RESETS keep answer/value)")
 def test_error_after_a_rejected_review_carries_no_stale_value():
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=80, height=175), "garbage", "garbage"],
                 answer=[answer(bmi(80, 175))], reviewer=[review("WRONG", "tool_call", "the note gives 70 kg")])
     r = run(ms, "riskagent", structured_retries=1)
     assert r["status"] == "error"
-    assert r.out.get("value") is None
+    assert r.out.get("value") is None and not r.out.get("answer")
