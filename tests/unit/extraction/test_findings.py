@@ -168,3 +168,18 @@ def test_quit_marks_past_use_and_pseudo_triggers():
     assert fs and all(f.historical and not f.negated for f in fs)
     assert has_finding("There was no improvement in his dyspnea.", "dyspnea") is True
     assert has_finding("No change in the ascites.", "ascites") is True
+
+
+def test_indexed_matching_equals_a_plain_regex_scan():
+    from tools.extraction.concepts import WordIndex, load_vocabulary
+
+    raw = json.loads(VOCABULARY_PATH.read_text(encoding="utf-8"))
+    phrases = [t.replace("*", "s").replace("...", "big") for k, e in raw.items() if not k.startswith("_")
+               for key in ("terms", "abbreviations", "negated_terms", "historical_terms", "exclude")
+               for t in e.get(key, [])]
+    text = ". ".join(f"He has {p} and non-{p.lower()}, no {p.upper()}" for p in phrases)
+    words = WordIndex(text)
+    for concept in load_vocabulary().values():
+        for matcher in (concept.positive, concept.negated, concept.historical, concept.exclude):
+            if matcher is not None:
+                assert [m.span() for m in matcher.finditer(words)] == [m.span() for m in matcher.rx.finditer(text)]
