@@ -33,8 +33,8 @@ _LABELS = {
 }
 _LABELLED = {name: re.compile(rf"(?:{rx})[^\d\n.;]{{0,40}}?{DATE}", re.I) for name, rx in _LABELS.items()}
 _CYCLE = [
-    re.compile(r"\bcycles?(?: length)?\s*(?:is|was|of|are|:|=|lasts?|lasting|every)?\s*(?:about\s+|approximately\s+)?"
-               r"(?P<n>\d{2})\s*(?:-|\s)?days?\b", re.I),
+    re.compile(r"\bcycles?(?: length)?\s*(?:(?:is|was|of|are|were|:|=|lasts?|lasting|every|about|approximately"
+               r"|usually|typically|regular(?:ly)?|around)\s*){0,3}(?P<n>\d{2})\s*(?:-|\s)?days?\b", re.I),
     re.compile(r"(?<![\d.])(?P<n>\d{2})\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
 ]
 

@@ -104,3 +104,17 @@ def test_lmp_other_spelling_and_28_day_cycles():
 def test_alcohol_drinks_per_week():
     e = extract("He drinks 2 beers per day.", findings=False)
     assert e["alcohol_drinks_per_week"].value == 14  # 2 per day x 7
+
+
+def test_more_date_and_cycle_spellings():
+    e = extract("Her last menstrual period began on March 3, 2021. The date today is 2021-05-04. "
+                "Her cycles are every 32 days.", findings=False)
+    assert (e["lmp_date"].value, e["current_date"].value, e["cycle_length"].value) == ("2021-03-03", "2021-05-04", 32)
+    assert extract("LMP was 3 weeks ago.", findings=False).get("lmp_date") is None
+
+
+def test_mme_template_with_patch_in_micrograms():
+    meds = extract_medications("The patient takes 60 mcg of FentANYL patch 1 time a day and 100 mg of TraMADol "
+                               "4 times a day.")
+    assert [(m.name, m.dose, m.dose_unit, m.route, m.doses_per_day) for m in meds] == [
+        ("fentanyl", 60.0, "mcg", "patch", 1.0), ("tramadol", 100.0, "mg", None, 4.0)]
