@@ -88,13 +88,24 @@ class ToolRegistry:
             return np.zeros(len(self._tools))
         return np.asarray(self._index().get_scores(tokens), dtype=float)
 
-    def search(self, query: str, k: int = 5, *, context: str | None = None, context_weight: float = 0.25) -> list[SearchHit]:
-        """Top-``k`` tool cards for ``query`` (the question); ``context`` (the note) adds a smaller weight."""
-        total = self.scores(query)
+    def search(self, query: str, k: int = 5, *, context: str | None = None, context_weight: float = 0.1) -> list[SearchHit]:
+        """Top-``k`` tool cards for ``query`` (the question).
+
+        ``context`` (the note) is secondary evidence: both score vectors are scaled to a
+        maximum of 1 and the note's is weighted by ``context_weight``, so the note can
+        reorder tools the question scores about equally but cannot outvote the question.
+        A question that matches nothing leaves the note to decide.
+        """
+        total = _unit_max(self.scores(query))
         if context:
-            total = total + context_weight * self.scores(context)
+            total = total + context_weight * _unit_max(self.scores(context))
         order = np.argsort(-total, kind="stable")[:k]
         return [SearchHit(self._tools[self._names[i]].card, float(total[i]), r + 1) for r, i in enumerate(order)]
+
+
+def _unit_max(scores: np.ndarray) -> np.ndarray:
+    top = float(scores.max()) if scores.size else 0.0
+    return scores / top if top > 0 else scores
 
 
 def calculator_tools() -> list[RegisteredTool]:

@@ -16,12 +16,14 @@ STOPWORDS = frozenset(
     prior any treatment""".split()
 )
 
+_POSSESSIVE = re.compile(r"'s\b")
 _WORD = re.compile(r"[a-z0-9µ₂]+(?:[-'/][a-z0-9µ₂]+)*", re.I)
 
 
 def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
     tokens: list[str] = []
-    for match in _WORD.finditer(text.lower().replace("₂", "2")):
+    text = _POSSESSIVE.sub("", text.lower().replace("₂", "2").replace("’", "'"))
+    for match in _WORD.finditer(text):
         word = match.group(0)
         parts = [p for p in re.split(r"[-'/]", word) if p]
         if len(parts) > 1:
@@ -31,4 +33,4 @@ def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
             tokens.append(word)
     if keep_stopwords:
         return tokens
-    return [t for t in tokens if t not in STOPWORDS]
+    return [t for t in tokens if t not in STOPWORDS and len(t) > 1]

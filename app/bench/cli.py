@@ -56,6 +56,7 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mc.add_argument("--concurrency", type=_int_at_least(1), default=1, metavar="N", help="rows in parallel (threads)")
     mc.add_argument("--quiet", action="store_true", help="no progress bar or progress messages")
     mc.add_argument("--no-plot", action="store_true", help="do not draw the per-category bar chart")
+    mc.add_argument("--k", type=_int_at_least(1), default=5, help="retrieve: how many tools to return")
     mc.set_defaults(func=handle_medcalc)
 
     ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
@@ -64,7 +65,20 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     ov.add_argument("--checkpointer", choices=["memory", "sqlite", "none"], default="memory")
     ov.add_argument("--out", type=Path, default=None, metavar="FILE.json")
     ov.set_defaults(func=handle_overhead)
+
+    rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
+                        description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
+    rt.add_argument("--cards", type=_int_at_least(1), default=1000)
+    rt.add_argument("--repeats", type=_int_at_least(1), default=20)
+    rt.set_defaults(func=handle_retrieval)
     return bench
+
+
+def handle_retrieval(args: argparse.Namespace) -> int:
+    from app.bench.retrieval import measure, print_report
+
+    print_report(measure(args.cards, args.repeats))
+    return 0
 
 
 def handle_overhead(args: argparse.Namespace) -> int:
@@ -79,6 +93,7 @@ def handle_medcalc(args: argparse.Namespace) -> int:
         run_medcalc(
             args.data, args.mode, limit=args.limit, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
+            options={"k": args.k},
         )
     except BenchError as exc:
         print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)

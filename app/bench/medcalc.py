@@ -286,6 +286,9 @@ class Mode:
     make: Callable[[Mapping[str, Any]], RowFn]
     required_columns: tuple[str, ...] = ()
     available: bool = True
+    # Mode-specific summary fields and their printed table (e.g. recall@k for `retrieve`).
+    extra_summary: Callable[[list[Record]], dict[str, Any]] | None = None
+    render_extra: Callable[[dict[str, Any]], str] | None = None
 
 
 MODES: dict[str, Mode] = {}
@@ -360,8 +363,66 @@ def _not_available(name: str, planned: str) -> Callable[[Mapping[str, Any]], Row
 
 
 register_mode(Mode("gold", "calculators on the gold entities", lambda _opts: run_gold, ("Relevant Entities",)))
-register_mode(Mode("retrieve", "tool retrieval recall@k", _not_available("retrieve", "tool retrieval recall@k"),
-                   ("Patient Note", "Question"), available=False))
+def make_retrieve(options: Mapping[str, Any]) -> RowFn:
+    """Rank the tool cards for note + question; the row's calculator should come first."""
+    from tools.calculators import by_medcalc_id
+    from tools.registry import default_registry
+
+    registry = default_registry()
+    k = int(options.get("k", 5))
+    context_weight = float(options.get("context_weight", 0.1))
+
+    def run(row: MedCalcRow) -> Record:
+        rec = base_record(row, "retrieve")
+        try:
+            target = by_medcalc_id(row.calculator_id).id if row.calculator_id is not None else None
+        except KeyError:
+            target = None
+        t0 = time.perf_counter()
+        hits = registry.search(row.question or "", k=k, context=row.note or None, context_weight=context_weight)
+        rec["latency_s"] = round(time.perf_counter() - t0, 6)
+        names = [h.card.name for h in hits]
+        rec.update(tool=target, top5=names[:5], top=names,
+                   rank=(names.index(target) + 1) if target in names else None)
+        if target is None:
+            rec["error"], rec["error_stage"] = f"no calculator implements MedCalc-Bench id {row.raw_calculator_id}", "calculator"
+        rec["correct"] = rec["rank"] == 1
+        return rec
+
+    return run
+
+
+def retrieval_summary(records: list[Record]) -> dict[str, Any]:
+    """recall@1/3/5 overall and per calculator, and retrieval latency."""
+    def recall(rs: list[Record], k: int) -> float | None:
+        return accuracy(sum(1 for r in rs if r.get("rank") and r["rank"] <= k), len(rs))
+
+    per: dict[str, list[Record]] = {}
+    for r in records:
+        per.setdefault(f"{r.get('calculator_id')} {r.get('calculator') or ''}".strip(), []).append(r)
+    lat = sorted(float(r.get("latency_s") or 0.0) for r in records)
+    return {
+        "recall": {f"@{k}": recall(records, k) for k in (1, 3, 5)},
+        "recall_by_calculator": {name: {f"@{k}": recall(rs, k) for k in (1, 3, 5)} for name, rs in per.items()},
+        "latency_ms": {"mean": 1000 * sum(lat) / len(lat) if lat else None,
+                       "p50": 1000 * lat[len(lat) // 2] if lat else None,
+                       "max": 1000 * lat[-1] if lat else None},
+    }
+
+
+def render_retrieval(summary: dict[str, Any]) -> str:
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    r = summary["recall"]
+    lines = [f"retrieval recall@1 {pct(r['@1'])}  @3 {pct(r['@3'])}  @5 {pct(r['@5'])}   "
+             f"latency mean {summary['latency_ms']['mean']:.2f} ms, max {summary['latency_ms']['max']:.2f} ms"]
+    misses = {k: v for k, v in summary["recall_by_calculator"].items() if v["@1"] != 1.0}
+    for name, v in misses.items():
+        lines.append(f"  {name[:60]:<60} @1 {pct(v['@1'])} @3 {pct(v['@3'])} @5 {pct(v['@5'])}")
+    return "\n".join(lines)
+
+
+register_mode(Mode("retrieve", "tool retrieval recall@k", make_retrieve, ("Question", "Patient Note"),
+                   extra_summary=retrieval_summary, render_extra=render_retrieval))
 register_mode(Mode("extract", "extraction + calculator", _not_available("extract", "value extraction from the note + calculator"),
                    ("Patient Note", "Question"), available=False))
 register_mode(Mode("agent", "the whole graph", _not_available("agent", "the whole MedMirror graph on note + question"),
@@ -464,6 +525,7 @@ def run_medcalc(
         "records_file": RECORDS_FILE, "rows_selected": len(rows), "rows_run": len(new),
         "rows_resumed": len(rows) - len(todo), "limit": limit, "concurrency": concurrency,
         **summarise(records),
+        **(m.extra_summary(records) if m.extra_summary and records else {}),
         "started_at": started, "finished_at": datetime.now().isoformat(timespec="seconds"),
         "elapsed_s": round(time.perf_counter() - t0, 3),
         "plot": None, "plot_note": None,
@@ -476,6 +538,8 @@ def run_medcalc(
         summary["plot_note"] = "plot disabled (--no-plot)"
     write_summary(out / SUMMARY_FILE, summary)
     echo(render_tables(summary))
+    if m.render_extra and records:
+        echo(m.render_extra(summary))
     if not quiet:
         echo(f"records: {records_path}\nsummary: {out / SUMMARY_FILE}"
              + (f"\nplot: {out / PLOT_FILE}" if summary["plot"] else f"\n{summary['plot_note']}"))
