@@ -25,11 +25,16 @@ _UNIT_YEARS = {"year": 1.0, "month": 1 / 12, "week": 7 / 365.25, "day": 1 / 365.
 _NUM = rf"(?P<n>\d{{1,3}}(?:\.\d+)?|{NUMBER_WORD})"
 _UNIT = r"(?P<u>years?|yrs?|months?|mos?|weeks?|wks?|days?)"
 
+_COMPOUND = re.compile(
+    r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?:years?|yrs?)(?:\s*-?\s*(?:and|,)?\s*-?\s*)(?P<m>\d{1,2})\s*-?\s*(?:months?|mos?)"
+    r"\s*-?\s*old(?![\w])", re.I)
 _STRONG = [
+    _COMPOUND,
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s*-?\s*old(?![\w])", re.I),
     re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?P<u>yo|y/o|y\.o\.?|yrs?\.? old)(?![\w/])\s*(?P<sex>[MF](?![\w]))?"),
-    re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)])"),
 ]
+_BARE_MF = re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)])")
+_STRONG.append(_BARE_MF)
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
     re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),
@@ -67,18 +72,18 @@ def _years(n: str, unit: str | None) -> tuple[float, float, str]:
 def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
     """(tier, position, match): tier 0 patient descriptors, 1 other ages, 2 event/relative ages."""
     out = []
-    seen: set[int] = set()
+    taken: list[tuple[int, int]] = []
     for tier, patterns in ((0, _STRONG), (1, _WEAK)):
         for rx in patterns:
             for m in rx.finditer(note):
-                if m.start() in seen:
+                if any(a <= m.start() < b for a, b in taken):
                     continue
-                if rx is _STRONG[2] and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]):
+                if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]):
                     continue
                 n = m.group("n")
                 if not re.match(r"\d", n) and word_to_number(n) is None:
                     continue
-                seen.add(m.start())
+                taken.append(m.span())
                 t = tier
                 if _EVENT_BEFORE.search(note[max(0, m.start() - 12):m.start()]) or \
                         _RELATIVE_AFTER.match(note[m.end():m.end() + 40]):
@@ -96,6 +101,8 @@ def extract_age(note: str, index: SentenceIndex) -> Value | None:
         if unit and (unit.lower().startswith("y") and not unit.lower().startswith("year")):
             unit = "years"  # yo, y/o, y.o., yr old
         years, number, unit_word = _years(m.group("n"), unit)
+        if m.re is _COMPOUND:  # "2-year and 3-month-old": 2 + 3/12 years
+            years, number, unit_word = years + int(m.group("m")) / 12, years + int(m.group("m")) / 12, "years"
         if not 0 <= years <= 125:
             continue
         raw = m.group(0).rstrip()

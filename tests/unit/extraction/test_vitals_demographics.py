@@ -189,3 +189,8 @@ def test_weight_right_after_feet_inches():
 def test_pulse_oximetry_is_not_heart_rate():
     e = ex("Pulse ox 91%. Pulse 88.")
     assert e["spo2"].value == 91 and e["heart_rate"].value == 88
+
+
+def test_compound_age():
+    v = ex("A 2-year and 3-month-old boy.")["age"]
+    assert v.value == pytest.approx(2.25) and v.alternatives == []  # 2 + 3/12
