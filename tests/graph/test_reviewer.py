@@ -159,3 +159,19 @@ def test_react_with_reviewer_shows_the_critique_to_the_tool_agent():
     assert r.events("reviewer") == ["reflect_wrong_tool_call", "reflect_right"]
     assert r["value"] == BMI_70
     assert critique in prompt(ms["tool_agent"], 2)
+
+
+@pytest.mark.xfail(strict=True, reason="nodes/reviewer.py routes a 'tool_call' verdict to tool_agent even when the plan "
+                                       "has no tool subtask (current == len(plan)); nodes/tool_agent.py:49 plan[idx] "
+                                       "raises IndexError")
+def test_wrong_tool_call_on_a_plan_without_tools_goes_back_to_the_planner():
+    critique = "a tool is needed: call the bmi calculator"
+    ms = models(
+        planner=[plan(("Reason from the note", "none")), bmi_plan()],
+        tool_agent=[call("bmi", weight=70, height=175)],
+        answer=[answer(None, text="no tool was needed"), answer(BMI_70)],
+        reviewer=[review("WRONG", "tool_call", critique), review("RIGHT")],
+    )
+    r = run(ms, "full")
+    assert critique in prompt(ms["planner"], 1)
+    assert r["status"] == "answered" and r["value"] == BMI_70

@@ -127,6 +127,8 @@ def test_agent_output_models_enforce_ranges_after_parsing():
     with pytest.raises(ValueError):
         ReviewOutput.model_validate({"verdict": "RIGHTISH"})
     assert AnswerOutput.model_validate({"answer": "a", "value": None, "evaluation": "e", "score": 1}).value is None
+    with pytest.raises(ValueError, match="value"):  # an explicit null is a refusal; an omitted value is invalid
+        AnswerOutput.model_validate({"answer": "a", "evaluation": "e", "score": 1})
 
 
 @pytest.mark.parametrize("text,expected", [
