@@ -1,7 +1,7 @@
 """Smoke test over the MedCalc-Bench one-shot notes (55 rows, CC-BY-SA 4.0).
 
-Checks that age and sex come out where the gold "Relevant Entities" have them,
-that every evidence span points at its raw text, and that a long note is fast.
+Checks that age and sex come out where the gold "Relevant Entities" have them
+and that every evidence span points at its raw text.
 The thresholds are floors against regressions, not targets tuned to the file.
 """
 
@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import ast
 import csv
-import time
 from pathlib import Path
 
 import pytest
 
 from tools.extraction import extract
 
-CSV = Path("/work/shared/data/medcalc/one_shot.csv")
+CSV = Path(__file__).parents[3].parent / "shared/data/medcalc/one_shot.csv"  # shared/ beside the repo
 pytestmark = pytest.mark.skipif(not CSV.exists(), reason="one-shot CSV not available")
 
 
@@ -73,15 +72,3 @@ def test_every_span_points_at_its_text(rows, extractions):
             assert note[f.start:f.end] == f.text
         for m in e.medications:
             assert note[m.start:m.end] == m.raw
-
-
-def test_five_thousand_word_note_is_fast(rows):
-    words = " ".join(r["Patient Note"] for r in rows).split()
-    note = " ".join(words[:5000])
-    assert len(note.split()) == 5000
-    extract("warm-up")
-    t0 = time.perf_counter()
-    e = extract(note)
-    elapsed = time.perf_counter() - t0
-    print(f"\n5,000-word note: {elapsed:.3f} s, {len(e.values)} quantities, {len(e.findings)} findings")
-    assert elapsed < 1.0
