@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ._helpers import (BMI_70, answer, bmi_plan, call, last_message, models, prompt, run, section, sent_schema,
-                       used_up)
+                       small_registry, used_up)
 
 
 def test_executor_error_goes_to_stm_and_is_shown_to_the_next_tool_call():
@@ -115,3 +115,46 @@ def test_value_not_from_a_tool_is_never_accepted():
     assert r["status"] == "error"
     assert r.out.get("value") is None
     assert "answer" in r["status_detail"] and "not a tool result" in r["status_detail"]
+
+
+def test_without_stm_failed_attempts_are_not_shown():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70), call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, use_stm=False)
+    assert section(prompt(ms["tool_agent"], 1), "Failed attempts on this subtask (short-term memory)") == "(not kept)"
+    assert r.events("executor") == ["tool_error_to_stm", "ok"]  # still retried, within the attempt bound
+    assert r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_react_with_only_failed_tools_must_refuse():
+    from ._helpers import react
+
+    ms = models(tool_agent=[react("bmi", weight=70), react("finish")],
+                answer=[answer("22.9"), answer(None, text="height missing")])
+    r = run(ms, "react")
+    assert section(prompt(ms["answer"]), "Allowed values").startswith("null")
+    assert "'22.9' is not a tool result" in last_message(ms["answer"], 1)
+    assert r["status"] == "refused" and r["value"] is None
+    used_up(*ms.values())
+
+
+@pytest.mark.parametrize("error,reflection", [
+    ("Cannot compute BMI: missing height", "Fill every required input"),
+    ("x (invalid): unknown input 'age'", "Use only the inputs the tool lists"),
+    ("height: Input should be greater than or equal to 30", "outside the plausible range"),
+    ("'stone' is not convertible to kg", "in the unit the tool expects"),
+    ("something else", "Re-read the tool's inputs"),
+])
+def test_reflection_for_each_kind_of_error(error, reflection):
+    from nodes.executor import reflection_for
+
+    assert reflection in reflection_for(error)
+
+
+def test_unknown_tool_is_an_observation_not_a_crash():
+    from nodes.common import Deps
+    from nodes.executor import run_tool
+
+    ok, obs, err = run_tool(Deps(registry=small_registry()), "no_such_tool", {})
+    assert (ok, obs) == (False, None) and "unknown tool 'no_such_tool'" in err
