@@ -75,6 +75,7 @@ def solve(
     note: str | None = None,
     options: dict[str, str] | None = None,
     preset: str = "mirror",
+    resources: dict[str, Any] | None = None,
     *,
     models: BaseChatModel | dict[str, BaseChatModel] | None = None,
     thread_id: str | None = None,
@@ -99,7 +100,8 @@ def solve(
     thread_id = thread_id or uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 200}
     start = time.perf_counter()
-    payload: dict[str, Any] | None = {"question": question, "note": note, "options": options}
+    payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
+                                      "resources": resources}
     if saver is not None:
         snapshot = graph.get_state(config)
         if snapshot.next:  # an interrupted run on this thread: continue it

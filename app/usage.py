@@ -55,8 +55,17 @@ def metered(node: str) -> Iterator[dict[str, Any]]:
         }})
 
 
+RESET = "__reset__"
+
+
 def merge_usage(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:
-    """Reducer for the state's usage channel: sums per-node counters."""
+    """Reducer for the state's usage channel: sums per-node counters.
+
+    An update carrying ``{RESET: True}`` starts from zero (a new task on a reused thread).
+    """
+    right = dict(right or {})
+    if right.pop(RESET, False):
+        left = {}
     out = {k: dict(v) for k, v in (left or {}).items()}
     for node, counters in (right or {}).items():
         acc = out.setdefault(node, {})

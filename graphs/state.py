@@ -9,13 +9,20 @@ usage counters. Inputs and outputs are narrower (:class:`TaskInput`,
 
 from __future__ import annotations
 
-import operator
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
-from app.usage import merge_usage
+from app.usage import RESET, merge_usage
+
+
+def append_trace(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Reducer for the trace: appends; an update starting with ``{RESET: True}`` starts a new trace."""
+    right = list(right or [])
+    if right and right[0].get(RESET):
+        return right[1:]
+    return list(left or []) + right
 
 # ---------------------------------------------------------------------------
 # Agent outputs (what each role returns; validated after parsing)
@@ -128,6 +135,8 @@ class TaskInput(TypedDict, total=False):
     question: str
     note: str | None
     options: dict[str, str] | None  # multiple-choice options, letter -> text
+    # What the task brings for tools to work on: {"ehr_db": path, "documents": [paths], "images": [paths]}
+    resources: dict[str, Any] | None
 
 
 Status = Literal["running", "answered", "refused", "failed", "error"]
@@ -158,6 +167,7 @@ class MedMirrorState(TypedDict, total=False):
     question: str
     note: str | None
     options: dict[str, str] | None
+    resources: dict[str, Any] | None
     # derived once
     answer_format: str
     candidates: list[str]
@@ -191,5 +201,5 @@ class MedMirrorState(TypedDict, total=False):
     # bookkeeping
     status: Status
     status_detail: str
-    trace: Annotated[list[TraceEvent], operator.add]
+    trace: Annotated[list[TraceEvent], append_trace]
     usage: Annotated[dict[str, Any], merge_usage]

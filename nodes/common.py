@@ -14,7 +14,7 @@ from app.models.factory import ModelSet
 from app.models.structured import StructuredOutputError
 from app.presets import PRESETS
 from app.settings import Settings
-from app.usage import metered
+from app.usage import RESET, metered
 from prompts import render
 from tools.registry import ToolRegistry, default_registry
 
@@ -56,6 +56,8 @@ def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., d
                         "trace": [{"node": name, "event": "invalid_model_output", "detail": str(err)[:400]}],
                     }
             update = dict(update)
+            if name == "intake":  # a new task: count its usage from zero
+                usage = {RESET: True, **usage}
             update["usage"] = usage
             return update
 

@@ -50,7 +50,8 @@ def normalise_value(value: Any, fmt: AnswerFormat, options: dict[str, str] | Non
             number = float(text.replace(",", ""))
         except ValueError:
             raise ValueError(f"value {text!r} is not a number") from None
-        return repr(int(number)) if number.is_integer() and "." not in text else repr(number)
+        # one spelling per number, so "110", "110.0" and the tool's 110.0 compare equal
+        return str(int(number)) if number.is_integer() else repr(number)
     if fmt == "date":
         for pattern in ("%m/%d/%Y", "%Y-%m-%d"):
             try:

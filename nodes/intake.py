@@ -7,6 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.settings import Settings
+from app.usage import RESET
 from nodes.common import Deps, node, settings_of
 from nodes.formats import infer_format
 
@@ -29,7 +30,9 @@ def make_intake(deps: Deps):
             "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
             "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None, "critique": {},
             "review": None, "assumed": [],
-            "trace": [{"node": "intake", "event": "candidates", "detail": ", ".join(candidates) or "(tools off)"}],
+            # intake starts every task: the trace and usage of an earlier task on this thread are dropped
+            "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
+                                      "detail": ", ".join(candidates) or "(tools off)"}],
         }
 
     return intake

@@ -20,8 +20,13 @@ SINGLE = ("Choose the single candidate tool that answers the question for this p
           "what the tool must compute, bound to that tool.")
 
 
-def tools_text(deps: Deps, names: list[str]) -> str:
-    return "\n".join(f"- {deps.registry.get(n).card.brief()}" for n in names) or "(no tools)"
+def tools_text(deps: Deps, names: list[str], settings: Settings | None = None) -> str:
+    lines = []
+    for n in names:
+        registered = deps.registry.get(n)
+        reason = registered.unavailable_reason(settings) if settings is not None else None
+        lines.append(f"- {registered.card.brief()}" + (f" UNAVAILABLE: {reason}" if reason else ""))
+    return "\n".join(lines) or "(no tools)"
 
 
 def make_planner(deps: Deps):
@@ -36,7 +41,7 @@ def make_planner(deps: Deps):
                      f"(score {state.get('plan_score')}, below the threshold {s.theta_plan}). Write a better plan.")
         msgs = messages(
             "planner", instructions=SINGLE if single else DECOMPOSE, question=state["question"],
-            note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates),
+            note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s),
             ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("plan", "(none)"),
             draft=draft or "(first draft)",
         )

@@ -50,7 +50,7 @@ def make_reviewer(deps: Deps):
         if out.verdict == "RIGHT":
             update["trace"] = [{"node": "reviewer", "event": "reflect_right", "detail": out.critique[:300]}]
             return update
-        stage = _stage(out.failing_stage, s)
+        stage = _stage(out.failing_stage, s, state)
         if reviews > s.max_reviews:
             review["exhausted"] = True
             update["status_detail"] = (f"reviewer still found the {stage} wrong after {s.max_reviews} re-run(s): "
@@ -73,10 +73,14 @@ def _consistent(out: ReviewOutput) -> None:
         raise ValueError("a WRONG verdict must name the failing stage (plan, tool_call or answer)")
 
 
-def _stage(stage: str, s: Settings) -> str:
-    """The stage to re-run, within the parts the preset has on."""
+def _stage(stage: str, s: Settings, state: dict[str, Any]) -> str:
+    """The stage to re-run, within the parts the preset has on and what the plan contains."""
     if not s.use_tools:
         return "answer"
     if stage == "plan" and not s.use_planner:
         return "tool_call"
+    if stage == "tool_call" and s.use_planner:
+        plan = state.get("plan") or []
+        if next_tool_subtask(plan, 0) >= len(plan):  # no tool subtask to re-run: the plan is what is wrong
+            return "plan"
     return stage

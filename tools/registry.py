@@ -24,19 +24,49 @@ class UnknownTool(KeyError):
         return str(self.args[0])
 
 
+class MissingResource(ValueError):
+    """A tool was called without the resource it works on (e.g. SQL without a database)."""
+
+
 @dataclass
 class RegisteredTool:
-    """A tool as the graph sees it: its card, a runner and its argument schema."""
+    """A tool as the graph sees it: its card, a runner and its argument schema.
+
+    ``run(args)`` raises on invalid input and returns a JSON-able observation. Tools that
+    work on something the task supplies (an EHR database, uploaded documents, images)
+    name those resource kinds in ``requires``; their ``run`` is then called as
+    ``run(args, resources)`` with the task's resources (a dict kind -> value), and calling
+    them without one is refused with :class:`MissingResource` (ReflecTool's tool-selection
+    error). ``availability(settings)`` returns a reason when the tool cannot run in this
+    configuration (e.g. no vision model), so the planner is told it is unavailable.
+    """
 
     card: ToolCard
-    run: Callable[[dict[str, Any]], Any]  # raises on invalid input; returns a JSON-able observation
+    run: Callable[..., Any]
     args_schema: dict[str, Any]
     tool: BaseTool | None = None
     output_type: str | None = None  # decimal | integer | date | weeks_days | text
+    requires: tuple[str, ...] = ()
+    availability: Callable[[Any], str | None] | None = None
 
     @property
     def name(self) -> str:
         return self.card.name
+
+    def unavailable_reason(self, settings: Any) -> str | None:
+        return self.availability(settings) if self.availability is not None else None
+
+    def invoke(self, args: dict[str, Any], resources: dict[str, Any] | None = None) -> Any:
+        """Run with the task's resources; refuses when a required resource is missing."""
+        if not self.requires:
+            return self.run(args)
+        resources = resources or {}
+        missing = [kind for kind in self.requires if not resources.get(kind)]
+        if missing:
+            raise MissingResource(
+                f"{self.name} needs {', '.join(missing)} attached to the task, and none was given"
+            )
+        return self.run(args, resources)
 
 
 @dataclass
