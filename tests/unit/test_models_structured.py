@@ -310,3 +310,9 @@ def test_answer_schema_converts_and_checks(fmt, allowed):
 def test_an_empty_enum_is_caught_before_llama_cpp_sees_it():
     with pytest.raises(GrammarError, match="is empty"):
         grammar_for(plan_schema([], single_tool=True))
+
+
+def test_reviewer_schema_converts_and_checks():
+    # the reviewer sends its pydantic model's own schema (no narrowed json_schema)
+    gbnf = _gbnf(response_format(ReviewOutput)["json_schema"]["schema"])
+    assert '\\"WRONG\\"' in gbnf and '\\"tool_call\\"' in gbnf
