@@ -310,7 +310,7 @@ def test_concurrent_run_matches_sequential(tmp_path: Path) -> None:
 
 def test_unavailable_modes_raise_clearly(tmp_path: Path) -> None:
     assert set(MODES) == {"gold", "retrieve", "extract", "agent"}
-    for name in ("retrieve", "extract", "agent"):
+    for name in ("extract", "agent"):
         with pytest.raises(ModeNotAvailableError, match=f"mode '{name}' is not available yet"):
             get_mode(name)
         with pytest.raises(ModeNotAvailableError):
