@@ -62,8 +62,6 @@ def test_text_question_takes_the_tools_number_format():
     used_up(*ms.values())
 
 
-@pytest.mark.xfail(strict=True, reason="nodes/formats.py normalise_value: the tool's 110.0 is '110.0' and the answer's "
-                                       "'110' is '110', so nodes/answer.py check rejects the correct value")
 def test_an_integral_decimal_result_may_be_written_without_the_point():
     ms = models(planner=[plan(("Holliday-Segar maintenance rate", "maintenance_fluids"))],
                 tool_agent=[call("maintenance_fluids", weight=70)], answer=[answer("110"), answer("110")])

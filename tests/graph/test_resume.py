@@ -92,9 +92,6 @@ def test_checkpointer_kinds(tmp_path):
         make_checkpointer(Settings(data_dir=tmp_path), "redis")
 
 
-@pytest.mark.xfail(strict=True, reason="app/api.py solve(): a new task on a thread whose run finished starts a new run "
-                                       "on the same thread, and the trace (operator.add) and usage (merge_usage) "
-                                       "reducers add the earlier task's events and counters to the new Result")
 def test_a_new_task_on_a_finished_thread_reports_only_its_own_trace_and_usage(tmp_path):
     for _ in range(2):
         ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])

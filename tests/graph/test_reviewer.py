@@ -161,9 +161,6 @@ def test_react_with_reviewer_shows_the_critique_to_the_tool_agent():
     assert critique in prompt(ms["tool_agent"], 2)
 
 
-@pytest.mark.xfail(strict=True, reason="nodes/reviewer.py routes a 'tool_call' verdict to tool_agent even when the plan "
-                                       "has no tool subtask (current == len(plan)); nodes/tool_agent.py:49 plan[idx] "
-                                       "raises IndexError")
 def test_wrong_tool_call_on_a_plan_without_tools_goes_back_to_the_planner():
     critique = "a tool is needed: call the bmi calculator"
     ms = models(
@@ -173,5 +170,6 @@ def test_wrong_tool_call_on_a_plan_without_tools_goes_back_to_the_planner():
         reviewer=[review("WRONG", "tool_call", critique), review("RIGHT")],
     )
     r = run(ms, "full")
+    assert r.events("reviewer") == ["reflect_wrong_plan", "reflect_right"]  # escalated: no tool call to redo
     assert critique in prompt(ms["planner"], 1)
     assert r["status"] == "answered" and r["value"] == BMI_70

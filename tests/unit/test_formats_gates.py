@@ -126,12 +126,11 @@ def test_non_finite_numbers_are_rejected(value):
         normalise_value(value, "number")
 
 
-@pytest.mark.xfail(strict=True, reason="nodes/formats.py normalise_value: the canonical number string keeps a "
-                                       "trailing '.0' only when the text had a '.', so '3.0' != '3' and a correct "
-                                       "value is rejected as 'not a tool result' (nodes/answer.py check)")
 def test_equal_numbers_have_one_canonical_string():
     assert normalise_value("3.0", "number") == normalise_value(3, "number")
-    assert normalise_value("70", "number") == normalise_value(70.0, "number")
+    assert normalise_value("70", "number") == normalise_value(70.0, "number") == "70"
+    assert normalise_value("22.50", "number") == normalise_value(22.5, "number") == "22.5"
+    assert normalise_value("1e3", "number") == "1000"
 
 
 @pytest.mark.xfail(strict=True, reason="nodes/formats.py normalise_value('option'): takes the first letter of any "
