@@ -23,7 +23,7 @@ from typing import Any
 
 from app.settings import Settings
 
-SECRET_FIELDS = {"openai_api_key"}
+SECRET_FIELDS = {"openai_api_key", "vision_api_key"}
 
 
 def _add_settings_flags(parser: argparse.ArgumentParser) -> None:

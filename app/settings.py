@@ -71,6 +71,16 @@ class Settings(BaseSettings):
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
     top_n_tools: int = Field(5, ge=1, le=50, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
 
+    # --- tools that use your own resources ----------------------------------------------
+    corpus_path: str | None = Field(None, description="Your medical corpus (folder of .txt/.md or a JSONL of documents) for knowledge retrieval, indexed beside the bundled one.")
+    umls_path: str | None = Field(None, description="A licensed UMLS extract (MRCONSO.RRF / MRDEF.RRF folder) for concept lookup.")
+    drugbank_path: str | None = Field(None, description="A DrugBank export (XML or CSV) for drug lookup.")
+    vision_base_url: str | None = Field(None, description="OpenAI-compatible server of a vision model for image tools.")
+    vision_model: str | None = Field(None, description="Vision model name for image tools.")
+    vision_api_key: SecretStr | None = Field(None, description="API key of the vision server (if it needs one).")
+    embeddings_provider: Literal["none", "openai"] = Field("none", description="Dense embeddings for retrieval (fused with BM25): 'openai' uses an OpenAI-compatible embeddings endpoint.")
+    embeddings_model: str | None = Field(None, description="Embeddings model name on the OpenAI-compatible server (MEDMIRROR_OPENAI_BASE_URL).")
+
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
     checkpointer: Literal["sqlite", "memory", "none"] = Field("sqlite", description="Run checkpointing backend.")
@@ -117,6 +127,7 @@ class Settings(BaseSettings):
     def public_dict(self) -> dict[str, Any]:
         """Settings without secrets, for results and logs."""
         data = self.model_dump(mode="json")
-        if data.get("openai_api_key"):
-            data["openai_api_key"] = "***"
+        for secret in ("openai_api_key", "vision_api_key"):
+            if data.get(secret):
+                data[secret] = "***"
         return data

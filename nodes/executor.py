@@ -18,12 +18,12 @@ from tools.registry import UnknownTool
 
 
 def run_tool(deps: Deps, tool: str, arguments: dict[str, Any],
-             resources: dict[str, Any] | None = None) -> tuple[bool, Any, str]:
+             resources: dict[str, Any] | None = None, settings: Settings | None = None) -> tuple[bool, Any, str]:
     """Run a registered tool; returns (ok, observation, error). Never raises for tool-side failures."""
     args = {k: v for k, v in (arguments or {}).items() if v is not None}  # null = not given
     try:
         registered = deps.registry.get(tool)
-        return True, registered.invoke(args, resources), ""
+        return True, registered.invoke(args, resources, settings), ""
     except UnknownTool as err:
         return False, None, str(err)
     except Exception as err:  # noqa: BLE001 - any tool failure is an observation for the agent
@@ -50,7 +50,7 @@ def make_executor(deps: Deps):
         proposal = state.get("proposal") or {}
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         idx = state.get("current", 0)
-        ok, observation, error = run_tool(deps, tool, arguments, state.get("resources"))
+        ok, observation, error = run_tool(deps, tool, arguments, state.get("resources"), s)
         steps = list(state.get("steps") or [])
         step = {"subtask": idx, "tool": tool, "arguments": arguments, "ok": ok,
                 "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}

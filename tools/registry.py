@@ -7,7 +7,7 @@ card text with clinical tokenisation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -29,15 +29,23 @@ class MissingResource(ValueError):
 
 
 @dataclass
+class ToolContext:
+    """What a context-aware tool is called with besides its arguments."""
+
+    resources: dict[str, Any] = field(default_factory=dict)  # the task's: {"ehr_db": path, "documents": [...], ...}
+    settings: Any = None  # the run's app.settings.Settings
+
+
+@dataclass
 class RegisteredTool:
     """A tool as the graph sees it: its card, a runner and its argument schema.
 
     ``run(args)`` raises on invalid input and returns a JSON-able observation. Tools that
     work on something the task supplies (an EHR database, uploaded documents, images)
-    name those resource kinds in ``requires``; their ``run`` is then called as
-    ``run(args, resources)`` with the task's resources (a dict kind -> value), and calling
-    them without one is refused with :class:`MissingResource` (ReflecTool's tool-selection
-    error). ``availability(settings)`` returns a reason when the tool cannot run in this
+    name those resource kinds in ``requires``; calling them without one is refused with
+    :class:`MissingResource` (ReflecTool's tool-selection error). A tool that has
+    ``requires`` or ``needs_context`` is called as ``run(args, ctx)`` with a
+    :class:`ToolContext` (the task's resources and the run's settings). ``availability(settings)`` returns a reason when the tool cannot run in this
     configuration (e.g. no vision model), so the planner is told it is unavailable.
     """
 
@@ -47,6 +55,7 @@ class RegisteredTool:
     tool: BaseTool | None = None
     output_type: str | None = None  # decimal | integer | date | weeks_days | text
     requires: tuple[str, ...] = ()
+    needs_context: bool = False
     availability: Callable[[Any], str | None] | None = None
 
     @property
@@ -56,9 +65,9 @@ class RegisteredTool:
     def unavailable_reason(self, settings: Any) -> str | None:
         return self.availability(settings) if self.availability is not None else None
 
-    def invoke(self, args: dict[str, Any], resources: dict[str, Any] | None = None) -> Any:
-        """Run with the task's resources; refuses when a required resource is missing."""
-        if not self.requires:
+    def invoke(self, args: dict[str, Any], resources: dict[str, Any] | None = None, settings: Any = None) -> Any:
+        """Run with the task's resources and settings; refuses when a required resource is missing."""
+        if not (self.requires or self.needs_context):
             return self.run(args)
         resources = resources or {}
         missing = [kind for kind in self.requires if not resources.get(kind)]
@@ -66,7 +75,10 @@ class RegisteredTool:
             raise MissingResource(
                 f"{self.name} needs {', '.join(missing)} attached to the task, and none was given"
             )
-        return self.run(args, resources)
+        reason = self.unavailable_reason(settings) if settings is not None else None
+        if reason:
+            raise MissingResource(f"{self.name} is unavailable: {reason}")
+        return self.run(args, ToolContext(resources=resources, settings=settings))
 
 
 @dataclass
