@@ -123,9 +123,6 @@ def test_role_providers_from_env_as_json(monkeypatch):
     assert Settings().provider_for("reviewer") == "openai"
 
 
-@pytest.mark.xfail(strict=True, reason="pydantic-settings JSON-decodes dict fields from env before the "
-                                       "'role=provider' validator runs (app/settings.py role_providers): "
-                                       "MEDMIRROR_ROLE_PROVIDERS=reviewer=openai raises SettingsError")
 def test_role_providers_from_env_in_the_documented_pair_form(monkeypatch):
     monkeypatch.setenv("MEDMIRROR_ROLE_PROVIDERS", "reviewer=openai,planner=local")
     assert Settings().role_providers == {"reviewer": "openai", "planner": "local"}
