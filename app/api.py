@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.language_models.chat_models import BaseChatModel
+from langgraph.errors import GraphRecursionError
 
 from app.settings import Settings
 from app.usage import totals
@@ -58,11 +59,20 @@ class Result:
         return data
 
 
+def step_budget(s: Settings, max_subtasks: int = 4) -> int:
+    """Graph steps the settings' own bounds allow, with a margin (LangGraph's recursion limit)."""
+    per_call = (s.max_tool_revisions + 1) + 2  # tool agent tries, verifier, executor
+    per_round = (s.max_plan_revisions + 1) + max_subtasks * s.max_attempts_per_subtask * per_call + 2
+    planned = 1 + s.max_rounds * per_round
+    single_loop = 1 + 3 * s.max_react_steps + 1
+    return (max(planned, single_loop) + 1) * (s.max_reviews + 1) + 25
+
+
 def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
     """Compile the main graph (see :func:`graphs.main.build_graph`); ``models``/``registry`` pass through."""
     from graphs.main import build_graph as _build
 
-    passthrough = {k: settings.pop(k) for k in ("models", "registry") if k in settings}
+    passthrough = {k: settings.pop(k) for k in ("models", "registry", "experience") if k in settings}
     if settings:
         raise TypeError(
             "build_graph takes settings per run (context=Settings(...)); unexpected: " + ", ".join(settings)
@@ -98,7 +108,7 @@ def solve(
         saver = make_checkpointer(s)
     graph = _build(checkpointer=saver, models=models)
     thread_id = thread_id or uuid.uuid4().hex
-    config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 200}
+    config = {"configurable": {"thread_id": thread_id}, "recursion_limit": step_budget(s)}
     start = time.perf_counter()
     payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
                                       "resources": resources}
@@ -106,7 +116,11 @@ def solve(
         snapshot = graph.get_state(config)
         if snapshot.next:  # an interrupted run on this thread: continue it
             payload = None
-    state = graph.invoke(payload, config=config, context=s)
+    try:
+        state = graph.invoke(payload, config=config, context=s)
+    except GraphRecursionError as err:  # a bound the settings do not cover: report, keep the checkpoint
+        state = (graph.get_state(config).values if saver is not None else {}) | {
+            "status": "error", "status_detail": f"graph step budget exhausted ({err}); resume with thread_id={thread_id}"}
     wall = time.perf_counter() - start
     usage = {"nodes": state.get("usage", {}), "wall_seconds": wall}
     return Result(

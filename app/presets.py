@@ -19,6 +19,11 @@ PRESETS: dict[str, dict[str, Any]] = {
     # RiskAgent: pick one tool from the top-N, schema-validated parameters with retry, reviewer.
     "riskagent": dict(use_tools=True, use_planner=True, plan_mode="single_tool", use_gates=False, use_stm=True,
                       use_ltm=False, use_reviewer=True, max_attempts_per_subtask=3, max_reviews=3),
+    # ReflecTool: single loop with inner actions, experience from the store, an action verifier.
+    "reflectool-refine": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
+                              use_reviewer=False, use_experience=True, verifier="refine"),
+    "reflectool-select": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
+                              use_reviewer=False, use_experience=True, verifier="select"),
     # Everything on.
     "full": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
                  use_ltm=True, use_reviewer=True),
@@ -29,5 +34,7 @@ DESCRIPTIONS: dict[str, str] = {
     "react": "single tool loop, no gates",
     "mirror": "planner/tool/answer score gates, STM and LTM (MIRROR)",
     "riskagent": "single tool from top-N, validated parameters with retry, reviewer (RiskAgent)",
+    "reflectool-refine": "single loop with Plan/Think/Finish, experience store, iterative-refinement verifier (ReflecTool)",
+    "reflectool-select": "single loop with Plan/Think/Finish, experience store, candidate-selection verifier (ReflecTool)",
     "full": "MIRROR gates and memory plus the RiskAgent reviewer",
 }

@@ -72,6 +72,15 @@ class Settings(BaseSettings):
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
     top_n_tools: int = Field(5, ge=1, le=50, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
 
+    # --- experience (ReflecTool) ---------------------------------------------------------
+    use_experience: bool = Field(False, description="Show similar solved cases and per-tool experience from the experience store in the prompts.")
+    experience_top_k: int = Field(3, ge=0, le=20, description="Similar solved cases shown as demonstrations.")
+    verifier: Literal["none", "refine", "select"] = Field("none", description="Action verifier between tool agent and executor: iterative refinement or candidate selection.")
+    verifier_rounds: int = Field(2, ge=1, le=10, description="refine: at most this many rewrites (stops when the action stops changing).")
+    select_candidates: int = Field(3, ge=2, le=10, description="select: candidate actions sampled for the verifier to choose from.")
+    select_temperature: float = Field(0.7, gt=0.0, le=2.0, description="select: sampling temperature of the candidates.")
+    extractor: Literal["rules", "llm", "hybrid"] = Field("hybrid", description="How calculator parameters are grounded in the note: rule extractor, the model, or both reconciled.")
+
     # --- tools that use your own resources ----------------------------------------------
     corpus_path: str | None = Field(None, description="Your medical corpus (folder of .txt/.md or a JSONL of documents) for knowledge retrieval, indexed beside the bundled one.")
     umls_path: str | None = Field(None, description="A licensed UMLS extract (MRCONSO.RRF / MRDEF.RRF folder) for concept lookup.")
@@ -112,6 +121,10 @@ class Settings(BaseSettings):
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")
         return self
+
+    @property
+    def experience_dir(self) -> Path:
+        return Path(self.data_dir) / "experience"
 
     def provider_for(self, role: str) -> Provider:
         return self.role_providers.get(role, self.model_provider)

@@ -29,6 +29,7 @@ from nodes.memory import make_ltm_update
 from nodes.planner import make_planner
 from nodes.reviewer import make_reviewer
 from nodes.tool_agent import make_tool_agent
+from nodes.verifier import make_verifier
 from tools.registry import ToolRegistry, default_registry
 
 # ---------------------------------------------------------------------------
@@ -57,13 +58,20 @@ def route_after_planner(state: MedMirrorState, runtime: Runtime[Settings]) -> Li
     return "tool_agent" if state.get("current", 0) < len(state.get("plan") or []) else "answer"
 
 
-def route_after_tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "executor", "answer", "__end__"]:
+def route_after_tool_agent(
+    state: MedMirrorState, runtime: Runtime[Settings]
+) -> Literal["tool_agent", "verifier", "executor", "answer", "__end__"]:
     s = settings_of(runtime)
     if _failed(state):
         return END
-    if not s.use_planner:  # react: a finish decision leaves no proposal
-        return "executor" if state.get("proposal") else "answer"
-    return "tool_agent" if tool_gate(state, s) == "revise" else "executor"
+    act = "verifier" if s.verifier != "none" else "executor"
+    if not s.use_planner:  # single loop: a tool call, an inner action (plan/think), or finish
+        if state.get("proposal"):
+            return act
+        if state.get("react_done") or len(state.get("steps") or []) >= s.max_react_steps:
+            return "answer"
+        return "tool_agent"
+    return "tool_agent" if tool_gate(state, s) == "revise" else act
 
 
 def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer"]:
@@ -105,6 +113,7 @@ def build_graph(
     *,
     models: BaseChatModel | dict[str, BaseChatModel] | ModelSet | None = None,
     registry: ToolRegistry | None = None,
+    experience: Any = None,
     **compile_kwargs: Any,
 ):
     """Compile the main graph.
@@ -114,11 +123,12 @@ def build_graph(
     ``checkpointer`` (e.g. :func:`memory.checkpoint.make_checkpointer`) makes runs resumable.
     """
     model_set = models if isinstance(models, ModelSet) else ModelSet(models)
-    deps = Deps(models=model_set, registry=registry or default_registry())
+    deps = Deps(models=model_set, registry=registry or default_registry(), experience=experience)
     g = StateGraph(MedMirrorState, context_schema=Settings, input_schema=TaskInput, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps))
     g.add_node("planner", make_planner(deps))
     g.add_node("tool_agent", make_tool_agent(deps))
+    g.add_node("verifier", make_verifier(deps))
     g.add_node("executor", make_executor(deps))
     g.add_node("answer", make_answer(deps))
     g.add_node("ltm_update", make_ltm_update(deps))
@@ -128,6 +138,7 @@ def build_graph(
     g.add_conditional_edges("intake", route_after_intake)
     g.add_conditional_edges("planner", route_after_planner)
     g.add_conditional_edges("tool_agent", route_after_tool_agent)
+    g.add_edge("verifier", "executor")
     g.add_conditional_edges("executor", route_after_executor)
     g.add_conditional_edges("answer", route_after_answer)
     g.add_edge("ltm_update", "planner")

@@ -57,7 +57,7 @@ class ReactDecision(BaseModel):
     """Single-loop agent (react preset): next tool call or finish."""
 
     thought: str = Field(max_length=600)
-    action: str = Field(description="A tool name, or 'finish'.")
+    action: str = Field(description="A tool name, an inner action 'plan' or 'think', or 'finish'.")
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -171,6 +171,8 @@ class MedMirrorState(TypedDict, total=False):
     # derived once
     answer_format: str
     candidates: list[str]
+    demos: list[str]  # similar solved cases from the experience store
+    react_done: bool
     # planning
     plan: list[dict[str, Any]]
     plan_score: int

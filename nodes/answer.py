@@ -42,6 +42,8 @@ def allowed_values(state: dict[str, Any], fmt: str, s: Settings) -> list[str] | 
     if not s.use_tools or fmt in ("text", "option"):
         return None
     steps = state.get("steps") or []
+    if s.use_planner and any(not st.get("ok") for st in steps):
+        return []  # a planned subtask was given up: its result is missing, so nothing is answerable
     values = [v for st in steps if st.get("ok") for v in [observed_value(st.get("observation"), fmt)] if v]
     planned_tools = any(p.get("tool") not in (None, "", "none") for p in state.get("plan") or []) or bool(steps)
     if values:
@@ -94,7 +96,8 @@ def make_answer(deps: Deps):
             best = _best_round(state.get("ltm") or [], update)
             if best is not update:
                 event["detail"] += f"; kept round {best['round']} answer (score {best['score']})"
-                update.update(answer=best["answer"], value=best["value"], answer_score=best["score"])
+                update.update(answer=best["answer"], value=best["value"], answer_score=best["score"],
+                              plan=best["plan"], steps=best["steps"])
             if s.use_gates and s.use_ltm and s.use_planner and out.score < s.theta_answer:
                 event["event"] = "round_bound_exhausted"
             needs_value = fmt != "text"

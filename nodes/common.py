@@ -34,10 +34,37 @@ def settings_of(runtime: Runtime[Settings] | None) -> Settings:
 
 @dataclass
 class Deps:
-    """Long-lived collaborators of the nodes: models by role, the tool registry."""
+    """Long-lived collaborators of the nodes: models by role, the tool registry, the experience store."""
 
     models: ModelSet = field(default_factory=ModelSet)
     registry: ToolRegistry = field(default_factory=default_registry)
+    experience: Any = None  # an explicit memory.experience.ExperienceStore (else opened from settings)
+    _stores: dict[str, Any] = field(default_factory=dict)
+
+    def store(self, s: Settings) -> Any:
+        """The experience store for this run, or None when experience is not used."""
+        if self.experience is not None:
+            return self.experience
+        if not s.use_experience and s.verifier == "none":
+            return None
+        key = str(s.experience_dir)
+        if key not in self._stores:
+            from memory.experience import ExperienceStore
+
+            self._stores[key] = ExperienceStore(s.experience_dir)
+        return self._stores[key]
+
+    def tool_experience(self, s: Settings, tools: list[str]) -> str:
+        """Per-tool experience for prompts ('(none)' when off or empty)."""
+        store = self.store(s) if s.use_experience or s.verifier != "none" else None
+        if store is None:
+            return "(none)"
+        lines = []
+        for tool in tools:
+            tips = store.get_experience(tool)
+            if tips:
+                lines.append(f"{tool}:\n" + "\n".join(f"  - {t}" for t in tips))
+        return "\n".join(lines) or "(none)"
 
 
 def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
@@ -94,12 +121,17 @@ def observation_brief(obs: Any) -> str:
     return compact(obs)
 
 
+INNER_ACTIONS = ("plan", "think")
+
+
 def steps_text(steps: list[dict[str, Any]]) -> str:
     if not steps:
         return "(no tool results yet)"
     lines = []
     for s in steps:
-        if s.get("ok"):
+        if s.get("tool") in INNER_ACTIONS:
+            lines.append(f"- {s['tool']}: {compact(s.get('observation', ''), 400)}")
+        elif s.get("ok"):
             lines.append(f"- subtask {s.get('subtask', 0) + 1}: {s['tool']}({compact(s.get('arguments', {}), 300)}) -> "
                          f"{observation_brief(s.get('observation'))}")
         else:
@@ -116,6 +148,10 @@ def ltm_text(ltm: list[dict[str, Any]]) -> str:
         out.append(f"Round {entry['round']}: plan: {plan}\n  results: {steps_text(entry['steps'])}\n"
                    f"  answer: {entry['answer']!r} (score {entry['score']})\n  reflection: {entry['reflection']}")
     return "\n".join(out)
+
+
+def demos_text(state: dict[str, Any]) -> str:
+    return "\n\n".join(state.get("demos") or []) or "(none)"
 
 
 def messages(role: str, **variables: Any) -> list[BaseMessage]:

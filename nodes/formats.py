@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime
 from typing import Any, Literal
@@ -12,7 +13,8 @@ _DATE_HINT = re.compile(r"M/D/Y|MM/DD/YYYY|\bwhat is the (?:patient's )?(?:estim
 _WEEKS_HINT = re.compile(r"weeks?\s+and\s+days|\(\s*\d+\s*weeks?,\s*\d+\s*days?\s*\)|gestational age", re.I)
 _NUMBER_HINT = re.compile(
     r"\b(score|index|how many|number of|in terms of|mg/dl|ml/min|mmol|meq|kg|mm ?hg|msec|percentage|ratio|"
-    r"gap|clearance|rate|osmolality|deficit|dose|dosage|equivalent|bmi|gfr|qtc|risk)\b", re.I)
+    r"gap|clearance|rate|osmolality|deficit|dose|dosage|equivalent|bmi|gfr|qtc|risk|ml/h(?:r|our)?|ml/kg|"
+    r"mg/kg|units?/h(?:r|our)?|mcg/kg/min)\b", re.I)
 
 
 def infer_format(question: str, options: dict[str, str] | None = None) -> AnswerFormat:
@@ -35,6 +37,7 @@ def format_from_tool(output_type: str | None, current: AnswerFormat) -> AnswerFo
     return {"decimal": "number", "integer": "number", "date": "date", "weeks_days": "weeks_days"}.get(output_type, current)
 
 
+_OPTION = re.compile(r"^\(?([A-Za-z])\)?(?:[.):]\s*.*)?$", re.S)
 _WEEKS_DAYS = re.compile(r"^\(?\s*'?(\d+)\s*weeks?'?\s*,\s*'?(\d+)\s*days?'?\s*\)?$", re.I)
 
 
@@ -50,6 +53,8 @@ def normalise_value(value: Any, fmt: AnswerFormat, options: dict[str, str] | Non
             number = float(text.replace(",", ""))
         except ValueError:
             raise ValueError(f"value {text!r} is not a number") from None
+        if not math.isfinite(number):
+            raise ValueError(f"value {text!r} is not a finite number")
         # one spelling per number, so "110", "110.0" and the tool's 110.0 compare equal
         return str(int(number)) if number.is_integer() else repr(number)
     if fmt == "date":
@@ -65,7 +70,10 @@ def normalise_value(value: Any, fmt: AnswerFormat, options: dict[str, str] | Non
             raise ValueError(f"value {text!r} is not '(W weeks, D days)'")
         return f"({int(m.group(1))} weeks, {int(m.group(2))} days)"
     if fmt == "option":
-        letter = text.strip("() .").upper()[:1]
+        m = _OPTION.match(text)
+        if not m:
+            raise ValueError(f"value {text!r} is not an option letter")
+        letter = m.group(1).upper()
         if options and letter not in {k.upper() for k in options}:
             raise ValueError(f"value {text!r} is not one of the options {', '.join(options)}")
         return letter

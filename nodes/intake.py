@@ -8,7 +8,7 @@ from langgraph.runtime import Runtime
 
 from app.settings import Settings
 from app.usage import RESET
-from nodes.common import Deps, node, settings_of
+from nodes.common import Deps, compact, node, observation_brief, settings_of
 from nodes.formats import infer_format
 
 
@@ -25,14 +25,27 @@ def make_intake(deps: Deps):
             hits = deps.registry.search(question, k=s.top_n_tools, context=state.get("note") or None)
             candidates = [h.card.name for h in hits]
         fmt = infer_format(question, state.get("options"))
+        demos: list[str] = []
+        store = deps.store(s) if s.use_experience and s.experience_top_k else None
+        if store is not None:
+            demos = [render_demo(t) for t, _ in store.search_similar(question, k=s.experience_top_k)]
         return {
             "candidates": candidates, "answer_format": fmt, "round": 1, "reviews": 0, "status": "running",
             "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
             "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None, "critique": {},
-            "review": None, "assumed": [],
+            "review": None, "assumed": [], "demos": demos, "react_done": False,
             # intake starts every task: the trace and usage of an earlier task on this thread are dropped
             "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
                                       "detail": ", ".join(candidates) or "(tools off)"}],
         }
 
     return intake
+
+
+def render_demo(trajectory: Any, limit: int = 700) -> str:
+    """A stored successful trajectory as a short demonstration for prompts."""
+    actions = "; ".join(
+        f"{st.action}({compact(st.arguments, 200)}) -> {observation_brief(st.observation)}" for st in trajectory.steps
+    ) or "(no tool)"
+    text = f"Task: {trajectory.task_text[:300]}\nActions: {actions}\nAnswer: {trajectory.final_answer}"
+    return text if len(text) <= limit else text[: limit - 15] + " ...(truncated)"

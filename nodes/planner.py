@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import PlanOutput
-from nodes.common import Deps, ltm_text, messages, node, note_text, options_text, settings_of
+from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, settings_of
 from nodes.gates import next_tool_subtask, plan_gate
 from nodes.schemas import plan_schema
 
@@ -43,7 +43,8 @@ def make_planner(deps: Deps):
             "planner", instructions=SINGLE if single else DECOMPOSE, question=state["question"],
             note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s),
             ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("plan", "(none)"),
-            draft=draft or "(first draft)",
+            draft=draft or "(first draft)", demos=demos_text(state),
+            experience=deps.tool_experience(s, candidates),
         )
         out = call_structured(
             deps.models.for_role("planner", s), msgs, PlanOutput, role="planner", retries=s.structured_retries,

@@ -51,8 +51,9 @@ def tool_call_schema(tool: str, args_schema: dict[str, Any]) -> dict[str, Any]:
 
 def react_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
     defs: dict[str, Any] = {}
+    # finish and the inner actions plan/think carry only a thought
     branches = [{"type": "object", "properties": {
-        "thought": TEXT, "action": {"type": "string", "enum": ["finish"]},
+        "thought": TEXT, "action": {"type": "string", "enum": ["finish", "plan", "think"]},
         "arguments": {"type": "object", "properties": {}},
     }, "required": ["thought", "action"]}]
     for name, args_schema in tools.items():

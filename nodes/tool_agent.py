@@ -1,18 +1,27 @@
-"""Tool agent: tool and arguments for the current subtask (plan mode) or the next action (react mode)."""
+"""Tool agent: tool and arguments for the current subtask (plan mode) or the next action (single loop).
+
+In the single-loop presets (react, reflectool-*) the agent also has ReflecTool's
+inner actions: ``plan`` and ``think`` write a note into the history, ``finish``
+hands over to the answer agent.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
 from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import ReactDecision, ToolCallOutput
-from nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
+from nodes.common import (
+    INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, settings_of, steps_text,
+)
 from nodes.gates import tool_gate
 from nodes.schemas import react_schema, tool_call_schema
 from tools.cards import ToolCard
+from tools.registry import RegisteredTool
 
 
 def card_detail(card: ToolCard) -> str:
@@ -38,29 +47,41 @@ def stm_text(stm: list[dict[str, Any]]) -> str:
                      f"\n  reflection: {e['reflection']}" for e in stm)
 
 
+def tool_call_messages(deps: Deps, state: dict[str, Any], s: Settings, registered: RegisteredTool,
+                       subtask: str, draft: str = "(first draft)") -> list[BaseMessage]:
+    """The tool agent's prompt for calling ``registered`` (shared with the candidate-selection verifier)."""
+    return messages(
+        "tool_agent", question=state["question"], note=note_text(state), subtask=subtask,
+        tool=card_detail(registered.card), results=steps_text(state.get("steps") or []),
+        stm=stm_text(state.get("stm") or []) if s.use_stm else "(not kept)",
+        critique=(state.get("critique") or {}).get("tool_call", "(none)"), draft=draft,
+        demos=demos_text(state), experience=deps.tool_experience(s, [registered.name]),
+    )
+
+
+def current_subtask(state: dict[str, Any]) -> str:
+    plan = state.get("plan") or []
+    idx = state.get("current", 0)
+    if plan and idx < len(plan):
+        return f"{idx + 1}. {plan[idx]['description']}"
+    return state.get("question", "")
+
+
 def make_tool_agent(deps: Deps):
     @node("tool_agent")
     def tool_agent(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         if not s.use_planner:
-            return _react(state, s)
+            return _single_loop(state, s)
         plan = state["plan"]
-        idx = state.get("current", 0)
-        subtask = plan[idx]
-        registered = deps.registry.get(subtask["tool"])
+        registered = deps.registry.get(plan[state.get("current", 0)]["tool"])
         previous = state.get("proposal")
         draft = "(first draft)"
         if previous and state.get("tool_tries", 0) > 0:
             draft = (f"Your previous call: {compact(previous.get('arguments', {}), 400)}\nIts evaluation: "
                      f"{previous.get('evaluation', '')} (score {previous.get('score')}, below the threshold "
                      f"{s.theta_tool}). Correct it.")
-        msgs = messages(
-            "tool_agent", question=state["question"], note=note_text(state),
-            subtask=f"{idx + 1}. {subtask['description']}", tool=card_detail(registered.card),
-            results=steps_text(state.get("steps") or []),
-            stm=stm_text(state.get("stm") or []) if s.use_stm else "(not kept)",
-            critique=(state.get("critique") or {}).get("tool_call", "(none)"), draft=draft,
-        )
+        msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft)
         out = call_structured(
             deps.models.for_role("tool_agent", s), msgs, ToolCallOutput, role="tool_agent",
             retries=s.structured_retries, json_schema=tool_call_schema(registered.name, registered.args_schema),
@@ -83,7 +104,7 @@ def make_tool_agent(deps: Deps):
         update["trace"] = [event]
         return update
 
-    def _react(state: dict[str, Any], s: Settings) -> dict[str, Any]:
+    def _single_loop(state: dict[str, Any], s: Settings) -> dict[str, Any]:
         candidates = state.get("candidates") or []
         tools = {n: deps.registry.get(n).args_schema for n in candidates}
         msgs = messages(
@@ -91,6 +112,7 @@ def make_tool_agent(deps: Deps):
             tools="\n\n".join(card_detail(deps.registry.get(n).card) for n in candidates) or "(no tools)",
             history=steps_text(state.get("steps") or []),
             critique=(state.get("critique") or {}).get("tool_call", "(none)"),
+            demos=demos_text(state), experience=deps.tool_experience(s, candidates),
         )
         out = call_structured(
             deps.models.for_role("tool_agent", s), msgs, ReactDecision, role="tool_agent",
@@ -98,7 +120,13 @@ def make_tool_agent(deps: Deps):
             check=lambda o: _known_action(o.action, candidates),
         )
         if out.action == "finish":
-            return {"proposal": None, "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
+            return {"proposal": None, "react_done": True,
+                    "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
+        if out.action in INNER_ACTIONS:
+            step = {"subtask": len(state.get("steps") or []), "tool": out.action, "arguments": {}, "ok": True,
+                    "observation": out.thought}
+            return {"proposal": None, "steps": list(state.get("steps") or []) + [step],
+                    "trace": [{"node": "tool_agent", "event": f"react_{out.action}", "detail": out.thought[:300]}]}
         proposal = {"tool": out.action, "arguments": out.arguments, "evaluation": out.thought, "score": 10}
         return {"proposal": proposal, "trace": [{"node": "tool_agent", "event": "react_call",
                                                  "detail": f"{out.action}({compact(out.arguments, 300)})"}]}
@@ -112,5 +140,6 @@ def _same_tool(got: str, expected: str) -> None:
 
 
 def _known_action(action: str, candidates: list[str]) -> None:
-    if action != "finish" and action not in candidates:
-        raise ValueError(f"action must be one of {candidates + ['finish']}, got '{action}'")
+    allowed = candidates + ["finish", *INNER_ACTIONS]
+    if action not in allowed:
+        raise ValueError(f"action must be one of {allowed}, got '{action}'")

@@ -48,9 +48,6 @@ def test_a_run_at_every_bound_makes_exactly_the_allowed_calls():
     assert len(out["trace"]) == 1 + ROUNDS * (3 + SUBTASKS * 12 + 2) - 1
 
 
-@pytest.mark.xfail(strict=True, reason="app/api.py solve() fixes recursion_limit=200, below what the settings' own "
-                                       "bounds allow (here 265 steps with max_rounds=5), so solve raises "
-                                       "GraphRecursionError instead of returning the bounded run's result")
 def test_solve_lets_a_run_reach_its_bounds():
     ms = _scripts()
     res = solve(BMI_Q, BMI_NOTE, models=ms, saver=None, max_rounds=ROUNDS)
