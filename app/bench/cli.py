@@ -57,6 +57,9 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mc.add_argument("--quiet", action="store_true", help="no progress bar or progress messages")
     mc.add_argument("--no-plot", action="store_true", help="do not draw the per-category bar chart")
     mc.add_argument("--k", type=_int_at_least(1), default=5, help="retrieve: how many tools to return")
+    mc.add_argument("--preset", default=None, help="agent: the preset to run (default mirror)")
+    mc.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="agent: a setting for every run, e.g. --set theta_plan=9 --set model_provider=openai")
     mc.set_defaults(func=handle_medcalc)
 
     ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
@@ -87,13 +90,23 @@ def handle_overhead(args: argparse.Namespace) -> int:
     return run_cli(args.runs, args.checkpointer, args.out)
 
 
+def _settings_pairs(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise SystemExit(f"medmirror bench: --set takes NAME=VALUE, got {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
 def handle_medcalc(args: argparse.Namespace) -> int:
     """Handler of ``bench medcalc``; returns the exit code."""
     try:
         run_medcalc(
             args.data, args.mode, limit=args.limit, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
-            options={"k": args.k},
+            options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set)},
         )
     except BenchError as exc:
         print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)

@@ -425,8 +425,77 @@ register_mode(Mode("retrieve", "tool retrieval recall@k", make_retrieve, ("Quest
                    extra_summary=retrieval_summary, render_extra=render_retrieval))
 register_mode(Mode("extract", "extraction + calculator", _not_available("extract", "value extraction from the note + calculator"),
                    ("Patient Note", "Question"), available=False))
-register_mode(Mode("agent", "the whole graph", _not_available("agent", "the whole MedMirror graph on note + question"),
-                   ("Patient Note", "Question"), available=False))
+def make_agent(options: Mapping[str, Any]) -> RowFn:
+    """Run the whole graph on note + question (nothing else given) and score its structured value."""
+    from app.api import solve
+    from app.usage import totals
+
+    preset = str(options.get("preset") or "mirror")
+    models = options.get("models")
+    overrides = dict(options.get("settings") or {})
+
+    def run(row: MedCalcRow) -> Record:
+        rec = base_record(row, "agent")
+        rec["preset"] = preset
+        t0 = time.perf_counter()
+        try:
+            expected = expected_into(rec, row)
+            result = solve(row.question, row.note or None, preset=preset, models=models, saver=None, **overrides)
+            usage = result.usage.get("nodes", {})
+            tot = totals(usage)
+            rec.update(
+                status=result.status, value=result.value, answer=result.answer[:500],
+                tools=[s.get("tool") for s in result.steps], rounds=result.rounds, reviews=result.reviews,
+                plan=[p.get("tool") for p in result.plan], assumed=result.assumed,
+                calls=tot["calls"], input_tokens=tot["input_tokens"], output_tokens=tot["output_tokens"],
+                seconds=round(time.perf_counter() - t0, 3),
+                node_seconds={n: round(u.get("seconds", 0.0), 3) for n, u in usage.items()},
+                trace=[f"{e.get('node')}:{e.get('event')}" for e in result.trace],
+            )
+            if result.status == "error":
+                raise RowError("agent", result.status_detail or "the run ended with an error")
+            if result.value is None:
+                raise RowError("answer", f"no structured value ({result.status}: {result.status_detail or result.answer[:200]})")
+            try:
+                got = parse_answer(result.value, expected.kind)
+            except ScoringError as exc:
+                raise RowError("answer", f"value {result.value!r} is not a {expected.kind}: {exc}") from None
+            score_record(rec, expected, got)
+        except RowError as exc:
+            rec["error"], rec["error_stage"] = str(exc), exc.stage
+            rec.setdefault("correct", False)
+        rec["latency_s"] = round(time.perf_counter() - t0, 6)
+        return rec
+
+    return run
+
+
+def agent_summary(records: list[Record]) -> dict[str, Any]:
+    """Mean tokens, model calls and seconds per case, and where the time went."""
+    n = len(records) or 1
+    node_totals: dict[str, float] = {}
+    for r in records:
+        for node, secs in (r.get("node_seconds") or {}).items():
+            node_totals[node] = node_totals.get(node, 0.0) + float(secs)
+    statuses = Counter(str(r.get("status")) for r in records)
+    return {
+        "mean_tokens": sum((r.get("input_tokens") or 0) + (r.get("output_tokens") or 0) for r in records) / n,
+        "mean_calls": sum(r.get("calls") or 0 for r in records) / n,
+        "mean_seconds": sum(r.get("seconds") or 0.0 for r in records) / n,
+        "seconds_by_node": {k: round(v / n, 3) for k, v in sorted(node_totals.items(), key=lambda kv: -kv[1])},
+        "slowest_node": max(node_totals, key=node_totals.get) if node_totals else None,
+        "statuses": dict(statuses),
+    }
+
+
+def render_agent(summary: dict[str, Any]) -> str:
+    by_node = ", ".join(f"{k} {v:.1f}s" for k, v in summary["seconds_by_node"].items())
+    return (f"per case: {summary['mean_tokens']:.0f} tokens, {summary['mean_calls']:.1f} model calls, "
+            f"{summary['mean_seconds']:.1f} s; by node: {by_node}; statuses: {summary['statuses']}")
+
+
+register_mode(Mode("agent", "the whole graph", make_agent, ("Patient Note", "Question"),
+                   extra_summary=agent_summary, render_extra=render_agent))
 
 
 # ---------------------------------------------------------------------------

@@ -310,17 +310,23 @@ def test_concurrent_run_matches_sequential(tmp_path: Path) -> None:
 
 def test_unavailable_modes_raise_clearly(tmp_path: Path) -> None:
     assert set(MODES) == {"gold", "retrieve", "extract", "agent"}
-    for name in ("extract", "agent"):
+    for name in [m.name for m in MODES.values() if not m.available]:
         with pytest.raises(ModeNotAvailableError, match=f"mode '{name}' is not available yet"):
             get_mode(name)
         with pytest.raises(ModeNotAvailableError):
             MODES[name].make({})
     with pytest.raises(BenchError, match="unknown mode"):
         get_mode("nope")
-    # fails before touching the data or the output directory
-    with pytest.raises(ModeNotAvailableError):
-        run_medcalc(tmp_path / "missing.csv", "agent", out_dir=tmp_path / "o", echo=lambda s: None)
-    assert not (tmp_path / "o").exists()
+    # an unavailable mode fails before touching the data or the output directory
+    from app.bench.medcalc import Mode, register_mode
+
+    register_mode(Mode("later", "not yet", lambda _o: (_ for _ in ()).throw(ModeNotAvailableError("mode 'later' is not available yet")), available=False))
+    try:
+        with pytest.raises(ModeNotAvailableError):
+            run_medcalc(tmp_path / "missing.csv", "later", out_dir=tmp_path / "o", echo=lambda s: None)
+        assert not (tmp_path / "o").exists()
+    finally:
+        MODES.pop("later")
 
 
 # ---------------------------------------------------------------------------
