@@ -162,7 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
     from app.bench.cli import add_bench_parser
     from memory.experience_cli import add_memory_parser
 
+    from app.optimize_cli import add_optimize_parser
+
     add_bench_parser(sub)
+    add_optimize_parser(sub)
     add_memory_parser(sub, default_store=str(Settings.model_fields["data_dir"].default_factory() / "experience"))
     return parser
 

@@ -137,6 +137,8 @@ class TaskInput(TypedDict, total=False):
     options: dict[str, str] | None  # multiple-choice options, letter -> text
     # What the task brings for tools to work on: {"ehr_db": path, "documents": [paths], "images": [paths]}
     resources: dict[str, Any] | None
+    # Advice for every agent (e.g. a reflection on an earlier wrong attempt, in ReflecTool's optimisation)
+    advice: str | None
 
 
 Status = Literal["running", "answered", "refused", "failed", "error"]
@@ -168,6 +170,7 @@ class MedMirrorState(TypedDict, total=False):
     note: str | None
     options: dict[str, str] | None
     resources: dict[str, Any] | None
+    advice: str | None
     # derived once
     answer_format: str
     candidates: list[str]

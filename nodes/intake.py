@@ -32,7 +32,8 @@ def make_intake(deps: Deps):
         return {
             "candidates": candidates, "answer_format": fmt, "round": 1, "reviews": 0, "status": "running",
             "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
-            "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None, "critique": {},
+            "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None,
+            "critique": _advice(state.get("advice")),
             "review": None, "assumed": [], "demos": demos, "react_done": False,
             # intake starts every task: the trace and usage of an earlier task on this thread are dropped
             "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
@@ -40,6 +41,14 @@ def make_intake(deps: Deps):
         }
 
     return intake
+
+
+def _advice(advice: str | None) -> dict[str, str]:
+    """Advice given with the task is shown to every agent in the critique slot."""
+    if not advice or not advice.strip():
+        return {}
+    text = f"Advice from an earlier attempt: {advice.strip()}"
+    return {"plan": text, "tool_call": text, "answer": text}
 
 
 def render_demo(trajectory: Any, limit: int = 700) -> str:

@@ -17,6 +17,7 @@ from app.settings import Settings
 from graphs.state import ReviewOutput
 from nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from nodes.gates import next_tool_subtask
+from nodes.schemas import review_schema
 
 # A rejected answer is withdrawn whatever stage re-runs, so a later failure cannot return it.
 _NO_ANSWER: dict[str, Any] = {"answer": "", "value": None, "answer_score": 0, "answer_evaluation": ""}
@@ -42,7 +43,7 @@ def make_reviewer(deps: Deps):
             assumed=", ".join(state.get("assumed") or []) or "(none)",
         )
         out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
-                              retries=s.structured_retries, check=_consistent)
+                              retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
         reviews = state.get("reviews", 0) + 1
         review = {"verdict": out.verdict, "failing_stage": out.failing_stage, "critique": out.critique,
                   "review": reviews}

@@ -66,6 +66,19 @@ def react_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def review_schema() -> dict[str, Any]:
+    """Reflect[RIGHT] with no failing stage, or Reflect[WRONG] naming one: the grammar allows nothing else."""
+    critique = {"type": "string", "maxLength": 400}
+    return {"title": "ReviewOutput", "anyOf": [
+        {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["RIGHT"]},
+                                          "failing_stage": {"type": "string", "enum": ["none"]},
+                                          "critique": critique}, "required": ["verdict", "failing_stage", "critique"]},
+        {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["WRONG"]},
+                                          "failing_stage": {"type": "string", "enum": ["plan", "tool_call", "answer"]},
+                                          "critique": critique}, "required": ["verdict", "failing_stage", "critique"]},
+    ]}
+
+
 def answer_schema(fmt: str, allowed_values: list[str] | None, options: dict[str, str] | None) -> dict[str, Any]:
     if allowed_values == []:  # tools were planned and none produced a value: only a refusal fits
         value: dict[str, Any] = {"type": "null"}

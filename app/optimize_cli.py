@@ -1,0 +1,112 @@
+"""``medmirror optimize``: ReflecTool's optimisation stage over labelled MedCalc-Bench rows.
+
+Each case runs through :mod:`graphs.optimize`; results go to ``<out>/optimize.jsonl``
+(appended per case, so a killed run resumes where it stopped) and the experience
+store in the data directory (or ``--store``) accumulates trajectories and per-tool
+experience. The report counts cases solved first time, solved after reflection,
+stored, unsolved and errored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from app.bench.common import JsonlWriter, default_out_dir, load_records, progress_bar, write_summary
+from app.settings import Settings
+
+
+def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[str, Any]]:
+    from app.bench.medcalc import read_medcalc_csv
+
+    rows = read_medcalc_csv(path, ("Patient Note", "Question"))[skip:]
+    if n is not None:
+        rows = rows[:n]
+    return [{
+        "id": row.id, "question": row.question, "note": row.note, "source": "medcalc-bench",
+        "kind": row.calculator_name, "gold_text": row.ground_truth,
+        "gold": {"answer": row.ground_truth, "lower": row.lower, "upper": row.upper, "output_type": row.output_type},
+    } for row in rows]
+
+
+def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, preset: str = "reflectool-refine",
+                 out_dir: str | Path | None = None, store: Any = None, models: Any = None, quiet: bool = False,
+                 settings: dict[str, Any] | None = None, echo=print) -> dict[str, Any]:
+    from graphs.optimize import build_optimize_graph
+    from memory.experience import ExperienceStore
+
+    s = Settings.resolve(preset, **(settings or {}))
+    store = store or ExperienceStore(s.experience_dir)
+    graph = build_optimize_graph(store=store, models=models)
+    out = Path(out_dir) if out_dir else default_out_dir("optimize", preset)
+    path = out / "optimize.jsonl"
+    done = {str(r.get("id")) for r in load_records(path)}
+    cases = medcalc_cases(data, n, skip)
+    todo = [c for c in cases if str(c["id"]) not in done]
+    if not quiet:
+        echo(f"optimize: {len(cases)} case(s) from {data} with preset {preset} -> {out} "
+             f"({len(cases) - len(todo)} already done); store {store.file}")
+    bar = progress_bar(len(todo), "optimize", quiet)
+    with JsonlWriter(path) as writer:
+        for case in todo:
+            t0 = time.perf_counter()
+            try:
+                state = graph.invoke({"case": case}, context=s)
+                outcome = state.get("outcome") or ("error" if state.get("status") == "error" else "unsolved")
+                rec = {"id": case["id"], "kind": case["kind"], "outcome": outcome,
+                       "c1_correct": state.get("c1_correct"), "c2_correct": state.get("c2_correct"),
+                       "c1_value": (state.get("c1") or {}).get("value"), "c2_value": (state.get("c2") or {}).get("value"),
+                       "suggestion": state.get("suggestion"), "stored_id": state.get("stored_id"),
+                       "experience_tools": sorted((state.get("experience") or {}).keys()),
+                       "error": state.get("status_detail") if state.get("status") == "error" else None}
+            except Exception as exc:  # noqa: BLE001 - one case failing must not stop the run
+                rec = {"id": case["id"], "kind": case["kind"], "outcome": "error", "error": f"{type(exc).__name__}: {exc}"}
+            rec["seconds"] = round(time.perf_counter() - t0, 3)
+            writer.write(rec)
+            bar.update(1)
+    bar.close()
+    records = [r for r in load_records(path) if str(r.get("id")) in {str(c["id"]) for c in cases}]
+    counts = Counter(r.get("outcome") for r in records)
+    summary = {
+        "cases": len(records), "solved_first": counts.get("solved_first", 0),
+        "solved_after_reflection": counts.get("solved_after_reflection", 0),
+        "stored": sum(1 for r in records if r.get("stored_id")), "unsolved": counts.get("unsolved", 0),
+        "errors": counts.get("error", 0), "preset": preset, "data": str(data), "skip": skip, "n": n,
+        "mean_seconds": sum(r.get("seconds", 0) for r in records) / max(len(records), 1),
+        "store": store.stats(),
+    }
+    write_summary(out / "summary.json", summary)
+    echo(f"optimize: {summary['cases']} cases: {summary['solved_first']} solved first time, "
+         f"{summary['solved_after_reflection']} solved after reflection, {summary['stored']} stored, "
+         f"{summary['unsolved']} unsolved, {summary['errors']} errors; {summary['mean_seconds']:.1f} s per case; "
+         f"store: {summary['store']}")
+    return summary
+
+
+def add_optimize_parser(subparsers: Any) -> None:
+    p = subparsers.add_parser("optimize", help="ReflecTool optimisation: practise on labelled cases, keep experience",
+                              description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", required=True, type=Path, help="MedCalc-Bench CSV with labels")
+    p.add_argument("--n", type=int, default=None, help="how many cases (after --skip)")
+    p.add_argument("--skip", type=int, default=0, help="skip the first rows (e.g. to hold them out)")
+    p.add_argument("--preset", default="reflectool-refine")
+    p.add_argument("--out", type=Path, default=None, help="output directory (reuse it to resume)")
+    p.add_argument("--quiet", action="store_true")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a setting, e.g. --set data_dir=/tmp/x")
+    p.set_defaults(func=_handle)
+
+
+def _handle(args: argparse.Namespace) -> int:
+    from app.bench.cli import _settings_pairs
+
+    run_optimize(args.data, args.n, skip=args.skip, preset=args.preset, out_dir=args.out, quiet=args.quiet,
+                 settings=_settings_pairs(args.set))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(0)

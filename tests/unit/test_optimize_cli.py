@@ -1,0 +1,49 @@
+"""`medmirror optimize` over a labelled CSV: counts, store, resume."""
+
+import json
+from pathlib import Path
+
+from app.models import ScriptedChatModel
+from app.optimize_cli import run_optimize
+from memory.experience import ExperienceStore
+
+CSV = ("Row Number,Calculator ID,Calculator Name,Category,Output Type,Patient Note,Question,Ground Truth Answer,"
+       "Lower Limit,Upper Limit\n"
+       "1,6,Body Mass Index (BMI),physical,decimal,\"A man, 70 kg, 175 cm.\",What is the patient's BMI?,"
+       "22.857,21.714,24.0\n"
+       "2,6,Body Mass Index (BMI),physical,decimal,\"A woman, 60 kg, 160 cm.\",What is the patient's BMI?,"
+       "23.4375,22.27,24.61\n")
+
+
+def _models() -> dict:
+    think = lambda w, h: {"thought": "compute", "action": "bmi", "arguments": {"weight": w, "height": h}}  # noqa: E731
+    fin = {"thought": "done", "action": "finish", "arguments": {}}
+    ans = lambda v: {"answer": "BMI", "value": repr(v), "evaluation": "ok", "score": 9}  # noqa: E731
+    return {
+        # case 1 right first time; case 2 wrong, then right after reflection
+        "tool_agent": ScriptedChatModel(responses=[think(70, 175), fin, think(70, 160), fin, think(60, 160), fin]),
+        "verifier": ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"},
+                                                 {"arguments": {"weight": 70, "height": 160}, "reason": "ok"},
+                                                 {"arguments": {"weight": 60, "height": 160}, "reason": "ok"}]),
+        "answer": ScriptedChatModel(responses=[ans(70 / 1.75**2), ans(70 / 1.6**2), ans(60 / 1.6**2)]),
+        "reviewer": ScriptedChatModel(responses=[
+            {"suggestion": "Take the weight from the note."},
+            {"suggestions": [{"tool": "bmi", "suggestion": "Copy the weight exactly."}]}]),
+    }
+
+
+def test_optimize_counts_stores_and_resumes(tmp_path: Path) -> None:
+    data = tmp_path / "rows.csv"
+    data.write_text(CSV)
+    store = ExperienceStore(tmp_path / "exp")
+    out = tmp_path / "out"
+    summary = run_optimize(data, 2, out_dir=out, store=store, models=_models(), quiet=True,
+                           settings={"data_dir": str(tmp_path), "checkpointer": "none"}, echo=lambda s: None)
+    assert (summary["solved_first"], summary["solved_after_reflection"], summary["stored"]) == (1, 1, 2)
+    assert store.get_experience("bmi") == ["Copy the weight exactly."]
+    lines = [json.loads(x) for x in (out / "optimize.jsonl").read_text().splitlines()]
+    assert [r["outcome"] for r in lines] == ["solved_first", "solved_after_reflection"]
+    # a second run over the same --out does nothing new (every model script is exhausted: a call would fail)
+    again = run_optimize(data, 2, out_dir=out, store=store, models=_models() | {"tool_agent": ScriptedChatModel()},
+                         quiet=True, settings={"data_dir": str(tmp_path), "checkpointer": "none"}, echo=lambda s: None)
+    assert again["cases"] == 2 and again["errors"] == 0
