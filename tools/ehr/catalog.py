@@ -201,8 +201,7 @@ class Acute:
     text: str  # admitting diagnosis
     weight: float
     los: tuple[int, int]  # length of stay range, days
-    admission_type: str = "EMERGENCY"
-    meds: tuple[tuple[Drug, ...], ...] = ()
+    meds: tuple[tuple[Drug, ...], ...] = ()  # one option list per slot
     secondary: tuple[str, ...] = ()
     procedures: tuple[tuple[str, float], ...] = ()  # (code, probability)
     labs: dict[str, tuple[float, float]] = field(default_factory=dict)  # day-0 values, resolve over the stay
@@ -212,6 +211,7 @@ class Acute:
     mortality: float = 0.0  # in-hospital death probability of a severe course
     requires: str | None = None  # chronic condition the reason implies (added when absent)
     sex: str | None = None
+    admission_type: str = "EMERGENCY"
 
 
 ACUTE: tuple[Acute, ...] = (
@@ -271,9 +271,9 @@ ACUTE: tuple[Acute, ...] = (
           ((rx("calcium gluconate", "1", "g", "IV"),), (rx("insulin regular", "10", "UNIT", "IV"),),
            (rx("sodium polystyrene sulfonate", "15", "g", "PO"),)),
           procedures=(("5A1D70Z", 0.4),), labs={"potassium": (6.0, 7.1)}, requires="ckd"),
-    Acute("knee_replacement", "M1712", "LEFT KNEE OSTEOARTHRITIS", 3, (2, 4), "ELECTIVE",
+    Acute("knee_replacement", "M1712", "LEFT KNEE OSTEOARTHRITIS", 3, (2, 4),
           ((rx("cefazolin", "2", "g", "IV"),), (rx("oxycodone", "5", "mg", "PO"),), (rx("enoxaparin", "40", "mg", "SC"),)),
-          procedures=(("0SRD0J9", 1.0),), extra_labs=("inr",), ),
+          procedures=(("0SRD0J9", 1.0),), extra_labs=("inr",), admission_type="ELECTIVE"),
 )
 
 # Severe course: acute respiratory failure (pneumonia, COPD) or septic shock (sepsis), stroke: ventilation.

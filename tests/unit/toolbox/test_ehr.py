@@ -127,6 +127,21 @@ def test_labs_follow_conditions(db):
     assert a1c == dm
 
 
+def test_treatment_follows_the_admission_reason(db):
+    by_text = {a.text: a for a in C.ACUTE}
+    rx = {}
+    for hadm, drug in q(db, "SELECT hadm_id, drug FROM prescriptions"):
+        rx.setdefault(hadm, set()).add(drug)
+    principal = dict(q(db, "SELECT hadm_id, icd_code FROM diagnoses_icd WHERE seq_num = 1"))
+    for hadm, text, adm_type in q(db, "SELECT hadm_id, diagnosis, admission_type FROM admissions"):
+        reason = by_text[text]
+        assert reason.meds and reason.admission_type in ("EMERGENCY", "ELECTIVE")
+        assert principal[hadm] == reason.icd
+        assert (adm_type == "ELECTIVE") == (reason.admission_type == "ELECTIVE")
+        for slot in reason.meds:  # every treatment slot is ordered with one of its options
+            assert rx.get(hadm, set()) & {d.drug for d in slot}, (hadm, text, slot)
+
+
 def test_diagnoses_are_coded_and_titled(db):
     assert q(db, "SELECT count(*) FROM admissions WHERE hadm_id NOT IN "
                  "(SELECT hadm_id FROM diagnoses_icd WHERE seq_num = 1)")[0][0] == 0
