@@ -1,8 +1,14 @@
 """Prompt templates, one file per role.
 
-Each ``<role>.md`` file has a ``## system`` and a ``## user`` section; ``$name``
-placeholders are filled with :class:`string.Template` (so JSON braces in the text
-need no escaping). A missing variable is an error, not an empty string.
+Each ``<role>.md`` file has a ``## system`` (the role's instructions) and a
+``## user`` section; ``$name`` placeholders are filled with :class:`string.Template`
+(so JSON braces in the text need no escaping). A missing variable is an error, not
+an empty string.
+
+Every role's prompt starts the same way: one shared system message, then the task
+(question and patient note), then the role's instructions and material. Calls for
+one task therefore share a long token prefix, which llama.cpp keeps in its KV
+cache, so the note is read once per task instead of once per call.
 """
 
 from __future__ import annotations
@@ -25,7 +31,20 @@ def load(role: str) -> tuple[Template, Template]:
     return Template(system), Template(user)
 
 
+SHARED_SYSTEM = (
+    "You are one agent of MedMirror, a team of clinical agents that answer questions about a patient with "
+    "validated tools. Follow the instructions of your role. Reply with JSON only."
+)
+
+
 def render(role: str, **variables: Any) -> list[BaseMessage]:
     system, user = load(role)
     values = {k: str(v) for k, v in variables.items()}
-    return [SystemMessage(content=system.substitute(values)), HumanMessage(content=user.substitute(values))]
+    context = []
+    if "question" in values:
+        context.append(f"Question: {values['question']}")
+    if "note" in values:
+        context.append(f"Patient note:\n{values['note']}")
+    role_text = f"Your role: {system.substitute(values)}"
+    body = "\n\n".join([*context, role_text, user.substitute(values)])
+    return [SystemMessage(content=SHARED_SYSTEM), HumanMessage(content=body)]

@@ -131,7 +131,8 @@ def prompt(model: ScriptedChatModel, i: int = 0) -> str:
 
 
 def system(model: ScriptedChatModel, i: int = 0) -> str:
-    return str(model.calls[i]["messages"][0].content)
+    """The instructions of call ``i``: the shared system message and the role's instructions (in the user message)."""
+    return "\n".join(str(m.content) for m in model.calls[i]["messages"][:2])
 
 
 def last_message(model: ScriptedChatModel, i: int) -> str:

@@ -57,7 +57,7 @@ def test_text_question_takes_the_tools_number_format():
     r = run(ms, question="Please compute the hourly maintenance fluids for this patient.", note="Weight 70 kg.")
     # 4*10 + 2*10 + 1*(70-20) = 110 mL/h
     assert r["answer_format"] == "number"
-    assert "value: the number only" in str(ms["answer"].calls[0]["messages"][0].content)
+    assert "value: the number only" in " ".join(str(m.content) for m in ms["answer"].calls[0]["messages"])
     assert float(r["value"]) == 110
     used_up(*ms.values())
 
