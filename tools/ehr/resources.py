@@ -9,16 +9,27 @@ shipped task sets (``tools/text/tasks/``) unless a ``base_dir`` is given.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tools.ehr.generator import generate_ehr
 
-GENERATOR_VERSION = 1  # bump when the generator's output changes (cached files are keyed on it)
 SPEC = re.compile(r"^synthetic(?::(?P<args>.*))?$")
 TEXT_TASKS_DIR = Path(__file__).resolve().parent.parent / "text" / "tasks"
+
+
+@lru_cache(maxsize=1)
+def generator_fingerprint() -> str:
+    """Hash of the generator's source (generator, catalog, schema): cached databases are keyed on it."""
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for name in ("generator.py", "catalog.py", "schema.py"):
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:12]
 
 
 def parse_spec(spec: str) -> dict[str, int]:
@@ -48,7 +59,7 @@ def ehr_db_path(value: str | Path, workdir: str | Path | None = None) -> Path:
     if is_spec(text):
         spec = parse_spec(text)
         folder = Path(workdir) if workdir else Path(tempfile.gettempdir()) / "medmirror-ehr"
-        path = folder / f"synthetic-v{GENERATOR_VERSION}-n{spec['n_patients']}-seed{spec['seed']}.sqlite"
+        path = folder / f"synthetic-{generator_fingerprint()}-n{spec['n_patients']}-seed{spec['seed']}.sqlite"
         if not path.is_file():
             generate_ehr(path, **spec)
         return path
