@@ -13,8 +13,11 @@ Modes (:data:`MODES`) are factories ``options -> (row -> record)``:
 
 * ``gold``: the row's calculator (``tools.calculators.by_medcalc_id``) on the row's gold
   entities (``medcalc_adapter.adapt``), scored with :mod:`app.bench.scoring`;
-* ``retrieve``, ``extract``, ``agent``: declared, not available yet (raise
-  :class:`ModeNotAvailableError`).
+* ``retrieve``: tool retrieval recall@k for note + question;
+* ``extract``: evidence-grounded parameter extraction (``options['extractor']``: rules, llm or
+  hybrid) with the row's calculator, then the calculator; adds per-parameter accuracy against
+  the gold entities (``params`` per record, ``param_accuracy`` in the summary);
+* ``agent``: the whole graph on note + question (:func:`make_agent`).
 
 Every record has ``id, mode, calculator_id, calculator, category, expected, lower,
 upper, rule, got, correct, error, error_stage, latency_s``; the summary and the table
@@ -423,8 +426,173 @@ def render_retrieval(summary: dict[str, Any]) -> str:
 
 register_mode(Mode("retrieve", "tool retrieval recall@k", make_retrieve, ("Question", "Patient Note"),
                    extra_summary=retrieval_summary, render_extra=render_retrieval))
-register_mode(Mode("extract", "extraction + calculator", _not_available("extract", "value extraction from the note + calculator"),
-                   ("Patient Note", "Question"), available=False))
+# ---------------------------------------------------------------------------
+# extract: evidence-grounded parameter extraction + calculator
+# ---------------------------------------------------------------------------
+
+
+def _extraction_model(options: Mapping[str, Any]) -> tuple[Any, int]:
+    """The extractor's chat model: ``options['models']`` (a ModelSet, a chat model or {role: model}),
+    ``options['model']``, else built from Settings (``options['settings']``: a Settings or the
+    ``--set`` overrides, with ``options['preset']``; else the environment)."""
+    from app.models.factory import ModelSet
+    from app.settings import Settings
+
+    given = options.get("settings")
+    if isinstance(given, Settings):
+        settings = given
+    else:
+        try:
+            settings = Settings.resolve(options.get("preset"), **dict(given or {}))
+        except Exception as exc:  # noqa: BLE001 - bad settings stop the run with their message
+            raise BenchError(f"extract: settings: {exc}") from None
+    retries = int(options.get("retries", settings.structured_retries))
+    override = options.get("models", options.get("model"))
+    models = override if isinstance(override, ModelSet) else ModelSet(override)
+    return models.for_role("extractor", settings), retries
+
+
+def _gold_params(calc: Any, entities: str) -> tuple[dict[str, Any], str | None]:
+    """Gold entities as canonical calculator inputs (field -> value), or ({}, why not)."""
+    from tools.calculators.medcalc_adapter import adapt
+    from tools.extraction.grounding import canonical
+
+    try:
+        raw = adapt(calc, entities)
+    except Exception as exc:  # noqa: BLE001 - recorded, the row is still run
+        return {}, f"entities: {_describe(exc)}"
+    gold: dict[str, Any] = {}
+    problems = []
+    for name, value in raw.items():
+        if name not in calc.inputs.model_fields:
+            continue
+        try:
+            gold[name] = canonical(calc, name, value)
+        except ValueError as exc:
+            problems.append(str(exc))
+    return gold, ("; ".join(problems) or None)
+
+
+PARAM_TOLERANCE = 0.05  # per-parameter accuracy: numbers within 5 % after unit conversion
+
+
+def make_extract(options: Mapping[str, Any]) -> RowFn:
+    """Extraction with the row's calculator (no retrieval), then the calculator; per-parameter accuracy.
+
+    ``options['extractor']``: ``rules`` | ``llm`` | ``hybrid`` (default ``hybrid``). A gold input the
+    extraction leaves to the calculator's documented default is compared with that default (the
+    calculator uses it); a gold input left missing or dropped counts as wrong.
+    """
+    from tools.calculators import by_medcalc_id
+    from tools.extraction.grounding import EXTRACTION_MODES, field_kind, ground, same
+
+    extractor = str(options.get("extractor") or "hybrid")
+    if extractor not in EXTRACTION_MODES:
+        raise BenchError(f"unknown extractor {extractor!r}; one of {', '.join(EXTRACTION_MODES)}")
+    model, retries = (None, 0) if extractor == "rules" else _extraction_model(options)
+
+    def run(row: MedCalcRow) -> Record:
+        rec = base_record(row, "extract")
+        rec["extractor"] = extractor
+        t0 = time.perf_counter()
+        try:
+            expected = expected_into(rec, row)
+            if row.calculator_id is None:
+                raise RowError("data", f"Calculator ID {row.raw_calculator_id!r} is not an integer")
+            try:
+                calc = by_medcalc_id(row.calculator_id)
+            except KeyError:
+                label = f" ({row.calculator_name})" if row.calculator_name else ""
+                raise RowError("calculator", f"no calculator implements MedCalc-Bench id {row.calculator_id}{label}") from None
+            rec["tool"] = calc.id
+            if not rec["calculator"]:
+                rec["calculator"] = calc.medcalc_name or calc.name
+            if rec["category"] == "unknown":
+                rec["category"] = calc.category
+            gold, gold_error = _gold_params(calc, row.entities) if row.entities.strip() else ({}, "no entities")
+            if gold_error:
+                rec["gold_error"] = gold_error
+            try:
+                grounded = ground(calc, row.note, row.question, mode=extractor, model=model, retries=retries)
+            except Exception as exc:  # noqa: BLE001 - a rule or model crash is this row's error
+                raise RowError("extraction", f"extraction: {_describe(exc)}") from None
+            params: dict[str, Any] = {}
+            for p in grounded.params:
+                effective = p.value if (p.name in grounded.args or p.status == "assumed") else None
+                entry: dict[str, Any] = {"extracted": effective, "evidence": p.evidence, "gold": None, "match": None,
+                                         "status": p.status}
+                if p.name in gold:
+                    entry["gold"] = gold[p.name]
+                    entry["match"] = effective is not None and same(field_kind(calc, p.name), effective, gold[p.name],
+                                                                    tol=PARAM_TOLERANCE)
+                params[p.name] = entry
+            rec["params"] = params
+            rec["flags"] = grounded.flags
+            try:
+                result = calc.run(grounded.args)
+            except Exception as exc:  # noqa: BLE001 - CalculatorInputError names what extraction missed
+                raise RowError("calculator_run", f"{calc.id}: {_describe(exc)}") from None
+            rec["unit"] = result.unit
+            rec["assumed"] = result.assumed
+            try:
+                got = result_value(result, expected.kind)
+            except ScoringError as exc:
+                rec["got"] = result.value
+                raise RowError("result", f"{calc.id} returned {result.value!r}, not a {expected.kind}: {exc}") from None
+            score_record(rec, expected, got)
+        except RowError as exc:
+            rec["error"], rec["error_stage"] = str(exc), exc.stage
+        rec["latency_s"] = round(time.perf_counter() - t0, 6)
+        return rec
+
+    return run
+
+
+def extraction_summary(records: list[Record]) -> dict[str, Any]:
+    """Per-parameter accuracy overall and per calculator (gold inputs only), statuses and flags."""
+    def tally(rs: list[Record]) -> dict[str, Any]:
+        n = hit = found = 0
+        for r in rs:
+            for p in (r.get("params") or {}).values():
+                if p.get("gold") is None:
+                    continue
+                n += 1
+                hit += bool(p.get("match"))
+                found += bool(p.get("match")) and p.get("status") in ("rule", "agree", "llm_supported", "disagree")
+        return {"n": n, "correct": hit, "accuracy": accuracy(hit, n), "grounded_accuracy": accuracy(found, n)}
+
+    per: dict[str, list[Record]] = {}
+    for r in records:
+        per.setdefault(f"{r.get('calculator_id')} {r.get('calculator') or ''}".strip(), []).append(r)
+    statuses = Counter(p.get("status") for r in records for p in (r.get("params") or {}).values())
+    wrong = Counter(f"{r.get('calculator_id')}:{name}" for r in records for name, p in (r.get("params") or {}).items()
+                    if p.get("gold") is not None and not p.get("match"))
+    return {
+        "extractor": next((r.get("extractor") for r in records if r.get("extractor")), None),
+        "param_accuracy": tally(records),
+        "param_accuracy_by_calculator": {k: tally(v) for k, v in per.items()},
+        "param_statuses": dict(statuses.most_common()),
+        "rows_with_flags": sum(bool(r.get("flags")) for r in records),
+        "wrong_params": dict(wrong.most_common(20)),
+    }
+
+
+def render_extraction(summary: dict[str, Any]) -> str:
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    pa = summary["param_accuracy"]
+    lines = [f"parameter accuracy ({summary.get('extractor')}): {pct(pa['accuracy'])} ({pa['correct']}/{pa['n']} gold inputs; "
+             f"with evidence {pct(pa['grounded_accuracy'])}); statuses {summary['param_statuses']}; "
+             f"rows with reviewer flags {summary['rows_with_flags']}"]
+    for name, t in summary["param_accuracy_by_calculator"].items():
+        if t["n"] and t["correct"] < t["n"]:
+            lines.append(f"  {name[:60]:<60} {t['correct']:>3}/{t['n']:<3} {pct(t['accuracy'])}")
+    return "\n".join(lines)
+
+
+register_mode(Mode("extract", "extraction + calculator", make_extract, ("Patient Note", "Question"),
+                   extra_summary=extraction_summary, render_extra=render_extraction))
+
+
 def make_agent(options: Mapping[str, Any]) -> RowFn:
     """Run the whole graph on note + question (nothing else given) and score its structured value."""
     from app.api import solve

@@ -1,0 +1,1001 @@
+"""Derived rules of the calculator map: grades, categories, dose lists and numbers the
+value extractor does not read by itself.
+
+Each function takes a :class:`~tools.extraction.calc_sources.NoteContext` and returns a
+:class:`~tools.extraction.calc_sources.Hit` or ``None`` (the note does not decide). The
+definitions they follow are named in each docstring; none of them returns a value the
+note does not state or imply by the definition.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from tools.extraction.calc_sources import Hit, NoteContext, Term, decide
+from tools.extraction.model import Finding
+from tools.extraction.text import NUMBER, parse_number, word_to_number
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+
+def affirmed(ctx: NoteContext, pattern: str, *, current: bool = False, flags: int = re.I) -> list[Finding]:
+    """Matches of ``pattern`` asserted for the patient (not negated, hypothetical or about a relative)."""
+    out = [f for f in ctx.terms(pattern, flags) if not (f.negated or f.hypothetical or f.family)]
+    if current:
+        out = [f for f in out if not f.historical]
+    return out
+
+
+def first_number_after(ctx: NoteContext, label: str, unit: str, *, window: int = 30,
+                       lo: float | None = None, hi: float | None = None) -> tuple[float, str, re.Match[str]] | None:
+    """The first '<label> ... <number> <unit>' reading (number, unit as written, match)."""
+    rx = re.compile(rf"(?:{label})[^\d\n;.]{{0,{window}}}?(?P<n>{NUMBER})\s*(?P<u>{unit})", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        if (lo is not None and n < lo) or (hi is not None and n > hi):
+            continue
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.hypothetical:
+            continue
+        return n, m.group("u"), m
+    return None
+
+
+def _hit(ctx: NoteContext, m: re.Match[str] | Finding, value: Any, note: str = "", unit: str | None = None) -> Hit:
+    start, end = (m.start(), m.end()) if isinstance(m, re.Match) else (m.start, m.end)
+    return Hit(value, start, end, ctx.note[start:end], ctx.sentence_of(start).text, unit, note)
+
+
+def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
+          current: bool = False) -> Hit | None:
+    """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank."""
+    found: list[tuple[int, int, str, Finding]] = []
+    for option, pattern, rank in options:
+        for f in affirmed(ctx, pattern, current=current):
+            found.append((rank, f.start, option, f))
+    if not found:
+        return None
+    if pick == "max":
+        rank, _, option, f = max(found, key=lambda t: (t[0], -t[1]))
+    elif pick == "min":
+        rank, _, option, f = min(found, key=lambda t: (t[0], t[1]))
+    else:
+        rank, _, option, f = min(found, key=lambda t: t[1])
+    return Hit.of_finding(f, option, f"'{f.text}' -> {option}")
+
+
+# ---------------------------------------------------------------------------
+# demographics, vitals, simple numbers
+# ---------------------------------------------------------------------------
+
+_BLACK = (r"\bAfrican[- ]American\b|\bAfro[- ]Caribbean\b|\bBlack\b(?![- ](?:stool|tarry|box|urine|eschar|lesion|spot))"
+          r"|\bblack (?:man|woman|male|female|patient|gentleman|lady|boy|girl|race|ethnicity|individual)\b")
+_NON_BLACK = (r"\b(?:Caucasian|Asian|Hispanic|Latino|Latina|Arab|Indian|Chinese|Japanese|Korean)\b"
+              r"|\bWhite\b(?![- ](?:blood|matter|cell|count|patch|plaque|coat|spot|lesion))"
+              r"|\bwhite (?:man|woman|male|female|patient|gentleman|lady|boy|girl|race|ethnicity)\b")
+
+
+def black_race(ctx: NoteContext) -> Hit | None:
+    """MDRD race coefficient: True when the patient is described as Black / African American."""
+    for f in ctx.terms(_BLACK, 0):
+        if not (f.negated or f.family):
+            return Hit.of_finding(f, True, "race stated")
+    for f in ctx.terms(_NON_BLACK, 0):
+        if not (f.negated or f.family):
+            return Hit.of_finding(f, False, "race stated (not Black)")
+    return None
+
+
+def mean_arterial_pressure(ctx: NoteContext) -> Hit | None:
+    """A stated mean arterial pressure ('MAP 65 mmHg'); otherwise the calculator derives it from SBP/DBP."""
+    r = first_number_after(ctx, r"mean arterial (?:blood )?pressure|(?-i:\bMAP\b)", r"mm\s*Hg|mmHg|(?=[\s,.;)])",
+                           lo=20, hi=250)
+    if r is None:
+        return None
+    n, _, m = r
+    return _hit(ctx, m, n, unit="mmHg")
+
+
+def a_a_gradient(ctx: NoteContext) -> Hit | None:
+    r = first_number_after(ctx, r"(?:A-a|alveolar[- ]arterial)(?: oxygen| O2)? gradient|(?-i:\bA-a\b)(?: gradient)?(?: DO2)?",
+                           r"mm\s*Hg|mmHg|(?=[\s,.;)])", lo=0, hi=700)
+    if r is None:
+        return None
+    n, _, m = r
+    return _hit(ctx, m, n, unit="mmHg")
+
+
+def urine_output(ctx: NoteContext) -> Hit | None:
+    """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
+    rx = re.compile(rf"urine output[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?)"
+                    r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily|over\s+(?:the\s+)?(?:past\s+|last\s+)?24\s*h(?:ours?|rs?)?"
+                    r"|in\s+24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?", re.I)
+    for m in rx.finditer(ctx.note):
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.hypothetical:
+            continue
+        n = parse_number(m.group("n"))
+        if m.group("u").lower().startswith("l"):
+            n *= 1000
+        per = (m.group("per") or "").lower()
+        if "h" in per and "24" not in per:
+            return _hit(ctx, m, n * 24, "mL/h x 24", unit="mL/day")
+        return _hit(ctx, m, n, unit="mL/day")
+    return None
+
+
+def bands(ctx: NoteContext) -> Hit | None:
+    """Band (immature) neutrophils in %."""
+    rx = re.compile(rf"(?:\bbands?\b|band (?:forms|neutrophils|cells)|immature (?:neutrophils|granulocytes)|bandemia)"
+                    rf"[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*%|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|immature neutrophils)\b",
+                    re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n") or m.group("n2"))
+        if 0 <= n <= 100:
+            return _hit(ctx, m, n, unit="%")
+    return None
+
+
+def ethanol(ctx: NoteContext) -> Hit | None:
+    r = first_number_after(ctx, r"(?:serum |blood |plasma )?(?:ethanol|alcohol|EtOH)(?: level| concentration)?",
+                           r"mg\s*/\s*dL|mmol\s*/\s*L|g\s*/\s*L|mg\s*%", lo=0, hi=2000)
+    if r is None:
+        return None
+    n, u, m = r
+    unit = "mg/dL" if "%" in u else u.replace(" ", "")
+    return _hit(ctx, m, n, unit=unit)
+
+
+def target_bmi(ctx: NoteContext) -> Hit | None:
+    """'target BMI is 23.2 kg/m^2', 'goal body mass index of 22'."""
+    r = first_number_after(ctx, r"(?:target|goal|desired|ideal)\s+(?:body mass index|BMI)|(?:BMI|body mass index)\s+(?:target|goal)",
+                           r"kg\s*/\s*m(?:\^?2|²)|(?=[\s,.;)]|$)", lo=10, hi=60)
+    if r is None:
+        return None
+    n, _, m = r
+    return _hit(ctx, m, n, unit="kg/m^2")
+
+
+# ---------------------------------------------------------------------------
+# Glasgow Coma Scale (Teasdale & Jennett 1974)
+# ---------------------------------------------------------------------------
+
+_EYE_OPEN = r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?|eye[- ]opening)"
+_STIM = r"(?:\s+only)?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)\s+(?:a\s+|the\s+)?"
+GCS_EYE = [
+    ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
+                       r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes|without\s+(?:any\s+)?eye[- ]opening", 1),
+    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
+    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)", 3),
+    ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
+                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
+                                r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
+                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)", 4),
+]
+GCS_VERBAL_SPECIFIC = [
+    ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
+                           r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
+                           r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
+                           r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)", 1),
+    ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*", 2),
+    ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
+                            r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)", 3),
+]
+GCS_VERBAL_GENERIC = [
+    ("confused", r"\bconfused\b|\bconfusion\b|\bdisoriented\b|\bdisorientation\b", 4),
+    ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
+]
+GCS_MOTOR = [
+    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
+                          r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
+    ("extension to pain", r"\bdecerebrate\b|extens(?:ion|or)\s+(?:posturing|response|to\s+pain)|abnormal\s+extension"
+                          r"|extend(?:ed|ing|s)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|limbs|extremities|upper\s+extremities)", 2),
+    ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|flexion\s+(?:posturing|to\s+pain|response)"
+                        r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
+    ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
+                             r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*", 4),
+    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
+                       r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
+    ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
+]
+_GCS_NUMBERED = {
+    "gcs_eye": {1: "no eye opening", 2: "eye opening to pain", 3: "eye opening to verbal command", 4: "eyes open spontaneously"},
+    "gcs_verbal": {1: "no verbal response", 2: "incomprehensible sounds", 3: "inappropriate words", 4: "confused", 5: "oriented"},
+    "gcs_motor": {1: "no motor response", 2: "extension to pain", 3: "flexion to pain", 4: "withdrawal from pain",
+                  5: "localizes pain", 6: "obeys commands"},
+}
+
+
+def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
+    v = ctx.value(name)
+    if v is None:
+        return None
+    option = _GCS_NUMBERED[name].get(int(float(v.value)))
+    return None if option is None else Hit.of_value(v, value=option, unit=None, note=f"{name} {int(float(v.value))}")
+
+
+def gcs_eye(ctx: NoteContext) -> Hit | None:
+    """Best eye response: the E of 'E3V4M5', else the best response the note describes."""
+    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE)
+
+
+def gcs_verbal(ctx: NoteContext) -> Hit | None:
+    """Best verbal response: specific descriptions (no response, sounds, words) before orientation words."""
+    return _gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC) or _best(ctx, GCS_VERBAL_GENERIC, pick="first")
+
+
+def gcs_motor(ctx: NoteContext) -> Hit | None:
+    return _gcs_numbered(ctx, "gcs_motor") or _best(ctx, GCS_MOTOR)
+
+
+# ---------------------------------------------------------------------------
+# Child-Pugh (Pugh 1973): ascites and encephalopathy grades
+# ---------------------------------------------------------------------------
+
+_MILD = r"(?:mild|slight|small|minimal|trace|minor|little)"
+_SEVERE = r"(?:moderate|severe|large|tense|massive|gross|significant|marked|moderate[- ]to[- ]severe|refractory|extensive|large[- ]volume)"
+
+
+def ascites_grade(ctx: NoteContext) -> Hit | None:
+    """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
+    value, f, why = decide(ctx.findings("ascites"), "current")
+    if value is None or f is None:
+        return None
+    if value is False:
+        return Hit.of_finding(f, "absent", why)
+    sent = f.sentence.text
+    window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
+    if re.search(rf"\b{_SEVERE}\b", window, re.I) or re.search(r"\bparacentes[ie]s\b", sent, re.I):
+        return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
+    if re.search(rf"\b{_MILD}\b", window, re.I):
+        return Hit.of_finding(f, "slight", "graded mild/slight in the note")
+    return Hit.of_finding(f, "slight", "ascites present, grade not stated: slight (clinically detectable, not tense)")
+
+
+def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
+    """West Haven grade: 'grade 1-2' (mild, asterixis, lethargy) or 'grade 3-4' (stupor, coma); negated -> none."""
+    value, f, why = decide([*ctx.findings("encephalopathy")], "current")
+    if value is None or f is None:
+        g34 = affirmed(ctx, r"\b(?:somnolent|stuporous|stupor|comatose|hepatic coma|unresponsive)\b", current=True)
+        if g34 and (ctx.findings("cirrhosis") or ctx.findings("liver_disease")):
+            return Hit.of_finding(g34[0], "grade 3-4", "stupor/coma in a patient with liver disease")
+        return None
+    if value is False:
+        return Hit.of_finding(f, "none", why)
+    window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
+    if re.search(r"\bgrade\s*(?:3|4|III|IV)\b|\b(?:severe|stupor\w*|coma\w*|somnolent|unresponsive)\b", window, re.I):
+        return Hit.of_finding(f, "grade 3-4", "severe / grade 3-4 in the note")
+    return Hit.of_finding(f, "grade 1-2", "encephalopathy present (mild or grade not stated): grade 1-2")
+
+
+# ---------------------------------------------------------------------------
+# Charlson categories (Charlson 1987; MDCalc's definitions)
+# ---------------------------------------------------------------------------
+
+_PORTAL_HTN = (r"portal hypertension|(?:esophageal|oesophageal|gastric)?\s*varic(?:es|eal)|variceal bleed\w*|ascites"
+               r"|hepatic encephalopathy|hepatorenal|decompensated (?:cirrhosis|liver)")
+
+
+def charlson_liver(ctx: NoteContext) -> Hit | None:
+    """none / mild (chronic hepatitis, cirrhosis without portal hypertension) / moderate to severe (with it)."""
+    value, f, why = decide(ctx.findings("liver_disease"), "any")
+    if value is None or f is None:
+        return None
+    if value is False:
+        return Hit.of_finding(f, "none", why)
+    severe = affirmed(ctx, _PORTAL_HTN)
+    if severe:
+        return Hit.of_finding(severe[0], "moderate to severe", "liver disease with portal hypertension / decompensation")
+    return Hit.of_finding(f, "mild", "chronic liver disease without portal hypertension")
+
+
+_END_ORGAN = (r"diabetic (?:retinopathy|nephropathy|neuropathy|kidney disease|foot|ulcer\w*|gastroparesis)"
+              r"|(?:retinopathy|nephropathy|neuropathy|gastroparesis)|diabetes[^.;]{0,40}?complicat\w+")
+
+
+def charlson_diabetes(ctx: NoteContext) -> Hit | None:
+    """none or diet-controlled / uncomplicated / end-organ damage (retinopathy, nephropathy, neuropathy)."""
+    value, f, why = decide(ctx.findings("diabetes"), "any")
+    if value is None or f is None:
+        return None
+    if value is False:
+        return Hit.of_finding(f, "none or diet-controlled", why)
+    organ = affirmed(ctx, _END_ORGAN)
+    if organ:
+        return Hit.of_finding(organ[0], "end-organ damage", "diabetes with end-organ damage")
+    diet = affirmed(ctx, r"diet[- ](?:controlled|managed|alone)|controlled (?:with|by|on) diet|lifestyle (?:measures|modification) alone")
+    if diet:
+        return Hit.of_finding(diet[0], "none or diet-controlled", "diet-controlled diabetes")
+    return Hit.of_finding(f, "uncomplicated", "diabetes without documented end-organ damage")
+
+
+_HEME = r"leuka?emia|lymphoma|myeloma|\bAML\b|\bCLL\b|\bCML\b|\bALL\b|Hodgkin"
+_METASTATIC = r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
+
+
+def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
+    out = []
+    for f in ctx.findings("cancer"):
+        if re.fullmatch(rf"(?:{_HEME})", f.text, re.I) or re.search(r"leuka?emia|lymphoma|myeloma", f.text, re.I):
+            continue
+        out.append(f)
+    return out
+
+
+def charlson_tumor(ctx: NoteContext) -> Hit | None:
+    """Solid tumour: none / localized / metastatic (leukaemia and lymphoma are separate items)."""
+    value, f, why = decide(_solid_cancer_mentions(ctx), "any")
+    if value is None or f is None:
+        return None
+    if value is False:
+        return Hit.of_finding(f, "none", why)
+    met = affirmed(ctx, _METASTATIC)
+    if met:
+        return Hit.of_finding(met[0], "metastatic", "metastatic solid tumour")
+    return Hit.of_finding(f, "localized", "solid tumour without documented metastasis")
+
+
+def charlson_ckd(ctx: NoteContext) -> Hit | None:
+    """Moderate to severe CKD: dialysis, transplant, uraemia, CKD stage 3b-5 / ESRD, or creatinine > 3 mg/dL."""
+    severe = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
+                           r"|end[- ]stage (?:renal|kidney)|\bESRD\b|\bESKD\b|CKD\s*(?:stage\s*)?(?:3b|IIIb|4|IV|5|V)\b"
+                           r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)")
+    if severe:
+        return Hit.of_finding(severe[0], True, "moderate-severe CKD")
+    cr = ctx.value("creatinine")
+    if cr is not None and float(cr.value) > 3:
+        return Hit.of_value(cr, value=True, unit=None, note="creatinine > 3 mg/dL")
+    value, f, why = decide(ctx.findings("chronic_kidney_disease"), "any")
+    if value is False and f is not None:
+        return Hit.of_finding(f, False, why)
+    mild = affirmed(ctx, r"CKD\s*(?:stage\s*)?(?:1|2|I|II|3a|IIIa)\b|stage\s*(?:1|2|I|II|3a|IIIa)\s+(?:chronic kidney|CKD)")
+    if mild:
+        return Hit.of_finding(mild[0], False, "CKD stage 1-3a: not moderate-severe")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Cancer activity (Wells, PSI)
+# ---------------------------------------------------------------------------
+
+_TREATMENT = (r"chemotherapy|chemo\b|radiotherapy|radiation therapy|immunotherapy|palliative|hospice|undergoing treatment"
+              r"|receiving treatment|on treatment|newly diagnosed|recently diagnosed|metasta\w+")
+
+
+def active_cancer(ctx: NoteContext) -> Hit | None:
+    """Active cancer: a current cancer, or a past one still treated (chemotherapy, radiotherapy, palliation).
+
+    A cancer only in the past (remission, 'history of ... treated years ago') decides False.
+    """
+    mentions = [f for f in ctx.findings("cancer") if not re.fullmatch(r"tumou?r", f.text, re.I)] or ctx.findings("cancer")
+    value, f, why = decide(mentions, "current")
+    if value is True and f is not None:
+        return Hit.of_finding(f, True, why)
+    past = [m for m in mentions if not (m.negated or m.family or m.hypothetical)]
+    if past:
+        treated = affirmed(ctx, _TREATMENT, current=True)
+        if treated:
+            return Hit.of_finding(treated[0], True, "cancer under treatment / palliation")
+        return Hit.of_finding(past[0], False, "cancer only in the past")
+    if value is False and f is not None:
+        return Hit.of_finding(f, False, why)
+    return None
+
+
+def malignancy_any(ctx: NoteContext) -> Hit | None:
+    value, f, why = decide(ctx.findings("cancer"), "any")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# ---------------------------------------------------------------------------
+# HAS-BLED (Pisters 2010)
+# ---------------------------------------------------------------------------
+
+
+def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
+    """Uncontrolled hypertension (> 160 mmHg systolic); a documented hypertension not stated as controlled counts."""
+    sbp = ctx.value("systolic_bp")
+    if sbp is not None and float(sbp.value) > 160:
+        return Hit.of_value(sbp, value=True, unit=None, note="systolic > 160 mmHg")
+    value, f, why = decide(ctx.findings("hypertension"), "any")
+    if value is None or f is None:
+        return None
+    if value is True:
+        window = f.sentence.text
+        if re.search(r"\b(?:well|adequately|properly|good)[- ]?controlled\b", window, re.I) and not re.search(
+                r"\b(?:un|poorly|not well|inadequately)[- ]?controlled\b", window, re.I):
+            return Hit.of_finding(f, False, "hypertension stated as controlled")
+    return Hit.of_finding(f, value, why)
+
+
+def hasbled_renal(ctx: NoteContext) -> Hit | None:
+    """Dialysis, renal transplant or creatinine >= 2.26 mg/dL (200 µmol/L)."""
+    dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal")
+    if dx:
+        return Hit.of_finding(dx[0], True, "dialysis / transplant")
+    cr = ctx.value("creatinine")
+    if cr is not None:
+        v = float(cr.value)
+        return Hit.of_value(cr, value=v >= 2.26, unit=None, note=f"creatinine {v:g} mg/dL vs 2.26")
+    value, f, why = decide([*ctx.findings("renal_disease")], "any")
+    if value is False and f is not None:
+        return Hit.of_finding(f, False, why)
+    return None
+
+
+def hasbled_liver(ctx: NoteContext) -> Hit | None:
+    """Cirrhosis, or bilirubin > 2x normal with AST/ALT > 3x normal (ULN taken as 1.2 mg/dL, 40 U/L)."""
+    value, f, why = decide(ctx.findings("cirrhosis"), "any")
+    if value is True and f is not None:
+        return Hit.of_finding(f, True, why)
+    bili, ast, alt = ctx.value("bilirubin"), ctx.value("ast"), ctx.value("alt")
+    if bili is not None and (ast is not None or alt is not None):
+        enz = max(float(x.value) for x in (ast, alt) if x is not None)
+        lab = float(bili.value) > 2 * 1.2 and enz > 3 * 40
+        if lab:
+            return Hit.of_value(bili, value=True, unit=None, note="bilirubin > 2x and AST/ALT > 3x normal")
+    value2, f2, why2 = decide(ctx.findings("liver_disease"), "any")
+    if value2 is False and f2 is not None:
+        return Hit.of_finding(f2, False, why2)
+    if value is False and f is not None:
+        return Hit.of_finding(f, False, why)
+    return None
+
+
+def labile_inr(ctx: NoteContext) -> Hit | None:
+    pos = Term(r"(?:labile|unstable|fluctuating|erratic|variable|supratherapeutic|uncontrolled)\s+(?:\w+\s+){0,2}?INRs?"
+               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range)"
+               r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
+               r"|(?:poor|low)\s+time in (?:the )?therapeutic range", case_sensitive=False).read(ctx)
+    if pos is not None and pos.value:
+        return pos
+    stable = affirmed(ctx, r"(?:stable|therapeutic|well[- ]controlled)\s+INRs?|INRs?\s+(?:\w+\s+){0,4}?(?:stable|within (?:the )?therapeutic range|well[- ]controlled)")
+    if stable:
+        return Hit.of_finding(stable[0], False, "INR stable / in range")
+    return pos
+
+
+def alcohol_excess(ctx: NoteContext) -> Hit | None:
+    """Alcohol excess (>= 8 drinks/week) when the number of drinks is not given."""
+    heavy = affirmed(ctx, r"alcohol(?:ism| abuse| use disorder| dependence| excess)|heavy (?:alcohol|drink\w*|drinker)"
+                          r"|excessive (?:alcohol|drink\w*)|alcoholic\b(?! (?:cirrhosis|hepatitis|liver|cardiomyopathy|pancreatitis))"
+                          r"|binge drink\w*|drinks? heavily")
+    if heavy:
+        return Hit.of_finding(heavy[0], True, "heavy alcohol use")
+    value, f, why = decide(ctx.findings("alcohol_use"), "current")
+    if value is False and f is not None:
+        return Hit.of_finding(f, False, why)
+    light = affirmed(ctx, r"(?:social(?:ly)?|occasional(?:ly)?|rare(?:ly)?|light)\s+(?:alcohol|drink\w*)|drinks?\s+(?:socially|occasionally|rarely)")
+    if light:
+        return Hit.of_finding(light[0], False, "occasional / social drinking")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# HEART score (Six 2008)
+# ---------------------------------------------------------------------------
+
+
+def heart_ecg(ctx: NoteContext) -> Hit | None:
+    """significant ST deviation / non-specific repolarization disturbance (LBBB, LVH, repolarization, T waves) / normal."""
+    st = affirmed(ctx, r"ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)|ST[- ]?(?:depression|elevation)"
+                       r"|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
+    if st:
+        return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
+    nonspec = affirmed(ctx, r"(?:left\s+)?bundle\s+branch\s+block|\bLBBB\b|\bRBBB\b|left\s+ventricular\s+hypertrophy|\bLVH\b"
+                            r"|repolari[sz]ation\s+(?:abnormalit\w+|changes|disturbance\w*)|T[- ]wave\s+(?:inversions?|changes|flattening|abnormalit\w+)"
+                            r"|(?:inverted|flattened)\s+T[- ]waves?|paced\s+rhythm|non-?specific\s+(?:ST|T)[^.;]{0,20}changes")
+    if nonspec:
+        return Hit.of_finding(nonspec[0], "non-specific repolarization disturbance", "repolarization abnormality on ECG")
+    normal = affirmed(ctx, r"(?:ECG|EKG|electrocardiogram)[^.;]{0,40}?(?:normal|unremarkable|no\s+(?:acute\s+)?(?:ischemic\s+)?(?:changes|abnormalit))"
+                           r"|normal\s+(?:ECG|EKG|electrocardiogram)|(?:ECG|EKG)[^.;]{0,30}normal sinus rhythm")
+    if normal:
+        return Hit.of_finding(normal[0], "normal", "normal ECG")
+    return None
+
+
+def heart_troponin(ctx: NoteContext) -> Hit | None:
+    """'<= normal limit' when the note says the troponin is normal / negative; higher bands need the lab's limit."""
+    neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:normal|negative|within (?:normal|reference) (?:limits|range)|undetectable|unremarkable|not elevated)"
+                        r"|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
+    if neg:
+        return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
+    times = re.search(rf"troponin[^.;]{{0,60}}?(?P<n>{NUMBER})\s*(?:times|x|×|-fold)\s*(?:the\s+)?(?:upper|normal|ULN)", ctx.note, re.I)
+    if times:
+        n = parse_number(times.group("n"))
+        opt = "<= normal limit" if n <= 1 else ("1-3x normal limit" if n <= 3 else ">3x normal limit")
+        return _hit(ctx, times, opt, "troponin stated as a multiple of the normal limit")
+    return None
+
+
+_CVD = ("coronary_artery_disease", "stroke", "peripheral_artery_disease", "heart_failure")
+
+
+def family_cvd(ctx: NoteContext) -> Hit | None:
+    """Parent or sibling with cardiovascular disease (family-history mentions of CAD/MI/stroke/PAD)."""
+    mentions = []
+    for c in _CVD:
+        mentions += ctx.findings(c)
+    mentions += ctx.terms(r"cardiovascular disease|heart disease|cardiac (?:disease|death)|sudden (?:cardiac )?death|premature (?:CAD|coronary)")
+    value, f, why = decide(sorted(mentions, key=lambda x: x.start), "any", subject="family")
+    if f is None:
+        neg = affirmed(ctx, r"(?:no|non-?contributory|unremarkable|negative)\s+family\s+history|family\s+history\s+(?:is\s+|was\s+)?(?:non-?contributory|unremarkable|negative)")
+        return Hit.of_finding(neg[0], False, "family history negative") if neg else None
+    return Hit.of_finding(f, value, why)
+
+
+def obesity(ctx: NoteContext) -> Hit | None:
+    """Obesity: BMI > 30 kg/m² when a BMI is given, else the word."""
+    bmi = ctx.value("bmi")
+    if bmi is not None:
+        return Hit.of_value(bmi, value=float(bmi.value) > 30, unit=None, note=f"BMI {float(bmi.value):g} vs 30")
+    value, f, why = decide(ctx.findings("obesity"), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# ---------------------------------------------------------------------------
+# Surgery and VTE items
+# ---------------------------------------------------------------------------
+
+HIGH_RISK_SURGERY = (
+    r"intraperitoneal|intra-abdominal surgery|intrathoracic|suprainguinal vascular|laparotomy|thoracotomy|sternotomy"
+    r"|(?:hemi|sub|total |partial )?colectomy|gastrectomy|esophagectomy|oesophagectomy|pancreat\w*ectomy|whipple|hepatectomy"
+    r"|(?:partial )?hepatic resection|liver resection|lobectomy|pneumonectomy|segmentectomy|bowel resection|small bowel resection"
+    r"|(?:open|laparoscopic) (?:abdominal|bowel|colon|gastric|hepatic|liver) surgery|abdominal surgery|thoracic surgery"
+    r"|(?:abdominal )?aortic aneurysm repair|AAA repair|aorto-?(?:bi)?femoral|aortic (?:surgery|bypass|repair)|cystectomy|nephrectomy"
+    r"|cholecystectomy|splenectomy|hysterectomy|low anterior resection|abdominoperineal|cardiac surgery|CABG|valve replacement|mediastin\w+ surgery"
+)
+
+
+def high_risk_surgery(ctx: NoteContext) -> Hit | None:
+    """RCRI: intraperitoneal, intrathoracic or suprainguinal vascular surgery (planned or performed)."""
+    hits = [f for f in ctx.terms(HIGH_RISK_SURGERY) if not (f.negated or f.family)]
+    if hits:
+        return Hit.of_finding(hits[0], True, "intraperitoneal / intrathoracic / suprainguinal vascular procedure")
+    low = [f for f in ctx.terms(r"(?:knee|hip|shoulder) (?:replacement|arthroplasty|arthroscopy)|arthroplasty|cataract|"
+                                r"(?:carotid endarterectomy)|(?:inguinal )?hernia repair|(?:skin|breast|thyroid|orthopedic|orthopaedic|spine|spinal) surgery"
+                                r"|mastectomy|thyroidectomy|laminectomy|(?:below|above)[- ]knee amputation|transurethral|TURP")
+           if not (f.negated or f.family)]
+    if low:
+        return Hit.of_finding(low[0], False, "procedure outside the high-risk sites")
+    return None
+
+
+def caprini_surgery(ctx: NoteContext) -> Hit | None:
+    """Caprini surgery type from the procedure named (arthroplasty, laparoscopic / arthroscopic, major, minor)."""
+    opts = [
+        ("elective major lower extremity arthroplasty", r"(?:hip|knee) (?:replacement|arthroplasty)|(?:total|hemi) (?:hip|knee) arthroplasty|\bTHA\b|\bTKA\b|\bTHR\b|\bTKR\b", 6),
+        ("arthroscopic", r"arthroscop\w+", 3),
+        ("laparoscopic >45 min", r"laparoscop\w+", 4),
+        ("major >45 min", r"major surgery|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
+                          r"|craniotomy|sternotomy|CABG|bypass surgery|open (?:repair|reduction)|resection|amputation", 5),
+        ("minor", r"minor (?:surgery|procedure|operation)", 2),
+    ]
+    return _best(ctx, opts, pick="max", current=True)
+
+
+def caprini_mobility(ctx: NoteContext) -> Hit | None:
+    opts = [
+        ("confined to bed >72 hours", r"(?:in bed|bedridden|bed[- ]?bound|confined to (?:the )?bed|immobili[sz]ed|immobile|bed rest)[^.;]{0,40}?"
+                                      r"(?:\b(?:[4-9]|\d{2,}|four|five|six|seven|eight|nine|ten)\s*days?|(?:several|many)\s+days|(?:a|one|two|three|\d+)\s+weeks?"
+                                      r"|(?:7[3-9]|[89]\d|\d{3,})\s*h(?:ours?|rs?)?)"
+                                      r"|(?:bedridden|bed[- ]?bound|confined to (?:the )?bed)", 3),
+        ("bed rest", r"\bbed rest\b|\bbedrest\b", 2),
+        ("normal/ambulatory", r"\bambulat(?:ory|ing|es)\b(?! with)|walks? (?:independently|without)|fully mobile|independently mobile", 1),
+    ]
+    return _best(ctx, opts, pick="max", current=True)
+
+
+def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
+    """Calf swelling > 3 cm versus the other leg."""
+    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*cm\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)"
+                    rf"|(?P<n2>{NUMBER})\s*cm\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n") or m.group("n2"))
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated:
+            return _hit(ctx, m, False, "difference negated")
+        return _hit(ctx, m, n > 3, f"calf difference {n:g} cm vs 3")
+    t = Term(r"calf swelling (?:of )?(?:more|greater) than 3 ?cm|calf (?:circumference )?(?:more|greater) than 3 ?cm").read(ctx)
+    return t
+
+
+# ---------------------------------------------------------------------------
+# Pharyngitis (FeverPAIN, Little 2013)
+# ---------------------------------------------------------------------------
+
+
+def rapid_attendance(ctx: NoteContext) -> Hit | None:
+    """Symptom onset <= 3 days before presentation ('2-day history', 'since yesterday', 'for 5 days')."""
+    words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
+    rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
+                    rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
+                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night)", re.I)
+    for m in rx.finditer(ctx.note):
+        sent = ctx.sentence_of(m.start()).text
+        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|cough|ill|sick|present", sent, re.I):
+            continue
+        if m.group("y"):
+            return _hit(ctx, m, True, "onset within a day")
+        n_raw = (m.group("n") or m.group("n2") or m.group("n3")).lower()
+        unit = (m.group("u") or m.group("u2") or m.group("u3")).lower()
+        n = float(n_raw) if n_raw.isdigit() else {"a": 1, "a couple of": 2, "few": 3, "several": 4}.get(n_raw) or word_to_number(n_raw)
+        if n is None:
+            continue
+        days = n / 24 if unit.startswith("hour") else n * 7 if unit.startswith("week") else n
+        return _hit(ctx, m, days <= 3, f"symptoms for {days:g} day(s) vs 3")
+    return None
+
+
+def no_cough_or_coryza(ctx: NoteContext) -> Hit | None:
+    """FeverPAIN 'absence of cough or coryza': False if either is present, True if they are denied."""
+    mentions = sorted([*ctx.findings("cough"), *ctx.findings("coryza")], key=lambda f: f.start)
+    rel = [f for f in mentions if not (f.hypothetical or f.family)]
+    present = [f for f in rel if not f.negated and not f.historical]
+    if present:
+        return Hit.of_finding(present[0], False, "cough/coryza present")
+    neg = [f for f in rel if f.negated]
+    if neg:
+        return Hit.of_finding(neg[0], True, "cough/coryza denied")
+    return None
+
+
+def severe_tonsils(ctx: NoteContext) -> Hit | None:
+    rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
+          r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
+          r"|tonsils?\s+(?:\w+\s+){0,4}?(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
+          r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils")
+    return Term(rx).read(ctx)
+
+
+# ---------------------------------------------------------------------------
+# Medications: vasopressors, steroids, opioids, antihypertensives
+# ---------------------------------------------------------------------------
+
+ANTIHYPERTENSIVES = (
+    "amlodipine", "lisinopril", "enalapril", "ramipril", "losartan", "valsartan", "metoprolol", "atenolol", "carvedilol",
+    "bisoprolol", "diltiazem", "verapamil", "hydrochlorothiazide", "furosemide", "spironolactone",
+)
+_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine)\b"
+                           r"|chlorthalidone|hydralazine|clonidine|indapamide|doxazosin|prazosin|nifedipine|labetalol|olmesartan|irbesartan|candesartan|telmisartan")
+
+
+def bp_treated(ctx: NoteContext) -> Hit | None:
+    """Framingham: blood pressure treated with medication (an antihypertensive in the note, or the phrase)."""
+    for m in ctx.medications:
+        if m.name in ANTIHYPERTENSIVES:
+            f = ctx.finding_at(m.start, m.end)
+            if not (f.negated or f.hypothetical):
+                return Hit.of_medication(m, True, f"antihypertensive: {m.name}")
+    return Term(_ANTIHYPERTENSIVE_WORDS, when="current").read(ctx)
+
+
+def vasopressor(drug: str) -> Callable[[NoteContext], Hit | None]:
+    """Dose of a vasopressor in µg/kg/min as the note gives it (mg/kg/min converted)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        for m in ctx.medications:
+            if m.name != drug or m.dose is None or not m.dose_unit:
+                continue
+            u = m.dose_unit.replace(" ", "").lower().replace("μ", "µ")
+            if re.fullmatch(r"(?:mcg|µg|ug)/kg/min", u):
+                return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} dose")
+            if re.fullmatch(r"mg/kg/min", u):
+                return Hit(float(m.dose) * 1000, m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} mg/kg/min x 1000")
+        return None
+
+    read.__doc__ = f"{drug} dose in µg/kg/min"
+    return read
+
+
+STEROID_NAMES = {
+    "hydrocortisone": "Hydrocortisone", "cortisone": "Cortisone", "prednisone": "PredniSONE", "prednisolone": "PrednisoLONE",
+    "methylprednisolone": "MethylPrednisoLONE", "triamcinolone": "Triamcinolone", "dexamethasone": "Dexamethasone",
+    "betamethasone": "Betamethasone",
+}
+_STEROID_ROUTES = {"iv": "IV", "po": "PO", "tablet": "PO", "capsule": "PO", "solution": "PO", "syrup": "PO", "injection": "IV",
+                   "infusion": "IV"}
+_ROUTES_OK = {"Betamethasone": ("IV",), "Cortisone": ("PO",), "Dexamethasone": ("IV", "PO"), "Hydrocortisone": ("IV", "PO"),
+              "MethylPrednisoLONE": ("IV", "PO"), "PrednisoLONE": ("PO",), "PredniSONE": ("PO",), "Triamcinolone": ("IV",)}
+
+
+def _steroid_option(drug: str, route: str | None) -> str:
+    r = _STEROID_ROUTES.get(route or "")
+    return f"{drug} {r}" if r and r in _ROUTES_OK[drug] else drug
+
+
+def _steroid_meds(ctx: NoteContext) -> list:
+    return [m for m in ctx.medications if m.name in STEROID_NAMES]
+
+
+def input_steroid(ctx: NoteContext) -> Hit | None:
+    """The steroid the patient takes: the first corticosteroid given with a dose in the note."""
+    for m in _steroid_meds(ctx):
+        if m.dose is not None:
+            return Hit.of_medication(m, _steroid_option(STEROID_NAMES[m.name], m.route), f"{m.label}")
+    return None
+
+
+def steroid_dose(ctx: NoteContext) -> Hit | None:
+    for m in _steroid_meds(ctx):
+        if m.dose is not None and m.dose_unit:
+            return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, m.dose_unit, "dose of the input steroid")
+    return None
+
+
+_STEROID_RX = re.compile(r"\b(?P<d>hydrocortisone|cortisone|predni?sone|prednisolone|methyl\s*prednisolone|triamcinolone|dexamethasone"
+                         r"|betamethasone)\b(?:\s*\(?(?P<r>IV|PO|intravenous|oral)\)?)?", re.I)
+
+
+def target_steroid(ctx: NoteContext) -> Hit | None:
+    """The steroid to convert to, from the question ('... the equivalent dosage in mg of Dexamethasone PO?')."""
+    q = ctx.question
+    found = list(_STEROID_RX.finditer(q))
+    if not found:
+        return None
+    after = [m for m in found if re.search(r"(?:equivalent|dose|dosage|convert\w*|to)\s+(?:\w+\s+){0,4}$", q[:m.start()], re.I)]
+    m = (after or found)[-1]
+    drug = STEROID_NAMES.get(re.sub(r"\s+", "", m.group("d").lower()))
+    if drug is None:
+        return None
+    route = (m.group("r") or "").lower()
+    route = {"intravenous": "iv", "oral": "po"}.get(route, route)
+    return Hit(_steroid_option(drug, route), m.start(), m.end(), q[m.start():m.end()], q, None, "target named in the question",
+               where="question")
+
+
+OPIOID_NAMES = {
+    "codeine": "Codeine", "hydrocodone": "HYDROcodone", "hydromorphone": "HYDROmorphone", "methadone": "Methadone",
+    "morphine": "Morphine", "oxycodone": "OxyCODONE", "oxymorphone": "OxyMORphone", "tapentadol": "Tapentadol",
+    "tramadol": "TraMADol", "buprenorphine": "Buprenorphine",
+}
+
+
+def opioid_list(ctx: NoteContext) -> Hit | None:
+    """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing)."""
+    entries: dict[tuple, dict[str, Any]] = {}
+    incomplete: list[str] = []
+    complete_drugs: set[str] = set()
+    spans: list[tuple[int, int]] = []
+    for m in ctx.medications:
+        if m.drug_class != "opioid":
+            continue
+        if m.name == "fentanyl":
+            if m.route == "patch" or re.search(r"patch|transdermal", m.raw, re.I):
+                drug = "FentANYL patch"
+            elif m.route in ("buccal", "sublingual", "lozenge", "film") or re.search(r"buccal|sublingual|lozenge", m.raw, re.I):
+                drug = "FentaNYL buccal"
+            else:
+                incomplete.append(f"{m.label} (route: buccal or patch?)")
+                continue
+        else:
+            drug = OPIOID_NAMES.get(m.name)
+            if drug is None:
+                incomplete.append(f"{m.label} (no MME factor)")
+                continue
+        f = ctx.finding_at(m.start, m.end)
+        if f.negated or f.hypothetical:
+            continue
+        per_day = m.doses_per_day
+        if drug == "FentANYL patch":
+            per_day = 1.0  # MME convention: a patch's strength (µg/h) counts once per day, whatever its change interval
+        if m.dose is None or per_day is None:
+            incomplete.append(f"{m.label} ({'dose' if m.dose is None else 'doses per day'} not given)")
+            continue
+        key = (drug, m.dose, m.dose_unit, per_day)
+        if key not in entries:
+            entries[key] = {"drug": drug, "dose": float(m.dose), "unit": m.dose_unit, "doses_per_day": float(per_day)}
+            spans.append((m.start, m.end))
+        complete_drugs.add(drug)
+    missing = [i for i in incomplete if not any(i.lower().startswith(d.lower().split()[0]) for d in complete_drugs)]
+    if missing or not entries:
+        return None
+    start, end = spans[0][0], spans[-1][1]
+    return Hit(list(entries.values()), start, end, ctx.note[start:end], ctx.sentence_of(start).text, None,
+               f"{len(entries)} opioid(s)")
+
+
+def opioid_list_problems(ctx: NoteContext) -> list[str]:
+    """Opioid mentions the list could not use (for the reviewer's note)."""
+    out = []
+    for m in ctx.medications:
+        if m.drug_class == "opioid" and (m.dose is None or m.doses_per_day is None):
+            out.append(f"{m.label}: {'dose' if m.dose is None else 'doses per day'} not given")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# APACHE II
+# ---------------------------------------------------------------------------
+
+
+def admission_type(ctx: NoteContext) -> Hit | None:
+    """nonoperative / emergency postoperative / elective postoperative, from how a current operation is described."""
+    post = affirmed(ctx, r"post-?operative(?:ly)?|after (?:the |an |his |her )?(?:surgery|operation)|status post|\bs/p\b|underwent", current=False)
+    if not post:
+        return None
+    emergency = affirmed(ctx, r"emergen(?:t|cy)\s+(?:\w+\s+){0,2}?(?:surgery|operation|laparotomy|repair|procedure)|urgent\s+(?:surgery|operation)")
+    if emergency:
+        return Hit.of_finding(emergency[0], "emergency postoperative", "emergency operation")
+    elective = affirmed(ctx, r"elective(?:ly)?\s+(?:\w+\s+){0,3}?(?:surgery|operation|resection|repair|procedure|replacement|arthroplasty)|scheduled (?:surgery|operation)")
+    if elective:
+        return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
+    return None
+
+
+def chronic_health(ctx: NoteContext) -> Hit | None:
+    """APACHE II severe organ insufficiency or immunocompromise: cirrhosis / portal hypertension, NYHA IV,
+    severe COPD (home O2, hypercapnia), dialysis, immunosuppression (chemotherapy, steroids, AIDS, leukaemia)."""
+    for src in (
+        Term(r"cirrhosis|portal hypertension|hepatic encephalopathy|hepatic coma|variceal bleed\w*"),
+        Term(r"NYHA (?:class )?(?:IV|4)\b|class (?:IV|4) heart failure"),
+        Term(r"home oxygen|oxygen[- ]dependent|on (?:home |long[- ]term )?O2|chronic hypercapnia|secondary polycythemia|severe (?:COPD|pulmonary hypertension)"),
+        Term(r"(?:chronic |long[- ]term |maintenance )?(?:hemo|haemo|peritoneal )?dialysis|\bESRD\b"),
+        Term(r"immunocompromised|immunosuppress\w+|chemotherapy|radiotherapy|long[- ]term (?:steroids|corticosteroids)|\bAIDS\b|leuka?emia|lymphoma|transplant recipient"),
+    ):
+        h = src.read(ctx)
+        if h is not None and h.value:
+            return h
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Evidence for a value someone else (the LLM) gave, where read() found none
+# ---------------------------------------------------------------------------
+
+
+def gcs_support(options: list[tuple[str, str, int]]) -> Callable[[NoteContext, Any], Hit | None]:
+    """Evidence for a GCS option: an affirmed description of that very response."""
+    table = {o.lower(): p for o, p, _ in options}
+
+    def support(ctx: NoteContext, value: Any) -> Hit | None:
+        pattern = table.get(str(value).lower()) if isinstance(value, str) else None
+        if pattern is None:
+            return None
+        found = affirmed(ctx, pattern)
+        return Hit.of_finding(found[0], value, "described in the note") if found else None
+
+    return support
+
+
+def steroid_support(ctx: NoteContext, value: Any) -> Hit | None:
+    """Evidence for a steroid name: the drug is mentioned in the note (route not checked)."""
+    if not isinstance(value, str):
+        return None
+    drug = value.split()[0].lower()
+    for m in ctx.medications:
+        if m.name == drug:
+            return Hit.of_medication(m, value, "drug mentioned in the note")
+    return None
+
+
+def target_steroid_support(ctx: NoteContext, value: Any) -> Hit | None:
+    if not isinstance(value, str):
+        return None
+    drug = value.split()[0].lower()
+    for m in _STEROID_RX.finditer(ctx.question):
+        if re.sub(r"\s+", "", m.group("d").lower()) == drug:
+            return Hit(value, m.start(), m.end(), m.group(0), ctx.question, None, "named in the question", where="question")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Values written after the name of the disorder ("hyponatremia at 132 mEq/L")
+# ---------------------------------------------------------------------------
+
+_CONDITION_VALUES: dict[str, tuple[str, str, tuple[float, float]]] = {
+    # quantity: (disorder stem, units, plausible range in the note's unit is checked by the calculator)
+    "sodium": (r"(?:hypo|hyper)?natr(?:a)?emia", r"mEq\s*/\s*L|mmol\s*/\s*L", (90, 220)),
+    "potassium": (r"(?:hypo|hyper)?kal(?:a)?emia", r"mEq\s*/\s*L|mmol\s*/\s*L", (1, 12)),
+    "chloride": (r"(?:hypo|hyper)?chlor(?:a)?emia", r"mEq\s*/\s*L|mmol\s*/\s*L", (50, 170)),
+    "calcium": (r"(?:hypo|hyper)?calc(?:a)?emia", r"mg\s*/\s*dL|mmol\s*/\s*L", (0.5, 20)),
+    "glucose": (r"(?:hypo|hyper)?glyc(?:a)?emia", r"mg\s*/\s*dL|mmol\s*/\s*L|g\s*/\s*L", (0.3, 3000)),
+    "albumin": (r"hypoalbumin(?:a)?emia", r"g\s*/\s*dL|g\s*/\s*L", (0.3, 70)),
+    "bilirubin": (r"hyperbilirubin(?:a)?emia", r"mg\s*/\s*dL|[µμu]mol\s*/\s*L", (0.05, 1000)),
+}
+
+
+def condition_value(name: str) -> Callable[[NoteContext], Hit | None]:
+    """A lab value stated after its disorder: 'hyponatremia at 132 mEq/L', 'hyperglycemia of 350 mg/dL'."""
+    stem, units, (lo, hi) = _CONDITION_VALUES[name]
+    rx = re.compile(rf"\b{stem}\s*(?:\(|,)?\s*(?:at|of|was|with|=|:)?\s*(?:a\s+(?:level|value)\s+of\s+)?(?P<n>{NUMBER})\s*(?P<u>{units})", re.I)
+
+    def read(ctx: NoteContext) -> Hit | None:
+        for m in rx.finditer(ctx.note):
+            n = parse_number(m.group("n"))
+            if not lo <= n <= hi:
+                continue
+            unit = re.sub(r"\s+", "", m.group("u")).replace("μ", "µ")
+            if unit.lower().startswith("umol"):
+                unit = "µ" + unit[1:]
+            return _hit(ctx, m, n, f"{name} written after the disorder", unit=unit)
+        return None
+
+    read.__doc__ = f"{name} after 'hypo/hyper...emia'"
+    return read
+
+
+def oxygen_saturation(ctx: NoteContext) -> Hit | None:
+    """SpO2 in % when the extractor's labels miss it ('oxygen saturations 100% on air', 'O2 sat of 92%')."""
+    v = ctx.value("spo2")
+    if v is not None:
+        return Hit.of_value(v)
+    rx = re.compile(rf"(?:O2|O₂|oxygen)\s+sat(?:uration)?s?\b[^\d\n;.]{{0,25}}?(?P<n>{NUMBER})\s*%|\bSp\s*O2\s*(?:of|was|:)?\s*(?P<n2>{NUMBER})\s*%|\bsats?\s+(?:of\s+)?(?P<n3>{NUMBER})\s*%", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n") or m.group("n2") or m.group("n3"))
+        if 40 <= n <= 100:
+            return _hit(ctx, m, n, unit="%")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Findings with a wording subtlety
+# ---------------------------------------------------------------------------
+
+_QUIT = re.compile(r"\b(?:quit|stopped|former|ex-?smoker|gave up|formerly|previous(?:ly)?|used to|in the past|ceased|abstinent)\b", re.I)
+
+
+def current_smoker(ctx: NoteContext) -> Hit | None:
+    """Current smoker: a present mention; 'history of smoking' counts unless the note says the patient quit."""
+    mentions = [f for f in ctx.findings("smoking") if not (f.hypothetical or f.family)]
+    if not mentions:
+        return None
+    for f in mentions:
+        if f.negated:
+            continue
+        quit_ = bool(_QUIT.search(f.sentence.text)) or any(t.startswith("historical:") and _QUIT.search(t) for t in f.triggers)
+        if not quit_:
+            return Hit.of_finding(f, True, "smoker" + (" (history of smoking, no quit date)" if f.historical else ""))
+    neg = next((f for f in mentions if f.negated), None)
+    if neg is not None:
+        return Hit.of_finding(neg, False, "negated")
+    return Hit.of_finding(mentions[0], False, "former smoker")
+
+
+_READING = re.compile(r"^(?:elevated|raised|high|increased)\s+(?:blood\s+pressure|BP)", re.I)
+
+
+def hypertension_history(ctx: NoteContext) -> Hit | None:
+    """Hypertension as a diagnosis: an elevated reading at presentation ('elevated blood pressure') is not one."""
+    mentions = [f for f in ctx.findings("hypertension") if not (_READING.match(f.text) and not f.historical)]
+    value, f, why = decide(mentions, "any")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+_BILATERAL = re.compile(r"\bbilateral(?:ly)?\b|\bboth (?:legs|lower|calves|ankles|feet)\b|\bsymmetric", re.I)
+_LATERAL = re.compile(r"\b(?:left|right|unilateral(?:ly)?|one leg|single leg|asymmetric\w*)\b", re.I)
+_GENERAL_EDEMA = re.compile(r"^(?:peripheral|pedal|ankle|dependent)\b", re.I)
+
+
+def unilateral_leg_swelling(ctx: NoteContext) -> Hit | None:
+    """Unilateral leg swelling: a swollen leg on one side; bilateral or peripheral/pedal edema is not unilateral."""
+    mentions = [f for f in ctx.findings("leg_swelling") if not (f.hypothetical or f.family)]
+    if not mentions:
+        return None
+    negated = None
+    for f in mentions:
+        if f.negated:
+            negated = negated or f
+            continue
+        window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
+        if _BILATERAL.search(window):
+            continue
+        if _LATERAL.search(window) or not _GENERAL_EDEMA.match(f.text):
+            return Hit.of_finding(f, True, "swelling of one leg")
+    if negated is not None:
+        return Hit.of_finding(negated, False, "negated")
+    return Hit.of_finding(mentions[0], False, "bilateral / generalised edema, not unilateral")
+
+
+def alcohol_per_week(ctx: NoteContext) -> Hit | None:
+    """Drinks per week: the extractor's number; 'denies alcohol' / 'no alcohol' is 0."""
+    v = ctx.value("alcohol_drinks_per_week")
+    if v is not None:
+        return Hit.of_value(v)
+    value, f, why = decide(ctx.findings("alcohol_use"), "current")
+    if value is False and f is not None and f.negated:
+        return Hit.of_finding(f, 0.0, "alcohol denied: 0 drinks/week")
+    return None

@@ -1,0 +1,476 @@
+"""How one calculator input is read from a note by rules: the *source* kinds of the calculator map.
+
+A source reads a :class:`Hit` (value + evidence span) from a :class:`NoteContext`, or
+returns ``None`` when the note does not decide the input. The kinds:
+
+* :class:`Quantity` - a value of the deterministic extractor (``tools.extraction.extract``),
+  first mention = presenting value; the grounding layer converts it to the input's unit;
+* :class:`Sex` - the extractor's sex, as the calculators spell it;
+* :class:`Concept` - a finding of the concept vocabulary with ConText negation, with a
+  time frame: ``any`` (history counts: "history of stroke"), ``current`` (only a present
+  finding counts; a past-only mention decides *False*) or ``history`` (only a past mention
+  counts: "previous DVT"); ``subject="family"`` asks about relatives;
+* :class:`Term` - the same for a regular expression that the vocabulary does not hold;
+* :func:`Meds` - a drug of a class (or name) in the note's medications;
+* :class:`AnyOf` - booleans combined: the first source that says True wins, else the first
+  that says False; :class:`FirstOf` - the first source that reads anything;
+* :class:`Derived` - a rule written as a function (grades, categories, dose lists, ...);
+* :class:`Config` - a parameter of the method, not of the patient (normal albumin, target
+  sodium): never read from the note, the calculator's default applies;
+* :class:`Judgement` - a criterion rules cannot decide (e.g. "PE is the most likely
+  diagnosis"): ``missing`` unless an LLM gives it; ``evidence`` sources say what in the
+  note can support the LLM's value.
+
+Nothing here invents a value: a source that finds nothing returns ``None`` and the grounding
+layer marks the input as assumed (calculator default) or missing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Literal
+
+from tools.extraction.concepts import find_concepts
+from tools.extraction.context import assert_context, find_triggers
+from tools.extraction.extractor import Extraction, extract
+from tools.extraction.model import Finding, Medication, Sentence, Value
+from tools.extraction.text import SentenceIndex
+
+When = Literal["any", "current", "history"]
+
+
+# ---------------------------------------------------------------------------
+# Hits and the per-note context
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Hit:
+    """A value read by rules with its evidence (character span into the note, or the question)."""
+
+    value: Any
+    start: int | None = None
+    end: int | None = None
+    text: str = ""
+    sentence: str = ""
+    unit: str | None = None  # unit of ``value`` for quantities (the extractor's canonical unit)
+    note: str = ""  # how the rule decided, e.g. "negated ('denies')"
+    where: str = "note"  # "note" or "question"
+
+    @classmethod
+    def of_value(cls, v: Value, value: Any = None, unit: str | None = None, note: str = "") -> "Hit":
+        return cls(v.value if value is None else value, v.start, v.end, v.raw, v.sentence.text,
+                   v.unit if unit is None else unit, note)
+
+    @classmethod
+    def of_finding(cls, f: Finding, value: Any, note: str = "") -> "Hit":
+        return cls(value, f.start, f.end, f.text, f.sentence.text, None, note)
+
+    @classmethod
+    def of_medication(cls, m: Medication, value: Any, note: str = "") -> "Hit":
+        return cls(value, m.start, m.end, m.raw, m.sentence.text, None, note)
+
+    def evidence(self) -> dict[str, Any] | None:
+        if self.start is None or self.end is None:
+            return None
+        out: dict[str, Any] = {"start": self.start, "end": self.end, "text": self.text, "sentence": self.sentence}
+        if self.where != "note":
+            out["where"] = self.where
+        return out
+
+
+class NoteContext:
+    """A note (and optionally the question) with its extraction, findings and term matches cached."""
+
+    def __init__(self, note: str, extraction: Extraction | None = None, question: str | None = None):
+        self.note = note
+        self.question = question or ""
+        self.ex = extraction if extraction is not None else extract(note)
+        self.index = SentenceIndex(note)
+        self._findings: dict[str, list[Finding]] = {}
+        self._triggers: dict[int, list] = {}
+        self._terms: dict[str, list[Finding]] = {}
+
+    # -- extractor values -------------------------------------------------
+    def value(self, name: str) -> Value | None:
+        return self.ex.get(name)
+
+    def values(self, name: str) -> list[Value]:
+        """The primary value and its alternatives, in note order of mention."""
+        v = self.ex.get(name)
+        return [] if v is None else [v, *v.alternatives]
+
+    # -- findings -----------------------------------------------------------
+    def findings(self, concept: str) -> list[Finding]:
+        if concept not in self._findings:
+            found = self.ex.findings_for(concept) if self.ex.findings else []
+            if not found:  # the extraction may have been limited to other concepts
+                found = find_concepts(self.note, [concept], index=self.index)
+            self._findings[concept] = found
+        return self._findings[concept]
+
+    def terms(self, pattern: str, flags: int = re.I) -> list[Finding]:
+        """Regex matches as findings with ConText flags (negated / historical / family / hypothetical)."""
+        key = f"{flags}:{pattern}"
+        if key not in self._terms:
+            out: list[Finding] = []
+            for m in re.finditer(pattern, self.note, flags):
+                if m.end() == m.start():
+                    continue
+                out.append(self.finding_at(m.start(), m.end(), "term"))
+            self._terms[key] = out
+        return self._terms[key]
+
+    def finding_at(self, start: int, end: int, concept: str = "term") -> Finding:
+        sent = self.index.at(start)
+        if sent.start not in self._triggers:
+            self._triggers[sent.start] = find_triggers(sent.text)
+        flags = assert_context(sent.text, start - sent.start, end - sent.start, self._triggers[sent.start])
+        return Finding(
+            concept=concept, text=self.note[start:end], start=start, end=end, sentence=sent,
+            negated="negated" in flags, historical="historical" in flags, family="family" in flags,
+            hypothetical="hypothetical" in flags, triggers=[f"{c}:{t}" for c, ts in flags.items() for t in ts],
+        )
+
+    def sentence_of(self, pos: int) -> Sentence:
+        return self.index.at(pos)
+
+    @property
+    def medications(self) -> list[Medication]:
+        return self.ex.medications
+
+
+def _trigger_text(f: Finding, category: str) -> str:
+    for t in f.triggers:
+        if t.startswith(category + ":"):
+            return t.split(":", 1)[1]
+    return category
+
+
+def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:
+    """Fold mentions into (True / False / None, the deciding mention, why)."""
+    rel = [f for f in findings if not f.hypothetical and f.family == (subject == "family")]
+    if not rel:
+        return None, None, ""
+    affirmed = [f for f in rel if not f.negated]
+    if when == "current":
+        pos = [f for f in affirmed if not f.historical]
+    elif when == "history":
+        pos = [f for f in affirmed if f.historical]
+    else:
+        pos = affirmed
+    if pos:
+        why = "documented"
+        if pos[0].historical:
+            why += f" (past: '{_trigger_text(pos[0], 'historical')}')"
+        return True, pos[0], why
+    negated = [f for f in rel if f.negated]
+    if negated:
+        return False, negated[0], f"negated ('{_trigger_text(negated[0], 'negated')}')"
+    if when == "current" and affirmed:
+        return False, affirmed[0], "only a past mention; not current"
+    return None, None, ""
+
+
+# ---------------------------------------------------------------------------
+# Sources
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """Base class: ``read`` the input from a note context."""
+
+    kind = "none"
+
+    def read(self, ctx: NoteContext) -> Hit | None:  # pragma: no cover - overridden
+        return None
+
+    def support(self, ctx: NoteContext, value: Any) -> Hit | None:
+        """Evidence for a value given by someone else (the LLM) when :meth:`read` found none."""
+        return None
+
+    def describe(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Quantity(Source):
+    """The first extractor quantity of ``names`` present (e.g. ``Quantity("bun", "urea")``)."""
+
+    names: tuple[str, ...]
+    kind = "quantity"
+
+    def __init__(self, *names: str):
+        object.__setattr__(self, "names", tuple(names))
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        for name in self.names:
+            v = ctx.value(name)
+            if v is not None:
+                return Hit.of_value(v)
+        return None
+
+    def describe(self) -> str:
+        return "value: " + " or ".join(self.names)
+
+
+@dataclass(frozen=True)
+class UreaAsBun(Source):
+    """BUN (mg/dL); a serum urea is converted through mmol/L (urea 6.006 mg/dL = 1 mmol/L = BUN 2.8 mg/dL)."""
+
+    kind = "quantity"
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        v = ctx.value("bun")
+        if v is not None:
+            return Hit.of_value(v)
+        u = ctx.value("urea")
+        if u is None:
+            return None
+        from tools.calculators.units import convert
+
+        mmol = convert(float(u.value), u.unit, "mmol/L", "urea")
+        return Hit.of_value(u, value=mmol, unit="mmol/L", note="serum urea converted to BUN through mmol/L")
+
+    def describe(self) -> str:
+        return "value: bun (or urea, converted)"
+
+
+@dataclass(frozen=True)
+class Sex(Source):
+    kind = "sex"
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        v = ctx.value("sex")
+        if v is None:
+            return None
+        return Hit.of_value(v, value=str(v.value).lower(), unit=None)
+
+    def describe(self) -> str:
+        return "value: sex"
+
+
+@dataclass(frozen=True)
+class Concept(Source):
+    """A finding of the vocabulary: any of ``concepts``, with negation and a time frame."""
+
+    concepts: tuple[str, ...]
+    when: When = "any"
+    subject: str = "patient"
+    invert: bool = False  # criterion is the *absence* of the finding (e.g. Centor's "cough absent")
+    kind = "concept"
+
+    def __init__(self, *concepts: str, when: When = "any", subject: str = "patient", invert: bool = False):
+        object.__setattr__(self, "concepts", tuple(concepts))
+        object.__setattr__(self, "when", when)
+        object.__setattr__(self, "subject", subject)
+        object.__setattr__(self, "invert", invert)
+
+    def mentions(self, ctx: NoteContext) -> list[Finding]:
+        out: list[Finding] = []
+        for c in self.concepts:
+            out += ctx.findings(c)
+        return sorted(out, key=lambda f: f.start)
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        value, f, why = decide(self.mentions(ctx), self.when, self.subject)
+        if value is None or f is None:
+            return None
+        if self.invert:
+            value = not value
+            why += " (criterion is its absence)"
+        return Hit.of_finding(f, value, why)
+
+    def describe(self) -> str:
+        who = "" if self.subject == "patient" else f", subject={self.subject}"
+        inv = ", inverted" if self.invert else ""
+        return f"concept: {' | '.join(self.concepts)} (when={self.when}{who}{inv})"
+
+
+@dataclass(frozen=True)
+class Term(Source):
+    """A regular expression read like a concept (ConText negation / history / family)."""
+
+    pattern: str
+    when: When = "any"
+    subject: str = "patient"
+    invert: bool = False
+    label: str = ""
+    case_sensitive: bool = False
+    kind = "term"
+
+    def mentions(self, ctx: NoteContext) -> list[Finding]:
+        return ctx.terms(self.pattern, 0 if self.case_sensitive else re.I)
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        value, f, why = decide(self.mentions(ctx), self.when, self.subject)
+        if value is None or f is None:
+            return None
+        if self.invert:
+            value = not value
+        return Hit.of_finding(f, value, why)
+
+    def describe(self) -> str:
+        return f"term: {self.label or self.pattern[:60]} (when={self.when})"
+
+
+@dataclass(frozen=True)
+class MedicationSource(Source):
+    """True when the note lists a drug of one of ``classes`` or ``names`` (never False: no negation)."""
+
+    classes: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    kind = "medication"
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        for m in ctx.medications:
+            if m.drug_class in self.classes or m.name in self.names:
+                f = ctx.finding_at(m.start, m.end, "medication")
+                if f.negated or f.hypothetical:
+                    continue
+                return Hit.of_medication(m, True, f"medication: {m.name}")
+        return None
+
+    def describe(self) -> str:
+        return "medication: " + " | ".join([*self.classes, *self.names])
+
+
+def Meds(*classes: str, names: Iterable[str] = ()) -> MedicationSource:  # noqa: N802 - reads like the others
+    return MedicationSource(tuple(classes), tuple(names))
+
+
+@dataclass(frozen=True)
+class AnyOf(Source):
+    """Booleans combined: the first source saying True wins; otherwise the first saying False."""
+
+    sources: tuple[Source, ...]
+    kind = "any_of"
+
+    def __init__(self, *sources: Source):
+        object.__setattr__(self, "sources", tuple(sources))
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        first_false: Hit | None = None
+        for s in self.sources:
+            h = s.read(ctx)
+            if h is None:
+                continue
+            if h.value is True:
+                return h
+            if first_false is None:
+                first_false = h
+        return first_false
+
+    def support(self, ctx: NoteContext, value: Any) -> Hit | None:
+        for s in self.sources:
+            h = s.support(ctx, value)
+            if h is not None:
+                return h
+        return None
+
+    def describe(self) -> str:
+        return " OR ".join(s.describe() for s in self.sources)
+
+
+@dataclass(frozen=True)
+class FirstOf(Source):
+    """The first source that reads a value (e.g. the extractor's sodium, else 'hyponatremia at 132 mEq/L')."""
+
+    sources: tuple[Source, ...]
+    kind = "first_of"
+
+    def __init__(self, *sources: Source):
+        object.__setattr__(self, "sources", tuple(sources))
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        for s in self.sources:
+            h = s.read(ctx)
+            if h is not None:
+                return h
+        return None
+
+    def support(self, ctx: NoteContext, value: Any) -> Hit | None:
+        for s in self.sources:
+            h = s.support(ctx, value)
+            if h is not None:
+                return h
+        return None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Extractor quantities behind this source (for evidence of an LLM number)."""
+        out: list[str] = []
+        for s in self.sources:
+            out += list(getattr(s, "names", ()))
+        return tuple(out)
+
+    def describe(self) -> str:
+        return " else ".join(s.describe() for s in self.sources)
+
+
+@dataclass(frozen=True)
+class Derived(Source):
+    """A rule written as a function ``ctx -> Hit | None``.
+
+    Evidence for someone else's value comes from ``support_fn(ctx, value)`` or, for a
+    category, from the source listed for it in ``options``.
+    """
+
+    fn: Callable[[NoteContext], Hit | None]
+    doc: str
+    options: dict[str, Source] = field(default_factory=dict)
+    support_fn: Callable[[NoteContext, Any], Hit | None] | None = None
+    kind = "derived"
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        return self.fn(ctx)
+
+    def support(self, ctx: NoteContext, value: Any) -> Hit | None:
+        if self.support_fn is not None:
+            return self.support_fn(ctx, value)
+        src = self.options.get(str(value).lower()) if isinstance(value, str) else self.options.get(value)
+        if src is None:
+            return None
+        h = src.read(ctx)
+        return h if h is not None and h.value not in (False, None) else None
+
+    def describe(self) -> str:
+        return f"rule: {self.doc}"
+
+
+@dataclass(frozen=True)
+class Config(Source):
+    """A parameter of the method (not of the patient): the calculator's default applies."""
+
+    doc: str
+    kind = "config"
+
+    def describe(self) -> str:
+        return f"parameter: {self.doc}"
+
+
+@dataclass(frozen=True)
+class Judgement(Source):
+    """Rules cannot decide this input; ``evidence`` tells what in the note can support an LLM's value."""
+
+    doc: str
+    evidence: tuple[Source, ...] = ()
+    options: dict[str, Source] = field(default_factory=dict)
+    kind = "judgement"
+
+    def support(self, ctx: NoteContext, value: Any) -> Hit | None:
+        sources: tuple[Source, ...] = self.evidence
+        if isinstance(value, str) and value.lower() in self.options:
+            sources = (self.options[value.lower()],)
+        elif value is False and not self.options:
+            return None  # the absence of a judgement cannot be pointed at
+        for s in sources:
+            h = s.read(ctx)
+            if h is not None and h.value not in (False, None):
+                return h
+        return None
+
+    def describe(self) -> str:
+        return f"not decidable by rules: {self.doc}"
