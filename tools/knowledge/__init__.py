@@ -1,0 +1,21 @@
+"""Knowledge retrieval (MedRAG-style): BM25 over a medical corpus, tool ``knowledge_search``.
+
+- :mod:`corpus`  bundled passages (``corpus/*.jsonl``, written for the project) and user-corpus loaders
+- :mod:`index`   BM25 indexes: bundled in memory, user corpus persisted under ``data_dir/knowledge``
+- :mod:`search`  the ``knowledge_search`` tool (card, args, runner)
+- :mod:`scoring` scorers of the knowledge task set (``tasks/knowledge_qa.jsonl``)
+- :mod:`tooling` shared plumbing for the knowledge-family tools (also used by concepts, drugs, arithmetic)
+"""
+
+from __future__ import annotations
+
+from tools.registry import RegisteredTool
+
+
+def registered_tools() -> list[RegisteredTool]:
+    from tools.knowledge.search import CARD, KnowledgeSearchArgs, availability, knowledge_search
+    from tools.knowledge.tooling import input_specs, make_registered
+
+    card = CARD.model_copy(update={"inputs": input_specs(KnowledgeSearchArgs)})
+    return [make_registered(card, KnowledgeSearchArgs, knowledge_search, needs_context=True,
+                            availability=availability)]
