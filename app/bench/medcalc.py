@@ -443,7 +443,11 @@ def _extraction_model(options: Mapping[str, Any]) -> tuple[Any, int]:
         settings = given
     else:
         try:
-            settings = Settings.resolve(options.get("preset"), **dict(given or {}))
+            pairs = {k: v for k, v in dict(given or {}).items() if k in Settings.model_fields}
+            unknown = sorted(set(dict(given or {})) - set(pairs) - {"extraction_mode"})
+            if unknown:
+                raise ValueError(f"unknown setting(s) {', '.join(unknown)}")
+            settings = Settings.resolve(options.get("preset"), **pairs)
         except Exception as exc:  # noqa: BLE001 - bad settings stop the run with their message
             raise BenchError(f"extract: settings: {exc}") from None
     retries = int(options.get("retries", settings.structured_retries))
@@ -473,6 +477,22 @@ def _gold_params(calc: Any, entities: str) -> tuple[dict[str, Any], str | None]:
     return gold, ("; ".join(problems) or None)
 
 
+def _extraction_setting(options: Mapping[str, Any]) -> str:
+    """The run's extraction mode when no ``extractor`` option is given: the ``extraction_mode`` setting if
+    Settings has one, else ``hybrid``."""
+    from app.settings import Settings
+
+    given = options.get("settings")
+    if isinstance(given, Settings):
+        return str(getattr(given, "extraction_mode", None) or "hybrid")
+    if isinstance(given, Mapping) and given.get("extraction_mode"):
+        return str(given["extraction_mode"])
+    try:
+        return str(getattr(Settings.resolve(options.get("preset")), "extraction_mode", None) or "hybrid")
+    except Exception:  # noqa: BLE001 - settings problems surface when the model is built
+        return "hybrid"
+
+
 PARAM_TOLERANCE = 0.05  # per-parameter accuracy: numbers within 5 % after unit conversion
 
 
@@ -486,7 +506,7 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
     from tools.calculators import by_medcalc_id
     from tools.extraction.grounding import EXTRACTION_MODES, field_kind, ground, same
 
-    extractor = str(options.get("extractor") or "hybrid")
+    extractor = str(options.get("extractor") or _extraction_setting(options))
     if extractor not in EXTRACTION_MODES:
         raise BenchError(f"unknown extractor {extractor!r}; one of {', '.join(EXTRACTION_MODES)}")
     model, retries = (None, 0) if extractor == "rules" else _extraction_model(options)

@@ -49,12 +49,36 @@ def _hit(ctx: NoteContext, m: re.Match[str] | Finding, value: Any, note: str = "
     return Hit(value, start, end, ctx.note[start:end], ctx.sentence_of(start).text, unit, note)
 
 
+_CLAUSE_START = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|with)\b", re.I)
+_CLAUSE_NEGATION = re.compile(r"\b(?:no|not|never|without|denie[sd]|deny|absent|unable|fail(?:s|ed)?|nor|neither|lack\w*)\b|n't\b", re.I)
+
+
+def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
+    """Matches not negated *within their own clause* (for lists of distinct exam findings such as
+    'no eye opening, no verbal response, decerebrate posturing', where sentence-wide NegEx over-reaches).
+    A negation word inside the match itself ('no motor response') is part of the finding."""
+    out = []
+    for m in re.finditer(pattern, ctx.note, re.I):
+        sent = ctx.sentence_of(m.start())
+        before = ctx.note[sent.start:m.start()]
+        cuts = [c.end() for c in _CLAUSE_START.finditer(before)]
+        clause = before[cuts[-1]:] if cuts else before
+        if _CLAUSE_NEGATION.search(clause):
+            continue
+        f = ctx.finding_at(m.start(), m.end())
+        if f.family or f.hypothetical:
+            continue
+        out.append(f)
+    return out
+
+
 def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
-          current: bool = False) -> Hit | None:
+          current: bool = False, clause: bool = False) -> Hit | None:
     """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank."""
     found: list[tuple[int, int, str, Finding]] = []
     for option, pattern, rank in options:
-        for f in affirmed(ctx, pattern, current=current):
+        hits = affirmed_in_clause(ctx, pattern) if clause else affirmed(ctx, pattern, current=current)
+        for f in hits:
             found.append((rank, f.start, option, f))
     if not found:
         return None
@@ -219,16 +243,17 @@ def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
 
 def gcs_eye(ctx: NoteContext) -> Hit | None:
     """Best eye response: the E of 'E3V4M5', else the best response the note describes."""
-    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE)
+    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True)
 
 
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
     """Best verbal response: specific descriptions (no response, sounds, words) before orientation words."""
-    return _gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC) or _best(ctx, GCS_VERBAL_GENERIC, pick="first")
+    return (_gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC, clause=True)
+            or _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True))
 
 
 def gcs_motor(ctx: NoteContext) -> Hit | None:
-    return _gcs_numbered(ctx, "gcs_motor") or _best(ctx, GCS_MOTOR)
+    return _gcs_numbered(ctx, "gcs_motor") or _best(ctx, GCS_MOTOR, clause=True)
 
 
 # ---------------------------------------------------------------------------
@@ -855,7 +880,7 @@ def gcs_support(options: list[tuple[str, str, int]]) -> Callable[[NoteContext, A
         pattern = table.get(str(value).lower()) if isinstance(value, str) else None
         if pattern is None:
             return None
-        found = affirmed(ctx, pattern)
+        found = affirmed_in_clause(ctx, pattern)
         return Hit.of_finding(found[0], value, "described in the note") if found else None
 
     return support
