@@ -14,7 +14,9 @@ from graphs.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
 
 # llama.cpp grammars ignore minimum/maximum, so the 1-10 range is an enum (which they do enforce).
 SCORE = {"type": "integer", "enum": list(range(1, 11))}
-TEXT = {"type": "string", "maxLength": 240}
+# Free-text fields are short: grammar-constrained sampling in llama.cpp is ~3x slower per token than free
+# generation, and a tiny model's long texts are mostly repetition.
+TEXT = {"type": "string", "maxLength": 160}
 
 
 def _hoist(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -28,7 +30,7 @@ def _hoist(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
     tools = list(candidates) if single_tool else list(candidates) + ["none"]
     sub = {"type": "object", "properties": {
-        "description": {"type": "string", "maxLength": 160},
+        "description": {"type": "string", "maxLength": 120},
         "tool": {"type": "string", "enum": tools},
     }, "required": ["description", "tool"]}
     return {"title": PlanOutput.__name__, "type": "object", "properties": {
@@ -68,7 +70,7 @@ def react_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 def review_schema() -> dict[str, Any]:
     """Reflect[RIGHT] with no failing stage, or Reflect[WRONG] naming one: the grammar allows nothing else."""
-    critique = {"type": "string", "maxLength": 400}
+    critique = {"type": "string", "maxLength": 200}
     return {"title": "ReviewOutput", "anyOf": [
         {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["RIGHT"]},
                                           "failing_stage": {"type": "string", "enum": ["none"]},
@@ -95,5 +97,5 @@ def answer_schema(fmt: str, allowed_values: list[str] | None, options: dict[str,
     else:
         value = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "null"}]}
     return {"title": AnswerOutput.__name__, "type": "object", "properties": {
-        "answer": {"type": "string", "maxLength": 400}, "value": value, "evaluation": TEXT, "score": SCORE,
+        "answer": {"type": "string", "maxLength": 300}, "value": value, "evaluation": TEXT, "score": SCORE,
     }, "required": ["answer", "value", "evaluation", "score"]}
