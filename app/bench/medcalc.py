@@ -538,7 +538,9 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
                 raise RowError("extraction", f"extraction: {_describe(exc)}") from None
             params: dict[str, Any] = {}
             for p in grounded.params:
-                effective = p.value if (p.name in grounded.args or p.status == "assumed") else None
+                # the value the calculator works with: a grounded one, or its documented default
+                defaulted = p.status == "assumed" or (p.status == "unsupported" and p.source == "default")
+                effective = p.value if (p.name in grounded.args or defaulted) else None
                 entry: dict[str, Any] = {"extracted": effective, "evidence": p.evidence, "gold": None, "match": None,
                                          "status": p.status}
                 if p.name in gold:

@@ -284,9 +284,13 @@ def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
     """West Haven grade: 'grade 1-2' (mild, asterixis, lethargy) or 'grade 3-4' (stupor, coma); negated -> none."""
     value, f, why = decide([*ctx.findings("encephalopathy")], "current")
     if value is None or f is None:
+        liver = ctx.findings("cirrhosis") or ctx.findings("liver_disease")
         g34 = affirmed(ctx, r"\b(?:somnolent|stuporous|stupor|comatose|hepatic coma|unresponsive)\b", current=True)
-        if g34 and (ctx.findings("cirrhosis") or ctx.findings("liver_disease")):
+        if g34 and liver:
             return Hit.of_finding(g34[0], "grade 3-4", "stupor/coma in a patient with liver disease")
+        g12 = affirmed(ctx, r"\b(?:confused|confusion|disoriented|disorientation|lethargic|lethargy|drowsy|drowsiness)\b", current=True)
+        if g12 and liver:
+            return Hit.of_finding(g12[0], "grade 1-2", "confusion/lethargy in a patient with liver disease")
         return None
     if value is False:
         return Hit.of_finding(f, "none", why)
@@ -1023,4 +1027,46 @@ def alcohol_per_week(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(ctx.findings("alcohol_use"), "current")
     if value is False and f is not None and f.negated:
         return Hit.of_finding(f, 0.0, "alcohol denied: 0 drinks/week")
+    return None
+
+
+def one_sided(pattern: str, doc: str) -> Callable[[NoteContext], Hit | None]:
+    """A present finding of ``pattern`` on one side (left/right/unilateral, or unqualified); bilateral -> False."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        mentions = [f for f in ctx.terms(pattern) if not (f.hypothetical or f.family)]
+        if not mentions:
+            return None
+        negated = None
+        for f in mentions:
+            if f.negated:
+                negated = negated or f
+                continue
+            window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
+            if not _BILATERAL.search(window):
+                return Hit.of_finding(f, True, f"{doc} on one side")
+        if negated is not None:
+            return Hit.of_finding(negated, False, "negated")
+        return Hit.of_finding(mentions[0], False, f"{doc} bilateral, not confined to one leg")
+
+    read.__doc__ = f"{doc}, one-sided"
+    return read
+
+
+def dvt_signs(ctx: NoteContext) -> Hit | None:
+    """Wells PE: clinical signs of DVT = swelling of one leg or pain on palpation of the deep veins."""
+    swelling = unilateral_leg_swelling(ctx)
+    if swelling is not None and swelling.value:
+        return swelling
+    value, f, why = decide(ctx.findings("calf_tenderness"), "current")
+    if value and f is not None:
+        return Hit.of_finding(f, True, why)
+    return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
+
+
+def fever_by_temperature(ctx: NoteContext) -> Hit | None:
+    """A measured temperature >= 38.0 °C is a fever."""
+    v = ctx.value("temperature")
+    if v is not None and float(v.value) >= 38.0:
+        return Hit.of_value(v, value=True, unit=None, note=f"temperature {float(v.value):g} °C >= 38")
     return None

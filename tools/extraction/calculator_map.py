@@ -151,7 +151,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "vascular_disease": Concept("vascular_disease", "coronary_artery_disease"), "diabetes": DIABETES,
     },
     "wells_pe": {
-        "dvt_signs": Concept("leg_swelling", "calf_tenderness", when="current"),
+        "dvt_signs": Derived(R.dvt_signs, "one swollen leg or tenderness along the deep veins"),
         "pe_most_likely": Judgement("clinician's judgement that PE is the leading diagnosis",
                                     evidence=(Concept("pulmonary_embolism", when="current"),)),
         "heart_rate": HR,
@@ -167,11 +167,13 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "calf_swelling": Derived(R.calf_swelling_3cm, "calf circumference difference > 3 cm"),
         "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) superficial veins",
                                  when="current", label="collateral superficial veins"),
-        "entire_leg_swollen": Term(r"(?:entire|whole|full) (?:left |right )?(?:leg|lower (?:extremity|limb))"
-                                   r"|swelling of the (?:entire|whole) (?:left |right )?(?:leg|lower (?:extremity|limb))",
-                                   when="current", label="entire leg swollen"),
+        "entire_leg_swollen": Derived(R.one_sided(r"(?:entire|whole|full) (?:left |right )?(?:leg|lower (?:extremity|limb))"
+                                                  r"(?: was| is)? (?:swollen|edematous|oedematous)"
+                                                  r"|swelling of the (?:entire|whole) (?:left |right )?(?:leg|lower (?:extremity|limb))",
+                                                  "entire leg swollen"), "the entire leg swollen (one side)"),
         "localized_tenderness": Concept("calf_tenderness", when="current"),
-        "pitting_edema": Term(r"pitting (?:o)?edema|pitting", when="current", label="pitting edema"),
+        "pitting_edema": Derived(R.one_sided(r"pitting (?:o)?edema|pitting", "pitting edema"),
+                                 "pitting edema confined to one leg (bilateral -> False)"),
         "paralysis_or_cast": AnyOf(Concept("paralysis", "hemiplegia", when="current"),
                                    Term(r"plaster cast|(?:leg|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast",
                                         when="current", label="plaster cast")),
@@ -260,7 +262,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     "psi": {
         "age": AGE, "sex": SEX, "nursing_home_resident": Concept("nursing_home", when="current"),
         "neoplastic_disease": ACTIVE_CANCER, "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
-        "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": Concept("chronic_kidney_disease", "renal_disease"),
+        "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
+                                                                   Term(r"(?:renal|kidney) transplant\w*|chronic renal \w+", label="renal transplant")),
         "altered_mental_status": Concept("confusion", when="current"),
         "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": Quantity("ph"),
         "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": Quantity("pao2"),
@@ -283,7 +286,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "aids": Concept("aids"),
     },
     "feverpain": {
-        "fever_past_24h": Concept("fever", when="current"),
+        "fever_past_24h": AnyOf(Concept("fever", when="current"), Derived(R.fever_by_temperature, "temperature >= 38 °C")),
         "purulence": AnyOf(Term(r"tonsil\w*[^.;]{0,40}?(?:purulen\w+|\bpus\b|exudat\w+)|(?:purulen\w+|\bpus\b|exudat\w+)[^.;]{0,40}?tonsil\w*",
                                 when="current", label="purulent / exudative tonsils"),
                            Concept("tonsillar_exudate", when="current")),

@@ -346,10 +346,20 @@ def rule_arguments(calc: Calculator, note: str, extraction: Extraction | None = 
 # ---------------------------------------------------------------------------
 
 _UNIT_AFTER = re.compile(r"\s*(?P<u>(?:[x×]\s*10\s*\^?\s*\d+\s*)?[A-Za-zµμ°%][A-Za-zµμ°%0-9^²³]*(?:\s*/\s*[A-Za-zµμ0-9^²³]+)*)")
+# A number followed by one of these is a measurement in that unit, never a bare number in the input's unit.
+_UNIT_WORD = re.compile(
+    r"\s*-?\s*(?:[x×]\s*10|%|°|/|(?:mg|g|kg|lbs?|pounds?|kilos?|oz|mm\s*Hg|mmHg|mm|cm|m|in|inch(?:es)?|ft|feet|mEq|meq|mmol|[µμu]mol"
+    r"|mol|U|IU|[µμu]IU|bpm|beats?|breaths?|times|mL|ml|L|l|dL|dl|ng|pg|[µμu]g|mcg|ms|msec|sec|seconds?|min(?:utes?)?|h|hrs?|hours?"
+    r"|days?|d|weeks?|wks?|months?|mo|years?|yrs?|y/?o|year-old|years-old|points?|cells|units?|drinks?|packs?|cycles)(?![A-Za-z]))",
+    re.I)
 
 
-def _number_hits(ctx: NoteContext) -> list[tuple[float, int, int, list[str]]]:
-    """Every number in the note with the unit spellings that may follow it."""
+_UNIT_ALIASES = {"kilos": "kg", "kilo": "kg", "kgs": "kg", "lbs": "lb", "pounds": "lb", "pound": "lb", "inches": "in",
+                 "inch": "in", "feet": "ft", "foot": "ft", "bpm": "/min", "beats/min": "/min", "breaths/min": "/min"}
+
+
+def _number_hits(ctx: NoteContext) -> list[tuple[float, int, int, list[str], bool]]:
+    """Every number in the note with the unit spellings that may follow it, and whether a unit follows."""
     out = []
     for m in NUMBER_RE.finditer(ctx.note):
         try:
@@ -360,7 +370,7 @@ def _number_hits(ctx: NoteContext) -> list[tuple[float, int, int, list[str]]]:
         u = _UNIT_AFTER.match(ctx.note, m.end())
         if u:
             token = u.group("u").rstrip(".,")
-            units.append(token)
+            units.append(_UNIT_ALIASES.get(token.lower(), token))
             first = re.split(r"\s", token)[0]
             if first != token:
                 units.append(first)
@@ -369,7 +379,7 @@ def _number_hits(ctx: NoteContext) -> list[tuple[float, int, int, list[str]]]:
             units.append("°F")
         elif re.match(r"\s*(?:degrees?\s*)?(?:celsius|centigrade|°\s*c|c\b)", after):
             units.append("°C")
-        out.append((n, m.start(), (u.end() if u else m.end()), units))
+        out.append((n, m.start(), (u.end() if u else m.end()), units, bool(_UNIT_WORD.match(ctx.note, m.end()))))
     return out
 
 
@@ -388,8 +398,10 @@ def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: 
                     return Hit.of_value(v, value=value, note="matches the extractor's reading")
             except ValueError:
                 continue
-    for n, start, end, units in _number_hits(ctx):
-        candidates: list[Any] = [n] + ([{"value": n, "unit": u} for u in units] if kind == "quantity" else [])
+    for n, start, end, units, has_unit in _number_hits(ctx):
+        candidates: list[Any] = [] if has_unit and kind == "quantity" else [n]
+        if kind == "quantity":
+            candidates += [{"value": n, "unit": u} for u in units]
         for raw in candidates:
             try:
                 if same(kind, canonical(calc, name, raw), value):

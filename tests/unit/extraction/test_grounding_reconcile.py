@@ -137,3 +137,10 @@ def test_ground_hybrid_with_a_scripted_model() -> None:
     assert g2.flags[0].startswith("LLM extraction failed") and g2.args["weight"] == 78.0
     with pytest.raises(ValueError, match="needs a chat model"):
         ground(C["bmi"], note, mode="llm")
+
+
+def test_a_number_with_another_unit_does_not_support_a_value() -> None:
+    fluids = C["maintenance_fluids"]
+    assert reconcile(fluids, {"weight": 70}, "A 70-year-old man. BP 70/40 mmHg.").param("weight").status == "unsupported"
+    ok = reconcile(fluids, {"weight": 70}, "Body weight was 70 kilos.").param("weight")
+    assert ok.status == "llm_supported" and ok.evidence["text"] == "70 kilos"
