@@ -1,0 +1,19 @@
+"""Drug lookup (the DrugBank role), tool ``drug_lookup``.
+
+- :mod:`table`    the drug table written for the project (``data/drugs.json``) and name
+                  normalisation with ``drug-named-entity-recognition`` (offline, exact matches only)
+- :mod:`drugbank` loaders for a user's DrugBank export (CSV, or XML via iterparse with DTDs/entities refused)
+- :mod:`lookup`   the ``drug_lookup`` tool (card, args, runner)
+"""
+
+from __future__ import annotations
+
+from tools.registry import RegisteredTool
+
+
+def registered_tools() -> list[RegisteredTool]:
+    from tools.drugs.lookup import CARD, DrugLookupArgs, availability, drug_lookup
+    from tools.knowledge.tooling import input_specs, make_registered
+
+    card = CARD.model_copy(update={"inputs": input_specs(DrugLookupArgs)})
+    return [make_registered(card, DrugLookupArgs, drug_lookup, needs_context=True, availability=availability)]
