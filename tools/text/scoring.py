@@ -165,6 +165,9 @@ def chosen_letter(answer_text: Any, value: Any, options: dict[str, str]) -> str 
         if source is None:
             continue
         s = str(source).strip()
+        hedged = re.search(r"\b([A-H])\)?\s*(?:or|and|/)\s*\(?([A-H])\b", s)
+        if hedged and hedged.group(1) != hedged.group(2) and {hedged.group(1), hedged.group(2)} <= letters:
+            return None  # "A or B" picks no single option
         if s.upper().strip("().[] ") in letters:
             return s.upper().strip("().[] ")
         m = re.match(r"^\(?([A-H])\)?(?:[.:)\s]|$)", s)
