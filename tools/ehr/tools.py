@@ -120,10 +120,13 @@ def sql_card() -> ToolCard:
 def query_card() -> ToolCard:
     return ToolCard(
         name="ehr_query", category="ehr",
-        description=("Answer a question about patients' electronic health records (admissions, diagnoses, ICD codes, "
-                     "procedures, lab values, medications and doses, vital signs, length of stay, deaths) by "
-                     "text-to-SQL: a model writes SQL for the question, it runs read-only, errors are fed back "
-                     "for up to 3 attempts."),
+        description=("Answer a question about the patients in the attached EHR database (electronic health "
+                     "records): demographics (age, sex, date of birth, date of death), admissions, discharge "
+                     "location, length of stay, in-hospital deaths, diagnoses and ICD codes, "
+                     "procedures, lab results (creatinine, sodium, potassium, hemoglobin, glucose, lactate, "
+                     "troponin, INR; highest, lowest, first or last value during an admission), prescriptions "
+                     "(drug, dose, route), and vital signs (heart rate, blood pressure, temperature, SpO2). A model writes SQL "
+                     "for the question, it runs read-only, and errors are fed back for up to 3 attempts."),
         aliases=["text-to-SQL", "SQLCoder", "EHR question answering", "patient record lookup", "EHRSQL"],
         inputs=card_inputs(QuestionArgs),
         output="the answer with the SQL used and its rows; 'not recorded' when the query finds no data",
