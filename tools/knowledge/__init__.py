@@ -16,6 +16,12 @@ def registered_tools() -> list[RegisteredTool]:
     from tools.knowledge.search import CARD, KnowledgeSearchArgs, availability, knowledge_search
     from tools.knowledge.tooling import input_specs, make_registered
 
-    card = CARD.model_copy(update={"inputs": input_specs(KnowledgeSearchArgs)})
+    from tools.knowledge.corpus import load_bundled
+
+    # The corpus's condition and drug topics make the card findable for clinical questions
+    # (calculator titles are left out: calculator questions belong to the calculators).
+    topics = sorted({p.title for p in load_bundled() if p.topic != "calculator"})
+    card = CARD.model_copy(update={"inputs": input_specs(KnowledgeSearchArgs),
+                                   "reference": f"{CARD.reference} Corpus topics: {'; '.join(topics)}."})
     return [make_registered(card, KnowledgeSearchArgs, knowledge_search, needs_context=True,
                             availability=availability)]

@@ -248,3 +248,18 @@ def test_corpus_without_text_is_refused(tool, tmp_path):
     (empty / "bad.jsonl").write_text('{"title": "no text"}\n', encoding="utf-8")
     with pytest.raises(kc.CorpusError, match="no readable text"):
         tool.invoke({"query": "sepsis"}, settings=s)
+
+
+def test_card_is_retrieved_for_clinical_questions_without_displacing_calculators():
+    from tools import arithmetic, concepts, drugs
+    from tools.registry import ToolRegistry, calculator_tools
+
+    mine = knowledge.registered_tools() + concepts.registered_tools() + drugs.registered_tools() + arithmetic.registered_tools()
+    reg = ToolRegistry(calculator_tools() + mine)
+    for q in ["What is the first-line treatment of SIADH?", "How is spontaneous bacterial peritonitis diagnosed?",
+              "What is the first treatment of anaphylaxis?"]:
+        assert [h.card.name for h in reg.search(q, 3)][0] == "knowledge_search", q
+    assert reg.search("What is the ICD-10-CM code for type 2 diabetes?", 1)[0].card.name == "concept_lookup"
+    assert reg.search("What drug class is apixaban?", 1)[0].card.name == "drug_lookup"
+    assert reg.search("What is the patient's CHA2DS2-VASc score?", 1)[0].card.name == "cha2ds2_vasc"
+    assert reg.search("What is the patient's CURB-65 score?", 1)[0].card.name == "curb_65"
