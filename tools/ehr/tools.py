@@ -15,7 +15,7 @@ from tools.cards import ToolCard
 from tools.ehr.readonly import DEFAULT_MAX_ROWS, connect_readonly, run_sql
 from tools.ehr.resources import ehr_db_path
 from tools.ehr.schema import MANUAL, NOT_IN_SCHEMA, manual_text
-from tools.ehr.text_to_sql import NOT_RECORDED, answer_from_result, query_ehr
+from tools.ehr.text_to_sql import NOT_RECORDED, query_ehr
 from tools.ehr.tooling import card_inputs, make_tool
 from tools.registry import RegisteredTool, ToolContext
 
@@ -144,4 +144,4 @@ def registered_tools(model: BaseChatModel | None = None) -> list[RegisteredTool]
     ]
 
 
-__all__ = ["registered_tools", "answer_from_result"]
+__all__ = ["registered_tools"]

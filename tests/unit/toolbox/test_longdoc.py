@@ -14,7 +14,7 @@ import pytest
 
 from tools.registry import MissingResource
 from tools.text import longdoc
-from tools.text.longdoc import DocumentError, REFUSAL, build_index, get_index, longdoc_search, search
+from tools.text.longdoc import DocumentError, REFUSAL, build_index, get_index, longdoc_search
 from tools.text.tools import registered_tools
 
 ROOT = Path(__file__).resolve().parents[3]
