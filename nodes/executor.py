@@ -14,6 +14,7 @@ from langgraph.runtime import Runtime
 from app.settings import Settings
 from nodes.common import Deps, compact, node, observation_brief, settings_of
 from nodes.gates import next_tool_subtask
+from nodes.grounding import ground_call
 from tools.registry import UnknownTool
 
 
@@ -50,10 +51,14 @@ def make_executor(deps: Deps):
         proposal = state.get("proposal") or {}
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         idx = state.get("current", 0)
-        ok, observation, error = run_tool(deps, tool, arguments, state.get("resources"), s)
+        run_args, grounding = ground_call(tool, arguments, state, s)
+        ok, observation, error = run_tool(deps, tool, run_args, state.get("resources"), s)
         steps = list(state.get("steps") or [])
-        step = {"subtask": idx, "tool": tool, "arguments": arguments, "ok": ok,
+        step = {"subtask": idx, "tool": tool, "arguments": run_args, "ok": ok,
                 "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
+        if grounding is not None:
+            step["proposed_arguments"] = arguments
+            step["grounding"] = grounding
         if not s.use_planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
             return {"steps": steps + [step], "proposal": None,
@@ -66,8 +71,9 @@ def make_executor(deps: Deps):
                     "best_proposal": None, "current": nxt,
                     "trace": [{"node": "executor", "event": "ok", "detail": observation_brief(observation)}]}
         attempts = state.get("attempts", 0) + 1
+        flags = (grounding or {}).get("flags") or []
         entry = {"attempt": attempts, "tool": tool, "arguments": arguments, "error": error,
-                 "reflection": reflection_for(error)}
+                 "reflection": reflection_for(error) + (f" Evidence check: {'; '.join(flags)}" if flags else "")}
         stm = (list(state.get("stm") or []) + [entry]) if s.use_stm else []
         update: dict[str, Any] = {"stm": stm, "attempts": attempts, "tool_tries": 0, "proposal": None,
                                   "best_proposal": None}

@@ -17,6 +17,7 @@ from app.settings import Settings
 from graphs.state import ReviewOutput
 from nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from nodes.gates import next_tool_subtask
+from nodes.grounding import evidence_text, unsupported_used
 from nodes.schemas import review_schema
 
 # A rejected answer is withdrawn whatever stage re-runs, so a later failure cannot return it.
@@ -34,16 +35,24 @@ def make_reviewer(deps: Deps):
     @node("reviewer")
     def reviewer(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        calls = "\n".join(f"- {st['tool']}({compact(st.get('arguments', {}), 400)})" for st in state.get("steps") or [])
-        msgs = messages(
-            "reviewer", question=state["question"], note=note_text(state), options=options_text(state),
-            plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.get("plan") or []) or "(no plan)",
-            calls=calls or "(no tool calls)", results=steps_text(state.get("steps") or []),
-            answer=state.get("answer", ""), value=state.get("value"), fmt=state.get("answer_format", "text"),
-            assumed=", ".join(state.get("assumed") or []) or "(none)",
-        )
-        out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
-                              retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
+        steps = state.get("steps") or []
+        unsupported = [u for st in steps if st.get("ok") for u in unsupported_used(st)]
+        if unsupported and s.use_tools:
+            # Parameters are checked against their evidence first: a value the note does not support was
+            # used, so the tool call is wrong whatever a model would say.
+            out = ReviewOutput(verdict="WRONG", failing_stage="tool_call",
+                               critique="Not supported by the note: " + "; ".join(unsupported))
+        else:
+            calls = "\n".join(f"- {st['tool']}({compact(st.get('arguments', {}), 400)})" for st in steps)
+            msgs = messages(
+                "reviewer", question=state["question"], note=note_text(state), options=options_text(state),
+                plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.get("plan") or []) or "(no plan)",
+                calls=calls or "(no tool calls)", results=steps_text(steps), evidence=evidence_text(steps),
+                answer=state.get("answer", ""), value=state.get("value"), fmt=state.get("answer_format", "text"),
+                assumed=", ".join(state.get("assumed") or []) or "(none)",
+            )
+            out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
+                                  retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
         reviews = state.get("reviews", 0) + 1
         review = {"verdict": out.verdict, "failing_stage": out.failing_stage, "critique": out.critique,
                   "review": reviews}

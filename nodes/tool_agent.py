@@ -19,6 +19,7 @@ from nodes.common import (
     INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, settings_of, steps_text,
 )
 from nodes.gates import tool_gate
+from nodes.grounding import calculator, found_in_note, rule_call
 from nodes.schemas import react_schema, tool_call_schema
 from tools.cards import ToolCard
 from tools.registry import RegisteredTool
@@ -56,6 +57,7 @@ def tool_call_messages(deps: Deps, state: dict[str, Any], s: Settings, registere
         stm=stm_text(state.get("stm") or []) if s.use_stm else "(not kept)",
         critique=(state.get("critique") or {}).get("tool_call", "(none)"), draft=draft,
         demos=demos_text(state), experience=deps.tool_experience(s, [registered.name]),
+        found=found_in_note(registered.name, state),
     )
 
 
@@ -75,6 +77,12 @@ def make_tool_agent(deps: Deps):
             return _single_loop(state, s)
         plan = state["plan"]
         registered = deps.registry.get(plan[state.get("current", 0)]["tool"])
+        if s.extractor == "rules" and calculator(registered.name) is not None:
+            args = rule_call(registered.name, state)  # the rule extractor fills calculators: no model call
+            proposal = {"tool": registered.name, "arguments": args, "evaluation": "rule extraction", "score": 10}
+            return {"proposal": proposal, "tool_tries": 1, "best_proposal": proposal,
+                    "trace": [{"node": "tool_agent", "event": "rule_call",
+                               "detail": f"{registered.name}({compact(args, 300)})"}]}
         previous = state.get("proposal")
         draft = "(first draft)"
         if previous and state.get("tool_tries", 0) > 0:

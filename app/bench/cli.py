@@ -60,7 +60,7 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mc.add_argument("--preset", default=None, help="agent: the preset to run (default mirror)")
     mc.add_argument("--extractor", choices=["rules", "llm", "hybrid"], default=None,
                     help="extract: rules only, the LLM checked against the note, or both reconciled "
-                         "(default: the extraction_mode setting, else hybrid)")
+                         "(default: the extractor setting, else hybrid)")
     mc.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="agent: a setting for every run, e.g. --set theta_plan=9 --set model_provider=openai")
     mc.set_defaults(func=handle_medcalc)

@@ -444,7 +444,7 @@ def _extraction_model(options: Mapping[str, Any]) -> tuple[Any, int]:
     else:
         try:
             pairs = {k: v for k, v in dict(given or {}).items() if k in Settings.model_fields}
-            unknown = sorted(set(dict(given or {})) - set(pairs) - {"extraction_mode"})
+            unknown = sorted(set(dict(given or {})) - set(pairs) - {"extractor"})
             if unknown:
                 raise ValueError(f"unknown setting(s) {', '.join(unknown)}")
             settings = Settings.resolve(options.get("preset"), **pairs)
@@ -478,17 +478,17 @@ def _gold_params(calc: Any, entities: str) -> tuple[dict[str, Any], str | None]:
 
 
 def _extraction_setting(options: Mapping[str, Any]) -> str:
-    """The run's extraction mode when no ``extractor`` option is given: the ``extraction_mode`` setting if
+    """The run's extraction mode when no ``extractor`` option is given: the ``extractor`` setting if
     Settings has one, else ``hybrid``."""
     from app.settings import Settings
 
     given = options.get("settings")
     if isinstance(given, Settings):
-        return str(getattr(given, "extraction_mode", None) or "hybrid")
-    if isinstance(given, Mapping) and given.get("extraction_mode"):
-        return str(given["extraction_mode"])
+        return str(getattr(given, "extractor", None) or "hybrid")
+    if isinstance(given, Mapping) and given.get("extractor"):
+        return str(given["extractor"])
     try:
-        return str(getattr(Settings.resolve(options.get("preset")), "extraction_mode", None) or "hybrid")
+        return str(getattr(Settings.resolve(options.get("preset")), "extractor", None) or "hybrid")
     except Exception:  # noqa: BLE001 - settings problems surface when the model is built
         return "hybrid"
 

@@ -1,14 +1,14 @@
-"""Graph tests: isolate every test from the caller's MEDMIRROR_* environment."""
+"""Graph-level tests drive control flow with scripted models.
 
-from __future__ import annotations
-
-import os
+They run with ``extractor=llm`` (the model's arguments are used as given, still checked
+against the note) so that a scripted tool call means what it says; the grounding of
+arguments in the note (rules / hybrid) has its own tests in ``test_grounding_in_graph.py``.
+"""
 
 import pytest
 
 
 @pytest.fixture(autouse=True)
-def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for key in list(os.environ):
-        if key.startswith("MEDMIRROR_"):
-            monkeypatch.delenv(key)
+def _llm_arguments(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    if "grounding_in_graph" not in request.node.nodeid:
+        monkeypatch.setenv("MEDMIRROR_EXTRACTOR", "llm")

@@ -40,7 +40,10 @@ def test_stm_entry_records_attempt_arguments_error_and_reflection():
     assert stm.count("- attempt ") == 1
     assert '- attempt 1: bmi({"weight": 70, "height": 1.75}) failed: CalculatorInputError' in stm
     assert "greater than or equal to 30" in stm
-    assert "reflection: A value is outside the plausible range" in stm
+    # the invalid value is not used (the calculator names height as missing) and the evidence check says why
+    assert "missing height" in stm
+    assert "reflection: Fill every required input from the note" in stm
+    assert "Evidence check: height: the LLM's value 1.75 is not valid" in stm
 
 
 def test_stm_accumulates_within_a_subtask_and_resets_for_the_next():

@@ -38,12 +38,12 @@ def test_optimize_counts_stores_and_resumes(tmp_path: Path) -> None:
     store = ExperienceStore(tmp_path / "exp")
     out = tmp_path / "out"
     summary = run_optimize(data, 2, out_dir=out, store=store, models=_models(), quiet=True,
-                           settings={"data_dir": str(tmp_path), "checkpointer": "none"}, echo=lambda s: None)
+                           settings={"data_dir": str(tmp_path), "checkpointer": "none", "extractor": "llm"}, echo=lambda s: None)
     assert (summary["solved_first"], summary["solved_after_reflection"], summary["stored"]) == (1, 1, 2)
     assert store.get_experience("bmi") == ["Copy the weight exactly."]
     lines = [json.loads(x) for x in (out / "optimize.jsonl").read_text().splitlines()]
     assert [r["outcome"] for r in lines] == ["solved_first", "solved_after_reflection"]
     # a second run over the same --out does nothing new (every model script is exhausted: a call would fail)
     again = run_optimize(data, 2, out_dir=out, store=store, models=_models() | {"tool_agent": ScriptedChatModel()},
-                         quiet=True, settings={"data_dir": str(tmp_path), "checkpointer": "none"}, echo=lambda s: None)
+                         quiet=True, settings={"data_dir": str(tmp_path), "checkpointer": "none", "extractor": "llm"}, echo=lambda s: None)
     assert again["cases"] == 2 and again["errors"] == 0

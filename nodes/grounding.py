@@ -1,0 +1,78 @@
+"""Evidence grounding of calculator calls inside the graph (see :mod:`tools.extraction.grounding`).
+
+The tool agent is shown what the rule extractor found in the note for the tool's
+inputs; in ``rules`` mode it does not call the model at all. The executor
+reconciles whatever arguments were proposed with the note (``extractor`` setting:
+rules, llm or hybrid) and runs the calculator on the grounded values only; each
+step keeps every parameter's value, status and evidence span, and the flags for
+the reviewer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.settings import Settings
+from tools.calculators import CALCULATORS, Calculator
+
+
+def calculator(tool: str) -> Calculator | None:
+    return CALCULATORS.get(tool)
+
+
+def found_in_note(tool: str, state: dict[str, Any]) -> str:
+    """The rule extractor's reading of the note for a calculator's inputs ('(not a calculator)' otherwise)."""
+    calc = calculator(tool)
+    if calc is None or not (state.get("note") or "").strip():
+        return "(nothing extracted)"
+    from tools.extraction.grounding import rule_arguments
+
+    return rule_arguments(calc, state["note"], question=state.get("question")).summary() or "(nothing found)"
+
+
+def rule_call(tool: str, state: dict[str, Any]) -> dict[str, Any]:
+    """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
+    from tools.extraction.grounding import rule_arguments
+
+    grounded = rule_arguments(calculator(tool), state.get("note") or "", question=state.get("question"))
+    return grounded.args
+
+
+def ground_call(tool: str, arguments: dict[str, Any], state: dict[str, Any], s: Settings) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(arguments to run with, grounding record) — unchanged arguments and None for non-calculators."""
+    calc = calculator(tool)
+    if calc is None or not (state.get("note") or "").strip():
+        return arguments, None
+    from tools.extraction.grounding import reconcile
+
+    grounded = reconcile(calc, arguments, state["note"], mode=s.extractor, question=state.get("question"))
+    return grounded.args, grounded.to_dict()
+
+
+def unsupported_used(step: dict[str, Any]) -> list[str]:
+    """Parameters a step ran with that the note does not support: no evidence, or evidence for another
+    value (possible in ``llm`` mode, where the model's values are used as given)."""
+    g = step.get("grounding") or {}
+    used = g.get("args") or {}
+    out = []
+    for p in g.get("params") or []:
+        if p["name"] not in used:
+            continue
+        if p.get("status") == "unsupported" or (p.get("status") == "disagree" and p.get("value") != p.get("rule_value")):
+            out.append(f"{p['name']}={p['value']!r} ({p.get('note') or 'not found in the note'})")
+    return out
+
+
+def evidence_text(steps: list[dict[str, Any]]) -> str:
+    """Per-parameter evidence of the calculator steps, for the reviewer."""
+    lines = []
+    for st in steps:
+        g = st.get("grounding")
+        if not g:
+            continue
+        for p in g.get("params") or []:
+            ev = p.get("evidence") or {}
+            quote = f" '{ev.get('text')}'" if ev.get("text") else ""
+            lines.append(f"- {st['tool']}.{p['name']} = {p.get('value')!r} [{p.get('status')}{quote}]")
+        lines += [f"- FLAG: {f}" for f in g.get("flags") or []]
+    return "\n".join(lines) or "(no calculator parameters)"
