@@ -22,8 +22,7 @@ def make_intake(deps: Deps):
                     "trace": [{"node": "intake", "event": "invalid_input", "detail": "empty question"}]}
         candidates: list[str] = []
         if s.use_tools:
-            hits = deps.registry.search(question, k=s.top_n_tools, context=state.get("note") or None)
-            candidates = [h.card.name for h in hits]
+            candidates = choose_candidates(deps, question, state.get("note"), state.get("resources") or {}, s)
         fmt = infer_format(question, state.get("options"))
         demos: list[str] = []
         store = deps.store(s) if s.use_experience and s.experience_top_k else None
@@ -41,6 +40,32 @@ def make_intake(deps: Deps):
         }
 
     return intake
+
+
+def choose_candidates(deps: Deps, question: str, note: str | None, resources: dict[str, Any], s: Settings) -> list[str]:
+    """The top-N tools for the case.
+
+    Tools that work on a resource the task attached (its EHR database, documents, images)
+    are always offered; tools that cannot run for this task (a required resource missing,
+    or unavailable in this configuration) are left out unless ``offer_unusable_tools``.
+    """
+    ranked = [h.card.name for h in deps.registry.search(question, k=len(deps.registry), context=note or None)]
+
+    def usable(name: str) -> bool:
+        registered = deps.registry.get(name)
+        if any(not resources.get(kind) for kind in registered.requires):
+            return False
+        return registered.unavailable_reason(s) is None
+
+    attached = [n for n in ranked if deps.registry.get(n).requires and usable(n)]
+    pool = ranked if s.offer_unusable_tools else [n for n in ranked if usable(n)]
+    chosen = attached[: s.top_n_tools]
+    for name in pool:
+        if len(chosen) >= s.top_n_tools:
+            break
+        if name not in chosen:
+            chosen.append(name)
+    return sorted(chosen, key=ranked.index)
 
 
 def _advice(advice: str | None) -> dict[str, str]:

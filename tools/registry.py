@@ -163,7 +163,23 @@ def calculator_tools() -> list[RegisteredTool]:
     return out
 
 
+def toolbox_tools() -> list[RegisteredTool]:
+    """Knowledge, concepts, drugs, arithmetic, EHR, text (NER, long documents) and image tools."""
+    import tools.arithmetic
+    import tools.concepts
+    import tools.drugs
+    import tools.ehr
+    import tools.images
+    import tools.knowledge
+    import tools.text
+
+    out: list[RegisteredTool] = []
+    for family in (tools.knowledge, tools.concepts, tools.drugs, tools.arithmetic, tools.ehr, tools.text, tools.images):
+        out.extend(family.registered_tools())
+    return out
+
+
 @lru_cache(maxsize=1)
 def default_registry() -> ToolRegistry:
-    """All built-in tools."""
-    return ToolRegistry(calculator_tools())
+    """All built-in tools: the calculators and the clinical toolbox."""
+    return ToolRegistry(calculator_tools() + toolbox_tools())
