@@ -70,7 +70,7 @@ class Settings(BaseSettings):
     max_rounds: int = Field(3, ge=1, le=10, description="R: planning rounds per task (MIRROR found ≤5 best).")
     max_reviews: int = Field(3, ge=0, le=10, description="Reviewer Reflect[WRONG] re-runs allowed.")
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
-    top_n_tools: int = Field(5, ge=1, le=50, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
+    top_n_tools: int = Field(5, ge=1, le=200, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
     offer_unusable_tools: bool = Field(False, description="Also offer tools that cannot run for this task (a required resource such as a database or documents is not attached, or the tool is unavailable); off: they are left out of the candidates.")
 
     # --- experience (ReflecTool) ---------------------------------------------------------

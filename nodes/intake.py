@@ -46,8 +46,9 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
     """The top-N tools for the case.
 
     Tools that work on a resource the task attached (its EHR database, documents, images)
-    are always offered; tools that cannot run for this task (a required resource missing,
-    or unavailable in this configuration) are left out unless ``offer_unusable_tools``.
+    are always offered, and so are the general-purpose tools (knowledge search, arithmetic),
+    after the retrieved ones; tools that cannot run for this task (a required resource
+    missing, or unavailable in this configuration) are left out unless ``offer_unusable_tools``.
     """
     ranked = [h.card.name for h in deps.registry.search(question, k=len(deps.registry), context=note or None)]
 
@@ -65,7 +66,8 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
             break
         if name not in chosen:
             chosen.append(name)
-    return sorted(chosen, key=ranked.index)
+    general = [n for n in ranked if deps.registry.get(n).always_offer and n not in chosen and (usable(n) or s.offer_unusable_tools)]
+    return sorted(chosen, key=ranked.index) + general
 
 
 def _advice(advice: str | None) -> dict[str, str]:

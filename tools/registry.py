@@ -24,6 +24,10 @@ class UnknownTool(KeyError):
         return str(self.args[0])
 
 
+# General-purpose tools every task is offered besides its top-N retrieved ones.
+GENERAL_TOOLS = ("knowledge_search", "calculate")
+
+
 class MissingResource(ValueError):
     """A tool was called without the resource it works on (e.g. SQL without a database)."""
 
@@ -56,6 +60,7 @@ class RegisteredTool:
     output_type: str | None = None  # decimal | integer | date | weeks_days | text
     requires: tuple[str, ...] = ()
     needs_context: bool = False
+    always_offer: bool = False  # general-purpose tools (knowledge search, arithmetic) offered for every task
     availability: Callable[[Any], str | None] | None = None
 
     @property
@@ -176,6 +181,8 @@ def toolbox_tools() -> list[RegisteredTool]:
     out: list[RegisteredTool] = []
     for family in (tools.knowledge, tools.concepts, tools.drugs, tools.arithmetic, tools.ehr, tools.text, tools.images):
         out.extend(family.registered_tools())
+    for t in out:
+        t.always_offer = t.name in GENERAL_TOOLS
     return out
 
 

@@ -72,12 +72,37 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     ov.add_argument("--out", type=Path, default=None, metavar="FILE.json")
     ov.set_defaults(func=handle_overhead)
 
+    cab = sub.add_parser("cab", help="clinical toolbox task sets (knowledge, EHR, NER, long documents, refusals)",
+                         description="Run the toolbox task sets through the graph; per-dimension scores and the "
+                                     "tool-selection error rate.")
+    cab.add_argument("--dimension", default="all",
+                     help="knowledge, ehr, ehr_absent, ner, longdoc, longdoc_unanswerable (comma-separated) or all")
+    cab.add_argument("--preset", default="mirror")
+    cab.add_argument("--limit", type=_int_at_least(1), default=None, metavar="N", help="first N tasks per dimension")
+    cab.add_argument("--out", type=Path, default=None, metavar="DIR")
+    cab.add_argument("--concurrency", type=_int_at_least(1), default=1)
+    cab.add_argument("--quiet", action="store_true")
+    cab.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    cab.set_defaults(func=handle_cab)
+
     rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
                         description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
     rt.add_argument("--cards", type=_int_at_least(1), default=1000)
     rt.add_argument("--repeats", type=_int_at_least(1), default=20)
     rt.set_defaults(func=handle_retrieval)
     return bench
+
+
+def handle_cab(args: argparse.Namespace) -> int:
+    from app.bench.cab import CabError, run_cab
+
+    try:
+        run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
+                quiet=args.quiet, options={"settings": _settings_pairs(args.set)})
+    except CabError as exc:
+        print(f"medmirror bench cab: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:
