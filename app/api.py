@@ -38,6 +38,8 @@ class Result:
     trace: list[dict[str, Any]]
     usage: dict[str, Any]
     assumed: list[str]
+    memory: dict[str, Any]
+    candidates: list[str]
     thread_id: str
     preset: str
     settings: dict[str, Any] = field(default_factory=dict)
@@ -88,6 +90,7 @@ def solve(
     resources: dict[str, Any] | None = None,
     *,
     models: BaseChatModel | dict[str, BaseChatModel] | None = None,
+    registry: Any = None,
     thread_id: str | None = None,
     saver: Any = "settings",
     **settings: Any,
@@ -106,7 +109,7 @@ def solve(
     s = Settings.resolve(preset, **settings)
     if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
         saver = make_checkpointer(s)
-    graph = _build(checkpointer=saver, models=models)
+    graph = _build(checkpointer=saver, models=models, registry=registry)
     thread_id = thread_id or uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": step_budget(s)}
     start = time.perf_counter()
@@ -129,5 +132,6 @@ def solve(
         status_detail=state.get("status_detail", ""), plan=state.get("plan") or [], steps=state.get("steps") or [],
         ltm=state.get("ltm") or [], review=state.get("review"), rounds=state.get("round", 1),
         reviews=state.get("reviews", 0), trace=state.get("trace") or [], usage=usage,
-        assumed=state.get("assumed") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
+        assumed=state.get("assumed") or [], memory=state.get("memory") or {},
+        candidates=state.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
     )

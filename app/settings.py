@@ -71,6 +71,7 @@ class Settings(BaseSettings):
     max_reviews: int = Field(3, ge=0, le=10, description="Reviewer Reflect[WRONG] re-runs allowed.")
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
     top_n_tools: int = Field(5, ge=1, le=200, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
+    build_missing_tools: bool = Field(False, description="Radiology: after a NoCall, a simulated builder adds the missing tool and the task resumes.")
     offer_unusable_tools: bool = Field(False, description="Also offer tools that cannot run for this task (a required resource such as a database or documents is not attached, or the tool is unavailable); off: they are left out of the candidates.")
 
     # --- experience (ReflecTool) ---------------------------------------------------------

@@ -74,10 +74,13 @@ def route_after_tool_agent(
     return "tool_agent" if tool_gate(state, s) == "revise" else act
 
 
-def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer"]:
+def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "tool_agent", "answer"]:
     s = settings_of(runtime)
+    if state.get("replan"):  # a missing tool was built on request: plan again with it
+        return "planner" if s.use_planner else "tool_agent"
     if not s.use_planner:
-        return "answer" if len(state.get("steps") or []) >= s.max_react_steps else "tool_agent"
+        done = state.get("react_done") or len(state.get("steps") or []) >= s.max_react_steps
+        return "answer" if done else "tool_agent"
     plan = state.get("plan") or []
     if state.get("current", 0) >= len(plan):
         return "answer"

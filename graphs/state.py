@@ -162,6 +162,8 @@ class TaskOutput(TypedDict, total=False):
     trace: list[TraceEvent]
     usage: dict[str, Any]
     assumed: list[str]
+    memory: dict[str, Any]
+    candidates: list[str]
 
 
 class MedMirrorState(TypedDict, total=False):
@@ -176,6 +178,9 @@ class MedMirrorState(TypedDict, total=False):
     candidates: list[str]
     demos: list[str]  # similar solved cases from the experience store
     react_done: bool
+    # working memory of memory-protocol tools (radiology): key -> {"value", "quality"}
+    memory: dict[str, Any]
+    replan: bool  # a missing tool was built: plan again with it
     # planning
     plan: list[dict[str, Any]]
     plan_score: int

@@ -44,6 +44,56 @@ def reflection_for(error: str) -> str:
     return "Re-read the tool's inputs and the note, and correct the arguments."
 
 
+def _protocol_step(state: dict[str, Any], s: Settings, step: dict[str, Any], protocol: str, ok: bool,
+                   observation: Any, error: str) -> dict[str, Any]:
+    """Radiology steps: outputs go to memory; a NoCall ends the chain (or, with a tool built, re-plans)."""
+    steps = list(state.get("steps") or [])
+    plan = state.get("plan") or []
+    idx = state.get("current", 0)
+    last = (not s.use_planner) or next_tool_subtask(plan, idx + 1) >= len(plan)
+    if protocol == "no_call" and ok:
+        step.update(protocol="NoCall", observation=observation)
+        update: dict[str, Any] = {"steps": steps + [step], "proposal": None, "stm": [], "attempts": 0, "tool_tries": 0}
+        built = observation.get("built")
+        if built:
+            update.update(candidates=list(state.get("candidates") or []) + [built], replan=True,
+                          plan=[], plan_tries=0, best_plan=None, current=0)
+            update["trace"] = [{"node": "executor", "event": "tool_built", "detail": f"NoCall -> built {built}"}]
+        else:
+            gap = observation["no_call"]
+            update.update(current=len(plan), react_done=True,
+                          status_detail=f"NoCall: no available tool can {gap.get('purpose') or 'do this step'} "
+                                        f"(needs a {gap.get('category')}"
+                                        + (f" with {gap['missing_capability']}" if gap.get("missing_capability") else "")
+                                        + (f" for {gap['anatomy']} {gap['modality']}" if gap.get("anatomy") else "") + ")")
+            update["trace"] = [{"node": "executor", "event": "no_call", "detail": update["status_detail"][:300]}]
+        return update
+    step["protocol"] = "EndCall" if last else "Call"
+    if ok:
+        step["observation"] = observation
+        memory = {**(state.get("memory") or {}), **observation.get("outputs", {})}
+        nxt = next_tool_subtask(plan, idx + 1) if s.use_planner else idx + 1
+        return {"steps": steps + [step], "memory": memory, "stm": [], "attempts": 0, "tool_tries": 0,
+                "proposal": None, "best_proposal": None, "current": nxt,
+                "trace": [{"node": "executor", "event": "ok", "detail": f"{step['protocol']} {step['tool']} -> "
+                                                                        f"{', '.join(observation.get('outputs', {}))}"}]}
+    step["error"] = error
+    attempts = state.get("attempts", 0) + 1
+    entry = {"attempt": attempts, "tool": step["tool"], "arguments": step["arguments"], "error": error,
+             "reflection": "Read each input from a memory key that holds it; if no tool fits the step, use no_call."}
+    update = {"stm": list(state.get("stm") or []) + [entry] if s.use_stm else [], "attempts": attempts,
+              "tool_tries": 0, "proposal": None, "best_proposal": None}
+    if not s.use_planner:
+        update["steps"] = steps + [step]
+    if attempts >= s.max_attempts_per_subtask and s.use_planner:
+        update.update(steps=steps + [step], current=len(plan),
+                      status_detail=f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}")
+        update["trace"] = [{"node": "executor", "event": "attempts_exhausted", "detail": error[:300]}]
+    else:
+        update["trace"] = [{"node": "executor", "event": "tool_error_to_stm", "detail": error[:300]}]
+    return update
+
+
 def make_executor(deps: Deps):
     @node("executor")
     def executor(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
@@ -52,13 +102,19 @@ def make_executor(deps: Deps):
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         idx = state.get("current", 0)
         run_args, grounding = ground_call(tool, arguments, state, s)
-        ok, observation, error = run_tool(deps, tool, run_args, state.get("resources"), s)
+        protocol = deps.registry.get(tool).protocol if tool in deps.registry else None
+        resources = dict(state.get("resources") or {})
+        if protocol:
+            resources["memory"] = state.get("memory") or {}
+        ok, observation, error = run_tool(deps, tool, run_args, resources, s)
         steps = list(state.get("steps") or [])
         step = {"subtask": idx, "tool": tool, "arguments": run_args, "ok": ok,
                 "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
         if grounding is not None:
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding
+        if protocol:
+            return _protocol_step(state, s, step, protocol, ok, observation, error)
         if not s.use_planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
             return {"steps": steps + [step], "proposal": None,

@@ -33,7 +33,8 @@ def make_intake(deps: Deps):
             "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
             "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None,
             "critique": _advice(state.get("advice")),
-            "review": None, "assumed": [], "demos": demos, "react_done": False,
+            "review": None, "assumed": [], "demos": demos, "react_done": False, "replan": False,
+            "memory": dict((state.get("resources") or {}).get("memory") or {}),
             # intake starts every task: the trace and usage of an earlier task on this thread are dropped
             "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
                                       "detail": ", ".join(candidates) or "(tools off)"}],

@@ -57,7 +57,7 @@ def make_planner(deps: Deps):
         if best is None or out.score > best["score"]:
             best = {"plan": plan, "score": out.score, "evaluation": out.evaluation}
         update: dict[str, Any] = {"plan": plan, "plan_score": out.score, "plan_evaluation": out.evaluation,
-                                  "plan_tries": tries, "best_plan": best}
+                                  "plan_tries": tries, "best_plan": best, "replan": False}
         decision = plan_gate({**state, **update}, s)
         event = {"node": "planner", "event": "plan_revise" if decision == "revise" else "plan_accept",
                  "score": out.score, "round": state.get("round", 1),

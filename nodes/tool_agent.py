@@ -53,12 +53,22 @@ def tool_call_messages(deps: Deps, state: dict[str, Any], s: Settings, registere
     """The tool agent's prompt for calling ``registered`` (shared with the candidate-selection verifier)."""
     return messages(
         "tool_agent", question=state["question"], note=note_text(state), subtask=subtask,
-        tool=card_detail(registered.card), results=steps_text(state.get("steps") or []),
+        tool=card_detail(registered.card), results=results_text(state),
         stm=stm_text(state.get("stm") or []) if s.use_stm else "(not kept)",
         critique=(state.get("critique") or {}).get("tool_call", "(none)"), draft=draft,
         demos=demos_text(state), experience=deps.tool_experience(s, [registered.name]),
         found=found_in_note(registered.name, state),
     )
+
+
+def results_text(state: dict[str, Any]) -> str:
+    """Earlier results, and the working memory when the task's tools read from it (radiology)."""
+    text = steps_text(state.get("steps") or [])
+    memory = state.get("memory") or {}
+    if memory:
+        items = ", ".join(f"{k} = {compact(v.get('value') if isinstance(v, dict) else v, 80)}" for k, v in memory.items())
+        text += f"\nMemory (tool inputs are read from these keys): {items}"
+    return text
 
 
 def current_subtask(state: dict[str, Any]) -> str:
@@ -118,7 +128,7 @@ def make_tool_agent(deps: Deps):
         msgs = messages(
             "react", question=state["question"], note=note_text(state), options=options_text(state),
             tools="\n\n".join(card_detail(deps.registry.get(n).card) for n in candidates) or "(no tools)",
-            history=steps_text(state.get("steps") or []),
+            history=results_text(state),
             critique=(state.get("critique") or {}).get("tool_call", "(none)"),
             demos=demos_text(state), experience=deps.tool_experience(s, candidates),
         )
@@ -128,15 +138,15 @@ def make_tool_agent(deps: Deps):
             check=lambda o: _known_action(o.action, candidates),
         )
         if out.action == "finish":
-            return {"proposal": None, "react_done": True,
+            return {"proposal": None, "react_done": True, "replan": False,
                     "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
         if out.action in INNER_ACTIONS:
             step = {"subtask": len(state.get("steps") or []), "tool": out.action, "arguments": {}, "ok": True,
                     "observation": out.thought}
-            return {"proposal": None, "steps": list(state.get("steps") or []) + [step],
+            return {"proposal": None, "replan": False, "steps": list(state.get("steps") or []) + [step],
                     "trace": [{"node": "tool_agent", "event": f"react_{out.action}", "detail": out.thought[:300]}]}
         proposal = {"tool": out.action, "arguments": out.arguments, "evaluation": out.thought, "score": 10}
-        return {"proposal": proposal, "trace": [{"node": "tool_agent", "event": "react_call",
+        return {"proposal": proposal, "replan": False, "trace": [{"node": "tool_agent", "event": "react_call",
                                                  "detail": f"{out.action}({compact(out.arguments, 300)})"}]}
 
     return tool_agent

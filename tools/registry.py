@@ -61,6 +61,9 @@ class RegisteredTool:
     requires: tuple[str, ...] = ()
     needs_context: bool = False
     always_offer: bool = False  # general-purpose tools (knowledge search, arithmetic) offered for every task
+    # "memory": arguments name memory keys and outputs go back to the task's memory (radiology);
+    # "no_call": a declared gap. None: an ordinary tool.
+    protocol: str | None = None
     availability: Callable[[Any], str | None] | None = None
 
     @property
@@ -113,6 +116,14 @@ class ToolRegistry:
 
     def names(self) -> list[str]:
         return list(self._names)
+
+    def add(self, tool: RegisteredTool) -> None:
+        """Add a tool (e.g. one built on request); the retrieval index is rebuilt on the next search."""
+        if tool.name in self._tools:
+            raise ValueError(f"duplicate tool name {tool.name}")
+        self._tools[tool.name] = tool
+        self._names.append(tool.name)
+        self._bm25 = None
 
     def get(self, name: str) -> RegisteredTool:
         if name not in self._tools:
