@@ -85,6 +85,28 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     cab.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     cab.set_defaults(func=handle_cab)
 
+    rada = sub.add_parser(
+        "rada", help="radiology tool-use benchmark (RadA-BenchPlat style, generated offline)",
+        description="Synthetic radiology records x task types under a tool-set condition, through the graph; "
+                    "chain, execution, output, text and unsolvability metrics. Cases already in "
+                    "<out>/records.jsonl are skipped, so rerunning with the same --out resumes.")
+    rada.add_argument("--condition", required=True, metavar="NAME",
+                      help="baseline, redundant_regular, redundant_medium, redundant_high, insufficient_config1, "
+                           "insufficient_config2, insufficient_config3, differentiated, or insufficient (all three)")
+    rada.add_argument("--records", type=_int_at_least(1), default=1, metavar="N", help="synthetic records (default 1)")
+    rada.add_argument("--tasks", default=None, metavar="T1,T2", help="task types (default: all 11)")
+    rada.add_argument("--preset", default="mirror")
+    rada.add_argument("--out", type=Path, default=None, metavar="DIR",
+                      help="output directory (default runs/rada-<condition>-<preset>-<timestamp>/); reuse it to resume")
+    rada.add_argument("--seed", type=int, default=0, help="seed of the records and tool sets")
+    rada.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                      help="a setting for every run, e.g. --set max_react_steps=15")
+    rada.add_argument("--build-tools", action="store_true",
+                      help="after a NoCall, a simulated builder adds the missing tool and the task resumes")
+    rada.add_argument("--limit", type=_int_at_least(1), default=None, metavar="N", help="only the first N cases")
+    rada.add_argument("--quiet", action="store_true")
+    rada.set_defaults(func=handle_rada)
+
     rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
                         description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
     rt.add_argument("--cards", type=_int_at_least(1), default=1000)
@@ -102,6 +124,23 @@ def handle_cab(args: argparse.Namespace) -> int:
     except CabError as exc:
         print(f"medmirror bench cab: error: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def handle_rada(args: argparse.Namespace) -> int:
+    from app.bench.rada import RadaError, run_rada
+
+    try:
+        run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
+                 seed=args.seed, build_tools=args.build_tools, limit=args.limit, quiet=args.quiet,
+                 options={"settings": _settings_pairs(args.set)})
+    except RadaError as exc:
+        print(f"medmirror bench rada: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished cases are saved - rerun with --out {args.out or 'the same directory'} "
+              "to resume", file=sys.stderr)
+        return 130
     return 0
 
 
