@@ -80,8 +80,10 @@ def make_answer(deps: Deps):
 
         def check(o: AnswerOutput) -> None:
             value = normalise_value(o.value, fmt, options)  # raises ValueError on a malformed value
-            if allowed is not None and value is not None and value not in allowed:
-                raise ValueError(f"value {value!r} is not a tool result; use one of {allowed} or null")
+            if allowed and value not in allowed:
+                raise ValueError(f"value {value!r} is not a tool result; use one of {allowed}")
+            if allowed == [] and value is not None:
+                raise ValueError(f"value {value!r} is not a tool result: no tool produced one, so the value must be null")
 
         out = call_structured(deps.models.for_role("answer", s), msgs, AnswerOutput, role="answer",
                               retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),

@@ -21,6 +21,7 @@ SINGLE = ("Choose the single candidate tool that answers the question for this p
 
 
 def tools_text(deps: Deps, names: list[str], settings: Settings | None = None) -> str:
+    """Candidate tools, best retrieval match first."""
     lines = []
     for n in names:
         registered = deps.registry.get(n)

@@ -84,8 +84,8 @@ def review_schema() -> dict[str, Any]:
 def answer_schema(fmt: str, allowed_values: list[str] | None, options: dict[str, str] | None) -> dict[str, Any]:
     if allowed_values == []:  # tools were planned and none produced a value: only a refusal fits
         value: dict[str, Any] = {"type": "null"}
-    elif allowed_values is not None:
-        value = {"anyOf": [{"type": "string", "enum": allowed_values}, {"type": "null"}]}
+    elif allowed_values is not None:  # the validated tools produced the value the task asks for: carry it
+        value = {"type": "string", "enum": allowed_values}
     elif fmt == "option" and options:
         value = {"type": "string", "enum": list(options)}
     elif fmt == "date":

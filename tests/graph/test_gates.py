@@ -13,7 +13,7 @@ def test_candidates_are_retrieved_and_shown_to_the_planner():
     r = run(ms)
     cands = r.state["candidates"]
     assert set(cands) == {"bmi", "target_weight", "ideal_body_weight", "maintenance_fluids", "mean_arterial_pressure"}
-    tools = section(prompt(ms["planner"]), "Candidate tools")
+    tools = section(prompt(ms["planner"]), "Candidate tools (ranked: the first matches the question best)")
     assert all(f"- {name}:" in tools for name in cands)
     # the grammar only lets the planner bind candidates (or 'none')
     enum = sent_schema(ms["planner"])["properties"]["subtasks"]["items"]["properties"]["tool"]["enum"]
