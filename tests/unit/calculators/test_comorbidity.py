@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
-import csv
 import math
-from pathlib import Path
 
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError, by_medcalc_id
+from tools.calculators import CALCULATORS, CalculatorInputError
 from tools.calculators.medcalc_adapter import adapt
 
+from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
+
 MY_IDS = {32}
-CSV = Path(__file__).parents[3].parent / "shared/data/medcalc/one_shot.csv"
 CCI = CALCULATORS["charlson"]
 
 
-def _rows() -> list[dict]:
-    if not CSV.exists():
-        return []
-    return [r for r in csv.DictReader(open(CSV, encoding="utf-8")) if int(r["Calculator ID"]) in MY_IDS]
-
-
-@pytest.mark.parametrize("row", _rows(), ids=lambda r: f"medcalc-{r['Calculator ID']}")
-def test_one_shot_rows(row: dict) -> None:
-    calc = by_medcalc_id(int(row["Calculator ID"]))
-    result = calc.run(adapt(calc, row["Relevant Entities"]))
-    assert result.value == int(row["Ground Truth Answer"])
+@pytest.mark.parametrize("row", one_shot_rows(MY_IDS))
+def test_one_shot_rows(row: dict[str, str]) -> None:
+    assert_row_correct(row)
 
 
 def test_one_shot_file_present_or_skip() -> None:
-    if not CSV.exists():
-        pytest.skip("MedCalc-Bench one-shot CSV not available")
-    assert {int(r["Calculator ID"]) for r in _rows()} == MY_IDS
+    assert_one_shot_ids(MY_IDS)
 
 
 def test_cci_no_conditions() -> None:

@@ -2,38 +2,26 @@
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
-
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError, by_medcalc_id
+from tools.calculators import CALCULATORS, CalculatorInputError
 from tools.calculators.medcalc_adapter import EntityAdapterError, adapt
 
+from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
+
 MY_IDS = {24, 49}
-CSV = Path(__file__).parents[3].parent / "shared/data/medcalc/one_shot.csv"
 STEROID = CALCULATORS["steroid_conversion"]
 MME = CALCULATORS["morphine_milligram_equivalents"]
 
 
-def _rows() -> list[dict]:
-    if not CSV.exists():
-        return []
-    return [r for r in csv.DictReader(open(CSV, encoding="utf-8")) if int(r["Calculator ID"]) in MY_IDS]
-
-
-@pytest.mark.parametrize("row", _rows(), ids=lambda r: f"medcalc-{r['Calculator ID']}")
-def test_one_shot_rows(row: dict) -> None:
+@pytest.mark.parametrize("row", one_shot_rows(MY_IDS))
+def test_one_shot_rows(row: dict[str, str]) -> None:
     # Both rows are labelled 'integer' in the CSV but answered as decimals with limits: compare within limits.
-    calc = by_medcalc_id(int(row["Calculator ID"]))
-    result = calc.run(adapt(calc, row["Relevant Entities"]))
-    assert float(row["Lower Limit"]) <= float(result.value) <= float(row["Upper Limit"])
+    assert_row_correct(row)
 
 
 def test_one_shot_file_present_or_skip() -> None:
-    if not CSV.exists():
-        pytest.skip("MedCalc-Bench one-shot CSV not available")
-    assert {int(r["Calculator ID"]) for r in _rows()} == MY_IDS
+    assert_one_shot_ids(MY_IDS)
 
 
 # --- Steroid conversion ------------------------------------------------------------
