@@ -312,27 +312,57 @@ def get_mode(name: str) -> Mode:
     return mode
 
 
+def row_calculator(rec: Record, row: MedCalcRow) -> Any:
+    """The row's calculator by MedCalc-Bench id; fills ``tool`` (and ``calculator``/``category`` when
+    the row lacks them) in ``rec``. A missing id raises :class:`RowError` ('data'), an id no
+    calculator implements ('calculator')."""
+    from tools.calculators import by_medcalc_id  # importing the package registers every calculator
+
+    if row.calculator_id is None:
+        raise RowError("data", f"Calculator ID {row.raw_calculator_id!r} is not an integer")
+    try:
+        calc = by_medcalc_id(row.calculator_id)
+    except KeyError:
+        label = f" ({row.calculator_name})" if row.calculator_name else ""
+        raise RowError("calculator", f"no calculator implements MedCalc-Bench id {row.calculator_id}{label}") from None
+    rec["tool"] = calc.id
+    if not rec["calculator"]:
+        rec["calculator"] = calc.medcalc_name or calc.name
+    if rec["category"] == "unknown":
+        rec["category"] = calc.category
+    return calc
+
+
+def run_and_score(rec: Record, calc: Any, args: Mapping[str, Any], expected: Expected, *,
+                  record_assumed: bool = False) -> None:
+    """Run ``calc`` on ``args`` and score the result against ``expected`` into ``rec`` (``unit``, then
+    ``assumed`` when ``record_assumed``, then ``got``/``correct``). A failing run raises
+    :class:`RowError` ('calculator_run'); a value not of the expected kind ('result', with ``got`` set
+    to the raw value)."""
+    try:
+        result = calc.run(args)
+    except Exception as exc:  # noqa: BLE001 - CalculatorInputError or a compute failure
+        raise RowError("calculator_run", f"{calc.id}: {_describe(exc)}") from None
+    rec["unit"] = result.unit
+    if record_assumed:
+        rec["assumed"] = result.assumed
+    try:
+        got = result_value(result, expected.kind)
+    except ScoringError as exc:
+        rec["got"] = result.value
+        raise RowError("result", f"{calc.id} returned {result.value!r}, not a {expected.kind}: {exc}") from None
+    score_record(rec, expected, got)
+
+
 def run_gold(row: MedCalcRow) -> Record:
     """Compute a row from its gold entities with its calculator and score it."""
-    from tools.calculators import by_medcalc_id  # importing the package registers every calculator
     from tools.calculators.medcalc_adapter import adapt
 
     rec = base_record(row, "gold")
     t0 = time.perf_counter()
     try:
         expected = expected_into(rec, row)
-        if row.calculator_id is None:
-            raise RowError("data", f"Calculator ID {row.raw_calculator_id!r} is not an integer")
-        try:
-            calc = by_medcalc_id(row.calculator_id)
-        except KeyError:
-            label = f" ({row.calculator_name})" if row.calculator_name else ""
-            raise RowError("calculator", f"no calculator implements MedCalc-Bench id {row.calculator_id}{label}") from None
-        rec["tool"] = calc.id
-        if not rec["calculator"]:
-            rec["calculator"] = calc.medcalc_name or calc.name
-        if rec["category"] == "unknown":
-            rec["category"] = calc.category
+        calc = row_calculator(rec, row)
         notes: list[str] = []
         try:
             args = adapt(calc, row.entities, report=notes)
@@ -340,17 +370,7 @@ def run_gold(row: MedCalcRow) -> Record:
             raise RowError("entities", f"entities: {_describe(exc)}") from None
         if notes:
             rec["adapter_notes"] = notes
-        try:
-            result = calc.run(args)
-        except Exception as exc:  # noqa: BLE001 - CalculatorInputError or a compute failure
-            raise RowError("calculator_run", f"{calc.id}: {_describe(exc)}") from None
-        rec["unit"] = result.unit
-        try:
-            got = result_value(result, expected.kind)
-        except ScoringError as exc:
-            rec["got"] = result.value
-            raise RowError("result", f"{calc.id} returned {result.value!r}, not a {expected.kind}: {exc}") from None
-        score_record(rec, expected, got)
+        run_and_score(rec, calc, args, expected)
     except RowError as exc:
         rec["error"], rec["error_stage"] = str(exc), exc.stage
     rec["latency_s"] = round(time.perf_counter() - t0, 6)
@@ -503,7 +523,6 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
     extraction leaves to the calculator's documented default is compared with that default (the
     calculator uses it); a gold input left missing or dropped counts as wrong.
     """
-    from tools.calculators import by_medcalc_id
     from tools.extraction.grounding import EXTRACTION_MODES, field_kind, ground, same
 
     extractor = str(options.get("extractor") or _extraction_setting(options))
@@ -517,18 +536,7 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
         t0 = time.perf_counter()
         try:
             expected = expected_into(rec, row)
-            if row.calculator_id is None:
-                raise RowError("data", f"Calculator ID {row.raw_calculator_id!r} is not an integer")
-            try:
-                calc = by_medcalc_id(row.calculator_id)
-            except KeyError:
-                label = f" ({row.calculator_name})" if row.calculator_name else ""
-                raise RowError("calculator", f"no calculator implements MedCalc-Bench id {row.calculator_id}{label}") from None
-            rec["tool"] = calc.id
-            if not rec["calculator"]:
-                rec["calculator"] = calc.medcalc_name or calc.name
-            if rec["category"] == "unknown":
-                rec["category"] = calc.category
+            calc = row_calculator(rec, row)
             gold, gold_error = _gold_params(calc, row.entities) if row.entities.strip() else ({}, "no entities")
             if gold_error:
                 rec["gold_error"] = gold_error
@@ -550,18 +558,8 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
                 params[p.name] = entry
             rec["params"] = params
             rec["flags"] = grounded.flags
-            try:
-                result = calc.run(grounded.args)
-            except Exception as exc:  # noqa: BLE001 - CalculatorInputError names what extraction missed
-                raise RowError("calculator_run", f"{calc.id}: {_describe(exc)}") from None
-            rec["unit"] = result.unit
-            rec["assumed"] = result.assumed
-            try:
-                got = result_value(result, expected.kind)
-            except ScoringError as exc:
-                rec["got"] = result.value
-                raise RowError("result", f"{calc.id} returned {result.value!r}, not a {expected.kind}: {exc}") from None
-            score_record(rec, expected, got)
+            # a CalculatorInputError from the run names what extraction missed
+            run_and_score(rec, calc, grounded.args, expected, record_assumed=True)
         except RowError as exc:
             rec["error"], rec["error_stage"] = str(exc), exc.stage
         rec["latency_s"] = round(time.perf_counter() - t0, 6)
