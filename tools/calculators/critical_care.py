@@ -336,11 +336,8 @@ def _apache(x: ApacheIIInputs) -> CalculatorResult:
         if mean_ap is not None:
             steps.append(f"MAP = (SBP + 2 × DBP) / 3 = ({x.systolic_bp:g} + 2 × {x.diastolic_bp:g}) / 3 = "
                          f"{mean_ap:.2f} mmHg")
-    values: dict[str, float | None] = {
-        "temperature": x.temperature, "mean_arterial_pressure": mean_ap, "heart_rate": x.heart_rate,
-        "respiratory_rate": x.respiratory_rate,
-    }
-    for key, val in values.items():
+    def banded(key: str, val: float | None, spec: str = "g") -> None:
+        """Score ``val`` on its APACHE_BANDS row; a value not given is assumed normal (+0)."""
         label, unit = _APACHE_LABELS[key]
         if val is None:
             pts[key] = 0
@@ -348,7 +345,12 @@ def _apache(x: ApacheIIInputs) -> CalculatorResult:
             steps.append(f"{label} not given: assumed normal, +0")
         else:
             pts[key] = _band(val, *APACHE_BANDS[key])
-            steps.append(f"{label} {val:.4g} {unit}: +{pts[key]}".replace("  ", " "))
+            steps.append(f"{label} {val:{spec}} {unit}: +{pts[key]}".replace("  ", " "))
+
+    banded("temperature", x.temperature, ".4g")
+    banded("mean_arterial_pressure", mean_ap, ".4g")
+    banded("heart_rate", x.heart_rate, ".4g")
+    banded("respiratory_rate", x.respiratory_rate, ".4g")
 
     # Oxygenation (Knaus 1985): FiO2 >= 0.5 -> A-a gradient; FiO2 < 0.5 -> PaO2.
     fio2 = x.fio2
@@ -397,15 +399,8 @@ def _apache(x: ApacheIIInputs) -> CalculatorResult:
         assumed.append("ph")
         steps.append("arterial pH (or HCO3) not given: assumed normal, +0")
 
-    for key, val in (("sodium", x.sodium), ("potassium", x.potassium)):
-        label, unit = _APACHE_LABELS[key]
-        if val is None:
-            pts[key] = 0
-            assumed.append(key)
-            steps.append(f"{label} not given: assumed normal, +0")
-        else:
-            pts[key] = _band(val, *APACHE_BANDS[key])
-            steps.append(f"{label} {val:g} {unit}: +{pts[key]}")
+    banded("sodium", x.sodium)
+    banded("potassium", x.potassium)
 
     if x.creatinine is None:
         pts["creatinine"] = 0
@@ -420,15 +415,8 @@ def _apache(x: ApacheIIInputs) -> CalculatorResult:
         steps.append(f"creatinine {x.creatinine:g} mg/dL (>=3.5: 4, 2-3.4: 3, 1.5-1.9: 2, 0.6-1.4: 0, <0.6: 2), "
                      f"{how}: +{pts['creatinine']}")
 
-    for key, val in (("hematocrit", x.hematocrit), ("wbc", x.wbc)):
-        label, unit = _APACHE_LABELS[key]
-        if val is None:
-            pts[key] = 0
-            assumed.append(key)
-            steps.append(f"{label} not given: assumed normal, +0")
-        else:
-            pts[key] = _band(val, *APACHE_BANDS[key])
-            steps.append(f"{label} {val:g} {unit}: +{pts[key]}")
+    banded("hematocrit", x.hematocrit)
+    banded("wbc", x.wbc)
 
     if x.gcs is None:
         pts["gcs"] = 0
