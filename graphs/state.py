@@ -39,7 +39,7 @@ class Subtask(BaseModel):
 class PlanOutput(BaseModel):
     """Planner: decomposition into subtasks bound to tools, with intra-reflection."""
 
-    subtasks: list[Subtask] = Field(min_length=1, max_length=6)
+    subtasks: list[Subtask] = Field(min_length=1, max_length=8)
     evaluation: str = Field(max_length=600, description="Critique: completeness, dependencies, lessons from earlier rounds.")
     score: Score
 

@@ -8,6 +8,7 @@ i.e. a refusal that says what is missing.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -15,7 +16,9 @@ from langgraph.runtime import Runtime
 from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import AnswerOutput
-from nodes.common import Deps, ltm_text, messages, node, note_text, options_text, settings_of, steps_text
+from nodes.common import (
+    Deps, ltm_text, messages, node, note_text, observation_brief, options_text, settings_of, steps_text,
+)
 from nodes.formats import format_from_tool, normalise_value, observed_value
 from nodes.gates import answer_gate
 from nodes.schemas import answer_schema
@@ -89,7 +92,8 @@ def make_answer(deps: Deps):
                               retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),
                               check=check)
         value = normalise_value(out.value, fmt, options)
-        update: dict[str, Any] = {"answer": out.answer, "value": value, "answer_score": out.score,
+        text = state_result_first(out.answer, value, state, fmt)
+        update: dict[str, Any] = {"answer": text, "value": value, "answer_score": out.score,
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed}
         decision = answer_gate({**state, **update}, s)
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
@@ -107,6 +111,32 @@ def make_answer(deps: Deps):
         update["trace"] = [event]
         return update
 
+    return answer
+
+
+def _mentions(text: str, value: str) -> bool:
+    """Does the answer text state the value (a number to 2 decimals is enough)?"""
+    if value in text:
+        return True
+    try:
+        target = float(value)
+    except ValueError:
+        return False
+    for m in re.finditer(r"-?\d+(?:\.(\d+))?", text):
+        decimals = len(m.group(1) or "")
+        if round(target, decimals) == float(m.group(0)):  # the value as written, to the text's precision
+            return True
+    return False
+
+
+def state_result_first(answer: str, value: str | None, state: dict[str, Any], fmt: str) -> str:
+    """When the model's text does not state the tool's result, the result's summary is put first,
+    so the words never contradict the structured value."""
+    if value is None or _mentions(answer, value):
+        return answer
+    for step in reversed(state.get("steps") or []):
+        if step.get("ok") and observed_value(step.get("observation"), fmt) == value:
+            return f"{observation_brief(step['observation'])}. {answer}".strip()
     return answer
 
 

@@ -50,7 +50,8 @@ def _protocol_step(state: dict[str, Any], s: Settings, step: dict[str, Any], pro
     steps = list(state.get("steps") or [])
     plan = state.get("plan") or []
     idx = state.get("current", 0)
-    last = (not s.use_planner) or next_tool_subtask(plan, idx + 1) >= len(plan)
+    # in the single loop the agent's finish marks the end, so every call there is a Call
+    last = s.use_planner and next_tool_subtask(plan, idx + 1) >= len(plan)
     if protocol == "no_call" and ok:
         step.update(protocol="NoCall", observation=observation)
         update: dict[str, Any] = {"steps": steps + [step], "proposal": None, "stm": [], "attempts": 0, "tool_tries": 0}

@@ -13,7 +13,7 @@ from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, 
 from nodes.gates import next_tool_subtask, plan_gate
 from nodes.schemas import plan_schema
 
-DECOMPOSE = ("Break the task into the fewest subtasks (at most 6) that answer it. Bind each subtask to the one "
+DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
              "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "
              "subtask comes after the ones whose results it needs.")
 SINGLE = ("Choose the single candidate tool that answers the question for this patient. Write one subtask: "

@@ -34,7 +34,7 @@ def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
         "tool": {"type": "string", "enum": tools},
     }, "required": ["description", "tool"]}
     return {"title": PlanOutput.__name__, "type": "object", "properties": {
-        "subtasks": {"type": "array", "items": sub, "minItems": 1, "maxItems": 1 if single_tool else 4},
+        "subtasks": {"type": "array", "items": sub, "minItems": 1, "maxItems": 1 if single_tool else 8},
         "evaluation": TEXT, "score": SCORE,
     }, "required": ["subtasks", "evaluation", "score"]}
 

@@ -1,0 +1,19 @@
+"""The answer's words never contradict its structured value."""
+
+from nodes.answer import _mentions, state_result_first
+
+OBS = {"name": "Body Mass Index (BMI)", "value": 22.857142857142858, "unit": "kg/m²", "interpretation": "normal weight"}
+STATE = {"steps": [{"tool": "bmi", "ok": True, "observation": OBS}]}
+
+
+def test_a_rounded_mention_counts() -> None:
+    assert _mentions("BMI 22.9: normal weight.", "22.857142857142858")
+    assert _mentions("about 23", "22.857142857142858")
+    assert not _mentions("The answer is 2.15", "22.857142857142858")
+
+
+def test_the_result_is_put_first_when_the_text_does_not_state_it() -> None:
+    text = state_result_first("The answer is 2.15", "22.857142857142858", STATE, "number")
+    assert text.startswith("Body Mass Index (BMI) = 22.857142857142858 kg/m² (normal weight).")
+    assert state_result_first("BMI 22.9.", "22.857142857142858", STATE, "number") == "BMI 22.9."
+    assert state_result_first("cannot compute", None, STATE, "number") == "cannot compute"
