@@ -48,7 +48,7 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
 
     Tools that work on a resource the task attached (its EHR database, documents, images)
     are always offered, and so are the general-purpose tools (knowledge search, arithmetic),
-    after the retrieved ones; tools that cannot run for this task (a required resource
+    after the retrieved ones, except in single-tool selection (RiskAgent); tools that cannot run for this task (a required resource
     missing, or unavailable in this configuration) are left out unless ``offer_unusable_tools``.
     """
     ranked = [h.card.name for h in deps.registry.search(question, k=len(deps.registry), context=note or None)]
@@ -67,6 +67,8 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
             break
         if name not in chosen:
             chosen.append(name)
+    if s.plan_mode == "single_tool" and s.use_planner:
+        return sorted(chosen, key=ranked.index)  # RiskAgent picks one specialised tool from the top-N
     general = [n for n in ranked if deps.registry.get(n).always_offer and n not in chosen and (usable(n) or s.offer_unusable_tools)]
     return sorted(chosen, key=ranked.index) + general
 
