@@ -731,6 +731,7 @@ def run_medcalc(
     mode: str = "gold",
     *,
     limit: int | None = None,
+    skip: int = 0,
     out_dir: str | Path | None = None,
     concurrency: int = 1,
     quiet: bool = False,
@@ -750,6 +751,9 @@ def run_medcalc(
         raise BenchError(f"--concurrency must be >= 1, got {concurrency}")
     fn = m.make(dict(options or {}))
     rows = read_medcalc_csv(data, m.required_columns)
+    if skip < 0:
+        raise BenchError(f"--skip must be >= 0, got {skip}")
+    rows = rows[skip:]  # e.g. hold out the rows an optimisation run practised on
     if limit is not None:
         rows = rows[:limit]
     out = Path(out_dir) if out_dir is not None else default_out_dir(BENCHMARK, mode)

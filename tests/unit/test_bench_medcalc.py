@@ -430,3 +430,12 @@ def test_add_bench_parser_plugs_into_another_cli() -> None:
     cli.add_bench_parser(sub)
     args = parser.parse_args(["bench", "medcalc", "--data", "x.csv", "--mode", "gold", "--concurrency", "3"])
     assert args.func is cli.handle_medcalc and args.concurrency == 3 and args.limit is None
+
+
+def test_skip_holds_out_the_first_rows(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "d.csv", synthetic_rows())
+    summary = run_medcalc(path, "gold", skip=2, limit=2, out_dir=tmp_path / "o", quiet=True, plot=False,
+                          echo=lambda s: None)
+    ids = [json.loads(x)["id"] for x in (tmp_path / "o" / "records.jsonl").read_text().splitlines()]
+    all_ids = [r.id for r in read_medcalc_csv(path)]
+    assert ids == all_ids[2:4] and summary["n"] == 2
