@@ -10,7 +10,6 @@ stored, unsolved and errored.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -107,6 +106,3 @@ def _handle(args: argparse.Namespace) -> int:
                  settings=_settings_pairs(args.set))
     return 0
 
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(0)

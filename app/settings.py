@@ -134,13 +134,16 @@ class Settings(BaseSettings):
     @classmethod
     def resolve(cls, preset: str | None = None, **overrides: Any) -> "Settings":
         """Settings for a preset: explicit overrides and env vars win over the preset's values."""
-        from app.presets import PRESETS
-
         if preset is not None:
             overrides["preset"] = preset
-        base = cls(**overrides)
-        preset_values = {k: v for k, v in PRESETS[base.preset].items() if k not in base.model_fields_set}
-        return base.model_copy(update=preset_values) if preset_values else base
+        return cls(**overrides).with_preset()
+
+    def with_preset(self) -> "Settings":
+        """These settings with the preset's values for every field not set explicitly (or by env)."""
+        from app.presets import PRESETS
+
+        preset_values = {k: v for k, v in PRESETS[self.preset].items() if k not in self.model_fields_set}
+        return self.model_copy(update=preset_values) if preset_values else self
 
     def public_dict(self) -> dict[str, Any]:
         """Settings without secrets, for results and logs."""

@@ -12,9 +12,8 @@ from langgraph.runtime import Runtime
 
 from app.models.factory import ModelSet
 from app.models.structured import StructuredOutputError
-from app.presets import PRESETS
 from app.settings import Settings
-from app.usage import RESET, metered
+from app.usage import metered
 from prompts import render
 from tools.registry import ToolRegistry, default_registry
 
@@ -28,8 +27,7 @@ def settings_of(runtime: Runtime[Settings] | None) -> Settings:
         return Settings.resolve()
     if isinstance(ctx, dict):
         return Settings.resolve(**ctx)
-    preset_values = {k: v for k, v in PRESETS[ctx.preset].items() if k not in ctx.model_fields_set}
-    return ctx.model_copy(update=preset_values) if preset_values else ctx
+    return ctx.with_preset()
 
 
 @dataclass
@@ -83,9 +81,7 @@ def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., d
                         "trace": [{"node": name, "event": "invalid_model_output", "detail": str(err)[:400]}],
                     }
             update = dict(update)
-            if name == "intake":  # a new task: count its usage from zero
-                usage = {RESET: True, **usage}
-            update["usage"] = usage
+            update["usage"] = {**(update.get("usage") or {}), **usage}  # a node may add the RESET flag
             return update
 
         return run

@@ -36,6 +36,7 @@ def make_intake(deps: Deps):
             "review": None, "assumed": [], "demos": demos, "react_done": False, "replan": False,
             "memory": dict((state.get("resources") or {}).get("memory") or {}),
             # intake starts every task: the trace and usage of an earlier task on this thread are dropped
+            "usage": {RESET: True},
             "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
                                       "detail": ", ".join(candidates) or "(tools off)"}],
         }

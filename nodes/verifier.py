@@ -19,7 +19,7 @@ from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import ToolCallOutput
 from nodes.common import Deps, compact, messages, node, note_text, settings_of
-from nodes.schemas import SCORE, TEXT, _hoist, tool_call_schema  # noqa: F401 - SCORE kept for symmetry
+from nodes.schemas import TEXT, _hoist, tool_call_schema
 from nodes.tool_agent import card_detail, current_subtask, tool_call_messages
 
 REFINE = ("Correct the proposed arguments where the note or the experience shows they are wrong (values, units, "
