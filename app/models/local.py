@@ -52,7 +52,11 @@ def _load(path: str, n_ctx: int, n_threads: int, seed: int) -> tuple[Any, thread
 
     if not os.path.isfile(path):
         raise ModelFileMissing(f"model file not found: {path}")
-    llm = Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False)
+    # n_threads_batch too: llama-cpp-python otherwise evaluates prompts on every core,
+    # so two single-thread processes would still contend.
+    llm = Llama(
+        model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_threads_batch=n_threads, seed=seed, verbose=False
+    )
     return llm, threading.Lock()
 
 
