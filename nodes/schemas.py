@@ -51,11 +51,12 @@ def tool_call_schema(tool: str, args_schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def react_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def react_schema(tools: dict[str, dict[str, Any]], inner: tuple[str, ...] = ("plan", "think")) -> dict[str, Any]:
+    """One branch per tool, plus ``finish`` and the inner actions currently allowed."""
     defs: dict[str, Any] = {}
     # finish and the inner actions plan/think carry only a thought
     branches = [{"type": "object", "properties": {
-        "thought": TEXT, "action": {"type": "string", "enum": ["finish", "plan", "think"]},
+        "thought": TEXT, "action": {"type": "string", "enum": ["finish", *inner]},
         "arguments": {"type": "object", "properties": {}},
     }, "required": ["thought", "action"]}]
     for name, args_schema in tools.items():

@@ -125,6 +125,7 @@ def make_tool_agent(deps: Deps):
     def _single_loop(state: dict[str, Any], s: Settings) -> dict[str, Any]:
         candidates = state.get("candidates") or []
         tools = {n: deps.registry.get(n).args_schema for n in candidates}
+        inner = allowed_inner_actions(state.get("steps") or [])
         msgs = messages(
             "react", question=state["question"], note=note_text(state), options=options_text(state),
             tools="\n\n".join(card_detail(deps.registry.get(n).card) for n in candidates) or "(no tools)",
@@ -134,8 +135,8 @@ def make_tool_agent(deps: Deps):
         )
         out = call_structured(
             deps.models.for_role("tool_agent", s), msgs, ReactDecision, role="tool_agent",
-            retries=s.structured_retries, json_schema=react_schema(tools),
-            check=lambda o: _known_action(o.action, candidates),
+            retries=s.structured_retries, json_schema=react_schema(tools, inner),
+            check=lambda o: _known_action(o.action, candidates, inner),
         )
         if out.action == "finish":
             return {"proposal": None, "react_done": True, "replan": False,
@@ -157,7 +158,17 @@ def _same_tool(got: str, expected: str) -> None:
         raise ValueError(f"tool must be '{expected}' for this subtask, got '{got}'")
 
 
-def _known_action(action: str, candidates: list[str]) -> None:
-    allowed = candidates + ["finish", *INNER_ACTIONS]
+def allowed_inner_actions(steps: list[dict[str, Any]]) -> tuple[str, ...]:
+    """Plan/Think only after a tool call (or at the start): an inner action may not follow another.
+
+    A small model otherwise writes plan after plan and never calls a tool.
+    """
+    if steps and steps[-1].get("tool") in INNER_ACTIONS:
+        return ()
+    return INNER_ACTIONS
+
+
+def _known_action(action: str, candidates: list[str], inner: tuple[str, ...] = INNER_ACTIONS) -> None:
+    allowed = candidates + ["finish", *inner]
     if action not in allowed:
         raise ValueError(f"action must be one of {allowed}, got '{action}'")

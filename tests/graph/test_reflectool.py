@@ -171,8 +171,27 @@ def test_inner_actions_are_recorded_and_bounded(tmp_path: Path) -> None:
         {"thought": "I need weight and height.", "action": "think", "arguments": {}},
     ])
     res = solve(QUESTION, NOTE, preset="react", saver=None, max_react_steps=2, data_dir=tmp_path,
+                structured_retries=0,
                 models={"tool_agent": tool_agent, "answer": ScriptedChatModel(responses=[
                     {"answer": "cannot compute", "value": None, "evaluation": "no tool result", "score": 3}])})
-    assert [s["tool"] for s in res.steps] == ["plan", "think"]
-    assert [e["event"] for e in res.trace if e["node"] == "tool_agent"] == ["react_plan", "react_think"]
-    assert res.status == "refused"
+    # an inner action may not follow another: the think is refused, the run ends on that error
+    assert [s["tool"] for s in res.steps] == ["plan"]
+    assert res.status == "error" and "action must be one of" in res.status_detail
+
+
+def test_inner_action_after_inner_action_is_refused_then_a_tool_runs(tmp_path: Path) -> None:
+    tool_agent = ScriptedChatModel(responses=[
+        {"thought": "First compute BMI, then answer.", "action": "plan", "arguments": {}},
+        {"thought": "Let me plan again.", "action": "plan", "arguments": {}},
+        {"thought": "Compute it.", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
+        {"thought": "Reflect on the result.", "action": "think", "arguments": {}},
+        {"thought": "Done.", "action": "finish", "arguments": {}},
+    ])
+    res = solve(QUESTION, NOTE, preset="react", saver=None, data_dir=tmp_path,
+                models={"tool_agent": tool_agent, "answer": ScriptedChatModel(responses=[answer(70)]),
+                        "reviewer": ScriptedChatModel(responses=[
+                            {"verdict": "RIGHT", "failing_stage": "none", "critique": "ok"}])})
+    assert [s["tool"] for s in res.steps] == ["plan", "bmi", "think"]
+    # the repeated plan was fed back as an error and retried, not recorded
+    assert any("action must be one of" in str(m.content) for m in tool_agent.calls[2]["messages"])
+    assert res.status == "answered" and abs(float(res.value) - BMI) < 1e-6
