@@ -94,7 +94,7 @@ def answer_schema(fmt: str, allowed_values: list[str] | None, options: dict[str,
     elif fmt == "weeks_days":
         value = {"anyOf": [{"type": "string", "pattern": r"^\([0-9]{1,2} weeks, [0-6] days\)$"}, {"type": "null"}]}
     elif fmt == "number":
-        value = {"anyOf": [{"type": "string", "pattern": r"^-?[0-9]{1,7}(\.[0-9]{1,6})?$"}, {"type": "null"}]}
+        value = {"anyOf": [{"type": "string", "pattern": r"^-?[0-9]{1,7}([.][0-9]{1,6})?$"}, {"type": "null"}]}
     else:
         value = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "null"}]}
     return {"title": AnswerOutput.__name__, "type": "object", "properties": {

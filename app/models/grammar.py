@@ -21,6 +21,8 @@ class GrammarError(ValueError):
 _RULE = re.compile(r"^([A-Za-z0-9_-]+)\s*::=\s*(.*)$")
 _LITERALS = re.compile(r'"(?:\\.|[^"\\])*"|\[(?:\\.|[^\]\\])*\]')
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_ESCAPE = re.compile(r"\\(.)")
+_KNOWN_ESCAPES = set('xuUtrn\\"[]')  # what llama.cpp's parse_char accepts; anything else aborts the parse
 
 
 def check_gbnf(gbnf: str) -> None:
@@ -38,6 +40,10 @@ def check_gbnf(gbnf: str) -> None:
     if "root" not in rules:
         raise GrammarError("grammar has no root rule")
     for name, body in rules.items():
+        for literal in _LITERALS.findall(body):
+            bad = [c for c in _ESCAPE.findall(literal) if c not in _KNOWN_ESCAPES]
+            if bad:
+                raise GrammarError(f"grammar rule '{name}' has an escape llama.cpp rejects: \\{bad[0]} in {literal[:60]}")
         for ref in _NAME.findall(_LITERALS.sub(" ", body)):
             if ref not in rules:
                 raise GrammarError(f"grammar rule '{name}' references undefined rule '{ref}'")

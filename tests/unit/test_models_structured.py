@@ -256,6 +256,8 @@ def test_check_gbnf_accepts_a_valid_grammar():
     ('root ::= "{" missing "}"\n', "references undefined rule 'missing'"),
     ('item ::= "x"\n', "no root rule"),
     ('root ::= "x"\nthis is not a rule\n', "unparsable grammar line"),
+    # a regex "\." copied into a literal: llama.cpp's parser aborts on the unknown escape
+    ('root ::= [0-9] ("\\." [0-9])?\n', "escape llama.cpp rejects"),
 ])
 def test_check_gbnf_rejects_broken_grammars(gbnf, fragment):
     with pytest.raises(GrammarError, match=fragment):
