@@ -52,6 +52,8 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mc.add_argument("--mode", required=True, choices=list(MODES), help=f"one of: {modes}")
     mc.add_argument("--limit", type=_int_at_least(0), default=None, metavar="N", help="only the first N rows")
     mc.add_argument("--skip", type=_int_at_least(0), default=0, metavar="K", help="skip the first K rows (before --limit)")
+    mc.add_argument("--every", type=_int_at_least(1), default=1, metavar="K",
+                    help="then keep every K-th row (a subset spread over the calculators), before --limit")
     mc.add_argument("--out", type=Path, default=None, metavar="DIR",
                     help="output directory (default runs/medcalc-<mode>-<timestamp>/); reuse it to resume")
     mc.add_argument("--concurrency", type=_int_at_least(1), default=1, metavar="N", help="rows in parallel (threads)")
@@ -172,7 +174,7 @@ def handle_medcalc(args: argparse.Namespace) -> int:
     """Handler of ``bench medcalc``; returns the exit code."""
     try:
         run_medcalc(
-            args.data, args.mode, limit=args.limit, skip=args.skip, out_dir=args.out,
+            args.data, args.mode, limit=args.limit, skip=args.skip, every=args.every, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
             options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set),
                      "extractor": args.extractor},

@@ -439,3 +439,14 @@ def test_skip_holds_out_the_first_rows(tmp_path: Path) -> None:
     ids = [json.loads(x)["id"] for x in (tmp_path / "o" / "records.jsonl").read_text().splitlines()]
     all_ids = [r.id for r in read_medcalc_csv(path)]
     assert ids == all_ids[2:4] and summary["n"] == 2
+
+
+def test_every_keeps_a_spread_subset_after_skip(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "d.csv", synthetic_rows())
+    summary = run_medcalc(path, "gold", skip=1, every=2, out_dir=tmp_path / "o", quiet=True, plot=False,
+                          echo=lambda s: None)
+    ids = [json.loads(x)["id"] for x in (tmp_path / "o" / "records.jsonl").read_text().splitlines()]
+    all_ids = [r.id for r in read_medcalc_csv(path)]
+    assert ids == all_ids[1::2] and summary["every"] == 2
+    with pytest.raises(BenchError, match="--every"):
+        run_medcalc(path, "gold", every=0, out_dir=tmp_path / "p", quiet=True, plot=False, echo=lambda s: None)
