@@ -108,10 +108,18 @@ def make_answer(deps: Deps):
                 event["event"] = "round_bound_exhausted"
             needs_value = fmt != "text"
             update["status"] = "answered" if (update["value"] is not None or not needs_value) else "refused"
+            if update["status"] == "refused":
+                # the model's words may still carry a number it made up: a refusal says only why
+                update["answer"] = refusal_text(failures)
         update["trace"] = [event]
         return update
 
     return answer
+
+
+def refusal_text(failures: str) -> str:
+    reason = failures.strip() or "no validated tool result or note evidence supports a value"
+    return f"No answer: {reason}"
 
 
 def _mentions(text: str, value: str) -> bool:

@@ -83,6 +83,7 @@ def test_attempts_exhausted_leads_to_a_refusal_naming_the_failure():
     assert r.events("executor") == ["tool_error_to_stm", "attempts_exhausted"]
     assert r["status"] == "refused"
     assert r["value"] is None
+    assert r["answer"].startswith("No answer: subtask 1 (bmi) failed after 2 attempt(s)")
     assert "subtask 1 (bmi) failed after 2 attempt(s)" in r["status_detail"]
     assert "missing height" in r["status_detail"]
     # the failed step is kept for the answer and the trajectory
@@ -134,11 +135,13 @@ def test_react_with_only_failed_tools_must_refuse():
     from ._helpers import react
 
     ms = models(tool_agent=[react("bmi", weight=70), react("finish")],
-                answer=[answer("22.9"), answer(None, text="height missing")])
+                answer=[answer("22.9"), answer(None, text="height missing; BMI would be about 22.9")])
     r = run(ms, "react")
     assert section(prompt(ms["answer"]), "Allowed values").startswith("null")
     assert "'22.9' is not a tool result" in last_message(ms["answer"], 1)
     assert r["status"] == "refused" and r["value"] is None
+    # the words of a refusal carry no number the model made up
+    assert r["answer"].startswith("No answer:") and "22.9" not in r["answer"]
     used_up(*ms.values())
 
 

@@ -26,7 +26,7 @@ from tools.ehr.resources import ehr_db_path
 REFUSAL = re.compile(
     r"\bnot (?:been )?(?:recorded|documented|available|found|present|reported|captured|stored|measured|listed"
     r"|mentioned|stated|specified|known|determin\w*|answerable|possible to (?:determine|answer))\b"
-    r"|\bno (?:record|records|data|information|documentation|entry|entries|result|results|value|values"
+    r"|\bno (?:answer|record|records|data|information|documentation|entry|entries|result|results|value|values"
     r"|mention|evidence|such)\b"
     r"|\b(?:cannot|can't|can not|could not|couldn't|unable to) (?:be )?(?:determine|determined|answer|answered"
     r"|find|found|locate|provide|tell|say|identify)\b"

@@ -124,7 +124,8 @@ def test_refusal_scorer():
     t = {"id": "a", "gold": {"refusal": True}}
     for text in ("Not recorded in the EHR.", "The database does not contain allergy information.",
                  "There is no record of a troponin for admission 20039.", "This cannot be determined from the records.",
-                 "No retrieved chunk supports an answer.", "Weight is not available."):
+                 "No retrieved chunk supports an answer.", "Weight is not available.",
+                 "No answer: no validated tool result or note evidence supports a value"):
         assert score_refusal(t, text, None)["correct"], text
     for text, value in (("The weight was 70 kg.", None), ("Troponin 0.02 ng/mL", None),
                         ("not recorded", 70), ("", "0.4 ng/mL"), ("", True)):
