@@ -291,7 +291,7 @@ def calculate(args: CalculateArgs) -> dict[str, Any]:
 
 
 def registered_tools() -> list:
-    from tools.knowledge.tooling import input_specs, make_registered
+    from tools.tooling import card_inputs, make_tool
 
-    card = CARD.model_copy(update={"inputs": input_specs(CalculateArgs)})
-    return [make_registered(card, CalculateArgs, calculate, output_type="decimal")]
+    card = CARD.model_copy(update={"inputs": card_inputs(CalculateArgs)})
+    return [make_tool(card, CalculateArgs, lambda args, _ctx: calculate(args), output_type="decimal")]

@@ -20,7 +20,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.cards import ToolCard
-from tools.ehr.tooling import card_inputs, make_tool
+from tools.tooling import card_inputs, make_tool
 from tools.registry import MissingResource, RegisteredTool, ToolContext
 
 UNAVAILABLE = "no vision model configured (set MEDMIRROR_VISION_BASE_URL and MEDMIRROR_VISION_MODEL)"

@@ -13,7 +13,7 @@ from tools.registry import RegisteredTool
 
 def registered_tools() -> list[RegisteredTool]:
     from tools.concepts.lookup import CARD, ConceptLookupArgs, availability, concept_lookup
-    from tools.knowledge.tooling import input_specs, make_registered
+    from tools.tooling import card_inputs, make_tool
 
-    card = CARD.model_copy(update={"inputs": input_specs(ConceptLookupArgs)})
-    return [make_registered(card, ConceptLookupArgs, concept_lookup, needs_context=True, availability=availability)]
+    card = CARD.model_copy(update={"inputs": card_inputs(ConceptLookupArgs)})
+    return [make_tool(card, ConceptLookupArgs, concept_lookup, needs_context=True, availability=availability)]

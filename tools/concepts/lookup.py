@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tools.cards import ToolCard
 from tools.concepts import hpo, icd10, umls
-from tools.knowledge.tooling import ToolInputError, data_dir, setting
+from tools.tooling import ToolInputError, data_dir, setting
 from tools.registry import ToolContext
 
 Vocabulary = Literal["any", "icd10cm", "hpo", "umls"]

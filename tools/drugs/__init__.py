@@ -13,7 +13,7 @@ from tools.registry import RegisteredTool
 
 def registered_tools() -> list[RegisteredTool]:
     from tools.drugs.lookup import CARD, DrugLookupArgs, availability, drug_lookup
-    from tools.knowledge.tooling import input_specs, make_registered
+    from tools.tooling import card_inputs, make_tool
 
-    card = CARD.model_copy(update={"inputs": input_specs(DrugLookupArgs)})
-    return [make_registered(card, DrugLookupArgs, drug_lookup, needs_context=True, availability=availability)]
+    card = CARD.model_copy(update={"inputs": card_inputs(DrugLookupArgs)})
+    return [make_tool(card, DrugLookupArgs, drug_lookup, needs_context=True, availability=availability)]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tools.cards import ToolCard
 from tools.drugs import drugbank, table
-from tools.knowledge.tooling import ToolInputError, data_dir, setting
+from tools.tooling import ToolInputError, data_dir, setting
 from tools.registry import ToolContext
 
 MAX_QUERY = 200

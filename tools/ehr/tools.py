@@ -16,7 +16,7 @@ from tools.ehr.readonly import DEFAULT_MAX_ROWS, connect_readonly, run_sql
 from tools.ehr.resources import ehr_db_path
 from tools.ehr.schema import MANUAL, NOT_IN_SCHEMA, manual_text
 from tools.ehr.text_to_sql import NOT_RECORDED, query_ehr
-from tools.ehr.tooling import card_inputs, make_tool
+from tools.tooling import card_inputs, make_tool
 from tools.registry import RegisteredTool, ToolContext
 
 REFERENCE_SCHEMA = ("Schema after MIMIC-IV hosp/icu modules (Johnson et al., Sci Data 2023); synthetic data from "

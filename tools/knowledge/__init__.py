@@ -4,7 +4,6 @@
 - :mod:`index`   BM25 indexes: bundled in memory, user corpus persisted under ``data_dir/knowledge``
 - :mod:`search`  the ``knowledge_search`` tool (card, args, runner)
 - :mod:`scoring` scorers of the knowledge task set (``tasks/knowledge_qa.jsonl``)
-- :mod:`tooling` shared plumbing for the knowledge-family tools (also used by concepts, drugs, arithmetic)
 """
 
 from __future__ import annotations
@@ -14,14 +13,14 @@ from tools.registry import RegisteredTool
 
 def registered_tools() -> list[RegisteredTool]:
     from tools.knowledge.search import CARD, KnowledgeSearchArgs, availability, knowledge_search
-    from tools.knowledge.tooling import input_specs, make_registered
+    from tools.tooling import card_inputs, make_tool
 
     from tools.knowledge.corpus import load_bundled
 
     # The corpus's condition and drug topics make the card findable for clinical questions
     # (calculator titles are left out: calculator questions belong to the calculators).
     topics = sorted({p.title for p in load_bundled() if p.topic != "calculator"})
-    card = CARD.model_copy(update={"inputs": input_specs(KnowledgeSearchArgs),
+    card = CARD.model_copy(update={"inputs": card_inputs(KnowledgeSearchArgs),
                                    "reference": f"{CARD.reference} Corpus topics: {'; '.join(topics)}."})
-    return [make_registered(card, KnowledgeSearchArgs, knowledge_search, needs_context=True,
+    return [make_tool(card, KnowledgeSearchArgs, knowledge_search, needs_context=True,
                             availability=availability)]

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.cards import ToolCard
 from tools.knowledge.corpus import CorpusError, check_corpus_path
 from tools.knowledge.index import PassageIndex, bundled_index, user_index
-from tools.knowledge.tooling import ToolInputError, data_dir, setting
+from tools.tooling import ToolInputError, data_dir, setting
 from tools.registry import ToolContext
 
 MAX_K = 20

@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tools.cards import ToolCard
-from tools.ehr.tooling import card_inputs, make_tool
+from tools.tooling import card_inputs, make_tool
 from tools.registry import RegisteredTool, ToolContext
 
 EntityType = Literal["problem", "drug", "test", "procedure", "anatomy"]

@@ -314,7 +314,7 @@ def test_tools_on_a_database(db):
 
 
 def test_langchain_tool_bound_to_resources(db):
-    from tools.ehr.tooling import bind_tool
+    from tools.tooling import bind_tool
     from tools.ehr.tools import SQLArgs
 
     tool = tools_by_name()["ehr_sql"]

@@ -1,19 +1,21 @@
 """Building registered tools from a pydantic argument model and a runner.
 
-Shared by the EHR, text and image tools (resource- and settings-aware tools):
+Shared by every non-calculator tool (knowledge, concepts, drugs, arithmetic, EHR, text, images):
 
 - :func:`card_inputs` turns an argument model into the card's :class:`InputSpec` list;
 - :func:`make_tool` wraps ``run(args_model_instance, ctx)`` into a :class:`RegisteredTool`
   whose ``run(args, ctx)`` validates the arguments first (a bad argument raises
   :class:`ToolInputError` naming it);
 - :func:`bind_tool` gives the LangChain ``StructuredTool`` for given task resources and
-  settings. ``RegisteredTool.tool`` is the unbound one: it answers with a clear error
-  (the resource it needs is missing) instead of running on nothing.
+  settings. ``RegisteredTool.tool`` is the unbound one: a tool that needs a resource answers
+  with a clear error (the resource is missing) instead of running on nothing;
+- :func:`setting` / :func:`data_dir` read the run's settings from a :class:`ToolContext`.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, Callable, Literal, get_args, get_origin
 
 from langchain_core.tools import StructuredTool
@@ -24,27 +26,32 @@ from tools.registry import MissingResource, RegisteredTool, ToolContext
 
 
 class ToolInputError(ValueError):
-    """Arguments missing or invalid; the message names each one."""
+    """Arguments missing or invalid; the message names the tool and each bad argument."""
 
 
-def validate_args(model: type[BaseModel], args: dict[str, Any] | BaseModel) -> BaseModel:
+def input_error(tool: str, model: type[BaseModel], err: ValidationError) -> ToolInputError:
+    problems = []
+    for e in err.errors():
+        name = ".".join(str(p) for p in e.get("loc", ())) or "arguments"
+        if e["type"] == "missing":
+            problems.append(f"{name} (missing): required argument not given")
+        elif e["type"] == "extra_forbidden":
+            problems.append(f"{name} (invalid): unknown argument; arguments are {', '.join(model.model_fields)}")
+        else:
+            problems.append(f"{name} (invalid): {e['msg']} (got {e.get('input')!r})")
+    return ToolInputError(f"Cannot run {tool}: " + "; ".join(problems))
+
+
+def validate_args(tool: str, model: type[BaseModel], args: dict[str, Any] | BaseModel) -> Any:
     if isinstance(args, model):
         return args
     if not isinstance(args, dict):
-        raise ToolInputError(f"arguments must be an object with fields {', '.join(model.model_fields)}")
+        raise ToolInputError(f"Cannot run {tool}: arguments must be an object with fields "
+                             f"{', '.join(model.model_fields)}")
     try:
         return model.model_validate(args)
     except ValidationError as err:
-        parts = []
-        for e in err.errors():
-            name = ".".join(str(p) for p in e.get("loc", ())) or "arguments"
-            if e["type"] == "missing":
-                parts.append(f"{name}: missing (required)")
-            elif e["type"] == "extra_forbidden":
-                parts.append(f"{name}: unknown argument (expected {', '.join(model.model_fields)})")
-            else:
-                parts.append(f"{name}: {e['msg']} (got {e.get('input')!r})")
-        raise ToolInputError("invalid arguments: " + "; ".join(parts)) from None
+        raise input_error(tool, model, err) from None
 
 
 def _spec_type(annotation: Any) -> tuple[str, list[str] | None]:
@@ -84,10 +91,12 @@ def make_tool(
     requires: tuple[str, ...] = (),
     needs_context: bool = False,
     availability: Callable[[Any], str | None] | None = None,
-    output_type: str = "text",
+    output_type: str | None = "text",
 ) -> RegisteredTool:
+    """``run(parsed_args, ctx)`` as a RegisteredTool (the context is empty for context-free tools)."""
+
     def runner(args: dict[str, Any], ctx: ToolContext | None = None) -> Any:
-        parsed = validate_args(args_model, args)
+        parsed = validate_args(card.name, args_model, args)
         return run(parsed, ctx if ctx is not None else ToolContext())
 
     registered = RegisteredTool(card=card, run=runner, args_schema=args_model.model_json_schema(),
@@ -107,12 +116,25 @@ def bind_tool(registered: RegisteredTool, args_model: type[BaseModel] | None = N
             out = registered.invoke(kwargs, resources, settings)
         except (MissingResource, ValueError, KeyError, FileNotFoundError) as err:
             return f"Error: {err}"
-        return out if isinstance(out, str) else json.dumps(out, default=str)
+        return out if isinstance(out, str) else json.dumps(out, default=str, ensure_ascii=False)
 
     def _validation_message(err: Exception) -> str:
+        if isinstance(err, ValidationError) and isinstance(model, type):
+            return f"Error: {input_error(registered.name, model, err)}"
         return f"Error: invalid arguments for {registered.name}: {err}"
 
     return StructuredTool.from_function(
         func=_run, name=registered.name, description=registered.card.description,
         args_schema=model, handle_tool_error=True, handle_validation_error=_validation_message,
     )
+
+
+def setting(ctx: ToolContext | None, name: str) -> Any:
+    """A run setting from the tool context (None when there are no settings)."""
+    settings = ctx.settings if ctx is not None else None
+    return getattr(settings, name, None) if settings is not None else None
+
+
+def data_dir(ctx: ToolContext | None) -> Path | None:
+    value = setting(ctx, "data_dir")
+    return Path(value) if value else None
