@@ -44,55 +44,83 @@ def reflection_for(error: str) -> str:
     return "Re-read the tool's inputs and the note, and correct the arguments."
 
 
-def _protocol_step(state: dict[str, Any], s: Settings, step: dict[str, Any], protocol: str, ok: bool,
-                   observation: Any, error: str) -> dict[str, Any]:
-    """Radiology steps: outputs go to memory; a NoCall ends the chain (or, with a tool built, re-plans)."""
-    steps = list(state.get("steps") or [])
-    plan = state.get("plan") or []
+def _advance(state: dict[str, Any], s: Settings, step: dict[str, Any], detail: str,
+             memory: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A successful call: record it, reset STM and the counters, go to the next tool subtask."""
     idx = state.get("current", 0)
-    # in the single loop the agent's finish marks the end, so every call there is a Call
-    last = s.use_planner and next_tool_subtask(plan, idx + 1) >= len(plan)
-    if protocol == "no_call" and ok:
-        step.update(protocol="NoCall", observation=observation)
-        update: dict[str, Any] = {"steps": steps + [step], "proposal": None, "stm": [], "attempts": 0, "tool_tries": 0}
-        built = observation.get("built")
-        if built:
-            update.update(candidates=list(state.get("candidates") or []) + [built], replan=True,
-                          plan=[], plan_tries=0, best_plan=None, current=0)
-            update["trace"] = [{"node": "executor", "event": "tool_built", "detail": f"NoCall -> built {built}"}]
-        else:
-            gap = observation["no_call"]
-            update.update(current=len(plan), react_done=True,
-                          status_detail=f"NoCall: no available tool can {gap.get('purpose') or 'do this step'} "
-                                        f"(needs a {gap.get('category')}"
-                                        + (f" with {gap['missing_capability']}" if gap.get("missing_capability") else "")
-                                        + (f" for {gap['anatomy']} {gap['modality']}" if gap.get("anatomy") else "") + ")")
-            update["trace"] = [{"node": "executor", "event": "no_call", "detail": update["status_detail"][:300]}]
-        return update
-    step["protocol"] = "EndCall" if last else "Call"
-    if ok:
-        step["observation"] = observation
-        memory = {**(state.get("memory") or {}), **observation.get("outputs", {})}
-        nxt = next_tool_subtask(plan, idx + 1) if s.use_planner else idx + 1
-        return {"steps": steps + [step], "memory": memory, "stm": [], "attempts": 0, "tool_tries": 0,
-                "proposal": None, "best_proposal": None, "current": nxt,
-                "trace": [{"node": "executor", "event": "ok", "detail": f"{step['protocol']} {step['tool']} -> "
-                                                                        f"{', '.join(observation.get('outputs', {}))}"}]}
-    step["error"] = error
+    nxt = next_tool_subtask(state.get("plan") or [], idx + 1) if s.use_planner else idx + 1
+    update: dict[str, Any] = {"steps": list(state.get("steps") or []) + [step], "stm": [], "attempts": 0,
+                              "tool_tries": 0, "proposal": None, "best_proposal": None, "current": nxt,
+                              "trace": [{"node": "executor", "event": "ok", "detail": detail}]}
+    if memory is not None:
+        update["memory"] = memory
+    return update
+
+
+def _to_stm(state: dict[str, Any], s: Settings, step: dict[str, Any], arguments: dict[str, Any], error: str,
+            reflection: str) -> dict[str, Any]:
+    """A failed call: an STM entry for the tool agent's retry; the subtask gives up after the attempt bound.
+
+    In the single loop (no planner) the failed step is also part of the history and there is no bound here
+    (the loop's own step bound applies).
+    """
+    steps = list(state.get("steps") or [])
     attempts = state.get("attempts", 0) + 1
-    entry = {"attempt": attempts, "tool": step["tool"], "arguments": step["arguments"], "error": error,
-             "reflection": "Read each input from a memory key that holds it; if no tool fits the step, use no_call."}
-    update = {"stm": list(state.get("stm") or []) + [entry] if s.use_stm else [], "attempts": attempts,
-              "tool_tries": 0, "proposal": None, "best_proposal": None}
+    step["error"] = error
+    entry = {"attempt": attempts, "tool": step["tool"], "arguments": arguments, "error": error,
+             "reflection": reflection}
+    update: dict[str, Any] = {"stm": (list(state.get("stm") or []) + [entry]) if s.use_stm else [],
+                              "attempts": attempts, "tool_tries": 0, "proposal": None, "best_proposal": None}
     if not s.use_planner:
         update["steps"] = steps + [step]
-    if attempts >= s.max_attempts_per_subtask and s.use_planner:
-        update.update(steps=steps + [step], current=len(plan),
+    if s.use_planner and attempts >= s.max_attempts_per_subtask:
+        idx = state.get("current", 0)
+        update.update(steps=steps + [step], current=len(state.get("plan") or []),
                       status_detail=f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}")
-        update["trace"] = [{"node": "executor", "event": "attempts_exhausted", "detail": error[:300]}]
+        update["trace"] = [{"node": "executor", "event": "attempts_exhausted",
+                            "detail": f"{step['tool']}({compact(arguments, 200)}): {error[:300]}"}]
     else:
         update["trace"] = [{"node": "executor", "event": "tool_error_to_stm", "detail": error[:300]}]
     return update
+
+
+def _no_call(state: dict[str, Any], step: dict[str, Any], observation: dict[str, Any]) -> dict[str, Any]:
+    """Radiology NoCall: the gap ends the chain, or, when the simulated builder added a tool, re-plan."""
+    step.update(protocol="NoCall", observation=observation)
+    update: dict[str, Any] = {"steps": list(state.get("steps") or []) + [step], "proposal": None, "stm": [],
+                              "attempts": 0, "tool_tries": 0}
+    built = observation.get("built")
+    if built:
+        update.update(candidates=list(state.get("candidates") or []) + [built], replan=True,
+                      plan=[], plan_tries=0, best_plan=None, current=0)
+        update["trace"] = [{"node": "executor", "event": "tool_built", "detail": f"NoCall -> built {built}"}]
+        return update
+    gap = observation["no_call"]
+    update.update(current=len(state.get("plan") or []), react_done=True,
+                  status_detail=f"NoCall: no available tool can {gap.get('purpose') or 'do this step'} "
+                                f"(needs a {gap.get('category')}"
+                                + (f" with {gap['missing_capability']}" if gap.get("missing_capability") else "")
+                                + (f" for {gap['anatomy']} {gap['modality']}" if gap.get("anatomy") else "") + ")")
+    update["trace"] = [{"node": "executor", "event": "no_call", "detail": update["status_detail"][:300]}]
+    return update
+
+
+def _protocol_step(state: dict[str, Any], s: Settings, step: dict[str, Any], protocol: str, ok: bool,
+                   observation: Any, error: str) -> dict[str, Any]:
+    """Radiology steps: outputs go to memory; a NoCall ends the chain (or, with a tool built, re-plans)."""
+    if protocol == "no_call" and ok:
+        return _no_call(state, step, observation)
+    plan = state.get("plan") or []
+    # in the single loop the agent's finish marks the end, so every call there is a Call
+    last = s.use_planner and next_tool_subtask(plan, state.get("current", 0) + 1) >= len(plan)
+    step["protocol"] = "EndCall" if last else "Call"
+    if not ok:
+        return _to_stm(state, s, step, step["arguments"], error,
+                       "Read each input from a memory key that holds it; if no tool fits the step, use no_call.")
+    step["observation"] = observation
+    outputs = observation.get("outputs", {})
+    return _advance(state, s, step, f"{step['protocol']} {step['tool']} -> {', '.join(outputs)}",
+                    memory={**(state.get("memory") or {}), **outputs})
 
 
 def make_executor(deps: Deps):
@@ -123,25 +151,9 @@ def make_executor(deps: Deps):
                                "detail": observation_brief(observation) if ok else error[:300]}]}
         if ok:
             step["observation"] = observation
-            nxt = next_tool_subtask(state["plan"], idx + 1)
-            return {"steps": steps + [step], "stm": [], "attempts": 0, "tool_tries": 0, "proposal": None,
-                    "best_proposal": None, "current": nxt,
-                    "trace": [{"node": "executor", "event": "ok", "detail": observation_brief(observation)}]}
-        attempts = state.get("attempts", 0) + 1
+            return _advance(state, s, step, observation_brief(observation))
         flags = (grounding or {}).get("flags") or []
-        entry = {"attempt": attempts, "tool": tool, "arguments": arguments, "error": error,
-                 "reflection": reflection_for(error) + (f" Evidence check: {'; '.join(flags)}" if flags else "")}
-        stm = (list(state.get("stm") or []) + [entry]) if s.use_stm else []
-        update: dict[str, Any] = {"stm": stm, "attempts": attempts, "tool_tries": 0, "proposal": None,
-                                  "best_proposal": None}
-        if attempts >= s.max_attempts_per_subtask:
-            step["error"] = error
-            update.update(steps=steps + [step], current=len(state["plan"]),
-                          status_detail=f"subtask {idx + 1} ({tool}) failed after {attempts} attempt(s): {error}")
-            update["trace"] = [{"node": "executor", "event": "attempts_exhausted",
-                                "detail": f"{tool}({compact(arguments, 200)}): {error[:300]}"}]
-        else:
-            update["trace"] = [{"node": "executor", "event": "tool_error_to_stm", "detail": error[:300]}]
-        return update
+        return _to_stm(state, s, step, arguments, error,
+                       reflection_for(error) + (f" Evidence check: {'; '.join(flags)}" if flags else ""))
 
     return executor
