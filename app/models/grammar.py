@@ -25,7 +25,43 @@ _ESCAPE = re.compile(r"\\(.)")
 _KNOWN_ESCAPES = set('xuUtrn\\"[]')  # what llama.cpp's parse_char accepts; anything else aborts the parse
 
 
+MAX_GRAMMAR_CHARS = 1_000_000
+MAX_NESTING = 2_000  # llama.cpp parses groups recursively: a rule nested 200000 deep overflowed its stack
+# A string's maxLength (or an array's maxItems) becomes nested optional repeats in GBNF:
+# maxLength 200000 made a 1.6 MB rule that crashed llama.cpp. Larger bounds are left to the
+# pydantic validation that follows every structured reply.
+MAX_BOUNDED_REPEAT = 400
+
+
+def relax_large_bounds(schema: Any) -> Any:
+    """A copy of ``schema`` without maxLength / maxItems above :data:`MAX_BOUNDED_REPEAT`."""
+    if isinstance(schema, list):
+        return [relax_large_bounds(x) for x in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {k: relax_large_bounds(v) for k, v in schema.items()
+            if not (k in ("maxLength", "maxItems") and isinstance(v, int) and v > MAX_BOUNDED_REPEAT)}
+
+
+def _nesting(gbnf: str) -> int:
+    deepest = depth = 0
+    for ch in _LITERALS.sub(" ", gbnf):
+        if ch == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch == ")":
+            depth -= 1
+    return deepest
+
+
 def check_gbnf(gbnf: str) -> None:
+    if len(gbnf) > MAX_GRAMMAR_CHARS:
+        raise GrammarError(f"grammar of {len(gbnf)} characters (limit {MAX_GRAMMAR_CHARS}): a schema bound "
+                           "expands too far for llama.cpp")
+    depth = _nesting(gbnf)
+    if depth > MAX_NESTING:
+        raise GrammarError(f"grammar nested {depth} groups deep (limit {MAX_NESTING}): a schema bound expands "
+                           "too far for llama.cpp")
     rules: dict[str, str] = {}
     for line in gbnf.splitlines():
         if not line.strip():
@@ -65,4 +101,4 @@ def grammar_for(schema: dict[str, Any]) -> Any:
     """A checked ``LlamaGrammar`` for ``schema``."""
     from llama_cpp.llama_grammar import LlamaGrammar
 
-    return LlamaGrammar.from_string(_gbnf(json.dumps(schema, sort_keys=False)), verbose=False)
+    return LlamaGrammar.from_string(_gbnf(json.dumps(relax_large_bounds(schema), sort_keys=False)), verbose=False)

@@ -268,10 +268,13 @@ def test_names_inside_literals_and_classes_are_not_references():
     check_gbnf('root ::= "missing rule" [a-z] "\\"quoted\\"" | [^"\\\\]\n')
 
 
-def _gbnf(schema: dict) -> str:
+def _gbnf(schema: dict, relax: bool = True) -> str:
+    """The local model's path: large bounds relaxed, converted, checked."""
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    gbnf = json_schema_to_gbnf(json.dumps(schema))
+    from app.models.grammar import relax_large_bounds
+
+    gbnf = json_schema_to_gbnf(json.dumps(relax_large_bounds(schema) if relax else schema))
     check_gbnf(gbnf)
     return gbnf
 
@@ -318,3 +321,28 @@ def test_reviewer_schema_converts_and_checks():
     # the reviewer sends its pydantic model's own schema (no narrowed json_schema)
     gbnf = _gbnf(response_format(ReviewOutput)["json_schema"]["schema"])
     assert '\\"WRONG\\"' in gbnf and '\\"tool_call\\"' in gbnf
+
+
+def test_large_length_bounds_are_relaxed_before_llama_cpp_sees_them():
+    from app.models.grammar import MAX_GRAMMAR_CHARS, relax_large_bounds
+
+    # the clinical_ner tool takes a whole note (maxLength 200000): as GBNF that is a 1.6 MB nested rule
+    # that crashed llama.cpp; the bound is left to pydantic, short bounds stay in the grammar
+    schema = {"type": "object", "properties": {
+        "text": {"type": "string", "maxLength": 200_000}, "short": {"type": "string", "maxLength": 20}},
+        "required": ["text", "short"]}
+    with pytest.raises(GrammarError, match="too far"):
+        _gbnf(schema, relax=False)
+    relaxed = relax_large_bounds(schema)
+    assert "maxLength" not in relaxed["properties"]["text"] and relaxed["properties"]["short"]["maxLength"] == 20
+    assert len(_gbnf(relaxed)) < MAX_GRAMMAR_CHARS
+    grammar_for(schema)  # the local model's path relaxes, so it works
+
+
+def test_every_tool_schema_fits_a_grammar():
+    from app.models.grammar import MAX_GRAMMAR_CHARS
+
+    reg = default_registry()
+    tools = {n: reg.get(n).args_schema for n in reg.names()}
+    gbnf = _gbnf(react_schema(tools))
+    assert len(gbnf) < MAX_GRAMMAR_CHARS
