@@ -41,6 +41,32 @@ def card_detail(card: ToolCard) -> str:
     return "\n".join(lines)
 
 
+def tools_text(cards: list[ToolCard], budget_chars: int) -> str:
+    """The candidate tools for the single-loop prompt, kept within ``budget_chars``.
+
+    Full cards when they fit; otherwise conventions shared by several cards are printed
+    once; otherwise one line per tool (``ToolCard.brief``). A radiology tool set of 50
+    cards would not fit the 8k context of the embedded model in full.
+    """
+    if not cards:
+        return "(no tools)"
+    full = "\n\n".join(card_detail(c) for c in cards)
+    if len(full) <= budget_chars:
+        return full
+    counts: dict[str, int] = {}
+    for c in cards:
+        for conv in c.conventions:
+            counts[conv] = counts.get(conv, 0) + 1
+    shared = [conv for conv, n in counts.items() if n > 1]
+    own = [card_detail(c.model_copy(update={"conventions": [x for x in c.conventions if x not in shared]}))
+           for c in cards]
+    tail = ("\n\nConventions of these tools: " + " ".join(shared)) if shared else ""
+    deduped = "\n\n".join(own) + tail
+    if len(deduped) <= budget_chars:
+        return deduped
+    return "\n".join(c.brief() for c in cards) + tail
+
+
 def stm_text(stm: list[dict[str, Any]]) -> str:
     if not stm:
         return "(no failed attempts)"
@@ -128,7 +154,8 @@ def make_tool_agent(deps: Deps):
         inner = allowed_inner_actions(state.get("steps") or [])
         msgs = messages(
             "react", question=state["question"], note=note_text(state), options=options_text(state),
-            tools="\n\n".join(card_detail(deps.registry.get(n).card) for n in candidates) or "(no tools)",
+            # about half of the context (at ~3.5 characters per token) for the tool cards
+            tools=tools_text([deps.registry.get(n).card for n in candidates], budget_chars=s.n_ctx * 7 // 4),
             history=results_text(state),
             critique=(state.get("critique") or {}).get("tool_call", "(none)"),
             demos=demos_text(state), experience=deps.tool_experience(s, candidates),
