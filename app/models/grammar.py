@@ -26,11 +26,11 @@ _KNOWN_ESCAPES = set('xuUtrn\\"[]')  # what llama.cpp's parse_char accepts; anyt
 
 
 MAX_GRAMMAR_CHARS = 1_000_000
-MAX_NESTING = 2_000  # llama.cpp parses groups recursively: a rule nested 200000 deep overflowed its stack
+MAX_NESTING = 5_000  # llama.cpp parses groups recursively: a rule nested 200000 deep overflowed its stack
 # A string's maxLength (or an array's maxItems) becomes nested optional repeats in GBNF:
 # maxLength 200000 made a 1.6 MB rule that crashed llama.cpp. Larger bounds are left to the
 # pydantic validation that follows every structured reply.
-MAX_BOUNDED_REPEAT = 400
+MAX_BOUNDED_REPEAT = 2_000
 
 
 def relax_large_bounds(schema: Any) -> Any:
