@@ -346,3 +346,14 @@ def test_every_tool_schema_fits_a_grammar():
     tools = {n: reg.get(n).args_schema for n in reg.names()}
     gbnf = _gbnf(react_schema(tools))
     assert len(gbnf) < MAX_GRAMMAR_CHARS
+
+
+def test_the_agents_own_text_bounds_stay_in_the_grammar():
+    # relaxing a 600-1200 character bound let the reply run into max_tokens and cut the JSON
+    from app.models.grammar import relax_large_bounds
+    from graphs.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
+    from nodes.optimize import ReflectOutput
+
+    for model in (ReviewOutput, AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput, ReflectOutput):
+        schema = response_format(model)["json_schema"]["schema"]
+        assert relax_large_bounds(schema) == schema, model.__name__
