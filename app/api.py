@@ -74,7 +74,7 @@ def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
     """Compile the main graph (see :func:`graphs.main.build_graph`); ``models``/``registry`` pass through."""
     from graphs.main import build_graph as _build
 
-    passthrough = {k: settings.pop(k) for k in ("models", "registry", "experience") if k in settings}
+    passthrough = {k: settings.pop(k) for k in ("models", "registry", "experience", "embeddings") if k in settings}
     if settings:
         raise TypeError(
             "build_graph takes settings per run (context=Settings(...)); unexpected: " + ", ".join(settings)
@@ -91,6 +91,7 @@ def solve(
     *,
     models: BaseChatModel | dict[str, BaseChatModel] | None = None,
     registry: Any = None,
+    embeddings: Any = None,
     thread_id: str | None = None,
     saver: Any = "settings",
     **settings: Any,
@@ -101,7 +102,8 @@ def solve(
     provider, ``checkpointer`` kind, ...). ``saver`` is a LangGraph checkpointer
     instance to use instead of the one the settings name (None: no checkpointing).
     With a ``thread_id`` whose run was interrupted, the run resumes from its last
-    checkpoint instead of starting again.
+    checkpoint instead of starting again. ``embeddings`` (any LangChain ``Embeddings``)
+    adds dense retrieval, fused with BM25, for tools and similar cases.
     """
     from graphs.main import build_graph as _build
     from memory.checkpoint import make_checkpointer
@@ -109,7 +111,7 @@ def solve(
     s = Settings.resolve(preset, **settings)
     if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
         saver = make_checkpointer(s)
-    graph = _build(checkpointer=saver, models=models, registry=registry)
+    graph = _build(checkpointer=saver, models=models, registry=registry, embeddings=embeddings)
     thread_id = thread_id or uuid.uuid4().hex
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": step_budget(s)}
     start = time.perf_counter()

@@ -117,6 +117,7 @@ def build_graph(
     models: BaseChatModel | dict[str, BaseChatModel] | ModelSet | None = None,
     registry: ToolRegistry | None = None,
     experience: Any = None,
+    embeddings: Any = None,
     **compile_kwargs: Any,
 ):
     """Compile the main graph.
@@ -124,9 +125,12 @@ def build_graph(
     ``models`` overrides the chat model for every role (one model) or for some roles
     (a dict); otherwise each run builds its models from its settings (the context).
     ``checkpointer`` (e.g. :func:`memory.checkpoint.make_checkpointer`) makes runs resumable.
+    ``embeddings`` (any LangChain ``Embeddings``) fuses dense retrieval with BM25 for the tool
+    registry and the experience store; otherwise the settings' ``embeddings_provider`` decides.
     """
     model_set = models if isinstance(models, ModelSet) else ModelSet(models)
-    deps = Deps(models=model_set, registry=registry or default_registry(), experience=experience)
+    deps = Deps(models=model_set, registry=registry or default_registry(), experience=experience,
+                embeddings=embeddings)
     g = StateGraph(MedMirrorState, context_schema=Settings, input_schema=TaskInput, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps))
     g.add_node("planner", make_planner(deps))

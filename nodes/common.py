@@ -37,7 +37,20 @@ class Deps:
     models: ModelSet = field(default_factory=ModelSet)
     registry: ToolRegistry = field(default_factory=default_registry)
     experience: Any = None  # an explicit memory.experience.ExperienceStore (else opened from settings)
+    embeddings: Any = None  # an explicit LangChain Embeddings (else made from settings; None = BM25 only)
     _stores: dict[str, Any] = field(default_factory=dict)
+    _embeddings: dict[str, Any] = field(default_factory=dict)
+
+    def embeddings_for(self, s: Settings) -> Any:
+        """Dense embeddings for retrieval (tools, similar cases), or None for BM25 alone."""
+        if self.embeddings is not None:
+            return self.embeddings
+        from app.models.embeddings import embeddings_key, make_embeddings
+
+        key = embeddings_key(s)
+        if key not in self._embeddings:
+            self._embeddings[key] = make_embeddings(s)
+        return self._embeddings[key]
 
     def store(self, s: Settings) -> Any:
         """The experience store for this run, or None when experience is not used."""
@@ -49,7 +62,7 @@ class Deps:
         if key not in self._stores:
             from memory.experience import ExperienceStore
 
-            self._stores[key] = ExperienceStore(s.experience_dir)
+            self._stores[key] = ExperienceStore(s.experience_dir, embeddings=self.embeddings_for(s))
         return self._stores[key]
 
     def tool_experience(self, s: Settings, tools: list[str]) -> str:

@@ -52,7 +52,8 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
     after the retrieved ones, except in single-tool selection (RiskAgent); tools that cannot run for this task (a required resource
     missing, or unavailable in this configuration) are left out unless ``offer_unusable_tools``.
     """
-    ranked = [h.card.name for h in deps.registry.search(question, k=len(deps.registry), context=note or None)]
+    ranked = [h.card.name for h in deps.registry.search(question, k=len(deps.registry), context=note or None,
+                                                         embeddings=deps.embeddings_for(s))]
 
     def usable(name: str) -> bool:
         registered = deps.registry.get(name)

@@ -107,6 +107,7 @@ class ToolRegistry:
             self._tools[t.name] = t
         self._names = list(self._tools)
         self._bm25: bm25s.BM25 | None = None
+        self._dense: dict[int, Any] = {}  # id(embeddings) -> (embeddings, FAISS index over the cards)
 
     def __contains__(self, name: str) -> bool:
         return name in self._tools
@@ -124,6 +125,7 @@ class ToolRegistry:
         self._tools[tool.name] = tool
         self._names.append(tool.name)
         self._bm25 = None
+        self._dense = {}
 
     def get(self, name: str) -> RegisteredTool:
         if name not in self._tools:
@@ -146,19 +148,55 @@ class ToolRegistry:
             return np.zeros(len(self._tools))
         return np.asarray(self._index().get_scores(tokens), dtype=float)
 
-    def search(self, query: str, k: int = 5, *, context: str | None = None, context_weight: float = 0.1) -> list[SearchHit]:
+    def dense_ranking(self, query: str, embeddings: Any) -> list[int]:
+        """Card indexes by cosine similarity to ``query`` (a FAISS inner-product index over
+        the normalised card vectors, built once per embeddings object)."""
+        import faiss
+
+        entry = self._dense.get(id(embeddings))
+        if entry is None or entry[0] is not embeddings:
+            vectors = np.asarray(embeddings.embed_documents([t.card.search_text() for t in self._tools.values()]),
+                                 dtype="float32")
+            if vectors.ndim != 2 or vectors.shape[0] != len(self._tools):
+                raise ValueError(f"embeddings returned {vectors.shape} for {len(self._tools)} tool cards")
+            faiss.normalize_L2(vectors)
+            index = faiss.IndexFlatIP(vectors.shape[1])
+            index.add(vectors)
+            entry = self._dense[id(embeddings)] = (embeddings, index)
+        q = np.asarray([embeddings.embed_query(query)], dtype="float32")
+        faiss.normalize_L2(q)
+        _scores, ids = entry[1].search(q, len(self._tools))
+        return [int(i) for i in ids[0] if i >= 0]
+
+    def search(self, query: str, k: int = 5, *, context: str | None = None, context_weight: float = 0.1,
+               embeddings: Any = None) -> list[SearchHit]:
         """Top-``k`` tool cards for ``query`` (the question).
 
         ``context`` (the note) is secondary evidence: both score vectors are scaled to a
         maximum of 1 and the note's is weighted by ``context_weight``, so the note can
         reorder tools the question scores about equally but cannot outvote the question.
         A question that matches nothing leaves the note to decide.
+
+        With ``embeddings`` (any LangChain ``Embeddings``) the BM25 ranking is fused with
+        a dense ranking of the cards against the question by reciprocal rank (k = 60,
+        Cormack et al. 2009); the hit's score is then the fused score.
         """
         total = _unit_max(self.scores(query))
         if context:
             total = total + context_weight * _unit_max(self.scores(context))
-        order = np.argsort(-total, kind="stable")[:k]
-        return [SearchHit(self._tools[self._names[i]].card, float(total[i]), r + 1) for r, i in enumerate(order)]
+        order = [int(i) for i in np.argsort(-total, kind="stable")]
+        if embeddings is None or not query.strip():
+            return [SearchHit(self._tools[self._names[i]].card, float(total[i]), r + 1)
+                    for r, i in enumerate(order[:k])]
+        fused = np.zeros(len(self._names))
+        for ranking in (order, self.dense_ranking(query, embeddings)):
+            for rank, i in enumerate(ranking, start=1):
+                fused[i] += 1.0 / (RRF_K + rank)
+        best = [int(i) for i in np.argsort(-fused, kind="stable")[:k]]
+        return [SearchHit(self._tools[self._names[i]].card, float(fused[i]), r + 1) for r, i in enumerate(best)]
+
+
+RRF_K = 60
 
 
 def _unit_max(scores: np.ndarray) -> np.ndarray:

@@ -391,9 +391,14 @@ def make_retrieve(options: Mapping[str, Any]) -> RowFn:
     from tools.calculators import by_medcalc_id
     from tools.registry import default_registry
 
+    from app.models.embeddings import make_embeddings
+    from app.settings import Settings
+
     registry = default_registry()
     k = int(options.get("k", 5))
     context_weight = float(options.get("context_weight", 0.1))
+    # --set embeddings_provider=openai (with its server) fuses dense retrieval with BM25
+    embeddings = options.get("embeddings") or make_embeddings(Settings(**dict(options.get("settings") or {})))
 
     def run(row: MedCalcRow) -> Record:
         rec = base_record(row, "retrieve")
@@ -402,7 +407,8 @@ def make_retrieve(options: Mapping[str, Any]) -> RowFn:
         except KeyError:
             target = None
         t0 = time.perf_counter()
-        hits = registry.search(row.question or "", k=k, context=row.note or None, context_weight=context_weight)
+        hits = registry.search(row.question or "", k=k, context=row.note or None, context_weight=context_weight,
+                               embeddings=embeddings)
         rec["latency_s"] = round(time.perf_counter() - t0, 6)
         names = [h.card.name for h in hits]
         rec.update(tool=target, top5=names[:5], top=names,

@@ -216,16 +216,13 @@ def _faiss_retriever(nodes: list[Any], embed_model: Any) -> Any:
 
 
 def openai_embed_model(settings: Any) -> Any:
-    """A LlamaIndex embedding over an OpenAI-compatible endpoint (langchain_openai.OpenAIEmbeddings)."""
-    from langchain_openai import OpenAIEmbeddings
+    """A LlamaIndex embedding over the configured LangChain embeddings (an OpenAI-compatible endpoint)."""
     from llama_index.core.embeddings import BaseEmbedding
     from pydantic import PrivateAttr
 
-    if not settings.openai_base_url or not settings.embeddings_model:
-        raise ValueError("embeddings_provider 'openai' needs MEDMIRROR_OPENAI_BASE_URL and MEDMIRROR_EMBEDDINGS_MODEL")
-    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "not-needed"
-    client = OpenAIEmbeddings(base_url=settings.openai_base_url, model=settings.embeddings_model, api_key=key,
-                              check_embedding_ctx_length=False, max_retries=1)
+    from app.models.embeddings import make_embeddings
+
+    client = make_embeddings(settings)
 
     class _LCEmbedding(BaseEmbedding):
         _client: Any = PrivateAttr()
