@@ -38,3 +38,12 @@ def test_embedded_model_solves_a_calculator_case_end_to_end() -> None:
     assert float(result.value) == pytest.approx(70 / 1.75**2, rel=1e-9)
     totals = result.totals
     assert totals["calls"] >= 3 and totals["input_tokens"] > 0 and totals["output_tokens"] > 0
+
+
+def test_n_threads_bounds_prompt_evaluation_too() -> None:
+    # llama-cpp-python evaluates prompts on every core unless n_threads_batch is set: two
+    # single-thread runs would then still contend for the same cores
+    from app.models.local import _load, default_gguf_path
+
+    llm, _lock = _load(default_gguf_path(), 512, 1, 0)
+    assert (llm.context_params.n_threads, llm.context_params.n_threads_batch) == (1, 1)
