@@ -52,7 +52,7 @@ def make_planner(deps: Deps):
             json_schema=plan_schema(candidates, single_tool=single),
             check=lambda o: _check_tools(o, candidates, single),
         )
-        plan = [{"description": st.description, "tool": st.tool} for st in out.subtasks]
+        plan, repeated = drop_repeats([{"description": st.description, "tool": st.tool} for st in out.subtasks])
         tries = state.get("plan_tries", 0) + 1
         best = state.get("best_plan")
         if best is None or out.score > best["score"]:
@@ -62,7 +62,8 @@ def make_planner(deps: Deps):
         decision = plan_gate({**state, **update}, s)
         event = {"node": "planner", "event": "plan_revise" if decision == "revise" else "plan_accept",
                  "score": out.score, "round": state.get("round", 1),
-                 "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)}
+                 "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)
+                           + (f" (dropped {repeated} repeated subtask(s))" if repeated else "")}
         if decision == "accept":
             if s.use_gates and out.score < s.theta_plan:
                 event["event"] = "plan_bound_exhausted"
@@ -83,9 +84,19 @@ def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
         raise ValueError(f"tool(s) {bad} are not among the candidates {sorted(allowed)}")
     if single and len(out.subtasks) != 1:
         raise ValueError("exactly one subtask is required")
-    seen: set[str] = set()
-    for st in out.subtasks:
-        key = " ".join(st.description.lower().split())
-        if key in seen:
-            raise ValueError("two subtasks have the same description: each subtask must do something different")
-        seen.add(key)
+
+
+def drop_repeats(plan: list[dict[str, str]]) -> tuple[list[dict[str, str]], int]:
+    """The plan without subtasks that repeat an earlier one (same description, same tool), and how many went.
+
+    A repeat would run the same tool for the same purpose again; the small model writes them
+    (and used to fail the whole run on them). Same words bound to different tools stay.
+    """
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for st in plan:
+        key = (" ".join(st["description"].lower().split()), st["tool"])
+        if key not in seen:
+            seen.add(key)
+            kept.append(st)
+    return kept, len(plan) - len(kept)

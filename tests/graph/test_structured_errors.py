@@ -17,7 +17,6 @@ BAD_PLANS = {
     "truncated_json": ('{"subtasks": [{"description": "Compute the BMI", "tool": "bm', "Unterminated string"),
     "no_subtasks": ({"subtasks": [], "evaluation": "ok", "score": 9}, "subtasks: List should have at least 1 item"),
     "unknown_tool": (plan(("Compute the BMI", "bmi_calculator")), "['bmi_calculator'] are not among the candidates"),
-    "duplicate_subtasks": (plan(("Compute the BMI", "bmi"), ("compute the  BMI", "bmi")), "same description"),
     "list_not_object": ([GOOD_SUB], "Input should be a valid dictionary"),
 }
 
@@ -38,6 +37,17 @@ def test_invalid_planner_output_is_retried_then_an_error(bad, fragment):
     # every retry fed the validation error back to the model
     assert fragment.split(":")[0] in last_message(ms["planner"], 1)
     assert r.out["usage"]["planner"]["retries"] == 2
+
+
+def test_repeated_subtasks_are_dropped_not_fatal():
+    ms = models(planner=[plan(("Compute the BMI", "bmi"), ("compute the  BMI", "bmi"))],
+                tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
+    r = run(ms)
+    assert r["status"] == "answered" and r["value"] == BMI_70
+    assert [p["tool"] for p in r["plan"]] == ["bmi"]
+    plan_events = [e for e in r["trace"] if e["node"] == "planner"]
+    assert "dropped 1 repeated subtask(s)" in plan_events[0]["detail"]
+    used_up(*ms.values())
 
 
 def test_invalid_output_recovers_within_the_retry_bound():
