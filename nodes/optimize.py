@@ -68,7 +68,7 @@ def attempt_text(attempt: dict[str, Any]) -> str:
     for st in attempt.get("steps") or []:
         result = observation_brief(st.get("observation")) if st.get("ok") else f"FAILED: {st.get('error', '')}"
         lines.append(f"- {st.get('tool')}({compact(st.get('arguments', {}), 300)}) -> {result}")
-    lines.append(f"answer: {attempt.get('answer', '')[:300]!r} value={attempt.get('value')!r} status={attempt.get('status')}")
+    lines.append(f"answer: {(attempt.get('answer') or '')[:300]!r} value={attempt.get('value')!r} status={attempt.get('status')}")
     return "\n".join(lines)
 
 

@@ -267,7 +267,8 @@ class CalculateArgs(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    expression: str = Field(..., description="Arithmetic expression, e.g. '(140 - 65) * 72 / (72 * 1.2)' or 'sqrt(170 * 70 / 3600)'.")
+    # bounded in the schema too, so a constrained model cannot run on past max_tokens inside the string
+    expression: str = Field(..., max_length=MAX_LENGTH, description="Arithmetic expression, e.g. '(140 - 65) * 72 / (72 * 1.2)' or 'sqrt(170 * 70 / 3600)'.")
 
 
 CARD = ToolCard(

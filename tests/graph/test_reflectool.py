@@ -72,6 +72,20 @@ def test_still_wrong_after_reflection_stores_nothing(tmp_path: Path, store: Expe
     assert store.list_trajectories() == [] and store.list_tools() == []
 
 
+def test_a_first_attempt_that_ended_in_an_error_is_reflected_on(tmp_path: Path, store: ExperienceStore) -> None:
+    # C1's planner output is invalid three times: C1 ends with status 'error' and no answer text
+    reviewer = ScriptedChatModel(responses=[{"suggestion": "Plan one subtask with the bmi tool."},
+                                            {"suggestions": [{"tool": "Plan", "suggestion": "One subtask per tool."}]}])
+    models = {"planner": ScriptedChatModel(responses=["not json", "not json", "not json", plan()]),
+              "tool_agent": ScriptedChatModel(responses=[call(70)]),
+              "answer": ScriptedChatModel(responses=[answer(70)]), "reviewer": reviewer}
+    settings = Settings.resolve("mirror", use_gates=False, data_dir=tmp_path, checkpointer="none",
+                                structured_retries=2)
+    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=settings)
+    assert (out["c1_correct"], out["c2_correct"], out["outcome"]) == (False, True, "solved_after_reflection")
+    assert "status=error" in reviewer.calls[0]["messages"][-1].content
+
+
 def test_right_first_time_is_stored_without_reflection(tmp_path: Path, store: ExperienceStore) -> None:
     models = {"planner": ScriptedChatModel(responses=[plan()]), "tool_agent": ScriptedChatModel(responses=[call(70)]),
               "answer": ScriptedChatModel(responses=[answer(70)]), "reviewer": ScriptedChatModel(responses=[])}
