@@ -36,6 +36,27 @@ _FUNCTION_WORDS = frozenset(
     "with from into when if then than so".split()
 )
 _NEGATIONS = frozenset("not no never without avoid don't dont cannot can't nor none".split())
+_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
+#: Headings of the reflection/distillation prompts: a suggestion that quotes them copied the prompt
+#: (and with it a training case's gold answer) instead of giving advice.
+_PROMPT_MARKERS = ("question:", "attempt (c1)", "attempt (c2)", "correct answer", "wrong attempt",
+                   "right attempt", "your role", "evaluation:")
+
+
+def usable_suggestion(text: str) -> bool:
+    """Is ``text`` advice in words? At least four words, mostly letters, no copied prompt.
+
+    The embedded 135M model answers the distillation prompt with fragments such as "1.5"
+    or "2.0 }," and sometimes repeats the prompt itself; those are not experience.
+    """
+    text = (text or "").strip()
+    if len(_WORD.findall(text)) < 4:
+        return False
+    visible = [c for c in text if not c.isspace()]
+    if sum(c.isalpha() for c in visible) < 0.5 * len(visible):
+        return False
+    lowered = text.lower()
+    return not any(marker in lowered for marker in _PROMPT_MARKERS)
 
 
 def tokens(text: str) -> frozenset[str]:

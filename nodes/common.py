@@ -70,9 +70,12 @@ class Deps:
         store = self.store(s) if s.use_experience or s.verifier != "none" else None
         if store is None:
             return "(none)"
+        from memory.experience_merge import usable_suggestion
+
         lines = []
         for tool in tools:
-            tips = store.get_experience(tool)
+            # a store written before suggestions were checked may still hold fragments: not shown
+            tips = [t for t in store.get_experience(tool) if usable_suggestion(t)]
             if tips:
                 lines.append(f"{tool}:\n" + "\n".join(f"  - {t}" for t in tips))
         return "\n".join(lines) or "(none)"

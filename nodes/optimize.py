@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from app.models.factory import ModelSet
 from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
+from memory.experience_merge import usable_suggestion
 from nodes.common import compact, messages, node, observation_brief, settings_of
 
 INNER = ("Plan", "Think", "Finish")
@@ -146,10 +147,17 @@ def make_distil(deps: OptimizeDeps):
                               retries=s.structured_retries, json_schema=schema,
                               check=lambda o: _known_tools(o, tools))
         by_tool: dict[str, list[str]] = {}
+        dropped = []
         for item in out.suggestions:
-            by_tool.setdefault(item.tool, []).append(item.suggestion.strip())
+            if usable_suggestion(item.suggestion):
+                by_tool.setdefault(item.tool, []).append(item.suggestion.strip())
+            else:
+                dropped.append(item.suggestion.strip()[:60])
         merged: dict[str, list[str]] = {}
         events = []
+        if dropped:
+            events.append({"node": "distil", "event": "suggestions_dropped",
+                           "detail": f"{len(dropped)} not advice in words: {dropped}"})
         for tool, new in by_tool.items():
             merger = _model_merger(deps, s, tool)
             store = deps.store_for(s)
@@ -161,7 +169,9 @@ def make_distil(deps: OptimizeDeps):
                 how = f"rule merge (model merge failed: {str(err)[:120]})"
             events.append({"node": "distil", "event": "experience_merged",
                            "detail": f"{tool}: +{len(new)} -> {len(merged[tool])} suggestions ({how})"})
-        return {"experience": merged, "trace": events or [{"node": "distil", "event": "no_suggestions"}]}
+        if not merged:
+            events.append({"node": "distil", "event": "no_suggestions"})
+        return {"experience": merged, "trace": events}
 
     return distil
 
@@ -189,3 +199,6 @@ def _known_tools(out: DistilOutput, tools: list[str]) -> None:
 def _bounded(items: list[str], max_items: int) -> None:
     if not items or len(items) > max_items or any(not t.strip() for t in items):
         raise ValueError(f"give between 1 and {max_items} non-empty suggestions")
+    bad = [t for t in items if not usable_suggestion(t)]
+    if bad:
+        raise ValueError(f"each suggestion must be advice in words (not {bad[0][:60]!r})")

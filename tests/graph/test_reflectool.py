@@ -86,6 +86,23 @@ def test_a_first_attempt_that_ended_in_an_error_is_reflected_on(tmp_path: Path, 
     assert "status=error" in reviewer.calls[0]["messages"][-1].content
 
 
+def test_distilled_fragments_and_copied_prompts_are_not_stored(tmp_path: Path, store: ExperienceStore) -> None:
+    reviewer = ScriptedChatModel(responses=[
+        {"suggestion": "Use the weight the note gives."},
+        {"suggestions": [
+            {"tool": "bmi", "suggestion": "1.5"},
+            {"tool": "Finish", "suggestion": "Right attempt (C2): plan bmi, answer 22.86, status answered"},
+            {"tool": "bmi", "suggestion": "Copy the weight in kg exactly as the note gives it."}]},
+    ])
+    models = {"planner": ScriptedChatModel(responses=[plan(), plan()]),
+              "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
+              "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
+    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
+    assert store.get_experience("bmi") == ["Copy the weight in kg exactly as the note gives it."]
+    assert store.get_experience("Finish") == []
+    assert any(e["event"] == "suggestions_dropped" and e["detail"].startswith("2 not advice") for e in out["trace"])
+
+
 def test_right_first_time_is_stored_without_reflection(tmp_path: Path, store: ExperienceStore) -> None:
     models = {"planner": ScriptedChatModel(responses=[plan()]), "tool_agent": ScriptedChatModel(responses=[call(70)]),
               "answer": ScriptedChatModel(responses=[answer(70)]), "reviewer": ScriptedChatModel(responses=[])}
@@ -165,7 +182,7 @@ def test_experience_feeds_the_prompts(tmp_path: Path) -> None:
                                     steps=[Step(action="bmi", arguments={"weight": 60, "height": 160},
                                                 observation={"name": "BMI", "value": 23.4})],
                                     final_answer="23.4"))
-    store.set_experience("bmi", ["Height must be in centimetres."])
+    store.set_experience("bmi", ["Height must be in centimetres.", "2.0 },"])  # a fragment an older run stored
     tool_agent = ScriptedChatModel(responses=[
         {"thought": "compute", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
         {"thought": "done", "action": "finish", "arguments": {}},
@@ -177,6 +194,7 @@ def test_experience_feeds_the_prompts(tmp_path: Path) -> None:
     assert "What is the BMI of a woman weighing 60 kg" in prompt  # similar solved case
     assert "Height must be in centimetres." in prompt  # the tool's experience
     assert "Height must be in centimetres." in verifier.calls[0]["messages"][-1].content
+    assert "2.0 }," not in prompt
 
 
 def test_inner_actions_are_recorded_and_bounded(tmp_path: Path) -> None:

@@ -594,3 +594,19 @@ def test_cli_errors(tmp_path: Path) -> None:
     assert code == 1 and "version line" in err
     with pytest.raises(SystemExit):
         _cli(["memory"])  # a sub-command is required
+
+
+@pytest.mark.parametrize("text,ok", [
+    ("Copy the weight in kg exactly as the note gives it.", True),
+    ("Use the creatinine at admission, not the discharge value.", True),
+    ("1.5", False),
+    ("2.0 },", False),
+    ("3.0 }} 4.0 ]] 5.0", False),
+    ("", False),
+    ("Right attempt (C2): plan bmi, answer 22.86, status answered", False),
+    ("Question: What is the patient's BMI? Correct answer: 22.9", False),
+])
+def test_usable_suggestion(text, ok):
+    from memory.experience_merge import usable_suggestion
+
+    assert usable_suggestion(text) is ok
