@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any, TextIO
 
 from memory.experience import ExperienceStore, resolve_store_file
@@ -49,10 +51,10 @@ def add_memory_parser(
     p.add_argument("target", help="trajectory id, or tool name (with --tool, or when no trajectory has that id)")
     p.add_argument("--tool", action="store_true", help="TARGET is a tool (or Plan / Think / Finish)")
 
-    p = sub.add_parser("export", parents=[common], help="export the store to a JSONL file")
+    p = sub.add_parser("export", parents=[common], help="export the store to a JSONL file ('-': standard output)")
     p.add_argument("path")
 
-    p = sub.add_parser("import", parents=[common], help="import a JSONL export (idempotent)")
+    p = sub.add_parser("import", parents=[common], help="import a JSONL export (idempotent; '-': standard input)")
     p.add_argument("path")
 
     p = sub.add_parser("clear", parents=[common], help="delete stored records")
@@ -120,7 +122,7 @@ def _show(store: ExperienceStore, args: argparse.Namespace, out: TextIO, err: Te
 
 
 def run_memory_command(
-    args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None
+    args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
     """Run a parsed ``memory`` command; returns the exit code."""
     out = out or sys.stdout
@@ -142,13 +144,24 @@ def run_memory_command(
             if command == "show":
                 return _show(store, args, out, err)
             if command == "export":
+                if args.path == "-":  # the JSONL to standard output, the report to standard error
+                    with tempfile.TemporaryDirectory() as tmp:
+                        counts = store.export(Path(tmp) / "export.jsonl")
+                        out.write((Path(tmp) / "export.jsonl").read_text(encoding="utf-8"))
+                    err.write(f"exported {counts['trajectories']} trajectories and {counts['tools']} tools\n")
+                    return 0
                 counts = store.export(args.path)
                 out.write(
                     f"exported {counts['trajectories']} trajectories and {counts['tools']} tools to {args.path}\n"
                 )
                 return 0
             if command == "import":
-                report = store.import_(args.path)
+                if args.path == "-":  # a JSONL export on standard input
+                    with tempfile.TemporaryDirectory() as tmp:
+                        (Path(tmp) / "import.jsonl").write_text((inp or sys.stdin).read(), encoding="utf-8")
+                        report = store.import_(Path(tmp) / "import.jsonl")
+                else:
+                    report = store.import_(args.path)
                 out.write(
                     f"imported {report['trajectories_added']} trajectories"
                     f" ({report['trajectories_skipped']} already present),"

@@ -610,3 +610,21 @@ def test_usable_suggestion(text, ok):
     from memory.experience_merge import usable_suggestion
 
     assert usable_suggestion(text) is ok
+
+
+def test_cli_export_to_stdout_and_import_from_stdin(tmp_path: Path, store: ExperienceStore,
+                                                    filled: dict[str, str]) -> None:
+    store.merge_experience("bmi", ["Height in metres"])
+    code, out, err = _cli(["memory", "--store", str(store.file.parent), "export", "-"])
+    assert code == 0 and f"exported {len(TASKS)} trajectories and 1 tools" in err
+    assert not (Path.cwd() / "-").exists()  # not a file named '-'
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert len(lines) == 1 + len(TASKS) + 1  # version line, trajectories, one tool
+
+    parser = argparse.ArgumentParser(prog="medmirror")
+    add_memory_parser(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["memory", "--store", str(tmp_path / "copy"), "import", "-"])
+    sink = io.StringIO()
+    assert args.func(args, out=sink, err=io.StringIO(), inp=io.StringIO(out)) == 0
+    assert f"imported {len(TASKS)} trajectories" in sink.getvalue()
+    assert ExperienceStore(tmp_path / "copy").get_experience("bmi") == ["Height in metres"]
