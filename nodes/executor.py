@@ -133,6 +133,8 @@ def make_executor(deps: Deps):
         run_args, grounding = ground_call(tool, arguments, state, s)
         protocol = deps.registry.get(tool).protocol if tool in deps.registry else None
         resources = dict(state.get("resources") or {})
+        if state.get("note"):  # tools that read the note themselves (clinical_ner) instead of a copied argument
+            resources.setdefault("note", state["note"])
         if protocol:
             resources["memory"] = state.get("memory") or {}
         ok, observation, error = run_tool(deps, tool, run_args, resources, s)

@@ -16,7 +16,8 @@ MAX_NER_CHARS = 200_000
 
 class NERArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    text: str = Field(..., min_length=1, max_length=MAX_NER_CHARS, description="The clinical text (note, report).")
+    text: str | None = Field(None, min_length=1, max_length=MAX_NER_CHARS,
+                             description="The clinical text (note, report); leave it out to analyse the task's note.")
     types: list[EntityType] | None = Field(None, description="Keep only these entity types (default: all).")
 
 
@@ -28,8 +29,13 @@ class LongDocArgs(BaseModel):
 
 def _ner(args: NERArgs, ctx: ToolContext) -> dict[str, Any]:
     from tools.text.ner import clinical_ner
+    from tools.tooling import ToolInputError
 
-    return clinical_ner(args.text, list(args.types) if args.types else None)
+    # a small model cannot copy a whole note into an argument: by default the tool reads the task's note
+    text = args.text or ctx.resources.get("note")
+    if not text:
+        raise ToolInputError("clinical_ner needs a text: give one, or attach a note to the task")
+    return clinical_ner(text, list(args.types) if args.types else None)
 
 
 def _longdoc(args: LongDocArgs, ctx: ToolContext) -> dict[str, Any]:
@@ -79,6 +85,6 @@ def longdoc_card() -> ToolCard:
 
 def registered_tools() -> list[RegisteredTool]:
     return [
-        make_tool(ner_card(), NERArgs, _ner),
+        make_tool(ner_card(), NERArgs, _ner, needs_context=True),
         make_tool(longdoc_card(), LongDocArgs, _longdoc, requires=("documents",)),
     ]

@@ -88,13 +88,17 @@ def test_type_filter_and_errors():
 
 def test_tool_and_card():
     tool = {t.name: t for t in registered_tools()}["clinical_ner"]
-    assert not tool.requires and not tool.needs_context
+    assert not tool.requires and tool.needs_context  # it reads the task's note when no text is given
     out = tool.invoke({"text": "Denies dysuria; started ceftriaxone.", "types": ["problem", "drug"]})
     assert {(e["type"], e["text"], e["negated"]) for e in out["entities"]} == {
         ("problem", "dysuria", True), ("drug", "ceftriaxone", False)}
     assert out["counts"]["problem"] == 1
-    with pytest.raises(ValueError, match="text"):
+    with pytest.raises(ValueError, match="clinical_ner needs a text"):
         tool.invoke({})
+    # no text argument: the task's note (the executor passes it as a resource)
+    from_note = tool.invoke({}, {"note": "Denies chest pain; on aspirin."})
+    assert {(e["type"], e["text"], e["negated"]) for e in from_note["entities"]} == {
+        ("problem", "chest pain", True), ("drug", "aspirin", False)}
     with pytest.raises(ValueError, match="types"):
         tool.invoke({"text": "x", "types": ["organ"]})
     assert "not on PyPI" in tool.card.reference and tool.card.category == "text"
