@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 import bm25s
 import numpy as np
 
-RRF_K = 60
+from tools.fusion import RRF_K, reciprocal_rank_fusion  # noqa: F401 - re-exported for the store
 
 
 @runtime_checkable
@@ -97,13 +97,3 @@ def dense_ranking(
     out.sort(key=lambda pair: -pair[1])
     return out
 
-
-def reciprocal_rank_fusion(
-    rankings: Sequence[Sequence[tuple[str, float]]], k: int = RRF_K
-) -> list[tuple[str, float]]:
-    """Fuse rankings (lists of (id, score), best first) by reciprocal rank; best first."""
-    fused: dict[str, float] = {}
-    for ranking in rankings:
-        for rank, (doc_id, _score) in enumerate(ranking, start=1):
-            fused[doc_id] = fused.get(doc_id, 0.0) + 1.0 / (k + rank)
-    return sorted(fused.items(), key=lambda pair: -pair[1])

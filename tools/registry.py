@@ -16,6 +16,7 @@ import numpy as np
 from langchain_core.tools import BaseTool
 
 from tools.cards import ToolCard
+from tools.fusion import reciprocal_rank_fusion
 from tools.text_tokens import tokenize
 
 
@@ -188,15 +189,10 @@ class ToolRegistry:
         if embeddings is None or not query.strip():
             return [SearchHit(self._tools[self._names[i]].card, float(total[i]), r + 1)
                     for r, i in enumerate(order[:k])]
-        fused = np.zeros(len(self._names))
-        for ranking in (order, self.dense_ranking(query, embeddings)):
-            for rank, i in enumerate(ranking, start=1):
-                fused[i] += 1.0 / (RRF_K + rank)
-        best = [int(i) for i in np.argsort(-fused, kind="stable")[:k]]
-        return [SearchHit(self._tools[self._names[i]].card, float(fused[i]), r + 1) for r, i in enumerate(best)]
-
-
-RRF_K = 60
+        fused = reciprocal_rank_fusion([[(i, 0.0) for i in order],
+                                        [(i, 0.0) for i in self.dense_ranking(query, embeddings)]])
+        best = sorted(fused, key=lambda pair: (-pair[1], pair[0]))[:k]  # ties: registry order
+        return [SearchHit(self._tools[self._names[i]].card, score, r + 1) for r, (i, score) in enumerate(best)]
 
 
 def _unit_max(scores: np.ndarray) -> np.ndarray:

@@ -151,7 +151,7 @@ def protocol_answers(steps: Sequence[Mapping[str, Any]], *, use_planner: bool, f
     """The agent's step answers in order: ``{"kind": call|end_call|no_call, "tool", "ok", "built"}``.
 
     With a planner the executor's labels are used as they are. In single-loop presets the
-    executor labels every step EndCall (there is no plan to say which is last), so the last
+    executor labels every step Call (there is no plan to say which is last), so the last
     successful non-NoCall step is the EndCall iff the agent ended with ``finish`` (``finished``)
     and nothing but failed steps came after it; every other step is a Call.
     """

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from tools.fusion import reciprocal_rank_fusion
 from tools.text_tokens import STOPWORDS
 
 REFUSAL = "no retrieved chunk supports an answer"
@@ -40,7 +41,6 @@ SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "ma
 CHUNK_SIZE = 160  # words
 CHUNK_OVERLAP = 24  # words
 MIN_SCORE_RATIO = 0.5
-RRF_K = 60
 _CACHE_SIZE = 8
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+(?=\s|$)|\n+|$)")
 _WORD = re.compile(r"\S+")
@@ -310,13 +310,12 @@ def search(index: LongDocIndex, query: str, k: int = 4, *, min_score_ratio: floa
     vec_rank = {h.node.node_id: (r, h) for r, h in enumerate(vec_hits)}
     by_id = {h.node.node_id: h.node for h in hits}
     by_id.update({h.node.node_id: h.node for h in vec_hits if h.node.node_id not in by_id})
-    fused = []
-    for node_id, node in by_id.items():
-        score = sum(1.0 / (RRF_K + rank[0] + 1) for rank in (bm25_rank.get(node_id), vec_rank.get(node_id)) if rank)
-        fused.append((score, node_id, node))
-    fused.sort(key=lambda x: (-x[0], x[1]))
+    fused = reciprocal_rank_fusion([[(h.node.node_id, h.score) for h in hits],
+                                    [(h.node.node_id, h.score) for h in vec_hits]])
+    fused.sort(key=lambda pair: (-pair[1], pair[0]))  # ties by chunk id
     chunks = []
-    for score, node_id, node in fused[:k]:
+    for node_id, score in fused[:k]:
+        node = by_id[node_id]
         b = bm25_rank.get(node_id)
         v = vec_rank.get(node_id)
         chunks.append(_chunk_out(node, score, bm25_score=round(float(b[1].score), 4) if b else 0.0,
