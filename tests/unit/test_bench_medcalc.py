@@ -432,21 +432,21 @@ def test_add_bench_parser_plugs_into_another_cli() -> None:
     assert args.func is cli.handle_medcalc and args.concurrency == 3 and args.limit is None
 
 
-def test_skip_holds_out_the_first_rows(tmp_path: Path) -> None:
+@pytest.mark.parametrize("selection,expected", [
+    ({"skip": 2, "limit": 2}, slice(2, 4)),  # hold out the first rows (e.g. an optimisation's training rows)
+    ({"skip": 1, "every": 2}, slice(1, None, 2)),  # a subset spread over the file
+], ids=["skip-limit", "skip-every"])
+def test_skip_every_limit_select_rows(tmp_path: Path, selection: dict, expected: slice) -> None:
     path = write_csv(tmp_path / "d.csv", synthetic_rows())
-    summary = run_medcalc(path, "gold", skip=2, limit=2, out_dir=tmp_path / "o", quiet=True, plot=False,
-                          echo=lambda s: None)
+    summary = run_medcalc(path, "gold", out_dir=tmp_path / "o", quiet=True, plot=False, echo=lambda s: None,
+                          **selection)
     ids = [json.loads(x)["id"] for x in (tmp_path / "o" / "records.jsonl").read_text().splitlines()]
     all_ids = [r.id for r in read_medcalc_csv(path)]
-    assert ids == all_ids[2:4] and summary["n"] == 2
+    assert ids == all_ids[expected] and summary["n"] == len(all_ids[expected])
+    assert summary["skip"] == selection["skip"] and summary["every"] == selection.get("every", 1)
 
 
-def test_every_keeps_a_spread_subset_after_skip(tmp_path: Path) -> None:
+def test_every_must_be_positive(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "d.csv", synthetic_rows())
-    summary = run_medcalc(path, "gold", skip=1, every=2, out_dir=tmp_path / "o", quiet=True, plot=False,
-                          echo=lambda s: None)
-    ids = [json.loads(x)["id"] for x in (tmp_path / "o" / "records.jsonl").read_text().splitlines()]
-    all_ids = [r.id for r in read_medcalc_csv(path)]
-    assert ids == all_ids[1::2] and summary["every"] == 2
     with pytest.raises(BenchError, match="--every"):
         run_medcalc(path, "gold", every=0, out_dir=tmp_path / "p", quiet=True, plot=False, echo=lambda s: None)
