@@ -1,0 +1,141 @@
+"""The development sets in app/data/dev/ (original cases, not MedCalc-Bench text).
+
+(a) every paraphrased.csv row, run through the bench's own gold path (read_medcalc_csv + run_gold),
+    gives the row's answer within its limits, and the file follows the conventions (±5 % limits on
+    decimal rows, equal limits otherwise, at least 4 rows per category);
+(b) every short case's `expected` equals our calculator on the values its note states, with the
+    arguments written out here per case (not parsed from the note), in the canonical form the graph
+    returns (nodes.formats.normalise_value);
+(c) no note in either file shares a run of 8 or more consecutive words with any note of
+    MedCalc-Bench's one-shot file (which is CC-BY-SA; these sets must be original text).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.bench.medcalc import CATEGORIES, read_medcalc_csv, run_gold
+from nodes.formats import normalise_value
+from tools.calculators.registry import CALCULATORS
+
+ROOT = Path(__file__).parents[2]
+DEV = ROOT / "app" / "data" / "dev"
+PARAPHRASED = DEV / "paraphrased.csv"
+SHORT = DEV / "short_cases.json"
+ONE_SHOT = ROOT.parent / "shared" / "data" / "medcalc" / "one_shot.csv"
+
+ROWS = read_medcalc_csv(PARAPHRASED, required=("Relevant Entities", "Patient Note", "Question"))
+SHORT_CASES: list[dict[str, Any]] = json.loads(SHORT.read_text(encoding="utf-8"))
+
+# ---------------------------------------------------------------------------
+# (a) paraphrased.csv through the gold path
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[f"row-{r.id}-medcalc-{r.calculator_id}" for r in ROWS])
+def test_paraphrased_row_gold(row: Any) -> None:
+    rec = run_gold(row)
+    assert rec["error"] is None, rec["error"]
+    assert rec["correct"], f"row {row.id}: expected {rec['expected']} [{rec['lower']}, {rec['upper']}], got {rec['got']}"
+
+
+def test_paraphrased_conventions() -> None:
+    assert 28 <= len(ROWS) <= 32
+    assert len({r.id for r in ROWS}) == len(ROWS)
+    counts = Counter(r.category for r in ROWS)
+    assert set(counts) == set(CATEGORIES)
+    assert all(n >= 4 for n in counts.values()), counts
+    for r in ROWS:
+        assert r.note and r.question and r.explanation, r.id
+        try:
+            answer = float(r.ground_truth)
+        except ValueError:  # dates and (weeks, days): limits equal the answer
+            assert r.lower == r.upper == r.ground_truth, r.id
+            continue
+        lo, hi = float(r.lower), float(r.upper)
+        if lo == hi:
+            assert lo == answer, r.id
+        else:
+            assert lo == pytest.approx(answer * 0.95, abs=1e-4), r.id
+            assert hi == pytest.approx(answer * 1.05, abs=1e-4), r.id
+
+
+# ---------------------------------------------------------------------------
+# (b) short cases: expected == our calculator on the stated values
+# ---------------------------------------------------------------------------
+
+SHORT_ARGS: dict[str, dict[str, Any]] = {
+    "anion_gap": {"sodium": 140, "chloride": 104, "bicarbonate": 24},
+    "qtc_bazett": {"heart_rate": 60, "qt_interval": 400},
+    "due_date": {"last_menstrual_date": "01/01/2024", "cycle_length": 28},
+    "due_date_long_cycle": {"last_menstrual_date": "08/20/2023", "cycle_length": 31},
+    "conception_date": {"last_menstrual_date": "05/10/2024"},
+    "gestational_age": {"last_menstrual_date": "02/01/2025", "current_date": "04/15/2025"},
+    "steroid_conversion": {"input_steroid": "Prednisone PO", "dose": 20, "target_steroid": "Dexamethasone PO"},
+    "curb65": {"age": 80, "confusion": True, "bun": 25, "respiratory_rate": 32, "systolic_bp": 85,
+               "diastolic_bp": 50},
+    "gcs": {"eye": "eye opening to pain", "verbal": "inappropriate words", "motor": "withdrawal from pain"},
+    "sirs": {"temperature": 38.9, "heart_rate": 110, "respiratory_rate": 22, "wbc": 13000},
+}
+
+_FORMAT = {"date": "date", "weeks_days": "weeks_days"}
+
+
+def test_short_cases_cover_the_categories() -> None:
+    assert len(SHORT_CASES) == 10
+    assert {c["name"] for c in SHORT_CASES} == set(SHORT_ARGS)
+    cats = Counter(c["category"] for c in SHORT_CASES)
+    assert set(cats) == set(CATEGORIES)
+    assert cats["date"] >= 3
+    for case in SHORT_CASES:
+        assert {"name", "category", "calculator", "question", "note", "expected"} <= set(case)
+        assert CALCULATORS[case["calculator"]].category == case["category"], case["name"]
+        assert 2 <= len(re.split(r"(?<=[.!?])\s+", case["note"].strip())) <= 4, case["name"]  # 2-4 sentences
+
+
+@pytest.mark.parametrize("case", SHORT_CASES, ids=[c["name"] for c in SHORT_CASES])
+def test_short_case_expected(case: dict[str, Any]) -> None:
+    calc = CALCULATORS[case["calculator"]]
+    result = calc.run(SHORT_ARGS[case["name"]])
+    fmt = _FORMAT.get(calc.output_type, "number")
+    assert normalise_value(result.value, fmt) == case["expected"]
+
+
+# ---------------------------------------------------------------------------
+# (c) no sentence copied from the one-shot notes
+# ---------------------------------------------------------------------------
+
+N_WORDS = 8
+
+
+def _ngrams(text: str, n: int = N_WORDS) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_shared_runs_are_detected() -> None:
+    a = "The patient was admitted to the intensive care unit for observation overnight."
+    b = "Yesterday she was admitted to the intensive care unit for observation and fluids."
+    assert _ngrams(a) & _ngrams(b)
+    assert not _ngrams("one two three four five six seven") & _ngrams("one two three four five six seven")
+
+
+def test_no_note_copies_a_one_shot_sentence() -> None:
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        reference: set[tuple[str, ...]] = set()
+        for r in csv.DictReader(fh):
+            reference |= _ngrams(r["Patient Note"])
+    ours = [(f"paraphrased row {r.id}", r.note) for r in ROWS]
+    ours += [(f"short case {c['name']}", c["note"]) for c in SHORT_CASES]
+    copied = {name: sorted(" ".join(g) for g in _ngrams(text) & reference) for name, text in ours}
+    copied = {k: v for k, v in copied.items() if v}
+    assert not copied, copied
