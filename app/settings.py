@@ -59,6 +59,7 @@ class Settings(BaseSettings):
     use_stm: bool = Field(True, description="Short-term memory of failed attempts within a subtask.")
     use_ltm: bool = Field(True, description="Long-term memory of failed rounds and re-planning below theta_answer.")
     use_reviewer: bool = Field(False, description="Reviewer checks every stage and routes back on Reflect[WRONG].")
+    use_checks: bool = Field(True, description="Verified reflection: every gate combines the agent's self-score with checks computed from the tools, the retrieval and the note (a failed check revises; a decisive pass outweighs a low self-score). Off: self-scores alone, as in the papers.")
 
     # --- thresholds and bounds ----------------------------------------------------------
     theta_plan: int = Field(8, ge=1, le=10, description="θp: plans scoring below are revised.")

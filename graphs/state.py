@@ -99,7 +99,8 @@ class STMEntry(TypedDict):
 
     attempt: int
     tool: str
-    arguments: dict[str, Any]
+    arguments: dict[str, Any]  # as the agent proposed them
+    run_arguments: dict[str, Any]  # as grounding made them (what ran, or would have)
     error: str
     reflection: str
 
@@ -114,13 +115,16 @@ class LTMEntry(TypedDict):
     value: str | None
     score: int
     reflection: str
+    checks: dict[str, Any] | None  # the answer's checks in that round
+    rationale: str
 
 
 class TraceEvent(TypedDict, total=False):
     node: str
     event: str
     detail: str
-    score: int
+    score: int  # the agent's self-score
+    checks: str  # the verifiable checks: passed / decisive / failed with their reasons
     round: int
 
 
@@ -164,6 +168,9 @@ class TaskOutput(TypedDict, total=False):
     assumed: list[str]
     memory: dict[str, Any]
     candidates: list[str]
+    rationale: str
+    target: dict[str, Any] | None
+    answer_checks: dict[str, Any] | None
 
 
 class MedMirrorState(TypedDict, total=False):
@@ -176,6 +183,7 @@ class MedMirrorState(TypedDict, total=False):
     # derived once
     answer_format: str
     candidates: list[str]
+    target: dict[str, Any] | None  # the tool the question names (nodes.checks.question_target)
     demos: list[str]  # similar solved cases from the experience store
     react_done: bool
     # working memory of memory-protocol tools (radiology): key -> {"value", "quality"}
@@ -186,6 +194,7 @@ class MedMirrorState(TypedDict, total=False):
     plan_score: int
     plan_evaluation: str
     plan_tries: int
+    plan_checks: dict[str, Any] | None  # nodes.checks report of the current plan
     best_plan: dict[str, Any] | None
     # execution
     current: int
@@ -200,6 +209,8 @@ class MedMirrorState(TypedDict, total=False):
     value: str | None
     answer_score: int
     answer_evaluation: str
+    answer_checks: dict[str, Any] | None
+    rationale: str  # the answer agent's own words, only the sentences that pass the checks
     best_answer: dict[str, Any] | None
     assumed: list[str]
     ltm: list[LTMEntry]

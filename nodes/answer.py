@@ -1,9 +1,12 @@
-"""Answer agent: synthesise the final answer and its structured value, score it.
+"""Answer agent: the final answer and its structured value, self-scored and checked.
 
-When tools produced the result, the structured value is constrained to the
-values the tools returned (a tool-backed answer cannot carry a number no tool
-computed); when the tools that were planned all failed, the value must be null,
-i.e. a refusal that says what is missing.
+The structured value is constrained to the result of the step that answers the
+question (:func:`nodes.compose.answering_step`), not whichever step ran last; when
+the planned tools all failed, the value must be null, i.e. a refusal that says what
+is missing. With checks on, the answer *text* is composed by the product from the
+tool result (value, unit, interpretation, inputs with their evidence, inputs assumed
+absent, reference); the model's own words are kept only as a filtered ``rationale``.
+The gate combines the self-score with the answer's checks (:func:`answer_checks`).
 """
 
 from __future__ import annotations
@@ -17,12 +20,16 @@ from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import AnswerOutput
 from nodes.common import (
-    Deps, ltm_text, messages, node, note_text, observation_brief, options_text, settings_of, steps_text,
+    Deps, ltm_text, messages, node, note_text, options_text, settings_of, steps_text,
 )
+from nodes.checks import Check, report, summary
+from nodes.compose import (answering_step, compose_answer, filter_rationale, grounded_numbers,
+                           state_result_first, unsupported_numbers)
 from nodes.formats import format_from_tool, normalise_value, observed_value
-from nodes.gates import answer_gate
+from nodes.gates import answer_gate, revision_reason
 from nodes.schemas import answer_schema
 
+VALUE_FORMATS = ("number", "date", "weeks_days")  # answers whose value a tool computes
 FORMAT_HELP = {
     "number": "value: the number only (no unit), copied from the tool result that answers the question.",
     "date": "value: the date as MM/DD/YYYY.",
@@ -32,25 +39,26 @@ FORMAT_HELP = {
 }
 
 
-def effective_format(state: dict[str, Any], deps: Deps) -> str:
+def effective_format(state: dict[str, Any], deps: Deps, step: dict[str, Any] | None = None) -> str:
+    """The question's answer format, refined by the output type of the tool whose result answers it."""
     fmt = state.get("answer_format", "text")
-    for step in reversed(state.get("steps") or []):
-        if step.get("ok") and step.get("tool") in deps.registry:
-            return format_from_tool(deps.registry.get(step["tool"]).output_type, fmt)
+    step = step if step is not None else answering_step(state)
+    if step is not None and step.get("tool") in deps.registry:
+        return format_from_tool(deps.registry.get(step["tool"]).output_type, fmt)
     return fmt
 
 
-def allowed_values(state: dict[str, Any], fmt: str, s: Settings) -> list[str] | None:
-    """Values the answer may carry when tools were used (None = unconstrained)."""
+def allowed_values(state: dict[str, Any], fmt: str, s: Settings, step: dict[str, Any] | None) -> list[str] | None:
+    """Values the answer may carry when tools were used (None = unconstrained): the answering step's result."""
     if not s.use_tools or fmt in ("text", "option"):
         return None
     steps = state.get("steps") or []
-    if s.use_planner and any(not st.get("ok") for st in steps):
-        return []  # a planned subtask was given up: its result is missing, so nothing is answerable
-    values = [v for st in steps if st.get("ok") for v in [observed_value(st.get("observation"), fmt)] if v]
+    if s.use_planner and any(not st.get("ok") for st in steps) and step is None:
+        return []  # a planned subtask was given up and nothing answers: a refusal that says what is missing
+    value = observed_value(step.get("observation"), fmt) if step is not None else None
+    if value is not None:
+        return [value]
     planned_tools = any(p.get("tool") not in (None, "", "none") for p in state.get("plan") or []) or bool(steps)
-    if values:
-        return list(dict.fromkeys(values))
     return [] if planned_tools else None
 
 
@@ -63,12 +71,53 @@ def assumed_inputs(state: dict[str, Any]) -> list[str]:
     return out
 
 
+def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict[str, Any] | None,
+                  text: str, failures: str) -> dict[str, Any]:
+    """The answer's checks: the value is the answering step's result; a refusal names what is missing;
+    the text carries only numbers a tool result or the note holds."""
+    checks: list[Check] = []
+    target = state.get("target") or {}
+    if value is not None and step is not None:
+        result = observed_value(step.get("observation"), fmt)
+        if result == value:
+            on_target = bool(target.get("decisive")) and step.get("tool") == target.get("tool")
+            verified_plan = bool((state.get("plan_checks") or {}).get("decisive"))
+            checks.append(Check("value_is_result", True, f"the value is the result of {step['tool']}",
+                                decisive=on_target or verified_plan))
+        else:
+            checks.append(Check("value_is_result", False,
+                                f"the value {value!r} is not the result {result!r} of {step['tool']}, which answers the question"))
+    elif value is not None:
+        checks.append(Check("value_is_result", False, f"the value {value!r} comes from no tool result"))
+    elif fmt not in ("text", "option"):
+        missing = _missing_inputs(failures)
+        if missing:
+            checks.append(Check("refusal_justified", True, f"refused: {missing}", decisive=True))
+        else:
+            checks.append(Check("has_result", False, "no tool result answers the question"
+                                + (f" ({failures[:200]})" if failures else "")))
+    numbers, source_text = grounded_numbers(state)
+    stray = unsupported_numbers(text, numbers, source_text)
+    if stray:
+        checks.append(Check("numbers_grounded", False, f"the answer writes {', '.join(stray)}, found in no tool result or the note"))
+    return report(checks)
+
+
+_MISSING = re.compile(r"Cannot compute [^:]+: missing ([^.]+)")
+
+
+def _missing_inputs(failures: str) -> str:
+    m = _MISSING.search(failures or "")
+    return f"the note does not give {m.group(1)}" if m else ""
+
+
 def make_answer(deps: Deps):
     @node("answer")
     def answer(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        fmt = effective_format(state, deps)
-        allowed = allowed_values(state, fmt, s)
+        step = answering_step(state) if s.use_tools else None
+        fmt = effective_format(state, deps, step)
+        allowed = allowed_values(state, fmt, s, step)
         assumed = assumed_inputs(state)
         failures = state.get("status_detail") or ""
         msgs = messages(
@@ -92,26 +141,50 @@ def make_answer(deps: Deps):
                               retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),
                               check=check)
         value = normalise_value(out.value, fmt, options)
-        text = state_result_first(out.answer, value, state, fmt)
-        update: dict[str, Any] = {"answer": text, "value": value, "answer_score": out.score,
-                                  "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed}
+        numbers, source_text = grounded_numbers(state)
+        events: list[dict[str, Any]] = []
+        if value is not None and allowed is None and fmt in VALUE_FORMATS and s.use_tools \
+                and unsupported_numbers(value, numbers, source_text):
+            # no tool ran and the note does not hold this number: the model made it up
+            events.append({"node": "answer", "event": "value_withdrawn",
+                           "detail": f"{value!r} comes from no tool result and is not in the note"})
+            failures = failures or f"no tool computed a value (the model's {value!r} is in no tool result or the note)"
+            value = None
+        if s.use_tools and s.use_checks and fmt in VALUE_FORMATS:
+            # a computed value: the product states it from the tool result; the model's words are a rationale
+            text = compose_answer(step)
+            rationale = filter_rationale(out.answer, numbers, source_text)
+        elif s.use_tools and s.use_checks:
+            # a free-text or multiple-choice answer is the model's words, sentence by sentence checked
+            text = filter_rationale(out.answer, numbers, source_text, strict=False) or compose_answer(step)
+            rationale = ""
+        else:  # self-scores alone (the papers' setting) or no tools (cot): the model's words are the answer
+            text, rationale = state_result_first(out.answer, value, state, fmt), ""
+        checks = answer_checks(state, value, fmt, step, text, failures) if s.use_checks and s.use_tools else None
+        update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
+                                  "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
+                                  "rationale": rationale, "answer_checks": checks}
         decision = answer_gate({**state, **update}, s)
+        why = revision_reason(out.score, s.theta_answer, checks, s)
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
-                 "score": out.score, "round": state.get("round", 1), "detail": f"value={value!r}"}
+                 "score": out.score, "round": state.get("round", 1), "checks": summary(checks),
+                 "detail": f"value={value!r}" + (f"; re-plan: {why}" if decision == "replan" else "")}
         if decision == "accept":
-            best = _best_round(state.get("ltm") or [], update)
-            if best is not update:
+            best = _best_round(state.get("ltm") or [], {**update, "checks": checks})
+            if best.get("round") is not None:
                 event["detail"] += f"; kept round {best['round']} answer (score {best['score']})"
                 update.update(answer=best["answer"], value=best["value"], answer_score=best["score"],
-                              plan=best["plan"], steps=best["steps"])
-            if s.use_gates and s.use_ltm and s.use_planner and out.score < s.theta_answer:
+                              plan=best["plan"], steps=best["steps"], answer_checks=best.get("checks"),
+                              rationale=best.get("rationale", ""))
+            if why is not None and s.use_ltm and s.use_planner:
                 event["event"] = "round_bound_exhausted"
             needs_value = fmt != "text"
             update["status"] = "answered" if (update["value"] is not None or not needs_value) else "refused"
             if update["status"] == "refused":
                 # the model's words may still carry a number it made up: a refusal says only why
                 update["answer"] = refusal_text(failures)
-        update["trace"] = [event]
+                update["rationale"] = ""
+        update["trace"] = events + [event]
         return update
 
     return answer
@@ -122,36 +195,16 @@ def refusal_text(failures: str) -> str:
     return f"No answer: {reason}"
 
 
-def _mentions(text: str, value: str) -> bool:
-    """Does the answer text state the value (a number to 2 decimals is enough)?"""
-    if value in text:
-        return True
-    try:
-        target = float(value)
-    except ValueError:
-        return False
-    for m in re.finditer(r"-?\d+(?:\.(\d+))?", text):
-        decimals = len(m.group(1) or "")
-        if round(target, decimals) == float(m.group(0)):  # the value as written, to the text's precision
-            return True
-    return False
-
-
-def state_result_first(answer: str, value: str | None, state: dict[str, Any], fmt: str) -> str:
-    """When the model's text does not state the tool's result, the result's summary is put first,
-    so the words never contradict the structured value."""
-    if value is None or _mentions(answer, value):
-        return answer
-    for step in reversed(state.get("steps") or []):
-        if step.get("ok") and observed_value(step.get("observation"), fmt) == value:
-            return f"{observation_brief(step['observation'])}. {answer}".strip()
-    return answer
-
-
 def _best_round(ltm: list[dict[str, Any]], current: dict[str, Any]) -> dict[str, Any]:
+    """The round to answer with: one whose checks pass beats one whose checks fail; then the higher score."""
+
+    def key(entry: dict[str, Any], score: int) -> tuple[bool, int]:
+        return (bool((entry.get("checks") or {"passed": True})["passed"]), score)
+
     best: dict[str, Any] = current
-    best_score = current["answer_score"]
+    best_key = key(current, current["answer_score"])
     for entry in ltm:
-        if entry["score"] > best_score:
-            best, best_score = entry, entry["score"]
+        k = key(entry, entry["score"])
+        if k > best_key:
+            best, best_key = entry, k
     return best

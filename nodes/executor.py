@@ -13,6 +13,7 @@ from langgraph.runtime import Runtime
 
 from app.settings import Settings
 from nodes.common import Deps, compact, node, observation_brief, settings_of
+from nodes.checks import call_key, failed_calls
 from nodes.gates import next_tool_subtask
 from nodes.grounding import ground_call
 from tools.registry import UnknownTool
@@ -31,8 +32,22 @@ def run_tool(deps: Deps, tool: str, arguments: dict[str, Any],
         return False, None, f"{type(err).__name__}: {err}"
 
 
+def repeats_failed_call(state: dict[str, Any], tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> str:
+    """The refusal when this call (as proposed or as grounded) already failed in this round ('' if new)."""
+    failed = failed_calls(state)
+    for args in (proposed, run_args):
+        attempt = failed.get(call_key(tool, args))
+        if attempt is not None:
+            before = next((e["error"] for e in state.get("stm") or [] if e["attempt"] == attempt), "")
+            return (f"refused without running: repeats failed attempt {attempt} ({tool} with the same arguments)"
+                    + (f", which failed: {before}" if before else ""))
+    return ""
+
+
 def reflection_for(error: str) -> str:
     """A deterministic reflection on a failure, for STM (the tool agent adds its own when it retries)."""
+    if "repeats failed attempt" in error:
+        return "The same call failed before: change the arguments (from the note) or give up the subtask."
     if "missing" in error:
         return "Fill every required input from the note; if the note does not give it, it cannot be computed."
     if "unknown input" in error:
@@ -67,8 +82,8 @@ def _to_stm(state: dict[str, Any], s: Settings, step: dict[str, Any], arguments:
     steps = list(state.get("steps") or [])
     attempts = state.get("attempts", 0) + 1
     step["error"] = error
-    entry = {"attempt": attempts, "tool": step["tool"], "arguments": arguments, "error": error,
-             "reflection": reflection}
+    entry = {"attempt": attempts, "tool": step["tool"], "arguments": arguments,
+             "run_arguments": step.get("arguments", {}), "error": error, "reflection": reflection}
     update: dict[str, Any] = {"stm": (list(state.get("stm") or []) + [entry]) if s.use_stm else [],
                               "attempts": attempts, "tool_tries": 0, "proposal": None, "best_proposal": None}
     if not s.use_planner:
@@ -137,10 +152,16 @@ def make_executor(deps: Deps):
             resources.setdefault("note", state["note"])
         if protocol:
             resources["memory"] = state.get("memory") or {}
-        ok, observation, error = run_tool(deps, tool, run_args, resources, s)
+        repeated = repeats_failed_call(state, tool, arguments, run_args) if s.use_checks else ""
+        if repeated:  # the same call already failed: refused without running it
+            ok, observation, error = False, None, repeated
+        else:
+            ok, observation, error = run_tool(deps, tool, run_args, resources, s)
         steps = list(state.get("steps") or [])
         step = {"subtask": idx, "tool": tool, "arguments": run_args, "ok": ok,
                 "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
+        if proposal.get("checks"):
+            step["checks"] = proposal["checks"]
         if grounding is not None:
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding
@@ -148,9 +169,13 @@ def make_executor(deps: Deps):
             return _protocol_step(state, s, step, protocol, ok, observation, error)
         if not s.use_planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
-            return {"steps": steps + [step], "proposal": None,
-                    "trace": [{"node": "executor", "event": "ok" if ok else "tool_error",
-                               "detail": observation_brief(observation) if ok else error[:300]}]}
+            update = {"steps": steps + [step], "proposal": None,
+                      "trace": [{"node": "executor", "event": "ok" if ok else "tool_error",
+                                 "detail": observation_brief(observation) if ok else error[:300]}]}
+            if repeated:  # a loop that repeats a failed call has nothing left to learn: it ends here
+                update.update(react_done=True, status_detail=f"the agent repeated a failed call: {repeated}")
+                update["trace"] = [{"node": "executor", "event": "repeat_ends_loop", "detail": repeated[:300]}]
+            return update
         if ok:
             step["observation"] = observation
             return _advance(state, s, step, observation_brief(observation))

@@ -13,29 +13,40 @@ from typing import Any, Literal
 from app.settings import Settings
 
 
+def revision_reason(score: int, theta: int, checks: dict[str, Any] | None, s: Settings) -> str | None:
+    """Why an agent's output goes back for revision: 'checks' (a verifiable check failed), 'score'
+    (its self-score is below θ and no decisive check vouches for it), or None (accept).
+
+    The model proposes, the checks decide: a failed check always revises; a decisive pass
+    (e.g. the plan binds the tool the question names) outweighs a low self-score. With
+    ``use_checks`` off the self-score alone decides, as in the papers.
+    """
+    if s.use_checks and checks and not checks.get("passed", True):
+        return "checks"
+    if s.use_gates and score < theta and not (s.use_checks and checks and checks.get("decisive")):
+        return "score"
+    return None
+
+
 def plan_gate(state: dict[str, Any], s: Settings) -> Literal["revise", "accept"]:
-    """Revise a plan scoring below θp while revisions remain (k = max_plan_revisions)."""
-    if not s.use_gates:
-        return "accept"
-    below = state.get("plan_score", 10) < s.theta_plan
-    return "revise" if below and state.get("plan_tries", 0) <= s.max_plan_revisions else "accept"
+    """Revise a plan that fails its checks or scores below θp while revisions remain (k = max_plan_revisions)."""
+    why = revision_reason(state.get("plan_score", 10), s.theta_plan, state.get("plan_checks"), s)
+    return "revise" if why and state.get("plan_tries", 0) <= s.max_plan_revisions else "accept"
 
 
 def tool_gate(state: dict[str, Any], s: Settings) -> Literal["revise", "accept"]:
-    """Revise a tool call scoring below θt while revisions remain."""
-    if not s.use_gates:
-        return "accept"
+    """Revise a tool call that fails its checks or scores below θt while revisions remain."""
     proposal = state.get("proposal") or {}
-    below = proposal.get("score", 10) < s.theta_tool
-    return "revise" if below and state.get("tool_tries", 0) <= s.max_tool_revisions else "accept"
+    why = revision_reason(proposal.get("score", 10), s.theta_tool, proposal.get("checks"), s)
+    return "revise" if why and state.get("tool_tries", 0) <= s.max_tool_revisions else "accept"
 
 
 def answer_gate(state: dict[str, Any], s: Settings) -> Literal["replan", "accept"]:
-    """Below θa the round goes to LTM and the planner re-plans, at most R rounds."""
-    if not (s.use_gates and s.use_ltm and s.use_planner and s.use_tools):
+    """An answer that fails its checks or scores below θa sends the round to LTM and re-plans, at most R rounds."""
+    if not (s.use_ltm and s.use_planner and s.use_tools):
         return "accept"
-    below = state.get("answer_score", 10) < s.theta_answer
-    return "replan" if below and state.get("round", 1) < s.max_rounds else "accept"
+    why = revision_reason(state.get("answer_score", 10), s.theta_answer, state.get("answer_checks"), s)
+    return "replan" if why and state.get("round", 1) < s.max_rounds else "accept"
 
 
 def executor_retry(state: dict[str, Any], s: Settings) -> bool:

@@ -23,30 +23,38 @@ def calculator(tool: str) -> Calculator | None:
 def found_in_note(tool: str, state: dict[str, Any]) -> str:
     """The rule extractor's reading of the note for a calculator's inputs ('(not a calculator)' otherwise)."""
     calc = calculator(tool)
-    if calc is None or not (state.get("note") or "").strip():
+    if calc is None or not evidence_text_of(state).strip():
         return "(nothing extracted)"
     from tools.extraction.grounding import rule_arguments
 
-    return rule_arguments(calc, state["note"], question=state.get("question")).summary() or "(nothing found)"
+    return rule_arguments(calc, evidence_text_of(state), question=state.get("question")).summary() or "(nothing found)"
 
 
 def rule_call(tool: str, state: dict[str, Any]) -> dict[str, Any]:
     """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
     from tools.extraction.grounding import rule_arguments
 
-    grounded = rule_arguments(calculator(tool), state.get("note") or "", question=state.get("question"))
+    grounded = rule_arguments(calculator(tool), evidence_text_of(state), question=state.get("question"))
     return grounded.args
 
 
 def ground_call(tool: str, arguments: dict[str, Any], state: dict[str, Any], s: Settings) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """(arguments to run with, grounding record) — unchanged arguments and None for non-calculators."""
     calc = calculator(tool)
-    if calc is None or not (state.get("note") or "").strip():
+    if calc is None:
         return arguments, None
     from tools.extraction.grounding import reconcile
 
-    grounded = reconcile(calc, arguments, state["note"], mode=s.extractor, question=state.get("question"))
+    # With no note the question's own words are the evidence (a question may state the values itself);
+    # with neither, every proposed value is unsupported and dropped like any other.
+    grounded = reconcile(calc, arguments, evidence_text_of(state), mode=s.extractor, question=state.get("question"))
     return grounded.args, grounded.to_dict()
+
+
+def evidence_text_of(state: dict[str, Any]) -> str:
+    """The text calculator arguments must be found in: the note, or the question when there is no note."""
+    note = (state.get("note") or "").strip()
+    return note if note else (state.get("question") or "")
 
 
 def unsupported_used(step: dict[str, Any]) -> list[str]:

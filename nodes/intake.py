@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 from app.settings import Settings
 from app.usage import RESET
 from nodes.common import Deps, compact, node, observation_brief, settings_of
+from nodes.checks import question_target
 from nodes.formats import infer_format
 
 
@@ -24,12 +25,14 @@ def make_intake(deps: Deps):
         if s.use_tools:
             candidates = choose_candidates(deps, question, state.get("note"), state.get("resources") or {}, s)
         fmt = infer_format(question, state.get("options"))
+        target = question_target(deps.registry, question, candidates) if candidates else None
         demos: list[str] = []
         store = deps.store(s) if s.use_experience and s.experience_top_k else None
         if store is not None:
             demos = [render_demo(t) for t, _ in store.search_similar(question, k=s.experience_top_k)]
         return {
-            "candidates": candidates, "answer_format": fmt, "round": 1, "reviews": 0, "status": "running",
+            "candidates": candidates, "target": target, "answer_format": fmt, "plan_checks": None,
+            "answer_checks": None, "rationale": "", "value": None, "round": 1, "reviews": 0, "status": "running",
             "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
             "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None,
             "critique": _advice(state.get("advice")),
@@ -38,7 +41,7 @@ def make_intake(deps: Deps):
             # intake starts every task: the trace and usage of an earlier task on this thread are dropped
             "usage": {RESET: True},
             "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
-                                      "detail": ", ".join(candidates) or "(tools off)"}],
+                                      "detail": (", ".join(candidates) or "(tools off)") + target_text(target)}],
         }
 
     return intake
@@ -73,6 +76,14 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
         return sorted(chosen, key=ranked.index)  # RiskAgent picks one specialised tool from the top-N
     general = [n for n in ranked if deps.registry.get(n).always_offer and n not in chosen and (usable(n) or s.offer_unusable_tools)]
     return sorted(chosen, key=ranked.index) + general
+
+
+def target_text(target: dict[str, Any] | None) -> str:
+    if not target or not (target.get("tool") or target.get("named")):
+        return ""
+    if target.get("decisive"):
+        return f"; the question asks for {target['tool']} ({target['why']})"
+    return f"; not decisive: {target.get('why') or 'no tool named'} (best match {target.get('tool') or '-'})"
 
 
 def _advice(advice: str | None) -> dict[str, str]:

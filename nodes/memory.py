@@ -7,6 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.settings import Settings
+from nodes.checks import critique
 from nodes.common import Deps, node
 
 
@@ -17,15 +18,19 @@ def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signatu
         entry = {
             "round": round_no, "plan": list(state.get("plan") or []), "steps": list(state.get("steps") or []),
             "answer": state.get("answer", ""), "value": state.get("value"), "score": state.get("answer_score", 0),
-            "reflection": state.get("answer_evaluation", ""),
+            "reflection": state.get("answer_evaluation", ""), "checks": state.get("answer_checks"),
+            "rationale": state.get("rationale", ""),
         }
         return {
             "ltm": list(state.get("ltm") or []) + [entry], "round": round_no + 1,
             "plan": [], "plan_tries": 0, "best_plan": None, "steps": [], "stm": [], "current": 0,
             "attempts": 0, "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": "",
-            "answer": "", "value": None, "answer_score": 0, "answer_evaluation": "",
+            "answer": "", "value": None, "answer_score": 0, "answer_evaluation": "", "answer_checks": None,
+            "rationale": "", "plan_checks": None,
             "trace": [{"node": "ltm_update", "event": "round_to_ltm", "round": round_no,
-                       "detail": f"answer score {entry['score']}; re-planning"}],
+                       "detail": f"answer score {entry['score']}"
+                                 + (f"; checks failed: {critique(entry['checks'])}" if critique(entry["checks"]) else "")
+                                 + "; re-planning"}],
         }
 
     return ltm_update

@@ -10,7 +10,8 @@ from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import PlanOutput
 from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, settings_of
-from nodes.gates import next_tool_subtask, plan_gate
+from nodes.checks import checks_note, critique, fallback_plan, plan_checks, summary
+from nodes.gates import next_tool_subtask, plan_gate, revision_reason
 from nodes.schemas import plan_schema
 
 DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
@@ -36,13 +37,17 @@ def make_planner(deps: Deps):
         s = settings_of(runtime)
         single = s.plan_mode == "single_tool"
         candidates = state.get("candidates") or []
+        target = state.get("target") or {}
         draft = ""
         if state.get("plan") and state.get("plan_tries", 0) > 0:
+            failed = critique(state.get("plan_checks"))
             draft = (f"Your previous plan: {state['plan']}\nIts evaluation: {state.get('plan_evaluation', '')} "
-                     f"(score {state.get('plan_score')}, below the threshold {s.theta_plan}). Write a better plan.")
+                     f"({score_note(state.get('plan_score'), s.theta_plan)}).\n"
+                     + (f"Checks failed: {failed}.\n" if failed and s.use_checks else "") + "Write a better plan.")
         msgs = messages(
             "planner", instructions=SINGLE if single else DECOMPOSE, question=state["question"],
             note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s),
+            asks=asks_text(target) if s.use_checks else "(not checked)",
             ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("plan", "(none)"),
             draft=draft or "(first draft)", demos=demos_text(state),
             experience=deps.tool_experience(s, candidates),
@@ -53,28 +58,64 @@ def make_planner(deps: Deps):
             check=lambda o: _check_tools(o, candidates, single),
         )
         plan, repeated = drop_repeats([{"description": st.description, "tool": st.tool} for st in out.subtasks])
+        checks = plan_checks(plan, target, deps.registry, state.get("memory"),
+                             needs_value=state.get("answer_format", "text") != "text") if s.use_checks else None
         tries = state.get("plan_tries", 0) + 1
-        best = state.get("best_plan")
-        if best is None or out.score > best["score"]:
-            best = {"plan": plan, "score": out.score, "evaluation": out.evaluation}
+        candidate = {"plan": plan, "score": out.score, "evaluation": out.evaluation, "checks": checks}
+        best = _better(state.get("best_plan"), candidate)
         update: dict[str, Any] = {"plan": plan, "plan_score": out.score, "plan_evaluation": out.evaluation,
-                                  "plan_tries": tries, "best_plan": best, "replan": False}
+                                  "plan_checks": checks, "plan_tries": tries, "best_plan": best, "replan": False}
         decision = plan_gate({**state, **update}, s)
+        why = revision_reason(out.score, s.theta_plan, checks, s)
         event = {"node": "planner", "event": "plan_revise" if decision == "revise" else "plan_accept",
-                 "score": out.score, "round": state.get("round", 1),
+                 "score": out.score, "round": state.get("round", 1), "checks": summary(checks),
                  "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)
-                           + (f" (dropped {repeated} repeated subtask(s))" if repeated else "")}
+                           + (f" (dropped {repeated} repeated subtask(s))" if repeated else "")
+                           + (f"; revise: {why}" if decision == "revise" else "")}
         if decision == "accept":
-            if s.use_gates and out.score < s.theta_plan:
+            chosen = best
+            if why is not None:  # the bound is reached with a plan that fails its checks or its score
                 event["event"] = "plan_bound_exhausted"
-                event["detail"] = f"kept best plan (score {best['score']}) after {tries} tries"
-            update.update(plan=best["plan"], plan_score=best["score"], plan_evaluation=best["evaluation"],
-                          current=next_tool_subtask(best["plan"], 0), steps=[], stm=[], attempts=0,
-                          tool_tries=0, proposal=None)
+                event["detail"] = f"kept best plan (score {best['score']}{checks_note(best.get('checks'))}) after {tries} tries"
+                if s.use_checks and best.get("checks") and not best["checks"]["passed"] and target.get("decisive"):
+                    fallback = fallback_plan(deps.registry, target["tool"])
+                    chosen = {"plan": fallback, "score": best["score"], "evaluation": best["evaluation"],
+                              "checks": plan_checks(fallback, target, deps.registry, state.get("memory"))}
+                    event["event"] = "plan_fallback"
+                    event["detail"] = (f"no plan passed the checks after {tries} tries ({critique(best['checks'])}); "
+                                       f"using the checked single-tool plan: {target['tool']}")
+            update.update(plan=chosen["plan"], plan_score=chosen["score"], plan_evaluation=chosen["evaluation"],
+                          plan_checks=chosen.get("checks"), current=next_tool_subtask(chosen["plan"], 0), steps=[],
+                          stm=[], attempts=0, tool_tries=0, proposal=None)
         update["trace"] = [event]
         return update
 
     return planner
+
+
+def score_note(score: int | None, theta: int) -> str:
+    """'score 4, below the threshold 8' (or just 'score 9' when the score was not the reason)."""
+    return f"score {score}, below the threshold {theta}" if score is not None and score < theta else f"score {score}"
+
+
+def asks_text(target: dict[str, Any]) -> str:
+    """What the question asks for, as the checks read it (shown to the planner)."""
+    if target.get("decisive"):
+        return f"{target['tool']} ({target['why']})"
+    if target.get("named"):
+        return "several tools: " + ", ".join(target["named"])
+    return "(not named in the question: choose from the ranking)"
+
+
+def _better(best: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:
+    """The plan to keep: one that passes its checks beats one that does not; then the higher self-score."""
+    if best is None:
+        return new
+
+    def key(p: dict[str, Any]) -> tuple[bool, int]:
+        return (bool((p.get("checks") or {"passed": True})["passed"]), p["score"])
+
+    return new if key(new) > key(best) else best
 
 
 def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:

@@ -1,13 +1,18 @@
 """Reviewer (RiskAgent): check every stage and accept, or route to the earliest failing stage.
 
 Stages: the plan (tool choice), the tool call (parameters against the note), the
-answer (interpretation and format). Reflect[RIGHT] ends the task; Reflect[WRONG]
-names the earliest failing stage with a critique, and the pipeline re-runs from
-there, at most ``max_reviews`` times.
+answer (interpretation and format). The deterministic checks of each stage run first
+(:func:`stage_checks`); a failed one is Reflect[WRONG] at that stage with the check's
+reason, without a model call. Otherwise the model reviews; its verdict and critique
+must agree, and a Reflect[WRONG] at a stage whose checks passed decisively is
+overruled (the checks decide; the trace says so). Reflect[RIGHT] ends the task;
+Reflect[WRONG] names the earliest failing stage with a critique, and the pipeline
+re-runs from there, at most ``max_reviews`` times.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -15,6 +20,7 @@ from langgraph.runtime import Runtime
 from app.models.structured import call_structured
 from app.settings import Settings
 from graphs.state import ReviewOutput
+from nodes.checks import Check, critique, plan_checks, report, summary
 from nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from nodes.gates import next_tool_subtask
 from nodes.grounding import evidence_text, unsupported_used
@@ -36,12 +42,12 @@ def make_reviewer(deps: Deps):
     def reviewer(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         steps = state.get("steps") or []
-        unsupported = [u for st in steps if st.get("ok") for u in unsupported_used(st)]
-        if unsupported and s.use_tools:
-            # Parameters are checked against their evidence first: a value the note does not support was
-            # used, so the tool call is wrong whatever a model would say.
-            out = ReviewOutput(verdict="WRONG", failing_stage="tool_call",
-                               critique="Not supported by the note: " + "; ".join(unsupported))
+        stages = stage_checks(state, deps, s)
+        failing = next(((stage, rep) for stage, rep in stages.items() if rep and not rep["passed"]), None)
+        model_verdict = None
+        if failing is not None:
+            # the deterministic checks run first: a failed one decides without asking a model
+            out = ReviewOutput(verdict="WRONG", failing_stage=failing[0], critique=critique(failing[1]))
         else:
             calls = "\n".join(f"- {st['tool']}({compact(st.get('arguments', {}), 400)})" for st in steps)
             msgs = messages(
@@ -53,29 +59,85 @@ def make_reviewer(deps: Deps):
             )
             out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
                                   retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
+            model_verdict = out.verdict
         reviews = state.get("reviews", 0) + 1
+        checks_line = "; ".join(f"{st}: {summary(rep)}" for st, rep in stages.items() if rep) or "no checks"
         review = {"verdict": out.verdict, "failing_stage": out.failing_stage, "critique": out.critique,
-                  "review": reviews}
+                  "review": reviews, "checks": checks_line, "model_verdict": model_verdict}
         update: dict[str, Any] = {"review": review, "reviews": reviews}
+        stage = _stage(out.failing_stage, s, state) if out.verdict == "WRONG" else "none"
+        if model_verdict is not None and s.use_checks:
+            contradiction = contradicts(out.verdict, out.critique)
+            vouched = out.verdict == "WRONG" and bool((stages.get(stage) or {}).get("decisive"))
+            if contradiction or vouched:
+                why = (f"the model's critique contradicts its verdict {out.verdict}" if contradiction else
+                       f"the model said Reflect[WRONG] at the {stage}, but the {stage}'s checks passed and are decisive")
+                review.update(verdict="RIGHT", failing_stage="none", model_critique=out.critique,
+                              critique=f"checks passed ({checks_line}); {why}: the checks decide")
+                update["trace"] = [{"node": "reviewer", "event": "reflect_right", "checks": checks_line,
+                                    "detail": review["critique"][:300]}]
+                return update
         if out.verdict == "RIGHT":
-            update["trace"] = [{"node": "reviewer", "event": "reflect_right", "detail": out.critique[:300]}]
+            update["trace"] = [{"node": "reviewer", "event": "reflect_right", "checks": checks_line,
+                                "detail": out.critique[:300]}]
             return update
-        stage = _stage(out.failing_stage, s, state)
         if reviews > s.max_reviews:
             review["exhausted"] = True
             update["status_detail"] = (f"reviewer still found the {stage} wrong after {s.max_reviews} re-run(s): "
                                        f"{out.critique}")
-            update["trace"] = [{"node": "reviewer", "event": "review_bound_exhausted", "detail": out.critique[:300]}]
+            update["trace"] = [{"node": "reviewer", "event": "review_bound_exhausted", "checks": checks_line,
+                                "detail": out.critique[:300]}]
             return update
         update.update(RESETS[stage])
         if stage == "tool_call":
             update["current"] = next_tool_subtask(state.get("plan") or [], 0)
         update["critique"] = {**(state.get("critique") or {}), stage: out.critique}
         review["routed_to"] = stage
-        update["trace"] = [{"node": "reviewer", "event": f"reflect_wrong_{stage}", "detail": out.critique[:300]}]
+        update["trace"] = [{"node": "reviewer", "event": f"reflect_wrong_{stage}", "checks": checks_line,
+                            "detail": out.critique[:300]}]
         return update
 
     return reviewer
+
+
+def stage_checks(state: dict[str, Any], deps: Deps, s: Settings) -> dict[str, dict[str, Any] | None]:
+    """The deterministic checks of each stage, earliest first: plan, tool call, answer.
+
+    The tool-call stage always checks that no executed value lacks support in the note; with
+    ``use_checks`` the plan's and the answer's checks are re-run on what was finally used.
+    """
+    steps = state.get("steps") or []
+    out: dict[str, dict[str, Any] | None] = {"plan": None, "tool_call": None, "answer": None}
+    if not s.use_tools:
+        return out
+    if s.use_checks and s.use_planner and state.get("plan"):
+        out["plan"] = plan_checks(state["plan"], state.get("target") or {}, deps.registry, state.get("memory"),
+                                  needs_value=state.get("answer_format", "text") != "text")
+    unsupported = [u for st in steps if st.get("ok") for u in unsupported_used(st)]
+    calc_steps = [st for st in steps if st.get("ok") and st.get("grounding")]
+    if unsupported:
+        out["tool_call"] = report([Check("evidence", False, "Not supported by the note: " + "; ".join(unsupported))])
+    elif calc_steps:
+        decisive = s.use_checks and all((st.get("checks") or {}).get("decisive") for st in calc_steps)
+        out["tool_call"] = report([Check("evidence", True, "every value used is supported by the note",
+                                         decisive=decisive)])
+    if s.use_checks:
+        out["answer"] = state.get("answer_checks")
+    return out
+
+
+_NEGATIVE = re.compile(r"\b(wrong|incorrect|not correct|not right|inaccurate|error|mistake|should be|instead of|"
+                       r"missing|fails?|failed)\b", re.I)
+_POSITIVE = re.compile(r"\b(correct|right|accurate|checks? out|consistent|valid)\b", re.I)
+
+
+def contradicts(verdict: str, critique_text: str) -> bool:
+    """Does the critique say the opposite of the verdict (RIGHT with 'WRONG', WRONG with only praise)?"""
+    negative = bool(_NEGATIVE.search(critique_text or ""))
+    positive = bool(_POSITIVE.search(_NEGATIVE.sub(" ", critique_text or "")))
+    if verdict == "RIGHT":
+        return negative
+    return positive and not negative
 
 
 def _consistent(out: ReviewOutput) -> None:

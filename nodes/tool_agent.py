@@ -18,8 +18,10 @@ from graphs.state import ReactDecision, ToolCallOutput
 from nodes.common import (
     INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, settings_of, steps_text,
 )
-from nodes.gates import tool_gate
-from nodes.grounding import calculator, found_in_note, rule_call
+from nodes.checks import call_key, checks_note, critique, result_feeds, summary, tool_call_checks
+from nodes.gates import revision_reason, tool_gate
+from nodes.grounding import calculator, found_in_note, ground_call, rule_call
+from nodes.planner import asks_text, score_note
 from nodes.schemas import react_schema, tool_call_schema
 from tools.cards import ToolCard
 from tools.registry import RegisteredTool
@@ -115,47 +117,55 @@ def make_tool_agent(deps: Deps):
         registered = deps.registry.get(plan[state.get("current", 0)]["tool"])
         if s.extractor == "rules" and calculator(registered.name) is not None:
             args = rule_call(registered.name, state)  # the rule extractor fills calculators: no model call
-            proposal = {"tool": registered.name, "arguments": args, "evaluation": "rule extraction", "score": 10}
-            return {"proposal": proposal, "tool_tries": 1, "best_proposal": proposal,
-                    "trace": [{"node": "tool_agent", "event": "rule_call",
+            proposal = checked(deps, state, s, {"tool": registered.name, "arguments": args,
+                                                "evaluation": "rule extraction", "score": 10})
+            # nothing to revise without a model: the checks are reported and the executor decides
+            return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
+                    "trace": [{"node": "tool_agent", "event": "rule_call", "checks": summary(proposal.get("checks")),
                                "detail": f"{registered.name}({compact(args, 300)})"}]}
         previous = state.get("proposal")
         draft = "(first draft)"
         if previous and state.get("tool_tries", 0) > 0:
+            failed = critique(previous.get("checks"))
             draft = (f"Your previous call: {compact(previous.get('arguments', {}), 400)}\nIts evaluation: "
-                     f"{previous.get('evaluation', '')} (score {previous.get('score')}, below the threshold "
-                     f"{s.theta_tool}). Correct it.")
+                     f"{previous.get('evaluation', '')} ({score_note(previous.get('score'), s.theta_tool)}).\n"
+                     + (f"Checks failed: {failed}.\n" if failed else "") + "Correct it.")
         msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft)
         out = call_structured(
             deps.models.for_role("tool_agent", s), msgs, ToolCallOutput, role="tool_agent",
             retries=s.structured_retries, json_schema=tool_call_schema(registered.name, registered.args_schema),
             check=lambda o: _same_tool(o.tool, registered.name),
         )
-        proposal = {"tool": out.tool, "arguments": out.arguments, "evaluation": out.evaluation, "score": out.score}
+        proposal = checked(deps, state, s, {"tool": out.tool, "arguments": out.arguments,
+                                            "evaluation": out.evaluation, "score": out.score})
         tries = state.get("tool_tries", 0) + 1
         best = state.get("best_proposal")
-        if tries == 1 or best is None or out.score > best["score"]:
+        if tries == 1 or best is None or _rank(proposal) > _rank(best):
             best = proposal
         update: dict[str, Any] = {"proposal": proposal, "tool_tries": tries, "best_proposal": best}
         decision = tool_gate({**state, **update}, s)
+        why = revision_reason(out.score, s.theta_tool, proposal.get("checks"), s)
         event = {"node": "tool_agent", "event": "tool_revise" if decision == "revise" else "tool_accept",
-                 "score": out.score, "detail": f"{out.tool}({compact(out.arguments, 300)})"}
+                 "score": out.score, "checks": summary(proposal.get("checks")),
+                 "detail": f"{out.tool}({compact(out.arguments, 300)})" + (f"; revise: {why}" if decision == "revise" else "")}
         if decision == "accept":
-            if s.use_gates and out.score < s.theta_tool:
+            if why is not None:
                 event["event"] = "tool_bound_exhausted"
-                event["detail"] = f"kept best call (score {best['score']}) after {tries} tries"
+                event["detail"] = f"kept best call (score {best['score']}{checks_note(best.get('checks'))}) after {tries} tries"
             update["proposal"] = best
         update["trace"] = [event]
         return update
 
     def _single_loop(state: dict[str, Any], s: Settings) -> dict[str, Any]:
-        candidates = state.get("candidates") or []
-        tools = {n: deps.registry.get(n).args_schema for n in candidates}
+        candidates = offered_tools(deps, state)
+        tools = {n: narrowed_args_schema(deps.registry.get(n), state) for n in candidates}
         inner = allowed_inner_actions(state.get("steps") or [])
+        target = state.get("target") or {}
         msgs = messages(
             "react", question=state["question"], note=note_text(state), options=options_text(state),
             # about half of the context (at ~3.5 characters per token) for the tool cards
             tools=tools_text([deps.registry.get(n).card for n in candidates], budget_chars=s.n_ctx * 7 // 4),
+            asks=asks_text(target) if s.use_checks else "(not checked)",
             history=results_text(state),
             critique=(state.get("critique") or {}).get("tool_call", "(none)"),
             demos=demos_text(state), experience=deps.tool_experience(s, candidates),
@@ -165,6 +175,13 @@ def make_tool_agent(deps: Deps):
             retries=s.structured_retries, json_schema=react_schema(tools, inner),
             check=lambda o: _known_action(o.action, candidates, inner),
         )
+        refusal = single_loop_check(deps, state, s, out.action, out.arguments) if s.use_checks else ""
+        if refusal and state.get("tool_tries", 0) < s.max_tool_revisions + 1:
+            # refused before running: the reason goes to the agent as the critique of its next action
+            return {"proposal": None, "replan": False, "tool_tries": state.get("tool_tries", 0) + 1,
+                    "critique": {**(state.get("critique") or {}), "tool_call": refusal},
+                    "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
+                               "detail": f"{out.action}({compact(out.arguments, 200)})"}]}
         if out.action == "finish":
             return {"proposal": None, "react_done": True, "replan": False,
                     "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
@@ -173,11 +190,99 @@ def make_tool_agent(deps: Deps):
                     "observation": out.thought}
             return {"proposal": None, "replan": False, "steps": list(state.get("steps") or []) + [step],
                     "trace": [{"node": "tool_agent", "event": f"react_{out.action}", "detail": out.thought[:300]}]}
+        earlier = repeated_step(state, out.action, out.arguments) if s.use_checks else 0
+        if earlier:  # the same call again learns nothing: the loop ends with what it has
+            detail = f"{out.action} repeated with the same arguments as step {earlier}; the loop ends"
+            return {"proposal": None, "react_done": True, "replan": False,
+                    "trace": [{"node": "tool_agent", "event": "repeat_ends_loop", "detail": detail}]}
         proposal = {"tool": out.action, "arguments": out.arguments, "evaluation": out.thought, "score": 10}
-        return {"proposal": proposal, "replan": False, "trace": [{"node": "tool_agent", "event": "react_call",
-                                                 "detail": f"{out.action}({compact(out.arguments, 300)})"}]}
+        return {"proposal": proposal, "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
+                "trace": [{"node": "tool_agent", "event": "react_call",
+                           "detail": f"{out.action}({compact(out.arguments, 300)})"}]}
 
     return tool_agent
+
+
+def offered_tools(deps: Deps, state: dict[str, Any]) -> list[str]:
+    """The candidates the single loop may call now: a memory-protocol tool whose compulsory inputs
+    are not in memory yet is not offered (it could only fail)."""
+    memory = state.get("memory") or {}
+    out = []
+    for name in state.get("candidates") or []:
+        registered = deps.registry.get(name)
+        if registered.protocol == "memory" and any(spec.required and spec.name not in memory
+                                                   for spec in registered.card.inputs):
+            continue
+        out.append(name)
+    return out
+
+
+def narrowed_args_schema(registered: RegisteredTool, state: dict[str, Any]) -> dict[str, Any]:
+    """A memory-protocol tool's arguments may only name memory keys that exist."""
+    schema = registered.args_schema
+    memory = sorted((state.get("memory") or {}).keys())
+    if registered.protocol != "memory" or not memory:
+        return schema
+    props = {name: {**prop, "enum": [k for k in prop.get("enum", memory) if k in memory] or memory}
+             for name, prop in schema.get("properties", {}).items()}
+    return {**schema, "properties": props}
+
+
+def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: str, arguments: dict[str, Any]) -> str:
+    """Why the single loop's next action is refused before running ('' when it may go ahead).
+
+    The retrieval ranking is the prior the agent chooses against: when the question names a
+    calculator, another calculator (not one whose result feeds it) is refused; finishing before
+    any tool result answers a question that needs a value is refused.
+    """
+    target = state.get("target") or {}
+    tool = target.get("tool") if target.get("decisive") else None
+    if not tool:
+        return ""
+    if action == "finish":
+        done = any(st.get("ok") and st.get("tool") not in INNER_ACTIONS for st in state.get("steps") or [])
+        if not done and state.get("answer_format", "text") in ("number", "date", "weeks_days"):
+            return f"finish refused: no tool result answers the question yet; the question asks for {tool}"
+        return ""
+    if action in INNER_ACTIONS or action == tool or action not in deps.registry:
+        return ""
+    if calculator(action) is not None and not result_feeds(deps.registry, action, tool):
+        return (f"{action} refused: the question asks for {tool} ({target.get('why')}), and {action}'s result is "
+                f"not an input of it")
+    return ""
+
+
+def repeated_step(state: dict[str, Any], tool: str, arguments: dict[str, Any]) -> int:
+    """The 1-based number of an earlier step that made exactly this call (0 if none)."""
+    key = call_key(tool, arguments)
+    for i, st in enumerate(state.get("steps") or []):
+        if st.get("tool") == tool and key in (call_key(tool, st.get("arguments") or {}),
+                                              call_key(tool, st.get("proposed_arguments") or {})):
+            return i + 1
+    return 0
+
+
+def _without_check_critique(state: dict[str, Any]) -> dict[str, str]:
+    """The critique slot once an action passed: a refusal's reason is not shown again."""
+    crit = dict(state.get("critique") or {})
+    if "refused:" in crit.get("tool_call", ""):
+        crit.pop("tool_call")
+    return crit
+
+
+def checked(deps: Deps, state: dict[str, Any], s: Settings, proposal: dict[str, Any]) -> dict[str, Any]:
+    """The proposal with its verifiable checks (evidence, validity, repeats) and the grounded arguments."""
+    if not s.use_checks or proposal["tool"] not in deps.registry:
+        return proposal
+    run_args, grounding = ground_call(proposal["tool"], proposal.get("arguments") or {}, state, s)
+    checks = tool_call_checks(proposal["tool"], proposal.get("arguments") or {}, run_args, grounding,
+                              deps.registry, state)
+    return {**proposal, "checks": checks}
+
+
+def _rank(proposal: dict[str, Any]) -> tuple[bool, int]:
+    """A call that passes its checks beats one that does not; then the higher self-score."""
+    return (bool((proposal.get("checks") or {"passed": True})["passed"]), proposal.get("score", 0))
 
 
 def _same_tool(got: str, expected: str) -> None:

@@ -55,7 +55,18 @@ def test_hybrid_drops_an_unsupported_value_and_the_calculator_names_it_missing()
     note = "A 45-year-old man comes for a check-up. Height 175 cm. No complaints."
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=80, height=175), RuntimeError("stop")])
     with pytest.raises(RuntimeError):
-        run(ms, "mirror", note=note, extractor="hybrid")
+        run(ms, "mirror", note=note, extractor="hybrid", use_checks=False)
     stm = section(prompt(ms["tool_agent"], 1), "Failed attempts on this subtask (short-term memory)")
     assert "missing weight" in stm and "Evidence check" in stm
     assert BMI_NOTE  # (the default note gives the weight; this one does not)
+
+
+def test_with_checks_an_unsupported_value_is_caught_before_the_executor():
+    note = "A 45-year-old man comes for a check-up. Height 175 cm. No complaints."
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=80, height=175), RuntimeError("stop")])
+    with pytest.raises(RuntimeError):
+        run(ms, "mirror", note=note, extractor="hybrid")
+    # the tool-call check caught it: the revision is asked for before anything ran
+    second = prompt(ms["tool_agent"], 1)
+    assert "Checks failed: bmi needs weight (the proposed 80.0 is not in the note)" in second
+    assert section(second, "Failed attempts on this subtask (short-term memory)") == "(no failed attempts)"

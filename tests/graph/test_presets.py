@@ -57,7 +57,7 @@ def test_react_loop_calls_tools_then_finishes():
     assert "bmi FAILED" in prompt(ms["tool_agent"], 1) and "missing height" in prompt(ms["tool_agent"], 1)
     assert f"Body Mass Index (BMI) = {float(BMI_70)}" in prompt(ms["tool_agent"], 2)
     # every candidate is offered with its inputs; the grammar has one branch per tool plus finish
-    tools = prompt(ms["tool_agent"], 0).split("Tools:", 1)[1]
+    tools = prompt(ms["tool_agent"], 0).split("Tools (ranked: the first matches the question best):", 1)[1]
     assert "\nbmi: " in tools and "- weight (number; in kg)" in tools
     branches = sent_schema(ms["tool_agent"])["anyOf"]
     assert [b["properties"]["action"]["enum"][0] for b in branches] == ["finish"] + r.state["candidates"]
@@ -77,11 +77,21 @@ def test_react_step_bound_goes_to_the_answer():
     used_up(*ms.values())
 
 
-def test_react_finish_without_tools_leaves_the_value_unconstrained():
-    ms = models(tool_agent=[react("finish")], answer=[answer("23")])
+def test_react_finish_without_tools_cannot_make_up_a_number():
+    # no tool ran: the grammar cannot constrain the value, but a number neither a tool nor the note
+    # produced is withdrawn and the task refused, saying why
+    ms = models(tool_agent=[react("finish")], answer=[answer("23", text="The BMI is 23.")])
     r = run(ms, "react")
     assert section(prompt(ms["answer"]), "Allowed values") == "any"
-    assert r["value"] == "23"
+    assert r["value"] is None and r["status"] == "refused"
+    assert "value_withdrawn" in r.events()
+    assert r["answer"].startswith("No answer: no tool computed a value") and "23" in r["answer"]
+
+
+def test_react_finish_without_tools_may_answer_a_number_the_note_states():
+    ms = models(tool_agent=[react("finish")], answer=[answer("70")])
+    r = run(ms, "react", question="What is the patient's weight in kg?")
+    assert r["value"] == "70" and r["status"] == "answered"
 
 
 def test_mirror_through_solve_with_the_full_registry():
@@ -155,8 +165,9 @@ def test_two_subtask_plan_passes_the_first_result_to_the_second():
     assert fluids["arguments"]["weight"] == pytest.approx(ibw["observation"]["value"], abs=0.01)
     # Holliday-Segar 4-2-1: 4*10 + 2*10 + 1*(74.99 - 20) = 114.99 mL/h
     assert fluids["observation"]["value"] == pytest.approx(60 + (fluids["arguments"]["weight"] - 20), abs=0.01)
+    # the value is the result of the subtask that answers the question (the plan's last), not the IBW
     allowed = section(prompt(ms["answer"]), "Allowed values").split(", ")
-    assert len(allowed) == 2 and float(allowed[0]) == pytest.approx(ibw["observation"]["value"])
+    assert len(allowed) == 1 and float(allowed[0]) == pytest.approx(fluids["observation"]["value"])
     assert float(r["value"]) == pytest.approx(fluids["observation"]["value"])
     assert [s["subtask"] for s in r["steps"]] == [0, 1]
     used_up(*ms.values())

@@ -164,7 +164,9 @@ for _f in _QTC_FORMULAS:
                     "from the measured QT and heart rate.",
         inputs=QTcInputs, compute=_make_compute(_f), reference=_f.reference,
         output_unit="msec", output_type="decimal",
-        medcalc_id=_f.medcalc_id, medcalc_name=_f.medcalc_name, aliases=list(_f.aliases),
+        medcalc_id=_f.medcalc_id, medcalc_name=_f.medcalc_name,
+        # every formula computes 'the corrected QT': the generic names are shared, the formula's name is its own
+        aliases=list(dict.fromkeys([*_f.aliases, f"{_f.label} formula", "QTc", "corrected QT", "corrected QT interval"])),
         conventions=[f"MedCalc-Bench form: QTc = {_f.form}, QT in msec, RR = 60 / heart rate in seconds.",
                      f"Interpretation thresholds (sex not taken): {ECG_STD_REF}"],
         medcalc_keys=dict(_QTC_KEYS),

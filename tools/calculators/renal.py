@@ -272,7 +272,7 @@ MDRD = register(Calculator(
     inputs=MDRDInputs, compute=_mdrd, reference=MDRD_REF,
     output_unit="mL/min/1.73 m²", output_type="decimal",
     medcalc_id=9, medcalc_name="MDRD GFR Equation",
-    aliases=["MDRD", "MDRD eGFR", "Modification of Diet in Renal Disease", "eGFR MDRD"],
+    aliases=["MDRD", "MDRD eGFR", "Modification of Diet in Renal Disease", "eGFR MDRD", "MDRD GFR", "eGFR", "GFR", "glomerular filtration rate"],
     conventions=["Constant 175 (IDMS-traceable creatinine); race coefficient 1.212 only when the patient is "
                  "stated to be Black, otherwise 1.0 (MedCalc-Bench default when race is not given)."],
     medcalc_keys={"age": "age", "sex": "sex", "creatinine": "creatinine", "race": "black_race",
