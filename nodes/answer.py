@@ -16,7 +16,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.models.structured import call_structured
+from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import AnswerOutput
 from nodes.common import (
@@ -90,7 +90,7 @@ def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict
     elif value is not None:
         checks.append(Check("value_is_result", False, f"the value {value!r} comes from no tool result"))
     elif fmt not in ("text", "option"):
-        missing = _missing_inputs(failures)
+        missing = _missing_inputs(state, failures)
         if missing:
             checks.append(Check("refusal_justified", True, f"refused: {missing}", decisive=True))
         else:
@@ -106,9 +106,20 @@ def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict
 _MISSING = re.compile(r"Cannot compute [^:]+: missing ([^.]+)")
 
 
-def _missing_inputs(failures: str) -> str:
+def _missing_inputs(state: dict[str, Any], failures: str) -> str:
+    """What the note lacks, when that is why the task was given up ('' when the failure is the agents'):
+    a calculator named inputs missing and the rule extractor finds none of them in the note either."""
     m = _MISSING.search(failures or "")
-    return f"the note does not give {m.group(1)}" if m else ""
+    if not m:
+        return ""
+    names = [n.strip() for n in m.group(1).split(",")]
+    for st in reversed(state.get("steps") or []):
+        params = {p["name"]: p for p in (st.get("grounding") or {}).get("params") or []}
+        if not st.get("ok") and params:
+            if any(params.get(n, {}).get("rule_value") is not None for n in names):
+                return ""  # the note gives it: the call left it out
+            break
+    return f"the note does not give {m.group(1)}"
 
 
 def make_answer(deps: Deps):
@@ -119,7 +130,7 @@ def make_answer(deps: Deps):
         fmt = effective_format(state, deps, step)
         allowed = allowed_values(state, fmt, s, step)
         assumed = assumed_inputs(state)
-        failures = state.get("status_detail") or ""
+        failures = state.get("status_detail") or last_failure(state)
         msgs = messages(
             "answer", question=state["question"], note=note_text(state), options=options_text(state),
             plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.get("plan") or []) or "(no plan)",
@@ -137,9 +148,20 @@ def make_answer(deps: Deps):
             if allowed == [] and value is not None:
                 raise ValueError(f"value {value!r} is not a tool result: no tool produced one, so the value must be null")
 
-        out = call_structured(deps.models.for_role("answer", s), msgs, AnswerOutput, role="answer",
-                              retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),
-                              check=check)
+        fallback_event: list[dict[str, Any]] = []
+        try:
+            out = call_structured(deps.models.for_role("answer", s), msgs, AnswerOutput, role="answer",
+                                  retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),
+                                  check=check)
+        except StructuredOutputError as err:
+            if not (s.use_checks and s.use_tools and allowed is not None and len(allowed) <= 1):
+                raise
+            # the value is settled by the tools (their result, or none): the product answers without the model's words
+            out = AnswerOutput(answer="", value=allowed[0] if allowed else None, score=1,
+                               evaluation=f"the answer agent's reply was invalid: {err.error[:200]}")
+            fallback_event = [{"node": "answer", "event": "answer_fallback",
+                               "detail": f"the answer agent's reply was invalid ({err.error[:160]}); the answer is "
+                                         "composed from the tool result alone"}]
         value = normalise_value(out.value, fmt, options)
         numbers, source_text = grounded_numbers(state)
         events: list[dict[str, Any]] = []
@@ -184,10 +206,18 @@ def make_answer(deps: Deps):
                 # the model's words may still carry a number it made up: a refusal says only why
                 update["answer"] = refusal_text(failures)
                 update["rationale"] = ""
-        update["trace"] = events + [event]
+        update["trace"] = fallback_event + events + [event]
         return update
 
     return answer
+
+
+def last_failure(state: dict[str, Any]) -> str:
+    """The last failed call's error, when nothing else says why (the single loop keeps going after one)."""
+    if answering_step(state) is not None:
+        return ""
+    failed = [st for st in state.get("steps") or [] if not st.get("ok") and st.get("error")]
+    return f"{failed[-1]['tool']} failed: {failed[-1]['error']}" if failed else ""
 
 
 def refusal_text(failures: str) -> str:

@@ -160,17 +160,23 @@ def result_feeds(registry: ToolRegistry, source: str, target: str) -> bool:
     """Is ``source``'s result an input of ``target`` (read from the cards)?
 
     True when the source tool's name or one of its aliases is the name of one of the
-    target's inputs, or is spelled out in an input's description (e.g. a BMI input).
+    target's inputs, or is spelled out in an input's description (e.g. a BMI input), or
+    when the source computes a quantity of an input's kind in its unit (the ideal body
+    weight in kg feeds a weight in kg).
     """
     if source not in registry or target not in registry:
         return False
     src = registry.get(source).card
     names = {_phrases(n).strip() for n in [src.name.replace("_", " "), *src.aliases]}
     names = {n for n in names if len(n) >= 3 and not n.startswith("medcalc bench")}
+    out_unit = src.output.split()[-1] if src.output.split() else ""
     for spec in registry.get(target).card.inputs:
         field = _phrases(spec.name.replace("_", " ")).strip()
         text = _phrases(spec.description)
         if field in names or any(f" {n} " in text for n in names):
+            return True
+        # a quantity of the input's kind and unit: the ideal body weight (kg) is a weight (kg)
+        if spec.unit and spec.unit == out_unit and any(f" {field} " in f" {n} " for n in names):
             return True
     return False
 
@@ -318,6 +324,8 @@ def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, A
             p = params.get(n) or {}
             if p.get("status") == "unsupported":
                 why.append(f"{n} (the proposed {p.get('llm_value')!r} is not in the note)")
+            elif p.get("rule_value") is not None:
+                why.append(f"{n} (not given, although the note gives {p['rule_value']!r})")
             else:
                 why.append(f"{n} (not found in the note)")
         checks.append(Check("required_inputs", False, f"{tool} needs " + ", ".join(why)))

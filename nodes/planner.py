@@ -6,7 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.models.structured import call_structured
+from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import PlanOutput
 from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, settings_of
@@ -52,11 +52,16 @@ def make_planner(deps: Deps):
             draft=draft or "(first draft)", demos=demos_text(state),
             experience=deps.tool_experience(s, candidates),
         )
-        out = call_structured(
-            deps.models.for_role("planner", s), msgs, PlanOutput, role="planner", retries=s.structured_retries,
-            json_schema=plan_schema(candidates, single_tool=single),
-            check=lambda o: _check_tools(o, candidates, single),
-        )
+        try:
+            out = call_structured(
+                deps.models.for_role("planner", s), msgs, PlanOutput, role="planner", retries=s.structured_retries,
+                json_schema=plan_schema(candidates, single_tool=single),
+                check=lambda o: _check_tools(o, candidates, single),
+            )
+        except StructuredOutputError as err:
+            if not (s.use_checks and target.get("decisive")):
+                raise
+            return _fallback(deps, state, target, f"the planner's reply was invalid ({err.error[:160]})")
         plan, repeated = drop_repeats([{"description": st.description, "tool": st.tool} for st in out.subtasks])
         checks = plan_checks(plan, target, deps.registry, state.get("memory"),
                              needs_value=state.get("answer_format", "text") != "text") if s.use_checks else None
@@ -91,6 +96,17 @@ def make_planner(deps: Deps):
         return update
 
     return planner
+
+
+def _fallback(deps: Deps, state: dict[str, Any], target: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The checked single-tool plan, when the planner cannot give a usable one: said in the trace."""
+    plan = fallback_plan(deps.registry, target["tool"])
+    checks = plan_checks(plan, target, deps.registry, state.get("memory"))
+    return {"plan": plan, "plan_score": 0, "plan_evaluation": reason, "plan_checks": checks, "replan": False,
+            "plan_tries": state.get("plan_tries", 0) + 1, "best_plan": None, "current": next_tool_subtask(plan, 0),
+            "steps": [], "stm": [], "attempts": 0, "tool_tries": 0, "proposal": None,
+            "trace": [{"node": "planner", "event": "plan_fallback", "checks": summary(checks), "round": state.get("round", 1),
+                       "detail": f"{reason}; using the checked single-tool plan: {target['tool']}"}]}
 
 
 def score_note(score: int | None, theta: int) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.models.structured import call_structured
+from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import ReviewOutput
 from nodes.checks import Check, critique, plan_checks, report, summary
@@ -57,9 +57,15 @@ def make_reviewer(deps: Deps):
                 answer=state.get("answer", ""), value=state.get("value"), fmt=state.get("answer_format", "text"),
                 assumed=", ".join(state.get("assumed") or []) or "(none)",
             )
-            out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
-                                  retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
-            model_verdict = out.verdict
+            try:
+                out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
+                                      retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
+                model_verdict = out.verdict
+            except StructuredOutputError as err:
+                if not s.use_checks:
+                    raise
+                out = ReviewOutput(verdict="RIGHT", failing_stage="none",
+                                   critique=f"the checks passed; the reviewer's reply was invalid ({err.error[:160]})")
         reviews = state.get("reviews", 0) + 1
         checks_line = "; ".join(f"{st}: {summary(rep)}" for st, rep in stages.items() if rep) or "no checks"
         review = {"verdict": out.verdict, "failing_stage": out.failing_stage, "critique": out.critique,

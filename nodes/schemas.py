@@ -30,7 +30,9 @@ def _hoist(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
     tools = list(candidates) if single_tool else list(candidates) + ["none"]
     sub = {"type": "object", "properties": {
-        "description": {"type": "string", "maxLength": 120},
+        # 8 subtasks x 80 characters keep a plan within the reply's token budget (a 120-character bound let
+        # the embedded model's number lists run past max_tokens and cut the JSON)
+        "description": {"type": "string", "maxLength": 80},
         "tool": {"type": "string", "enum": tools},
     }, "required": ["description", "tool"]}
     return {"title": PlanOutput.__name__, "type": "object", "properties": {

@@ -12,7 +12,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from app.models.structured import call_structured
+from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import ReactDecision, ToolCallOutput
 from nodes.common import (
@@ -131,11 +131,23 @@ def make_tool_agent(deps: Deps):
                      f"{previous.get('evaluation', '')} ({score_note(previous.get('score'), s.theta_tool)}).\n"
                      + (f"Checks failed: {failed}.\n" if failed else "") + "Correct it.")
         msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft)
-        out = call_structured(
-            deps.models.for_role("tool_agent", s), msgs, ToolCallOutput, role="tool_agent",
-            retries=s.structured_retries, json_schema=tool_call_schema(registered.name, registered.args_schema),
-            check=lambda o: _same_tool(o.tool, registered.name),
-        )
+        try:
+            out = call_structured(
+                deps.models.for_role("tool_agent", s), msgs, ToolCallOutput, role="tool_agent",
+                retries=s.structured_retries, json_schema=tool_call_schema(registered.name, registered.args_schema),
+                check=lambda o: _same_tool(o.tool, registered.name),
+            )
+        except StructuredOutputError as err:
+            if not (s.use_checks and calculator(registered.name) is not None):
+                raise
+            # the rule extractor's evidence-backed values are the defaults: they stand in for an unusable reply
+            args = rule_call(registered.name, state)
+            proposal = checked(deps, state, s, {"tool": registered.name, "arguments": args,
+                                                "evaluation": "rule extraction (the model's reply was invalid)", "score": 0})
+            return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
+                    "trace": [{"node": "tool_agent", "event": "tool_fallback", "checks": summary(proposal.get("checks")),
+                               "detail": f"the tool agent's reply was invalid ({err.error[:160]}); using the rule "
+                                         f"extractor's arguments: {registered.name}({compact(args, 300)})"}]}
         proposal = checked(deps, state, s, {"tool": out.tool, "arguments": out.arguments,
                                             "evaluation": out.evaluation, "score": out.score})
         tries = state.get("tool_tries", 0) + 1
@@ -193,8 +205,12 @@ def make_tool_agent(deps: Deps):
         earlier = repeated_step(state, out.action, out.arguments) if s.use_checks else 0
         if earlier:  # the same call again learns nothing: the loop ends with what it has
             detail = f"{out.action} repeated with the same arguments as step {earlier}; the loop ends"
-            return {"proposal": None, "react_done": True, "replan": False,
-                    "trace": [{"node": "tool_agent", "event": "repeat_ends_loop", "detail": detail}]}
+            update = {"proposal": None, "react_done": True, "replan": False,
+                      "trace": [{"node": "tool_agent", "event": "repeat_ends_loop", "detail": detail}]}
+            before = (state.get("steps") or [])[earlier - 1]
+            if not before.get("ok"):
+                update["status_detail"] = f"{detail}; it failed: {before.get('error', '')}"
+            return update
         proposal = {"tool": out.action, "arguments": out.arguments, "evaluation": out.thought, "score": 10}
         return {"proposal": proposal, "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
                 "trace": [{"node": "tool_agent", "event": "react_call",
