@@ -43,6 +43,8 @@ class Result:
     thread_id: str
     preset: str
     settings: dict[str, Any] = field(default_factory=dict)
+    rationale: str = ""  # the answer agent's own words, only the sentences that passed the checks
+    target: dict[str, Any] | None = None  # the tool the question names, as the checks read it
 
     @property
     def trajectory(self) -> dict[str, Any]:
@@ -136,4 +138,5 @@ def solve(
         reviews=state.get("reviews", 0), trace=state.get("trace") or [], usage=usage,
         assumed=state.get("assumed") or [], memory=state.get("memory") or {},
         candidates=state.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
+        rationale=state.get("rationale") or "", target=state.get("target"),
     )

@@ -64,9 +64,13 @@ def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
         print(f"preset: {result.preset}   thread: {result.thread_id}", file=out)
         for e in result.trace:
             score = f" [score {e['score']}]" if "score" in e else ""
-            print(f"  {e['node']:>10} | {e['event']}{score}: {e.get('detail', '')}", file=out)
+            checks = f" [{e['checks']}]" if e.get("checks") else ""
+            by = f" <- {e['decided_by']}" if e.get("decided_by") else ""
+            print(f"  {e['node']:>10} | {e['event']}{score}{checks}{by}: {e.get('detail', '')}", file=out)
     print(f"\nstatus: {result.status}" + (f" ({result.status_detail})" if result.status_detail else ""), file=out)
     print(f"answer: {result.answer}", file=out)
+    if getattr(result, "rationale", ""):
+        print(f"rationale (the model's words that passed the checks): {result.rationale}", file=out)
     print(f"value ({result.answer_format}): {result.value}", file=out)
     if result.assumed:
         print(f"assumed absent: {', '.join(result.assumed)}", file=out)
@@ -90,16 +94,30 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0 if result.status in ("answered", "refused") else 1
 
 
-def demo_cases() -> list[dict[str, Any]]:
+def demo_cases(path: str | None = None) -> list[dict[str, Any]]:
+    """The bundled demo cases, or a JSON file of cases in the same form (name, question, note, expected)."""
+    if path:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
     return json.loads(resources.files("app").joinpath("data/demo_cases.json").read_text(encoding="utf-8"))
+
+
+def same_value(got: str | None, expected: str) -> bool:
+    """A case's value is right when it equals the expected one (numbers within 1e-6)."""
+    if got is None:
+        return False
+    try:
+        return abs(float(got) - float(expected)) < 1e-6
+    except ValueError:
+        return got == expected
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from app.api import solve
 
-    cases = [c for c in demo_cases() if not args.case or c["name"] in args.case]
+    every = demo_cases(args.cases)
+    cases = [c for c in every if not args.case or c["name"] in args.case]
     if not cases:
-        raise SystemExit(f"medmirror demo: no case named {args.case}; cases: {', '.join(c['name'] for c in demo_cases())}")
+        raise SystemExit(f"medmirror demo: no case named {args.case}; cases: {', '.join(c['name'] for c in every)}")
     overrides = _settings_overrides(args)
     right = 0
     rows = []
@@ -108,15 +126,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         result = solve(case["question"], case["note"], preset=args.preset, **overrides)
         print_result(result)
-        ok = result.value is not None and abs(float(result.value) - float(case["expected"])) < 1e-6
+        ok = same_value(result.value, case["expected"])
         right += ok
         t = result.totals
-        rows.append((case["name"], ok, time.perf_counter() - start, t["calls"], t["input_tokens"] + t["output_tokens"]))
+        rows.append({"name": case["name"], "right": ok, "value": result.value, "expected": case["expected"],
+                     "status": result.status, "seconds": round(time.perf_counter() - start, 1), "calls": t["calls"],
+                     "tokens": t["input_tokens"] + t["output_tokens"], "answer": result.answer})
         print(f"expected {case['expected']}: {'RIGHT' if ok else 'WRONG'}")
-    print("\ncase            right  seconds  calls  tokens")
-    for name, ok, secs, calls, toks in rows:
-        print(f"{name:<15} {str(ok):<6} {secs:7.1f} {calls:6d} {toks:7d}")
+    print("\ncase                 right  value                 seconds  calls  tokens")
+    for r in rows:
+        print(f"{r['name']:<20} {str(r['right']):<6} {str(r['value']):<21} {r['seconds']:7.1f} {r['calls']:6d} {r['tokens']:7d}")
     print(f"{right}/{len(cases)} right with preset {args.preset}")
+    if args.out:
+        Path(args.out).write_text(json.dumps({"preset": args.preset, "right": right, "cases": rows}, indent=2),
+                                  encoding="utf-8")
     return 0
 
 
@@ -151,8 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve_p.set_defaults(func=cmd_solve)
 
     demo_p = sub.add_parser("demo", help="run the bundled example cases end to end")
-    demo_p.add_argument("--preset", default="riskagent")
+    demo_p.add_argument("--preset", default="mirror")
     demo_p.add_argument("--case", action="append", help="only this case (repeatable)")
+    demo_p.add_argument("--cases", help="a JSON file of cases (default: the bundled ones), e.g. app/data/dev/short_cases.json")
+    demo_p.add_argument("--out", help="write the per-case results (value, seconds, calls, tokens, answer) as JSON")
     _add_settings_flags(demo_p)
     demo_p.set_defaults(func=cmd_demo)
 

@@ -125,6 +125,7 @@ class TraceEvent(TypedDict, total=False):
     detail: str
     score: int  # the agent's self-score
     checks: str  # the verifiable checks: passed / decisive / failed with their reasons
+    decided_by: str  # what sent the output back (or overruled a model): "checks", "score" or "model"
     round: int
 
 

@@ -191,6 +191,8 @@ def make_answer(deps: Deps):
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
                  "score": out.score, "round": state.get("round", 1), "checks": summary(checks),
                  "detail": f"value={value!r}" + (f"; re-plan: {why}" if decision == "replan" else "")}
+        if decision == "replan":
+            event["decided_by"] = why
         if decision == "accept":
             best = _best_round(state.get("ltm") or [], {**update, "checks": checks})
             if best.get("round") is not None:

@@ -197,8 +197,8 @@ def plan_checks(plan: list[dict[str, Any]], target: dict[str, Any], registry: To
             checks.append(Check("binds_target", True, f"binds {best}, the tool the question asks for", decisive=True))
         else:
             checks.append(Check("binds_target", False,
-                                f"the plan does not use {best} ({label}), which the question asks for (best "
-                                f"retrieval match for the question, {target['margin']:.0%} ahead of the next)"))
+                                f"the plan does not use {best} ({label}), which the question asks for "
+                                f"({target.get('why') or 'best retrieval match'})"))
         extra = sorted({t for t in tools if t != best and not result_feeds(registry, t, best)})
         if extra:
             checks.append(Check("no_unrelated_tools", False,

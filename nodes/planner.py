@@ -77,6 +77,8 @@ def make_planner(deps: Deps):
                  "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)
                            + (f" (dropped {repeated} repeated subtask(s))" if repeated else "")
                            + (f"; revise: {why}" if decision == "revise" else "")}
+        if decision == "revise":
+            event["decided_by"] = why
         if decision == "accept":
             chosen = best
             if why is not None:  # the bound is reached with a plan that fails its checks or its score
@@ -87,6 +89,7 @@ def make_planner(deps: Deps):
                     chosen = {"plan": fallback, "score": best["score"], "evaluation": best["evaluation"],
                               "checks": plan_checks(fallback, target, deps.registry, state.get("memory"))}
                     event["event"] = "plan_fallback"
+                    event["decided_by"] = "checks"
                     event["detail"] = (f"no plan passed the checks after {tries} tries ({critique(best['checks'])}); "
                                        f"using the checked single-tool plan: {target['tool']}")
             update.update(plan=chosen["plan"], plan_score=chosen["score"], plan_evaluation=chosen["evaluation"],
@@ -105,7 +108,8 @@ def _fallback(deps: Deps, state: dict[str, Any], target: dict[str, Any], reason:
     return {"plan": plan, "plan_score": 0, "plan_evaluation": reason, "plan_checks": checks, "replan": False,
             "plan_tries": state.get("plan_tries", 0) + 1, "best_plan": None, "current": next_tool_subtask(plan, 0),
             "steps": [], "stm": [], "attempts": 0, "tool_tries": 0, "proposal": None,
-            "trace": [{"node": "planner", "event": "plan_fallback", "checks": summary(checks), "round": state.get("round", 1),
+            "trace": [{"node": "planner", "event": "plan_fallback", "checks": summary(checks), "decided_by": "checks",
+                       "round": state.get("round", 1),
                        "detail": f"{reason}; using the checked single-tool plan: {target['tool']}"}]}
 
 

@@ -81,7 +81,7 @@ def make_reviewer(deps: Deps):
                 review.update(verdict="RIGHT", failing_stage="none", model_critique=out.critique,
                               critique=f"checks passed ({checks_line}); {why}: the checks decide")
                 update["trace"] = [{"node": "reviewer", "event": "reflect_right", "checks": checks_line,
-                                    "detail": review["critique"][:300]}]
+                                    "decided_by": "checks", "detail": review["critique"][:300]}]
                 return update
         if out.verdict == "RIGHT":
             update["trace"] = [{"node": "reviewer", "event": "reflect_right", "checks": checks_line,
@@ -100,6 +100,7 @@ def make_reviewer(deps: Deps):
         update["critique"] = {**(state.get("critique") or {}), stage: out.critique}
         review["routed_to"] = stage
         update["trace"] = [{"node": "reviewer", "event": f"reflect_wrong_{stage}", "checks": checks_line,
+                            "decided_by": "model" if model_verdict is not None else "checks",
                             "detail": out.critique[:300]}]
         return update
 

@@ -146,6 +146,7 @@ def make_tool_agent(deps: Deps):
                                                 "evaluation": "rule extraction (the model's reply was invalid)", "score": 0})
             return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
                     "trace": [{"node": "tool_agent", "event": "tool_fallback", "checks": summary(proposal.get("checks")),
+                               "decided_by": "checks",
                                "detail": f"the tool agent's reply was invalid ({err.error[:160]}); using the rule "
                                          f"extractor's arguments: {registered.name}({compact(args, 300)})"}]}
         proposal = checked(deps, state, s, {"tool": out.tool, "arguments": out.arguments,
@@ -160,6 +161,8 @@ def make_tool_agent(deps: Deps):
         event = {"node": "tool_agent", "event": "tool_revise" if decision == "revise" else "tool_accept",
                  "score": out.score, "checks": summary(proposal.get("checks")),
                  "detail": f"{out.tool}({compact(out.arguments, 300)})" + (f"; revise: {why}" if decision == "revise" else "")}
+        if decision == "revise":
+            event["decided_by"] = why
         if decision == "accept":
             if why is not None:
                 event["event"] = "tool_bound_exhausted"
@@ -193,6 +196,7 @@ def make_tool_agent(deps: Deps):
             return {"proposal": None, "replan": False, "tool_tries": state.get("tool_tries", 0) + 1,
                     "critique": {**(state.get("critique") or {}), "tool_call": refusal},
                     "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
+                               "decided_by": "checks",
                                "detail": f"{out.action}({compact(out.arguments, 200)})"}]}
         if out.action == "finish":
             return {"proposal": None, "react_done": True, "replan": False,

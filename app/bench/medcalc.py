@@ -645,6 +645,7 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
                 seconds=round(time.perf_counter() - t0, 3),
                 node_seconds={n: round(u.get("seconds", 0.0), 3) for n, u in usage.items()},
                 trace=[f"{e.get('node')}:{e.get('event')}" for e in result.trace],
+                revisions=revision_sources(result.trace),
             )
             if result.status == "error":
                 raise RowError("agent", result.status_detail or "the run ended with an error")
@@ -664,6 +665,13 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
     return run
 
 
+def revision_sources(trace: list[dict[str, Any]]) -> dict[str, int]:
+    """What sent outputs back in one run: ``{"checks": n, "score": n, "model": n}`` (revisions, re-plans,
+    reviewer routings, refusals and fallbacks decided by a check, a self-score or the reviewer model;
+    "checks" also counts a model verdict the checks overruled)."""
+    return dict(Counter(e["decided_by"] for e in trace if e.get("decided_by")))
+
+
 def agent_summary(records: list[Record]) -> dict[str, Any]:
     """Mean tokens, model calls and seconds per case, and where the time went."""
     n = len(records) or 1
@@ -672,7 +680,11 @@ def agent_summary(records: list[Record]) -> dict[str, Any]:
         for node, secs in (r.get("node_seconds") or {}).items():
             node_totals[node] = node_totals.get(node, 0.0) + float(secs)
     statuses = Counter(str(r.get("status")) for r in records)
+    revisions: Counter = Counter()
+    for r in records:
+        revisions.update(r.get("revisions") or {})
     return {
+        "revisions_by_source": dict(revisions),
         "mean_tokens": sum((r.get("input_tokens") or 0) + (r.get("output_tokens") or 0) for r in records) / n,
         "mean_calls": sum(r.get("calls") or 0 for r in records) / n,
         "mean_seconds": sum(r.get("seconds") or 0.0 for r in records) / n,
@@ -685,7 +697,8 @@ def agent_summary(records: list[Record]) -> dict[str, Any]:
 def render_agent(summary: dict[str, Any]) -> str:
     by_node = ", ".join(f"{k} {v:.1f}s" for k, v in summary["seconds_by_node"].items())
     return (f"per case: {summary['mean_tokens']:.0f} tokens, {summary['mean_calls']:.1f} model calls, "
-            f"{summary['mean_seconds']:.1f} s; by node: {by_node}; statuses: {summary['statuses']}")
+            f"{summary['mean_seconds']:.1f} s; by node: {by_node}; statuses: {summary['statuses']}; "
+            f"revisions by source: {summary.get('revisions_by_source') or {}}")
 
 
 register_mode(Mode("agent", "the whole graph", make_agent, ("Patient Note", "Question"),
