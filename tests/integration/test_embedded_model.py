@@ -40,6 +40,22 @@ def test_embedded_model_solves_a_calculator_case_end_to_end() -> None:
     assert totals["calls"] >= 3 and totals["input_tokens"] > 0 and totals["output_tokens"] > 0
 
 
+def test_default_preset_answers_a_short_case_with_the_tool_result() -> None:
+    # the default preset (mirror, checks on) on the embedded model: the value is the MAP the calculator
+    # computed from the note, (150 + 2 x 90) / 3 = 110, and the answer text carries no number that
+    # neither the note nor a tool result holds
+    note = "A 60-year-old woman is seen for follow-up of hypertension. Blood pressure 150/90 mm Hg, heart rate 72."
+    result = solve("What is the patient's mean arterial pressure in mm Hg?", note, checkpointer="none")
+    assert result.preset == "mirror" and result.status == "answered", result.status_detail
+    assert result.value == "110"
+    assert result.answer.startswith("Mean Arterial Pressure")
+    from nodes.compose import grounded_numbers, unsupported_numbers
+
+    numbers, text = grounded_numbers({"steps": result.steps, "note": note, "question": result.question})
+    assert unsupported_numbers(result.answer, numbers, text) == []
+    assert unsupported_numbers(result.rationale, numbers, text) == []
+
+
 def test_n_threads_bounds_prompt_evaluation_too() -> None:
     # llama-cpp-python evaluates prompts on every core unless n_threads_batch is set: two
     # single-thread runs would then still contend for the same cores
