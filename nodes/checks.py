@@ -129,6 +129,15 @@ def question_target(registry: ToolRegistry, question: str, candidates: list[str]
             "ranked": ranked[:5], "why": f"best retrieval match for the question, {margin:.0%} ahead of the next"}
 
 
+def asks_text(target: dict[str, Any]) -> str:
+    """What the question asks for, as the checks read it (shown to the planner)."""
+    if target.get("decisive"):
+        return f"{target['tool']} ({target['why']})"
+    if target.get("named"):
+        return "several tools: " + ", ".join(target["named"])
+    return "(not named in the question: choose from the ranking)"
+
+
 def _aliases(registry: ToolRegistry, name: str) -> set[str]:
     card = registry.get(name).card
     out = {_phrases(a).strip() for a in [name.replace("_", " "), *card.aliases]}

@@ -133,6 +133,11 @@ def observation_brief(obs: Any) -> str:
     return compact(obs)
 
 
+def score_note(score: int | None, theta: int) -> str:
+    """'score 4, below the threshold 8' (or just 'score 9' when the score was not the reason)."""
+    return f"score {score}, below the threshold {theta}" if score is not None and score < theta else f"score {score}"
+
+
 INNER_ACTIONS = ("plan", "think")
 
 

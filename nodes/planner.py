@@ -9,8 +9,8 @@ from langgraph.runtime import Runtime
 from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import PlanOutput
-from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, settings_of
-from nodes.checks import checks_note, critique, fallback_plan, plan_checks, summary
+from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, score_note, settings_of
+from nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
 from nodes.gates import next_tool_subtask, plan_gate, revision_reason
 from nodes.schemas import plan_schema
 
@@ -111,20 +111,6 @@ def _fallback(deps: Deps, state: dict[str, Any], target: dict[str, Any], reason:
             "trace": [{"node": "planner", "event": "plan_fallback", "checks": summary(checks), "decided_by": "checks",
                        "round": state.get("round", 1),
                        "detail": f"{reason}; using the checked single-tool plan: {target['tool']}"}]}
-
-
-def score_note(score: int | None, theta: int) -> str:
-    """'score 4, below the threshold 8' (or just 'score 9' when the score was not the reason)."""
-    return f"score {score}, below the threshold {theta}" if score is not None and score < theta else f"score {score}"
-
-
-def asks_text(target: dict[str, Any]) -> str:
-    """What the question asks for, as the checks read it (shown to the planner)."""
-    if target.get("decisive"):
-        return f"{target['tool']} ({target['why']})"
-    if target.get("named"):
-        return "several tools: " + ", ".join(target["named"])
-    return "(not named in the question: choose from the ranking)"
 
 
 def _better(best: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:

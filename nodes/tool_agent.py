@@ -16,12 +16,12 @@ from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import ReactDecision, ToolCallOutput
 from nodes.common import (
-    INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, settings_of, steps_text,
+    INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, score_note, settings_of,
+    steps_text,
 )
-from nodes.checks import call_key, checks_note, critique, result_feeds, summary, tool_call_checks
+from nodes.checks import asks_text, call_key, checks_note, critique, result_feeds, summary, tool_call_checks
 from nodes.gates import revision_reason, tool_gate
 from nodes.grounding import calculator, found_in_note, ground_call, rule_call
-from nodes.planner import asks_text, score_note
 from nodes.schemas import react_schema, tool_call_schema
 from tools.cards import ToolCard
 from tools.registry import RegisteredTool
