@@ -3,8 +3,9 @@
 MIRROR's intra-reflection trusts each agent's own 1-10 score. Here every gate also
 runs checks whose outcome does not depend on the model's opinion of itself:
 
-* **plan** (:func:`plan_checks`): the plan binds the tool the question asks for (the
-  retrieval ranking of the question alone, with a clear margin over the runner-up), and
+* **plan** (:func:`plan_checks`): the plan binds the tool the question asks for
+  (:func:`question_target`: named in the question, else the retrieval ranking of the
+  question alone with a clear margin over the runner-up), and
   no tool whose result the question does not need (a tool is needed when its result is
   an input of the target, read from the cards); memory-protocol chains (radiology) only
   read memory keys that exist or that an earlier step writes.
@@ -28,6 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from tools.calculators import CALCULATORS
 from tools.registry import ToolRegistry
 
 # The question names a tool when its BM25 score (question alone) leads the runner-up by this share.
@@ -320,8 +322,6 @@ def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, An
 
 
 def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, Any]) -> list[Check]:
-    from tools.calculators import CALCULATORS
-
     calc = CALCULATORS[tool]
     required = [n for n, f in calc.inputs.model_fields.items() if f.is_required()]
     params = {p["name"]: p for p in grounding.get("params") or []}
@@ -373,12 +373,23 @@ def numbers_in(text: str) -> list[str]:
 
 
 def number_supported(number: str, sources: list[float], source_text: str) -> bool:
-    """Is ``number`` (as written) a number of the sources, or written in the source text?"""
-    if number in source_text:
+    """Is ``number`` (as written) a number of the sources (to the precision it is written with), or a
+    number written in the source text? Whole tokens only: '17' is not supported by '175'."""
+    written = numbers_in(source_text)
+    if number in written:
         return True
     try:
         x = float(number)
     except ValueError:
         return False
     decimals = len(number.split(".")[1]) if "." in number else 0
-    return any(round(v, decimals) == x or abs(v - x) <= 1e-9 for v in sources)
+    values = list(sources) + [float(w) for w in written if _is_float(w)]
+    return any(round(v, decimals) == x or abs(v - x) <= 1e-9 for v in values)
+
+
+def _is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

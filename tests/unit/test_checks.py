@@ -86,9 +86,9 @@ def test_a_call_is_the_same_whatever_the_order_and_nulls() -> None:
 
 
 @pytest.mark.parametrize("number,ok", [("22.9", True), ("23", True), ("22.86", True), ("95", False), ("2.15", False),
-                                       ("70", True), ("1977", False)])
+                                       ("70", True), ("1977", False), ("7", False), ("17", False)])
 def test_a_number_is_supported_by_a_tool_result_or_the_note(number: str, ok: bool) -> None:
-    assert number_supported(number, [22.857142857142858], "weighs 70 kg") is ok
+    assert number_supported(number, [22.857142857142858], "weighs 70 kg, 175 cm") is ok
 
 
 OBS = {"calculator": "bmi", "name": "Body Mass Index (BMI)", "value": 22.857142857142858, "unit": "kg/m²",
