@@ -23,7 +23,12 @@ re-plans; the second round's answer scores 9 and is accepted.
 
 The run uses `extractor="llm"`: the scripted model's arguments are used as given (still checked
 against the note). With the default `hybrid`, the rule extractor would have filled the missing
-height from the note itself, and the executor error would not have happened."""),
+height from the note itself, and the executor error would not have happened.
+
+It also runs with `use_checks=False`, the papers' self-score gates alone. With the checks on (the
+default), the tool-call check would have caught the missing height before the executor ran, and the
+answer's checks (its value is the BMI calculator's result) would have accepted the first answer
+despite its self-score of 6: see "Verified reflection" in the README."""),
 code("""note = "A 52-year-old woman, weight 82 kg, height 165 cm, presents for a pre-operative assessment."
 question = "What is the patient's body mass index (BMI)?"
 bmi = 82 / 1.65 ** 2
@@ -42,7 +47,7 @@ answer = ScriptedChatModel(responses=[
     {"answer": "The BMI is elevated.", "value": repr(bmi), "evaluation": "no interpretation band given", "score": 6},
     {"answer": f"BMI {bmi:.1f} kg/m² (obese).", "value": repr(bmi), "evaluation": "value and band", "score": 9},
 ])
-result = solve(question, note, preset="mirror", extractor="llm",
+result = solve(question, note, preset="mirror", extractor="llm", use_checks=False,
                models={"planner": planner, "tool_agent": tool_agent, "answer": answer}, checkpointer="none")
 for e in result.trace:
     print(f"{e['node']:>10} | {e['event']:<22} {e.get('score', ''):>2} {e.get('detail', '')[:110]}")
@@ -60,14 +65,17 @@ code("""for p in result.steps[-1]["grounding"]["params"]:
     print(p["name"], p["value"], p["status"], repr((p["evidence"] or {}).get("text")))"""),
 md("""## The same kind of case on the embedded model
 
-`riskagent` picks one calculator from the retrieved candidates, fills its parameters and lets
-the reviewer check the stages. Usage is counted per node."""),
+The default preset (`mirror`, checks on): each event shows the agent's self-score beside the
+checks, and what sent an output back. The answer text is written from the calculator's result;
+the model's own words are kept only where they pass the checks (`rationale`). Usage is counted per node."""),
 code("""real = solve("What is the patient's body mass index (BMI)? Your answer should be in terms of kg/m².",
              "A 45-year-old man comes for a routine check-up. He weighs 70 kg and is 175 cm tall.",
-             preset="riskagent", checkpointer="none")
+             checkpointer="none")
 for e in real.trace:
-    print(f"{e['node']:>10} | {e['event']:<22} {e.get('score', ''):>2} {e.get('detail', '')[:110]}")
+    print(f"{e['node']:>10} | {e['event']:<22} {e.get('score', ''):>2} [{e.get('checks', '')}] {e.get('detail', '')[:90]}")
 print("\\nvalue:", real.value, "| status:", real.status)
+print("answer:", real.answer)
+print("rationale:", real.rationale or "(none passed the checks)")
 print(json.dumps(real.totals, indent=1))"""),
 ]
 nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
