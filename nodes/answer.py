@@ -140,28 +140,7 @@ def make_answer(deps: Deps):
             ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("answer", "(none)"),
         )
         options = state.get("options")
-
-        def check(o: AnswerOutput) -> None:
-            value = normalise_value(o.value, fmt, options)  # raises ValueError on a malformed value
-            if allowed and value not in allowed:
-                raise ValueError(f"value {value!r} is not a tool result; use one of {allowed}")
-            if allowed == [] and value is not None:
-                raise ValueError(f"value {value!r} is not a tool result: no tool produced one, so the value must be null")
-
-        fallback_event: list[dict[str, Any]] = []
-        try:
-            out = call_structured(deps.models.for_role("answer", s), msgs, AnswerOutput, role="answer",
-                                  retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),
-                                  check=check)
-        except StructuredOutputError as err:
-            if not (s.use_checks and s.use_tools and allowed is not None and len(allowed) <= 1):
-                raise
-            # the value is settled by the tools (their result, or none): the product answers without the model's words
-            out = AnswerOutput(answer="", value=allowed[0] if allowed else None, score=1,
-                               evaluation=f"the answer agent's reply was invalid: {err.error[:200]}")
-            fallback_event = [{"node": "answer", "event": "answer_fallback",
-                               "detail": f"the answer agent's reply was invalid ({err.error[:160]}); the answer is "
-                                         "composed from the tool result alone"}]
+        out, fallback_events = _ask(deps, s, msgs, fmt, allowed, options)
         value = normalise_value(out.value, fmt, options)
         numbers, source_text = grounded_numbers(state)
         events: list[dict[str, Any]] = []
@@ -172,16 +151,7 @@ def make_answer(deps: Deps):
                            "detail": f"{value!r} comes from no tool result and is not in the note"})
             failures = failures or f"no tool computed a value (the model's {value!r} is in no tool result or the note)"
             value = None
-        if s.use_tools and s.use_checks and fmt in VALUE_FORMATS:
-            # a computed value: the product states it from the tool result; the model's words are a rationale
-            text = compose_answer(step)
-            rationale = filter_rationale(out.answer, numbers, source_text)
-        elif s.use_tools and s.use_checks:
-            # a free-text or multiple-choice answer is the model's words, sentence by sentence checked
-            text = filter_rationale(out.answer, numbers, source_text, strict=False) or compose_answer(step)
-            rationale = ""
-        else:  # self-scores alone (the papers' setting) or no tools (cot): the model's words are the answer
-            text, rationale = state_result_first(out.answer, value, state, fmt), ""
+        text, rationale = _texts(s, fmt, step, out.answer, value, state, numbers, source_text)
         checks = answer_checks(state, value, fmt, step, text, failures) if s.use_checks and s.use_tools else None
         update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
@@ -208,10 +178,49 @@ def make_answer(deps: Deps):
                 # the model's words may still carry a number it made up: a refusal says only why
                 update["answer"] = refusal_text(failures)
                 update["rationale"] = ""
-        update["trace"] = fallback_event + events + [event]
+        update["trace"] = fallback_events + events + [event]
         return update
 
     return answer
+
+
+def _ask(deps: Deps, s: Settings, msgs: list[Any], fmt: str, allowed: list[str] | None,
+         options: dict[str, str] | None) -> tuple[AnswerOutput, list[dict[str, Any]]]:
+    """The answer agent's reply, its value constrained to ``allowed``; with checks on, an unusable reply
+    when the tools settled the value (their result, or none) leaves the product to answer alone."""
+
+    def check(o: AnswerOutput) -> None:
+        value = normalise_value(o.value, fmt, options)  # raises ValueError on a malformed value
+        if allowed and value not in allowed:
+            raise ValueError(f"value {value!r} is not a tool result; use one of {allowed}")
+        if allowed == [] and value is not None:
+            raise ValueError(f"value {value!r} is not a tool result: no tool produced one, so the value must be null")
+
+    try:
+        return call_structured(deps.models.for_role("answer", s), msgs, AnswerOutput, role="answer",
+                               retries=s.structured_retries, json_schema=answer_schema(fmt, allowed, options),
+                               check=check), []
+    except StructuredOutputError as err:
+        if not (s.use_checks and s.use_tools and allowed is not None and len(allowed) <= 1):
+            raise
+        out = AnswerOutput(answer="", value=allowed[0] if allowed else None, score=1,
+                           evaluation=f"the answer agent's reply was invalid: {err.error[:200]}")
+        return out, [{"node": "answer", "event": "answer_fallback",
+                      "detail": f"the answer agent's reply was invalid ({err.error[:160]}); the answer is composed "
+                                "from the tool result alone"}]
+
+
+def _texts(s: Settings, fmt: str, step: dict[str, Any] | None, model_text: str, value: str | None,
+           state: dict[str, Any], numbers: list[float], source_text: str) -> tuple[str, str]:
+    """(answer text, rationale)."""
+    if s.use_tools and s.use_checks and fmt in VALUE_FORMATS:
+        # a computed value: the product states it from the tool result; the model's words are a rationale
+        return compose_answer(step), filter_rationale(model_text, numbers, source_text)
+    if s.use_tools and s.use_checks:
+        # a free-text or multiple-choice answer is the model's words, sentence by sentence checked
+        return filter_rationale(model_text, numbers, source_text, strict=False) or compose_answer(step), ""
+    # self-scores alone (the papers' setting) or no tools (cot): the model's words are the answer
+    return state_result_first(model_text, value, state, fmt), ""
 
 
 def last_failure(state: dict[str, Any]) -> str:
