@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -76,9 +76,17 @@ def _round(x: float, ndigits: float | None = None) -> float | int:
         raise ExpressionError("round's second argument must be a whole number of digits between -20 and 20")
     if isinstance(x, float) and not math.isfinite(x):
         raise ExpressionError("cannot round a non-finite number")
-    quantum = Decimal(1).scaleb(-int(digits))
-    rounded = Decimal(repr(x)).quantize(quantum, rounding=ROUND_HALF_UP) if digits >= 0 else \
-        (Decimal(repr(x)) / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    # enough precision for every digit of x plus the requested decimals (round(1e308, 20) needs 329;
+    # the default 28 raised a bare decimal.InvalidOperation)
+    text = repr(x)
+    try:
+        with localcontext() as ctx:
+            ctx.prec = max(28, len(text) + 330)
+            quantum = Decimal(1).scaleb(-int(digits))
+            rounded = Decimal(text).quantize(quantum, rounding=ROUND_HALF_UP) if digits >= 0 else \
+                (Decimal(text) / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    except (InvalidOperation, OverflowError):
+        raise ExpressionError(f"cannot round {text[:40]} to {int(digits)} digits") from None
     if ndigits is None:
         return int(rounded)
     return float(rounded)
