@@ -43,6 +43,16 @@ def test_large_note_with_many_age_mentions_extracts_in_linear_work():
     assert t_large < 30.0
 
 
+@pytest.mark.parametrize("phrase", ["no chest pain", "denies fever", "creatinine 2.1 mg/dL", "mother had DVT"])
+def test_one_long_sentence_of_repeated_findings_extracts_in_linear_work(phrase):
+    """Found by the fuzz suite: in one long sentence every mention was checked against every negation
+    trigger with a regex over the whole gap (cubic: "no chest pain" x 400 took 15 s), and every lab
+    label scanned the rest of the note for its value and the sentence for a specimen word (quadratic)."""
+    small, large = (phrase + " ") * 300, (phrase + " ") * 1200
+    t_small, t_large = _cpu(small), _cpu(large)
+    assert t_large < 10 * max(t_small, 0.01), f"4x the note took {t_large / max(t_small, 1e-9):.1f}x the work"
+
+
 def test_note_over_the_limit_is_refused_naming_the_limit():
     with pytest.raises(InputTooLarge, match="MAX_NOTE_CHARS"):
         extract("x" * (MAX_NOTE_CHARS + 1))
