@@ -89,3 +89,10 @@ def test_corpus_file_over_the_limit_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(limits, "MAX_CORPUS_FILE_BYTES", 100)
     with pytest.raises(CorpusError, match="MAX_CORPUS_FILE_BYTES"):
         load_user_corpus(tmp_path)
+
+
+def test_huge_integer_in_an_error_message_is_an_expression_error():
+    """Found by the fuzz suite: formatting 10**400 with ':g' raised OverflowError."""
+    for text in ("0 ** 10**400", "2 ** -(10**400)", "10**300 * 10**300 / 0", "(-(10**300 * 10**100)) ** 0.5"):
+        with pytest.raises(ExpressionError):
+            evaluate(text)
