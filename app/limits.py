@@ -23,6 +23,7 @@ MAX_OPTION_KEY_CHARS = 20  # an option's label
 MAX_OPTION_CHARS = 2_000  # an option's text
 
 # --- tool inputs ---------------------------------------------------------------------------
+MAX_TOOL_TEXT_CHARS = MAX_NOTE_CHARS  # any one text argument of a tool call (a query, a drug name, a text to tag)
 MAX_SQL_CHARS = 10_000  # one ehr_sql statement
 MAX_SQL_RESULT_BYTES = 1_000_000  # all values of one ehr_sql result together (text/blob bytes)
 MAX_SQL_VALUE_BYTES = 10_000  # one value of an ehr_sql result (longer text/blob is refused)
@@ -85,3 +86,19 @@ def check_task(question: Any, note: Any = None, options: Any = None) -> None:
     check_text("the question", question, MAX_QUESTION_CHARS, "MAX_QUESTION_CHARS")
     check_text("the note", note, MAX_NOTE_CHARS, "MAX_NOTE_CHARS", optional=True)
     check_options(options)
+
+
+def oversized_text_argument(args: Any, limit: int | None = None) -> str | None:
+    """The first text argument (at any depth) longer than ``MAX_TOOL_TEXT_CHARS``, as a message; else None."""
+    limit = MAX_TOOL_TEXT_CHARS if limit is None else limit
+    stack: list[tuple[str, Any]] = [("arguments", args)]
+    while stack:
+        name, value = stack.pop()
+        if isinstance(value, str) and len(value) > limit:
+            return (f"{name} is too long: {len(value):,} characters, the limit is {limit:,} "
+                    "(MAX_TOOL_TEXT_CHARS in app/limits.py)")
+        if isinstance(value, dict):
+            stack.extend((str(k), v) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((name, v) for v in value)
+    return None

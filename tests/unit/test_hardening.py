@@ -96,3 +96,17 @@ def test_huge_integer_in_an_error_message_is_an_expression_error():
     for text in ("0 ** 10**400", "2 ** -(10**400)", "10**300 * 10**300 / 0", "(-(10**300 * 10**100)) ** 0.5"):
         with pytest.raises(ExpressionError):
             evaluate(text)
+
+
+def test_an_oversized_text_argument_to_a_tool_is_refused_naming_the_limit():
+    from app.limits import MAX_TOOL_TEXT_CHARS
+    from tools.calculators import CALCULATORS
+    from tools.registry import default_registry
+
+    huge = "x" * (MAX_TOOL_TEXT_CHARS + 1)
+    registry = default_registry()
+    for name, args in (("knowledge_search", {"query": huge}), ("drug_lookup", {"name": huge}),
+                       ("concept_lookup", {"query": huge}), ("bmi", {"weight": huge, "height": 175})):
+        with pytest.raises(ValueError, match="MAX_TOOL_TEXT_CHARS"):
+            registry.get(name).invoke(args)
+    assert "MAX_TOOL_TEXT_CHARS" in CALCULATORS["bmi"].as_tool().invoke({"weight": [huge], "height": 175})

@@ -344,6 +344,11 @@ class Calculator:
             raise CalculatorInputError(self.name, [InputIssue(
                 "arguments", "invalid", f"arguments must be an object, got {type(args).__name__}",
                 "an object with inputs " + ", ".join(self.inputs.model_fields))])
+        from app.limits import oversized_text_argument
+
+        too_long = oversized_text_argument(args)
+        if too_long:
+            raise CalculatorInputError(self.name, [InputIssue("arguments", "invalid", too_long)])
         return self.run({k: v for k, v in args.items() if v is not None}).model_dump(mode="json")
 
     def as_tool(self) -> StructuredTool:
