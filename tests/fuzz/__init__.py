@@ -10,7 +10,8 @@ Each module states its invariants in its docstring; in short:
   note, or is refused over ``MAX_NOTE_CHARS``; rule mapping never crashes;
 - SQL: any statement is a bounded result or SQLRefused, and the database is never written;
 - arithmetic: any expression is a finite number or an ExpressionError;
-- documents: any bytes as .txt/.md/.pdf read as text or a DocumentError.
+- documents: any bytes as .txt/.md/.pdf read as text or a DocumentError;
+- solve: any task and any scripted model replies give a Result with a status, never an exception.
 
 Budget: a small fixed number of derandomised examples by default (the whole directory runs
 in well under a minute with ``make test``); ``make fuzz`` (``MEDMIRROR_FUZZ=long``) runs many
