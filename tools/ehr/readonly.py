@@ -149,7 +149,9 @@ def run_sql(path: str | Path, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, tim
 
 
 def _size(value: Any) -> int:
-    if isinstance(value, (bytes, str)):
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "surrogatepass"))
+    if isinstance(value, bytes):
         return len(value)
     return 8
 
