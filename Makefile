@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # on these CPUs, so the portable build is forced.
 export CMAKE_ARGS := -DGGML_NATIVE=OFF
 
-.PHONY: setup demo test test-fast bench-gold studio clean
+.PHONY: setup demo test test-fast fuzz bench-gold studio clean
 
 setup: $(STAMP)
 
@@ -28,6 +28,12 @@ test: setup
 
 test-fast: setup
 	$(BIN)/python -m pytest -q -m "not integration and not slow"
+
+# The property-based fuzz suite (tests/fuzz/) with many examples and random seeds; `make test`
+# runs the same properties with a small fixed budget. FUZZ_EXAMPLES=N sets the count.
+FUZZ_EXAMPLES ?= 2000
+fuzz: setup
+	MEDMIRROR_FUZZ=long MEDMIRROR_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/fuzz
 
 bench-gold: setup
 	$(BIN)/medmirror bench medcalc --data ../shared/data/medcalc/one_shot.csv --mode gold

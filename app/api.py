@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from langgraph.errors import GraphRecursionError
 
 from app.settings import Settings
 from app.usage import totals
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -104,30 +107,52 @@ def solve(
     provider, ``checkpointer`` kind, ...). ``saver`` is a LangGraph checkpointer
     instance to use instead of the one the settings name (None: no checkpointing).
     With a ``thread_id`` whose run was interrupted, the run resumes from its last
-    checkpoint instead of starting again. ``embeddings`` (any LangChain ``Embeddings``)
-    adds dense retrieval, fused with BM25, for tools and similar cases.
+    checkpoint instead of starting again, provided it is the same task (question, note,
+    options, preset, resources); an interrupted run of another task is refused, and a
+    finished thread given a task starts it fresh (see :mod:`app.solve_guard`).
+    ``embeddings`` (any LangChain ``Embeddings``) adds dense retrieval, fused with BM25,
+    for tools and similar cases.
+
+    Errors: ``solve`` does not raise for a problem with the task or the run. Invalid or
+    over-limit input (:mod:`app.limits`), a thread bound to another task, a model that
+    cannot be built or reached, or any exception in a node end the call with
+    ``status="error"`` and a one-line ``status_detail`` naming the cause (an interrupted
+    run stays checkpointed and resumes with the same call). Only invalid *settings* (an
+    unknown name or a bad value: pydantic ``ValidationError``) raise, before anything runs.
     """
+    from app.limits import check_task
+    from app.solve_guard import (TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable,
+                                 task_key)
     from graphs.main import build_graph as _build
     from memory.checkpoint import make_checkpointer
 
     s = Settings.resolve(preset, **settings)
-    if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
-        saver = make_checkpointer(s)
-    graph = _build(checkpointer=saver, models=models, registry=registry, embeddings=embeddings)
     thread_id = thread_id or uuid.uuid4().hex
-    config = {"configurable": {"thread_id": thread_id}, "recursion_limit": step_budget(s)}
+    key = task_key(question, note, options, s.preset, resources)  # the thread is bound to this task
+    config = {"configurable": {"thread_id": thread_id}, "metadata": {TASK_KEY: key},
+              "recursion_limit": step_budget(s)}
     start = time.perf_counter()
-    payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
-                                      "resources": resources}
-    if saver is not None:
-        snapshot = graph.get_state(config)
-        if snapshot.next:  # an interrupted run on this thread: continue it
-            payload = None
+    graph = None
     try:
+        check_task(question, note, options)
+        if resources is not None and not isinstance(resources, dict):
+            raise TypeError(f"resources must be a dict, got {type(resources).__name__}")
+        if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
+            saver = make_checkpointer(s)
+        graph = _build(checkpointer=saver, models=models, registry=registry, embeddings=embeddings)
+        payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
+                                          "resources": resources}
+        if saver is not None:  # resume an interrupted run of this task; a finished thread starts fresh
+            payload = prepare_thread(graph, saver, config, key, payload)
         state = graph.invoke(payload, config=config, context=s)
     except GraphRecursionError as err:  # a bound the settings do not cover: report, keep the checkpoint
-        state = (graph.get_state(config).values if saver is not None else {}) | {
+        state = checkpointed_state(graph, saver, config, key) | {
             "status": "error", "status_detail": f"graph step budget exhausted ({err}); resume with thread_id={thread_id}"}
+    except Exception as err:  # noqa: BLE001 - any failure of the task or the run is a status, not a traceback
+        logger.debug("solve failed on thread %s", thread_id, exc_info=True)
+        can_resume = resumable(graph, saver, config, key)
+        state = checkpointed_state(graph, saver, config, key) | {
+            "status": "error", "status_detail": failure_detail(err, s, thread_id=thread_id, can_resume=can_resume)}
     wall = time.perf_counter() - start
     usage = {"nodes": state.get("usage", {}), "wall_seconds": wall}
     return Result(

@@ -36,6 +36,10 @@ def _add_settings_flags(parser: argparse.ArgumentParser) -> None:
                            help=(info.description or "").replace("%", "%%"))
 
 
+class UsageError(ValueError):
+    """A command-line input is unusable; printed as one line, exit code 2."""
+
+
 def _settings_overrides(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in vars(args).items():
@@ -43,20 +47,60 @@ def _settings_overrides(args: argparse.Namespace) -> dict[str, Any]:
             name = key[4:]
             if name == "role_providers":
                 out[name] = value
+            elif value.strip().startswith(("{", "[")):
+                try:
+                    out[name] = json.loads(value)
+                except json.JSONDecodeError as err:
+                    raise UsageError(f"--{name.replace('_', '-')} is not valid JSON ({err})") from None
             else:
-                out[name] = json.loads(value) if value.strip().startswith(("{", "[")) else value
+                out[name] = value
     return out
 
 
 def _read_note(arg: str | None) -> str | None:
+    """The note from a file or stdin: UTF-8 text of at most MAX_NOTE_BYTES bytes, else a UsageError."""
+    from app.limits import MAX_NOTE_BYTES
+
     if arg is None:
         return None
+    where = "standard input" if arg == "-" else f"note file {arg}"
     if arg == "-":
-        return sys.stdin.read()
-    path = Path(arg)
-    if not path.is_file():
-        raise SystemExit(f"medmirror: note file not found: {arg} (give a file path, or - for stdin)")
-    return path.read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read(MAX_NOTE_BYTES + 1) if hasattr(sys.stdin, "buffer") else \
+            sys.stdin.read(MAX_NOTE_BYTES + 1).encode("utf-8", "surrogatepass")
+    else:
+        path = Path(arg)
+        if not path.is_file():
+            raise UsageError(f"note file not found: {arg} (give a file path, or - for stdin)")
+        try:
+            with path.open("rb") as fh:
+                data = fh.read(MAX_NOTE_BYTES + 1)
+        except OSError as err:
+            raise UsageError(f"cannot read {where}: {err.strerror or err}") from None
+    if len(data) > MAX_NOTE_BYTES:
+        raise UsageError(f"{where} is too large: more than {MAX_NOTE_BYTES:,} bytes "
+                         "(MAX_NOTE_BYTES in app/limits.py)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise UsageError(f"{where} is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start}); "
+                         "give a plain-text note, converted to UTF-8 if needed") from None
+
+
+def _parse_options(text: str | None) -> dict[str, str] | None:
+    """``--options`` as a JSON object of option labels to texts, else a UsageError."""
+    from app.limits import check_options
+
+    if text is None or not text.strip():
+        return None
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise UsageError(f'--options is not valid JSON ({err}); give e.g. \'{{"A": "...", "B": "..."}}\'') from None
+    try:
+        check_options(options)
+    except ValueError as err:
+        raise UsageError(f"--options: {err}") from None
+    return options
 
 
 def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
@@ -84,11 +128,21 @@ def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     from app.api import solve
 
-    options = json.loads(args.options) if args.options else None
-    result = solve(args.question, _read_note(args.note), options, preset=args.preset, thread_id=args.thread_id,
+    from app.limits import check_task
+
+    options = _parse_options(args.options)
+    note = _read_note(args.note)
+    try:
+        check_task(args.question, note, options)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    result = solve(args.question, note, options, preset=args.preset, thread_id=args.thread_id,
                    **_settings_overrides(args))
     if args.json:
         print(json.dumps(result.to_dict(), default=str, indent=2))
+    elif result.status == "error":  # one line, no traceback (the trace is in --json)
+        print(f"medmirror: error: {result.status_detail or 'the run ended with an error'} "
+              f"(thread {result.thread_id})", file=sys.stderr)
     else:
         print_result(result, trace=not args.no_trace)
     return 0 if result.status in ("answered", "refused") else 1
@@ -203,15 +257,25 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted; rerun `medmirror solve` with the same --thread-id to resume", file=sys.stderr)
         return 130
-    except Exception as exc:  # settings and configuration errors: one clear line, no traceback
+    except Exception as exc:  # one clear line, no traceback
         from pydantic import ValidationError
 
+        from app.bench.cli import one_line_validation_error
+        from app.limits import InputTooLarge, InvalidTaskInput
         from app.models.factory import ModelConfigError
 
-        if isinstance(exc, (ValidationError, ModelConfigError, FileNotFoundError)):
-            print(f"medmirror: error: {exc}", file=sys.stderr)
+        if isinstance(exc, ValidationError):
+            print(f"medmirror: error: invalid settings: {one_line_validation_error(exc)}", file=sys.stderr)
             return 2
-        raise
+        if isinstance(exc, (UsageError, ModelConfigError, FileNotFoundError, InputTooLarge, InvalidTaskInput,
+                            UnicodeDecodeError, json.JSONDecodeError)):
+            print(f"medmirror: error: {' '.join(str(exc).split())}", file=sys.stderr)
+            return 2
+        import logging
+
+        logging.getLogger(__name__).debug("medmirror failed", exc_info=True)
+        print(f"medmirror: error: {type(exc).__name__}: {' '.join(str(exc).split())[:600]}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

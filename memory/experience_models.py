@@ -130,5 +130,10 @@ class ExperienceValidationError(ExperienceStoreError, ValueError):
     """Suggestions (e.g. a merger's output) failed validation; nothing was written."""
 
 
-class ConcurrentUpdateError(ExperienceStoreError):
-    """A tool's experience kept changing under a slow merger; the merge was not written."""
+class ConcurrentUpdateError(ExperienceStoreError, ValueError):
+    """A tool's experience kept changing under a slow merger; the merge was not written.
+
+    Also a ``ValueError``, like :class:`ExperienceValidationError`: a caller that falls back
+    to the rule merge when the model's merge is unusable (the optimisation step catches
+    ``ValueError``) does the same when the model's merge could not be written.
+    """

@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -44,29 +44,29 @@ class ExpressionError(ValueError):
 
 def _log(x: float, base: float | None = None) -> float:
     if x <= 0:
-        raise ExpressionError(f"log is only defined for positive numbers (got {x:g})")
+        raise ExpressionError(f"log is only defined for positive numbers (got {_fmt(x)})")
     if base is None:
         return math.log(x)
     if base <= 0 or base == 1:
-        raise ExpressionError(f"log base must be positive and not 1 (got {base:g})")
+        raise ExpressionError(f"log base must be positive and not 1 (got {_fmt(base)})")
     return math.log(x, base)
 
 
 def _log10(x: float) -> float:
     if x <= 0:
-        raise ExpressionError(f"log10 is only defined for positive numbers (got {x:g})")
+        raise ExpressionError(f"log10 is only defined for positive numbers (got {_fmt(x)})")
     return math.log10(x)
 
 
 def _sqrt(x: float) -> float:
     if x < 0:
-        raise ExpressionError(f"sqrt of a negative number ({x:g}) is not a real number")
+        raise ExpressionError(f"sqrt of a negative number ({_fmt(x)}) is not a real number")
     return math.sqrt(x)
 
 
 def _exp(x: float) -> float:
     if x > 700:
-        raise ExpressionError(f"exp({x:g}) is too large")
+        raise ExpressionError(f"exp({_fmt(x)}) is too large")
     return math.exp(x)
 
 
@@ -76,9 +76,17 @@ def _round(x: float, ndigits: float | None = None) -> float | int:
         raise ExpressionError("round's second argument must be a whole number of digits between -20 and 20")
     if isinstance(x, float) and not math.isfinite(x):
         raise ExpressionError("cannot round a non-finite number")
-    quantum = Decimal(1).scaleb(-int(digits))
-    rounded = Decimal(repr(x)).quantize(quantum, rounding=ROUND_HALF_UP) if digits >= 0 else \
-        (Decimal(repr(x)) / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    # enough precision for every digit of x plus the requested decimals (round(1e308, 20) needs 329;
+    # the default 28 raised a bare decimal.InvalidOperation)
+    text = repr(x)
+    try:
+        with localcontext() as ctx:
+            ctx.prec = max(28, len(text) + 330)
+            quantum = Decimal(1).scaleb(-int(digits))
+            rounded = Decimal(text).quantize(quantum, rounding=ROUND_HALF_UP) if digits >= 0 else \
+                (Decimal(text) / quantum).quantize(Decimal(1), rounding=ROUND_HALF_UP) * quantum
+    except (InvalidOperation, OverflowError):
+        raise ExpressionError(f"cannot round {text[:40]} to {int(digits)} digits") from None
     if ndigits is None:
         return int(rounded)
     return float(rounded)
@@ -120,6 +128,15 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Pow: operator.pow,
 }
 _SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**"}
+
+
+def _fmt(x: Any) -> str:
+    """A number for a message: ``:g`` fails on an int too large for a float (``0 ** 10**400``)."""
+    try:
+        return format(x, "g")
+    except (OverflowError, ValueError, TypeError):
+        digits = x.bit_length() * 0.30103 if isinstance(x, int) else None
+        return f"a number of about {digits:.0f} digits" if digits else repr(x)[:40]
 
 
 def normalise(expression: str) -> str:
@@ -212,14 +229,14 @@ def _eval(node: ast.AST) -> float | int:
 
 def _binop(op: type, left: float | int, right: float | int) -> float | int:
     if op in (ast.Div, ast.FloorDiv, ast.Mod) and right == 0:
-        raise ExpressionError(f"division by zero ({left:g} {_SYMBOL[op]} 0)")
+        raise ExpressionError(f"division by zero ({_fmt(left)} {_SYMBOL[op]} 0)")
     if op is ast.Pow:
         if abs(right) > MAX_EXPONENT:
-            raise ExpressionError(f"exponent {right:g} is too large (limit {MAX_EXPONENT})")
+            raise ExpressionError(f"exponent {_fmt(right)} is too large (limit {MAX_EXPONENT})")
         if left == 0 and right < 0:
             raise ExpressionError("division by zero (0 raised to a negative power)")
         if left < 0 and not float(right).is_integer():
-            raise ExpressionError(f"a negative number ({left:g}) to a fractional power is not a real number")
+            raise ExpressionError(f"a negative number ({_fmt(left)}) to a fractional power is not a real number")
         if isinstance(left, int) and isinstance(right, int) and right > 0:
             # Bound the size of exact integer powers before computing them.
             if left not in (0, 1, -1) and right * math.log10(abs(left)) > MAX_INT_DIGITS:

@@ -206,7 +206,7 @@ def calculator_tools() -> list[RegisteredTool]:
     out = []
     for calc in CALCULATORS.values():
         def run(args: dict[str, Any], _calc=calc) -> dict[str, Any]:
-            return _calc.run(args).model_dump(mode="json")
+            return _calc.tool_run(args)  # the same path as the calculator's LangChain tool
 
         out.append(RegisteredTool(card=calc.card(), run=run, args_schema=calc.inputs.model_json_schema(),
                                   tool=calc.as_tool(), output_type=calc.output_type))

@@ -43,11 +43,16 @@ def input_error(tool: str, model: type[BaseModel], err: ValidationError) -> Tool
 
 
 def validate_args(tool: str, model: type[BaseModel], args: dict[str, Any] | BaseModel) -> Any:
+    from app.limits import oversized_text_argument
+
     if isinstance(args, model):
         return args
     if not isinstance(args, dict):
         raise ToolInputError(f"Cannot run {tool}: arguments must be an object with fields "
                              f"{', '.join(model.model_fields)}")
+    too_long = oversized_text_argument(args)
+    if too_long:
+        raise ToolInputError(f"Cannot run {tool}: {too_long}")
     try:
         return model.model_validate(args)
     except ValidationError as err:

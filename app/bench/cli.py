@@ -161,13 +161,45 @@ def handle_overhead(args: argparse.Namespace) -> int:
 
 
 def _settings_pairs(pairs: list[str]) -> dict[str, str]:
+    """``--set NAME=VALUE`` pairs, checked up front: an unknown name or an invalid value stops the
+    command (exit 2) with the list of valid settings, instead of failing every row (in agent mode
+    each row was recorded as an error, and resume never re-ran them)."""
+    from pydantic import ValidationError
+
+    from app.settings import Settings
+
     out = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise SystemExit(f"medmirror bench: --set takes NAME=VALUE, got {pair!r}")
+            _bad_set(f"--set takes NAME=VALUE, got {pair!r}")
         out[name.strip()] = value.strip()
+    valid = sorted(Settings.model_fields)
+    unknown = sorted(set(out) - set(valid))
+    if unknown:
+        _bad_set(f"unknown setting(s) {', '.join(unknown)} in --set; valid settings: {', '.join(valid)}")
+    try:
+        Settings(**out)
+    except (ValidationError, ValueError) as exc:
+        _bad_set(f"--set: {one_line_validation_error(exc)}")
     return out
+
+
+def _bad_set(message: str) -> None:
+    print(f"medmirror bench: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def one_line_validation_error(exc: Exception) -> str:
+    """A pydantic ValidationError (or any error) as one line: 'field: message; ...'."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ())) or 'settings'}: {e.get('msg')}"
+                         + (f" (got {e['input']!r})" if e.get("type") != "missing" and "input" in e
+                            and not isinstance(e["input"], dict) else "")
+                         for e in exc.errors())
+    return " ".join(str(exc).split())
 
 
 def handle_medcalc(args: argparse.Namespace) -> int:

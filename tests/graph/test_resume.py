@@ -23,8 +23,10 @@ def _saver(tmp_path):
 def test_run_killed_at_the_answer_resumes_without_replanning(tmp_path):
     first = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
                    answer=[Killed("killed during the answer")])
-    with pytest.raises(Killed):
-        solve(BMI_Q, BMI_NOTE, models=first, thread_id="case-1", saver=_saver(tmp_path))
+    killed = solve(BMI_Q, BMI_NOTE, models=first, thread_id="case-1", saver=_saver(tmp_path))
+    assert killed.status == "error" and "Killed: killed during the answer" in killed.status_detail
+    assert "call again with thread_id=case-1 to resume" in killed.status_detail
+    assert killed.value is None and [s["arguments"] for s in killed.steps] == [{"weight": 70, "height": 175}]
     assert checkpoint_path(Settings(data_dir=tmp_path)).is_file()
 
     fresh = models(answer=[answer(BMI_70)])  # planner and tool agent have no replies: they must not be called
@@ -47,8 +49,8 @@ def test_resume_keeps_stm_and_ltm(tmp_path):
         tool_agent=[call("bmi", weight=80, height=175), call("bmi", weight=70), Killed("killed in tool_agent")],
         answer=[answer(bmi(80, 175), score=3, evaluation="80 kg is not in the note")],
     )
-    with pytest.raises(Killed):
-        solve(BMI_Q, BMI_NOTE, models=first, thread_id="case-2", saver=_saver(tmp_path), theta_answer=8)
+    killed = solve(BMI_Q, BMI_NOTE, models=first, thread_id="case-2", saver=_saver(tmp_path), theta_answer=8)
+    assert killed.status == "error" and "killed in tool_agent" in killed.status_detail
     assert len(first["planner"].calls) == 2
 
     fresh = models(tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
@@ -75,8 +77,7 @@ def test_finished_thread_is_not_resumed_and_other_threads_are_independent(tmp_pa
 def test_solve_uses_the_checkpointer_named_by_settings(tmp_path):
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
                 answer=[Killed("killed")])
-    with pytest.raises(Killed):
-        solve(BMI_Q, BMI_NOTE, models=ms, thread_id="s", data_dir=tmp_path)  # default: sqlite in data_dir
+    assert solve(BMI_Q, BMI_NOTE, models=ms, thread_id="s", data_dir=tmp_path).status == "error"  # default: sqlite
     assert (tmp_path / "checkpoints.sqlite").is_file()
     fresh = models(answer=[answer(BMI_70)])
     res = solve(BMI_Q, BMI_NOTE, models=fresh, thread_id="s", data_dir=tmp_path)

@@ -77,13 +77,19 @@ def finding(description: str, *, default: bool | None = False) -> Any:
 
 
 def _coerce_quantity(raw: Any, unit: str, analyte: str | None) -> Any:
-    """Turn the accepted forms of a quantity into a float in ``unit``."""
-    if raw is None or isinstance(raw, bool):
-        return raw  # let pydantic report it (None -> missing/invalid, bool -> wrong type)
+    """Turn the accepted forms of a quantity into a float in ``unit``.
+
+    A boolean is never a number here (``True`` would otherwise read as 1), and the unit of a
+    ``{"value", "unit"}`` object or a ``[value, unit]`` pair must be a string (or absent).
+    """
+    if raw is None:
+        return raw  # let pydantic report it (missing/invalid)
+    if isinstance(raw, bool):
+        raise ValueError(f"got a boolean ({raw!r}), not a number")
     if isinstance(raw, (int, float)):
         return float(raw)
     value: Any
-    src_unit: str | None
+    src_unit: Any
     if isinstance(raw, dict) and "value" in raw:
         value, src_unit = raw["value"], raw.get("unit")
     elif isinstance(raw, (list, tuple)) and len(raw) == 2 and isinstance(raw[1], str):
@@ -92,9 +98,24 @@ def _coerce_quantity(raw: Any, unit: str, analyte: str | None) -> Any:
         value, src_unit = parse_quantity(raw)
     else:
         return raw
+    if src_unit is not None and not isinstance(src_unit, str):
+        raise ValueError(f"the unit must be a string, got {type(src_unit).__name__} ({src_unit!r})")
+    if isinstance(value, bool):
+        raise ValueError(f"got a boolean ({value!r}), not a number")
+    if not isinstance(value, (int, float, str)):
+        raise ValueError(f"the value must be a number or a number with its unit, got {type(value).__name__} "
+                         f"({value!r})")
     if isinstance(value, str):
         value, _ = parse_quantity(value)
     return convert(float(value), src_unit, unit, analyte)
+
+
+def _is_plain_number_field(annotation: Any) -> bool:
+    """An ``int``/``float`` input (possibly optional) that a boolean must not fill."""
+    args = [a for a in get_args(annotation) if a is not type(None)] if get_origin(annotation) is not Literal else []
+    if args and len(args) == 1:
+        annotation = args[0]
+    return annotation in (int, float)
 
 
 class CalculatorInputs(BaseModel):
@@ -111,6 +132,9 @@ class CalculatorInputs(BaseModel):
         problems: list[str] = []
         for name, info in cls.model_fields.items():
             extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            if name in out and isinstance(out[name], bool) and _is_plain_number_field(info.annotation):
+                problems.append(f"{name}: got a boolean ({out[name]!r}), not a number")
+                continue
             if extra.get("x-kind") != "quantity" or name not in out:
                 continue
             try:
@@ -311,24 +335,40 @@ class Calculator:
             extra={"medcalc_id": self.medcalc_id, "output_type": self.output_type},
         )
 
+    def tool_run(self, args: Any) -> dict[str, Any]:
+        """What the graph's executor does with a call: drop null arguments (null = not given), validate,
+        compute, and return the result as JSON-ready data. Raises :class:`CalculatorInputError`."""
+        if isinstance(args, CalculatorInputs):
+            return self.run(args).model_dump(mode="json")
+        if not isinstance(args, dict):
+            raise CalculatorInputError(self.name, [InputIssue(
+                "arguments", "invalid", f"arguments must be an object, got {type(args).__name__}",
+                "an object with inputs " + ", ".join(self.inputs.model_fields))])
+        from app.limits import oversized_text_argument
+
+        too_long = oversized_text_argument(args)
+        if too_long:
+            raise CalculatorInputError(self.name, [InputIssue("arguments", "invalid", too_long)])
+        return self.run({k: v for k, v in args.items() if v is not None}).model_dump(mode="json")
+
     def as_tool(self) -> StructuredTool:
-        """A LangChain tool. Errors come back as a message naming the bad inputs."""
+        """A LangChain tool that behaves exactly like the graph's path (:meth:`tool_run`).
+
+        The arguments reach :meth:`run` as given (LangChain does not validate or fill defaults
+        first, which used to let an empty call through with every input defaulted and lost the
+        *assumed* list); the result is the same JSON the executor observes, and an invalid call
+        answers ``"Error: ..."`` naming every bad input, as :meth:`run` raises it.
+        """
 
         def _run(**kwargs: Any) -> str:
             try:
-                return self.run(kwargs).model_dump_json()
-            except CalculatorInputError as err:  # raised by cross-input checks inside compute
+                return json.dumps(self.tool_run(kwargs), default=str)
+            except ValueError as err:  # CalculatorInputError, unit and range problems
                 return f"Error: {err}"
-
-        def _validation_message(err: Exception) -> str:
-            if isinstance(err, ValidationError):
-                return f"Error: {CalculatorInputError(self.name, validation_issues(self.inputs, err))}"
-            return f"Error: {err}"
 
         return StructuredTool.from_function(
             func=_run, name=self.id, description=f"{self.name}. {self.description}",
-            args_schema=self.inputs, handle_tool_error=True,
-            handle_validation_error=_validation_message,
+            args_schema=self.inputs.model_json_schema(), handle_tool_error=True,
         )
 
 

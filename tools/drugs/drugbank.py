@@ -6,11 +6,13 @@ columns (case-insensitive, ``-``/space/``_`` alike): ``drugbank_id`` (or ``id``)
 ``pharmacodynamics``, ``toxicity``, ``groups``, ``categories``, ``synonyms``, ``brands``
 (lists separated by ``;`` or ``|``).
 
-XML: the DrugBank schema (``<drugbank><drug>...``), read with
-``xml.etree.ElementTree.iterparse`` so memory stays flat. A document with a DTD
-(``<!DOCTYPE``) or entity declarations (``<!ENTITY``) is refused before parsing, as
-defusedxml would (entity expansion and external entities are the XML attack surface;
-DrugBank's export needs neither). Only direct children of each top-level ``drug`` are
+XML: the DrugBank schema (``<drugbank><drug>...``), read with defusedxml's
+``iterparse`` (``forbid_dtd``, ``forbid_entities``, ``forbid_external``) so memory stays
+flat and a document with a DTD (``<!DOCTYPE``) or entity declarations (``<!ENTITY``)
+is refused wherever they appear (entity expansion and external entities are the XML
+attack surface; DrugBank's export needs neither). A quick look at the first bytes
+refuses the common case before parsing; the parser's own check is the one relied on
+(a DOCTYPE after a comment longer than the bytes looked at used to get through). Only direct children of each top-level ``drug`` are
 read, so an interaction partner's ``name`` is never mistaken for the drug's.
 
 Parsed entries are cached as JSON under ``<data_dir>/drugs/`` keyed by the file's
@@ -146,7 +148,7 @@ def _check_prolog(path: Path) -> None:
     if re.search(r"<!DOCTYPE", prolog, re.I) or re.search(r"<!ENTITY", text, re.I):
         raise DrugBankError(f"{path.name}: refusing an XML document with a DTD or entity declarations "
                             "(<!DOCTYPE/<!ENTITY); DrugBank exports need neither")
-    if root is None:
+    if root is None and "<" not in text:
         raise DrugBankError(f"{path.name}: no XML element found in the first {PROLOG_BYTES} bytes")
 
 
@@ -208,8 +210,12 @@ def read_xml(path: Path) -> Iterator[DrugBankEntry]:
     _check_prolog(path)
     depth = 0
     root: ET.Element | None = None
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import iterparse
+
     try:
-        for event, elem in ET.iterparse(str(path), events=("start", "end")):
+        for event, elem in iterparse(str(path), events=("start", "end"), forbid_dtd=True,
+                                     forbid_entities=True, forbid_external=True):
             if event == "start":
                 depth += 1
                 if root is None:
@@ -221,6 +227,9 @@ def read_xml(path: Path) -> Iterator[DrugBankEntry]:
                 root.clear()  # drop parsed children: memory stays flat
                 if entry is not None:
                     yield entry
+    except DefusedXmlException as err:
+        raise DrugBankError(f"{path.name}: refusing an XML document with a DTD or entity declarations "
+                            f"(<!DOCTYPE/<!ENTITY); DrugBank exports need neither ({err})") from None
     except ET.ParseError as err:
         raise DrugBankError(f"{path.name}: not well-formed XML ({err})") from None
 

@@ -10,7 +10,17 @@ Two independent locks, neither of which is string matching on the SQL:
 
 ``Cursor.execute`` prepares a single statement, so ``SELECT 1; DROP TABLE x`` is an
 error, and the DROP would be denied anyway. A progress handler aborts a statement
-that runs longer than ``timeout_s``; results are capped at ``max_rows``.
+that runs longer than ``timeout_s`` or more than ``SQL_PROGRESS_OPS`` virtual-machine
+steps; results are capped at ``max_rows``.
+
+Size is bounded too (limits in :mod:`app.limits`): the statement's text
+(``MAX_SQL_CHARS``); every string or blob SQLite builds, so ``randomblob``,
+``zeroblob``, ``printf`` widths, ``replace``/``group_concat`` growth stop at
+``MAX_SQLITE_LENGTH`` bytes (``SQLITE_LIMIT_LENGTH``); the number of result columns
+(``MAX_SQL_COLUMNS``); each returned value (``MAX_SQL_VALUE_BYTES``, longer ones are
+cut and marked) and the whole result (``MAX_SQL_RESULT_BYTES``, later rows are dropped
+and the result marked truncated). Rows are fetched one at a time, so a large result is
+never materialised.
 """
 
 from __future__ import annotations
@@ -21,6 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+
+from app.limits import (MAX_SQL_CHARS, MAX_SQL_COLUMNS, MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES,
+                        MAX_SQLITE_LENGTH, SQL_PROGRESS_OPS)
 
 ALLOWED_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION})
 DENIED_FUNCTIONS = frozenset({"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"})
@@ -46,6 +59,11 @@ def connect_readonly(path: str | Path) -> sqlite3.Connection:
         raise FileNotFoundError(f"EHR database not found: {p}")
     con = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True, check_same_thread=False)
     con.set_authorizer(_authorizer)
+    # no string or blob (randomblob, zeroblob, printf('%*s'), group_concat, ...) above the limit
+    con.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_SQLITE_LENGTH)
+    con.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
+    con.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, MAX_SQL_COLUMNS)
+    con.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
     return con
 
 
@@ -63,43 +81,106 @@ class QueryResult:
         return not self.rows or all(all(v is None for v in row) for row in self.rows)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"sql": self.sql, "columns": self.columns, "rows": self.rows, "row_count": len(self.rows),
-                "truncated": self.truncated}
+        out = {"sql": self.sql, "columns": self.columns, "rows": self.rows, "row_count": len(self.rows),
+               "truncated": self.truncated}
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
 
 def run_sql(path: str | Path, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, timeout_s: float = 5.0) -> QueryResult:
     """Run one read-only statement; raises :class:`SQLRefused` with SQLite's message on any error."""
-    text = (sql or "").strip()
+    if not isinstance(sql, str):
+        raise SQLRefused(f"the SQL must be text, got {type(sql).__name__}")
+    text = sql.strip()
     if not text:
         raise SQLRefused("empty SQL")
+    if len(text) > MAX_SQL_CHARS:
+        raise SQLRefused(f"the SQL is too long: {len(text):,} characters, the limit is {MAX_SQL_CHARS:,} "
+                         "(MAX_SQL_CHARS in app/limits.py)")
     con = connect_readonly(path)
     deadline = time.monotonic() + timeout_s
-    con.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 10_000)
+    every = 10_000
+    budget = {"calls": 0}
+
+    def progress() -> int:
+        budget["calls"] += 1
+        return 1 if time.monotonic() > deadline or budget["calls"] * every > SQL_PROGRESS_OPS else 0
+
+    con.set_progress_handler(progress, every)
+    notes: list[str] = []
+    rows: list[list[Any]] = []
+    truncated = False
     try:
         try:
             cur = con.execute(text)
         except sqlite3.DatabaseError as err:  # includes 'not authorized' and syntax errors
             raise SQLRefused(_message(err, timeout_s)) from None
-        except (sqlite3.ProgrammingError, sqlite3.Warning) as err:  # e.g. more than one statement
+        except (sqlite3.ProgrammingError, sqlite3.Warning, OverflowError) as err:  # e.g. more than one statement
             raise SQLRefused(str(err)) from None
         if cur.description is None:
             raise SQLRefused("the statement returns no rows (only SELECT queries are allowed)")
         columns = [d[0] for d in cur.description]
+        total = 0
         try:
-            fetched = cur.fetchmany(max_rows + 1)
+            while True:
+                row = cur.fetchone()
+                if row is None:
+                    break
+                if len(rows) >= max_rows:
+                    truncated = True
+                    break
+                values = [_bounded(v, notes) for v in row]
+                size = sum(_size(v) for v in values)
+                if total + size > MAX_SQL_RESULT_BYTES:
+                    truncated = True
+                    notes.append(f"result cut after {len(rows)} row(s): more than {MAX_SQL_RESULT_BYTES:,} bytes "
+                                 "(MAX_SQL_RESULT_BYTES in app/limits.py); select fewer or shorter values")
+                    break
+                total += size
+                rows.append(values)
         except sqlite3.DatabaseError as err:
             raise SQLRefused(_message(err, timeout_s)) from None
     finally:
         con.close()
-    truncated = len(fetched) > max_rows
-    rows = [list(r) for r in fetched[:max_rows]]
-    return QueryResult(text, columns, rows, truncated)
+    if any(n.startswith("a value") for n in notes):
+        truncated = True
+    return QueryResult(text, columns, rows, truncated, notes=_unique(notes))
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value.encode("utf-8", "surrogatepass"))
+    if isinstance(value, bytes):
+        return len(value)
+    return 8
+
+
+def _bounded(value: Any, notes: list[str]) -> Any:
+    """A value within MAX_SQL_VALUE_BYTES: longer text is cut and marked; a blob is described, not returned."""
+    if isinstance(value, bytes):
+        if len(value) <= MAX_SQL_VALUE_BYTES:
+            return value
+        notes.append(f"a value over {MAX_SQL_VALUE_BYTES:,} bytes was cut (MAX_SQL_VALUE_BYTES in app/limits.py)")
+        return f"<blob of {len(value):,} bytes>"
+    if isinstance(value, str) and len(value.encode("utf-8", "surrogatepass")) > MAX_SQL_VALUE_BYTES:
+        notes.append(f"a value over {MAX_SQL_VALUE_BYTES:,} bytes was cut (MAX_SQL_VALUE_BYTES in app/limits.py)")
+        return value[: MAX_SQL_VALUE_BYTES // 4] + f"...[cut: {len(value):,} characters]"
+    return value
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
 
 
 def _message(err: Exception, timeout_s: float) -> str:
     msg = str(err)
     if "interrupted" in msg:
-        return f"query took longer than {timeout_s:g} s and was stopped"
+        return (f"query took longer than {timeout_s:g} s or more than {SQL_PROGRESS_OPS:,} steps "
+                "(SQL_PROGRESS_OPS in app/limits.py) and was stopped")
+    if "too big" in msg or "too many columns" in msg:
+        return (f"{msg}: a string or blob may be at most {MAX_SQLITE_LENGTH:,} bytes (MAX_SQLITE_LENGTH) and a "
+                f"result at most {MAX_SQL_COLUMNS} columns (MAX_SQL_COLUMNS in app/limits.py)")
     if "not authorized" in msg or "authorization denied" in msg:
         return "not authorized: only read-only SELECT queries are allowed (no writes, ATTACH or PRAGMA)"
     return msg

@@ -15,6 +15,7 @@ are the whole algorithm's knowledge.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -91,16 +92,62 @@ class TriggerHit:
     text: str
 
 
+class Triggers(list):
+    """:func:`find_triggers`' result: the hits (a plain list, in rule order) plus the sentence's word
+    offsets and the hits' order by position, so :func:`assert_context` only looks at the triggers
+    near a mention. Scanning every trigger of the sentence for every mention, each with a regex over
+    the whole gap, was cubic in a long sentence ("no chest pain" x 400: 15 s)."""
+
+    def __init__(self, hits: list[TriggerHit], text: str):
+        super().__init__(hits)
+        self.words = [m.start() for m in _WORD.finditer(text)]
+        self.by_start = sorted(range(len(hits)), key=lambda i: hits[i].start)
+        self.starts = [hits[i].start for i in self.by_start]
+
+
+def _inside_any(pos_start: int, pos_end: int, starts: list[int], spans: list[tuple[int, int]]) -> bool:
+    """``a <= pos_start < b or a < pos_end <= b`` for some span; ``spans`` sorted and non-overlapping."""
+    i = bisect.bisect_right(starts, pos_start) - 1
+    if i >= 0 and spans[i][0] <= pos_start < spans[i][1]:
+        return True
+    j = bisect.bisect_left(starts, pos_end) - 1
+    return j >= 0 and spans[j][0] < pos_end <= spans[j][1]
+
+
 def find_triggers(text: str) -> list[TriggerHit]:
-    """All trigger matches in ``text`` that are not inside a pseudo-trigger."""
+    """All trigger matches in ``text`` that are not inside a pseudo-trigger (a :class:`Triggers` list)."""
     pseudo = [(m.start(), m.end()) for m in _PSEUDO.finditer(text)]
+    pseudo_starts = [a for a, _ in pseudo]
     hits: list[TriggerHit] = []
     for cat, direction, n, rx in _COMPILED:
         for m in rx.finditer(text):
-            if any(a <= m.start() < b or a < m.end() <= b for a, b in pseudo):
+            if pseudo and _inside_any(m.start(), m.end(), pseudo_starts, pseudo):
                 continue
             hits.append(TriggerHit(cat, direction, n, m.start(), m.end(), m.group(0)))
-    return hits
+    return Triggers(hits, text)
+
+
+_MAX_SCOPE = max(n for _, _, n, _ in _RULES)
+_MAX_TRIGGER_WORDS = 8  # no trigger phrase is longer
+_WINDOW = _MAX_SCOPE + _MAX_TRIGGER_WORDS + 4
+
+
+def _near(triggers: list[TriggerHit], start: int, end: int) -> list[TriggerHit]:
+    """The triggers that can reach the mention text[start:end], in their original order.
+
+    Any trigger further than the longest scope (in words) cannot: :func:`_in_scope` counts at
+    least one word per word start in the gap. A plain list (not from :func:`find_triggers`) is
+    used whole.
+    """
+    if not isinstance(triggers, Triggers) or not triggers.words:
+        return list(triggers)
+    words = triggers.words
+    lo_word = max(0, bisect.bisect_left(words, start) - _WINDOW)
+    hi_word = bisect.bisect_left(words, end) + _WINDOW
+    lo = words[lo_word] if lo_word > 0 else 0
+    hi = words[hi_word] if hi_word < len(words) else float("inf")
+    i, j = bisect.bisect_left(triggers.starts, lo), bisect.bisect_right(triggers.starts, hi)
+    return [triggers[k] for k in sorted(triggers.by_start[i:j])]
 
 
 def _in_scope(text: str, a: int, b: int, max_words: int, category: Category) -> bool:
@@ -120,7 +167,7 @@ def assert_context(text: str, start: int, end: int, triggers: list[TriggerHit]) 
     ``triggers`` the sentence's :func:`find_triggers` result.
     """
     out: dict[str, list[str]] = {}
-    for t in triggers:
+    for t in _near(triggers, start, end):
         if t.start < end and start < t.end:  # trigger overlaps the mention itself
             continue
         hit = False

@@ -72,18 +72,21 @@ def _years(n: str, unit: str | None) -> tuple[float, float, str]:
 def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
     """(tier, position, match): tier 0 patient descriptors, 1 other ages, 2 event/relative ages."""
     out = []
-    taken: list[tuple[int, int]] = []
+    # characters already inside a taken match: one byte per character, so the "starts inside an
+    # earlier match" test is O(1) and the scan stays linear in the note (a list of spans searched
+    # for every match was quadratic in the number of age mentions)
+    taken = bytearray(len(note))
     for tier, patterns in ((0, _STRONG), (1, _WEAK)):
         for rx in patterns:
             for m in rx.finditer(note):
-                if any(a <= m.start() < b for a, b in taken):
+                if taken[m.start()]:
                     continue
                 if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]):
                     continue
                 n = m.group("n")
                 if not re.match(r"\d", n) and word_to_number(n) is None:
                     continue
-                taken.append(m.span())
+                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
                 t = tier
                 if _EVENT_BEFORE.search(note[max(0, m.start() - 12):m.start()]) or \
                         _RELATIVE_AFTER.match(note[m.end():m.end() + 40]):

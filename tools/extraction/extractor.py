@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from app.limits import MAX_NOTE_CHARS, check_size
 from tools.extraction import anthropometrics, vitals
 from tools.extraction.concepts import find_concepts, resolve
 from tools.extraction.dates import extract_dates
@@ -140,6 +141,7 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
     """
     if not isinstance(note, str):
         raise TypeError(f"note must be a string, got {type(note).__name__}")
+    check_size("the note", len(note), MAX_NOTE_CHARS, "MAX_NOTE_CHARS")  # InputTooLarge (a ValueError)
     index = SentenceIndex(note)
     scanner = Scanner(note, index)
     gcs_parts = vitals.gcs_components(scanner)

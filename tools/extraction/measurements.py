@@ -189,7 +189,9 @@ class Scanner:
 
     def read_after_label(self, start: int, end: int, spec: Spec) -> Reading | None:
         """The value following the label note[start:end], if the gap rules allow one."""
-        m = _NUM_AFTER_GAP.match(self.note, end)
+        # the value must follow within spec.gap characters: looking further (a long stretch without a
+        # digit) only made the lazy gap scan to the end of the note for every label (quadratic)
+        m = _NUM_AFTER_GAP.match(self.note, end, min(len(self.note), end + spec.gap + 200))
         if not m:
             return None
         gap = m.group(1)
@@ -259,12 +261,19 @@ class Scanner:
     def _urine_context(self, pos: int) -> bool:
         """True when the nearest specimen word before ``pos`` in its sentence names urine."""
         sent = self.index.at(pos)
-        text = self.note[sent.start:pos]
-        urine = [m.end() for m in _URINE_CONTEXT.finditer(text)]
-        if not urine:
+        # specimen words of the sentence found once (scanning the sentence up to every label was
+        # quadratic in a long sentence), then the last of each kind before pos
+        cache = self.__dict__.setdefault("_specimen_words", {})
+        if sent.start not in cache:
+            text = self.note[sent.start:sent.end]
+            cache[sent.start] = ([sent.start + m.end() for m in _URINE_CONTEXT.finditer(text)],
+                                 [sent.start + m.end() for m in _BLOOD_CONTEXT.finditer(text)])
+        urine, blood = cache[sent.start]
+        u = bisect.bisect_right(urine, pos)
+        if not u:
             return False
-        blood = [m.end() for m in _BLOOD_CONTEXT.finditer(text)]
-        return not blood or urine[-1] > blood[-1]
+        b = bisect.bisect_right(blood, pos)
+        return not b or urine[u - 1] > blood[b - 1]
 
     def _top_level_numbers(self, a: int, b: int) -> list[re.Match[str]]:
         """Numbers in note[a:b] outside parentheses (skips reference ranges and conversions)."""

@@ -84,6 +84,10 @@ def word_tokens(text: str) -> list[str]:
 
 
 def read_document(path: str | Path) -> str:
+    """The text of a document; any problem (missing, unsupported, too large, unreadable PDF) is a
+    :class:`DocumentError`. Sizes are bounded by ``MAX_DOCUMENT_BYTES`` and ``MAX_DOCUMENT_CHARS``."""
+    from app.limits import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_CHARS
+
     p = Path(path)
     if not p.is_file():
         raise DocumentError(f"document not found: {p}")
@@ -91,17 +95,38 @@ def read_document(path: str | Path) -> str:
     if kind is None:
         raise DocumentError(f"unsupported document type {p.suffix or '(none)'} for {p.name}; "
                             f"supported: {', '.join(sorted(SUFFIXES))}")
+    size = p.stat().st_size
+    if size > MAX_DOCUMENT_BYTES:
+        raise DocumentError(f"{p.name} is too large: {size:,} bytes, the limit is {MAX_DOCUMENT_BYTES:,} "
+                            "(MAX_DOCUMENT_BYTES in app/limits.py)")
     if kind == "pdf":
         from pypdf import PdfReader
-        from pypdf.errors import PdfReadError
 
         try:
             reader = PdfReader(str(p))
-            text = "\n\n".join((page.extract_text() or "").strip() for page in reader.pages)
-        except (PdfReadError, ValueError, OSError) as err:
-            raise DocumentError(f"cannot read PDF {p.name}: {err}") from None
+            parts: list[str] = []
+            total = 0
+            for page in reader.pages:
+                page_text = (page.extract_text() or "").strip()
+                total += len(page_text) + 2
+                if total > MAX_DOCUMENT_CHARS:
+                    raise DocumentError(f"{p.name} has more than {MAX_DOCUMENT_CHARS:,} characters of text "
+                                        "(MAX_DOCUMENT_CHARS in app/limits.py)")
+                parts.append(page_text)
+            text = "\n\n".join(parts)
+        except DocumentError:
+            raise
+        except RecursionError:
+            raise DocumentError(f"cannot read PDF {p.name}: its structure is nested too deeply") from None
+        except Exception as err:  # noqa: BLE001 - pypdf raises many types on a malformed or hostile file
+            # (PdfReadError, LimitReachedError and other PyPdfError, ValueError, KeyError, TypeError, ...)
+            raise DocumentError(f"cannot read PDF {p.name}: {type(err).__name__}: {err}") from None
     else:
-        text = p.read_text(encoding="utf-8", errors="replace")
+        with p.open(encoding="utf-8", errors="replace") as fh:
+            text = fh.read(MAX_DOCUMENT_CHARS + 1)
+        if len(text) > MAX_DOCUMENT_CHARS:
+            raise DocumentError(f"{p.name} has more than {MAX_DOCUMENT_CHARS:,} characters "
+                                "(MAX_DOCUMENT_CHARS in app/limits.py)")
     if not text.strip():
         raise DocumentError(f"{p.name} has no extractable text" + (" (a scanned PDF?)" if kind == "pdf" else ""))
     return text

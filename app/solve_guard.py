@@ -1,0 +1,121 @@
+"""What :func:`app.api.solve` does around a run: bind a thread to its task, and turn failures into a status.
+
+**A thread belongs to one task.** The task's key (a hash of question, note, options,
+preset and resources, :func:`task_key`) is written into the metadata of every checkpoint
+of the run (LangGraph copies ``config["metadata"]`` there). When ``solve`` is called with
+an existing ``thread_id``:
+
+- the thread holds an *interrupted* run: it is resumed only for the same task; another
+  task is refused (:class:`ThreadTaskMismatch`) rather than continued under the new
+  question, which printed the new question with the first task's value;
+- the thread holds a *finished* run: its checkpoints are deleted and the new task starts
+  fresh, so nothing of the earlier task (value, answer, steps) can reach the result, even
+  when the new run ends in an error before it writes its own fields.
+
+Checkpoints written before this key existed are compared on their question, note,
+options and resources instead.
+
+**Failures are a status.** Any exception of a run (a model server that cannot be reached,
+a malformed model file, a model that raised) ends ``solve`` with ``status="error"`` and a
+one-line ``status_detail`` naming the cause (:func:`failure_detail`); the checkpoint of an
+interrupted run is kept, so the same call resumes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+TASK_KEY = "medmirror_task"  # checkpoint metadata key holding the task's hash
+DETAIL_CHARS = 600
+
+
+class ThreadTaskMismatch(ValueError):
+    """A thread id names a run of another task (see the module docstring)."""
+
+
+def task_key(question: Any, note: Any, options: Any, preset: str, resources: Any) -> str:
+    """A stable hash of what defines a task."""
+    blob = json.dumps({"question": question, "note": note, "options": options, "preset": preset,
+                       "resources": resources}, sort_keys=True, default=repr, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _same_inputs(values: dict[str, Any], payload: dict[str, Any]) -> bool:
+    return all(values.get(k) == payload.get(k) for k in ("question", "note", "options", "resources"))
+
+
+def prepare_thread(graph: Any, saver: Any, config: dict[str, Any], key: str,
+                   payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The input for ``graph.invoke`` on this thread: ``None`` to resume an interrupted run of this
+    task, else ``payload`` (after deleting a finished run's checkpoints). Raises
+    :class:`ThreadTaskMismatch` for an interrupted run of another task."""
+    snapshot = graph.get_state(config)
+    if not snapshot.values and not snapshot.next:
+        return payload  # a new thread
+    thread_id = config["configurable"]["thread_id"]
+    stored = (snapshot.metadata or {}).get(TASK_KEY)
+    same = stored == key if stored is not None else _same_inputs(snapshot.values or {}, payload)
+    if snapshot.next:
+        if not same:
+            earlier = str((snapshot.values or {}).get("question") or "")[:80]
+            raise ThreadTaskMismatch(
+                f"thread '{thread_id}' holds an interrupted run of another task (question {earlier!r}); "
+                "it is resumed only with the same question, note, options and preset: rerun that task to "
+                "resume it, or give this task a new thread id")
+        return None
+    try:  # a finished run: the new task starts fresh on this thread
+        saver.delete_thread(thread_id)
+    except NotImplementedError:
+        raise ThreadTaskMismatch(
+            f"thread '{thread_id}' holds a finished run and this checkpointer cannot delete it; "
+            "give the new task a new thread id") from None
+    return payload
+
+
+def checkpointed_state(graph: Any, saver: Any, config: dict[str, Any], key: str) -> dict[str, Any]:
+    """The thread's checkpointed state if it belongs to this task (else, or without one, ``{}``)."""
+    if graph is None or saver is None:
+        return {}
+    try:
+        snapshot = graph.get_state(config)
+    except Exception:  # noqa: BLE001 - the state is a courtesy; the error is reported anyway
+        return {}
+    if (snapshot.metadata or {}).get(TASK_KEY) != key:
+        return {}
+    return dict(snapshot.values or {})
+
+
+def resumable(graph: Any, saver: Any, config: dict[str, Any], key: str) -> bool:
+    if graph is None or saver is None:
+        return False
+    try:
+        snapshot = graph.get_state(config)
+    except Exception:  # noqa: BLE001
+        return False
+    return bool(snapshot.next) and (snapshot.metadata or {}).get(TASK_KEY) == key
+
+
+def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def failure_detail(err: BaseException, settings: Any = None, *, thread_id: str | None = None,
+                   can_resume: bool = False) -> str:
+    """One line naming the cause of a failed run, with a hint for the usual ones."""
+    if isinstance(err, (ThreadTaskMismatch,)) or type(err).__name__ in ("InputTooLarge", "InvalidTaskInput"):
+        return one_line(str(err))
+    name = type(err).__name__
+    text = one_line(f"{name}: {err}" if str(err) else name)
+    hint = ""
+    if "Connection" in name or "Timeout" in name or isinstance(err, (ConnectionError, TimeoutError)):
+        url = getattr(settings, "openai_base_url", None)
+        hint = f" (model server {url} unreachable?)" if url else " (model server unreachable?)"
+    elif "Failed to load model" in str(err) or "gguf" in str(err).lower():
+        path = getattr(settings, "model_path", None)
+        hint = f" (model file {path} is not a valid GGUF?)" if path else ""
+    if can_resume and thread_id:
+        hint += f"; the run is checkpointed: call again with thread_id={thread_id} to resume it"
+    return text + hint
