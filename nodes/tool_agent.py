@@ -19,7 +19,8 @@ from nodes.common import (
     INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, score_note, settings_of,
     steps_text,
 )
-from nodes.checks import asks_text, call_key, checks_note, critique, result_feeds, summary, tool_call_checks
+from nodes.checks import (asks_text, call_key, checks_note, critique, output_keys, result_feeds, summary,
+                          tool_call_checks)
 from nodes.gates import revision_reason, tool_gate
 from nodes.grounding import calculator, found_in_note, ground_call, rule_call
 from nodes.schemas import react_schema, tool_call_schema
@@ -253,8 +254,11 @@ def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: st
 
     The retrieval ranking is the prior the agent chooses against: when the question names a
     calculator, another calculator (not one whose result feeds it) is refused; finishing before
-    any tool result answers a question that needs a value is refused.
+    any tool result answers a question that needs a value is refused. A declared gap (radiology's
+    NoCall) is refused while an offered tool can still run and add something new to memory.
     """
+    if action in deps.registry and deps.registry.get(action).protocol == "no_call":
+        return _premature_gap(deps, state)
     target = state.get("target") or {}
     tool = target.get("tool") if target.get("decisive") else None
     if not tool:
@@ -269,6 +273,20 @@ def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: st
     if calculator(action) is not None and not result_feeds(deps.registry, action, tool):
         return (f"{action} refused: the question asks for {tool} ({target.get('why')}), and {action}'s result is "
                 f"not an input of it")
+    return ""
+
+
+def _premature_gap(deps: Deps, state: dict[str, Any]) -> str:
+    """'no_call refused: ...' while a memory tool offered now can run and write a key memory lacks."""
+    memory = state.get("memory") or {}
+    for name in offered_tools(deps, state):
+        registered = deps.registry.get(name)
+        if registered.protocol != "memory":
+            continue
+        new = [k for k in output_keys(registered.card) if k not in memory]
+        if new:
+            return (f"no_call refused: {name} can still run on what memory holds and add {', '.join(new)}; "
+                    f"declare a gap only when no available tool can do the next step")
     return ""
 
 

@@ -115,3 +115,17 @@ def test_a_plan_whose_chain_reads_a_key_no_step_writes_fails_its_check():
     assert first["event"] == "plan_revise" and "step 1 (" + o + ") needs anatomy, modality" in first["checks"]
     assert [s["protocol"] for s in r.steps] == ["Call", "Call", "EndCall"]
     used_up(*ms.values())
+
+
+def test_a_gap_is_refused_while_an_offered_tool_can_still_add_to_memory():
+    task, wb = _bench("baseline")
+    a, m, o = (wb.toolset.optimal[i] for i in range(3))
+    gap = {"purpose": "segment", "category": "organ_segmentor"}
+    ms = models(tool_agent=[react("no_call", **gap), react(a, image="image"), react(m, image="image"),
+                            react(o, image="image", anatomy="anatomy", modality="modality"), react("finish")],
+                answer=[{"answer": "segmented", "value": None, "evaluation": "ok", "score": 9}])
+    r = solve(task.question, None, preset="react", models=ms, registry=wb.registry, resources=wb.resources(),
+              saver=None, top_n_tools=100)
+    first = next(e for e in r.trace if e["node"] == "tool_agent")
+    assert first["event"] == "react_refused" and "no_call refused:" in first["checks"]
+    assert [s["tool"] for s in r.steps] == [a, m, o] and "organ_segmentation" in r.memory
