@@ -19,6 +19,7 @@ from app.models.factory import ModelSet
 from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from memory.experience_merge import usable_suggestion
+from memory.experience_models import ConcurrentUpdateError
 from nodes.common import compact, messages, node, observation_brief, settings_of
 
 INNER = ("Plan", "Think", "Finish")
@@ -164,7 +165,8 @@ def make_distil(deps: OptimizeDeps):
             try:
                 merged[tool] = store.merge_experience(tool, new, merger=merger, max_items=deps.max_items)
                 how = "model merge"
-            except (StructuredOutputError, ValueError) as err:  # the model's merge was unusable: keep the rule merge
+            except (StructuredOutputError, ValueError, ConcurrentUpdateError) as err:
+                # the model's merge was unusable, or could not be written while others wrote: the rule merge
                 merged[tool] = store.merge_experience(tool, new, max_items=deps.max_items)
                 how = f"rule merge (model merge failed: {str(err)[:120]})"
             events.append({"node": "distil", "event": "experience_merged",
