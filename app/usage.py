@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 

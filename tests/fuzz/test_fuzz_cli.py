@@ -20,7 +20,6 @@ import io
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from app.api import solve
 from app.settings import Settings

@@ -128,7 +128,7 @@ def test_riskagent_picks_one_candidate_tool_and_is_reviewed():
 def test_mirror_decomposes_and_may_bind_reasoning_subtasks():
     ms = models(planner=[plan(("Compute the BMI", "bmi"), ("Classify it by WHO bands", "none"))],
                 tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
-    r = run(ms, "mirror")
+    run(ms, "mirror")
     assert "Break the task into the fewest subtasks" in system(ms["planner"])
     assert sent_schema(ms["planner"])["properties"]["subtasks"]["items"]["properties"]["tool"]["enum"][-1] == "none"
     assert len(ms["tool_agent"].calls) == 1  # the 'none' subtask needs no tool call

@@ -19,7 +19,7 @@ from memory.experience import (
     ExperienceStore,
     resolve_store_file,
 )
-from memory.experience_cli import add_memory_parser, run_memory_command
+from memory.experience_cli import add_memory_parser
 from memory.experience_merge import bound, near_duplicate
 from memory.experience_models import (
     ConcurrentUpdateError,
