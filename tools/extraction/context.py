@@ -40,6 +40,8 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
      r"|\bresolved\b|\bin remission\b|\bhistory\b"
+     # a past calendar year after the mention: "DVT of the right leg in 2010", "LAD stent (2015)"
+     r"|\b(?:in|back in|during) (?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b|\((?:19[5-9]\d|20[0-4]\d)\)"
      # "smoked for 30 years but quit": the trigger carries its own "but", which would end the scope
      r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"),
     ("family", "forward", 40,
@@ -50,7 +52,12 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("hypothetical", "forward", 10,
      r"\bif\b|\bin case(?: of)?\b|\bshould\b|\breturn (?:if|for)\b|\brule out\b|\br/o\b|\bto exclude\b"
      r"|\bevaluat(?:e|ion) for\b|\bassess(?:ment)? for\b|\bscreen(?:ing)? for\b|\brisk (?:of|for)\b"
-     r"|\bat risk\b|\bprevent(?:ion of|ing)?\b|\bprophylaxis (?:of|for|against)\b|\bwould\b|\bcould\b"),
+     r"|\bat risk\b|\bprevent(?:ion of|ing)?\b|\bprophylaxis (?:of|for|against)\b|\bwould\b|\bcould\b"
+     # a diagnosis under consideration: "story highly suspicious for ACS", "concerning for sepsis"
+     r"|\b(?:suspicious|concerning|worrisome|worrying) for\b|\bsuspicion (?:of|for)\b"
+     # a future event: "listed for laparoscopic cholecystectomy", "scheduled for surgery", "awaiting repair"
+     r"|\b(?:listed|scheduled|booked|planned|planning|wait-?listed) (?:for|to)\b|\bawaiting\b|\bdue to (?:have|undergo)\b"
+     r"|\bwill (?:have|undergo|need)\b|\bcandidate for\b"),
     ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"),
 ]
 

@@ -44,7 +44,8 @@ _RELATIVE_AFTER = re.compile(
     r"^\s*(?:\w+\s+){0,2}?(?:son|daughter|brother|sister|child|children|grandson|granddaughter|nephew|niece|"
     r"mother|father|husband|wife|sibling|twin|cousin|friend|partner|baby|infant)s?\b", re.I)
 # the single-letter sex after a bare number ("62M") is only trusted at the start of a description
-_BARE_MF_BEFORE = re.compile(r"(?:^|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
+# (note start, a line start, a sentence start, or after "a / pt / patient / ...", "(" or ":")
+_BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
 
 _MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|mr\.?"
 _FEMALE_WORDS = (r"woman|female|girl|lady|mrs\.?|ms\.?|gravida|primigravida|multigravida|primipara|multipara"

@@ -47,6 +47,9 @@ _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
+# a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
+_BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historical|last (?:year|month|visit))\b"
+                              r"[^:\n]{0,40}:", re.I)
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -202,8 +205,10 @@ class Scanner:
         if r is None:
             return None
         r.start = start
-        before = self.note[max(self.index.at(start).start, start - 30):start]
-        r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap))
+        sent_start = self.index.at(start).start
+        before = self.note[max(sent_start, start - 30):start]
+        r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
+                          or _BASELINE_HEADER.match(self.note[sent_start:start]))
         return r
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:

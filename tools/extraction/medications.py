@@ -133,7 +133,8 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
     meds: list[Medication] = []
     route_after = re.compile(rf"(?:\s*,?\s*\(?\s*(?P<r>{_ROUTE})(?![\w])\)?)", re.I)
     dose_after = re.compile(
-        rf"\s*[(:,]?\s*(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses)\s+of\s+|(?:at|dose(?:d)?(?:\s+of)?)\s+)?{_DOSE}", re.I)
+        # "\)?": a name given in brackets after another one, "Noradrenaline (norepinephrine) 0.15 mcg/kg/min"
+        rf"\)?\s*[(:,]?\s*(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses)\s+of\s+|(?:at|dose(?:d)?(?:\s+of)?)\s+)?{_DOSE}", re.I)
     dose_before = re.compile(rf"{_DOSE}\s*(?:of\s+)?(?:(?:{_ROUTE})\s+)?$", re.I)
     route_before = re.compile(rf"(?P<r>{_ROUTE})\s+$", re.I)
 

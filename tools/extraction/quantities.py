@@ -179,10 +179,11 @@ SPECS: list[Spec] = [
     Spec("chloride", r"(?:serum |plasma )?chloride|(?-i:\bCl\b-?)", "mEq/L", CONC, "chloride", 50, 170),
     Spec("bicarbonate", r"(?:serum |plasma |standard |actual )?bicarbonate|\bbicarb\b|(?-i:\bHCO3\b-?|\bHCO₃-?)"
          r"|total CO2|(?-i:\btCO2\b|\bCO2\b)", "mEq/L", CONC, "bicarbonate", 1, 60),
-    Spec("albumin", r"(?:serum |plasma )?albumin\b", "g/dL", CONC, "albumin", 0.5, 7),
+    Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\bAlb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
          r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b)", "mg/dL", CONC, "glucose", 10, 2500),
-    Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b)",
+    Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
+         r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
          "mg/dL", CONC, "bilirubin", 0.05, 60),
     Spec("direct_bilirubin", r"(?:direct|conjugated|indirect|unconjugated) bilirubin|(?-i:\bD\.? ?[Bb]ili\b|\bDBil\b)",
          "mg/dL", CONC, "bilirubin", 0.01, 50),
