@@ -134,17 +134,20 @@ def a_a_gradient(ctx: NoteContext) -> Hit | None:
 
 def urine_output(ctx: NoteContext) -> Hit | None:
     """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
-    rx = re.compile(rf"urine output[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?)"
-                    r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily|over\s+(?:the\s+)?(?:past\s+|last\s+)?24\s*h(?:ours?|rs?)?"
-                    r"|in\s+24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?", re.I)
+    per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
+           r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
+    rx = re.compile(rf"(?:urine|urinary) (?:output|volume)[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
+                    # "passed 450 mL of urine in 24 hours"
+                    rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
+                    + per.replace("?P<per>", "?P<per_b>"), re.I)
     for m in rx.finditer(ctx.note):
         f = ctx.finding_at(m.start(), m.end())
         if f.negated or f.hypothetical:
             continue
-        n = parse_number(m.group("n"))
-        if m.group("u").lower().startswith("l"):
+        n = parse_number(m.group("n") or m.group("n_b"))
+        if (m.group("u") or m.group("u_b")).lower().startswith("l"):
             n *= 1000
-        per = (m.group("per") or "").lower()
+        per = (m.group("per") or m.group("per_b") or "").lower()
         if "h" in per and "24" not in per:
             return _hit(ctx, m, n * 24, "mL/h x 24", unit="mL/day")
         return _hit(ctx, m, n, unit="mL/day")
@@ -189,11 +192,15 @@ def target_bmi(ctx: NoteContext) -> Hit | None:
 
 _EYE_OPEN = r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?|eye[- ]opening)"
 _STIM = r"(?:\s+only)?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)\s+(?:a\s+|the\s+)?"
+_WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 GCS_EYE = [
     ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
                        r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes|without\s+(?:any\s+)?eye[- ]opening", 1),
-    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
-    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)", 3),
+    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
+    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
+                                      + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
+                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at)", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -209,7 +216,11 @@ GCS_VERBAL_SPECIFIC = [
                             r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)", 3),
 ]
 GCS_VERBAL_GENERIC = [
-    ("confused", r"\bconfused\b|\bconfusion\b|\bdisoriented\b|\bdisorientation\b", 4),
+    ("confused", r"\bconfused\b|\bconfusion\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
+                 r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
+                 # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
     ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
 ]
 GCS_MOTOR = [
@@ -220,7 +231,9 @@ GCS_MOTOR = [
     ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|flexion\s+(?:posturing|to\s+pain|response)"
                         r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
-                             r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*", 4),
+                             r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
+                             r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
@@ -532,11 +545,59 @@ def heart_troponin(ctx: NoteContext) -> Hit | None:
                         r"|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
     if neg:
         return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
-    times = re.search(rf"troponin[^.;]{{0,60}}?(?P<n>{NUMBER})\s*(?:times|x|×|-fold)\s*(?:the\s+)?(?:upper|normal|ULN)", ctx.note, re.I)
+    times = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
+                      rf"\s*(?:times|x|×|-?fold)?\s*(?:the\s+)?(?:upper|normal|ULN|URL|reference)", ctx.note, re.I)
     if times:
-        n = parse_number(times.group("n"))
-        opt = "<= normal limit" if n <= 1 else ("1-3x normal limit" if n <= 3 else ">3x normal limit")
-        return _hit(ctx, times, opt, "troponin stated as a multiple of the normal limit")
+        n = _multiple(times.group("n"))
+        if n is not None:
+            return _hit(ctx, times, _troponin_band(n), "troponin stated as a multiple of the normal limit")
+    # a value with the lab's upper limit beside it: "Trop I 0.09 ng/mL (URL 0.04)", "troponin 45 ng/L (ULN 14)"
+    ratio = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;\d]{{0,25}}(?P<v>{NUMBER})[^.;\d]{{0,25}}?"
+                      rf"(?:URL|ULN|upper (?:reference |normal )?limit|99th percentile|normal\s*<|ref(?:erence)?\.?\s*(?:range\s*)?<)"
+                      rf"\s*(?:of\s*|is\s*|[:=]\s*|<\s*)?(?P<l>{NUMBER})", ctx.note, re.I)
+    if ratio:
+        v, lim = parse_number(ratio.group("v")), parse_number(ratio.group("l"))
+        if v is not None and lim:
+            return _hit(ctx, ratio, _troponin_band(v / lim),
+                        f"troponin {v:g} / upper limit {lim:g} = {v / lim:.2f} x the normal limit")
+    return None
+
+
+_MULTIPLES = {"twice": 2.0, "double": 2.0, "two": 2.0, "triple": 3.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
+
+
+def _multiple(word: str) -> float | None:
+    w = word.lower()
+    return _MULTIPLES[w] if w in _MULTIPLES else parse_number(word)
+
+
+def _troponin_band(n: float) -> str:
+    return "<= normal limit" if n <= 1 else ("1-3x normal limit" if n <= 3 else ">3x normal limit")
+
+
+_SUSPICION = re.compile(
+    r"\b(?P<lvl>high(?:ly)?|moderate(?:ly)?|intermediate|slight(?:ly)?|low|mild(?:ly)?|minimal(?:ly)?)"
+    r"[\s-]+(?:suspicious|suspicion|concerning|risk)\b"
+    r"(?:[^.;]{0,25}?\b(?:for|of)\s+(?:ACS|acute coronary|cardiac|ischaemi\w+|ischemi\w+|MI\b|angina))?", re.I)
+_SUSPICION_LEVEL = {"high": "highly suspicious", "moderate": "moderately suspicious", "intermediate": "moderately suspicious",
+                    "slight": "slightly suspicious", "low": "slightly suspicious", "mild": "slightly suspicious",
+                    "minimal": "slightly suspicious"}
+
+
+def heart_history(ctx: NoteContext) -> Hit | None:
+    """HEART 'History': a stated degree of suspicion ('highly suspicious for ACS', '(moderately suspicious)',
+    'low suspicion'). 'Risk' counts only with an explicit cardiac object ('high risk for ACS'). No degree
+    stated: None (a judgement left to the model or the default)."""
+    for m in _SUSPICION.finditer(ctx.note):
+        word = m.group(0).lower()
+        if re.search(r"\brisk\b", word) and not re.search(r"\b(?:for|of)\s", word):
+            continue
+        f = ctx.finding_at(m.start(), m.end(), "term")
+        if f.hypothetical or f.family:
+            continue
+        key = re.sub(r"[^a-z]", "", m.group("lvl").lower())
+        key = next(k for k in _SUSPICION_LEVEL if key.startswith(k))
+        return _hit(ctx, m, _SUSPICION_LEVEL[key], "degree of suspicion stated")
     return None
 
 
@@ -603,7 +664,17 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
                           r"|craniotomy|sternotomy|CABG|bypass surgery|open (?:repair|reduction)|resection|amputation", 5),
         ("minor", r"minor (?:surgery|procedure|operation)", 2),
     ]
-    return _best(ctx, opts, pick="max", current=True)
+    # the type of surgery scores a planned operation too ("listed for laparoscopic cholecystectomy"): only
+    # negated mentions and relatives' operations are left out
+    found = []
+    for option, pattern, rank in opts:
+        for f in ctx.terms(pattern):
+            if not (f.negated or f.family or f.historical):
+                found.append((rank, -f.start, option, f))
+    if not found:
+        return None
+    _, _, option, f = max(found)
+    return Hit.of_finding(f, option, f"'{f.text}' -> {option}" + (" (planned)" if f.hypothetical else ""))
 
 
 def caprini_mobility(ctx: NoteContext) -> Hit | None:
@@ -642,15 +713,24 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
     words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
     rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
                     rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
-                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night)", re.I)
+                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
+                    # "started yesterday", "came on this morning", "began overnight"
+                    rf"|(?:started|starting|began|begun|beginning|came on|onset|developed)\s+(?:\w+\s+){{0,2}}?"
+                    rf"(?P<y2>yesterday|today|this morning|last night|overnight)"
+                    # "3 days of sore throat"; UK "2/7" (days), "1/52" (weeks), "12/24" (hours); triage "x3d", "x 2 days"
+                    rf"|\b(?P<n4>{words})\s+(?P<u4>days?|weeks?|hours?)\s+of\b"
+                    rf"|(?<![\d/.])(?P<n5>\d{{1,2}})/(?P<u5>7|52|24)(?![\d/])"
+                    rf"|(?<!\w)x\s*(?P<n6>\d{{1,2}})\s*(?P<u6>d|days?|wks?|weeks?|h|hrs?|hours?)\b", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
         if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|cough|ill|sick|present", sent, re.I):
             continue
-        if m.group("y"):
+        if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
-        n_raw = (m.group("n") or m.group("n2") or m.group("n3")).lower()
-        unit = (m.group("u") or m.group("u2") or m.group("u3")).lower()
+        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6") if m.group(g)).lower()
+        unit = next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6") if m.group(g)).lower()
+        unit = {"7": "day", "52": "week", "24": "hour", "d": "day", "h": "hour", "hr": "hour", "hrs": "hour",
+                "wk": "week", "wks": "week"}.get(unit, unit)
         n = float(n_raw) if n_raw.isdigit() else {"a": 1, "a couple of": 2, "few": 3, "several": 4}.get(n_raw) or word_to_number(n_raw)
         if n is None:
             continue
@@ -676,7 +756,10 @@ def severe_tonsils(ctx: NoteContext) -> Hit | None:
     rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
           r"|tonsils?\s+(?:\w+\s+){0,4}?(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
-          r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils")
+          r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
+          # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
+          r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
+          r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b")
     return Term(rx).read(ctx)
 
 
@@ -843,10 +926,12 @@ def opioid_list_problems(ctx: NoteContext) -> list[str]:
 
 def admission_type(ctx: NoteContext) -> Hit | None:
     """nonoperative / emergency postoperative / elective postoperative, from how a current operation is described."""
-    post = affirmed(ctx, r"post-?operative(?:ly)?|after (?:the |an |his |her )?(?:surgery|operation)|status post|\bs/p\b|underwent", current=False)
+    post = affirmed(ctx, r"post[- ]?operative(?:ly)?|\bpost[- ]?op\b|after (?:the |an |his |her )?(?:surgery|operation)|status post"
+                         r"|\bs/p\b|underwent", current=False)
     if not post:
         return None
-    emergency = affirmed(ctx, r"emergen(?:t|cy)\s+(?:\w+\s+){0,2}?(?:surgery|operation|laparotomy|repair|procedure)|urgent\s+(?:surgery|operation)")
+    op = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation)"
+    emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:\w+\s+){{0,2}}?{op}|urgent\s+(?:\w+\s+){{0,2}}?{op}")
     if emergency:
         return Hit.of_finding(emergency[0], "emergency postoperative", "emergency operation")
     elective = affirmed(ctx, r"elective(?:ly)?\s+(?:\w+\s+){0,3}?(?:surgery|operation|resection|repair|procedure|replacement|arthroplasty)|scheduled (?:surgery|operation)")

@@ -191,9 +191,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "creatinine": CREATININE,
     },
     "heart_score": {
-        "history": Judgement("how suspicious the history is for ACS",
-                             options={"slightly suspicious": Concept("chest_pain"), "moderately suspicious": Concept("chest_pain"),
-                                      "highly suspicious": Concept("chest_pain")}),
+        "history": Derived(R.heart_history, "stated degree of suspicion for ACS (highly / moderately / slightly); "
+                           "else a judgement", options={"slightly suspicious": Concept("chest_pain"),
+                                                        "moderately suspicious": Concept("chest_pain"),
+                                                        "highly suspicious": Concept("chest_pain")}),
         "ecg": Derived(R.heart_ecg, "ST deviation > repolarization disturbance > normal ECG",
                        options={"significant st deviation": Term(r"ST[- ](?:segment )?(?:depression|elevation|deviation)s?|STEMI"),
                                 "non-specific repolarization disturbance": Term(r"repolari[sz]ation|bundle branch block|LBBB|LVH|T[- ]wave")}),
@@ -206,7 +207,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "smoking": SMOKING_CURRENT,
         "family_history": Derived(R.family_cvd, "relative with cardiovascular disease"),
         "atherosclerotic_disease": AnyOf(Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
-                                         Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)", case_sensitive=False,
+                                         Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
+                                              r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
+                                              r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)",
+                                              case_sensitive=False,
                                               label="atherosclerosis / revascularisation")),
         "tia_history": TIA,
     },
