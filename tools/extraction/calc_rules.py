@@ -154,6 +154,20 @@ def urine_output(ctx: NoteContext) -> Hit | None:
     return None
 
 
+def fio2_room_air(ctx: NoteContext) -> Hit | None:
+    """FiO2 21 % when the blood gas (or the patient) is on room air and no FiO2 is stated: 'ABG on room air',
+    'PaO2 58 on RA', 'breathing room air'. Supplemental oxygen named in the note leaves it undecided."""
+    if ctx.value("fio2") is not None:
+        return None
+    air = affirmed(ctx, r"\broom air\b|(?-i:\bRA\b)|\bbreathing (?:ambient )?air\b|\bon air\b", current=True)
+    if not air:
+        return None
+    if affirmed(ctx, r"\b(?:nasal cannula|face ?mask|non-?rebreather|venturi|high[- ]flow|supplemental oxygen|"
+                     r"\d+\s*L(?:/min)?\s*(?:of\s+)?(?:O2|oxygen)|intubated|ventilated|CPAP|BiPAP)\b", current=True):
+        return None
+    return _hit(ctx, air[0], 21.0, "room air: FiO2 21 %", unit="%")
+
+
 def bands(ctx: NoteContext) -> Hit | None:
     """Band (immature) neutrophils in %."""
     rx = re.compile(rf"(?:\bbands?\b|band (?:forms|neutrophils|cells)|immature (?:neutrophils|granulocytes)|bandemia)"
@@ -541,10 +555,6 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
 
 def heart_troponin(ctx: NoteContext) -> Hit | None:
     """'<= normal limit' when the note says the troponin is normal / negative; higher bands need the lab's limit."""
-    neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:normal|negative|within (?:normal|reference) (?:limits|range)|undetectable|unremarkable|not elevated)"
-                        r"|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
-    if neg:
-        return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
     times = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
                       rf"\s*(?:times|x|×|-?fold)?\s*(?:the\s+)?(?:upper|normal|ULN|URL|reference)", ctx.note, re.I)
     if times:
@@ -560,6 +570,11 @@ def heart_troponin(ctx: NoteContext) -> Hit | None:
         if v is not None and lim:
             return _hit(ctx, ratio, _troponin_band(v / lim),
                         f"troponin {v:g} / upper limit {lim:g} = {v / lim:.2f} x the normal limit")
+    # words last: "five times the upper limit of normal" also holds the word 'normal'
+    neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:\bnormal|negative|within (?:normal|reference) (?:limits|range)|undetectable"
+                        r"|unremarkable|not elevated)|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
+    if neg:
+        return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
     return None
 
 
@@ -677,6 +692,15 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, option, f"'{f.text}' -> {option}" + (" (planned)" if f.hypothetical else ""))
 
 
+def caprini_recent_major_surgery(ctx: NoteContext) -> Hit | None:
+    """Caprini 'major surgery (< 1 month)': a current surgery mention, not one qualified as minor
+    ('minor surgery', 'a minor procedure') and not a planned one (ConText hypothetical)."""
+    mentions = [f for f in ctx.findings("recent_surgery")
+                if not re.search(r"\bminor\s+(?:\w+\s+)?$", ctx.note[max(0, f.start - 20):f.start], re.I)]
+    value, f, why = decide(mentions, "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def caprini_mobility(ctx: NoteContext) -> Hit | None:
     opts = [
         ("confined to bed >72 hours", r"(?:in bed|bedridden|bed[- ]?bound|confined to (?:the )?bed|immobili[sz]ed|immobile|bed rest)[^.;]{0,40}?"
@@ -755,7 +779,7 @@ def no_cough_or_coryza(ctx: NoteContext) -> Hit | None:
 def severe_tonsils(ctx: NoteContext) -> Hit | None:
     rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
-          r"|tonsils?\s+(?:\w+\s+){0,4}?(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
+          r"|tonsils?\b[^.;]{0,40}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
           r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"

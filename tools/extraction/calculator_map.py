@@ -60,6 +60,7 @@ TEMP = Quantity("temperature")
 QT = Quantity("qt_interval")
 PLATELETS = Quantity("platelets")
 WBC = Quantity("wbc")
+FIO2 = FirstOf(Quantity("fio2"), Derived(R.fio2_room_air, "room air (no supplemental oxygen named): 21 %"))
 MAP_ = Derived(R.mean_arterial_pressure, "stated mean arterial pressure (else computed by the calculator from SBP/DBP)")
 
 WEIGHT_BASIS = Config("which weight Cockcroft-Gault uses (MedCalc-Bench's BMI rule by default)")
@@ -253,7 +254,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "apache_ii": {
         "age": AGE, "temperature": TEMP, "mean_arterial_pressure": MAP_, "systolic_bp": SBP, "diastolic_bp": DBP,
-        "heart_rate": HR, "respiratory_rate": RR, "fio2": Quantity("fio2"), "pao2": Quantity("pao2"),
+        "heart_rate": HR, "respiratory_rate": RR, "fio2": FIO2, "pao2": Quantity("pao2"),
         "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": Quantity("paco2"), "ph": Quantity("ph"),
         "bicarbonate": BICARBONATE, "sodium": SODIUM, "potassium": POTASSIUM, "creatinine": CREATININE,
         "acute_renal_failure": Concept("acute_kidney_injury", when="current"),
@@ -302,7 +303,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "sex": SEX,
         "surgery_type": Derived(R.caprini_surgery, "procedure named: arthroplasty / laparoscopic / arthroscopic / major / minor"),
         "mobility": Derived(R.caprini_mobility, "bed rest / confined to bed > 72 h / ambulatory"),
-        "major_surgery_last_month": Concept("recent_surgery", when="current"),
+        "major_surgery_last_month": Derived(R.caprini_recent_major_surgery, "a current operation not described as minor"),
         "chf_last_month": Concept("heart_failure", when="current"),
         "sepsis_last_month": Concept("sepsis", when="current"),
         "pneumonia_last_month": Concept("pneumonia", when="current"),
@@ -341,7 +342,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
     "sofa": {
-        "pao2": Quantity("pao2"), "fio2": Quantity("fio2"),
+        "pao2": Quantity("pao2"), "fio2": FIO2,
         "mechanical_ventilation": Concept("mechanical_ventilation", when="current"),
         "cpap": Concept("cpap", when="current"),
         "platelets": PLATELETS, "gcs": GCS_TOTAL, "bilirubin": BILIRUBIN,

@@ -32,7 +32,9 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("negated", "backward", 8,
      r"\b(?:was|were|is|are|been|be)\s+(?:ruled out|excluded|negative|absent|unremarkable"
      r"|not (?:seen|found|detected|present|observed|noted|palpable|elicited))\b"
-     r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"),
+     r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"
+     # a form field answered no: "Cough: none", "Melaena: nil", "Syncope - no"
+     r"|(?<=[:\-])\s*(?:none|nil|no)\b"),
     ("historical", "forward", 40,
      r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"

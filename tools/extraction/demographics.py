@@ -46,6 +46,9 @@ _RELATIVE_AFTER = re.compile(
 # the single-letter sex after a bare number ("62M") is only trusted at the start of a description
 # (note start, a line start, a sentence start, or after "a / pt / patient / ...", "(" or ":")
 _BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
+# after a comma or semicolon only a two-digit age counts ("Nursing home resident, 91F"; not a "5F" catheter)
+_BARE_MF_AFTER_LIST = re.compile(r"[,;]\s*$")
+_FRENCH_SIZE = re.compile(r"\s*(?:sheath|catheter|cath\b|tube|cannula|introducer|foley|drain|stent)", re.I)
 
 _MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|mr\.?"
 _FEMALE_WORDS = (r"woman|female|girl|lady|mrs\.?|ms\.?|gravida|primigravida|multigravida|primipara|multipara"
@@ -79,8 +82,11 @@ def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
             for m in rx.finditer(note):
                 if any(a <= m.start() < b for a, b in taken):
                     continue
-                if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]):
+                if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]) and not (
+                        len(m.group("n")) >= 2 and _BARE_MF_AFTER_LIST.search(note[max(0, m.start() - 3):m.start()])):
                     continue
+                if rx is _BARE_MF and _FRENCH_SIZE.match(note, m.end()):
+                    continue  # "5F sheath": a French catheter size, not an age
                 n = m.group("n")
                 if not re.match(r"\d", n) and word_to_number(n) is None:
                     continue

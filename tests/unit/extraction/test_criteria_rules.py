@@ -192,3 +192,58 @@ def test_vasopressor_dose_after_a_bracketed_synonym() -> None:
 ])
 def test_urine_output_phrasings(note: str, ml: float) -> None:
     assert value(R.urine_output, note) == pytest.approx(ml)
+
+
+# --- second round (batch 2 of the development notes) -------------------------------------------------
+
+
+def test_troponin_multiple_wins_over_the_word_normal() -> None:
+    assert value(R.heart_troponin, "hs-troponin T four times the upper limit of normal.") == ">3x normal limit"
+
+
+@pytest.mark.parametrize("note,drinks", [
+    ("Drinks roughly 12 pints a week.", 12), ("Two glasses of wine every night.", 14), ("1 bottle of wine per week.", 1),
+])
+def test_alcohol_counted_in_pints_glasses_bottles(note: str, drinks: float) -> None:
+    assert extract(note).get("alcohol_drinks_per_week").value == pytest.approx(drinks)
+
+
+@pytest.mark.parametrize("note,age", [
+    ("Care home resident, 88F, fall.", 88), ("Emergency laparotomy; 66M admitted to HDU.", 66),
+    ("Placed a 6F sheath, then a 7F catheter.", None),
+])
+def test_age_shorthand_after_a_comma_or_semicolon(note: str, age: float | None) -> None:
+    got = extract(note).get("age")
+    assert (got.value if got else None) == age
+
+
+def test_form_field_answered_none_is_negated() -> None:
+    found = find_concepts("Headache: yes. Cough: none. Coryzal symptoms: nil.", ["cough", "coryza"])
+    assert [f.negated for f in found] == [True, True]
+
+
+def test_severe_tonsil_inflammation_after_punctuation() -> None:
+    assert value(R.severe_tonsils, "Tonsils: pus on the left, markedly swollen.") is True
+
+
+def test_a_fracture_is_recent_trauma() -> None:
+    assert args_of("perc_rule", "A 30-year-old woman who fractured her wrist ten days ago.")["recent_surgery_or_trauma"] is True
+
+
+def test_a_minor_operation_is_not_recent_major_surgery() -> None:
+    assert value(R.caprini_recent_major_surgery, "Day-case minor surgery to remove a cyst.") is None
+    assert value(R.caprini_recent_major_surgery, "Surgery for a perforated ulcer last week.") is True
+
+
+def test_afebrile_with_a_reading() -> None:
+    assert extract("Afebrile, 36.6 C.").get("temperature").value == pytest.approx(36.6)
+    assert extract("She is afebrile.").get("temperature") is None
+
+
+@pytest.mark.parametrize("note,fio2", [
+    ("Gas on room air: PaO2 71. GCS 14.", 21.0),
+    ("PaO2 71 on 2 L nasal cannula; earlier 93% on RA. GCS 14.", None),
+    ("PaO2 71 on FiO2 40%. GCS 14.", 40.0),
+])
+def test_fio2_from_room_air(note: str, fio2: float | None) -> None:
+    assert args_of("sofa", note).get("fio2") == fio2
