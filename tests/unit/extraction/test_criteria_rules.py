@@ -247,3 +247,10 @@ def test_afebrile_with_a_reading() -> None:
 ])
 def test_fio2_from_room_air(note: str, fio2: float | None) -> None:
     assert args_of("sofa", note).get("fio2") == fio2
+
+
+def test_a_mention_after_the_presentation_does_not_decide_a_current_criterion() -> None:
+    note = ("A 58-year-old man with dyspnoea. He had knee surgery 6 months prior. He was discharged on day 9, "
+            "and three months later he was walking slowly after his recent operation.")
+    assert args_of("perc_rule", note).get("recent_surgery_or_trauma") is not True
+    assert args_of("perc_rule", "A 58-year-old man, breathless 10 days after knee surgery.")["recent_surgery_or_trauma"] is True
