@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from tools.extraction.calc_sources import Hit, NoteContext, Term, decide
+from tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
 from tools.extraction.model import Finding
 from tools.extraction.text import NUMBER, parse_number, word_to_number
 
@@ -79,6 +79,8 @@ def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = 
     for option, pattern, rank in options:
         hits = affirmed_in_clause(ctx, pattern) if clause else affirmed(ctx, pattern, current=current)
         for f in hits:
+            if after_presentation(f):
+                continue  # "six hours later he was conversing normally": not the state as first seen
             found.append((rank, f.start, option, f))
     if not found:
         return None
@@ -136,7 +138,8 @@ def urine_output(ctx: NoteContext) -> Hit | None:
     """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
     per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
            r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
-    rx = re.compile(rf"(?:urine|urinary) (?:output|volume)[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
+    rx = re.compile(rf"(?:urine|urinary) (?:output|volume)(?P<pre>\s+(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+)?24\s*h(?:ours?|rs?)?)?"
+                    rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
                     # "passed 450 mL of urine in 24 hours"
                     rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
                     + per.replace("?P<per>", "?P<per_b>"), re.I)
@@ -147,10 +150,23 @@ def urine_output(ctx: NoteContext) -> Hit | None:
         n = parse_number(m.group("n") or m.group("n_b"))
         if (m.group("u") or m.group("u_b")).lower().startswith("l"):
             n *= 1000
-        per = (m.group("per") or m.group("per_b") or "").lower()
+        per = (m.group("per") or m.group("per_b") or m.group("pre") or "").lower()
         if "h" in per and "24" not in per:
             return _hit(ctx, m, n * 24, "mL/h x 24", unit="mL/day")
         return _hit(ctx, m, n, unit="mL/day")
+    return None
+
+
+def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
+    """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask'."""
+    if ctx.value("fio2") is not None:
+        return None
+    rx = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:of\s+)?(?:inspired\s+)?(?:oxygen|O2|O₂)\b", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        f = ctx.finding_at(m.start(), m.end())
+        if 21 <= n <= 100 and not (f.negated or f.hypothetical) and not after_presentation(f):
+            return _hit(ctx, m, n, "oxygen percentage = FiO2", unit="%")
     return None
 
 
@@ -204,12 +220,17 @@ def target_bmi(ctx: NoteContext) -> Hit | None:
 # Glasgow Coma Scale (Teasdale & Jennett 1974)
 # ---------------------------------------------------------------------------
 
-_EYE_OPEN = r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?|eye[- ]opening)"
-_STIM = r"(?:\s+only)?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)\s+(?:a\s+|the\s+)?"
+_EYE_OPEN = (r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
+             r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
+_STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
+         r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 GCS_EYE = [
     ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
-                       r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes|without\s+(?:any\s+)?eye[- ]opening", 1),
+                       # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
+                       r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       r"|without\s+(?:any\s+)?eye[- ]opening", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
@@ -247,7 +268,9 @@ GCS_MOTOR = [
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                              r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
-                             r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away", 4),
+                             r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
+                             r"(?:pain|painful|noxious|stimul\w*)", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
@@ -294,6 +317,12 @@ _SEVERE = r"(?:moderate|severe|large|tense|massive|gross|significant|marked|mode
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
     value, f, why = decide(ctx.findings("ascites"), "current")
+    # large ascites anywhere in the note: a fluid thrill (only with large ascites), a therapeutic or
+    # large-volume paracentesis, litres drained
+    large = affirmed(ctx, r"fluid (?:thrill|wave)|(?:therapeutic|large[- ]volume)\s+(?:abdominal\s+)?paracentes[ie]s"
+                          r"|\b\d+(?:\.\d+)?\s*(?:L|litres?|liters?)\b[^.;]{0,30}?(?:drained|removed|tapped)", current=True)
+    if (value is None or f is None) and large:
+        return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
     if value is None or f is None:
         return None
     if value is False:
@@ -302,6 +331,8 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
     if re.search(rf"\b{_SEVERE}\b", window, re.I) or re.search(r"\bparacentes[ie]s\b", sent, re.I):
         return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
+    if large:
+        return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
     if re.search(rf"\b{_MILD}\b", window, re.I):
         return Hit.of_finding(f, "slight", "graded mild/slight in the note")
     return Hit.of_finding(f, "slight", "ascites present, grade not stated: slight (clinically detectable, not tense)")
@@ -508,6 +539,13 @@ def labile_inr(ctx: NoteContext) -> Hit | None:
                r"|(?:poor|low)\s+time in (?:the )?therapeutic range", case_sensitive=False).read(ctx)
     if pos is not None and pos.value:
         return pos
+    # a stated time in range: "TTR 45%", "time in therapeutic range of 72%", "only 4 of 12 INR readings in range"
+    ttr = re.search(rf"(?:\bTTR\b|time in (?:the )?(?:therapeutic )?range)[^.;\d]{{0,20}}(?P<p>{NUMBER})\s*%"
+                    rf"|(?P<k>\d{{1,3}})\s+(?:of|out of|/)\s+(?P<n>\d{{1,3}})\s+(?:\w+\s+){{0,3}}?(?:INRs?|readings|results|values|tests)"
+                    rf"[^.;]{{0,40}}?(?:in|within)\s+(?:the\s+)?(?:therapeutic\s+|target\s+)?range", ctx.note, re.I)
+    if ttr:
+        pct = parse_number(ttr.group("p")) if ttr.group("p") else 100 * int(ttr.group("k")) / max(int(ttr.group("n")), 1)
+        return _hit(ctx, ttr, pct < 60, f"time in therapeutic range {pct:.0f}% vs 60%")
     stable = affirmed(ctx, r"(?:stable|therapeutic|well[- ]controlled)\s+INRs?|INRs?\s+(?:\w+\s+){0,4}?(?:stable|within (?:the )?therapeutic range|well[- ]controlled)")
     if stable:
         return Hit.of_finding(stable[0], False, "INR stable / in range")
@@ -613,7 +651,46 @@ def heart_history(ctx: NoteContext) -> Hit | None:
         key = re.sub(r"[^a-z]", "", m.group("lvl").lower())
         key = next(k for k in _SUSPICION_LEVEL if key.startswith(k))
         return _hit(ctx, m, _SUSPICION_LEVEL[key], "degree of suspicion stated")
-    return None
+    return _heart_history_from_features(ctx)
+
+
+# Six et al. 2008: 'highly suspicious' = mainly specific (typical anginal) elements, 'moderately' = a mixture of
+# specific and nonspecific elements, 'slightly' = nonspecific elements.
+_TYPICAL = (r"\b(?:retro-?sternal|sub-?sternal|central chest)\b|\b(?:pressure|tightness|heaviness|squeezing|crushing|"
+            r"constricting)\b|radiat\w+[^.;]{0,30}?\b(?:arms?|jaw|neck|shoulders?)\b|spread\w*[^.;]{0,20}?\b(?:arms?|jaw|neck)\b"
+            r"|\b(?:on|with) exertion\b|\bexertional\b|\bdiaphore\w+|\bsweat(?:y|ing)\b|\bclammy\b|\bnause\w+"
+            r"|relieved by (?:rest|nitro\w*|GTN)")
+_ATYPICAL = (r"\bsharp\b|\bstabbing\b|\bpleuritic\b|(?:worse|worsen\w*) (?:on|with|when) (?:inspiration|breathing|movement|"
+             r"twisting|moving|lying|palpation)|\bpositional\b|reproduc\w+ (?:on|with|by) (?:palpation|pressure)|"
+             r"tender(?:ness)? (?:on|to) palpation|\bburning\b|\breflux\b|\bindigestion\b|relieved by antacids?|\bfleeting\b")
+
+
+def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
+    """No stated degree: count the typical and the nonspecific elements of the chest-pain description (sentences
+    that mention chest pain/discomfort, not negated, not after the presentation). Typical only (>= 3): highly;
+    a mixture, or fewer than 3 typical: moderately; nonspecific only: slightly; no chest-pain sentence: None."""
+    pain = [f for f in ctx.findings("chest_pain") if not (f.negated or f.family or f.hypothetical)]
+    pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|retro-?sternal\s+\w+", current=True)
+    sentences = {f.sentence.start: f.sentence for f in pain if not after_presentation(f)}
+    if not sentences:
+        return None
+    typical: list[str] = []
+    atypical: list[str] = []
+    for sent in sentences.values():
+        typical += [m.group(0) for m in re.finditer(_TYPICAL, sent.text, re.I)]
+        atypical += [m.group(0) for m in re.finditer(_ATYPICAL, sent.text, re.I)]
+    if not typical and not atypical:
+        return None
+    first = min(sentences)
+    sent = sentences[first]
+    if typical and not atypical and len(typical) >= 3:
+        level = "highly suspicious"
+    elif typical:
+        level = "moderately suspicious"
+    else:
+        level = "slightly suspicious"
+    return Hit(level, sent.start, sent.end, sent.text, sent.text, None,
+               f"typical: {', '.join(typical) or 'none'}; nonspecific: {', '.join(atypical) or 'none'}")
 
 
 _CVD = ("coronary_artery_disease", "stroke", "peripheral_artery_disease", "heart_failure")
@@ -624,7 +701,14 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     mentions = []
     for c in _CVD:
         mentions += ctx.findings(c)
-    mentions += ctx.terms(r"cardiovascular disease|heart disease|cardiac (?:disease|death)|sudden (?:cardiac )?death|premature (?:CAD|coronary)")
+    mentions += ctx.terms(r"cardiovascular disease|heart disease|cardiac (?:disease|death)|sudden (?:cardiac )?death|premature (?:CAD|coronary)"
+                          r"|heart attack|(?:coronary )?bypass (?:surgery|graft\w*)|\bCABG\b|coronary (?:stent\w*|angioplasty)")
+    # HEART asks for a parent or sibling affected before 65: a stated age of 65 or more does not count
+    def before_65(f: Finding) -> bool:
+        ages = [int(a) for a in re.findall(r"\b(?:at|aged?|age of)\s+(\d{2})\b", f.sentence.text)]
+        return not ages or min(ages) < 65
+
+    mentions = [f for f in mentions if not f.family or before_65(f)]
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "any", subject="family")
     if f is None:
         neg = affirmed(ctx, r"(?:no|non-?contributory|unremarkable|negative)\s+family\s+history|family\s+history\s+(?:is\s+|was\s+)?(?:non-?contributory|unremarkable|negative)")
@@ -692,13 +776,23 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, option, f"'{f.text}' -> {option}" + (" (planned)" if f.hypothetical else ""))
 
 
+_RECENT = re.compile(r"\b(?:(?:\d+|a|one|two|three|four|a few|several)\s+(?:days?|weeks?)\s+(?:ago|earlier|before|prior)"
+                     r"|recent(?:ly)?|last (?:week|month)|earlier this month|post-?operative day|\bPOD\s*\d)\b", re.I)
+
+
 def caprini_recent_major_surgery(ctx: NoteContext) -> Hit | None:
-    """Caprini 'major surgery (< 1 month)': a current surgery mention, not one qualified as minor
-    ('minor surgery', 'a minor procedure') and not a planned one (ConText hypothetical)."""
+    """Caprini 'major surgery (< 1 month)': an operation before this presentation, i.e. a surgery mention with a
+    recency cue in its sentence ('two weeks ago', 'recently', 'last month'); not one qualified as minor and not a
+    planned one. The operation of this admission is the *type of surgery* item, not this one. A negated mention
+    ('no recent surgery') decides False."""
     mentions = [f for f in ctx.findings("recent_surgery")
                 if not re.search(r"\bminor\s+(?:\w+\s+)?$", ctx.note[max(0, f.start - 20):f.start], re.I)]
     value, f, why = decide(mentions, "current")
-    return None if f is None else Hit.of_finding(f, value, why)
+    if f is None:
+        return None
+    if value and not _RECENT.search(f.sentence.text):
+        return None  # the current operation (or an undated one): left to the type of surgery
+    return Hit.of_finding(f, value, why)
 
 
 def caprini_mobility(ctx: NoteContext) -> Hit | None:
@@ -774,6 +868,21 @@ def no_cough_or_coryza(ctx: NoteContext) -> Hit | None:
     if neg:
         return Hit.of_finding(neg[0], True, "cough/coryza denied")
     return None
+
+
+def purulence(ctx: NoteContext) -> Hit | None:
+    """FeverPAIN 'purulence': pus or exudate on the tonsils/pharynx, with ConText negation ('without exudate',
+    'no pus'); 'non-exudative' is False. Tonsillar swelling alone is not purulence."""
+    non = affirmed(ctx, r"\bnon-?exudative\b", current=True)
+    # about the tonsils: pus in a sentence that names them; exudate in one about tonsils, pharynx or throat
+    # ("purulent discharge in the nose" of a sinusitis is not FeverPAIN's purulence)
+    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches)")
+                if not after_presentation(f) and re.search(
+                    r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)]
+    value, f, why = decide(mentions, "current")
+    if f is None:
+        return Hit.of_finding(non[0], False, "non-exudative") if non else None
+    return Hit.of_finding(f, value, why)
 
 
 def severe_tonsils(ctx: NoteContext) -> Hit | None:

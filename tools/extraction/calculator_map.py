@@ -60,7 +60,8 @@ TEMP = Quantity("temperature")
 QT = Quantity("qt_interval")
 PLATELETS = Quantity("platelets")
 WBC = Quantity("wbc")
-FIO2 = FirstOf(Quantity("fio2"), Derived(R.fio2_room_air, "room air (no supplemental oxygen named): 21 %"))
+FIO2 = FirstOf(Quantity("fio2"), Derived(R.fio2_stated_as_oxygen, "'on 40% oxygen'"),
+               Derived(R.fio2_room_air, "room air (no supplemental oxygen named): 21 %"))
 MAP_ = Derived(R.mean_arterial_pressure, "stated mean arterial pressure (else computed by the calculator from SBP/DBP)")
 
 WEIGHT_BASIS = Config("which weight Cockcroft-Gault uses (MedCalc-Bench's BMI rule by default)")
@@ -292,9 +293,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "feverpain": {
         "fever_past_24h": AnyOf(Concept("fever", when="current"), Derived(R.fever_by_temperature, "temperature >= 38 °C")),
-        "purulence": AnyOf(Term(r"tonsil\w*[^.;]{0,40}?(?:purulen\w+|\bpus\b|exudat\w+)|(?:purulen\w+|\bpus\b|exudat\w+)[^.;]{0,40}?tonsil\w*",
-                                when="current", label="purulent / exudative tonsils"),
-                           Concept("tonsillar_exudate", when="current")),
+        "purulence": Derived(R.purulence, "pus / exudate on the tonsils (negated: 'without exudate'); swelling alone is not purulence"),
         "rapid_attendance": Derived(R.rapid_attendance, "symptom duration <= 3 days"),
         "severe_tonsil_inflammation": Derived(R.severe_tonsils, "tonsils described as severely inflamed / swollen"),
         "no_cough_or_coryza": Derived(R.no_cough_or_coryza, "cough and coryza: present -> False, denied -> True"),
@@ -303,7 +302,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "sex": SEX,
         "surgery_type": Derived(R.caprini_surgery, "procedure named: arthroplasty / laparoscopic / arthroscopic / major / minor"),
         "mobility": Derived(R.caprini_mobility, "bed rest / confined to bed > 72 h / ambulatory"),
-        "major_surgery_last_month": Derived(R.caprini_recent_major_surgery, "a current operation not described as minor"),
+        "major_surgery_last_month": Derived(R.caprini_recent_major_surgery,
+                                            "an operation in the past month (a recency cue), not minor, not planned"),
         "chf_last_month": Concept("heart_failure", when="current"),
         "sepsis_last_month": Concept("sepsis", when="current"),
         "pneumonia_last_month": Concept("pneumonia", when="current"),

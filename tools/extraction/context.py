@@ -80,7 +80,9 @@ _PSEUDO = re.compile(
 _TERMINATORS = re.compile(
     r"\b(?:but|however|although|though|yet|except|apart from|aside from|nevertheless|whereas"
     r"|which|presents?|presented|presenting|admitted|complain(?:s|ed|ing)?|reports?|reported"
-    r"|now)\b|[;]",
+    r"|now)\b|[;]"
+    # "and" opening a clause with its own verb: "takes the pill and had surgery 6 months ago"
+    r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes)\b",
     re.I,
 )
 # Extra scope ends for the family category: a return to the patient.

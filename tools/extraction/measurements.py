@@ -50,6 +50,11 @@ _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|h
 # a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
 _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historical|last (?:year|month|visit))\b"
                               r"[^:\n]{0,40}:", re.I)
+# earlier in the same sentence, a time well before the presentation: "diagnosed 4 years earlier, when his
+# bilirubin was 1.2 and albumin 3.9", "at diagnosis", "a year ago"
+_PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
+                               r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis)\b",
+                               re.I)
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -208,7 +213,8 @@ class Scanner:
         sent_start = self.index.at(start).start
         before = self.note[max(sent_start, start - 30):start]
         r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
-                          or _BASELINE_HEADER.match(self.note[sent_start:start]))
+                          or _BASELINE_HEADER.match(self.note[sent_start:start])
+                          or _PAST_IN_SENTENCE.search(self.note[sent_start:start]))
         return r
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:

@@ -237,7 +237,8 @@ SPECS: list[Spec] = [
          r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,
          to_canonical=_per_minute, kind="vital"),
     Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
-         r"|a?febrile|fever(?: of| up to)?|pyrexia|pyrexial", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
+         r"|a?febrile|fever(?: of| up to)?|pyrexia|pyrexial"
+         r"|(?:measured|recorded|read)(?=\s+\d{2,3}(?:[.,]\d+)?\s*°?\s*(?:C|F|degrees)\b)", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
          kind="vital"),
     Spec("spo2", r"(?:peripheral |pulse )?(?:oxygen|O2|O₂) saturation|saturation|saturating|sats?\b|pulse ox(?:imetry)?"
          r"|(?-i:\bSpO2\b|\bSaO2\b|\bSpO₂|\bSaO₂|\bO2 sats?\b)", "%", PERCENT, None, 40, 100,

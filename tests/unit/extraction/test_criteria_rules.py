@@ -254,3 +254,94 @@ def test_a_mention_after_the_presentation_does_not_decide_a_current_criterion() 
             "and three months later he was walking slowly after his recent operation.")
     assert args_of("perc_rule", note).get("recent_surgery_or_trauma") is not True
     assert args_of("perc_rule", "A 58-year-old man, breathless 10 days after knee surgery.")["recent_surgery_or_trauma"] is True
+
+
+# --- third round (long case-report development notes) ------------------------------------------------
+
+
+def test_values_from_years_before_are_baseline() -> None:
+    e = extract("Diabetes was found 3 years earlier, when her albumin was 4.1 g/dL. On admission albumin was 2.9 g/dL.")
+    assert e.get("albumin").value == 2.9
+
+
+@pytest.mark.parametrize("note,grade", [
+    ("Abdomen distended with a fluid thrill. Bilirubin 2 mg/dL.", "moderate"),
+    ("Ascites present. A therapeutic paracentesis was done on day 2.", "moderate"),
+    ("Trace ascites on ultrasound.", "slight"),
+])
+def test_ascites_grade_from_signs_of_large_ascites(note: str, grade: str) -> None:
+    assert value(R.ascites_grade, note) == grade
+
+
+@pytest.mark.parametrize("note,level", [
+    ("Central chest pressure on exertion radiating to the left arm, with sweating.", "highly suspicious"),
+    ("Chest pain: burning like heartburn but with some tightness.", "moderately suspicious"),
+    ("Sharp chest pain, worse on inspiration.", "slightly suspicious"),
+])
+def test_heart_history_from_the_described_features(note: str, level: str) -> None:
+    assert value(R.heart_history, note) == level
+
+
+def test_family_cvd_before_65_only() -> None:
+    assert value(R.family_cvd, "His father had bypass surgery at 59.") is True
+    assert value(R.family_cvd, "Her mother had a heart attack at 78.") is None
+
+
+@pytest.mark.parametrize("note,option", [
+    ("She did not open her eyes to speech but opened them to a sternal rub.", "eye opening to pain"),
+    ("No eye opening to any stimulus.", "no eye opening"),
+])
+def test_gcs_eye_negated_stimulus_is_not_no_response(note: str, option: str) -> None:
+    assert args_of("glasgow_coma_scale", note)["eye"] == option
+
+
+def test_gcs_withdrawal_pronoun_and_later_state_ignored() -> None:
+    note = "Groaning only. With nail-bed pressure he pulled it away from the stimulus. Two days later he was oriented."
+    a = args_of("glasgow_coma_scale", note)
+    assert a["motor"] == "withdrawal from pain" and a["verbal"] == "incomprehensible sounds"
+
+
+@pytest.mark.parametrize("note,labile", [
+    ("Only 5 of 11 INR results were within the therapeutic range.", True),
+    ("TTR 78% over the last year.", False),
+])
+def test_labile_inr_from_time_in_range(note: str, labile: bool) -> None:
+    assert value(R.labile_inr, note) is labile
+
+
+def test_alcohol_at_weekends_and_word_ranges() -> None:
+    assert extract("Has three or four beers at the weekend.").get("alcohol_drinks_per_week").value == pytest.approx(3.5)
+
+
+@pytest.mark.parametrize("note,expected", [
+    ("Tonsils enlarged and red, without exudate.", False),
+    ("White patches of exudate on both tonsils.", True),
+    ("Thick purulent discharge from the nose.", None),
+    ("Non-exudative pharyngitis.", False),
+])
+def test_feverpain_purulence(note: str, expected: bool | None) -> None:
+    assert value(R.purulence, note) is expected
+
+
+def test_fever_felt_and_measured_at_home() -> None:
+    assert extract("She measured 38.4 C at home last night.").get("temperature").value == pytest.approx(38.4)
+    assert args_of("feverpain", "Felt hot and shivery overnight.")["fever_past_24h"] is True
+
+
+def test_caprini_recent_major_surgery_needs_a_recency_cue() -> None:
+    assert value(R.caprini_recent_major_surgery, "Admitted for a total hip arthroplasty.") is None
+    assert value(R.caprini_recent_major_surgery, "Bowel surgery two weeks ago; now breathless.") is True
+
+
+def test_clause_with_its_own_verb_ends_a_scope() -> None:
+    f = NoteContext("She uses a hormonal contraceptive and had a hernia repair 2 years ago.").findings("hormone_use")
+    assert f and not f[0].historical
+
+
+def test_dose_after_started_at_and_fio2_as_oxygen_percentage() -> None:
+    a = args_of("sofa", "Dopamine was started at 7 mcg/kg/min. ABG on 50% oxygen by mask: PaO2 80. GCS 15.")
+    assert a["dopamine"] == pytest.approx(7) and a["fio2"] == pytest.approx(50)
+
+
+def test_urine_output_over_24_hours_before_the_number() -> None:
+    assert value(R.urine_output, "Urine output in the past 24 hours was 380 mL.") == pytest.approx(380)
