@@ -138,7 +138,7 @@ def urine_output(ctx: NoteContext) -> Hit | None:
     """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
     per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
            r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
-    rx = re.compile(rf"(?:urine|urinary) (?:output|volume)(?P<pre>\s+(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+)?24\s*h(?:ours?|rs?)?)?"
+    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>\s+(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+)?24\s*h(?:ours?|rs?)?)?"
                     rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
                     # "passed 450 mL of urine in 24 hours"
                     rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
@@ -492,6 +492,11 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
         return None
     if value is True:
         window = f.sentence.text
+        # systolic readings stated beside the diagnosis, none above 160: not the uncontrolled criterion
+        sys_vals = [float(m.group(1)) for m in re.finditer(r"(?:systolic[^.;\d]{0,25}|\bBP\s*)(\d{2,3})(?:\s*(?:-|–|to)\s*(\d{2,3}))?", window, re.I)]
+        sys_vals += [float(m.group(2)) for m in re.finditer(r"(?:systolic[^.;\d]{0,25}|\bBP\s*)(\d{2,3})\s*(?:-|–|to)\s*(\d{2,3})", window, re.I)]
+        if sys_vals and max(sys_vals) <= 160:
+            return Hit.of_finding(f, False, f"systolic readings {', '.join(f'{v:g}' for v in sys_vals)} <= 160 mmHg")
         if re.search(r"\b(?:well|adequately|properly|good)[- ]?controlled\b", window, re.I) and not re.search(
                 r"\b(?:un|poorly|not well|inadequately)[- ]?controlled\b", window, re.I):
             return Hit.of_finding(f, False, "hypertension stated as controlled")
@@ -893,7 +898,10 @@ def severe_tonsils(ctx: NoteContext) -> Hit | None:
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
           r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
           r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b")
-    return Term(rx).read(ctx)
+    hit = Term(rx).read(ctx)
+    if hit is not None and hit.value and re.search(r"\b(?:not|no|non|without)\b", hit.text, re.I):
+        return Hit(False, hit.start, hit.end, hit.text, hit.sentence, None, "negated inside the phrase")
+    return hit
 
 
 # ---------------------------------------------------------------------------
@@ -1213,7 +1221,8 @@ def hypertension_history(ctx: NoteContext) -> Hit | None:
 
 
 _BILATERAL = re.compile(r"\bbilateral(?:ly)?\b|\bboth (?:legs|lower|calves|ankles|feet)\b|\bsymmetric", re.I)
-_LATERAL = re.compile(r"\b(?:left|right|unilateral(?:ly)?|one leg|single leg|asymmetric\w*)\b", re.I)
+_LATERAL = re.compile(r"\b(?:left|right|unilateral(?:ly)?|one leg|single leg|asymmetric\w*)\b"
+                      r"|(?-i:\b[LR]\.?\s+(?:calf|leg|thigh|ankle|lower (?:leg|limb|extremity))\b)", re.I)
 _GENERAL_EDEMA = re.compile(r"^(?:peripheral|pedal|ankle|dependent)\b", re.I)
 
 

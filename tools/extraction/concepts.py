@@ -32,7 +32,7 @@ def term_regex(term: str) -> str:
     parts: list[str] = []
     for word in term.split():
         if word == "...":
-            parts.append(r"(?:[\w'’]+[\s,]+){0,3}?")
+            parts.append(r"(?:[\w'’&/]+[\s,]+){0,3}?")  # "calf pain & swelling"
             continue
         lead = word.startswith("*")
         trail = word.endswith("*")

@@ -34,16 +34,18 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|not (?:seen|found|detected|present|observed|noted|palpable|elicited))\b"
      r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"
      # a form field answered no: "Cough: none", "Melaena: nil", "Syncope - no"
-     r"|(?<=[:\-])\s*(?:none|nil|no)\b"),
+     r"|(?<=[:\-])\s*(?:none|nil|no|never|abstinent|teetotal|denie[sd])\b"),
     ("historical", "forward", 40,
      r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
-     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b"),
+     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"),
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
      r"|\bresolved\b|\bin remission\b|\bhistory\b"
      # a past calendar year after the mention: "DVT of the right leg in 2010", "LAD stent (2015)"
      r"|\b(?:in|back in|during) (?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b|\((?:19[5-9]\d|20[0-4]\d)\)"
+     # a bare past year right after the mention: "PE 2012", "DVT 2016,"
+     r"|(?<=\s)(?:19[5-9]\d|20[0-4]\d)\b(?!\s*(?:mg|mcg|µg|ug|mL|ml|units?|IU|g|kg|cells|/))"
      # "smoked for 30 years but quit": the trigger carries its own "but", which would end the scope
      r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"),
     ("family", "forward", 40,

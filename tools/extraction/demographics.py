@@ -35,6 +35,9 @@ _STRONG = [
 ]
 _BARE_MF = re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)])")
 _STRONG.append(_BARE_MF)
+# a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
+_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s+(?P<n>\d{1,3})(?=\s*[,;.)]|\s+(?:with|who|has|is|presents?)\b)")
+_STRONG.append(_TITLE_NAME_AGE)
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
     re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),

@@ -345,3 +345,45 @@ def test_dose_after_started_at_and_fio2_as_oxygen_percentage() -> None:
 
 def test_urine_output_over_24_hours_before_the_number() -> None:
     assert value(R.urine_output, "Urine output in the past 24 hours was 380 mL.") == pytest.approx(380)
+
+
+# --- fourth round (structured H&P development notes) ---------------------------------------------------
+
+
+def test_free_fluid_is_slight_ascites() -> None:
+    assert value(R.ascites_grade, "CT: a small amount of free fluid around the liver.") == "slight"
+
+
+def test_named_patient_with_the_age_after_a_comma() -> None:
+    e = extract("Clinic letter re Mr Ade Bello, 58, with atrial fibrillation.")
+    assert e.get("age").value == 58 and e.get("sex").value == "Male"
+
+
+@pytest.mark.parametrize("note,expected", [
+    ("Hypertension (clinic systolic 142-150) on two agents.", False),
+    ("Hypertension, systolic 176 today.", True),
+    ("Long-standing hypertension.", True),
+])
+def test_hasbled_hypertension_with_stated_systolic_readings(note: str, expected: bool) -> None:
+    assert value(R.hasbled_hypertension, note) is expected
+
+
+def test_abstinent_means_no_alcohol() -> None:
+    assert value(R.alcohol_per_week, "Alcohol: abstinent for ten years.") == 0.0
+
+
+def test_fever_hot_to_touch_and_negated_inflammation() -> None:
+    assert args_of("feverpain", "Her father says she was hot to the touch last night.")["fever_past_24h"] is True
+    assert value(R.severe_tonsils, "Tonsils red with exudate, not markedly inflamed.") is False
+
+
+def test_ventilated_and_uo_abbreviation() -> None:
+    a = args_of("sofa", "On the ICU, ventilated, FiO2 50%, PaO2 95. UO 280 mL/24 h. GCS 15.")
+    assert a["mechanical_ventilation"] is True and a["urine_output"] == pytest.approx(280)
+    assert args_of("sofa", "Non-invasively ventilated, FiO2 40%, PaO2 95. GCS 15.").get("mechanical_ventilation") is not True
+
+
+def test_hx_and_a_bare_year_are_history_and_l_calf_is_one_side() -> None:
+    ctx = NoteContext("Hx: DVT 2015, completed treatment.")
+    assert decide(ctx.findings("dvt"), "history")[0] is True
+    assert value(R.unilateral_leg_swelling, "R calf tenderness & swelling since Monday.") is True
