@@ -248,7 +248,10 @@ GCS_VERBAL_SPECIFIC = [
                            r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)", 1),
     ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*", 2),
     ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
-                            r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)", 3),
+                            r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)"
+                            # "muttered words that did not fit the questions"
+                            r"|words\s+(?:that\s+|which\s+)?(?:did\s+not|didn't|do\s+not|don't)\s+(?:fit|match|relate\s+to|answer)"
+                            r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)", 3),
 ]
 GCS_VERBAL_GENERIC = [
     ("confused", r"\bconfused\b|\bconfusion\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
@@ -271,7 +274,8 @@ GCS_MOTOR = [
                              r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
                              r"(?:pain|painful|noxious|stimul\w*)", 4),
-    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
+    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
+                       r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
 ]
@@ -795,9 +799,35 @@ def caprini_recent_major_surgery(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(mentions, "current")
     if f is None:
         return None
-    if value and not _RECENT.search(f.sentence.text):
+    cue = _RECENT.search(f.sentence.text) if value else None
+    if value and not cue:
         return None  # the current operation (or an undated one): left to the type of surgery
+    if value and re.search(r"\bdays?\b|\bPOD\b|post-?operative day", cue.group(0), re.I) and caprini_surgery(ctx) is not None:
+        return None  # "bed rest since the operation two days ago": this admission's operation, the type of surgery
     return Hit.of_finding(f, value, why)
+
+
+_WITHIN_4_WEEKS = re.compile(
+    r"\b(?:(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?P<u>days?|weeks?)\s+"
+    r"(?:ago|earlier|before|prior|previously|after)|last week|recently|earlier this (?:week|month))\b", re.I)
+
+
+def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
+    """PERC 'surgery or trauma within 4 weeks': a current surgery/trauma mention (ConText: past-only mentions and
+    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks."""
+    mentions = [*ctx.findings("recent_surgery"), *ctx.findings("trauma")]
+    value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
+    if value and f is not None:
+        m = _WITHIN_4_WEEKS.search(f.sentence.text)
+        months = re.search(r"\b(?:\d+|a|one|two|three|several|many)\s+(?:months?|years?)\s+(?:ago|earlier|before|prior)", f.sentence.text, re.I)
+        if months and not m:
+            return Hit.of_finding(f, False, "more than 4 weeks before")
+        if m and m.group("u") and m.group("u").lower().startswith("week"):
+            n = m.group("n").lower()
+            weeks = word_to_number(n) if not n.isdigit() else int(n)
+            if weeks is not None and weeks > 4:
+                return Hit.of_finding(f, False, f"{weeks} weeks before (> 4)")
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def caprini_mobility(ctx: NoteContext) -> Hit | None:
@@ -1289,6 +1319,23 @@ def dvt_signs(ctx: NoteContext) -> Hit | None:
     if value and f is not None:
         return Hit.of_finding(f, True, why)
     return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
+
+
+def fever_past_24h(ctx: NoteContext) -> Hit | None:
+    """FeverPAIN 'fever in the past 24 hours': an explicit negation about the last 24 hours / today decides False
+    ('No fever in the last 24 hours, though feverish at the weekend'); else a current fever mention or a measured
+    temperature >= 38 °C; else a negated fever."""
+    window = r"(?:last|past|previous)\s+(?:24|twenty-four)\s*h(?:ours?|rs?)?|\btoday\b|\bovernight\b|\blast night\b"
+    for f in ctx.findings("fever"):
+        if f.negated and not (f.family or f.hypothetical) and re.search(window, f.sentence.text, re.I):
+            return Hit.of_finding(f, False, "no fever in the last 24 hours")
+    value, f, why = decide(ctx.findings("fever"), "current")
+    if value:
+        return Hit.of_finding(f, True, why)
+    measured = fever_by_temperature(ctx)
+    if measured is not None:
+        return measured
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def fever_by_temperature(ctx: NoteContext) -> Hit | None:

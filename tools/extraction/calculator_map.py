@@ -292,7 +292,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "aids": Concept("aids"),
     },
     "feverpain": {
-        "fever_past_24h": AnyOf(Concept("fever", when="current"), Derived(R.fever_by_temperature, "temperature >= 38 °C")),
+        "fever_past_24h": Derived(R.fever_past_24h, "fever in the last 24 h (explicit negation for that window wins; "
+                                                    "else a current fever or a temperature >= 38 °C)"),
         "purulence": Derived(R.purulence, "pus / exudate on the tonsils (negated: 'without exudate'); swelling alone is not purulence"),
         "rapid_attendance": Derived(R.rapid_attendance, "symptom duration <= 3 days"),
         "severe_tonsil_inflammation": Derived(R.severe_tonsils, "tonsils described as severely inflamed / swollen"),
@@ -369,7 +370,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "heart_rate": HR, "oxygen_saturation": SPO2,
         "unilateral_leg_swelling": Derived(R.unilateral_leg_swelling, "one swollen leg; bilateral / peripheral edema is not"),
         "hemoptysis": HEMOPTYSIS,
-        "recent_surgery_or_trauma": Concept("recent_surgery", "trauma", when="current"),
+        "recent_surgery_or_trauma": Derived(R.recent_surgery_or_trauma, "surgery or trauma in the past 4 weeks (current mention)"),
         "previous_pe": PREVIOUS_PE, "previous_dvt": PREVIOUS_DVT,
         "hormone_use": HORMONES,
     },

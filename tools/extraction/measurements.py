@@ -239,14 +239,14 @@ class Scanner:
             if not nums:
                 continue
             group = [lb for lb in labels if lb[1] <= nums[0].start()]
-            used.update(ls for ls, _, _ in group)
             verb = None
             for v in _LIST_VERB.finditer(self.note, group[-1][1], nums[0].start()):
                 verb = v
             list_end = verb.start() if verb else nums[0].start()
             items = [it for it in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*/\s*", self.note[group[0][0]:list_end]) if it.strip()]
             if len(items) != len(nums):
-                continue
+                continue  # not a list read "respectively": the labels keep reading their own values
+            used.update(ls for ls, _, _ in group)
             offsets, pos = [], group[0][0]
             for it in items:
                 pos = self.note.index(it, pos)

@@ -387,3 +387,55 @@ def test_hx_and_a_bare_year_are_history_and_l_calf_is_one_side() -> None:
     ctx = NoteContext("Hx: DVT 2015, completed treatment.")
     assert decide(ctx.findings("dvt"), "history")[0] is True
     assert value(R.unilateral_leg_swelling, "R calf tenderness & swelling since Monday.") is True
+
+
+# --- fifth round (serial values, nursing and consult narratives) ---------------------------------------
+
+
+def test_a_respectively_sentence_that_does_not_parse_keeps_its_own_values() -> None:
+    e = extract("At presentation the sodium was 129 mmol/L and potassium 3.1; a week later they were 136 and 4.0, respectively.")
+    assert e.get("sodium").value == 129 and e.get("potassium").value == 3.1
+
+
+@pytest.mark.parametrize("note,field,option", [
+    ("She localised to a trapezius squeeze.", "motor", "localizes pain"),
+    ("He answered with words that did not fit the questions.", "verbal", "inappropriate words"),
+])
+def test_gcs_named_stimulus_and_unfitting_words(note: str, field: str, option: str) -> None:
+    assert args_of("glasgow_coma_scale", note)[field] == option
+
+
+def test_a_brief_collapse_is_syncope() -> None:
+    assert args_of("glasgow_blatchford", "Melaena for a day; she collapsed briefly in the bathroom. Hb 9 g/dL.")["syncope"] is True
+
+
+@pytest.mark.parametrize("note,expected", [
+    ("No fever over the past 24 hours; she was feverish last week.", False),
+    ("Fever since yesterday.", True),
+    ("Temperature 38.3 C.", True),
+])
+def test_fever_in_the_past_24_hours(note: str, expected: bool) -> None:
+    assert value(R.fever_past_24h, note) is expected
+
+
+def test_caprini_this_admissions_operation_is_not_recent_major_surgery() -> None:
+    note = "Underwent an open anterior resection. On bed rest since the operation three days ago."
+    assert value(R.caprini_recent_major_surgery, note) is None
+
+
+def test_swollen_ankles_after_the_noun() -> None:
+    assert args_of("caprini_vte", "A 60-year-old man. Both his ankles are swollen.")["swollen_legs"] is True
+
+
+@pytest.mark.parametrize("note,expected", [
+    ("He had a laparoscopic hernia repair 12 days earlier.", True),
+    ("Hernia repair three months ago.", False),
+    ("Operated on 6 weeks ago for a perforated ulcer.", False),
+])
+def test_perc_recent_surgery_within_four_weeks(note: str, expected: bool) -> None:
+    assert value(R.recent_surgery_or_trauma, note) is expected
+
+
+def test_coughing_up_blood_is_haemoptysis_not_cough() -> None:
+    found = find_concepts("She coughed up a little fresh blood twice.", ["hemoptysis", "cough"])
+    assert [f.concept for f in found] == ["hemoptysis"]
