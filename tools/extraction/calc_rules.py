@@ -668,7 +668,8 @@ def heart_history(ctx: NoteContext) -> Hit | None:
 _TYPICAL = (r"\b(?:retro-?sternal|sub-?sternal|central chest)\b|\b(?:pressure|tightness|heaviness|squeezing|crushing|"
             r"constricting)\b|radiat\w+[^.;]{0,30}?\b(?:arms?|jaw|neck|shoulders?)\b|spread\w*[^.;]{0,20}?\b(?:arms?|jaw|neck)\b"
             r"|\b(?:on|with) exertion\b|\bexertional\b|\bdiaphore\w+|\bsweat(?:y|ing)\b|\bclammy\b|\bnause\w+"
-            r"|relieved by (?:rest|nitro\w*|GTN)")
+            r"|relieved by (?:rest|nitro\w*|GTN)|\bat rest\b"
+            r"|lasting (?:about |around |roughly )?(?:\d+|a few|several|ten|fifteen|twenty)(?:\s*(?:-|to)\s*\d+)?\s*min")
 _ATYPICAL = (r"\bsharp\b|\bstabbing\b|\bpleuritic\b|(?:worse|worsen\w*) (?:on|with|when) (?:inspiration|breathing|movement|"
              r"twisting|moving|lying|palpation)|\bpositional\b|reproduc\w+ (?:on|with|by) (?:palpation|pressure)|"
              r"tender(?:ness)? (?:on|to) palpation|\bburning\b|\breflux\b|\bindigestion\b|relieved by antacids?|\bfleeting\b")
@@ -685,9 +686,14 @@ def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
         return None
     typical: list[str] = []
     atypical: list[str] = []
+    def unnegated(pattern: str, text: str) -> list[str]:
+        # "without radiation", "not pleuritic", "no sweating": a negated element is not there
+        return [m.group(0) for m in re.finditer(pattern, text, re.I)
+                if not re.search(r"\b(?:no|not|without|non|nor|denies|denied)\b[\w\s-]{0,15}$", text[max(0, m.start() - 25):m.start()], re.I)]
+
     for sent in sentences.values():
-        typical += [m.group(0) for m in re.finditer(_TYPICAL, sent.text, re.I)]
-        atypical += [m.group(0) for m in re.finditer(_ATYPICAL, sent.text, re.I)]
+        typical += unnegated(_TYPICAL, sent.text)
+        atypical += unnegated(_ATYPICAL, sent.text)
     if not typical and not atypical:
         return None
     first = min(sentences)
@@ -769,7 +775,10 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
         ("arthroscopic", r"arthroscop\w+", 3),
         ("laparoscopic >45 min", r"laparoscop\w+", 4),
         ("major >45 min", r"major surgery|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
-                          r"|craniotomy|sternotomy|CABG|bypass surgery|open (?:repair|reduction)|resection|amputation", 5),
+                          r"|craniotomy|sternotomy|CABG|bypass surgery|open\s+(?:\w+\s+){0,4}?(?:repair|reduction|resection|surgery)|resection|amputation"
+                          # an operation with a stated duration of an hour or more
+                          r"|(?:surgery|operation|procedure|repair)[^.;]{0,40}?(?:lasting|lasted|took|to take|to last)\s+(?:about\s+|approximately\s+)?"
+                          r"(?:[1-9]|one|two|three|four|five|six)(?:\.\d)?\s*(?:hours?|h\b)", 5),
         ("minor", r"minor (?:surgery|procedure|operation)", 2),
     ]
     # the type of surgery scores a planned operation too ("listed for laparoscopic cholecystectomy"): only
@@ -873,15 +882,17 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
                     # "3 days of sore throat"; UK "2/7" (days), "1/52" (weeks), "12/24" (hours); triage "x3d", "x 2 days"
                     rf"|\b(?P<n4>{words})\s+(?P<u4>days?|weeks?|hours?)\s+of\b"
                     rf"|(?<![\d/.])(?P<n5>\d{{1,2}})/(?P<u5>7|52|24)(?![\d/])"
-                    rf"|(?<!\w)x\s*(?P<n6>\d{{1,2}})\s*(?P<u6>d|days?|wks?|weeks?|h|hrs?|hours?)\b", re.I)
+                    rf"|(?<!\w)x\s*(?P<n6>\d{{1,2}})\s*(?P<u6>d|days?|wks?|weeks?|h|hrs?|hours?)\b"
+                    # "seen 2 days after the onset of a sore throat"
+                    rf"|\b(?P<n7>{words})\s+(?P<u7>days?|weeks?|hours?)\s+(?:after|since|from)\s+(?:the\s+)?(?:onset|start|beginning)", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
         if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|cough|ill|sick|present", sent, re.I):
             continue
         if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
-        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6") if m.group(g)).lower()
-        unit = next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6") if m.group(g)).lower()
+        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g)).lower()
+        unit = next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7") if m.group(g)).lower()
         unit = {"7": "day", "52": "week", "24": "hour", "d": "day", "h": "hour", "hr": "hour", "hrs": "hour",
                 "wk": "week", "wks": "week"}.get(unit, unit)
         n = float(n_raw) if n_raw.isdigit() else {"a": 1, "a couple of": 2, "few": 3, "several": 4}.get(n_raw) or word_to_number(n_raw)
@@ -923,7 +934,7 @@ def purulence(ctx: NoteContext) -> Hit | None:
 def severe_tonsils(ctx: NoteContext) -> Hit | None:
     rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
-          r"|tonsils?\b[^.;]{0,40}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
+          r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
           r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
@@ -1097,15 +1108,18 @@ def opioid_list_problems(ctx: NoteContext) -> list[str]:
 
 def admission_type(ctx: NoteContext) -> Hit | None:
     """nonoperative / emergency postoperative / elective postoperative, from how a current operation is described."""
-    post = affirmed(ctx, r"post[- ]?operative(?:ly)?|\bpost[- ]?op\b|after (?:the |an |his |her )?(?:surgery|operation)|status post"
-                         r"|\bs/p\b|underwent", current=False)
+    op_words = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation|graft|CABG|replacement)"
+    post = affirmed(ctx, r"post[- ]?operative(?:ly)?|\bpost[- ]?op\b|status post|\bs/p\b|underwent"
+                         rf"|after (?:a |an |the |his |her )?(?:(?:elective|emergency|urgent|planned|scheduled)\s+)?(?:\w+\s+){{0,4}}?{op_words}",
+                    current=False)
     if not post:
         return None
     op = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation)"
     emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:\w+\s+){{0,2}}?{op}|urgent\s+(?:\w+\s+){{0,2}}?{op}")
     if emergency:
         return Hit.of_finding(emergency[0], "emergency postoperative", "emergency operation")
-    elective = affirmed(ctx, r"elective(?:ly)?\s+(?:\w+\s+){0,3}?(?:surgery|operation|resection|repair|procedure|replacement|arthroplasty)|scheduled (?:surgery|operation)")
+    elective = affirmed(ctx, rf"elective(?:ly)?\s+(?:\w+\s+){{0,4}}?{op}|elective\s+(?:\w+\s+){{0,4}}?(?:graft|CABG|replacement|arthroplasty)"
+                             r"|scheduled (?:surgery|operation)")
     if elective:
         return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
     return None

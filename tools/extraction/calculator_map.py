@@ -259,7 +259,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": Quantity("paco2"), "ph": Quantity("ph"),
         "bicarbonate": BICARBONATE, "sodium": SODIUM, "potassium": POTASSIUM, "creatinine": CREATININE,
         "acute_renal_failure": Concept("acute_kidney_injury", when="current"),
-        "chronic_renal_failure": Concept("chronic_kidney_disease"),
+        "chronic_renal_failure": AnyOf(Concept("chronic_kidney_disease"),
+                                       Term(r"(?:long[- ]term|chronic|maintenance|regular|outpatient)\s+(?:\w+\s+)?(?:haemo|hemo|peritoneal )?dialysis"
+                                            r"|\bESRD\b|end[- ]stage (?:renal|kidney)", label="maintenance dialysis / ESRD")),
         "hematocrit": Quantity("hematocrit"), "wbc": WBC, "gcs": GCS_TOTAL,
         "chronic_health": Derived(R.chronic_health, "cirrhosis, NYHA IV, severe COPD, dialysis or immunosuppression"),
         "admission_type": Derived(R.admission_type, "postoperative after emergency / elective surgery, else nonoperative"),

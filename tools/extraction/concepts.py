@@ -42,7 +42,8 @@ def term_regex(term: str) -> str:
     out = ""
     for i, p in enumerate(parts):
         if i and not parts[i - 1].endswith("{0,3}?"):
-            out += r"[\s-]+"
+            # before a '...' gap a comma may follow the word: "tender, enlarged anterior cervical lymph node"
+            out += r"[\s,-]+" if p.endswith("{0,3}?") else r"[\s-]+"
         out += p
     return out
 

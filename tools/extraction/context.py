@@ -84,7 +84,8 @@ _TERMINATORS = re.compile(
     r"|which|presents?|presented|presenting|admitted|complain(?:s|ed|ing)?|reports?|reported"
     r"|now)\b|[;]"
     # "and" opening a clause with its own verb: "takes the pill and had surgery 6 months ago"
-    r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes)\b",
+    r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes)\b"
+    r"|\band\s+there\s+(?:was|were|is|are)\b",
     re.I,
 )
 # Extra scope ends for the family category: a return to the patient.

@@ -439,3 +439,39 @@ def test_perc_recent_surgery_within_four_weeks(note: str, expected: bool) -> Non
 def test_coughing_up_blood_is_haemoptysis_not_cough() -> None:
     found = find_concepts("She coughed up a little fresh blood twice.", ["hemoptysis", "cough"])
     assert [f.concept for f in found] == ["hemoptysis"]
+
+
+# --- sixth round (published-case-report style) ------------------------------------------------------------
+
+
+def test_heart_features_ignore_negated_elements_and_count_rest_pain() -> None:
+    note = "Chest discomfort at rest lasting about 10 minutes, without radiation and not pleuritic."
+    assert value(R.heart_history, note) == "moderately suspicious"
+
+
+def test_a_new_clause_ends_a_negation_scope() -> None:
+    a = args_of("centor_mcisaac", "A 20-year-old. Tonsils red without exudate, and there was a tender, enlarged anterior cervical node.")
+    assert a["tender_nodes"] is True
+
+
+@pytest.mark.parametrize("note,option", [
+    ("Admitted to the ICU after an elective aortic valve replacement.", "elective postoperative"),
+    ("Admitted to the ICU after an urgent bowel resection.", "emergency postoperative"),
+])
+def test_apache_admission_type_after_a_named_operation(note: str, option: str) -> None:
+    assert value(R.admission_type, note) == option
+
+
+def test_maintenance_dialysis_is_chronic_renal_failure_but_acute_rrt_is_not() -> None:
+    assert args_of("apache_ii", "Age 70. On maintenance haemodialysis for ESRD. Creatinine 5.1 mg/dL.")["chronic_renal_failure"] is True
+    assert args_of("apache_ii", "Age 70. Needed renal replacement therapy for AKI. Creatinine 5.1 mg/dL.").get("chronic_renal_failure") is not True
+
+
+def test_rapid_attendance_days_after_onset_and_severe_far_in_the_sentence() -> None:
+    assert value(R.rapid_attendance, "She presented 3 days after the onset of throat pain.") is True
+    assert value(R.severe_tonsils, "The tonsils were swollen and covered in exudate and were described as very inflamed.") is True
+
+
+def test_caprini_surgery_type_from_open_repair_or_duration() -> None:
+    assert value(R.caprini_surgery, "Listed for an open inguinal hernia repair.") == "major >45 min"
+    assert value(R.caprini_surgery, "The operation lasted two hours.") == "major >45 min"
