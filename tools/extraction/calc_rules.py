@@ -157,6 +157,30 @@ def urine_output(ctx: NoteContext) -> Hit | None:
     return None
 
 
+_ABG_TRIPLE = re.compile(r"\b(?:ABGs?|VBG|arterial (?:blood )?gas(?:es)?|blood gas)\b(?:[^.;\n]|\.(?=\d)){0,60}?(?<![\d.])"
+                         r"(?P<ph>[67]\.\d{1,2})\s*/\s*(?P<co2>\d{2,3}(?:\.\d)?)\s*/\s*(?P<o2>\d{2,3}(?:\.\d)?)(?![\d/])", re.I)
+
+
+def abg_triple(part: str) -> Callable[[NoteContext], Hit | None]:
+    """pH, PaCO2 or PaO2 from the shorthand 'ABG 7.32/34/68' (pH / PaCO2 / PaO2, mmHg), when the extractor has
+    no labelled value."""
+    name = {"ph": "ph", "co2": "paco2", "o2": "pao2"}[part]
+
+    def read(ctx: NoteContext) -> Hit | None:
+        if ctx.value(name) is not None:
+            return None
+        for m in _ABG_TRIPLE.finditer(ctx.note):
+            v = parse_number(m.group(part))
+            if part == "ph" and not 6.5 <= v <= 8.0:
+                continue
+            return Hit(v, m.start(part), m.end(part), m.group(part), ctx.sentence_of(m.start()).text,
+                       None if part == "ph" else "mmHg", "blood gas shorthand pH/PaCO2/PaO2")
+        return None
+
+    read.__doc__ = f"{name} from 'ABG pH/PaCO2/PaO2'"
+    return read
+
+
 def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
     """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask'."""
     if ctx.value("fio2") is not None:
@@ -300,8 +324,16 @@ def gcs_eye(ctx: NoteContext) -> Hit | None:
     return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True)
 
 
+_VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
+                        r"|(?-i:\bV\s?T\b)|\bGCS\s*\d{1,2}\s*T\b")
+
+
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
-    """Best verbal response: specific descriptions (no response, sounds, words) before orientation words."""
+    """Best verbal response: 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS 8T'); else specific
+    descriptions (no response, sounds, words) before orientation words."""
+    nt = [f for f in ctx.terms(_VERBAL_NOT_TESTABLE) if not after_presentation(f)]
+    if nt and _gcs_numbered(ctx, "gcs_verbal") is None:
+        return Hit.of_finding(nt[0], "not testable", "verbal response not testable (intubated)")
     return (_gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC, clause=True)
             or _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True))
 
@@ -680,7 +712,7 @@ def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
     that mention chest pain/discomfort, not negated, not after the presentation). Typical only (>= 3): highly;
     a mixture, or fewer than 3 typical: moderately; nonspecific only: slightly; no chest-pain sentence: None."""
     pain = [f for f in ctx.findings("chest_pain") if not (f.negated or f.family or f.hypothetical)]
-    pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|retro-?sternal\s+\w+", current=True)
+    pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|(?:retro|sub)-?sternal\s+\w+", current=True)
     sentences = {f.sentence.start: f.sentence for f in pain if not after_presentation(f)}
     if not sentences:
         return None

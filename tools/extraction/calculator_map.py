@@ -60,6 +60,9 @@ TEMP = Quantity("temperature")
 QT = Quantity("qt_interval")
 PLATELETS = Quantity("platelets")
 WBC = Quantity("wbc")
+PH = FirstOf(Quantity("ph"), Derived(R.abg_triple("ph"), "pH of 'ABG 7.32/34/68'"))
+PACO2 = FirstOf(Quantity("paco2"), Derived(R.abg_triple("co2"), "PaCO2 of 'ABG 7.32/34/68'"))
+PAO2 = FirstOf(Quantity("pao2"), Derived(R.abg_triple("o2"), "PaO2 of 'ABG 7.32/34/68'"))
 FIO2 = FirstOf(Quantity("fio2"), Derived(R.fio2_stated_as_oxygen, "'on 40% oxygen'"),
                Derived(R.fio2_room_air, "room air (no supplemental oxygen named): 21 %"))
 MAP_ = Derived(R.mean_arterial_pressure, "stated mean arterial pressure (else computed by the calculator from SBP/DBP)")
@@ -255,8 +258,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "apache_ii": {
         "age": AGE, "temperature": TEMP, "mean_arterial_pressure": MAP_, "systolic_bp": SBP, "diastolic_bp": DBP,
-        "heart_rate": HR, "respiratory_rate": RR, "fio2": FIO2, "pao2": Quantity("pao2"),
-        "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": Quantity("paco2"), "ph": Quantity("ph"),
+        "heart_rate": HR, "respiratory_rate": RR, "fio2": FIO2, "pao2": PAO2,
+        "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": PACO2, "ph": PH,
         "bicarbonate": BICARBONATE, "sodium": SODIUM, "potassium": POTASSIUM, "creatinine": CREATININE,
         "acute_renal_failure": Concept("acute_kidney_injury", when="current"),
         "chronic_renal_failure": AnyOf(Concept("chronic_kidney_disease"),
@@ -273,8 +276,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
                                                                    Term(r"(?:renal|kidney) transplant\w*|chronic renal \w+", label="renal transplant")),
         "altered_mental_status": Concept("confusion", when="current"),
-        "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": Quantity("ph"),
-        "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": Quantity("pao2"),
+        "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": PH,
+        "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": PAO2,
         "o2_saturation": SPO2,
         "pleural_effusion": Term(r"pleural effusions?|(?:hydrothorax|parapneumonic effusion)", when="current", label="pleural effusion"),
     },
@@ -345,7 +348,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
     "sofa": {
-        "pao2": Quantity("pao2"), "fio2": FIO2,
+        "pao2": PAO2, "fio2": FIO2,
         "mechanical_ventilation": Concept("mechanical_ventilation", when="current"),
         "cpap": Concept("cpap", when="current"),
         "platelets": PLATELETS, "gcs": GCS_TOTAL, "bilirubin": BILIRUBIN,

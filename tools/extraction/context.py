@@ -140,6 +140,9 @@ def assert_context(text: str, start: int, end: int, triggers: list[TriggerHit]) 
         hit = False
         if t.end <= start and t.direction in ("forward", "both"):
             hit = _in_scope(text, t.end, start, t.max_words, t.category)
+            # a trigger inside brackets ends at the closing bracket: "(tense, s/p LVP 8 L) and grade 3 HE"
+            if hit and text[:t.start].count("(") > text[:t.start].count(")") and ")" in text[t.end:start]:
+                hit = False
         elif t.start >= end and t.direction in ("backward", "both"):
             hit = _in_scope(text, end, t.start, t.max_words, t.category)
         if hit:

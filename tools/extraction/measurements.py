@@ -55,6 +55,7 @@ _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historic
 _PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
                                r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis)\b",
                                re.I)
+_SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -191,8 +192,9 @@ class Scanner:
                        unit_assumed=unit is None and spec.unit is not None, details=details)
 
     def _separator_before_label(self, pos: int) -> bool:
-        """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit."""
-        m = _SLASH.match(self.note, pos)
+        """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit; so does
+        a space before the next label ('T 38.9 HR 96': 'HR' is the heart rate's label, not hours)."""
+        m = _SLASH.match(self.note, pos) or _SPACE_BEFORE_LABEL.match(self.note, pos)
         return bool(m and self.labels_in(m.end(), m.end() + 1))
 
     def read_after_label(self, start: int, end: int, spec: Spec) -> Reading | None:

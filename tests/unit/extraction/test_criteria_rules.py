@@ -475,3 +475,40 @@ def test_rapid_attendance_days_after_onset_and_severe_far_in_the_sentence() -> N
 def test_caprini_surgery_type_from_open_repair_or_duration() -> None:
     assert value(R.caprini_surgery, "Listed for an open inguinal hernia repair.") == "major >45 min"
     assert value(R.caprini_surgery, "The operation lasted two hours.") == "major >45 min"
+
+
+# --- seventh round (US abbreviation-heavy notes) ---------------------------------------------------------
+
+
+def test_a_following_label_is_not_a_unit() -> None:
+    e = extract("VS T 38.2 HR 101 BP 118/70 RR 20.")
+    assert e.get("temperature").value == pytest.approx(38.2) and e.get("heart_rate").value == 101
+
+
+def test_tmax_glu_and_lowercase_alb() -> None:
+    e = extract("Tmax 38.7. Glu 212, alb 3.3.")
+    assert e.get("temperature").value == pytest.approx(38.7)
+    assert e.get("glucose").value == 212 and e.get("albumin").value == pytest.approx(3.3)
+
+
+def test_abg_shorthand_ph_paco2_pao2() -> None:
+    a = args_of("apache_ii", "Age 50. ABG on room air (FiO2 0.21): 7.29/51/58. GCS 15.")
+    assert (a["ph"], a["paco2"], a["pao2"]) == (pytest.approx(7.29), pytest.approx(51), pytest.approx(58))
+
+
+def test_norepi_abbreviation() -> None:
+    assert args_of("sofa", "GCS 15. On norepi 0.12 mcg/kg/min.")["norepinephrine"] == pytest.approx(0.12)
+
+
+def test_a_trigger_in_brackets_ends_at_the_closing_bracket() -> None:
+    f = NoteContext("Admitted with ascites (s/p paracentesis) and new hepatic encephalopathy.").findings("encephalopathy")
+    assert f and not f[0].historical
+
+
+@pytest.mark.parametrize("note", ["Verbal: intubated (T).", "GCS E2 VT M4.", "GCS 7T on arrival."])
+def test_gcs_verbal_not_testable_when_intubated(note: str) -> None:
+    assert value(R.gcs_verbal, note) == "not testable"
+
+
+def test_substernal_pressure_is_a_typical_element() -> None:
+    assert value(R.heart_history, "Substernal pressure radiating to the neck with diaphoresis.") == "highly suspicious"
