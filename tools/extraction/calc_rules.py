@@ -712,7 +712,8 @@ def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
     that mention chest pain/discomfort, not negated, not after the presentation). Typical only (>= 3): highly;
     a mixture, or fewer than 3 typical: moderately; nonspecific only: slightly; no chest-pain sentence: None."""
     pain = [f for f in ctx.findings("chest_pain") if not (f.negated or f.family or f.hypothetical)]
-    pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|(?:retro|sub)-?sternal\s+\w+", current=True)
+    pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|(?:retro|sub)-?sternal\s+\w+"
+                          r"|\bepigastric\s+(?:pain|discomfort|burning|pressure)", current=True)
     sentences = {f.sentence.start: f.sentence for f in pain if not after_presentation(f)}
     if not sentences:
         return None
@@ -806,7 +807,7 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
         ("elective major lower extremity arthroplasty", r"(?:hip|knee) (?:replacement|arthroplasty)|(?:total|hemi) (?:hip|knee) arthroplasty|\bTHA\b|\bTKA\b|\bTHR\b|\bTKR\b", 6),
         ("arthroscopic", r"arthroscop\w+", 3),
         ("laparoscopic >45 min", r"laparoscop\w+", 4),
-        ("major >45 min", r"major surgery|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
+        ("major >45 min", r"major surgery|hemi-?arthroplasty|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
                           r"|craniotomy|sternotomy|CABG|bypass surgery|open\s+(?:\w+\s+){0,4}?(?:repair|reduction|resection|surgery)|resection|amputation"
                           # an operation with a stated duration of an hour or more
                           r"|(?:surgery|operation|procedure|repair)[^.;]{0,40}?(?:lasting|lasted|took|to take|to last)\s+(?:about\s+|approximately\s+)?"
@@ -1365,6 +1366,18 @@ def dvt_signs(ctx: NoteContext) -> Hit | None:
     if value and f is not None:
         return Hit.of_finding(f, True, why)
     return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
+
+
+def altered_mental_status(ctx: NoteContext) -> Hit | None:
+    """PSI altered mental status: confusion / disorientation / stupor words (current), else a GCS below 15 (or below
+    the stated baseline); a stated GCS of 15 with no such words is False."""
+    value, f, why = decide(ctx.findings("confusion"), "current")
+    if value:
+        return Hit.of_finding(f, True, why)
+    gcs = ctx.value("gcs")
+    if gcs is not None:
+        return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def fever_past_24h(ctx: NoteContext) -> Hit | None:

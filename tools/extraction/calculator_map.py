@@ -275,7 +275,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "neoplastic_disease": ACTIVE_CANCER, "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
         "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
                                                                    Term(r"(?:renal|kidney) transplant\w*|chronic renal \w+", label="renal transplant")),
-        "altered_mental_status": Concept("confusion", when="current"),
+        "altered_mental_status": Derived(R.altered_mental_status, "confusion / disorientation (current), else GCS < 15"),
         "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": PH,
         "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": PAO2,
         "o2_saturation": SPO2,

@@ -512,3 +512,24 @@ def test_gcs_verbal_not_testable_when_intubated(note: str) -> None:
 
 def test_substernal_pressure_is_a_typical_element() -> None:
     assert value(R.heart_history, "Substernal pressure radiating to the neck with diaphoresis.") == "highly suspicious"
+
+
+# --- eighth round (edge cases) ---------------------------------------------------------------------------
+
+
+def test_epigastric_presentation_is_judged_like_chest_pain() -> None:
+    assert value(R.heart_history, "Epigastric discomfort with nausea for an hour; no chest pain.") == "moderately suspicious"
+
+
+def test_intracranial_bleeds_are_prior_bleeding_and_rarely_is_no_alcohol() -> None:
+    a = args_of("has_bled", "A 70-year-old man. Subdural haematoma in 2019. Drinks rarely.")
+    assert a["prior_bleeding"] is True and a["alcohol_drinks_per_week"] == 0.0
+
+
+@pytest.mark.parametrize("note,expected", [("GCS 12 on arrival.", True), ("GCS 15, alert.", False), ("Confused.", True)])
+def test_psi_altered_mental_status_from_gcs(note: str, expected: bool) -> None:
+    assert value(R.altered_mental_status, f"A 70-year-old. {note}") is expected
+
+
+def test_hemiarthroplasty_is_major_not_elective_arthroplasty() -> None:
+    assert value(R.caprini_surgery, "Awaiting a hemiarthroplasty for a fractured neck of femur.") == "major >45 min"
