@@ -334,11 +334,11 @@ def row_calculator(rec: Record, row: MedCalcRow) -> Any:
 
 
 def run_and_score(rec: Record, calc: Any, args: Mapping[str, Any], expected: Expected, *,
-                  record_assumed: bool = False) -> None:
+                  record_assumed: bool = False) -> Any:
     """Run ``calc`` on ``args`` and score the result against ``expected`` into ``rec`` (``unit``, then
-    ``assumed`` when ``record_assumed``, then ``got``/``correct``). A failing run raises
-    :class:`RowError` ('calculator_run'); a value not of the expected kind ('result', with ``got`` set
-    to the raw value)."""
+    ``assumed`` when ``record_assumed``, then ``got``/``correct``); returns the calculator's result. A
+    failing run raises :class:`RowError` ('calculator_run'); a value not of the expected kind ('result',
+    with ``got`` set to the raw value)."""
     try:
         result = calc.run(args)
     except Exception as exc:  # noqa: BLE001 - CalculatorInputError or a compute failure
@@ -352,6 +352,20 @@ def run_and_score(rec: Record, calc: Any, args: Mapping[str, Any], expected: Exp
         rec["got"] = result.value
         raise RowError("result", f"{calc.id} returned {result.value!r}, not a {expected.kind}: {exc}") from None
     score_record(rec, expected, got)
+    return result
+
+
+def mark_label_disagreement(rec: Record, calc: Any, args: Mapping[str, Any], result: Any) -> None:
+    """A wrong row whose label departs from the published definition by a documented convention
+    (:mod:`app.bench.label_conventions`) gets ``label_disagreement`` (rule, description, source); it stays
+    not correct and is counted apart in the summary."""
+    from app.bench.label_conventions import find_disagreement
+
+    if rec.get("correct") or rec.get("error") or rec.get("expected") is None:
+        return
+    conv = find_disagreement(calc.id, args, result.value, getattr(result, "components", None), rec["expected"])
+    if conv is not None:
+        rec["label_disagreement"] = conv.to_json()
 
 
 def run_gold(row: MedCalcRow) -> Record:
@@ -370,7 +384,8 @@ def run_gold(row: MedCalcRow) -> Record:
             raise RowError("entities", f"entities: {_describe(exc)}") from None
         if notes:
             rec["adapter_notes"] = notes
-        run_and_score(rec, calc, args, expected)
+        result = run_and_score(rec, calc, args, expected)
+        mark_label_disagreement(rec, calc, args, result)
     except RowError as exc:
         rec["error"], rec["error_stage"] = str(exc), exc.stage
     rec["latency_s"] = round(time.perf_counter() - t0, 6)
@@ -721,11 +736,14 @@ def summarise(records: list[Record]) -> dict[str, Any]:
         names.setdefault(str(r.get("calculator_id")), str(r.get("calculator") or ""))
     by_calc = {k: {"name": names.get(k, ""), **v} for k, v in by_calc.items()}
     stages = Counter(str(r.get("error_stage") or "unknown") for r in records if r.get("error"))
+    disagreements = Counter(str(r["label_disagreement"]["rule"]) for r in records if r.get("label_disagreement"))
     return {
         "n": n, "correct": correct, "accuracy": accuracy(correct, n),
         "errors": sum(bool(r.get("error")) for r in records),
         "errors_by_stage": dict(stages.most_common()),
         "by_category": by_cat, "by_calculator": by_calc,
+        "label_disagreements": sum(disagreements.values()),
+        "label_disagreements_by_rule": dict(disagreements.most_common()),
     }
 
 
@@ -737,7 +755,12 @@ def render_tables(summary: dict[str, Any]) -> str:
     cat = format_table(head, summary["by_category"], label="category", total=total)
     calc_groups = {f"{k} {v['name']}".strip(): v for k, v in summary["by_calculator"].items()}
     calc = format_table("", calc_groups, label="calculator", total=total)
-    return cat + "\n" + calc
+    out = cat + "\n" + calc
+    if summary.get("label_disagreements"):
+        rules = ", ".join(f"{k} {v}" for k, v in summary.get("label_disagreements_by_rule", {}).items())
+        out += (f"\nlabel disagreements (counted wrong; the label departs from the published definition): "
+                f"{summary['label_disagreements']} ({rules})")
+    return out
 
 
 # ---------------------------------------------------------------------------

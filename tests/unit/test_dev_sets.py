@@ -28,10 +28,13 @@ from tools.calculators.registry import CALCULATORS
 ROOT = Path(__file__).parents[2]
 DEV = ROOT / "app" / "data" / "dev"
 PARAPHRASED = DEV / "paraphrased.csv"
+WEAK = DEV / "weak_calculators.csv"
 SHORT = DEV / "short_cases.json"
 ONE_SHOT = ROOT.parent / "shared" / "data" / "medcalc" / "one_shot.csv"
 
 ROWS = read_medcalc_csv(PARAPHRASED, required=("Relevant Entities", "Patient Note", "Question"))
+WEAK_ROWS = read_medcalc_csv(WEAK, required=("Relevant Entities", "Patient Note", "Question"))
+WEAK_IDS = {15, 18, 20, 21, 25, 27, 28, 29, 33, 36, 43, 48}
 SHORT_CASES: list[dict[str, Any]] = json.loads(SHORT.read_text(encoding="utf-8"))
 
 # ---------------------------------------------------------------------------
@@ -135,7 +138,34 @@ def test_no_note_copies_a_one_shot_sentence() -> None:
         for r in csv.DictReader(fh):
             reference |= _ngrams(r["Patient Note"])
     ours = [(f"paraphrased row {r.id}", r.note) for r in ROWS]
+    ours += [(f"weak_calculators {r.note_id}", r.note) for r in WEAK_ROWS]
     ours += [(f"short case {c['name']}", c["note"]) for c in SHORT_CASES]
     copied = {name: sorted(" ".join(g) for g in _ngrams(text) & reference) for name, text in ours}
     copied = {k: v for k, v in copied.items() if v}
     assert not copied, copied
+
+
+# ---------------------------------------------------------------------------
+# (d) weak_calculators.csv: gold path, split, conventions
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", WEAK_ROWS, ids=[r.note_id for r in WEAK_ROWS])
+def test_weak_row_gold(row: Any) -> None:
+    rec = run_gold(row)
+    assert rec["error"] is None, rec["error"]
+    assert rec["correct"], f"{row.note_id}: expected {rec['expected']}, got {rec['got']}"
+
+
+def test_weak_split_and_conventions() -> None:
+    by_calc: dict[int, list[str]] = {}
+    for r in WEAK_ROWS:
+        by_calc.setdefault(r.calculator_id, []).append(r.note_id)
+        assert r.note and r.question and r.explanation and r.note_type == "Original", r.id
+        assert r.lower == r.upper == r.ground_truth and r.output_type == "integer", r.id
+    assert set(by_calc) == WEAK_IDS
+    for cid, ids in by_calc.items():
+        dev = [i for i in ids if i.startswith("dev-")]
+        test = [i for i in ids if i.startswith("test-")]
+        assert len(dev) >= 3 and len(test) >= 2 and len(dev) + len(test) == len(ids), (cid, ids)
+        assert all(i.endswith(("-4", "-5")) for i in test), (cid, test)  # the held-out notes of the first batch

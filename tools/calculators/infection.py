@@ -165,7 +165,9 @@ class FeverPAINInputs(ScoreInputs):
     purulence: bool = finding("Purulent tonsils")
     rapid_attendance: bool = finding("Symptom onset <= 3 days before presentation")
     severe_tonsil_inflammation: bool = finding("Severely inflamed tonsils")
-    no_cough_or_coryza: bool = finding("Absence of cough or coryza")
+    no_cough_or_coryza: bool = finding(
+        "Absence of cough or coryza. Not documented = assumed absent, which scores 1 (MedCalc-Bench convention, "
+        "as for Centor's cough)", default=True)
 
 
 def _feverpain(x: FeverPAINInputs) -> CalculatorResult:
@@ -177,7 +179,7 @@ def _feverpain(x: FeverPAINInputs) -> CalculatorResult:
         ("no_cough_or_coryza",
          "Absence of cough or coryza: " + ("yes (no cough or coryza)" if x.no_cough_or_coryza else
                                            "no (cough or coryza present)" if "no_cough_or_coryza" in x.given()
-                                           else "not documented, scored 0"),
+                                           else "not documented, assumed absent (MedCalc-Bench convention): +1"),
          int(x.no_cough_or_coryza)),
     ]
     total, comps, lines = tally(items)
@@ -200,7 +202,12 @@ register(Calculator(
     inputs=FeverPAINInputs, compute=_feverpain, reference=FEVERPAIN_REF, output_unit="points", output_type="integer",
     medcalc_id=33, medcalc_name="FeverPAIN Score for Strep Pharyngitis",
     aliases=["FeverPAIN", "Fever PAIN", "sore throat antibiotic score"],
-    conventions=["One point each; undocumented items (including absence of cough/coryza) score 0."],
+    conventions=[
+        "One point each; undocumented fever, purulence, rapid attendance and severe inflammation score 0.",
+        "Absence of cough or coryza not documented is taken as absent and scores 1 (MedCalc-Bench: its labels "
+        "score an unmentioned cough/coryza as absent, as its Centor explanations state for cough; Little et al. "
+        "2013 define the item but say nothing of undocumented findings).",
+    ],
     medcalc_keys={
         "Fever in past 24 hours": "fever_past_24h", "Purulent tonsils": "purulence", "Purulence": "purulence",
         "Symptom onset <=3 days": "rapid_attendance", "Symptom onset ≤3 days": "rapid_attendance",

@@ -473,6 +473,12 @@ register(Calculator(
         "variant='caprini-2005' scores it 2 as in the publication.",
         "History of DVT or PE scores 3 points once. BMI > 25 scores 1 (BMI from weight/height if not given).",
         "Age bands: <= 40: 0, 41-60: 1, 61-74: 2, >= 75: 3. Women-only items scored only when sex is female.",
+        "Every item and its points equal the criteria list MedCalc-Bench prints in its Caprini explanations "
+        "(type of surgery none 0 / minor 1 / major > 45 min, laparoscopic or arthroscopic 2 / elective major "
+        "lower-extremity arthroplasty 5; the recent-event, venous, mobility and history items as above). A recent "
+        "major surgery (< 1 month) scores its 1 point on top of the type of surgery, as both lists give it. "
+        "Some benchmark labels are one point lower on rows with a minor or major operation; the gold runner "
+        "reports those as label disagreements (rule caprini-surgery-type), it does not change the score.",
     ],
     medcalc_keys=_CAPRINI_KEYS,
     medcalc_values={

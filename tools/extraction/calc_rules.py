@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from tools.extraction.calc_sources import Hit, NoteContext, Term, decide
+from tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
 from tools.extraction.model import Finding
 from tools.extraction.text import NUMBER, parse_number, word_to_number
 
@@ -79,6 +79,8 @@ def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = 
     for option, pattern, rank in options:
         hits = affirmed_in_clause(ctx, pattern) if clause else affirmed(ctx, pattern, current=current)
         for f in hits:
+            if after_presentation(f):
+                continue  # "six hours later he was conversing normally": not the state as first seen
             found.append((rank, f.start, option, f))
     if not found:
         return None
@@ -134,21 +136,76 @@ def a_a_gradient(ctx: NoteContext) -> Hit | None:
 
 def urine_output(ctx: NoteContext) -> Hit | None:
     """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
-    rx = re.compile(rf"urine output[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?)"
-                    r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily|over\s+(?:the\s+)?(?:past\s+|last\s+)?24\s*h(?:ours?|rs?)?"
-                    r"|in\s+24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?", re.I)
+    per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
+           r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
+    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>\s+(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+)?24\s*h(?:ours?|rs?)?)?"
+                    rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
+                    # "passed 450 mL of urine in 24 hours"
+                    rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
+                    + per.replace("?P<per>", "?P<per_b>"), re.I)
     for m in rx.finditer(ctx.note):
         f = ctx.finding_at(m.start(), m.end())
         if f.negated or f.hypothetical:
             continue
-        n = parse_number(m.group("n"))
-        if m.group("u").lower().startswith("l"):
+        n = parse_number(m.group("n") or m.group("n_b"))
+        if (m.group("u") or m.group("u_b")).lower().startswith("l"):
             n *= 1000
-        per = (m.group("per") or "").lower()
+        per = (m.group("per") or m.group("per_b") or m.group("pre") or "").lower()
         if "h" in per and "24" not in per:
             return _hit(ctx, m, n * 24, "mL/h x 24", unit="mL/day")
         return _hit(ctx, m, n, unit="mL/day")
     return None
+
+
+_ABG_TRIPLE = re.compile(r"\b(?:ABGs?|VBG|arterial (?:blood )?gas(?:es)?|blood gas)\b(?:[^.;\n]|\.(?=\d)){0,60}?(?<![\d.])"
+                         r"(?P<ph>[67]\.\d{1,2})\s*/\s*(?P<co2>\d{2,3}(?:\.\d)?)\s*/\s*(?P<o2>\d{2,3}(?:\.\d)?)(?![\d/])", re.I)
+
+
+def abg_triple(part: str) -> Callable[[NoteContext], Hit | None]:
+    """pH, PaCO2 or PaO2 from the shorthand 'ABG 7.32/34/68' (pH / PaCO2 / PaO2, mmHg), when the extractor has
+    no labelled value."""
+    name = {"ph": "ph", "co2": "paco2", "o2": "pao2"}[part]
+
+    def read(ctx: NoteContext) -> Hit | None:
+        if ctx.value(name) is not None:
+            return None
+        for m in _ABG_TRIPLE.finditer(ctx.note):
+            v = parse_number(m.group(part))
+            if part == "ph" and not 6.5 <= v <= 8.0:
+                continue
+            return Hit(v, m.start(part), m.end(part), m.group(part), ctx.sentence_of(m.start()).text,
+                       None if part == "ph" else "mmHg", "blood gas shorthand pH/PaCO2/PaO2")
+        return None
+
+    read.__doc__ = f"{name} from 'ABG pH/PaCO2/PaO2'"
+    return read
+
+
+def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
+    """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask'."""
+    if ctx.value("fio2") is not None:
+        return None
+    rx = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:of\s+)?(?:inspired\s+)?(?:oxygen|O2|O₂)\b", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        f = ctx.finding_at(m.start(), m.end())
+        if 21 <= n <= 100 and not (f.negated or f.hypothetical) and not after_presentation(f):
+            return _hit(ctx, m, n, "oxygen percentage = FiO2", unit="%")
+    return None
+
+
+def fio2_room_air(ctx: NoteContext) -> Hit | None:
+    """FiO2 21 % when the blood gas (or the patient) is on room air and no FiO2 is stated: 'ABG on room air',
+    'PaO2 58 on RA', 'breathing room air'. Supplemental oxygen named in the note leaves it undecided."""
+    if ctx.value("fio2") is not None:
+        return None
+    air = affirmed(ctx, r"\broom air\b|(?-i:\bRA\b)|\bbreathing (?:ambient )?air\b|\bon air\b", current=True)
+    if not air:
+        return None
+    if affirmed(ctx, r"\b(?:nasal cannula|face ?mask|non-?rebreather|venturi|high[- ]flow|supplemental oxygen|"
+                     r"\d+\s*L(?:/min)?\s*(?:of\s+)?(?:O2|oxygen)|intubated|ventilated|CPAP|BiPAP)\b", current=True):
+        return None
+    return _hit(ctx, air[0], 21.0, "room air: FiO2 21 %", unit="%")
 
 
 def bands(ctx: NoteContext) -> Hit | None:
@@ -187,13 +244,22 @@ def target_bmi(ctx: NoteContext) -> Hit | None:
 # Glasgow Coma Scale (Teasdale & Jennett 1974)
 # ---------------------------------------------------------------------------
 
-_EYE_OPEN = r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?|eye[- ]opening)"
-_STIM = r"(?:\s+only)?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)\s+(?:a\s+|the\s+)?"
+_EYE_OPEN = (r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
+             r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
+_STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
+         r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
+_WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 GCS_EYE = [
     ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
-                       r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes|without\s+(?:any\s+)?eye[- ]opening", 1),
-    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
-    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)", 3),
+                       # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
+                       r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       r"|without\s+(?:any\s+)?eye[- ]opening", 1),
+    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
+    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
+                                      + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
+                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at)", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -206,10 +272,17 @@ GCS_VERBAL_SPECIFIC = [
                            r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)", 1),
     ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*", 2),
     ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
-                            r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)", 3),
+                            r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)"
+                            # "muttered words that did not fit the questions"
+                            r"|words\s+(?:that\s+|which\s+)?(?:did\s+not|didn't|do\s+not|don't)\s+(?:fit|match|relate\s+to|answer)"
+                            r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)", 3),
 ]
 GCS_VERBAL_GENERIC = [
-    ("confused", r"\bconfused\b|\bconfusion\b|\bdisoriented\b|\bdisorientation\b", 4),
+    ("confused", r"\bconfused\b|\bconfusion\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
+                 r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
+                 # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
     ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
 ]
 GCS_MOTOR = [
@@ -220,8 +293,13 @@ GCS_MOTOR = [
     ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|flexion\s+(?:posturing|to\s+pain|response)"
                         r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
-                             r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*", 4),
-    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
+                             r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
+                             r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
+                             r"(?:pain|painful|noxious|stimul\w*)", 4),
+    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
+                       r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
 ]
@@ -246,8 +324,16 @@ def gcs_eye(ctx: NoteContext) -> Hit | None:
     return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True)
 
 
+_VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
+                        r"|(?-i:\bV\s?T\b)|\bGCS\s*\d{1,2}\s*T\b")
+
+
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
-    """Best verbal response: specific descriptions (no response, sounds, words) before orientation words."""
+    """Best verbal response: 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS 8T'); else specific
+    descriptions (no response, sounds, words) before orientation words."""
+    nt = [f for f in ctx.terms(_VERBAL_NOT_TESTABLE) if not after_presentation(f)]
+    if nt and _gcs_numbered(ctx, "gcs_verbal") is None:
+        return Hit.of_finding(nt[0], "not testable", "verbal response not testable (intubated)")
     return (_gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC, clause=True)
             or _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True))
 
@@ -267,6 +353,12 @@ _SEVERE = r"(?:moderate|severe|large|tense|massive|gross|significant|marked|mode
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
     value, f, why = decide(ctx.findings("ascites"), "current")
+    # large ascites anywhere in the note: a fluid thrill (only with large ascites), a therapeutic or
+    # large-volume paracentesis, litres drained
+    large = affirmed(ctx, r"fluid (?:thrill|wave)|(?:therapeutic|large[- ]volume)\s+(?:abdominal\s+)?paracentes[ie]s"
+                          r"|\b\d+(?:\.\d+)?\s*(?:L|litres?|liters?)\b[^.;]{0,30}?(?:drained|removed|tapped)", current=True)
+    if (value is None or f is None) and large:
+        return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
     if value is None or f is None:
         return None
     if value is False:
@@ -275,6 +367,8 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
     if re.search(rf"\b{_SEVERE}\b", window, re.I) or re.search(r"\bparacentes[ie]s\b", sent, re.I):
         return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
+    if large:
+        return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
     if re.search(rf"\b{_MILD}\b", window, re.I):
         return Hit.of_finding(f, "slight", "graded mild/slight in the note")
     return Hit.of_finding(f, "slight", "ascites present, grade not stated: slight (clinically detectable, not tense)")
@@ -434,6 +528,11 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
         return None
     if value is True:
         window = f.sentence.text
+        # systolic readings stated beside the diagnosis, none above 160: not the uncontrolled criterion
+        sys_vals = [float(m.group(1)) for m in re.finditer(r"(?:systolic[^.;\d]{0,25}|\bBP\s*)(\d{2,3})(?:\s*(?:-|–|to)\s*(\d{2,3}))?", window, re.I)]
+        sys_vals += [float(m.group(2)) for m in re.finditer(r"(?:systolic[^.;\d]{0,25}|\bBP\s*)(\d{2,3})\s*(?:-|–|to)\s*(\d{2,3})", window, re.I)]
+        if sys_vals and max(sys_vals) <= 160:
+            return Hit.of_finding(f, False, f"systolic readings {', '.join(f'{v:g}' for v in sys_vals)} <= 160 mmHg")
         if re.search(r"\b(?:well|adequately|properly|good)[- ]?controlled\b", window, re.I) and not re.search(
                 r"\b(?:un|poorly|not well|inadequately)[- ]?controlled\b", window, re.I):
             return Hit.of_finding(f, False, "hypertension stated as controlled")
@@ -481,6 +580,13 @@ def labile_inr(ctx: NoteContext) -> Hit | None:
                r"|(?:poor|low)\s+time in (?:the )?therapeutic range", case_sensitive=False).read(ctx)
     if pos is not None and pos.value:
         return pos
+    # a stated time in range: "TTR 45%", "time in therapeutic range of 72%", "only 4 of 12 INR readings in range"
+    ttr = re.search(rf"(?:\bTTR\b|time in (?:the )?(?:therapeutic )?range)[^.;\d]{{0,20}}(?P<p>{NUMBER})\s*%"
+                    rf"|(?P<k>\d{{1,3}})\s+(?:of|out of|/)\s+(?P<n>\d{{1,3}})\s+(?:\w+\s+){{0,3}}?(?:INRs?|readings|results|values|tests)"
+                    rf"[^.;]{{0,40}}?(?:in|within)\s+(?:the\s+)?(?:therapeutic\s+|target\s+)?range", ctx.note, re.I)
+    if ttr:
+        pct = parse_number(ttr.group("p")) if ttr.group("p") else 100 * int(ttr.group("k")) / max(int(ttr.group("n")), 1)
+        return _hit(ctx, ttr, pct < 60, f"time in therapeutic range {pct:.0f}% vs 60%")
     stable = affirmed(ctx, r"(?:stable|therapeutic|well[- ]controlled)\s+INRs?|INRs?\s+(?:\w+\s+){0,4}?(?:stable|within (?:the )?therapeutic range|well[- ]controlled)")
     if stable:
         return Hit.of_finding(stable[0], False, "INR stable / in range")
@@ -528,16 +634,111 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
 
 def heart_troponin(ctx: NoteContext) -> Hit | None:
     """'<= normal limit' when the note says the troponin is normal / negative; higher bands need the lab's limit."""
-    neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:normal|negative|within (?:normal|reference) (?:limits|range)|undetectable|unremarkable|not elevated)"
-                        r"|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
+    times = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
+                      rf"\s*(?:times|x|×|-?fold)?\s*(?:the\s+)?(?:upper|normal|ULN|URL|reference)", ctx.note, re.I)
+    if times:
+        n = _multiple(times.group("n"))
+        if n is not None:
+            return _hit(ctx, times, _troponin_band(n), "troponin stated as a multiple of the normal limit")
+    # a value with the lab's upper limit beside it: "Trop I 0.09 ng/mL (URL 0.04)", "troponin 45 ng/L (ULN 14)"
+    ratio = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;\d]{{0,25}}(?P<v>{NUMBER})[^.;\d]{{0,25}}?"
+                      rf"(?:URL|ULN|upper (?:reference |normal )?limit|99th percentile|normal\s*<|ref(?:erence)?\.?\s*(?:range\s*)?<)"
+                      rf"\s*(?:of\s*|is\s*|[:=]\s*|<\s*)?(?P<l>{NUMBER})", ctx.note, re.I)
+    if ratio:
+        v, lim = parse_number(ratio.group("v")), parse_number(ratio.group("l"))
+        if v is not None and lim:
+            return _hit(ctx, ratio, _troponin_band(v / lim),
+                        f"troponin {v:g} / upper limit {lim:g} = {v / lim:.2f} x the normal limit")
+    # words last: "five times the upper limit of normal" also holds the word 'normal'
+    neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:\bnormal|negative|within (?:normal|reference) (?:limits|range)|undetectable"
+                        r"|unremarkable|not elevated)|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
     if neg:
         return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
-    times = re.search(rf"troponin[^.;]{{0,60}}?(?P<n>{NUMBER})\s*(?:times|x|×|-fold)\s*(?:the\s+)?(?:upper|normal|ULN)", ctx.note, re.I)
-    if times:
-        n = parse_number(times.group("n"))
-        opt = "<= normal limit" if n <= 1 else ("1-3x normal limit" if n <= 3 else ">3x normal limit")
-        return _hit(ctx, times, opt, "troponin stated as a multiple of the normal limit")
     return None
+
+
+_MULTIPLES = {"twice": 2.0, "double": 2.0, "two": 2.0, "triple": 3.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
+
+
+def _multiple(word: str) -> float | None:
+    w = word.lower()
+    return _MULTIPLES[w] if w in _MULTIPLES else parse_number(word)
+
+
+def _troponin_band(n: float) -> str:
+    return "<= normal limit" if n <= 1 else ("1-3x normal limit" if n <= 3 else ">3x normal limit")
+
+
+_SUSPICION = re.compile(
+    r"\b(?P<lvl>high(?:ly)?|moderate(?:ly)?|intermediate|slight(?:ly)?|low|mild(?:ly)?|minimal(?:ly)?)"
+    r"[\s-]+(?:suspicious|suspicion|concerning|risk)\b"
+    r"(?:[^.;]{0,25}?\b(?:for|of)\s+(?:ACS|acute coronary|cardiac|ischaemi\w+|ischemi\w+|MI\b|angina))?", re.I)
+_SUSPICION_LEVEL = {"high": "highly suspicious", "moderate": "moderately suspicious", "intermediate": "moderately suspicious",
+                    "slight": "slightly suspicious", "low": "slightly suspicious", "mild": "slightly suspicious",
+                    "minimal": "slightly suspicious"}
+
+
+def heart_history(ctx: NoteContext) -> Hit | None:
+    """HEART 'History': a stated degree of suspicion ('highly suspicious for ACS', '(moderately suspicious)',
+    'low suspicion'). 'Risk' counts only with an explicit cardiac object ('high risk for ACS'). No degree
+    stated: None (a judgement left to the model or the default)."""
+    for m in _SUSPICION.finditer(ctx.note):
+        word = m.group(0).lower()
+        if re.search(r"\brisk\b", word) and not re.search(r"\b(?:for|of)\s", word):
+            continue
+        f = ctx.finding_at(m.start(), m.end(), "term")
+        if f.hypothetical or f.family:
+            continue
+        key = re.sub(r"[^a-z]", "", m.group("lvl").lower())
+        key = next(k for k in _SUSPICION_LEVEL if key.startswith(k))
+        return _hit(ctx, m, _SUSPICION_LEVEL[key], "degree of suspicion stated")
+    return _heart_history_from_features(ctx)
+
+
+# Six et al. 2008: 'highly suspicious' = mainly specific (typical anginal) elements, 'moderately' = a mixture of
+# specific and nonspecific elements, 'slightly' = nonspecific elements.
+_TYPICAL = (r"\b(?:retro-?sternal|sub-?sternal|central chest)\b|\b(?:pressure|tightness|heaviness|squeezing|crushing|"
+            r"constricting)\b|radiat\w+[^.;]{0,30}?\b(?:arms?|jaw|neck|shoulders?)\b|spread\w*[^.;]{0,20}?\b(?:arms?|jaw|neck)\b"
+            r"|\b(?:on|with) exertion\b|\bexertional\b|\bdiaphore\w+|\bsweat(?:y|ing)\b|\bclammy\b|\bnause\w+"
+            r"|relieved by (?:rest|nitro\w*|GTN)|\bat rest\b"
+            r"|lasting (?:about |around |roughly )?(?:\d+|a few|several|ten|fifteen|twenty)(?:\s*(?:-|to)\s*\d+)?\s*min")
+_ATYPICAL = (r"\bsharp\b|\bstabbing\b|\bpleuritic\b|(?:worse|worsen\w*) (?:on|with|when) (?:inspiration|breathing|movement|"
+             r"twisting|moving|lying|palpation)|\bpositional\b|reproduc\w+ (?:on|with|by) (?:palpation|pressure)|"
+             r"tender(?:ness)? (?:on|to) palpation|\bburning\b|\breflux\b|\bindigestion\b|relieved by antacids?|\bfleeting\b")
+
+
+def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
+    """No stated degree: count the typical and the nonspecific elements of the chest-pain description (sentences
+    that mention chest pain/discomfort, not negated, not after the presentation). Typical only (>= 3): highly;
+    a mixture, or fewer than 3 typical: moderately; nonspecific only: slightly; no chest-pain sentence: None."""
+    pain = [f for f in ctx.findings("chest_pain") if not (f.negated or f.family or f.hypothetical)]
+    pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|(?:retro|sub)-?sternal\s+\w+"
+                          r"|\bepigastric\s+(?:pain|discomfort|burning|pressure)", current=True)
+    sentences = {f.sentence.start: f.sentence for f in pain if not after_presentation(f)}
+    if not sentences:
+        return None
+    typical: list[str] = []
+    atypical: list[str] = []
+    def unnegated(pattern: str, text: str) -> list[str]:
+        # "without radiation", "not pleuritic", "no sweating": a negated element is not there
+        return [m.group(0) for m in re.finditer(pattern, text, re.I)
+                if not re.search(r"\b(?:no|not|without|non|nor|denies|denied)\b[\w\s-]{0,15}$", text[max(0, m.start() - 25):m.start()], re.I)]
+
+    for sent in sentences.values():
+        typical += unnegated(_TYPICAL, sent.text)
+        atypical += unnegated(_ATYPICAL, sent.text)
+    if not typical and not atypical:
+        return None
+    first = min(sentences)
+    sent = sentences[first]
+    if typical and not atypical and len(typical) >= 3:
+        level = "highly suspicious"
+    elif typical:
+        level = "moderately suspicious"
+    else:
+        level = "slightly suspicious"
+    return Hit(level, sent.start, sent.end, sent.text, sent.text, None,
+               f"typical: {', '.join(typical) or 'none'}; nonspecific: {', '.join(atypical) or 'none'}")
 
 
 _CVD = ("coronary_artery_disease", "stroke", "peripheral_artery_disease", "heart_failure")
@@ -548,7 +749,14 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     mentions = []
     for c in _CVD:
         mentions += ctx.findings(c)
-    mentions += ctx.terms(r"cardiovascular disease|heart disease|cardiac (?:disease|death)|sudden (?:cardiac )?death|premature (?:CAD|coronary)")
+    mentions += ctx.terms(r"cardiovascular disease|heart disease|cardiac (?:disease|death)|sudden (?:cardiac )?death|premature (?:CAD|coronary)"
+                          r"|heart attack|(?:coronary )?bypass (?:surgery|graft\w*)|\bCABG\b|coronary (?:stent\w*|angioplasty)")
+    # HEART asks for a parent or sibling affected before 65: a stated age of 65 or more does not count
+    def before_65(f: Finding) -> bool:
+        ages = [int(a) for a in re.findall(r"\b(?:at|aged?|age of)\s+(\d{2})\b", f.sentence.text)]
+        return not ages or min(ages) < 65
+
+    mentions = [f for f in mentions if not f.family or before_65(f)]
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "any", subject="family")
     if f is None:
         neg = affirmed(ctx, r"(?:no|non-?contributory|unremarkable|negative)\s+family\s+history|family\s+history\s+(?:is\s+|was\s+)?(?:non-?contributory|unremarkable|negative)")
@@ -599,11 +807,69 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
         ("elective major lower extremity arthroplasty", r"(?:hip|knee) (?:replacement|arthroplasty)|(?:total|hemi) (?:hip|knee) arthroplasty|\bTHA\b|\bTKA\b|\bTHR\b|\bTKR\b", 6),
         ("arthroscopic", r"arthroscop\w+", 3),
         ("laparoscopic >45 min", r"laparoscop\w+", 4),
-        ("major >45 min", r"major surgery|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
-                          r"|craniotomy|sternotomy|CABG|bypass surgery|open (?:repair|reduction)|resection|amputation", 5),
+        ("major >45 min", r"major surgery|hemi-?arthroplasty|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
+                          r"|craniotomy|sternotomy|CABG|bypass surgery|open\s+(?:\w+\s+){0,4}?(?:repair|reduction|resection|surgery)|resection|amputation"
+                          # an operation with a stated duration of an hour or more
+                          r"|(?:surgery|operation|procedure|repair)[^.;]{0,40}?(?:lasting|lasted|took|to take|to last)\s+(?:about\s+|approximately\s+)?"
+                          r"(?:[1-9]|one|two|three|four|five|six)(?:\.\d)?\s*(?:hours?|h\b)", 5),
         ("minor", r"minor (?:surgery|procedure|operation)", 2),
     ]
-    return _best(ctx, opts, pick="max", current=True)
+    # the type of surgery scores a planned operation too ("listed for laparoscopic cholecystectomy"): only
+    # negated mentions and relatives' operations are left out
+    found = []
+    for option, pattern, rank in opts:
+        for f in ctx.terms(pattern):
+            if not (f.negated or f.family or f.historical):
+                found.append((rank, -f.start, option, f))
+    if not found:
+        return None
+    _, _, option, f = max(found)
+    return Hit.of_finding(f, option, f"'{f.text}' -> {option}" + (" (planned)" if f.hypothetical else ""))
+
+
+_RECENT = re.compile(r"\b(?:(?:\d+|a|one|two|three|four|a few|several)\s+(?:days?|weeks?)\s+(?:ago|earlier|before|prior)"
+                     r"|recent(?:ly)?|last (?:week|month)|earlier this month|post-?operative day|\bPOD\s*\d)\b", re.I)
+
+
+def caprini_recent_major_surgery(ctx: NoteContext) -> Hit | None:
+    """Caprini 'major surgery (< 1 month)': an operation before this presentation, i.e. a surgery mention with a
+    recency cue in its sentence ('two weeks ago', 'recently', 'last month'); not one qualified as minor and not a
+    planned one. The operation of this admission is the *type of surgery* item, not this one. A negated mention
+    ('no recent surgery') decides False."""
+    mentions = [f for f in ctx.findings("recent_surgery")
+                if not re.search(r"\bminor\s+(?:\w+\s+)?$", ctx.note[max(0, f.start - 20):f.start], re.I)]
+    value, f, why = decide(mentions, "current")
+    if f is None:
+        return None
+    cue = _RECENT.search(f.sentence.text) if value else None
+    if value and not cue:
+        return None  # the current operation (or an undated one): left to the type of surgery
+    if value and re.search(r"\bdays?\b|\bPOD\b|post-?operative day", cue.group(0), re.I) and caprini_surgery(ctx) is not None:
+        return None  # "bed rest since the operation two days ago": this admission's operation, the type of surgery
+    return Hit.of_finding(f, value, why)
+
+
+_WITHIN_4_WEEKS = re.compile(
+    r"\b(?:(?P<n>\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?P<u>days?|weeks?)\s+"
+    r"(?:ago|earlier|before|prior|previously|after)|last week|recently|earlier this (?:week|month))\b", re.I)
+
+
+def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
+    """PERC 'surgery or trauma within 4 weeks': a current surgery/trauma mention (ConText: past-only mentions and
+    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks."""
+    mentions = [*ctx.findings("recent_surgery"), *ctx.findings("trauma")]
+    value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
+    if value and f is not None:
+        m = _WITHIN_4_WEEKS.search(f.sentence.text)
+        months = re.search(r"\b(?:\d+|a|one|two|three|several|many)\s+(?:months?|years?)\s+(?:ago|earlier|before|prior)", f.sentence.text, re.I)
+        if months and not m:
+            return Hit.of_finding(f, False, "more than 4 weeks before")
+        if m and m.group("u") and m.group("u").lower().startswith("week"):
+            n = m.group("n").lower()
+            weeks = word_to_number(n) if not n.isdigit() else int(n)
+            if weeks is not None and weeks > 4:
+                return Hit.of_finding(f, False, f"{weeks} weeks before (> 4)")
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def caprini_mobility(ctx: NoteContext) -> Hit | None:
@@ -642,15 +908,26 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
     words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
     rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
                     rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
-                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night)", re.I)
+                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
+                    # "started yesterday", "came on this morning", "began overnight"
+                    rf"|(?:started|starting|began|begun|beginning|came on|onset|developed)\s+(?:\w+\s+){{0,2}}?"
+                    rf"(?P<y2>yesterday|today|this morning|last night|overnight)"
+                    # "3 days of sore throat"; UK "2/7" (days), "1/52" (weeks), "12/24" (hours); triage "x3d", "x 2 days"
+                    rf"|\b(?P<n4>{words})\s+(?P<u4>days?|weeks?|hours?)\s+of\b"
+                    rf"|(?<![\d/.])(?P<n5>\d{{1,2}})/(?P<u5>7|52|24)(?![\d/])"
+                    rf"|(?<!\w)x\s*(?P<n6>\d{{1,2}})\s*(?P<u6>d|days?|wks?|weeks?|h|hrs?|hours?)\b"
+                    # "seen 2 days after the onset of a sore throat"
+                    rf"|\b(?P<n7>{words})\s+(?P<u7>days?|weeks?|hours?)\s+(?:after|since|from)\s+(?:the\s+)?(?:onset|start|beginning)", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
         if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|cough|ill|sick|present", sent, re.I):
             continue
-        if m.group("y"):
+        if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
-        n_raw = (m.group("n") or m.group("n2") or m.group("n3")).lower()
-        unit = (m.group("u") or m.group("u2") or m.group("u3")).lower()
+        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g)).lower()
+        unit = next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7") if m.group(g)).lower()
+        unit = {"7": "day", "52": "week", "24": "hour", "d": "day", "h": "hour", "hr": "hour", "hrs": "hour",
+                "wk": "week", "wks": "week"}.get(unit, unit)
         n = float(n_raw) if n_raw.isdigit() else {"a": 1, "a couple of": 2, "few": 3, "several": 4}.get(n_raw) or word_to_number(n_raw)
         if n is None:
             continue
@@ -672,12 +949,33 @@ def no_cough_or_coryza(ctx: NoteContext) -> Hit | None:
     return None
 
 
+def purulence(ctx: NoteContext) -> Hit | None:
+    """FeverPAIN 'purulence': pus or exudate on the tonsils/pharynx, with ConText negation ('without exudate',
+    'no pus'); 'non-exudative' is False. Tonsillar swelling alone is not purulence."""
+    non = affirmed(ctx, r"\bnon-?exudative\b", current=True)
+    # about the tonsils: pus in a sentence that names them; exudate in one about tonsils, pharynx or throat
+    # ("purulent discharge in the nose" of a sinusitis is not FeverPAIN's purulence)
+    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches)")
+                if not after_presentation(f) and re.search(
+                    r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)]
+    value, f, why = decide(mentions, "current")
+    if f is None:
+        return Hit.of_finding(non[0], False, "non-exudative") if non else None
+    return Hit.of_finding(f, value, why)
+
+
 def severe_tonsils(ctx: NoteContext) -> Hit | None:
     rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
-          r"|tonsils?\s+(?:\w+\s+){0,4}?(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
-          r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils")
-    return Term(rx).read(ctx)
+          r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
+          r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
+          # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
+          r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
+          r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b")
+    hit = Term(rx).read(ctx)
+    if hit is not None and hit.value and re.search(r"\b(?:not|no|non|without)\b", hit.text, re.I):
+        return Hit(False, hit.start, hit.end, hit.text, hit.sentence, None, "negated inside the phrase")
+    return hit
 
 
 # ---------------------------------------------------------------------------
@@ -843,13 +1141,18 @@ def opioid_list_problems(ctx: NoteContext) -> list[str]:
 
 def admission_type(ctx: NoteContext) -> Hit | None:
     """nonoperative / emergency postoperative / elective postoperative, from how a current operation is described."""
-    post = affirmed(ctx, r"post-?operative(?:ly)?|after (?:the |an |his |her )?(?:surgery|operation)|status post|\bs/p\b|underwent", current=False)
+    op_words = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation|graft|CABG|replacement)"
+    post = affirmed(ctx, r"post[- ]?operative(?:ly)?|\bpost[- ]?op\b|status post|\bs/p\b|underwent"
+                         rf"|after (?:a |an |the |his |her )?(?:(?:elective|emergency|urgent|planned|scheduled)\s+)?(?:\w+\s+){{0,4}}?{op_words}",
+                    current=False)
     if not post:
         return None
-    emergency = affirmed(ctx, r"emergen(?:t|cy)\s+(?:\w+\s+){0,2}?(?:surgery|operation|laparotomy|repair|procedure)|urgent\s+(?:surgery|operation)")
+    op = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation)"
+    emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:\w+\s+){{0,2}}?{op}|urgent\s+(?:\w+\s+){{0,2}}?{op}")
     if emergency:
         return Hit.of_finding(emergency[0], "emergency postoperative", "emergency operation")
-    elective = affirmed(ctx, r"elective(?:ly)?\s+(?:\w+\s+){0,3}?(?:surgery|operation|resection|repair|procedure|replacement|arthroplasty)|scheduled (?:surgery|operation)")
+    elective = affirmed(ctx, rf"elective(?:ly)?\s+(?:\w+\s+){{0,4}}?{op}|elective\s+(?:\w+\s+){{0,4}}?(?:graft|CABG|replacement|arthroplasty)"
+                             r"|scheduled (?:surgery|operation)")
     if elective:
         return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
     return None
@@ -995,7 +1298,8 @@ def hypertension_history(ctx: NoteContext) -> Hit | None:
 
 
 _BILATERAL = re.compile(r"\bbilateral(?:ly)?\b|\bboth (?:legs|lower|calves|ankles|feet)\b|\bsymmetric", re.I)
-_LATERAL = re.compile(r"\b(?:left|right|unilateral(?:ly)?|one leg|single leg|asymmetric\w*)\b", re.I)
+_LATERAL = re.compile(r"\b(?:left|right|unilateral(?:ly)?|one leg|single leg|asymmetric\w*)\b"
+                      r"|(?-i:\b[LR]\.?\s+(?:calf|leg|thigh|ankle|lower (?:leg|limb|extremity))\b)", re.I)
 _GENERAL_EDEMA = re.compile(r"^(?:peripheral|pedal|ankle|dependent)\b", re.I)
 
 
@@ -1062,6 +1366,35 @@ def dvt_signs(ctx: NoteContext) -> Hit | None:
     if value and f is not None:
         return Hit.of_finding(f, True, why)
     return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
+
+
+def altered_mental_status(ctx: NoteContext) -> Hit | None:
+    """PSI altered mental status: confusion / disorientation / stupor words (current), else a GCS below 15 (or below
+    the stated baseline); a stated GCS of 15 with no such words is False."""
+    value, f, why = decide(ctx.findings("confusion"), "current")
+    if value:
+        return Hit.of_finding(f, True, why)
+    gcs = ctx.value("gcs")
+    if gcs is not None:
+        return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+def fever_past_24h(ctx: NoteContext) -> Hit | None:
+    """FeverPAIN 'fever in the past 24 hours': an explicit negation about the last 24 hours / today decides False
+    ('No fever in the last 24 hours, though feverish at the weekend'); else a current fever mention or a measured
+    temperature >= 38 °C; else a negated fever."""
+    window = r"(?:last|past|previous)\s+(?:24|twenty-four)\s*h(?:ours?|rs?)?|\btoday\b|\bovernight\b|\blast night\b"
+    for f in ctx.findings("fever"):
+        if f.negated and not (f.family or f.hypothetical) and re.search(window, f.sentence.text, re.I):
+            return Hit.of_finding(f, False, "no fever in the last 24 hours")
+    value, f, why = decide(ctx.findings("fever"), "current")
+    if value:
+        return Hit.of_finding(f, True, why)
+    measured = fever_by_temperature(ctx)
+    if measured is not None:
+        return measured
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def fever_by_temperature(ctx: NoteContext) -> Hit | None:

@@ -148,9 +148,24 @@ def _trigger_text(f: Finding, category: str) -> str:
     return category
 
 
+# A sentence about the time after the presentation ("discharged home, and 2 months later ...", "at follow-up"):
+# its mentions do not describe the patient as first seen, so they never decide a *current* criterion.
+_AFTER_PRESENTATION = re.compile(
+    r"\b(?:was|were|is|being) discharged\b|\bafter discharge\b|\b(?:at|on|during) (?:the )?(?:\d+[- ](?:week|month|year)[- ])?follow[- ]?up\b"
+    r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b", re.I)
+
+
+def after_presentation(f: Finding) -> bool:
+    """True when the mention's sentence is about the time after the presentation (discharge, follow-up)."""
+    return bool(_AFTER_PRESENTATION.search(f.sentence.text))
+
+
 def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:
-    """Fold mentions into (True / False / None, the deciding mention, why)."""
+    """Fold mentions into (True / False / None, the deciding mention, why). For ``when="current"`` a mention in
+    a sentence about the time after the presentation (discharge, follow-up, 'two months later') is left out."""
     rel = [f for f in findings if not f.hypothetical and f.family == (subject == "family")]
+    if when == "current":
+        rel = [f for f in rel if not after_presentation(f)]
     if not rel:
         return None, None, ""
     affirmed = [f for f in rel if not f.negated]

@@ -60,6 +60,11 @@ TEMP = Quantity("temperature")
 QT = Quantity("qt_interval")
 PLATELETS = Quantity("platelets")
 WBC = Quantity("wbc")
+PH = FirstOf(Quantity("ph"), Derived(R.abg_triple("ph"), "pH of 'ABG 7.32/34/68'"))
+PACO2 = FirstOf(Quantity("paco2"), Derived(R.abg_triple("co2"), "PaCO2 of 'ABG 7.32/34/68'"))
+PAO2 = FirstOf(Quantity("pao2"), Derived(R.abg_triple("o2"), "PaO2 of 'ABG 7.32/34/68'"))
+FIO2 = FirstOf(Quantity("fio2"), Derived(R.fio2_stated_as_oxygen, "'on 40% oxygen'"),
+               Derived(R.fio2_room_air, "room air (no supplemental oxygen named): 21 %"))
 MAP_ = Derived(R.mean_arterial_pressure, "stated mean arterial pressure (else computed by the calculator from SBP/DBP)")
 
 WEIGHT_BASIS = Config("which weight Cockcroft-Gault uses (MedCalc-Bench's BMI rule by default)")
@@ -191,9 +196,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "creatinine": CREATININE,
     },
     "heart_score": {
-        "history": Judgement("how suspicious the history is for ACS",
-                             options={"slightly suspicious": Concept("chest_pain"), "moderately suspicious": Concept("chest_pain"),
-                                      "highly suspicious": Concept("chest_pain")}),
+        "history": Derived(R.heart_history, "stated degree of suspicion for ACS (highly / moderately / slightly); "
+                           "else a judgement", options={"slightly suspicious": Concept("chest_pain"),
+                                                        "moderately suspicious": Concept("chest_pain"),
+                                                        "highly suspicious": Concept("chest_pain")}),
         "ecg": Derived(R.heart_ecg, "ST deviation > repolarization disturbance > normal ECG",
                        options={"significant st deviation": Term(r"ST[- ](?:segment )?(?:depression|elevation|deviation)s?|STEMI"),
                                 "non-specific repolarization disturbance": Term(r"repolari[sz]ation|bundle branch block|LBBB|LVH|T[- ]wave")}),
@@ -206,7 +212,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "smoking": SMOKING_CURRENT,
         "family_history": Derived(R.family_cvd, "relative with cardiovascular disease"),
         "atherosclerotic_disease": AnyOf(Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
-                                         Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)", case_sensitive=False,
+                                         Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
+                                              r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
+                                              r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)",
+                                              case_sensitive=False,
                                               label="atherosclerosis / revascularisation")),
         "tia_history": TIA,
     },
@@ -249,11 +258,13 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "apache_ii": {
         "age": AGE, "temperature": TEMP, "mean_arterial_pressure": MAP_, "systolic_bp": SBP, "diastolic_bp": DBP,
-        "heart_rate": HR, "respiratory_rate": RR, "fio2": Quantity("fio2"), "pao2": Quantity("pao2"),
-        "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": Quantity("paco2"), "ph": Quantity("ph"),
+        "heart_rate": HR, "respiratory_rate": RR, "fio2": FIO2, "pao2": PAO2,
+        "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": PACO2, "ph": PH,
         "bicarbonate": BICARBONATE, "sodium": SODIUM, "potassium": POTASSIUM, "creatinine": CREATININE,
         "acute_renal_failure": Concept("acute_kidney_injury", when="current"),
-        "chronic_renal_failure": Concept("chronic_kidney_disease"),
+        "chronic_renal_failure": AnyOf(Concept("chronic_kidney_disease"),
+                                       Term(r"(?:long[- ]term|chronic|maintenance|regular|outpatient)\s+(?:\w+\s+)?(?:haemo|hemo|peritoneal )?dialysis"
+                                            r"|\bESRD\b|end[- ]stage (?:renal|kidney)", label="maintenance dialysis / ESRD")),
         "hematocrit": Quantity("hematocrit"), "wbc": WBC, "gcs": GCS_TOTAL,
         "chronic_health": Derived(R.chronic_health, "cirrhosis, NYHA IV, severe COPD, dialysis or immunosuppression"),
         "admission_type": Derived(R.admission_type, "postoperative after emergency / elective surgery, else nonoperative"),
@@ -264,9 +275,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "neoplastic_disease": ACTIVE_CANCER, "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
         "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
                                                                    Term(r"(?:renal|kidney) transplant\w*|chronic renal \w+", label="renal transplant")),
-        "altered_mental_status": Concept("confusion", when="current"),
-        "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": Quantity("ph"),
-        "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": Quantity("pao2"),
+        "altered_mental_status": Derived(R.altered_mental_status, "confusion / disorientation (current), else GCS < 15"),
+        "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": PH,
+        "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": PAO2,
         "o2_saturation": SPO2,
         "pleural_effusion": Term(r"pleural effusions?|(?:hydrothorax|parapneumonic effusion)", when="current", label="pleural effusion"),
     },
@@ -286,10 +297,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "aids": Concept("aids"),
     },
     "feverpain": {
-        "fever_past_24h": AnyOf(Concept("fever", when="current"), Derived(R.fever_by_temperature, "temperature >= 38 °C")),
-        "purulence": AnyOf(Term(r"tonsil\w*[^.;]{0,40}?(?:purulen\w+|\bpus\b|exudat\w+)|(?:purulen\w+|\bpus\b|exudat\w+)[^.;]{0,40}?tonsil\w*",
-                                when="current", label="purulent / exudative tonsils"),
-                           Concept("tonsillar_exudate", when="current")),
+        "fever_past_24h": Derived(R.fever_past_24h, "fever in the last 24 h (explicit negation for that window wins; "
+                                                    "else a current fever or a temperature >= 38 °C)"),
+        "purulence": Derived(R.purulence, "pus / exudate on the tonsils (negated: 'without exudate'); swelling alone is not purulence"),
         "rapid_attendance": Derived(R.rapid_attendance, "symptom duration <= 3 days"),
         "severe_tonsil_inflammation": Derived(R.severe_tonsils, "tonsils described as severely inflamed / swollen"),
         "no_cough_or_coryza": Derived(R.no_cough_or_coryza, "cough and coryza: present -> False, denied -> True"),
@@ -298,7 +308,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "sex": SEX,
         "surgery_type": Derived(R.caprini_surgery, "procedure named: arthroplasty / laparoscopic / arthroscopic / major / minor"),
         "mobility": Derived(R.caprini_mobility, "bed rest / confined to bed > 72 h / ambulatory"),
-        "major_surgery_last_month": Concept("recent_surgery", when="current"),
+        "major_surgery_last_month": Derived(R.caprini_recent_major_surgery,
+                                            "an operation in the past month (a recency cue), not minor, not planned"),
         "chf_last_month": Concept("heart_failure", when="current"),
         "sepsis_last_month": Concept("sepsis", when="current"),
         "pneumonia_last_month": Concept("pneumonia", when="current"),
@@ -337,7 +348,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
     "sofa": {
-        "pao2": Quantity("pao2"), "fio2": Quantity("fio2"),
+        "pao2": PAO2, "fio2": FIO2,
         "mechanical_ventilation": Concept("mechanical_ventilation", when="current"),
         "cpap": Concept("cpap", when="current"),
         "platelets": PLATELETS, "gcs": GCS_TOTAL, "bilirubin": BILIRUBIN,
@@ -364,7 +375,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "heart_rate": HR, "oxygen_saturation": SPO2,
         "unilateral_leg_swelling": Derived(R.unilateral_leg_swelling, "one swollen leg; bilateral / peripheral edema is not"),
         "hemoptysis": HEMOPTYSIS,
-        "recent_surgery_or_trauma": Concept("recent_surgery", "trauma", when="current"),
+        "recent_surgery_or_trauma": Derived(R.recent_surgery_or_trauma, "surgery or trauma in the past 4 weeks (current mention)"),
         "previous_pe": PREVIOUS_PE, "previous_dvt": PREVIOUS_DVT,
         "hormone_use": HORMONES,
     },

@@ -32,7 +32,7 @@ def term_regex(term: str) -> str:
     parts: list[str] = []
     for word in term.split():
         if word == "...":
-            parts.append(r"(?:[\w'’]+[\s,]+){0,3}?")
+            parts.append(r"(?:[\w'’&/]+[\s,]+){0,3}?")  # "calf pain & swelling"
             continue
         lead = word.startswith("*")
         trail = word.endswith("*")
@@ -42,7 +42,8 @@ def term_regex(term: str) -> str:
     out = ""
     for i, p in enumerate(parts):
         if i and not parts[i - 1].endswith("{0,3}?"):
-            out += r"[\s-]+"
+            # before a '...' gap a comma may follow the word: "tender, enlarged anterior cervical lymph node"
+            out += r"[\s,-]+" if p.endswith("{0,3}?") else r"[\s-]+"
         out += p
     return out
 
@@ -144,6 +145,7 @@ class Concept:
     negated: Matcher | None
     historical: Matcher | None
     exclude: Matcher | None
+    term_words: frozenset[str] = frozenset()  # words of the positive terms (to tell a gap's negation)
 
 
 @lru_cache(maxsize=4)
@@ -173,6 +175,7 @@ def load_vocabulary(path: str | None = None) -> dict[str, Concept]:
             negated=_matcher(gather(name, "negated_terms", set())),
             historical=_matcher(gather(name, "historical_terms", set())),
             exclude=_matcher(gather(name, "exclude", set())),
+            term_words=frozenset(w.lower() for t in gather(name, "terms", set()) for w in _TOKEN.findall(t)),
         )
     return vocab
 
@@ -194,6 +197,18 @@ class _SentenceContext:
         if sent.start not in self._cache:
             self._cache[sent.start] = find_triggers(sent.text)
         return sent, assert_context(sent.text, start - sent.start, end - sent.start, self._cache[sent.start])
+
+
+_GAP_NEGATION = re.compile(r"\b(?:no|not|non|without|never|nor|neither)\b|\w+n't\b", re.I)
+
+
+def _gap_negation(text: str, term_words: frozenset[str]) -> str | None:
+    """A negation word inside a matched mention that is not a word of the concept's own terms (so it came
+    from a '...' gap, as in 'tonsils not enlarged'), else None."""
+    for m in _GAP_NEGATION.finditer(text):
+        if m.start() > 0 and m.group(0).lower() not in term_words:
+            return m.group(0)
+    return None
 
 
 def _overlaps(a: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
@@ -231,6 +246,10 @@ def find_concepts(
             sent, flags = ctx.flags(s, e)
             if forced:
                 flags.setdefault(forced, []).insert(0, f"term:{note[s:e]}")
+            else:
+                inner = _gap_negation(note[s:e], c.term_words)
+                if inner:  # "tonsils not enlarged": the negation sits inside a '...' gap of the term
+                    flags.setdefault("negated", []).insert(0, inner)
             out.append(Finding(
                 concept=name, text=note[s:e], start=s, end=e, sentence=sent,
                 negated="negated" in flags, historical="historical" in flags,

@@ -33,14 +33,20 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("negated", "backward", 8,
      r"\b(?:was|were|is|are|been|be)\s+(?:ruled out|excluded|negative|absent|unremarkable"
      r"|not (?:seen|found|detected|present|observed|noted|palpable|elicited))\b"
-     r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"),
+     r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"
+     # a form field answered no: "Cough: none", "Melaena: nil", "Syncope - no"
+     r"|(?<=[:\-])\s*(?:none|nil|no|never|abstinent|teetotal|denie[sd])\b"),
     ("historical", "forward", 40,
      r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
-     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b"),
+     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"),
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
      r"|\bresolved\b|\bin remission\b|\bhistory\b"
+     # a past calendar year after the mention: "DVT of the right leg in 2010", "LAD stent (2015)"
+     r"|\b(?:in|back in|during) (?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b|\((?:19[5-9]\d|20[0-4]\d)\)"
+     # a bare past year right after the mention: "PE 2012", "DVT 2016,"
+     r"|(?<=\s)(?:19[5-9]\d|20[0-4]\d)\b(?!\s*(?:mg|mcg|µg|ug|mL|ml|units?|IU|g|kg|cells|/))"
      # "smoked for 30 years but quit": the trigger carries its own "but", which would end the scope
      r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"),
     ("family", "forward", 40,
@@ -51,7 +57,12 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("hypothetical", "forward", 10,
      r"\bif\b|\bin case(?: of)?\b|\bshould\b|\breturn (?:if|for)\b|\brule out\b|\br/o\b|\bto exclude\b"
      r"|\bevaluat(?:e|ion) for\b|\bassess(?:ment)? for\b|\bscreen(?:ing)? for\b|\brisk (?:of|for)\b"
-     r"|\bat risk\b|\bprevent(?:ion of|ing)?\b|\bprophylaxis (?:of|for|against)\b|\bwould\b|\bcould\b"),
+     r"|\bat risk\b|\bprevent(?:ion of|ing)?\b|\bprophylaxis (?:of|for|against)\b|\bwould\b|\bcould\b"
+     # a diagnosis under consideration: "story highly suspicious for ACS", "concerning for sepsis"
+     r"|\b(?:suspicious|concerning|worrisome|worrying) for\b|\bsuspicion (?:of|for)\b"
+     # a future event: "listed for laparoscopic cholecystectomy", "scheduled for surgery", "awaiting repair"
+     r"|\b(?:listed|scheduled|booked|planned|planning|wait-?listed) (?:for|to)\b|\bawaiting\b|\bdue to (?:have|undergo)\b"
+     r"|\bwill (?:have|undergo|need)\b|\bcandidate for\b"),
     ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"),
 ]
 
@@ -72,7 +83,10 @@ _PSEUDO = re.compile(
 _TERMINATORS = re.compile(
     r"\b(?:but|however|although|though|yet|except|apart from|aside from|nevertheless|whereas"
     r"|which|presents?|presented|presenting|admitted|complain(?:s|ed|ing)?|reports?|reported"
-    r"|now)\b|[;]",
+    r"|now)\b|[;]"
+    # "and" opening a clause with its own verb: "takes the pill and had surgery 6 months ago"
+    r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes)\b"
+    r"|\band\s+there\s+(?:was|were|is|are)\b",
     re.I,
 )
 # Extra scope ends for the family category: a return to the patient.
@@ -173,6 +187,9 @@ def assert_context(text: str, start: int, end: int, triggers: list[TriggerHit]) 
         hit = False
         if t.end <= start and t.direction in ("forward", "both"):
             hit = _in_scope(text, t.end, start, t.max_words, t.category)
+            # a trigger inside brackets ends at the closing bracket: "(tense, s/p LVP 8 L) and grade 3 HE"
+            if hit and text[:t.start].count("(") > text[:t.start].count(")") and ")" in text[t.end:start]:
+                hit = False
         elif t.start >= end and t.direction in ("backward", "both"):
             hit = _in_scope(text, end, t.start, t.max_words, t.category)
         if hit:

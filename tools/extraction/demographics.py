@@ -35,6 +35,9 @@ _STRONG = [
 ]
 _BARE_MF = re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)])")
 _STRONG.append(_BARE_MF)
+# a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
+_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s+(?P<n>\d{1,3})(?=\s*[,;.)]|\s+(?:with|who|has|is|presents?)\b)")
+_STRONG.append(_TITLE_NAME_AGE)
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
     re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),
@@ -44,7 +47,11 @@ _RELATIVE_AFTER = re.compile(
     r"^\s*(?:\w+\s+){0,2}?(?:son|daughter|brother|sister|child|children|grandson|granddaughter|nephew|niece|"
     r"mother|father|husband|wife|sibling|twin|cousin|friend|partner|baby|infant)s?\b", re.I)
 # the single-letter sex after a bare number ("62M") is only trusted at the start of a description
-_BARE_MF_BEFORE = re.compile(r"(?:^|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
+# (note start, a line start, a sentence start, or after "a / pt / patient / ...", "(" or ":")
+_BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
+# after a comma or semicolon only a two-digit age counts ("Nursing home resident, 91F"; not a "5F" catheter)
+_BARE_MF_AFTER_LIST = re.compile(r"[,;]\s*$")
+_FRENCH_SIZE = re.compile(r"\s*(?:sheath|catheter|cath\b|tube|cannula|introducer|foley|drain|stent)", re.I)
 
 _MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|mr\.?"
 _FEMALE_WORDS = (r"woman|female|girl|lady|mrs\.?|ms\.?|gravida|primigravida|multigravida|primipara|multipara"
@@ -81,8 +88,11 @@ def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
             for m in rx.finditer(note):
                 if taken[m.start()]:
                     continue
-                if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]):
+                if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]) and not (
+                        len(m.group("n")) >= 2 and _BARE_MF_AFTER_LIST.search(note[max(0, m.start() - 3):m.start()])):
                     continue
+                if rx is _BARE_MF and _FRENCH_SIZE.match(note, m.end()):
+                    continue  # "5F sheath": a French catheter size, not an age
                 n = m.group("n")
                 if not re.match(r"\d", n) and word_to_number(n) is None:
                     continue

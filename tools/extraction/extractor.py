@@ -37,13 +37,17 @@ from tools.extraction.demographics import extract_age, extract_sex
 from tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value
 from tools.extraction.medications import extract_medications
 from tools.extraction.model import Finding, Medication, Sentence, Value
-from tools.extraction.text import NUMBER, SentenceIndex, parse_number
+from tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
 
 _BRACKETED_REPEAT = re.compile(r"\s*[(\[]\s*(?:or\s+|i\.e\.,?\s+|=\s*)?$")
 _ALCOHOL = re.compile(
-    rf"(?P<n>{NUMBER})(?:\s*(?:-|to)\s*(?P<n2>{NUMBER}))?\s*(?:standard\s+|alcoholic\s+)?"
-    r"(?:drinks?|beers?|glasses\s+of\s+(?:wine|beer)|units?\s+of\s+alcohol|shots?|cans\s+of\s+beer)"
-    r"\s*(?:of\s+\w+\s+)?(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)", re.I)
+    rf"(?<![\w.])(?P<n>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    rf"(?:\s*(?:-|to|or)\s*(?P<n2>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve))?"
+    r"\s*(?:standard\s+|alcoholic\s+)?"
+    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:wine|beer)|units?\s+of\s+alcohol|shots?|cans?\s+of\s+(?:beer|lager|cider)"
+    r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:wine|beer))"
+    r"\s*(?:of\s+\w+\s+)?(?:(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)"
+    r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?))", re.I)
 _PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775}
 
 
@@ -118,10 +122,12 @@ def _drop_bracketed_repeats(note: str, readings: list[Reading]) -> list[Reading]
 def _alcohol(note: str, index: SentenceIndex) -> Value | None:
     values = []
     for m in _ALCOHOL.finditer(note):
-        n = parse_number(m.group("n"))
+        raw_n = m.group("n")
+        n = parse_number(raw_n) if re.match(r"\d", raw_n) else float(word_to_number(raw_n.lower()) or 0)
         if m.group("n2"):
-            n = (n + parse_number(m.group("n2"))) / 2
-        per = m.group("per").lower()
+            raw2 = m.group("n2")
+            n = (n + (parse_number(raw2) if re.match(r"\d", raw2) else float(word_to_number(raw2.lower()) or 0))) / 2
+        per = "week" if m.group("wkend") else m.group("per").lower()
         values.append(Value(
             name="alcohol_drinks_per_week", value=round(n * _PER_WEEK[per], 3), unit="drinks/week", raw=m.group(0),
             original_value=n, original_unit=f"drinks/{per}", start=m.start(), end=m.end(),

@@ -47,6 +47,15 @@ _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 _RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
+# a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
+_BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historical|last (?:year|month|visit))\b"
+                              r"[^:\n]{0,40}:", re.I)
+# earlier in the same sentence, a time well before the presentation: "diagnosed 4 years earlier, when his
+# bilirubin was 1.2 and albumin 3.9", "at diagnosis", "a year ago"
+_PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
+                               r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis)\b",
+                               re.I)
+_SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
@@ -183,8 +192,9 @@ class Scanner:
                        unit_assumed=unit is None and spec.unit is not None, details=details)
 
     def _separator_before_label(self, pos: int) -> bool:
-        """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit."""
-        m = _SLASH.match(self.note, pos)
+        """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit; so does
+        a space before the next label ('T 38.9 HR 96': 'HR' is the heart rate's label, not hours)."""
+        m = _SLASH.match(self.note, pos) or _SPACE_BEFORE_LABEL.match(self.note, pos)
         return bool(m and self.labels_in(m.end(), m.end() + 1))
 
     def read_after_label(self, start: int, end: int, spec: Spec) -> Reading | None:
@@ -204,8 +214,11 @@ class Scanner:
         if r is None:
             return None
         r.start = start
-        before = self.note[max(self.index.at(start).start, start - 30):start]
-        r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap))
+        sent_start = self.index.at(start).start
+        before = self.note[max(sent_start, start - 30):start]
+        r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
+                          or _BASELINE_HEADER.match(self.note[sent_start:start])
+                          or _PAST_IN_SENTENCE.search(self.note[sent_start:start]))
         return r
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:
@@ -230,14 +243,14 @@ class Scanner:
             if not nums:
                 continue
             group = [lb for lb in labels if lb[1] <= nums[0].start()]
-            used.update(ls for ls, _, _ in group)
             verb = None
             for v in _LIST_VERB.finditer(self.note, group[-1][1], nums[0].start()):
                 verb = v
             list_end = verb.start() if verb else nums[0].start()
             items = [it for it in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*/\s*", self.note[group[0][0]:list_end]) if it.strip()]
             if len(items) != len(nums):
-                continue
+                continue  # not a list read "respectively": the labels keep reading their own values
+            used.update(ls for ls, _, _ in group)
             offsets, pos = [], group[0][0]
             for it in items:
                 pos = self.note.index(it, pos)

@@ -179,10 +179,11 @@ SPECS: list[Spec] = [
     Spec("chloride", r"(?:serum |plasma )?chloride|(?-i:\bCl\b-?)", "mEq/L", CONC, "chloride", 50, 170),
     Spec("bicarbonate", r"(?:serum |plasma |standard |actual )?bicarbonate|\bbicarb\b|(?-i:\bHCO3\b-?|\bHCO₃-?)"
          r"|total CO2|(?-i:\btCO2\b|\bCO2\b)", "mEq/L", CONC, "bicarbonate", 1, 60),
-    Spec("albumin", r"(?:serum |plasma )?albumin\b", "g/dL", CONC, "albumin", 0.5, 7),
+    Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
-         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b)", "mg/dL", CONC, "glucose", 10, 2500),
-    Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b)",
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 2500),
+    Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
+         r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
          "mg/dL", CONC, "bilirubin", 0.05, 60),
     Spec("direct_bilirubin", r"(?:direct|conjugated|indirect|unconjugated) bilirubin|(?-i:\bD\.? ?[Bb]ili\b|\bDBil\b)",
          "mg/dL", CONC, "bilirubin", 0.01, 50),
@@ -236,7 +237,9 @@ SPECS: list[Spec] = [
          r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,
          to_canonical=_per_minute, kind="vital"),
     Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
-         r"|febrile|fever(?: of| up to)?|pyrexia|pyrexial", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
+         r"|\bT\s?max\b|\bmax(?:imum)? temp(?:erature)?\b"
+         r"|a?febrile|fever(?: of| up to)?|pyrexia|pyrexial"
+         r"|(?:measured|recorded|read)(?=\s+\d{2,3}(?:[.,]\d+)?\s*°?\s*(?:C|F|degrees)\b)", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
          kind="vital"),
     Spec("spo2", r"(?:peripheral |pulse )?(?:oxygen|O2|O₂) saturation|saturation|saturating|sats?\b|pulse ox(?:imetry)?"
          r"|(?-i:\bSpO2\b|\bSaO2\b|\bSpO₂|\bSaO₂|\bO2 sats?\b)", "%", PERCENT, None, 40, 100,

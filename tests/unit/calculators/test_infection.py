@@ -90,16 +90,26 @@ def test_feverpain_known_values() -> None:
 @pytest.mark.parametrize("n,band", [(0, "13-18%"), (1, "13-18%"), (2, "34-40%"), (3, "34-40%"), (4, "62-65%")])
 def test_feverpain_bands(n: int, band: str) -> None:
     keys = ["fever_past_24h", "purulence", "rapid_attendance", "severe_tonsil_inflammation"][:n]
-    r = FEVERPAIN.run({k: True for k in keys})
+    r = FEVERPAIN.run({**{k: True for k in keys}, "no_cough_or_coryza": False})
     assert r.value == n and band in r.interpretation
 
 
 def test_feverpain_invalid() -> None:
-    assert FEVERPAIN.run({}).value == 0  # undocumented items (incl. absence of cough/coryza) score 0
+    assert FEVERPAIN.run({"no_cough_or_coryza": False}).value == 0  # undocumented items score 0
     with pytest.raises(CalculatorInputError, match="purulence"):
         FEVERPAIN.run({"purulence": "lots"})
     with pytest.raises(CalculatorInputError, match="fever"):
         FEVERPAIN.run({"fever": True})  # unknown input named
+
+
+def test_feverpain_undocumented_cough_or_coryza_scores_one() -> None:
+    # MedCalc-Bench convention (as Centor's cough): fever (1) + onset 2 days (1) + cough/coryza not mentioned (1) = 3
+    r = FEVERPAIN.run({"fever_past_24h": True, "rapid_attendance": True})
+    assert r.value == 3 and r.components["no_cough_or_coryza"] == 1
+    assert any("not documented, assumed absent" in line for line in r.explanation)
+    # documented coryza: 2
+    assert FEVERPAIN.run({"fever_past_24h": True, "rapid_attendance": True, "no_cough_or_coryza": False}).value == 2
+    assert any("cough or coryza" in c.lower() and "MedCalc-Bench" in c for c in CALCULATORS["feverpain"].conventions)
 
 
 # ---------------------------------------------------------------- CURB-65
