@@ -75,6 +75,13 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     ov.add_argument("--out", type=Path, default=None, metavar="FILE.json")
     ov.set_defaults(func=handle_overhead)
 
+    ex = sub.add_parser("extraction", help="how the rule extractor's work grows with the note (CPU seconds)",
+                        description="Time the rule extractor on a 5,000-word note and on notes of size n and 4n "
+                                    "built from the patterns that once made it quadratic.")
+    ex.add_argument("--scale", type=float, default=1.0, help="shrink (or grow) every size by this factor")
+    ex.add_argument("--out", type=Path, default=None, metavar="FILE.json")
+    ex.set_defaults(func=handle_extraction)
+
     cab = sub.add_parser("cab", help="clinical toolbox task sets (knowledge, EHR, NER, long documents, refusals)",
                          description="Run the toolbox task sets through the graph; per-dimension scores and the "
                                      "tool-selection error rate.")
@@ -152,6 +159,12 @@ def handle_retrieval(args: argparse.Namespace) -> int:
 
     print_report(measure(args.cards, args.repeats))
     return 0
+
+
+def handle_extraction(args: argparse.Namespace) -> int:
+    from app.bench.extraction_speed import run_cli
+
+    return run_cli(args.scale, args.out)
 
 
 def handle_overhead(args: argparse.Namespace) -> int:

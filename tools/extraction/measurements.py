@@ -124,6 +124,7 @@ class Scanner:
         self.index = index or SentenceIndex(note)
         self.labels = self._find_labels()
         self._label_starts = [s for s, _, _ in self.labels]
+        self._past_ends: dict[int, list[int]] = {}  # sentence start -> ends of its past-time phrases
 
     # -- labels -------------------------------------------------------------
     def _find_labels(self) -> list[tuple[int, int, Spec]]:
@@ -217,9 +218,19 @@ class Scanner:
         sent_start = self.index.at(start).start
         before = self.note[max(sent_start, start - 30):start]
         r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
-                          or _BASELINE_HEADER.match(self.note[sent_start:start])
-                          or _PAST_IN_SENTENCE.search(self.note[sent_start:start]))
+                          or _BASELINE_HEADER.match(self.note, sent_start, start)
+                          or self._past_before(sent_start, start))
         return r
+
+    def _past_before(self, sent_start: int, pos: int) -> bool:
+        """Is there a past-time phrase between the sentence start and ``pos``? The sentence's phrases are
+        found once (searching from the sentence start for every label was quadratic in a long sentence)."""
+        ends = self._past_ends.get(sent_start)
+        if ends is None:
+            sent_end = self.index.at(sent_start).end
+            ends = self._past_ends[sent_start] = [m.end() for m in
+                                                  _PAST_IN_SENTENCE.finditer(self.note, sent_start, sent_end)]
+        return bool(ends) and ends[0] <= pos
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.
