@@ -20,7 +20,7 @@ from app.models.structured import StructuredOutputError, call_structured
 from app.settings import Settings
 from graphs.state import AnswerOutput
 from nodes.common import (
-    Deps, ltm_text, messages, node, note_text, options_text, settings_of, steps_text,
+    INNER_ACTIONS, Deps, ltm_text, messages, node, note_text, options_text, settings_of, steps_text,
 )
 from nodes.checks import Check, report, summary
 from nodes.compose import (answering_step, compose_answer, filter_rationale, grounded_numbers,
@@ -59,7 +59,9 @@ def allowed_values(state: dict[str, Any], fmt: str, s: Settings, step: dict[str,
     if value is not None:
         return [value]
     planned_tools = any(p.get("tool") not in (None, "", "none") for p in state.get("plan") or []) or bool(steps)
-    return [] if planned_tools else None
+    named = bool((state.get("target") or {}).get("decisive")) and fmt in VALUE_FORMATS
+    # a value the question names a tool for comes from that tool: without its result, nothing answers
+    return [] if planned_tools or named else None
 
 
 def assumed_inputs(state: dict[str, Any]) -> list[str]:
@@ -228,7 +230,14 @@ def last_failure(state: dict[str, Any]) -> str:
     if answering_step(state) is not None:
         return ""
     failed = [st for st in state.get("steps") or [] if not st.get("ok") and st.get("error")]
-    return f"{failed[-1]['tool']} failed: {failed[-1]['error']}" if failed else ""
+    if failed:
+        return f"{failed[-1]['tool']} failed: {failed[-1]['error']}"
+    target = state.get("target") or {}
+    if target.get("decisive"):
+        ran = sorted({st["tool"] for st in state.get("steps") or [] if st.get("ok") and st.get("tool") not in INNER_ACTIONS})
+        return (f"{target['tool']}, the tool the question asks for, never ran"
+                + (f" (only {', '.join(ran)} did)" if ran else ""))
+    return ""
 
 
 def refusal_text(failures: str) -> str:

@@ -1,8 +1,9 @@
 """The answer's words, written by the product from what the tools returned. No model call.
 
 * :func:`answering_step` — the step whose result answers the question: the step of the tool
-  the question names, else the plan's last tool subtask, else the last successful call
-  (never simply whichever step ran last).
+  the question names (none, when that tool never ran: another tool's result does not answer
+  it), else the plan's last tool subtask, else the last successful call (never simply
+  whichever step ran last).
 * :func:`compose_answer` — the answer text: the result with its unit and interpretation,
   the inputs with the words of the note they rest on, the inputs assumed absent, and the
   calculator's reference.
@@ -31,10 +32,12 @@ def answering_step(state: dict[str, Any]) -> dict[str, Any] | None:
           and st.get("protocol") != "NoCall"]
     if not ok:
         return None
-    target = (state.get("target") or {}).get("tool")
+    target = state.get("target") or {}
     for st in reversed(ok):
-        if target and st.get("tool") == target:
+        if target.get("tool") and st.get("tool") == target["tool"]:
             return st
+    if target.get("decisive"):
+        return None  # the question names its tool: another tool's result does not answer it
     plan = state.get("plan") or []
     tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE]
     if tool_idx:

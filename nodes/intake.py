@@ -25,7 +25,8 @@ def make_intake(deps: Deps):
         if s.use_tools:
             candidates = choose_candidates(deps, question, state.get("note"), state.get("resources") or {}, s)
         fmt = infer_format(question, state.get("options"))
-        target = question_target(deps.registry, question, candidates) if candidates else None
+        # what the question asks for, as the checks read it (none without checks: the papers' agents decide alone)
+        target = question_target(deps.registry, question, candidates) if candidates and s.use_checks else None
         demos: list[str] = []
         store = deps.store(s) if s.use_experience and s.experience_top_k else None
         if store is not None:

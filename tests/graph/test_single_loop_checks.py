@@ -129,3 +129,23 @@ def test_a_gap_is_refused_while_an_offered_tool_can_still_add_to_memory():
     first = next(e for e in r.trace if e["node"] == "tool_agent")
     assert first["event"] == "react_refused" and "no_call refused:" in first["checks"]
     assert [s["tool"] for s in r.steps] == [a, m, o] and "organ_segmentation" in r.memory
+
+
+def test_another_calculators_result_does_not_answer_a_question_that_names_its_tool():
+    # past the refusal bound the off-target call runs; its result is still not the BMI
+    ms = models(tool_agent=[react("mean_arterial_pressure", systolic_bp=120, diastolic_bp=80)] * 2 + [react("finish")],
+                answer=[answer(None)])
+    r = run(ms, "react", question="What is the patient's BMI?",
+            note="A 45-year-old man comes for a check-up. Weight 70 kg, height 175 cm. BP 120/80 mm Hg.",
+            max_tool_revisions=0)
+    assert [s["tool"] for s in r["steps"]] == ["mean_arterial_pressure"]
+    assert r["status"] == "refused" and r["value"] is None
+    assert "bmi, the tool the question asks for, never ran (only mean_arterial_pressure did)" in r["answer"]
+    used_up(*ms.values())
+
+
+def test_a_number_from_the_note_does_not_answer_a_question_that_names_a_calculator():
+    ms = models(tool_agent=[react("finish")] * 2, answer=[answer(None)])
+    r = run(ms, "react", max_tool_revisions=0)  # refused once, then finish goes ahead: the note's 70 is not a BMI
+    assert section(prompt(ms["answer"]), "Allowed values").startswith("null")
+    assert r["status"] == "refused" and "bmi, the tool the question asks for, never ran" in r["answer"]
