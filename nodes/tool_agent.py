@@ -199,6 +199,17 @@ def make_tool_agent(deps: Deps):
                     "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
                                "decided_by": "checks",
                                "detail": f"{out.action}({compact(out.arguments, 200)})"}]}
+        if refusal and refusal.split(" ", 1)[0] in ("finish", out.action) and _fallback_tool(deps, state):
+            # the refusal bound is reached and the named calculator never ran: the checked action is that
+            # calculator with the rule extractor's evidence-backed arguments (as the planner's fallback)
+            tool = _fallback_tool(deps, state)
+            args = rule_call(tool, state)
+            return {"proposal": {"tool": tool, "arguments": args, "evaluation": "checked fallback", "score": 10},
+                    "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
+                    "trace": [{"node": "tool_agent", "event": "react_fallback", "decided_by": "checks",
+                               "checks": f"checks FAILED: {refusal}",
+                               "detail": f"after {state.get('tool_tries', 0)} refusal(s): {tool}({compact(args, 300)}) "
+                                         f"with the rule extractor's arguments"}]}
         if out.action == "finish":
             return {"proposal": None, "react_done": True, "replan": False,
                     "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
@@ -288,6 +299,17 @@ def _premature_gap(deps: Deps, state: dict[str, Any]) -> str:
             return (f"no_call refused: {name} can still run on what memory holds and add {', '.join(new)}; "
                     f"declare a gap only when no available tool can do the next step")
     return ""
+
+
+def _fallback_tool(deps: Deps, state: dict[str, Any]) -> str | None:
+    """The calculator the question names, when it has not run yet (None otherwise)."""
+    target = state.get("target") or {}
+    tool = target.get("tool") if target.get("decisive") else None
+    if tool is None or calculator(tool) is None or tool not in (state.get("candidates") or []):
+        return None
+    if any(st.get("tool") == tool for st in state.get("steps") or []):
+        return None
+    return tool
 
 
 def repeated_step(state: dict[str, Any], tool: str, arguments: dict[str, Any]) -> int:

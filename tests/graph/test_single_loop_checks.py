@@ -45,11 +45,13 @@ def test_finishing_before_any_result_is_refused():
     used_up(*ms.values())
 
 
-def test_refusals_are_bounded_then_the_action_goes_ahead():
-    ms = models(tool_agent=[react("finish")] * 3, answer=[answer(None)])
+def test_at_the_refusal_bound_the_named_calculator_runs_with_the_rule_extractors_arguments():
+    ms = models(tool_agent=[react("finish")] * 4, answer=[answer(BMI_70)])
     r = run(ms, "react", max_tool_revisions=1)
-    assert r.events("tool_agent") == ["react_refused", "react_refused", "react_finish"]
-    assert r["status"] == "refused"
+    assert r.events("tool_agent") == ["react_refused", "react_refused", "react_fallback", "react_finish"]
+    fb = next(e for e in r.out["trace"] if e["event"] == "react_fallback")
+    assert "after 2 refusal(s): bmi(" in fb["detail"] and fb["decided_by"] == "checks"
+    assert r["steps"][0]["arguments"] == {"weight": 70.0, "height": 175.0} and r["value"] == BMI_70
     used_up(*ms.values())
 
 
@@ -132,20 +134,22 @@ def test_a_gap_is_refused_while_an_offered_tool_can_still_add_to_memory():
 
 
 def test_another_calculators_result_does_not_answer_a_question_that_names_its_tool():
-    # past the refusal bound the off-target call runs; its result is still not the BMI
+    # the off-target call is refused up to the bound; then the named calculator runs, and only its
+    # result answers (the MAP the model wanted never becomes the BMI)
     ms = models(tool_agent=[react("mean_arterial_pressure", systolic_bp=120, diastolic_bp=80)] * 2 + [react("finish")],
-                answer=[answer(None)])
+                answer=[answer(BMI_70)])
     r = run(ms, "react", question="What is the patient's BMI?",
             note="A 45-year-old man comes for a check-up. Weight 70 kg, height 175 cm. BP 120/80 mm Hg.",
             max_tool_revisions=0)
-    assert [s["tool"] for s in r["steps"]] == ["mean_arterial_pressure"]
-    assert r["status"] == "refused" and r["value"] is None
-    assert "bmi, the tool the question asks for, never ran (only mean_arterial_pressure did)" in r["answer"]
+    assert r.events("tool_agent") == ["react_refused", "react_fallback", "react_finish"]
+    assert [s["tool"] for s in r["steps"]] == ["bmi"] and r["value"] == BMI_70
     used_up(*ms.values())
 
 
 def test_a_number_from_the_note_does_not_answer_a_question_that_names_a_calculator():
-    ms = models(tool_agent=[react("finish")] * 2, answer=[answer(None)])
-    r = run(ms, "react", max_tool_revisions=0)  # refused once, then finish goes ahead: the note's 70 is not a BMI
+    # the named calculator cannot run (no height in the note): the note's 70 is still not a BMI
+    ms = models(tool_agent=[react("finish")] * 4, answer=[answer(None)])
+    r = run(ms, "react", max_tool_revisions=0, note="A 45-year-old man. Weight 70 kg. No complaints.")
+    assert "react_fallback" in r.events() and r["steps"][0]["tool"] == "bmi" and not r["steps"][0]["ok"]
     assert section(prompt(ms["answer"]), "Allowed values").startswith("null")
-    assert r["status"] == "refused" and "bmi, the tool the question asks for, never ran" in r["answer"]
+    assert r["status"] == "refused" and "missing height" in r["answer"]
