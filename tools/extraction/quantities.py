@@ -24,11 +24,12 @@ from typing import Callable
 from tools.calculators.units import UnitConversionError, convert
 
 # --- unit spellings ----------------------------------------------------------
-_MASS = r"(?:mg|g|[µμu]g|mcg|ng|pg|milligrams?|grams?|micrograms?|nanograms?|picograms?)"
-_SUBST = (r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq|millimoles?|micromoles?|nanomoles?|picomoles?"
-          r"|milliequivalents?)")
+_MASS = r"(?:mg|gm|g|[µμu]g|mcg|ng|pg|milligrams?|grams?|micrograms?|nanograms?|picograms?)"
+_SUBST = (r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq|millimol(?:es?)?|micromol(?:es?)?|nanomol(?:es?)?"
+          r"|picomol(?:es?)?|milliequivalents?)")
 _VOL = r"(?:dL|dl|DL|L|l|mL|ml|decilit(?:er|re)|millilit(?:er|re)|lit(?:er|re))"
-CONC = rf"(?:{_MASS}|{_SUBST})\s*(?:/|per\s*)\s*{_VOL}(?![A-Za-z])|mg\s*%"
+# 'mg%' and 'g%' (or 'gm%') are mass per 100 mL: mg/dL and g/dL
+CONC = rf"(?:{_MASS}|{_SUBST})\s*(?:/|per\s*)\s*{_VOL}(?![A-Za-z])|(?:mg|gm?)\s*%"
 ENZYME = r"(?:U|IU|iu|u|units?|international units?|mU|mIU)\s*(?:/|per\s*)\s*(?:L|l|litre|liter)(?![A-Za-z])"
 PRESSURE = r"mm\s*Hg|mmHg|mm\s*hg|mmhg|kPa|kpa|torr|Torr"
 PERCENT = r"%|percent(?![A-Za-z])|per\s*cent(?![A-Za-z])"
@@ -69,6 +70,10 @@ def clean_unit(unit: str) -> str:
     u = u.replace("℃", "°C").replace("℉", "°F")
     u = re.sub(r"(?i)^mcmol", "µmol", u)
     u = re.sub(r"(?i)^mg%$", "mg/dL", u)
+    u = re.sub(r"(?i)^gm?%$", "g/dL", u)
+    u = re.sub(r"(?i)^(m?)gm/", r"\1g/", u)
+    u = re.sub(r"(?i)^(milli|micro|nano|pico)mol(?:es?)?/", lambda m: {"milli": "mmol/", "micro": "µmol/", "nano": "nmol/",
+                                                                       "pico": "pmol/"}[m.group(1).lower()], u)
     u = re.sub(r"(?i)^(deg(rees?)?\.?)(celsius|centigrade|c)$", "°C", u)
     u = re.sub(r"(?i)^(deg(rees?)?\.?)(fahrenheit|f)$", "°F", u)
     u = re.sub(r"(?i)^mmhg$|^torr$", "mmHg", u)
