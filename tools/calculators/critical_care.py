@@ -287,11 +287,11 @@ class ApacheIIInputs(SexNormalised):
     potassium: float | None = quantity("mmol/L", analyte="potassium", description="Serum potassium", ge=1, le=12,
                                        accepted_units=["mEq/L"], default=None)
     creatinine: float | None = quantity("mg/dL", analyte="creatinine", description="Serum creatinine",
-                                        ge=0.1, le=25, accepted_units=["µmol/L"], default=None)
+                                        ge=0.1, le=40, accepted_units=["µmol/L"], default=None)
     acute_renal_failure: bool = finding("Acute renal failure (creatinine points are doubled)")
     chronic_renal_failure: bool = finding("Chronic renal failure (creatinine scored once)")
     hematocrit: float | None = quantity("%", description="Haematocrit", ge=5, le=80, default=None)
-    wbc: float | None = quantity("10^9/L", description="White blood cell count", ge=0.05, le=500,
+    wbc: float | None = quantity("10^9/L", description="White blood cell count", ge=0.05, le=1000,
                                  accepted_units=["10^3/µL", "/µL", "/mm^3"], default=None)
     gcs: int | None = Field(None, description="Glasgow Coma Scale 3-15 (scores 15 - GCS)", ge=3, le=15)
     chronic_health: bool = finding(
@@ -524,7 +524,7 @@ class SOFAInputs(CalculatorInputs):
                                  default=0.0)
     epinephrine: float = quantity("µg/kg/min", description="Epinephrine dose", ge=0, le=10, default=0.0)
     norepinephrine: float = quantity("µg/kg/min", description="Norepinephrine dose", ge=0, le=10, default=0.0)
-    creatinine: float | None = quantity("mg/dL", analyte="creatinine", description="Serum creatinine", ge=0.1, le=25,
+    creatinine: float | None = quantity("mg/dL", analyte="creatinine", description="Serum creatinine", ge=0.1, le=40,
                                         accepted_units=["µmol/L"], default=None)
     urine_output: float | None = quantity("mL/day", description="Urine output over 24 h", ge=0, le=20000,
                                           accepted_units=["L/day"], default=None)

@@ -202,7 +202,7 @@ FIB4 = register(Calculator(
 
 class MeldNaInputs(CalculatorInputs):
     creatinine: float = quantity("mg/dL", analyte="creatinine", description="Serum creatinine",
-                                 ge=0.1, le=25, accepted_units=["µmol/L"])
+                                 ge=0.1, le=40, accepted_units=["µmol/L"])
     bilirubin: float = quantity("mg/dL", analyte="bilirubin", description="Total bilirubin",
                                 ge=0.05, le=80, accepted_units=["µmol/L"])
     inr: float = Field(description="International normalised ratio (INR)", ge=0.5, le=20)

@@ -129,9 +129,9 @@ IMPOSSIBLE = [
     ("anion_gap", {"sodium": 14, "chloride": 100, "bicarbonate": 24}, "sodium", "14.0", "80-220 mEq/L"),
     ("anion_gap", {"sodium": "14 mmol/L", "chloride": 100, "bicarbonate": 24}, "sodium", "'14 mmol/L' is 14 mEq/L",
      "80-220 mEq/L"),
-    ("meld_na", {"creatinine": 0, "bilirubin": 1.0, "inr": 1.2, "sodium": 135}, "creatinine", "0.0", "0.1-25 mg/dL"),
+    ("meld_na", {"creatinine": 0, "bilirubin": 1.0, "inr": 1.2, "sodium": 135}, "creatinine", "0.0", "0.1-40 mg/dL"),
     ("meld_na", {"creatinine": "0 µmol/L", "bilirubin": 1.0, "inr": 1.2, "sodium": 135}, "creatinine",
-     "'0 µmol/L' is 0 mg/dL", "0.1-25 mg/dL"),
+     "'0 µmol/L' is 0 mg/dL", "0.1-40 mg/dL"),
     # 5,000,000/µL / 1000 = 5000 x 10^9/L, above the 2000 x 10^9/L bound
     ("fib4", {"age": 50, "ast": 40, "alt": 25, "platelets": "5000000/µL"}, "platelets", "'5000000/µL' is 5000 10^9/L",
      "1-2000 10^9/L"),
@@ -162,6 +162,12 @@ def test_impossible_value_refused_by_the_langchain_tool(calc, args, name, shown,
 
 
 def test_possible_extremes_are_accepted():
+    # creatinine 30 mg/dL (2652 µmol/L, reported in rhabdomyolysis and missed dialysis) is possible: every
+    # calculator taking creatinine accepts up to 40 mg/dL; MELD caps it at 4 (so MELD(Na) is that of 4)
+    capped = CALCULATORS["meld_na"].run({"creatinine": 30, "bilirubin": 1, "inr": 1, "sodium": 137}).value
+    assert capped == CALCULATORS["meld_na"].run({"creatinine": 4, "bilirubin": 1, "inr": 1, "sodium": 137}).value
+    # WBC 600 x 10^9/L (hyperleukocytosis) is accepted by APACHE II as by SIRS (1,000,000/µL = 1000 x 10^9/L)
+    assert CALCULATORS["apache_ii"].run({"age": 60, "wbc": 600}).components is not None
     # extreme but survivable values stay inside the ranges: sodium 100 and 190 mEq/L, creatinine 0.2 and 20 mg/dL,
     # platelets 1,500,000/µL (1500 x 10^9/L, essential thrombocythaemia)
     ag = CALCULATORS["anion_gap"]
