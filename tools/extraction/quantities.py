@@ -144,6 +144,23 @@ def _insulin(value: float, unit: str | None) -> float:
     raise UnitConversionError(f"'{unit}' is not an insulin unit")
 
 
+def _g_per_dl_or_bare_g_per_l(name: str, analyte: str, dl_hi: float, l_lo: float, l_hi: float
+                              ) -> Callable[[float, str | None], float]:
+    """g/dL. A bare number up to ``dl_hi`` is g/dL; a bare number in [l_lo, l_hi] is g/L (/ 10), as European
+    notes write albumin and haemoglobin ('Alb 28', 'Hb 98'); numbers between the two are refused."""
+
+    def to_canonical(value: float, unit: str | None) -> float:
+        if unit is not None:
+            return convert(value, clean_unit(unit), "g/dL", analyte)
+        if value <= dl_hi:
+            return value
+        if l_lo <= value <= l_hi:
+            return value / 10.0
+        raise UnitConversionError(f"{name} without unit between the g/dL and g/L ranges")
+
+    return to_canonical
+
+
 def _milliseconds(value: float, unit: str | None) -> float:
     """ms. Seconds are multiplied by 1000."""
     if unit is None:
@@ -184,9 +201,10 @@ SPECS: list[Spec] = [
     Spec("chloride", r"(?:serum |plasma )?chloride|(?-i:\bCl\b-?)", "mEq/L", CONC, "chloride", 50, 170),
     Spec("bicarbonate", r"(?:serum |plasma |standard |actual )?bicarbonate|\bbicarb\b|(?-i:\bHCO3\b-?|\bHCO₃-?)"
          r"|total CO2|(?-i:\btCO2\b|\bCO2\b)", "mEq/L", CONC, "bicarbonate", 1, 60),
-    Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7),
+    Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7,
+         to_canonical=_g_per_dl_or_bare_g_per_l("albumin", "albumin", 7, 10, 70)),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
-         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 2500),
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000),
     Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
          r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
          "mg/dL", CONC, "bilirubin", 0.05, 60),
@@ -199,7 +217,8 @@ SPECS: list[Spec] = [
     Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|total leu[ck]ocyte counts?"
          r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b)",
          "10^3/µL", "", None, 0.1, 500, kind="count"),
-    Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25),
+    Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25,
+         to_canonical=_g_per_dl_or_bare_g_per_l("haemoglobin", "hemoglobin", 25, 30, 250)),
     Spec("hematocrit", r"ha?ematocrit|packed cell volume|(?-i:\bHc?t\b|\bHCT\b|\bPCV\b)", "%",
          PERCENT + r"|[Ll]\s*/\s*[Ll]", None, 5, 80, to_canonical=_fraction_or_percent),
     Spec("ast", r"aspartate (?:amino)?transferase|aspartate transaminase|(?-i:\bAST\b|\bSGOT\b|\bGOT\b)",
