@@ -509,7 +509,7 @@ class SOFAInputs(CalculatorInputs):
                                   ge=21, le=100, default=None)
     mechanical_ventilation: bool = finding("On mechanical ventilation")
     cpap: bool = finding("On continuous positive airway pressure (CPAP) / non-invasive respiratory support")
-    platelets: float | None = quantity("10^9/L", description="Platelet count", ge=0.1, le=2000,
+    platelets: float | None = quantity("10^9/L", description="Platelet count", ge=0.1, le=2500,
                                        accepted_units=["10^3/µL", "/µL", "/mm^3"], default=None)
     gcs: int | None = Field(None, description="Glasgow Coma Scale 3-15", ge=3, le=15)
     bilirubin: float | None = quantity("mg/dL", analyte="bilirubin", description="Total bilirubin", ge=0.05, le=80,

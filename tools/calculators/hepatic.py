@@ -144,13 +144,13 @@ CHILD_PUGH = register(Calculator(
 
 class Fib4Inputs(CalculatorInputs):
     age: float = quantity("years", description="Age", ge=1, le=120)
-    ast: float = quantity("U/L", description="Aspartate aminotransferase (AST)", ge=1, le=20000,
+    ast: float = quantity("U/L", description="Aspartate aminotransferase (AST)", ge=1, le=50000,
                           accepted_units=["IU/L"])
-    alt: float = quantity("U/L", description="Alanine aminotransferase (ALT)", ge=1, le=20000,
+    alt: float = quantity("U/L", description="Alanine aminotransferase (ALT)", ge=1, le=50000,
                           accepted_units=["IU/L"])
     platelets: float = quantity(
         "10^9/L", description="Platelet count (a count per µL, e.g. 181000/µL, is converted: /1000)",
-        ge=1, le=2000, accepted_units=["10^3/µL", "/µL", "/mm^3", "K/µL"])
+        ge=1, le=2500, accepted_units=["10^3/µL", "/µL", "/mm^3", "K/µL", "G/L", "/nL"])
 
 
 def _fib4(x: Fib4Inputs) -> CalculatorResult:

@@ -161,6 +161,16 @@ def _g_per_dl_or_bare_g_per_l(name: str, analyte: str, dl_hi: float, l_lo: float
     return to_canonical
 
 
+def _creatinine(value: float, unit: str | None) -> float:
+    """mg/dL, up to 40 with a unit; a bare number is mg/dL only up to 25 (a bare 30 is more likely µmol/L from a
+    note that dropped its unit than a creatinine of 30 mg/dL, so it is not read)."""
+    if unit is None:
+        if value > 25:
+            raise UnitConversionError("creatinine without unit above 25: mg/dL or µmol/L?")
+        return value
+    return convert(value, clean_unit(unit), "mg/dL", "creatinine")
+
+
 def _milliseconds(value: float, unit: str | None) -> float:
     """ms. Seconds are multiplied by 1000."""
     if unit is None:
@@ -192,7 +202,8 @@ def _no_unit(value: float, unit: str | None) -> float:
 SPECS: list[Spec] = [
     # chemistry
     Spec("creatinine", r"(?<!urine )(?<!urinary )(?:serum |plasma |blood )?creatinine(?! clearance| kinase| phospho)"
-         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 25),
+         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 40,
+         to_canonical=_creatinine),
     Spec("bun", r"blood urea nitrogen|serum urea nitrogen|urea nitrogen|(?-i:\bBUN\b)", "mg/dL", CONC, "bun", 1, 300),
     Spec("urea", r"(?<!blood urea )(?:serum |blood |plasma )?\burea\b(?! nitrogen)", "mg/dL", CONC, "urea",
          2, 700, unitless=False),

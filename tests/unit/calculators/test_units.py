@@ -132,10 +132,10 @@ IMPOSSIBLE = [
     ("meld_na", {"creatinine": 0, "bilirubin": 1.0, "inr": 1.2, "sodium": 135}, "creatinine", "0.0", "0.1-40 mg/dL"),
     ("meld_na", {"creatinine": "0 µmol/L", "bilirubin": 1.0, "inr": 1.2, "sodium": 135}, "creatinine",
      "'0 µmol/L' is 0 mg/dL", "0.1-40 mg/dL"),
-    # 5,000,000/µL / 1000 = 5000 x 10^9/L, above the 2000 x 10^9/L bound
+    # 5,000,000/µL / 1000 = 5000 x 10^9/L, above the 2500 x 10^9/L bound
     ("fib4", {"age": 50, "ast": 40, "alt": 25, "platelets": "5000000/µL"}, "platelets", "'5000000/µL' is 5000 10^9/L",
-     "1-2000 10^9/L"),
-    ("sofa", {"platelets": [5_000_000, "/µL"]}, "platelets", "5000000 /µL is 5000 10^9/L", "0.1-2000 10^9/L"),
+     "1-2500 10^9/L"),
+    ("sofa", {"platelets": [5_000_000, "/µL"]}, "platelets", "5000000 /µL is 5000 10^9/L", "0.1-2500 10^9/L"),
     # 250 mmol/L glucose x 18.016 = 4504 mg/dL, above the 3000 mg/dL bound
     ("homa_ir", {"insulin": 10, "glucose": "250 mmol/L"}, "glucose", "'250 mmol/L' is 4504 mg/dL", "10-3000 mg/dL"),
     ("bmi", {"weight": 70, "height": 1.75}, "height", "1.75", "30-260 cm"),
@@ -168,6 +168,11 @@ def test_possible_extremes_are_accepted():
     assert capped == CALCULATORS["meld_na"].run({"creatinine": 4, "bilirubin": 1, "inr": 1, "sodium": 137}).value
     # WBC 600 x 10^9/L (hyperleukocytosis) is accepted by APACHE II as by SIRS (1,000,000/µL = 1000 x 10^9/L)
     assert CALCULATORS["apache_ii"].run({"age": 60, "wbc": 600}).components is not None
+    # platelets 2200 x 10^9/L (essential thrombocythaemia) and AST 30,000 U/L (ischaemic hepatitis) are read by the
+    # extractor (up to 2500 and 50,000) and accepted by the calculators alike:
+    # FIB-4 = 60 x 30000 / (2200 x sqrt(10000)) = 1,800,000 / 220,000 = 8.1818
+    assert CALCULATORS["fib4"].run({"age": 60, "ast": 30000, "alt": 10000, "platelets": "2200 G/L"}).value == \
+        pytest.approx(1_800_000 / 220_000)
     # extreme but survivable values stay inside the ranges: sodium 100 and 190 mEq/L, creatinine 0.2 and 20 mg/dL,
     # platelets 1,500,000/µL (1500 x 10^9/L, essential thrombocythaemia)
     ag = CALCULATORS["anion_gap"]

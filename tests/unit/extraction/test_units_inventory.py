@@ -201,7 +201,8 @@ BARE = {"FiO2 0.4 on the ventilator."}
     ("Alb 2.8 on the morning panel.", "albumin", 2.8),  # bare <= 7: g/dL
     ("Hb 98 on the morning panel.", "hemoglobin", 9.8),  # bare 30-250: g/L, / 10
     ("Hb 9.8 on the morning panel.", "hemoglobin", 9.8),  # bare <= 25: g/dL
-    ("Glucose 2700 mg/dL in hyperosmolar coma.", "glucose", 2700.0),  # above the old 2500 bound, possible
+    ("Glucose 2700 mg/dL in hyperosmolar coma.", "glucose", 2700.0),
+    ("Creatinine 30 mg/dL after the crush injury.", "creatinine", 30.0),  # possible with its unit (up to 40)  # above the old 2500 bound, possible
 ])
 def test_bare_numbers_in_g_per_litre_and_wide_ranges(sentence, name, expected):
     assert extract(sentence, findings=False)[name].value == pytest.approx(expected)
@@ -212,6 +213,7 @@ def test_bare_numbers_in_g_per_litre_and_wide_ranges(sentence, name, expected):
     ("Hb 27 on the morning panel.", "hemoglobin"),  # between 25 g/dL and 30 g/L
     ("Sodium 14 mmol/L on the panel.", "sodium"),  # impossible sodium: not a reading
     ("Creatinine 0 mg/dL on the panel.", "creatinine"),
+    ("Creatinine 30 on the panel.", "creatinine"),  # bare and above 25: mg/dL or µmol/L? not read
     ("Platelets 5,000,000/µL on the count.", "platelets"),  # 5000 x 10^3/µL, above 2500
     ("Platelets 150 g/L on the count.", "platelets"),  # a mass concentration is not a count
 ])
