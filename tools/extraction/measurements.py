@@ -78,13 +78,13 @@ _MICRO_VOL = (r"[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|cubic\s+millimet(?:e
               r"|mikrolit(?:er|re)")
 # exponents written '10^9', '10**9', '10*9', '10e9', '10⁹' (superscript) or lost to '109'; 'G/L' (giga) and '/nL'
 # are 10^9/L ('Gpt/L' in German notes)
-_EXP = r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}"
+_EXP = r"[1-9¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹]?"  # never '00' (that is 'x1000', below)
 _COUNT_UNIT = re.compile(
     rf"\s*(?:(?:[x×*]|times)\s*10\s*(?:\^|\*\*|\*|e)?\s*\(?(?P<exp>{_EXP})\)?\s*(?:cells\s*)?(?:/|per\s*)\s*(?P<vol>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
     rf"|10\s*(?:\^|\*\*|\*|e)\s*(?P<exp2>{_EXP})\s*(?:/|per\s*)\s*(?P<vol2>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
     rf"|10(?P<exp4>[⁰¹²³⁴⁵⁶⁷⁸⁹]{{1,2}})\s*(?:/|per\s*)\s*(?P<vol4>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
     rf"|(?P<giga>(?-i:G|Gpt)\s*/\s*(?:L|l)|(?:cells\s*)?(?:/|per\s*)\s*nL)(?![A-Za-z])"
-    rf"|(?P<k>[kK]|thou(?:sand)?)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
+    rf"|(?P<k>[kK]|thou(?:sand)?|[x×]\s*1000)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
     rf"|(?P<lakh>lakhs?|lacs?)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
     rf"|(?:cells\s*)?(?:/|per\s*)\s*(?P<vol3>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z]))",
     re.I,

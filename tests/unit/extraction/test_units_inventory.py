@@ -107,6 +107,10 @@ PAIRS: list[tuple[str, str, float]] = [
     ("platelets", "Platelets 150 x 10³/µL on the count.", 150.0),
     ("platelets", "Platelets 150 10^3/uL on the count.", 150.0),
     ("platelets", "Platelets 150 G/L on the count.", 150.0),  # giga = 10^9
+    ("platelets", "Platelets 150 Gpt/L on the count.", 150.0),
+    ("platelets", "Platelets 150 x1000/µL on the count.", 150.0),  # 150 x 1000 per µL / 1000
+    ("platelets", "Platelets 150 thou/µL on the count.", 150.0),
+    ("platelets", "Platelets 150 K/mm3 on the count.", 150.0),
     ("platelets", "Platelets 150/nL on the count.", 150.0),  # 1 nL = 10^-9 L, so /nL = 10^9/L
     ("platelets", "Platelets 150,000/µL on the count.", 150.0),  # 150,000 / 1000
     ("platelets", "Platelets 150000/mm3 on the count.", 150.0),  # mm3 = µL
@@ -175,6 +179,14 @@ PAIRS: list[tuple[str, str, float]] = [
     # ECG, canonical msec
     ("qt_interval", "QT 440 ms on the tracing.", 440.0),
     ("qt_interval", "QT 0.44 s on the tracing.", 440.0),  # 0.44 x 1000
+    ("qtc_interval", "QTc 480 msec on the tracing.", 480.0),
+    ("qtc_interval", "QTc 0.48 s on the tracing.", 480.0),  # 0.48 x 1000
+    # the rest of the extractor's quantities
+    ("diastolic_bp", "Diastolic blood pressure 58 mmHg at triage.", 58.0),
+    ("direct_bilirubin", "Direct bilirubin 17.1 µmol/L noted.", 0.999769),  # 17.1 x 584.66 / 10000
+    ("direct_bilirubin", "Direct bilirubin 1.0 mg/dL noted.", 1.0),
+    ("hba1c", "HbA1c 7.2% last month.", 7.2),
+    ("gcs", "GCS 9/15 on arrival.", 9.0),
     # unitless ratios
     ("inr", "INR 1.8 this morning.", 1.8),
     ("ph", "pH 7.21 on the gas.", 7.21),
