@@ -263,7 +263,7 @@ def apache_age_points(age: float) -> int:
 class ApacheIIInputs(SexNormalised):
     age: float = quantity("years", description="Age", ge=16, le=120)
     temperature: float | None = quantity("degC", description="Temperature (rectal/core), worst in 24 h",
-                                         ge=20, le=46, accepted_units=["degF"], default=None)
+                                         ge=13, le=47, accepted_units=["degF"], default=None)
     mean_arterial_pressure: float | None = quantity("mmHg", description="Mean arterial pressure (or give SBP and DBP)",
                                                     ge=10, le=250, default=None)
     systolic_bp: float | None = quantity("mmHg", description="Systolic blood pressure", ge=20, le=300, default=None)

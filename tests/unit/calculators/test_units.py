@@ -116,10 +116,10 @@ def test_glasgow_blatchford_with_haemoglobin_in_mmol_per_litre():
 
 
 def test_homa_ir_refuses_insulin_in_iu_per_ml():
-    # 12 IU/mL is 12,000,000 µIU/mL, far above the 1000 µIU/mL bound: refused, not read as 12 µIU/mL
+    # 12 IU/mL is 12,000,000 µIU/mL, far above the 3000 µIU/mL bound: refused, not read as 12 µIU/mL
     with pytest.raises(CalculatorInputError) as err:
         CALCULATORS["homa_ir"].run({"insulin": "12 IU/mL", "glucose": 100})
-    assert "insulin" in str(err.value) and "1.2e+07" in str(err.value) and "0.1-1000" in str(err.value)
+    assert "insulin" in str(err.value) and "1.2e+07" in str(err.value) and "0.1-3000" in str(err.value)
 
 
 # --- impossible values are refused, naming the input, its value and the range -------------------------
@@ -159,6 +159,19 @@ def test_impossible_value_refused_by_the_langchain_tool(calc, args, name, shown,
     with pytest.raises(ValueError) as err:
         default_registry().get(calc).invoke(args)
     assert str(err.value) == out[len("Error: "):]
+
+
+@pytest.mark.parametrize("calc", ["apache_ii", "psi", "sirs_criteria", "centor_mcisaac"])
+def test_temperature_range_is_the_survivable_one(calc):
+    # 13.7 °C (accidental hypothermia) and 46.5 °C (heat stroke) were survived: every calculator taking a
+    # temperature accepts 13-47 °C; a bare 101 (°F without its unit) and 50 °C are refused
+    base = {"apache_ii": {"age": 60}, "psi": {"age": 60, "sex": "Male"}, "sirs_criteria": {},
+            "centor_mcisaac": {"age": 30}}[calc]
+    for t in (14, 46.5, "57.2 °F"):  # (57.2 - 32) x 5/9 = 14 °C
+        CALCULATORS[calc].run({**base, "temperature": t})
+    for t in (101, 50, 12):
+        with pytest.raises(CalculatorInputError, match="temperature"):
+            CALCULATORS[calc].run({**base, "temperature": t})
 
 
 def test_possible_extremes_are_accepted():
