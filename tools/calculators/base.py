@@ -110,6 +110,28 @@ def _coerce_quantity(raw: Any, unit: str, analyte: str | None) -> Any:
     return convert(float(value), src_unit, unit, analyte)
 
 
+def _range(info: FieldInfo) -> tuple[float | None, float | None]:
+    """The [ge, le] bounds of a field (None where open)."""
+    lo = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), None)
+    hi = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), None)
+    return lo, hi
+
+
+def _span(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"{lo:g}-{hi:g}"
+    return f">= {lo:g}" if lo is not None else f"<= {hi:g}"
+
+
+def _given(raw: Any) -> str:
+    """A quantity as the caller wrote it: '5000000 /µL', '[14, mmol/L]' -> '14 mmol/L'."""
+    if isinstance(raw, dict):
+        return f"{raw.get('value')} {raw.get('unit') or ''}".strip()
+    if isinstance(raw, (list, tuple)) and len(raw) == 2:
+        return f"{raw[0]} {raw[1]}"
+    return repr(raw) if not isinstance(raw, str) else f"'{raw}'"
+
+
 def _is_plain_number_field(annotation: Any) -> bool:
     """An ``int``/``float`` input (possibly optional) that a boolean must not fill."""
     args = [a for a in get_args(annotation) if a is not type(None)] if get_origin(annotation) is not Literal else []
@@ -137,10 +159,20 @@ class CalculatorInputs(BaseModel):
                 continue
             if extra.get("x-kind") != "quantity" or name not in out:
                 continue
+            raw = out[name]
             try:
-                out[name] = _coerce_quantity(out[name], extra["x-unit"], extra.get("x-analyte"))
+                out[name] = _coerce_quantity(raw, extra["x-unit"], extra.get("x-analyte"))
             except (UnitConversionError, ValueError, TypeError) as exc:
                 problems.append(f"{name}: {exc} (expected {extra['x-unit']})")
+                continue
+            # a value given in another unit is range-checked here, so that the refusal shows the value as
+            # given and as converted ("5000000/µL is 5000 10^9/L"); plain numbers are left to pydantic
+            lo, hi = _range(info)
+            converted = out[name]
+            if (not isinstance(raw, (int, float)) and isinstance(converted, float)
+                    and ((lo is not None and converted < lo) or (hi is not None and converted > hi))):
+                problems.append(f"{name}: {_given(raw)} is {converted:.6g} {extra['x-unit']}, outside the plausible "
+                                f"range {_span(lo, hi)} {extra['x-unit']} (not a possible value of this input)")
         if problems:
             raise ValueError("; ".join(problems))
         return out
@@ -243,6 +275,13 @@ def validation_issues(model: type[BaseModel], err: ValidationError) -> list[Inpu
                 finfo = model.model_fields.get(fname)
                 issues.append(InputIssue(fname if finfo else "input", "invalid", msg or part,
                                          _expected(finfo) if finfo else ""))
+        elif e["type"] in ("greater_than_equal", "less_than_equal", "greater_than", "less_than") and info:
+            got = e.get("input")
+            lo, hi = _range(info)
+            unit = (info.json_schema_extra or {}).get("x-unit", "") if isinstance(info.json_schema_extra, dict) else ""
+            issues.append(InputIssue(name, "invalid", f"{got!r} is outside the plausible range {_span(lo, hi)}"
+                                     f"{' ' + unit if unit else ''} ({e['msg']}; not a possible value of this input)",
+                                     expected))
         else:
             got = e.get("input")
             issues.append(InputIssue(name, "invalid", f"{e['msg']} (got {got!r})", expected))

@@ -208,7 +208,7 @@ class RCRIInputs(ScoreInputs):
     insulin_treatment: bool = finding("Pre-operative treatment with insulin")
     creatinine: float | None = quantity(
         "mg/dL", description="Pre-operative serum creatinine (criterion: > 2 mg/dL); not given = assumed <= 2",
-        analyte="creatinine", ge=0.1, le=30, accepted_units=["µmol/L"], default=None)
+        analyte="creatinine", ge=0.1, le=40, accepted_units=["µmol/L"], default=None)
 
 
 def _rcri(x: RCRIInputs) -> CalculatorResult:

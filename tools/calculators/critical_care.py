@@ -263,7 +263,7 @@ def apache_age_points(age: float) -> int:
 class ApacheIIInputs(SexNormalised):
     age: float = quantity("years", description="Age", ge=16, le=120)
     temperature: float | None = quantity("degC", description="Temperature (rectal/core), worst in 24 h",
-                                         ge=20, le=46, accepted_units=["degF"], default=None)
+                                         ge=13, le=47, accepted_units=["degF"], default=None)
     mean_arterial_pressure: float | None = quantity("mmHg", description="Mean arterial pressure (or give SBP and DBP)",
                                                     ge=10, le=250, default=None)
     systolic_bp: float | None = quantity("mmHg", description="Systolic blood pressure", ge=20, le=300, default=None)
@@ -287,11 +287,11 @@ class ApacheIIInputs(SexNormalised):
     potassium: float | None = quantity("mmol/L", analyte="potassium", description="Serum potassium", ge=1, le=12,
                                        accepted_units=["mEq/L"], default=None)
     creatinine: float | None = quantity("mg/dL", analyte="creatinine", description="Serum creatinine",
-                                        ge=0.1, le=25, accepted_units=["µmol/L"], default=None)
+                                        ge=0.1, le=40, accepted_units=["µmol/L"], default=None)
     acute_renal_failure: bool = finding("Acute renal failure (creatinine points are doubled)")
     chronic_renal_failure: bool = finding("Chronic renal failure (creatinine scored once)")
     hematocrit: float | None = quantity("%", description="Haematocrit", ge=5, le=80, default=None)
-    wbc: float | None = quantity("10^9/L", description="White blood cell count", ge=0.05, le=500,
+    wbc: float | None = quantity("10^9/L", description="White blood cell count", ge=0.05, le=1000,
                                  accepted_units=["10^3/µL", "/µL", "/mm^3"], default=None)
     gcs: int | None = Field(None, description="Glasgow Coma Scale 3-15 (scores 15 - GCS)", ge=3, le=15)
     chronic_health: bool = finding(
@@ -509,7 +509,7 @@ class SOFAInputs(CalculatorInputs):
                                   ge=21, le=100, default=None)
     mechanical_ventilation: bool = finding("On mechanical ventilation")
     cpap: bool = finding("On continuous positive airway pressure (CPAP) / non-invasive respiratory support")
-    platelets: float | None = quantity("10^9/L", description="Platelet count", ge=0.1, le=2000,
+    platelets: float | None = quantity("10^9/L", description="Platelet count", ge=0.1, le=2500,
                                        accepted_units=["10^3/µL", "/µL", "/mm^3"], default=None)
     gcs: int | None = Field(None, description="Glasgow Coma Scale 3-15", ge=3, le=15)
     bilirubin: float | None = quantity("mg/dL", analyte="bilirubin", description="Total bilirubin", ge=0.05, le=80,
@@ -524,7 +524,7 @@ class SOFAInputs(CalculatorInputs):
                                  default=0.0)
     epinephrine: float = quantity("µg/kg/min", description="Epinephrine dose", ge=0, le=10, default=0.0)
     norepinephrine: float = quantity("µg/kg/min", description="Norepinephrine dose", ge=0, le=10, default=0.0)
-    creatinine: float | None = quantity("mg/dL", analyte="creatinine", description="Serum creatinine", ge=0.1, le=25,
+    creatinine: float | None = quantity("mg/dL", analyte="creatinine", description="Serum creatinine", ge=0.1, le=40,
                                         accepted_units=["µmol/L"], default=None)
     urine_output: float | None = quantity("mL/day", description="Urine output over 24 h", ge=0, le=20000,
                                           accepted_units=["L/day"], default=None)

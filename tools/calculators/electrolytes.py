@@ -168,8 +168,9 @@ OSM_REF = ("Smithline N, Gardner KD Jr. Gaps--anionic and osmolal. JAMA 1976;236
 
 class OsmolalityInputs(CalculatorInputs):
     sodium: float = _sodium()
-    bun: float = quantity("mg/dL", analyte="bun", description="Blood urea nitrogen (BUN)", ge=1, le=300,
-                          accepted_units=["mmol/L (urea)"])
+    bun: float = quantity("mg/dL", analyte="bun", description="Blood urea nitrogen (BUN; urea in mmol/L "
+                          "is the same number as BUN in mmol/L: x 2.8014 = mg/dL)", ge=1, le=300,
+                          accepted_units=["mmol/L"])
     glucose: float = _glucose()
     ethanol: float | None = quantity("mg/dL", analyte="ethanol", description="Serum ethanol (used only when "
                                      "include_ethanol is true)", ge=0, le=1500, accepted_units=["mmol/L"],

@@ -144,13 +144,13 @@ CHILD_PUGH = register(Calculator(
 
 class Fib4Inputs(CalculatorInputs):
     age: float = quantity("years", description="Age", ge=1, le=120)
-    ast: float = quantity("U/L", description="Aspartate aminotransferase (AST)", ge=1, le=20000,
+    ast: float = quantity("U/L", description="Aspartate aminotransferase (AST)", ge=1, le=50000,
                           accepted_units=["IU/L"])
-    alt: float = quantity("U/L", description="Alanine aminotransferase (ALT)", ge=1, le=20000,
+    alt: float = quantity("U/L", description="Alanine aminotransferase (ALT)", ge=1, le=50000,
                           accepted_units=["IU/L"])
     platelets: float = quantity(
         "10^9/L", description="Platelet count (a count per µL, e.g. 181000/µL, is converted: /1000)",
-        ge=1, le=2000, accepted_units=["10^3/µL", "/µL", "/mm^3", "K/µL"])
+        ge=1, le=2500, accepted_units=["10^3/µL", "/µL", "/mm^3", "K/µL", "G/L", "/nL"])
 
 
 def _fib4(x: Fib4Inputs) -> CalculatorResult:
@@ -202,7 +202,7 @@ FIB4 = register(Calculator(
 
 class MeldNaInputs(CalculatorInputs):
     creatinine: float = quantity("mg/dL", analyte="creatinine", description="Serum creatinine",
-                                 ge=0.1, le=25, accepted_units=["µmol/L"])
+                                 ge=0.1, le=40, accepted_units=["µmol/L"])
     bilirubin: float = quantity("mg/dL", analyte="bilirubin", description="Total bilirubin",
                                 ge=0.05, le=80, accepted_units=["µmol/L"])
     inr: float = Field(description="International normalised ratio (INR)", ge=0.5, le=20)

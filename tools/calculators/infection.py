@@ -28,7 +28,7 @@ class TemperatureInputs(ScoreInputs):
     """Inputs with an optional temperature; keeps the raw value to show the °F -> °C conversion."""
 
     temperature: float | None = quantity(
-        "°C", description="Body temperature; °F accepted and converted", ge=25, le=45,
+        "°C", description="Body temperature; °F accepted and converted", ge=13, le=47,
         accepted_units=["°F", "K"], default=None)
     _raw_temperature: Any = PrivateAttr(default=None)
 

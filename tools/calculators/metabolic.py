@@ -53,7 +53,7 @@ def insulin_from_pmol(raw: Any) -> Any:
 
 class HOMAIRInputs(CalculatorInputs):
     insulin: float = quantity("µIU/mL", description="Fasting insulin (pmol/L accepted: 6 pmol/L = 1 µIU/mL)",
-                              ge=0.1, le=1000, accepted_units=["mIU/L", "pmol/L"])
+                              ge=0.1, le=3000, accepted_units=["mIU/L", "pmol/L"])
     glucose: float = quantity("mg/dL", analyte="glucose", description="Fasting glucose", ge=10, le=3000,
                               accepted_units=["mmol/L"])
 

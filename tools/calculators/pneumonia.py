@@ -37,7 +37,7 @@ class PSIInputs(SexNormalised):
     altered_mental_status: bool = finding("Altered mental status (disorientation, stupor or coma)")
     respiratory_rate: float | None = quantity("1/min", description="Respiratory rate", ge=0, le=100, default=None)
     systolic_bp: float | None = quantity("mmHg", description="Systolic blood pressure", ge=20, le=300, default=None)
-    temperature: float | None = quantity("degC", description="Temperature", ge=20, le=46, accepted_units=["degF"],
+    temperature: float | None = quantity("degC", description="Temperature", ge=13, le=47, accepted_units=["degF"],
                                          default=None)
     heart_rate: float | None = quantity("1/min", description="Pulse", ge=0, le=300, default=None)
     ph: float | None = Field(None, description="Arterial pH", ge=6.5, le=8.0)

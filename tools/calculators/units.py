@@ -48,7 +48,8 @@ ANALYTES: dict[str, Analyte] = {
     "bicarbonate": Analyte(61.017, valence=1),
     "lactate": Analyte(89.07, valence=1),
     "albumin": Analyte(66500.0),
-    "hemoglobin": Analyte(16000.0),  # per haem unit, the convention for g/dL <-> mmol/L
+    # per haem unit (tetramer 64,458 g/mol / 4), the convention for g/dL <-> mmol/L: 1 g/dL = 0.6206 mmol/L
+    "hemoglobin": Analyte(16114.5),
     "ethanol": Analyte(46.07),
     "phosphate": Analyte(30.97),
 }
@@ -80,29 +81,51 @@ _ALIASES: list[tuple[str, str]] = [
     (r"(?i)^m$|^met(er|re)s?$", "m"),
     (r"(?i)^kg/m\^?2$|^kg/m²$", "kg/m**2"),
     (r"(?i)^m\^?2$|^m²$", "m**2"),
-    (r"(?i)^µ?iu/ml$|^uiu/ml$|^µu/ml$|^uu/ml$|^mu/l$|^miu/l$", "microIU/mL"),
+    # µIU/mL = mIU/L (10^-6 IU per 10^-3 L = 10^-3 IU per L); a bare "IU/mL" is a million times more and is
+    # left to pint (it is never the micro unit)
+    (r"(?i)^(µ|u|micro)i?u/ml$|^mi?u/l$", "microIU/mL"),
     (r"(?i)^%$|^percent$", "percent"),
-    (r"(?i)^ml/(day|d|24\s*h(ours?)?)$", "mL/day"),
+    (r"(?i)^ml/(day|d|24\s*h(ours?|rs?)?)$", "mL/day"),
     (r"(?i)^ml/h(r|our)?$", "mL/hour"),
     (r"(?i)^(mcg|µg|ug)/kg/min$", "microgram/kg/minute"),
-    (r"(?i)^u/l$|^iu/l$", "count/L"),  # enzyme activity: only U/L is accepted, kept as-is
+    (r"(?i)^u/l$|^iu/l$|^units?/l(it(er|re))?$", "count/L"),  # enzyme activity: IU/L = U/L, kept as-is
+    (r"(?i)^l/(day|d|24\s*h(ours?|rs?)?)$", "L/day"),
 ]
 
 _COUNT_PER_VOLUME: list[tuple[str, float]] = [
-    # unit spelling -> multiplier to "count per microlitre"
+    # unit spelling (after _count_spelling) -> multiplier to "count per microlitre"
     (r"(?i)^(cells?\s*)?(/|per\s*)?(µl|ul|mcl|microlit(er|re))$", 1.0),
-    (r"(?i)^(cells?\s*)?(/|per\s*)?mm\^?3$|^(cells?\s*)?(/|per\s*)?mm³$|^(cells?\s*)?(/|per\s*)?cumm$", 1.0),
-    (r"(?i)^(x\s*)?10\^?3\s*/\s*(µl|ul|mcl|mm\^?3|mm³)$|^k/(µl|ul|mcl)$|^thousand\s*/\s*(µl|ul)$", 1e3),
-    (r"(?i)^(x\s*)?10\^?9\s*/\s*l$|^(x\s*)?10⁹\s*/\s*l$|^g/l\s*\(count\)$", 1e3),
-    (r"(?i)^(x\s*)?10\^?6\s*/\s*(µl|ul|mm\^?3)$|^(x\s*)?10\^?12\s*/\s*l$|^m/(µl|ul)$", 1e6),
+    (r"(?i)^(cells?\s*)?(/|per\s*)?mm\^?3$|^(cells?\s*)?(/|per\s*)?cumm$", 1.0),
+    # 10^3/µL = K/µL = thousand/µL = x1000/µL
+    (r"(?i)^(x\s*)?10\^?3\s*/\s*(µl|ul|mcl|mm\^?3)$|^k\s*/\s*(µl|ul|mcl|mm\^?3)$"
+     r"|^thou(sand)?\s*/\s*(µl|ul|mm\^?3)$|^x\s*1000\s*/\s*(µl|ul|mm\^?3)$", 1e3),
+    # 10^9/L = G/L (giga) = /nL (1 nL = 10^-9 L): 10^9 per 10^6 µL = 10^3/µL
+    (r"(?i)^(x\s*)?10\^?9\s*/\s*l$|^g/l\s*\(count\)$|^(?-i:G|Gpt)\s*/\s*l$|^(cells?\s*)?(/|per\s*)nl$", 1e3),
+    (r"(?i)^(x\s*)?10\^?6\s*/\s*(µl|ul|mm\^?3)$|^(x\s*)?10\^?12\s*/\s*l$|^m/(µl|ul)$|^(?-i:T)\s*/\s*l$", 1e6),
     (r"(?i)^(x\s*)?10\^?5\s*/\s*(µl|ul|mm\^?3)$|^lakhs?\s*/\s*(µl|ul|mm\^?3)$", 1e5),
     (r"(?i)^(/|per\s*)?l$", 1e-6),
 ]
 
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def _count_spelling(unit: str) -> str:
+    """One spelling for the ways a count's power of ten is written: '×10⁹/L', 'x 10*9/L', '10e9/L', '10^9/l',
+    'cells/mm³' all become 'x10^9/L'-like text the patterns above read."""
+    u = unit.strip().replace("μ", "µ").replace("×", "x").replace("³", "3").replace("⁹", "9")
+    u = u.translate(_SUPERSCRIPTS)
+    u = re.sub(r"(?i)(?<![\d.])10\s*(?:\^|\*\*|\*|e)\s*\(?(\d{1,2})\)?", r"10^\1", u)
+    u = re.sub(r"(?i)^x\s*10\^", "10^", u)
+    return re.sub(r"\s+", " ", u)
+
 
 def normalise_unit(unit: str) -> str:
     """Return a pint-parsable spelling of a unit written the way clinicians write it."""
-    u = unit.strip().replace("μ", "µ").replace("mcmol", "µmol")
+    u = unit.strip().replace("μ", "µ").replace("mcmol", "µmol").replace("℃", "°C").replace("℉", "°F")
+    # mass per 100 mL written as a percentage: 'mg%' = mg/dL (creatinine, glucose, BUN), 'g%' = g/dL
+    # (haemoglobin, albumin); 'gm' is an older spelling of gram
+    u = re.sub(r"(?i)^(m|µ|u|mc)?gm?\s*%$", lambda m: (m.group(1) or "") + "g/dL", u)
+    u = re.sub(r"(?i)^(m?)gm\s*/", lambda m: m.group(1) + "g/", u)
     if re.fullmatch(r"(?i)m?secs?|msec|ms|milliseconds?", u):
         return "millisecond" if u.lower().startswith("m") else "second"
     for pattern, repl in _ALIASES:
@@ -120,7 +143,7 @@ def normalise_unit(unit: str) -> str:
 
 
 def _count_multiplier(unit: str) -> float | None:
-    u = unit.strip().replace("μ", "µ")
+    u = _count_spelling(unit)
     for pattern, mult in _COUNT_PER_VOLUME:
         if re.fullmatch(pattern, u):
             return mult

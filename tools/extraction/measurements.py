@@ -76,14 +76,22 @@ def _unit_regex(spec: Spec) -> re.Pattern[str]:
 # Counts per volume: value [x 10^n] / (µL | mm3 | L). Superscripts lost in copying ("×109/L") read as 10^9.
 _MICRO_VOL = (r"[µμu]L|mcL|mm3|mm\^3|mm³|cumm|cu\.?\s*mm|cubic\s+millimet(?:er|re)|microlit(?:er|re)"
               r"|mikrolit(?:er|re)")
+# exponents written '10^9', '10**9', '10*9', '10e9', '10⁹' (superscript) or lost to '109'; 'G/L' (giga) and '/nL'
+# are 10^9/L ('Gpt/L' in German notes)
+_EXP = r"[1-9¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹]?"  # never '00' (that is 'x1000', below)
 _COUNT_UNIT = re.compile(
-    rf"\s*(?:(?:[x×*]|times)\s*10\s*(?:\^|\*\*|e)?\s*\(?(?P<exp>\d{{1,2}})\)?\s*(?:cells\s*)?(?:/|per\s*)\s*(?P<vol>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
-    rf"|10\s*\^\s*(?P<exp2>\d{{1,2}})\s*(?:/|per\s*)\s*(?P<vol2>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
-    rf"|(?P<k>[kK]|thou(?:sand)?)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
+    rf"\s*(?:(?:[x×*]|times)\s*10\s*(?:\^|\*\*|\*|e)?\s*\(?(?P<exp>{_EXP})\)?\s*(?:cells\s*)?(?:/|per\s*)\s*(?P<vol>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
+    rf"|10\s*(?:\^|\*\*|\*|e)\s*(?P<exp2>{_EXP})\s*(?:/|per\s*)\s*(?P<vol2>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
+    rf"|10(?P<exp4>[⁰¹²³⁴⁵⁶⁷⁸⁹]{{1,2}})\s*(?:/|per\s*)\s*(?P<vol4>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z])"
+    rf"|(?P<giga>(?-i:G|Gpt)\s*/\s*(?:L|l)|(?:cells\s*)?(?:/|per\s*)\s*nL)(?![A-Za-z])"
+    rf"|(?P<k>[kK]|thou(?:sand)?|[x×]\s*1000)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
     rf"|(?P<lakh>lakhs?|lacs?)\s*(?:/|per\s*)\s*(?:{_MICRO_VOL})(?![A-Za-z])"
     rf"|(?:cells\s*)?(?:/|per\s*)\s*(?P<vol3>{_MICRO_VOL}|L|l|lit(?:er|re))(?![A-Za-z]))",
     re.I,
 )
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
 @dataclass
@@ -109,8 +117,10 @@ def _count_per_ul(value: float, m: re.Match[str]) -> float:
         return value * 1e3
     if m.group("lakh"):
         return value * 1e5
-    exp = m.group("exp") or m.group("exp2")
-    vol = m.group("vol") or m.group("vol2") or m.group("vol3") or ""
+    if m.group("giga"):
+        return value * 1e3  # 10^9 per litre = 10^9 per 10^6 µL
+    exp = (m.group("exp") or m.group("exp2") or m.group("exp4") or "").translate(_SUPERSCRIPTS)
+    vol = m.group("vol") or m.group("vol2") or m.group("vol3") or m.group("vol4") or ""
     per_l = vol.lower() in ("l", "liter", "litre")
     count = value * (10 ** int(exp) if exp else 1.0)
     return convert(count, "/L", "/µL") if per_l else count

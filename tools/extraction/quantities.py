@@ -24,11 +24,12 @@ from typing import Callable
 from tools.calculators.units import UnitConversionError, convert
 
 # --- unit spellings ----------------------------------------------------------
-_MASS = r"(?:mg|g|[µμu]g|mcg|ng|pg|milligrams?|grams?|micrograms?|nanograms?|picograms?)"
-_SUBST = (r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq|millimoles?|micromoles?|nanomoles?|picomoles?"
-          r"|milliequivalents?)")
+_MASS = r"(?:mg|gm|g|[µμu]g|mcg|ng|pg|milligrams?|grams?|micrograms?|nanograms?|picograms?)"
+_SUBST = (r"(?:mmol|[µμu]mol|mcmol|nmol|pmol|mol|m[Ee][Qq]|Eq|millimol(?:es?)?|micromol(?:es?)?|nanomol(?:es?)?"
+          r"|picomol(?:es?)?|milliequivalents?)")
 _VOL = r"(?:dL|dl|DL|L|l|mL|ml|decilit(?:er|re)|millilit(?:er|re)|lit(?:er|re))"
-CONC = rf"(?:{_MASS}|{_SUBST})\s*(?:/|per\s*)\s*{_VOL}(?![A-Za-z])|mg\s*%"
+# 'mg%' and 'g%' (or 'gm%') are mass per 100 mL: mg/dL and g/dL
+CONC = rf"(?:{_MASS}|{_SUBST})\s*(?:/|per\s*)\s*{_VOL}(?![A-Za-z])|(?:mg|gm?)\s*%"
 ENZYME = r"(?:U|IU|iu|u|units?|international units?|mU|mIU)\s*(?:/|per\s*)\s*(?:L|l|litre|liter)(?![A-Za-z])"
 PRESSURE = r"mm\s*Hg|mmHg|mm\s*hg|mmhg|kPa|kpa|torr|Torr"
 PERCENT = r"%|percent(?![A-Za-z])|per\s*cent(?![A-Za-z])"
@@ -69,6 +70,10 @@ def clean_unit(unit: str) -> str:
     u = u.replace("℃", "°C").replace("℉", "°F")
     u = re.sub(r"(?i)^mcmol", "µmol", u)
     u = re.sub(r"(?i)^mg%$", "mg/dL", u)
+    u = re.sub(r"(?i)^gm?%$", "g/dL", u)
+    u = re.sub(r"(?i)^(m?)gm/", r"\1g/", u)
+    u = re.sub(r"(?i)^(milli|micro|nano|pico)mol(?:es?)?/", lambda m: {"milli": "mmol/", "micro": "µmol/", "nano": "nmol/",
+                                                                       "pico": "pmol/"}[m.group(1).lower()], u)
     u = re.sub(r"(?i)^(deg(rees?)?\.?)(celsius|centigrade|c)$", "°C", u)
     u = re.sub(r"(?i)^(deg(rees?)?\.?)(fahrenheit|f)$", "°F", u)
     u = re.sub(r"(?i)^mmhg$|^torr$", "mmHg", u)
@@ -139,6 +144,33 @@ def _insulin(value: float, unit: str | None) -> float:
     raise UnitConversionError(f"'{unit}' is not an insulin unit")
 
 
+def _g_per_dl_or_bare_g_per_l(name: str, analyte: str, dl_hi: float, l_lo: float, l_hi: float
+                              ) -> Callable[[float, str | None], float]:
+    """g/dL. A bare number up to ``dl_hi`` is g/dL; a bare number in [l_lo, l_hi] is g/L (/ 10), as European
+    notes write albumin and haemoglobin ('Alb 28', 'Hb 98'); numbers between the two are refused."""
+
+    def to_canonical(value: float, unit: str | None) -> float:
+        if unit is not None:
+            return convert(value, clean_unit(unit), "g/dL", analyte)
+        if value <= dl_hi:
+            return value
+        if l_lo <= value <= l_hi:
+            return value / 10.0
+        raise UnitConversionError(f"{name} without unit between the g/dL and g/L ranges")
+
+    return to_canonical
+
+
+def _creatinine(value: float, unit: str | None) -> float:
+    """mg/dL, up to 40 with a unit; a bare number is mg/dL only up to 25 (a bare 30 is more likely µmol/L from a
+    note that dropped its unit than a creatinine of 30 mg/dL, so it is not read)."""
+    if unit is None:
+        if value > 25:
+            raise UnitConversionError("creatinine without unit above 25: mg/dL or µmol/L?")
+        return value
+    return convert(value, clean_unit(unit), "mg/dL", "creatinine")
+
+
 def _milliseconds(value: float, unit: str | None) -> float:
     """ms. Seconds are multiplied by 1000."""
     if unit is None:
@@ -170,7 +202,8 @@ def _no_unit(value: float, unit: str | None) -> float:
 SPECS: list[Spec] = [
     # chemistry
     Spec("creatinine", r"(?<!urine )(?<!urinary )(?:serum |plasma |blood )?creatinine(?! clearance| kinase| phospho)"
-         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 25),
+         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 40,
+         to_canonical=_creatinine),
     Spec("bun", r"blood urea nitrogen|serum urea nitrogen|urea nitrogen|(?-i:\bBUN\b)", "mg/dL", CONC, "bun", 1, 300),
     Spec("urea", r"(?<!blood urea )(?:serum |blood |plasma )?\burea\b(?! nitrogen)", "mg/dL", CONC, "urea",
          2, 700, unitless=False),
@@ -179,9 +212,10 @@ SPECS: list[Spec] = [
     Spec("chloride", r"(?:serum |plasma )?chloride|(?-i:\bCl\b-?)", "mEq/L", CONC, "chloride", 50, 170),
     Spec("bicarbonate", r"(?:serum |plasma |standard |actual )?bicarbonate|\bbicarb\b|(?-i:\bHCO3\b-?|\bHCO₃-?)"
          r"|total CO2|(?-i:\btCO2\b|\bCO2\b)", "mEq/L", CONC, "bicarbonate", 1, 60),
-    Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7),
+    Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7,
+         to_canonical=_g_per_dl_or_bare_g_per_l("albumin", "albumin", 7, 10, 70)),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
-         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 2500),
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000),
     Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
          r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
          "mg/dL", CONC, "bilirubin", 0.05, 60),
@@ -194,7 +228,8 @@ SPECS: list[Spec] = [
     Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|total leu[ck]ocyte counts?"
          r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b)",
          "10^3/µL", "", None, 0.1, 500, kind="count"),
-    Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25),
+    Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25,
+         to_canonical=_g_per_dl_or_bare_g_per_l("haemoglobin", "hemoglobin", 25, 30, 250)),
     Spec("hematocrit", r"ha?ematocrit|packed cell volume|(?-i:\bHc?t\b|\bHCT\b|\bPCV\b)", "%",
          PERCENT + r"|[Ll]\s*/\s*[Ll]", None, 5, 80, to_canonical=_fraction_or_percent),
     Spec("ast", r"aspartate (?:amino)?transferase|aspartate transaminase|(?-i:\bAST\b|\bSGOT\b|\bGOT\b)",

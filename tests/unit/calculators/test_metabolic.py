@@ -55,11 +55,11 @@ def test_homa_missing_and_range() -> None:
     with pytest.raises(CalculatorInputError) as err:
         HOMA.run({"glucose": 90})
     assert err.value.missing == ["insulin"]
-    # range is checked after the pmol/L conversion: 6000 pmol/L = 1000 µIU/mL (upper edge) is accepted,
-    # 6006 pmol/L = 1001 µIU/mL is refused
-    assert HOMA.run({"insulin": "6000 pmol/L", "glucose": 81}).value == pytest.approx(1000 * 81 / 405)
+    # range is checked after the pmol/L conversion: 18000 pmol/L = 3000 µIU/mL (upper edge, the extractor's
+    # bound: insulinoma, insulin overdose) is accepted, 18006 pmol/L = 3001 µIU/mL is refused
+    assert HOMA.run({"insulin": "18000 pmol/L", "glucose": 81}).value == pytest.approx(3000 * 81 / 405)
     with pytest.raises(CalculatorInputError) as err:
-        HOMA.run({"insulin": "6006 pmol/L", "glucose": 81})
+        HOMA.run({"insulin": "18006 pmol/L", "glucose": 81})
     assert "insulin" in str(err.value)
 
 
