@@ -97,7 +97,7 @@ def question_target(registry: ToolRegistry, question: str, candidates: list[str]
     Memory-protocol tools (radiology chains) are never a target: their questions ask for a chain.
     """
     pool = [n for n in candidates if n in registry and registry.get(n).protocol is None]
-    empty = {"tool": None, "decisive": False, "margin": 0.0, "named": [], "ranked": [], "why": ""}
+    empty = {"tool": None, "decisive": False, "margin": 0.0, "named": [], "ranked": [], "why": "", "mentioned": []}
     if not pool or not question.strip():
         return empty
     all_scores = registry.scores(question)
@@ -110,25 +110,29 @@ def question_target(registry: ToolRegistry, question: str, candidates: list[str]
     # general-purpose tools (knowledge search, arithmetic) have generic aliases ('what is'): never named
     general = [n for n in pool if not registry.get(n).always_offer]
     named = _named_in_question(registry, question, general)
+    mentioned = [t for t, _ in named]  # every tool the question names, the ask or not
     # the ask comes first ("What is the patient's X? Use Y ..."): tools named there are what it asks for
     ask = re.split(r"(?<=[?.])\s", question.strip(), maxsplit=1)[0]
     named = _named_in_question(registry, ask, general) or named
     # a named tool whose result is an input of another named tool is that tool's input, not the ask
     # ("from the target BMI, what is the target weight")
-    asked = [(t, p) for t, p in named if not any(o != t and result_feeds(registry, t, o) for o, _ in named)]
+    asked = [(t, p) for t, p in named
+             if not any(o != t and result_feeds(registry, t, o, by_kind=True) for o, _ in named)]
     if len(asked) == 1:
         tool, phrase = asked[0]
         return {"tool": tool, "decisive": True, "margin": margin, "named": [tool], "ranked": ranked[:5],
+                "mentioned": mentioned,
                 "why": f"named in the question ('{phrase}')"}
     if len(asked) > 1:
         several = [t for t, _ in asked]
         return {"tool": None, "decisive": False, "margin": margin, "named": several, "ranked": ranked[:5],
+                "mentioned": mentioned,
                 "why": "the question names several tools: " + ", ".join(several)}
     if top <= 0:
         return {**empty, "ranked": ranked[:5]}
     decisive = margin >= TARGET_MARGIN
     return {"tool": ranked[0], "decisive": decisive, "margin": margin, "named": [ranked[0]] if decisive else [],
-            "ranked": ranked[:5], "why": f"best retrieval match for the question, {margin:.0%} ahead of the next"}
+            "ranked": ranked[:5], "mentioned": mentioned, "why": f"best retrieval match for the question, {margin:.0%} ahead of the next"}
 
 
 def asks_text(target: dict[str, Any]) -> str:
@@ -167,13 +171,15 @@ def _phrases(text: str) -> str:
     return " " + " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split()) + " "
 
 
-def result_feeds(registry: ToolRegistry, source: str, target: str) -> bool:
+def result_feeds(registry: ToolRegistry, source: str, target: str, *, by_kind: bool = False) -> bool:
     """Is ``source``'s result an input of ``target`` (read from the cards)?
 
     True when the source tool's name or one of its aliases is the name of one of the
-    target's inputs, or is spelled out in an input's description (e.g. a BMI input), or
-    when the source computes a quantity of an input's kind in its unit (the ideal body
-    weight in kg feeds a weight in kg).
+    target's inputs, or is spelled out in an input's description (e.g. a BMI input); with
+    ``by_kind`` (the question itself names the source), also when the source computes a
+    quantity of an input's kind in its unit ("fluids based on the ideal body weight": the IBW
+    in kg feeds a weight in kg; without the question saying so, a target weight is not the
+    patient's weight).
     """
     if source not in registry or target not in registry:
         return False
@@ -187,7 +193,7 @@ def result_feeds(registry: ToolRegistry, source: str, target: str) -> bool:
         if field in names or any(f" {n} " in text for n in names):
             return True
         # a quantity of the input's kind and unit: the ideal body weight (kg) is a weight (kg)
-        if spec.unit and spec.unit == out_unit and any(f" {field} " in f" {n} " for n in names):
+        if by_kind and spec.unit and spec.unit == out_unit and any(f" {field} " in f" {n} " for n in names):
             return True
     return False
 
@@ -210,7 +216,9 @@ def plan_checks(plan: list[dict[str, Any]], target: dict[str, Any], registry: To
             checks.append(Check("binds_target", False,
                                 f"the plan does not use {best} ({label}), which the question asks for "
                                 f"({target.get('why') or 'best retrieval match'})"))
-        extra = sorted({t for t in tools if t != best and not result_feeds(registry, t, best)})
+        mentioned = set(target.get("mentioned") or [])
+        extra = sorted({t for t in tools
+                        if t != best and not result_feeds(registry, t, best, by_kind=t in mentioned)})
         if extra:
             checks.append(Check("no_unrelated_tools", False,
                                 f"unrelated tool(s) {', '.join(extra)}: the question asks for {best} only, and "

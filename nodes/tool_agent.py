@@ -281,7 +281,8 @@ def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: st
         return ""
     if action in INNER_ACTIONS or action == tool or action not in deps.registry:
         return ""
-    if calculator(action) is not None and not result_feeds(deps.registry, action, tool):
+    if calculator(action) is not None and not result_feeds(deps.registry, action, tool,
+                                                           by_kind=action in (target.get("mentioned") or [])):
         return (f"{action} refused: the question asks for {tool} ({target.get('why')}), and {action}'s result is "
                 f"not an input of it")
     return ""

@@ -89,7 +89,8 @@ def test_with_checks_off_the_self_score_alone_decides():
 
 
 def test_a_tool_whose_result_feeds_the_target_is_not_unrelated():
-    q = "What is the patient's hourly maintenance fluid rate in mL/hr?"
+    # the question names the IBW as the weight to use: the IBW subtask is an input, not an extra tool
+    q = "What is the patient's hourly maintenance fluid rate based on the patient's ideal body weight?"
     note = "A 40-year-old man, height 180 cm, weight 95 kg, is admitted for elective surgery."
     ms = models(planner=[plan(("Ideal body weight", "ideal_body_weight"), ("Maintenance fluids", "maintenance_fluids"))],
                 tool_agent=[call("ideal_body_weight", sex="male", height=180), call("maintenance_fluids", weight=95)],

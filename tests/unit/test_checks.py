@@ -65,8 +65,24 @@ def test_the_development_set_questions_name_their_calculators() -> None:
 
 def test_result_feeds_reads_dependencies_from_the_cards() -> None:
     assert result_feeds(REG, "bmi", "target_weight")  # a BMI input
-    assert result_feeds(REG, "ideal_body_weight", "maintenance_fluids")  # a weight in kg feeds a weight in kg
+    # a weight in kg feeds a weight in kg only when the question names the source ("based on the IBW"):
+    # otherwise a target weight would count as the patient's weight
+    assert result_feeds(REG, "ideal_body_weight", "maintenance_fluids", by_kind=True)
+    assert not result_feeds(REG, "ideal_body_weight", "maintenance_fluids")
+    assert not result_feeds(REG, "target_weight", "bmi")
     assert not result_feeds(REG, "heart_score", "bmi") and not result_feeds(REG, "bmi", "mean_arterial_pressure")
+
+
+def test_a_target_weight_is_not_an_input_of_the_bmi() -> None:
+    # found on the embedded model: a plan [bmi, target_weight] passed as if the target weight fed the BMI
+    target = _target("What is the patient's body mass index (BMI)? Your answer should be in terms of kg/m².")
+    rep = plan_checks([{"description": "x", "tool": "bmi"}, {"description": "y", "tool": "target_weight"}], target, REG)
+    assert not rep["passed"] and "unrelated tool(s) target_weight" in rep["checks"][1]["reason"]
+    ibw = _target("What is the patient's hourly maintenance fluid rate based on the patient's ideal body weight?")
+    assert ibw["tool"] == "maintenance_fluids" and "ideal_body_weight" in ibw["mentioned"]
+    ok = plan_checks([{"description": "x", "tool": "ideal_body_weight"},
+                      {"description": "y", "tool": "maintenance_fluids"}], ibw, REG)
+    assert ok["passed"]
 
 
 def test_plan_checks_name_the_missing_and_the_unrelated_tools() -> None:
