@@ -74,9 +74,9 @@ def assumed_inputs(state: dict[str, Any]) -> list[str]:
 
 
 def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict[str, Any] | None,
-                  text: str, failures: str) -> dict[str, Any]:
+                  text: str, failures: str, grounded: tuple[list[float], str]) -> dict[str, Any]:
     """The answer's checks: the value is the answering step's result; a refusal names what is missing;
-    the text carries only numbers a tool result or the note holds."""
+    the text carries only numbers a tool result or the note holds (``grounded``: their numbers and text)."""
     checks: list[Check] = []
     target = state.get("target") or {}
     if value is not None and step is not None:
@@ -98,8 +98,7 @@ def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict
         else:
             checks.append(Check("has_result", False, "no tool result answers the question"
                                 + (f" ({failures[:200]})" if failures else "")))
-    numbers, source_text = grounded_numbers(state)
-    stray = unsupported_numbers(text, numbers, source_text)
+    stray = unsupported_numbers(text, *grounded)
     if stray:
         checks.append(Check("numbers_grounded", False, f"the answer writes {', '.join(stray)}, found in no tool result or the note"))
     return report(checks)
@@ -154,7 +153,8 @@ def make_answer(deps: Deps):
             failures = failures or f"no tool computed a value (the model's {value!r} is in no tool result or the note)"
             value = None
         text, rationale = _texts(s, fmt, step, out.answer, value, state, numbers, source_text)
-        checks = answer_checks(state, value, fmt, step, text, failures) if s.use_checks and s.use_tools else None
+        checks = (answer_checks(state, value, fmt, step, text, failures, (numbers, source_text))
+                  if s.use_checks and s.use_tools else None)
         update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
                                   "rationale": rationale, "answer_checks": checks}
