@@ -25,11 +25,10 @@ from nodes.common import (
 from nodes.checks import Check, report, summary
 from nodes.compose import (answering_step, compose_answer, filter_rationale, grounded_numbers,
                            state_result_first, unsupported_numbers)
-from nodes.formats import format_from_tool, normalise_value, observed_value
+from nodes.formats import VALUE_FORMATS, format_from_tool, normalise_value, observed_value
 from nodes.gates import answer_gate, revision_reason
 from nodes.schemas import answer_schema
 
-VALUE_FORMATS = ("number", "date", "weeks_days")  # answers whose value a tool computes
 FORMAT_HELP = {
     "number": "value: the number only (no unit), copied from the tool result that answers the question.",
     "date": "value: the date as MM/DD/YYYY.",

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 AnswerFormat = Literal["number", "date", "weeks_days", "option", "text"]
+VALUE_FORMATS: tuple[str, ...] = ("number", "date", "weeks_days")  # answers whose value a tool computes
 
 _DATE_HINT = re.compile(r"M/D/Y|MM/DD/YYYY|\bwhat is the (?:patient's )?(?:estimated )?(?:due )?date\b|date of conception|due date", re.I)
 _WEEKS_HINT = re.compile(r"weeks?\s+and\s+days|\(\s*\d+\s*weeks?,\s*\d+\s*days?\s*\)|gestational age", re.I)

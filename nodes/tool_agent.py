@@ -21,6 +21,7 @@ from nodes.common import (
 )
 from nodes.checks import (asks_text, call_key, checks_note, critique, output_keys, result_feeds, summary,
                           tool_call_checks)
+from nodes.formats import VALUE_FORMATS
 from nodes.gates import revision_reason, tool_gate
 from nodes.grounding import calculator, found_in_note, ground_call, rule_call
 from nodes.schemas import react_schema, tool_call_schema
@@ -117,9 +118,9 @@ def make_tool_agent(deps: Deps):
         plan = state["plan"]
         registered = deps.registry.get(plan[state.get("current", 0)]["tool"])
         if s.extractor == "rules" and calculator(registered.name) is not None:
-            args = rule_call(registered.name, state)  # the rule extractor fills calculators: no model call
-            proposal = checked(deps, state, s, {"tool": registered.name, "arguments": args,
-                                                "evaluation": "rule extraction", "score": 10})
+            # the rule extractor fills calculators: no model call
+            proposal = rule_proposal(deps, state, s, registered.name, "rule extraction", 10)
+            args = proposal["arguments"]
             # nothing to revise without a model: the checks are reported and the executor decides
             return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
                     "trace": [{"node": "tool_agent", "event": "rule_call", "checks": summary(proposal.get("checks")),
@@ -142,9 +143,8 @@ def make_tool_agent(deps: Deps):
             if not (s.use_checks and calculator(registered.name) is not None):
                 raise
             # the rule extractor's evidence-backed values are the defaults: they stand in for an unusable reply
-            args = rule_call(registered.name, state)
-            proposal = checked(deps, state, s, {"tool": registered.name, "arguments": args,
-                                                "evaluation": "rule extraction (the model's reply was invalid)", "score": 0})
+            proposal = rule_proposal(deps, state, s, registered.name, "rule extraction (the model's reply was invalid)", 0)
+            args = proposal["arguments"]
             return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
                     "trace": [{"node": "tool_agent", "event": "tool_fallback", "checks": summary(proposal.get("checks")),
                                "decided_by": "checks",
@@ -199,10 +199,10 @@ def make_tool_agent(deps: Deps):
                     "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
                                "decided_by": "checks",
                                "detail": f"{out.action}({compact(out.arguments, 200)})"}]}
-        if refusal and refusal.split(" ", 1)[0] in ("finish", out.action) and _fallback_tool(deps, state):
+        tool = _fallback_tool(deps, state) if refusal else None
+        if tool is not None:
             # the refusal bound is reached and the named calculator never ran: the checked action is that
             # calculator with the rule extractor's evidence-backed arguments (as the planner's fallback)
-            tool = _fallback_tool(deps, state)
             args = rule_call(tool, state)
             return {"proposal": {"tool": tool, "arguments": args, "evaluation": "checked fallback", "score": 10},
                     "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
@@ -276,7 +276,7 @@ def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: st
         return ""
     if action == "finish":
         done = any(st.get("ok") and st.get("tool") not in INNER_ACTIONS for st in state.get("steps") or [])
-        if not done and state.get("answer_format", "text") in ("number", "date", "weeks_days"):
+        if not done and state.get("answer_format", "text") in VALUE_FORMATS:
             return f"finish refused: no tool result answers the question yet; the question asks for {tool}"
         return ""
     if action in INNER_ACTIONS or action == tool or action not in deps.registry:
@@ -329,6 +329,12 @@ def _without_check_critique(state: dict[str, Any]) -> dict[str, str]:
     if "refused:" in crit.get("tool_call", ""):
         crit.pop("tool_call")
     return crit
+
+
+def rule_proposal(deps: Deps, state: dict[str, Any], s: Settings, tool: str, evaluation: str, score: int) -> dict[str, Any]:
+    """A calculator call with the rule extractor's evidence-backed arguments, with its checks."""
+    return checked(deps, state, s, {"tool": tool, "arguments": rule_call(tool, state), "evaluation": evaluation,
+                                    "score": score})
 
 
 def checked(deps: Deps, state: dict[str, Any], s: Settings, proposal: dict[str, Any]) -> dict[str, Any]:
