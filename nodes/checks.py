@@ -302,17 +302,23 @@ def failed_calls(state: dict[str, Any]) -> dict[str, int]:
     return out
 
 
+def repeated_attempt(state: dict[str, Any], tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> int | None:
+    """The number of the failed attempt this call (as proposed or as grounded) repeats, or None."""
+    failed = failed_calls(state)
+    for args in (proposed, run_args):
+        attempt = failed.get(call_key(tool, args))
+        if attempt is not None:
+            return attempt
+    return None
+
+
 def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, Any], grounding: dict[str, Any] | None,
                      registry: ToolRegistry, state: dict[str, Any]) -> dict[str, Any]:
     """Checks of one proposed call, after grounding (``run_args`` are what would run)."""
     checks: list[Check] = []
-    repeated = failed_calls(state)
-    for args in (proposed, run_args):
-        key = call_key(tool, args)
-        if key in repeated:
-            checks.append(Check("not_repeated", False,
-                                f"repeats failed attempt {repeated[key]} ({tool} with the same arguments)"))
-            break
+    attempt = repeated_attempt(state, tool, proposed, run_args)
+    if attempt is not None:
+        checks.append(Check("not_repeated", False, f"repeats failed attempt {attempt} ({tool} with the same arguments)"))
     registered = registry.get(tool) if tool in registry else None
     if registered is not None and registered.protocol == "memory":
         memory = state.get("memory") or {}

@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 
 from app.settings import Settings
 from nodes.common import Deps, compact, node, observation_brief, settings_of
-from nodes.checks import call_key, failed_calls
+from nodes.checks import repeated_attempt
 from nodes.gates import next_tool_subtask
 from nodes.grounding import ground_call
 from tools.registry import UnknownTool
@@ -34,14 +34,12 @@ def run_tool(deps: Deps, tool: str, arguments: dict[str, Any],
 
 def repeats_failed_call(state: dict[str, Any], tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> str:
     """The refusal when this call (as proposed or as grounded) already failed in this round ('' if new)."""
-    failed = failed_calls(state)
-    for args in (proposed, run_args):
-        attempt = failed.get(call_key(tool, args))
-        if attempt is not None:
-            before = next((e["error"] for e in state.get("stm") or [] if e["attempt"] == attempt), "")
-            return (f"refused without running: repeats failed attempt {attempt} ({tool} with the same arguments)"
-                    + (f", which failed: {before}" if before else ""))
-    return ""
+    attempt = repeated_attempt(state, tool, proposed, run_args)
+    if attempt is None:
+        return ""
+    before = next((e["error"] for e in state.get("stm") or [] if e["attempt"] == attempt), "")
+    return (f"refused without running: repeats failed attempt {attempt} ({tool} with the same arguments)"
+            + (f", which failed: {before}" if before else ""))
 
 
 def reflection_for(error: str) -> str:
