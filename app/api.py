@@ -1,6 +1,6 @@
 """The public Python API: :func:`solve` and :func:`build_graph`.
 
-    from app import solve
+    from medmirror import solve
     result = solve("What is the patient's BMI?", note="... 70 kg ... 175 cm ...")
     result.value, result.answer, result.trajectory, result.usage
 """
@@ -16,8 +16,8 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.errors import GraphRecursionError
 
-from app.settings import Settings
-from app.usage import totals
+from medmirror.settings import Settings
+from medmirror.usage import totals
 
 logger = logging.getLogger(__name__)
 
@@ -76,8 +76,8 @@ def step_budget(s: Settings, max_subtasks: int = 4) -> int:
 
 
 def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
-    """Compile the main graph (see :func:`graphs.main.build_graph`); ``models``/``registry`` pass through."""
-    from graphs.main import build_graph as _build
+    """Compile the main graph (see :func:`medmirror.graphs.main.build_graph`); ``models``/``registry`` pass through."""
+    from medmirror.graphs.main import build_graph as _build
 
     passthrough = {k: settings.pop(k) for k in ("models", "registry", "experience", "embeddings") if k in settings}
     if settings:
@@ -103,28 +103,28 @@ def solve(
 ) -> Result:
     """Solve one clinical task with the main graph.
 
-    ``settings`` are :class:`app.settings.Settings` fields (thresholds, bounds, model
+    ``settings`` are :class:`medmirror.settings.Settings` fields (thresholds, bounds, model
     provider, ``checkpointer`` kind, ...). ``saver`` is a LangGraph checkpointer
     instance to use instead of the one the settings name (None: no checkpointing).
     With a ``thread_id`` whose run was interrupted, the run resumes from its last
     checkpoint instead of starting again, provided it is the same task (question, note,
     options, preset, resources); an interrupted run of another task is refused, and a
-    finished thread given a task starts it fresh (see :mod:`app.solve_guard`).
+    finished thread given a task starts it fresh (see :mod:`medmirror.solve_guard`).
     ``embeddings`` (any LangChain ``Embeddings``) adds dense retrieval, fused with BM25,
     for tools and similar cases.
 
     Errors: ``solve`` does not raise for a problem with the task or the run. Invalid or
-    over-limit input (:mod:`app.limits`), a thread bound to another task, a model that
+    over-limit input (:mod:`medmirror.limits`), a thread bound to another task, a model that
     cannot be built or reached, or any exception in a node end the call with
     ``status="error"`` and a one-line ``status_detail`` naming the cause (an interrupted
     run stays checkpointed and resumes with the same call). Only invalid *settings* (an
     unknown name or a bad value: pydantic ``ValidationError``) raise, before anything runs.
     """
-    from app.limits import check_task
-    from app.solve_guard import (TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable,
+    from medmirror.limits import check_task
+    from medmirror.solve_guard import (TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable,
                                  task_key)
-    from graphs.main import build_graph as _build
-    from memory.checkpoint import make_checkpointer
+    from medmirror.graphs.main import build_graph as _build
+    from medmirror.memory.checkpoint import make_checkpointer
 
     s = Settings.resolve(preset, **settings)
     thread_id = thread_id or uuid.uuid4().hex

@@ -1,6 +1,6 @@
 """``medmirror optimize``: ReflecTool's optimisation stage over labelled MedCalc-Bench rows.
 
-Each case runs through :mod:`graphs.optimize`; results go to ``<out>/optimize.jsonl``
+Each case runs through :mod:`medmirror.graphs.optimize`; results go to ``<out>/optimize.jsonl``
 (appended per case, so a killed run resumes where it stopped) and the experience
 store in the data directory (or ``--store``) accumulates trajectories and per-tool
 experience. The report counts cases solved first time, solved after reflection,
@@ -15,12 +15,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from app.bench.common import JsonlWriter, default_out_dir, load_records, progress_bar, write_summary
-from app.settings import Settings
+from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, progress_bar, write_summary
+from medmirror.settings import Settings
 
 
 def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[str, Any]]:
-    from app.bench.medcalc import read_medcalc_csv
+    from medmirror.bench.medcalc import read_medcalc_csv
 
     rows = read_medcalc_csv(path, ("Patient Note", "Question"))[skip:]
     if n is not None:
@@ -35,8 +35,8 @@ def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[s
 def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, preset: str = "reflectool-refine",
                  out_dir: str | Path | None = None, store: Any = None, models: Any = None, quiet: bool = False,
                  settings: dict[str, Any] | None = None, echo=print) -> dict[str, Any]:
-    from graphs.optimize import build_optimize_graph
-    from memory.experience import ExperienceStore
+    from medmirror.graphs.optimize import build_optimize_graph
+    from medmirror.memory.experience import ExperienceStore
 
     s = Settings.resolve(preset, **(settings or {}))
     store = store or ExperienceStore(s.experience_dir)
@@ -100,7 +100,7 @@ def add_optimize_parser(subparsers: Any) -> None:
 
 
 def _handle(args: argparse.Namespace) -> int:
-    from app.bench.cli import _settings_pairs
+    from medmirror.bench.cli import _settings_pairs
 
     run_optimize(args.data, args.n, skip=args.skip, preset=args.preset, out_dir=args.out, quiet=args.quiet,
                  settings=_settings_pairs(args.set))

@@ -119,7 +119,7 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _check_preset(self) -> "Settings":
-        from app.presets import PRESETS
+        from medmirror.presets import PRESETS
 
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")
@@ -141,7 +141,7 @@ class Settings(BaseSettings):
 
     def with_preset(self) -> "Settings":
         """These settings with the preset's values for every field not set explicitly (or by env)."""
-        from app.presets import PRESETS
+        from medmirror.presets import PRESETS
 
         preset_values = {k: v for k, v in PRESETS[self.preset].items() if k not in self.model_fields_set}
         return self.model_copy(update=preset_values) if preset_values else self

@@ -1,4 +1,4 @@
-"""What :func:`app.api.solve` does around a run: bind a thread to its task, and turn failures into a status.
+"""What :func:`medmirror.api.solve` does around a run: bind a thread to its task, and turn failures into a status.
 
 **A thread belongs to one task.** The task's key (a hash of question, note, options,
 preset and resources, :func:`task_key`) is written into the metadata of every checkpoint

@@ -1,9 +1,9 @@
 """The main MedMirror graph: intake → planner → tool_agent → executor → answer → reviewer.
 
 Wiring and routers only; the nodes live in :mod:`nodes`. Every gate is a router
-reading the same pure gate functions the nodes use (:mod:`nodes.gates`), so
+reading the same pure gate functions the nodes use (:mod:`medmirror.nodes.gates`), so
 what a node expects and where the graph goes agree. Presets switch parts on and
-off through :class:`app.settings.Settings`, the graph's context schema.
+off through :class:`medmirror.settings.Settings`, the graph's context schema.
 
 ``graph`` (module level) is compiled without a checkpointer for ``langgraph.json``
 and the dev server; :func:`build_graph` serves the Python API and the tests.
@@ -17,20 +17,20 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
-from app.models.factory import ModelSet
-from app.settings import Settings
-from graphs.state import MedMirrorState, TaskInput, TaskOutput
-from nodes.answer import make_answer
-from nodes.common import Deps, settings_of
-from nodes.executor import make_executor
-from nodes.gates import answer_gate, executor_retry, plan_gate, tool_gate
-from nodes.intake import make_intake
-from nodes.memory import make_ltm_update
-from nodes.planner import make_planner
-from nodes.reviewer import make_reviewer
-from nodes.tool_agent import make_tool_agent
-from nodes.verifier import make_verifier
-from tools.registry import ToolRegistry, default_registry
+from medmirror.models.factory import ModelSet
+from medmirror.settings import Settings
+from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.nodes.answer import make_answer
+from medmirror.nodes.common import Deps, settings_of
+from medmirror.nodes.executor import make_executor
+from medmirror.nodes.gates import answer_gate, executor_retry, plan_gate, tool_gate
+from medmirror.nodes.intake import make_intake
+from medmirror.nodes.memory import make_ltm_update
+from medmirror.nodes.planner import make_planner
+from medmirror.nodes.reviewer import make_reviewer
+from medmirror.nodes.tool_agent import make_tool_agent
+from medmirror.nodes.verifier import make_verifier
+from medmirror.tools.registry import ToolRegistry, default_registry
 
 # ---------------------------------------------------------------------------
 # Routers
@@ -124,7 +124,7 @@ def build_graph(
 
     ``models`` overrides the chat model for every role (one model) or for some roles
     (a dict); otherwise each run builds its models from its settings (the context).
-    ``checkpointer`` (e.g. :func:`memory.checkpoint.make_checkpointer`) makes runs resumable.
+    ``checkpointer`` (e.g. :func:`medmirror.memory.checkpoint.make_checkpointer`) makes runs resumable.
     ``embeddings`` (any LangChain ``Embeddings``) fuses dense retrieval with BM25 for the tool
     registry and the experience store; otherwise the settings' ``embeddings_provider`` decides.
     """

@@ -18,10 +18,10 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-from app.models.factory import ModelSet
-from app.settings import Settings
-from app.usage import merge_usage
-from nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
+from medmirror.models.factory import ModelSet
+from medmirror.settings import Settings
+from medmirror.usage import merge_usage
+from medmirror.nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
 
 
 class OptimizeInput(TypedDict):
@@ -66,7 +66,7 @@ def route_after_store(state: OptimizeState) -> Literal["distil", "__end__"]:
 
 def solve_case(models: ModelSet, registry: Any = None) -> Any:
     """A solver that runs the main graph on a case (with the optional advice from reflection)."""
-    from graphs.main import build_graph
+    from medmirror.graphs.main import build_graph
 
     graph = build_graph(models=models, registry=registry)
 
@@ -81,7 +81,7 @@ def solve_case(models: ModelSet, registry: Any = None) -> Any:
 
 def medcalc_scorer(case: dict[str, Any], value: str | None) -> tuple[bool, str]:
     """MedCalc-Bench's rule on a case whose ``gold`` holds answer, lower, upper, output_type."""
-    from app.bench.scoring import ScoringError, expected_from_row, is_correct, parse_answer
+    from medmirror.bench.scoring import ScoringError, expected_from_row, is_correct, parse_answer
 
     gold = case["gold"]
     expected = expected_from_row(gold["answer"], gold.get("lower", ""), gold.get("upper", ""), gold.get("output_type", ""))

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
-from app.usage import RESET, merge_usage
+from medmirror.usage import RESET, merge_usage
 
 
 def append_trace(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
@@ -184,7 +184,7 @@ class MedMirrorState(TypedDict, total=False):
     # derived once
     answer_format: str
     candidates: list[str]
-    target: dict[str, Any] | None  # the tool the question names (nodes.checks.question_target)
+    target: dict[str, Any] | None  # the tool the question names (medmirror.nodes.checks.question_target)
     demos: list[str]  # similar solved cases from the experience store
     react_done: bool
     # working memory of memory-protocol tools (radiology): key -> {"value", "quality"}
@@ -195,7 +195,7 @@ class MedMirrorState(TypedDict, total=False):
     plan_score: int
     plan_evaluation: str
     plan_tries: int
-    plan_checks: dict[str, Any] | None  # nodes.checks report of the current plan
+    plan_checks: dict[str, Any] | None  # medmirror.nodes.checks report of the current plan
     best_plan: dict[str, Any] | None
     # execution
     current: int

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from app.settings import Settings
+from medmirror.settings import Settings
 
 
 def checkpoint_path(settings: Settings) -> Path:

@@ -16,7 +16,7 @@ concurrent writers (several processes, several threads):
   only if the tool's experience did not change meanwhile (optimistic concurrency,
   re-run on conflict).
 
-The table layout and its migrations live in :mod:`memory.experience_schema`.
+The table layout and its migrations live in :mod:`medmirror.memory.experience_schema`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import ValidationError
 
-from memory.experience_merge import (
+from medmirror.memory.experience_merge import (
     DEFAULT_JACCARD,
     DEFAULT_MAX_ITEMS,
     adopt,
@@ -44,7 +44,7 @@ from memory.experience_merge import (
     union_merge,
     validate_merger_output,
 )
-from memory.experience_models import (
+from medmirror.memory.experience_models import (
     ConcurrentUpdateError,
     ExperienceStoreError,
     ExperienceValidationError,
@@ -54,8 +54,8 @@ from memory.experience_models import (
     Trajectory,
     utcnow,
 )
-from memory.experience_schema import MIGRATIONS, SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION
-from memory.experience_search import (
+from medmirror.memory.experience_schema import MIGRATIONS, SCHEMA_V1, SCHEMA_V2, SCHEMA_VERSION
+from medmirror.memory.experience_search import (
     Bm25Index,
     EmbeddingsLike,
     dense_ranking,
@@ -507,7 +507,7 @@ class ExperienceStore:
     ) -> list[str]:
         """Merge new suggestions into a tool's experience; return the resulting texts.
 
-        Without ``merger``: near-duplicates (see :mod:`memory.experience_merge`) raise
+        Without ``merger``: near-duplicates (see :mod:`medmirror.memory.experience_merge`) raise
         the support of the kept suggestion, others are appended, and the list is
         bounded to ``max_items`` by dropping the lowest support, oldest first. This
         runs inside one write transaction, so concurrent merges never lose an update.

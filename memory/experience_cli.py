@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
-from memory.experience import ExperienceStore, resolve_store_file
-from memory.experience_models import ExperienceStoreError
+from medmirror.memory.experience import ExperienceStore, resolve_store_file
+from medmirror.memory.experience_models import ExperienceStoreError
 
 __all__ = ["add_memory_parser", "run_memory_command"]
 

@@ -1,6 +1,6 @@
 """Merging per-tool suggestions: near-duplicate detection, bounding, merger validation.
 
-Pure functions over :class:`~memory.experience_models.Suggestion` lists; the store
+Pure functions over :class:`~medmirror.memory.experience_models.Suggestion` lists; the store
 calls them inside its write transactions.
 
 Near-duplicates: two suggestions are the same advice when the Jaccard index of their
@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from memory.experience_models import (
+from medmirror.memory.experience_models import (
     MAX_SUGGESTION_CHARS,
     ExperienceValidationError,
     Suggestion,

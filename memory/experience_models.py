@@ -8,7 +8,7 @@ Two kinds of record persist across tasks:
 * :class:`ToolExperience` - for one tool (or inner action) a bounded, ordered list of
   short :class:`Suggestion` texts on how to use it well, each with a support count.
 
-These are plain pydantic models; :mod:`memory.experience` stores them.
+These are plain pydantic models; :mod:`medmirror.memory.experience` stores them.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 import bm25s
 import numpy as np
 
-from tools.fusion import RRF_K, reciprocal_rank_fusion  # noqa: F401 - re-exported for the store
+from medmirror.tools.fusion import RRF_K, reciprocal_rank_fusion  # noqa: F401 - re-exported for the store
 
 
 @runtime_checkable

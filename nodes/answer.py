@@ -1,7 +1,7 @@
 """Answer agent: the final answer and its structured value, self-scored and checked.
 
 The structured value is constrained to the result of the step that answers the
-question (:func:`nodes.compose.answering_step`), not whichever step ran last; when
+question (:func:`medmirror.nodes.compose.answering_step`), not whichever step ran last; when
 the planned tools all failed, the value must be null, i.e. a refusal that says what
 is missing. With checks on, the answer *text* is composed by the product from the
 tool result (value, unit, interpretation, inputs with their evidence, inputs assumed
@@ -16,18 +16,18 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.models.structured import StructuredOutputError, call_structured
-from app.settings import Settings
-from graphs.state import AnswerOutput
-from nodes.common import (
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.settings import Settings
+from medmirror.graphs.state import AnswerOutput
+from medmirror.nodes.common import (
     INNER_ACTIONS, Deps, ltm_text, messages, node, note_text, options_text, settings_of, steps_text,
 )
-from nodes.checks import Check, report, summary
-from nodes.compose import (answering_step, compose_answer, filter_rationale, grounded_numbers,
+from medmirror.nodes.checks import Check, report, summary
+from medmirror.nodes.compose import (answering_step, compose_answer, filter_rationale, grounded_numbers,
                            state_result_first, unsupported_numbers)
-from nodes.formats import VALUE_FORMATS, format_from_tool, normalise_value, observed_value
-from nodes.gates import answer_gate, revision_reason
-from nodes.schemas import answer_schema
+from medmirror.nodes.formats import VALUE_FORMATS, format_from_tool, normalise_value, observed_value
+from medmirror.nodes.gates import answer_gate, revision_reason
+from medmirror.nodes.schemas import answer_schema
 
 FORMAT_HELP = {
     "number": "value: the number only (no unit), copied from the tool result that answers the question.",

@@ -13,7 +13,7 @@ runs checks whose outcome does not depend on the model's opinion of itself:
   evidence in the note or the question (the rule extractor's values are the defaults a
   model may only override with evidence), every value is valid for the calculator
   (range, unit, options), and the call does not repeat a call that already failed.
-* **answer** (:mod:`nodes.answer`): the structured value is the result of the subtask that
+* **answer** (:mod:`medmirror.nodes.answer`): the structured value is the result of the subtask that
   answers the question, and the text carries no number that no tool result or the note holds.
 
 A :class:`Check` that passes may be *decisive*: it settles the question on its own, so a
@@ -29,8 +29,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tools.calculators import CALCULATORS
-from tools.registry import ToolRegistry
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.registry import ToolRegistry
 
 # The question names a tool when its BM25 score (question alone) leads the runner-up by this share.
 TARGET_MARGIN = 0.2
@@ -257,7 +257,7 @@ def output_keys(card: Any) -> list[str]:
     if outs:
         return list(outs)
     try:
-        from tools.radiology.schema import CATEGORY_SPECS
+        from medmirror.tools.radiology.schema import CATEGORY_SPECS
 
         spec = CATEGORY_SPECS.get(card.category)
         return list(spec.outputs) if spec is not None else []

@@ -10,12 +10,12 @@ from typing import Any, Callable
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from app.models.factory import ModelSet
-from app.models.structured import StructuredOutputError
-from app.settings import Settings
-from app.usage import metered
-from prompts import render
-from tools.registry import ToolRegistry, default_registry
+from medmirror.models.factory import ModelSet
+from medmirror.models.structured import StructuredOutputError
+from medmirror.settings import Settings
+from medmirror.usage import metered
+from medmirror.prompts import render
+from medmirror.tools.registry import ToolRegistry, default_registry
 
 MAX_NOTE_CHARS = 14000
 
@@ -36,7 +36,7 @@ class Deps:
 
     models: ModelSet = field(default_factory=ModelSet)
     registry: ToolRegistry = field(default_factory=default_registry)
-    experience: Any = None  # an explicit memory.experience.ExperienceStore (else opened from settings)
+    experience: Any = None  # an explicit medmirror.memory.experience.ExperienceStore (else opened from settings)
     embeddings: Any = None  # an explicit LangChain Embeddings (else made from settings; None = BM25 only)
     _stores: dict[str, Any] = field(default_factory=dict)
     _embeddings: dict[str, Any] = field(default_factory=dict)
@@ -45,7 +45,7 @@ class Deps:
         """Dense embeddings for retrieval (tools, similar cases), or None for BM25 alone."""
         if self.embeddings is not None:
             return self.embeddings
-        from app.models.embeddings import embeddings_key, make_embeddings
+        from medmirror.models.embeddings import embeddings_key, make_embeddings
 
         key = embeddings_key(s)
         if key not in self._embeddings:
@@ -60,7 +60,7 @@ class Deps:
             return None
         key = str(s.experience_dir)
         if key not in self._stores:
-            from memory.experience import ExperienceStore
+            from medmirror.memory.experience import ExperienceStore
 
             self._stores[key] = ExperienceStore(s.experience_dir, embeddings=self.embeddings_for(s))
         return self._stores[key]
@@ -70,7 +70,7 @@ class Deps:
         store = self.store(s) if s.use_experience or s.verifier != "none" else None
         if store is None:
             return "(none)"
-        from memory.experience_merge import usable_suggestion
+        from medmirror.memory.experience_merge import usable_suggestion
 
         lines = []
         for tool in tools:

@@ -11,12 +11,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.settings import Settings
-from nodes.common import Deps, compact, node, observation_brief, settings_of
-from nodes.checks import repeated_attempt
-from nodes.gates import next_tool_subtask
-from nodes.grounding import ground_call
-from tools.registry import UnknownTool
+from medmirror.settings import Settings
+from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
+from medmirror.nodes.checks import repeated_attempt
+from medmirror.nodes.gates import next_tool_subtask
+from medmirror.nodes.grounding import ground_call
+from medmirror.tools.registry import UnknownTool
 
 
 def run_tool(deps: Deps, tool: str, arguments: dict[str, Any],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from app.settings import Settings
+from medmirror.settings import Settings
 
 
 def revision_reason(score: int, theta: int, checks: dict[str, Any] | None, s: Settings) -> str | None:

@@ -1,4 +1,4 @@
-"""Evidence grounding of calculator calls inside the graph (see :mod:`tools.extraction.grounding`).
+"""Evidence grounding of calculator calls inside the graph (see :mod:`medmirror.tools.extraction.grounding`).
 
 The tool agent is shown what the rule extractor found in the note for the tool's
 inputs; in ``rules`` mode it does not call the model at all. The executor
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.settings import Settings
-from tools.calculators import CALCULATORS, Calculator
+from medmirror.settings import Settings
+from medmirror.tools.calculators import CALCULATORS, Calculator
 
 
 def calculator(tool: str) -> Calculator | None:
@@ -25,14 +25,14 @@ def found_in_note(tool: str, state: dict[str, Any]) -> str:
     calc = calculator(tool)
     if calc is None or not evidence_text_of(state).strip():
         return "(nothing extracted)"
-    from tools.extraction.grounding import rule_arguments
+    from medmirror.tools.extraction.grounding import rule_arguments
 
     return rule_arguments(calc, evidence_text_of(state), question=state.get("question")).summary() or "(nothing found)"
 
 
 def rule_call(tool: str, state: dict[str, Any]) -> dict[str, Any]:
     """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
-    from tools.extraction.grounding import rule_arguments
+    from medmirror.tools.extraction.grounding import rule_arguments
 
     grounded = rule_arguments(calculator(tool), evidence_text_of(state), question=state.get("question"))
     return grounded.args
@@ -43,7 +43,7 @@ def ground_call(tool: str, arguments: dict[str, Any], state: dict[str, Any], s: 
     calc = calculator(tool)
     if calc is None:
         return arguments, None
-    from tools.extraction.grounding import reconcile
+    from medmirror.tools.extraction.grounding import reconcile
 
     # With no note the question's own words are the evidence (a question may state the values itself);
     # with neither, every proposed value is unsupported and dropped like any other.

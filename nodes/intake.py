@@ -6,11 +6,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.settings import Settings
-from app.usage import RESET
-from nodes.common import Deps, compact, node, observation_brief, settings_of
-from nodes.checks import question_target
-from nodes.formats import infer_format
+from medmirror.settings import Settings
+from medmirror.usage import RESET
+from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
+from medmirror.nodes.checks import question_target
+from medmirror.nodes.formats import infer_format
 
 
 def make_intake(deps: Deps):

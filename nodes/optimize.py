@@ -1,4 +1,4 @@
-"""Nodes of ReflecTool's optimisation stage (see :mod:`graphs.optimize`).
+"""Nodes of ReflecTool's optimisation stage (see :mod:`medmirror.graphs.optimize`).
 
 solve (C1) → evaluate against the gold answer → reflect (suggestion S) → solve again
 with S (C2) → if C2 is right: store it and distil per-tool experience from C1 vs C2,
@@ -15,12 +15,12 @@ from typing import Any, Callable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from app.models.factory import ModelSet
-from app.models.structured import StructuredOutputError, call_structured
-from app.settings import Settings
-from memory.experience_merge import usable_suggestion
-from memory.experience_models import ConcurrentUpdateError
-from nodes.common import compact, messages, node, observation_brief, settings_of
+from medmirror.models.factory import ModelSet
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.settings import Settings
+from medmirror.memory.experience_merge import usable_suggestion
+from medmirror.memory.experience_models import ConcurrentUpdateError
+from medmirror.nodes.common import compact, messages, node, observation_brief, settings_of
 
 INNER = ("Plan", "Think", "Finish")
 
@@ -50,7 +50,7 @@ class OptimizeDeps:
     models: ModelSet
     scorer: Scorer
     solver: Callable[[dict[str, Any], Settings], dict[str, Any]]  # runs the main graph on a case
-    store: Any = None  # memory.experience.ExperienceStore; None: the store in the run's data dir
+    store: Any = None  # medmirror.memory.experience.ExperienceStore; None: the store in the run's data dir
     max_items: int = 12
     _stores: dict[str, Any] = field(default_factory=dict)
 
@@ -59,7 +59,7 @@ class OptimizeDeps:
             return self.store
         key = str(s.experience_dir)
         if key not in self._stores:
-            from memory.experience import ExperienceStore
+            from medmirror.memory.experience import ExperienceStore
 
             self._stores[key] = ExperienceStore(s.experience_dir)
         return self._stores[key]
@@ -105,7 +105,7 @@ def make_reflect(deps: OptimizeDeps):
 
 
 def trajectory_of(case: dict[str, Any], attempt: dict[str, Any], preset: str, model: str) -> Any:
-    from memory.experience_models import Provenance, Step, Trajectory
+    from medmirror.memory.experience_models import Provenance, Step, Trajectory
 
     steps = [Step(action=str(st.get("tool")), arguments=json.loads(json.dumps(st.get("arguments") or {}, default=str)),
                   observation=json.loads(json.dumps(st.get("observation"), default=str)))

@@ -6,13 +6,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.models.structured import StructuredOutputError, call_structured
-from app.settings import Settings
-from graphs.state import PlanOutput
-from nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, score_note, settings_of
-from nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
-from nodes.gates import next_tool_subtask, plan_gate, revision_reason
-from nodes.schemas import plan_schema
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.settings import Settings
+from medmirror.graphs.state import PlanOutput
+from medmirror.nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, score_note, settings_of
+from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
+from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason
+from medmirror.nodes.schemas import plan_schema
 
 DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
              "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "

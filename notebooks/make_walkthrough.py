@@ -8,9 +8,9 @@ One clinical case through the main graph: the graph itself, a run where the gate
 (a scripted model makes the control flow deterministic), then the same kind of case on the
 embedded model (SmolLM2-135M-Instruct through llama.cpp)."""),
 code("""import json
-from app import solve, Settings
-from app.models import ScriptedChatModel
-from graphs.main import build_graph
+from medmirror import solve, Settings
+from medmirror.models import ScriptedChatModel
+from medmirror.graphs.main import build_graph
 
 print(build_graph().get_graph().draw_mermaid())"""),
 md("""## A run where every early gate fires

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.cards import ToolCard
+from medmirror.tools.cards import ToolCard
 
 MAX_LENGTH = 500
 MAX_DEPTH = 40
@@ -309,7 +309,7 @@ def calculate(args: CalculateArgs) -> dict[str, Any]:
 
 
 def registered_tools() -> list:
-    from tools.tooling import card_inputs, make_tool
+    from medmirror.tools.tooling import card_inputs, make_tool
 
     card = CARD.model_copy(update={"inputs": card_inputs(CalculateArgs)})
     return [make_tool(card, CalculateArgs, lambda args, _ctx: calculate(args), output_type="decimal")]

@@ -19,9 +19,9 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.cards import ToolCard
-from tools.tooling import card_inputs, make_tool
-from tools.registry import MissingResource, RegisteredTool, ToolContext
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.tooling import card_inputs, make_tool
+from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 
 UNAVAILABLE = "no vision model configured (set MEDMIRROR_VISION_BASE_URL and MEDMIRROR_VISION_MODEL)"
 MAX_BYTES = 20 * 1024 * 1024
@@ -99,7 +99,7 @@ def _pick(ctx: ToolContext, index: int) -> Path:
 
 
 def _ask(prompt: str, ctx: ToolContext, index: int, model: BaseChatModel | None) -> dict[str, Any]:
-    from app.models.structured import call_model
+    from medmirror.models.structured import call_model
 
     path = _pick(ctx, index)
     url, mime = data_url(path)

@@ -15,9 +15,9 @@ import bm25s
 import numpy as np
 from langchain_core.tools import BaseTool
 
-from tools.cards import ToolCard
-from tools.fusion import reciprocal_rank_fusion
-from tools.text_tokens import tokenize
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.fusion import reciprocal_rank_fusion
+from medmirror.tools.text_tokens import tokenize
 
 
 class UnknownTool(KeyError):
@@ -38,7 +38,7 @@ class ToolContext:
     """What a context-aware tool is called with besides its arguments."""
 
     resources: dict[str, Any] = field(default_factory=dict)  # the task's: {"ehr_db": path, "documents": [...], ...}
-    settings: Any = None  # the run's app.settings.Settings
+    settings: Any = None  # the run's medmirror.settings.Settings
 
 
 @dataclass
@@ -201,7 +201,7 @@ def _unit_max(scores: np.ndarray) -> np.ndarray:
 
 
 def calculator_tools() -> list[RegisteredTool]:
-    from tools.calculators import CALCULATORS
+    from medmirror.tools.calculators import CALCULATORS
 
     out = []
     for calc in CALCULATORS.values():
@@ -215,16 +215,16 @@ def calculator_tools() -> list[RegisteredTool]:
 
 def toolbox_tools() -> list[RegisteredTool]:
     """Knowledge, concepts, drugs, arithmetic, EHR, text (NER, long documents) and image tools."""
-    import tools.arithmetic
-    import tools.concepts
-    import tools.drugs
-    import tools.ehr
-    import tools.images
-    import tools.knowledge
-    import tools.text
+    import medmirror.tools.arithmetic
+    import medmirror.tools.concepts
+    import medmirror.tools.drugs
+    import medmirror.tools.ehr
+    import medmirror.tools.images
+    import medmirror.tools.knowledge
+    import medmirror.tools.text
 
     out: list[RegisteredTool] = []
-    for family in (tools.knowledge, tools.concepts, tools.drugs, tools.arithmetic, tools.ehr, tools.text, tools.images):
+    for family in (medmirror.tools.knowledge, medmirror.tools.concepts, medmirror.tools.drugs, medmirror.tools.arithmetic, medmirror.tools.ehr, medmirror.tools.text, medmirror.tools.images):
         out.extend(family.registered_tools())
     for t in out:
         t.always_offer = t.name in GENERAL_TOOLS

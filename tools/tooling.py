@@ -21,8 +21,8 @@ from typing import Any, Callable, Literal, get_args, get_origin
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, ValidationError
 
-from tools.cards import InputSpec, ToolCard
-from tools.registry import MissingResource, RegisteredTool, ToolContext
+from medmirror.tools.cards import InputSpec, ToolCard
+from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 
 
 class ToolInputError(ValueError):
@@ -43,7 +43,7 @@ def input_error(tool: str, model: type[BaseModel], err: ValidationError) -> Tool
 
 
 def validate_args(tool: str, model: type[BaseModel], args: dict[str, Any] | BaseModel) -> Any:
-    from app.limits import oversized_text_argument
+    from medmirror.limits import oversized_text_argument
 
     if isinstance(args, model):
         return args

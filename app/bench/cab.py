@@ -17,18 +17,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.bench.common import JsonlWriter, default_out_dir, format_table, load_records, run_items, write_summary
+from medmirror.bench.common import JsonlWriter, default_out_dir, format_table, load_records, run_items, write_summary
 
 TOOLS_DIR = Path(__file__).resolve().parents[2] / "tools"
 
 # dimension -> (task file, scorer module, ReflecTool dimension it belongs to)
 TASK_SETS: dict[str, tuple[Path, str, str]] = {
-    "knowledge": (TOOLS_DIR / "knowledge/tasks/knowledge_qa.jsonl", "tools.knowledge.scoring", "knowledge & reasoning"),
-    "ehr": (TOOLS_DIR / "ehr/tasks/ehr_qa.jsonl", "tools.ehr.scoring", "data understanding"),
-    "ehr_absent": (TOOLS_DIR / "ehr/tasks/ehr_absent.jsonl", "tools.ehr.scoring", "trustworthiness"),
-    "ner": (TOOLS_DIR / "text/tasks/ner.jsonl", "tools.text.scoring", "data understanding"),
-    "longdoc": (TOOLS_DIR / "text/tasks/longdoc.jsonl", "tools.text.scoring", "data understanding"),
-    "longdoc_unanswerable": (TOOLS_DIR / "text/tasks/longdoc_unanswerable.jsonl", "tools.text.scoring",
+    "knowledge": (TOOLS_DIR / "knowledge/tasks/knowledge_qa.jsonl", "medmirror.tools.knowledge.scoring", "knowledge & reasoning"),
+    "ehr": (TOOLS_DIR / "ehr/tasks/ehr_qa.jsonl", "medmirror.tools.ehr.scoring", "data understanding"),
+    "ehr_absent": (TOOLS_DIR / "ehr/tasks/ehr_absent.jsonl", "medmirror.tools.ehr.scoring", "trustworthiness"),
+    "ner": (TOOLS_DIR / "text/tasks/ner.jsonl", "medmirror.tools.text.scoring", "data understanding"),
+    "longdoc": (TOOLS_DIR / "text/tasks/longdoc.jsonl", "medmirror.tools.text.scoring", "data understanding"),
+    "longdoc_unanswerable": (TOOLS_DIR / "text/tasks/longdoc_unanswerable.jsonl", "medmirror.tools.text.scoring",
                              "trustworthiness"),
 }
 
@@ -66,14 +66,14 @@ def scorer_for(task: dict[str, Any]) -> Callable[..., dict[str, Any]]:
 
 
 def materialise(task: dict[str, Any], workdir: Path) -> dict[str, Any]:
-    from tools.ehr.resources import materialise_resources
+    from medmirror.tools.ehr.resources import materialise_resources
 
     return materialise_resources(task, workdir, base_dir=task["_dir"])
 
 
 def tool_selection_errors(steps: list[dict[str, Any]], resources: Mapping[str, Any]) -> list[str]:
     """Tool calls made without the resource the tool needs (or while it is unavailable)."""
-    from tools.registry import default_registry
+    from medmirror.tools.registry import default_registry
 
     registry = default_registry()
     out = []
@@ -88,8 +88,8 @@ def tool_selection_errors(steps: list[dict[str, Any]], resources: Mapping[str, A
 
 
 def make_runner(options: Mapping[str, Any], workdir: Path) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    from app.api import solve
-    from app.usage import totals
+    from medmirror.api import solve
+    from medmirror.usage import totals
 
     preset = str(options.get("preset") or "mirror")
     settings = {"offer_unusable_tools": True, "checkpointer": "none", **dict(options.get("settings") or {})}

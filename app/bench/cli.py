@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.bench.medcalc import MODES, BenchError, run_medcalc
+from medmirror.bench.medcalc import MODES, BenchError, run_medcalc
 
 
 def _int_at_least(lo: int) -> Any:
@@ -126,7 +126,7 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def handle_cab(args: argparse.Namespace) -> int:
-    from app.bench.cab import CabError, run_cab
+    from medmirror.bench.cab import CabError, run_cab
 
     try:
         run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
@@ -138,7 +138,7 @@ def handle_cab(args: argparse.Namespace) -> int:
 
 
 def handle_rada(args: argparse.Namespace) -> int:
-    from app.bench.rada import RadaError, run_rada
+    from medmirror.bench.rada import RadaError, run_rada
 
     try:
         run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
@@ -155,20 +155,20 @@ def handle_rada(args: argparse.Namespace) -> int:
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:
-    from app.bench.retrieval import measure, print_report
+    from medmirror.bench.retrieval import measure, print_report
 
     print_report(measure(args.cards, args.repeats))
     return 0
 
 
 def handle_extraction(args: argparse.Namespace) -> int:
-    from app.bench.extraction_speed import run_cli
+    from medmirror.bench.extraction_speed import run_cli
 
     return run_cli(args.scale, args.out)
 
 
 def handle_overhead(args: argparse.Namespace) -> int:
-    from app.bench.overhead import run_cli
+    from medmirror.bench.overhead import run_cli
 
     return run_cli(args.runs, args.checkpointer, args.out)
 
@@ -179,7 +179,7 @@ def _settings_pairs(pairs: list[str]) -> dict[str, str]:
     each row was recorded as an error, and resume never re-ran them)."""
     from pydantic import ValidationError
 
-    from app.settings import Settings
+    from medmirror.settings import Settings
 
     out = {}
     for pair in pairs:

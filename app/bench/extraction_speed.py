@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from tools.extraction import extract
+from medmirror.tools.extraction import extract
 
 REALISTIC = [
     "A 67-year-old man with a history of hypertension, type 2 diabetes and COPD presented with dyspnea.",

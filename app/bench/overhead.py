@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.models import ScriptedChatModel
-from app.settings import Settings
+from medmirror.models import ScriptedChatModel
+from medmirror.settings import Settings
 
 QUESTION = "What is the patient's body mass index (BMI)?"
 NOTE = "A 45-year-old man, weight 70 kg, height 175 cm."
@@ -37,8 +37,8 @@ def _models() -> dict[str, ScriptedChatModel]:
 
 
 def measure(runs: int = 20, checkpointer: str = "memory", data_dir: Path | None = None) -> dict[str, Any]:
-    from graphs.main import build_graph
-    from memory.checkpoint import make_checkpointer
+    from medmirror.graphs.main import build_graph
+    from medmirror.memory.checkpoint import make_checkpointer
 
     settings = Settings.resolve("mirror", checkpointer=checkpointer, **({"data_dir": data_dir} if data_dir else {}))
     saver = make_checkpointer(settings)

@@ -2,14 +2,14 @@
 
 Cases are ``generate_records(N, seed)`` x task types (all 11 by default) under one
 tool-set condition (``insufficient`` = its three configs). Each case builds the
-task (:func:`tools.radiology.tasks.make_task`), its tool set
-(:func:`tools.radiology.toolsets.build_toolset`) and a
-:class:`tools.radiology.agent_tools.RadiologyWorkbench`, and runs the main graph on
+task (:func:`medmirror.tools.radiology.tasks.make_task`), its tool set
+(:func:`medmirror.tools.radiology.toolsets.build_toolset`) and a
+:class:`medmirror.tools.radiology.agent_tools.RadiologyWorkbench`, and runs the main graph on
 the task's question with the workbench registry; the agent gets the question and
 the task's initial memory (image id and clinical information) and nothing else.
 Every tool of the set (and ``no_call``) is offered.
 
-Scoring uses :mod:`tools.radiology.metrics` only; this module prepares its inputs
+Scoring uses :mod:`medmirror.tools.radiology.metrics` only; this module prepares its inputs
 from the run (see :func:`score_case`):
 
 * chains are tool categories (``no_call`` -> ``"NoCall"``) of the plan's tools
@@ -44,12 +44,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from app.bench.common import JsonlWriter, default_out_dir, load_records, run_items, write_summary
-from tools.radiology import metrics as M
-from tools.radiology.agent_tools import NO_CALL, RadiologyWorkbench
-from tools.radiology.records import RadRecord, generate_records
-from tools.radiology.tasks import TASK_TYPES, RadTask, make_task
-from tools.radiology.toolsets import CONDITIONS, ToolSet, build_toolset
+from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, run_items, write_summary
+from medmirror.tools.radiology import metrics as M
+from medmirror.tools.radiology.agent_tools import NO_CALL, RadiologyWorkbench
+from medmirror.tools.radiology.records import RadRecord, generate_records
+from medmirror.tools.radiology.tasks import TASK_TYPES, RadTask, make_task
+from medmirror.tools.radiology.toolsets import CONDITIONS, ToolSet, build_toolset
 
 INSUFFICIENT = ("insufficient_config1", "insufficient_config2", "insufficient_config3")
 CONDITION_GROUPS: dict[str, tuple[str, ...]] = {"insufficient": INSUFFICIENT}
@@ -239,10 +239,10 @@ def _base(case: Case, preset: str) -> dict[str, Any]:
 
 def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
                 build_tools: bool) -> Callable[[Case], dict[str, Any]]:
-    """``case -> record``: build the workbench, run :func:`app.api.solve`, score the run."""
-    from app.api import solve
-    from app.settings import Settings
-    from app.usage import totals
+    """``case -> record``: build the workbench, run :func:`medmirror.api.solve`, score the run."""
+    from medmirror.api import solve
+    from medmirror.settings import Settings
+    from medmirror.usage import totals
 
     settings = {**BENCH_SETTINGS, **dict(options.get("settings") or {})}
     models = options.get("models")
@@ -353,7 +353,7 @@ def run_rada(condition: str, *, records: int = 1, tasks: str | Sequence[str] | N
     """Run the benchmark; writes records.jsonl and summary.json under ``out_dir``; returns the summary.
 
     ``options``: ``settings`` (Settings fields for every run, e.g. from ``--set``) and
-    ``models`` (role -> chat model, passed to :func:`app.api.solve`; tests use scripted ones).
+    ``models`` (role -> chat model, passed to :func:`medmirror.api.solve`; tests use scripted ones).
     """
     options = dict(options or {})
     conditions = resolve_conditions(condition)

@@ -14,8 +14,8 @@ import statistics
 import time
 from typing import Any
 
-from tools.cards import ToolCard
-from tools.registry import RegisteredTool, ToolRegistry, calculator_tools
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.registry import RegisteredTool, ToolRegistry, calculator_tools
 
 # (question in words a clinician might use, the calculator that answers it)
 PARAPHRASES: list[tuple[str, str]] = [
@@ -63,7 +63,7 @@ def _distractor(i: int, rng: random.Random) -> RegisteredTool:
 def scale_registry(n: int, seed: int = 0) -> ToolRegistry:
     tools = calculator_tools()
     try:
-        from tools.radiology.cards import generate_catalogue
+        from medmirror.tools.radiology.cards import generate_catalogue
 
         for card in generate_catalogue(seed):
             if len(tools) < n:

@@ -1,9 +1,9 @@
 """Chat models for every role: the embedded llama.cpp model, OpenAI-compatible servers, a scripted fake."""
 
-from app.models.factory import ModelSet, make_model
-from app.models.local import LocalChatModel, default_gguf_path
-from app.models.scripted import ScriptedChatModel, ScriptExhausted
-from app.models.structured import StructuredOutputError, call_structured
+from medmirror.models.factory import ModelSet, make_model
+from medmirror.models.local import LocalChatModel, default_gguf_path
+from medmirror.models.scripted import ScriptedChatModel, ScriptExhausted
+from medmirror.models.structured import StructuredOutputError, call_structured
 
 __all__ = [
     "LocalChatModel", "ModelSet", "ScriptExhausted", "ScriptedChatModel", "StructuredOutputError",

@@ -1,4 +1,4 @@
-"""One factory for every role's chat model, driven by :class:`app.settings.Settings`."""
+"""One factory for every role's chat model, driven by :class:`medmirror.settings.Settings`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
-from app.settings import ROLES, Settings
+from medmirror.settings import ROLES, Settings
 
 
 class ModelConfigError(ValueError):
@@ -22,7 +22,7 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
         raise ValueError(f"unknown role '{role}'; roles are {', '.join(ROLES)}")
     provider = settings.provider_for(role)
     if provider == "local":
-        from app.models.local import LocalChatModel, default_gguf_path
+        from medmirror.models.local import LocalChatModel, default_gguf_path
 
         kwargs: dict[str, Any] = dict(
             model_path=settings.model_path or default_gguf_path(), n_ctx=settings.n_ctx,
@@ -47,7 +47,7 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
     if provider == "scripted":
         if not settings.script_path:
             raise ModelConfigError("the 'scripted' provider needs MEDMIRROR_SCRIPT_PATH (a JSON file {role: [responses]})")
-        from app.models.scripted import ScriptedChatModel
+        from medmirror.models.scripted import ScriptedChatModel
 
         key = (settings.script_path, role)
         if key not in _SCRIPTED:

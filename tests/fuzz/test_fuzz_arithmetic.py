@@ -17,7 +17,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.arithmetic import ExpressionError, evaluate, registered_tools
+from medmirror.tools.arithmetic import ExpressionError, evaluate, registered_tools
 
 NUMBERS = st.sampled_from(["0", "1", "-1", "2.5", "1e308", "1e-308", "9" * 40, "1e999", "0.1", "3", "20", "-20",
                            "21", "pi", "e", "inf", "nan", "10**400", "2**1000000", "True", "None", "x"])

@@ -23,9 +23,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.bench.cli import _settings_pairs
-from app.cli import UsageError, _parse_options, _read_note, build_parser, main
-from app.limits import MAX_NOTE_BYTES
+from medmirror.bench.cli import _settings_pairs
+from medmirror.cli import UsageError, _parse_options, _read_note, build_parser, main
+from medmirror.limits import MAX_NOTE_BYTES
 
 PARSER = build_parser()
 FLAGS = st.sampled_from(["solve", "bench", "medcalc", "demo", "--question", "-q", "--note", "--options", "--json",

@@ -18,8 +18,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.limits import MAX_DOCUMENT_CHARS
-from tools.text.longdoc import DocumentError, read_document
+from medmirror.limits import MAX_DOCUMENT_CHARS
+from medmirror.tools.text.longdoc import DocumentError, read_document
 
 
 def _valid_pdf() -> bytes:

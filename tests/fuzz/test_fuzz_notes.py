@@ -17,10 +17,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.limits import MAX_NOTE_CHARS, InputTooLarge
-from tools.calculators import CALCULATORS
-from tools.extraction import extract
-from tools.extraction.grounding import rule_arguments
+from medmirror.limits import MAX_NOTE_CHARS, InputTooLarge
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction import extract
+from medmirror.tools.extraction.grounding import rule_arguments
 
 PHRASES = st.sampled_from([
     "A 67-year-old man", "62M", "aged 54", "his 12-year-old son", "18-month-old", "sixty-two-year-old woman",

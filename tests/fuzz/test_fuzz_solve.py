@@ -19,9 +19,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.api import Result, solve
-from app.models.scripted import ScriptedChatModel
-from nodes.compose import grounded_numbers, unsupported_numbers
+from medmirror.api import Result, solve
+from medmirror.models.scripted import ScriptedChatModel
+from medmirror.nodes.compose import grounded_numbers, unsupported_numbers
 
 from .strategies import JSON
 

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.limits import MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES
-from tools.ehr.readonly import QueryResult, SQLRefused, run_sql
-from tools.ehr.resources import ehr_db_path
+from medmirror.limits import MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES
+from medmirror.tools.ehr.readonly import QueryResult, SQLRefused, run_sql
+from medmirror.tools.ehr.resources import ehr_db_path
 
 EXPRESSIONS = st.sampled_from([
     "1", "subject_id", "gender", "*", "count(*)", "hex(randomblob(20000))", "randomblob(300000)", "zeroblob(99999999)",

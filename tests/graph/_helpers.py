@@ -1,7 +1,7 @@
 """Builders for scripted agent replies and a runner that returns the graph's full final state.
 
 The graph tests drive the real main graph (real routers, real executor, real
-calculators) with :class:`app.models.scripted.ScriptedChatModel` per role. A role
+calculators) with :class:`medmirror.models.scripted.ScriptedChatModel` per role. A role
 that must not be called gets a model with an empty script: calling it raises
 ``ScriptExhausted`` and fails the test.
 """
@@ -15,10 +15,10 @@ from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from app.models.scripted import ScriptedChatModel
-from app.settings import Settings
-from graphs.main import build_graph
-from tools.registry import ToolRegistry, default_registry
+from medmirror.models.scripted import ScriptedChatModel
+from medmirror.settings import Settings
+from medmirror.graphs.main import build_graph
+from medmirror.tools.registry import ToolRegistry, default_registry
 
 BMI_Q = "What is the patient's BMI?"
 BMI_NOTE = "A 45-year-old man comes for a check-up. Weight 70 kg, height 175 cm. No complaints."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from tools.registry import default_registry
+from medmirror.tools.registry import default_registry
 
 from ._helpers import (answer, call, last_message, models, plan, prompt, run, section, sent_schema, used_up)
 

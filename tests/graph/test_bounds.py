@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 
-from app.api import solve
-from app.settings import Settings
-from graphs.main import build_graph
+from medmirror.api import solve
+from medmirror.settings import Settings
+from medmirror.graphs.main import build_graph
 
 from ._helpers import BMI_NOTE, BMI_Q, answer, call, models, plan, section, small_registry
 

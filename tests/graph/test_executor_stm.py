@@ -153,14 +153,14 @@ def test_react_with_only_failed_tools_must_refuse():
     ("something else", "Re-read the tool's inputs"),
 ])
 def test_reflection_for_each_kind_of_error(error, reflection):
-    from nodes.executor import reflection_for
+    from medmirror.nodes.executor import reflection_for
 
     assert reflection in reflection_for(error)
 
 
 def test_unknown_tool_is_an_observation_not_a_crash():
-    from nodes.common import Deps
-    from nodes.executor import run_tool
+    from medmirror.nodes.common import Deps
+    from medmirror.nodes.executor import run_tool
 
     ok, obs, err = run_tool(Deps(registry=small_registry()), "no_such_tool", {})
     assert (ok, obs) == (False, None) and "unknown tool 'no_such_tool'" in err

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.models import ScriptedChatModel
-from app.settings import Settings
-from graphs.optimize import build_optimize_graph
-from memory.experience import ExperienceStore
-from memory.experience_models import ConcurrentUpdateError
+from medmirror.models import ScriptedChatModel
+from medmirror.settings import Settings
+from medmirror.graphs.optimize import build_optimize_graph
+from medmirror.memory.experience import ExperienceStore
+from medmirror.memory.experience_models import ConcurrentUpdateError
 
 from .test_reflectool import CASE, answer, call, plan
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from app import solve
-from tools.radiology.agent_tools import RadiologyWorkbench
-from tools.radiology.records import generate_records
-from tools.radiology.tasks import make_task
-from tools.radiology.toolsets import build_toolset
+from medmirror import solve
+from medmirror.tools.radiology.agent_tools import RadiologyWorkbench
+from medmirror.tools.radiology.records import generate_records
+from medmirror.tools.radiology.tasks import make_task
+from medmirror.tools.radiology.toolsets import build_toolset
 
 from ._helpers import models
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from app import solve
-from app.models import ScriptedChatModel
-from app.settings import Settings
-from graphs.optimize import build_optimize_graph
-from memory.experience import ExperienceStore
-from memory.experience_models import Step, Trajectory
+from medmirror import solve
+from medmirror.models import ScriptedChatModel
+from medmirror.settings import Settings
+from medmirror.graphs.optimize import build_optimize_graph
+from medmirror.memory.experience import ExperienceStore
+from medmirror.memory.experience_models import Step, Trajectory
 
 NOTE = "A 45-year-old man, weight 70 kg, height 175 cm."
 QUESTION = "What is the patient's body mass index (BMI)?"

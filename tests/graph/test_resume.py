@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.api import solve
-from app.settings import Settings
-from memory.checkpoint import checkpoint_path, make_checkpointer
+from medmirror.api import solve
+from medmirror.settings import Settings
+from medmirror.memory.checkpoint import checkpoint_path, make_checkpointer
 
 from ._helpers import (BMI_70, BMI_NOTE, BMI_Q, answer, bmi, bmi_plan, call, models, prompt, section, used_up)
 

@@ -23,7 +23,7 @@ def test_reflect_right_ends_the_run():
 
 def test_wrong_plan_goes_back_to_the_planner_with_the_critique():
     critique = "ideal body weight is not the BMI; use the bmi calculator"
-    from tools.calculators import CALCULATORS
+    from medmirror.tools.calculators import CALCULATORS
 
     ibw = repr(CALCULATORS["ideal_body_weight"].run({"sex": "Male", "height": 175}).value)
     ms = models(
@@ -116,7 +116,7 @@ def test_wrong_without_a_stage_is_invalid_and_retried():
 
 @pytest.mark.parametrize("preset", ["mirror", "react", "cot"])
 def test_reviewer_is_off_unless_the_preset_or_a_setting_turns_it_on(preset):
-    from app.settings import Settings
+    from medmirror.settings import Settings
 
     assert Settings.resolve(preset).use_reviewer is False
     assert Settings.resolve(preset, use_reviewer=True).use_reviewer is True

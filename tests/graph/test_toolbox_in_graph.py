@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import solve
-from app.models import ScriptedChatModel
+from medmirror import solve
+from medmirror.models import ScriptedChatModel
 
 NOTE = "62-year-old man admitted with pneumonia. Denies chest pain. Started ceftriaxone."
 

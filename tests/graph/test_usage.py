@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 
-from app.api import solve
+from medmirror.api import solve
 
 from ._helpers import BMI_70, BMI_NOTE, BMI_Q, answer, bmi_plan, call, models, review
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, Field
 
-from app import solve
-from app.models import LocalChatModel
+from medmirror import solve
+from medmirror.models import LocalChatModel
 
 pytestmark = pytest.mark.integration
 
@@ -49,7 +49,7 @@ def test_default_preset_answers_a_short_case_with_the_tool_result() -> None:
     assert result.preset == "mirror" and result.status == "answered", result.status_detail
     assert result.value == "110"
     assert result.answer.startswith("Mean Arterial Pressure")
-    from nodes.compose import grounded_numbers, unsupported_numbers
+    from medmirror.nodes.compose import grounded_numbers, unsupported_numbers
 
     numbers, text = grounded_numbers({"steps": result.steps, "note": note, "question": result.question})
     assert unsupported_numbers(result.answer, numbers, text) == []
@@ -59,7 +59,7 @@ def test_default_preset_answers_a_short_case_with_the_tool_result() -> None:
 def test_n_threads_bounds_prompt_evaluation_too() -> None:
     # llama-cpp-python evaluates prompts on every core unless n_threads_batch is set: two
     # single-thread runs would then still contend for the same cores
-    from app.models.local import _load, default_gguf_path
+    from medmirror.models.local import _load, default_gguf_path
 
     llm, _lock = _load(default_gguf_path(), 512, 1, 0)
     assert (llm.context_params.n_threads, llm.context_params.n_threads_batch) == (1, 1)

@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from app.bench.cab import CabError, load_tasks, run_cab, tool_selection_errors
-from app.models import ScriptedChatModel
+from medmirror.bench.cab import CabError, load_tasks, run_cab, tool_selection_errors
+from medmirror.models import ScriptedChatModel
 
 
 def test_every_task_set_loads_with_a_known_scorer() -> None:
-    from app.bench.cab import scorer_for
+    from medmirror.bench.cab import scorer_for
 
     tasks = load_tasks("all")
     assert {t["_set"] for t in tasks} == {"knowledge", "ehr", "ehr_absent", "ner", "longdoc", "longdoc_unanswerable"}
@@ -46,7 +46,7 @@ def test_sql_without_a_database_is_a_tool_selection_error(tmp_path: Path) -> Non
         "answer": ScriptedChatModel(responses=[{"answer": "unknown", "value": None, "evaluation": "x", "score": 3}]),
     }
     # the single-loop agent is offered every tool (offer_unusable_tools is on in this benchmark)
-    from app.api import solve
+    from medmirror.api import solve
 
     res = solve(task["question"], None, task["options"], preset="react", models=models, saver=None,
                 offer_unusable_tools=True, top_n_tools=100, data_dir=str(tmp_path))

@@ -1,4 +1,4 @@
-"""MedCalc-Bench runner (app.bench.medcalc, app.bench.common, app.bench.cli).
+"""MedCalc-Bench runner (medmirror.bench.medcalc, medmirror.bench.common, medmirror.bench.cli).
 
 Synthetic CSVs use only BMI (MedCalc-Bench id 6) and ids no calculator will ever
 have (990+), plus throw-away calculators registered for one test, so the numbers
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from app.bench import cli
-from app.bench.common import JsonlWriter, default_out_dir, done_ids, load_records, progress_bar, run_items
-from app.bench.medcalc import (
+from medmirror.bench import cli
+from medmirror.bench.common import JsonlWriter, default_out_dir, done_ids, load_records, progress_bar, run_items
+from medmirror.bench.medcalc import (
     COLUMNS,
     MODES,
     BenchError,
@@ -30,7 +30,7 @@ from app.bench.medcalc import (
     run_gold,
     run_medcalc,
 )
-from tools.calculators import CALCULATORS, Calculator, CalculatorInputs, CalculatorResult
+from medmirror.tools.calculators import CALCULATORS, Calculator, CalculatorInputs, CalculatorResult
 
 ONE_SHOT = Path("/work/shared/data/medcalc/one_shot.csv")
 BMI_ENTITIES = "{'weight': [68.0, 'kg'], 'height': [182.0, 'cm']}"  # 68 / 1.82^2 = 20.52892
@@ -318,7 +318,7 @@ def test_unavailable_modes_raise_clearly(tmp_path: Path) -> None:
     with pytest.raises(BenchError, match="unknown mode"):
         get_mode("nope")
     # an unavailable mode fails before touching the data or the output directory
-    from app.bench.medcalc import Mode, register_mode
+    from medmirror.bench.medcalc import Mode, register_mode
 
     register_mode(Mode("later", "not yet", lambda _o: (_ for _ in ()).throw(ModeNotAvailableError("mode 'later' is not available yet")), available=False))
     try:

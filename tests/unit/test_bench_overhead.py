@@ -1,7 +1,7 @@
 """Smoke test of `medmirror bench overhead` (functional only: timings are reported, never asserted)."""
 
-from app.bench.cli import main
-from app.bench.overhead import measure
+from medmirror.bench.cli import main
+from medmirror.bench.overhead import measure
 
 
 def test_overhead_report_covers_every_node_on_the_path() -> None:

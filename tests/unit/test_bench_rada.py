@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from app.bench.rada import (RadaError, make_cases, protocol_answers, resolve_conditions, resolve_tasks, run_rada,
+from medmirror.bench.rada import (RadaError, make_cases, protocol_answers, resolve_conditions, resolve_tasks, run_rada,
                             score_case)
-from app.models import ScriptedChatModel
-from tools.radiology.tasks import TASK_TYPES
-from tools.radiology.toolsets import build_toolset
+from medmirror.models import ScriptedChatModel
+from medmirror.tools.radiology.tasks import TASK_TYPES
+from medmirror.tools.radiology.toolsets import build_toolset
 
 SEED = 0
 
@@ -182,7 +182,7 @@ def test_react_run_and_resume(tmp_path: Path) -> None:
 
 
 def test_cli_runs_a_case_with_the_scripted_provider(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from app.bench.cli import main
+    from medmirror.bench.cli import main
 
     [(case, ts)] = _cases(["end_to_end_diagnosis"], "baseline")
     calls = _gold_calls(case, ts)

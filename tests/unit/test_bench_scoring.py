@@ -1,4 +1,4 @@
-"""MedCalc-Bench correctness rule and answer parsing (app.bench.scoring), on hand-made examples."""
+"""MedCalc-Bench correctness rule and answer parsing (medmirror.bench.scoring), on hand-made examples."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import date, datetime
 
 import pytest
 
-from app.bench.scoring import (
+from medmirror.bench.scoring import (
     AnswerParseError,
     Expected,
     ScoringError,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
-from app.limits import MAX_NOTE_BYTES
+from medmirror.cli import main
+from medmirror.limits import MAX_NOTE_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 Q = "What is the patient's BMI?"
@@ -78,7 +78,7 @@ def test_malformed_gguf_is_a_one_line_error(tmp_path):
     bad = tmp_path / "bad.gguf"
     bad.write_bytes(b"GGUF" + b"\x00" * 64 + b"not a model")
     proc = subprocess.run(
-        [sys.executable, "-m", "app.cli", "solve", "-q", Q, "--model-path", str(bad), "--checkpointer", "none",
+        [sys.executable, "-m", "medmirror.cli", "solve", "-q", Q, "--model-path", str(bad), "--checkpointer", "none",
          "--use-experience", "false"],
         cwd=ROOT, capture_output=True, text=True, timeout=240,
         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MEDMIRROR_DATA_DIR": str(tmp_path / "data")},

@@ -5,7 +5,7 @@
     decimal rows, equal limits otherwise, at least 4 rows per category);
 (b) every short case's `expected` equals our calculator on the values its note states, with the
     arguments written out here per case (not parsed from the note), in the canonical form the graph
-    returns (nodes.formats.normalise_value);
+    returns (medmirror.nodes.formats.normalise_value);
 (c) no note in either file shares a run of 8 or more consecutive words with any note of
     MedCalc-Bench's one-shot file (which is CC-BY-SA; these sets must be original text).
 """
@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from app.bench.medcalc import CATEGORIES, read_medcalc_csv, run_gold
-from nodes.formats import normalise_value
-from tools.calculators.registry import CALCULATORS
+from medmirror.bench.medcalc import CATEGORIES, read_medcalc_csv, run_gold
+from medmirror.nodes.formats import normalise_value
+from medmirror.tools.calculators.registry import CALCULATORS
 
 ROOT = Path(__file__).parents[2]
 DEV = ROOT / "app" / "data" / "dev"

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from memory.experience import (
+from medmirror.memory.experience import (
     SCHEMA_V1,
     SCHEMA_VERSION,
     ExperienceStore,
     resolve_store_file,
 )
-from memory.experience_cli import add_memory_parser
-from memory.experience_merge import bound, near_duplicate
-from memory.experience_models import (
+from medmirror.memory.experience_cli import add_memory_parser
+from medmirror.memory.experience_merge import bound, near_duplicate
+from medmirror.memory.experience_models import (
     ConcurrentUpdateError,
     ExperienceStoreError,
     ExperienceValidationError,
@@ -607,7 +607,7 @@ def test_cli_errors(tmp_path: Path) -> None:
     ("Question: What is the patient's BMI? Correct answer: 22.9", False),
 ])
 def test_usable_suggestion(text, ok):
-    from memory.experience_merge import usable_suggestion
+    from medmirror.memory.experience_merge import usable_suggestion
 
     assert usable_suggestion(text) is ok
 

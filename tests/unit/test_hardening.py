@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.bench.cli import main as bench_main
-from tools.arithmetic import ExpressionError, evaluate
-from tools.drugs import drugbank
-from tools.text.longdoc import DocumentError, read_document
+from medmirror.bench.cli import main as bench_main
+from medmirror.tools.arithmetic import ExpressionError, evaluate
+from medmirror.tools.drugs import drugbank
+from medmirror.tools.text.longdoc import DocumentError, read_document
 
 
 def test_drugbank_doctype_after_a_long_comment_is_refused(tmp_path):
@@ -54,7 +54,7 @@ def test_malformed_pdf_is_a_document_error(tmp_path):
 
 
 def test_document_over_the_size_limit_is_refused(tmp_path, monkeypatch):
-    from app import limits
+    from medmirror import limits
 
     monkeypatch.setattr(limits, "MAX_DOCUMENT_CHARS", 100)
     f = tmp_path / "long.txt"
@@ -82,8 +82,8 @@ def test_bench_set_with_an_unknown_setting_is_refused_up_front(tmp_path, capsys,
 
 
 def test_corpus_file_over_the_limit_is_refused(tmp_path, monkeypatch):
-    from app import limits
-    from tools.knowledge.corpus import CorpusError, load_user_corpus
+    from medmirror import limits
+    from medmirror.tools.knowledge.corpus import CorpusError, load_user_corpus
 
     (tmp_path / "a.txt").write_text("Warfarin is a vitamin K antagonist. " * 20, encoding="utf-8")
     monkeypatch.setattr(limits, "MAX_CORPUS_FILE_BYTES", 100)
@@ -99,9 +99,9 @@ def test_huge_integer_in_an_error_message_is_an_expression_error():
 
 
 def test_an_oversized_text_argument_to_a_tool_is_refused_naming_the_limit():
-    from app.limits import MAX_TOOL_TEXT_CHARS
-    from tools.calculators import CALCULATORS
-    from tools.registry import default_registry
+    from medmirror.limits import MAX_TOOL_TEXT_CHARS
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.registry import default_registry
 
     huge = "x" * (MAX_TOOL_TEXT_CHARS + 1)
     registry = default_registry()

@@ -10,9 +10,9 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from app.bench.label_conventions import CONVENTIONS, find_disagreement
-from app.bench.medcalc import COLUMNS, run_medcalc
-from tools.calculators import CALCULATORS
+from medmirror.bench.label_conventions import CONVENTIONS, find_disagreement
+from medmirror.bench.medcalc import COLUMNS, run_medcalc
+from medmirror.tools.calculators import CALCULATORS
 
 
 def _row(n: int, calc_id: int, category: str, entities: dict[str, Any], label: int) -> dict[str, Any]:

@@ -2,10 +2,10 @@
 
 import pytest
 
-from app.bench.medcalc import run_medcalc
-from app.bench.retrieval import PARAPHRASES, measure, scale_registry
-from tools.registry import UnknownTool, default_registry
-from tools.text_tokens import tokenize
+from medmirror.bench.medcalc import run_medcalc
+from medmirror.bench.retrieval import PARAPHRASES, measure, scale_registry
+from medmirror.tools.registry import UnknownTool, default_registry
+from medmirror.tools.text_tokens import tokenize
 
 
 def test_clinical_tokenizer_keeps_and_splits_names() -> None:

@@ -7,8 +7,8 @@ import os
 import pytest
 from pydantic import ValidationError
 
-from app.presets import DESCRIPTIONS, PRESETS
-from app.settings import ROLES, Settings
+from medmirror.presets import DESCRIPTIONS, PRESETS
+from medmirror.settings import ROLES, Settings
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from nodes.tool_agent import card_detail, tools_text
-from tools.cards import InputSpec, ToolCard
+from medmirror.nodes.tool_agent import card_detail, tools_text
+from medmirror.tools.cards import InputSpec, ToolCard
 
 SHARED = "Every output carries a quality in [0, 1]; pass outputs on unchanged as inputs of later tools."
 

@@ -1,7 +1,7 @@
 """Validated clinical calculators (MedCalc-Bench's 55 first).
 
 Importing this package imports every calculator module in it, each of which
-registers its calculators in :data:`tools.calculators.registry.CALCULATORS`.
+registers its calculators in :data:`medmirror.tools.calculators.registry.CALCULATORS`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from tools.calculators.base import (
+from medmirror.tools.calculators.base import (
     Calculator,
     CalculatorInputError,
     CalculatorInputs,
@@ -17,7 +17,7 @@ from tools.calculators.base import (
     finding,
     quantity,
 )
-from tools.calculators.registry import CALCULATORS, by_medcalc_id, register
+from medmirror.tools.calculators.registry import CALCULATORS, by_medcalc_id, register
 
 _INFRA = {"base", "units", "registry", "medcalc_adapter"}
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from tools.calculators.base import (
+from medmirror.tools.calculators.base import (
     Calculator,
     CalculatorInputError,
     CalculatorInputs,
@@ -19,7 +19,7 @@ from tools.calculators.base import (
     InputIssue,
     quantity,
 )
-from tools.calculators.registry import register
+from medmirror.tools.calculators.registry import register
 
 
 class BMIInputs(CalculatorInputs):

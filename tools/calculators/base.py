@@ -4,7 +4,7 @@ A calculator is a pure function ``compute(inputs) -> CalculatorResult`` behind a
 pydantic input model (:class:`CalculatorInputs`). Inputs declared with
 :func:`quantity` accept a number in the canonical unit, a string such as
 ``"97 µmol/L"``, a ``[value, unit]`` pair or ``{"value": v, "unit": u}``; the
-value is converted explicitly (:mod:`tools.calculators.units`) and range-checked.
+value is converted explicitly (:mod:`medmirror.tools.calculators.units`) and range-checked.
 Booleans that default to ``False`` follow the "absent finding scores 0" convention
 and are reported back as *assumed* when not given.
 
@@ -24,8 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from tools.calculators.units import UnitConversionError, convert, parse_quantity
-from tools.cards import InputSpec, ToolCard
+from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
+from medmirror.tools.cards import InputSpec, ToolCard
 
 Category = Literal["lab", "physical", "date", "dosage", "risk", "severity", "diagnosis"]
 OutputType = Literal["decimal", "integer", "date", "weeks_days"]
@@ -383,7 +383,7 @@ class Calculator:
             raise CalculatorInputError(self.name, [InputIssue(
                 "arguments", "invalid", f"arguments must be an object, got {type(args).__name__}",
                 "an object with inputs " + ", ".join(self.inputs.model_fields))])
-        from app.limits import oversized_text_argument
+        from medmirror.limits import oversized_text_argument
 
         too_long = oversized_text_argument(args)
         if too_long:

@@ -17,7 +17,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import model_validator
 
-from tools.calculators.base import (
+from medmirror.tools.calculators.base import (
     Calculator,
     CalculatorInputError,
     CalculatorInputs,
@@ -26,7 +26,7 @@ from tools.calculators.base import (
     finding,
     quantity,
 )
-from tools.calculators.registry import register
+from medmirror.tools.calculators.registry import register
 
 # ---------------------------------------------------------------------------
 # Shared scoring helpers (also used by vte.py and infection.py)

@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
-from tools.calculators.base import (
+from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
+from medmirror.tools.calculators.base import (
     Calculator,
     CalculatorInputError,
     CalculatorInputs,
@@ -23,7 +23,7 @@ from tools.calculators.base import (
     finding,
     quantity,
 )
-from tools.calculators.registry import register
+from medmirror.tools.calculators.registry import register
 
 
 def _choose(value: Any, synonyms: dict[str, str]) -> Any:

@@ -12,10 +12,10 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
-from tools.calculators.medcalc_adapter import EntityAdapterError, normalise_key
-from tools.calculators.registry import register
-from tools.calculators.units import UnitConversionError, convert, parse_quantity
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
+from medmirror.tools.calculators.medcalc_adapter import EntityAdapterError, normalise_key
+from medmirror.tools.calculators.registry import register
+from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
 
 
 def _key(text: str) -> str:

@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from tools.calculators.anthropometrics import input_error
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
-from tools.calculators.registry import register
+from medmirror.tools.calculators.anthropometrics import input_error
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
+from medmirror.tools.calculators.registry import register
 
 # ---------------------------------------------------------------------------
 # Mean arterial pressure (MedCalc-Bench 5)

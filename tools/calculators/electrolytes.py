@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
-from tools.calculators.registry import register
+from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
+from medmirror.tools.calculators.registry import register
 
 # ---------------------------------------------------------------------------
 # Shared input declarations

@@ -14,8 +14,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
-from tools.calculators.registry import register
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.registry import register
 
 
 def _choose(value: Any, synonyms: dict[str, str]) -> Any:

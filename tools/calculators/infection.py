@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import PrivateAttr, field_validator, model_validator
 
-from tools.calculators.base import Calculator, CalculatorResult, finding, quantity
-from tools.calculators.cardiac_risk import Item, ScoreInputs, age_field, input_error, tally, yes_no
-from tools.calculators.registry import register
-from tools.calculators.units import UnitConversionError, normalise_unit, parse_quantity
+from medmirror.tools.calculators.base import Calculator, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.cardiac_risk import Item, ScoreInputs, age_field, input_error, tally, yes_no
+from medmirror.tools.calculators.registry import register
+from medmirror.tools.calculators.units import UnitConversionError, normalise_unit, parse_quantity
 
 
 def _flag(x: ScoreInputs, key: str, label: str, pts: int = 1) -> Item:

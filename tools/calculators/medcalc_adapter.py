@@ -13,7 +13,7 @@ import ast
 import re
 from typing import Any
 
-from tools.calculators.base import Calculator
+from medmirror.tools.calculators.base import Calculator
 
 
 class EntityAdapterError(ValueError):

@@ -14,10 +14,10 @@ from typing import Any
 
 from pydantic import model_validator
 
-from tools.calculators.anthropometrics import input_error
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
-from tools.calculators.registry import register
-from tools.calculators.units import parse_quantity
+from medmirror.tools.calculators.anthropometrics import input_error
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
+from medmirror.tools.calculators.registry import register
+from medmirror.tools.calculators.units import parse_quantity
 
 # ---------------------------------------------------------------------------
 # HOMA-IR (MedCalc-Bench 31)

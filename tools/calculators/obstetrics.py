@@ -13,9 +13,9 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from tools.calculators.anthropometrics import input_error
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
-from tools.calculators.registry import register
+from medmirror.tools.calculators.anthropometrics import input_error
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
+from medmirror.tools.calculators.registry import register
 
 _US = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*$")
 _ISO = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")

@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from tools.calculators.anthropometrics import Sex, SexNormalised, sex_input
-from tools.calculators.base import Calculator, CalculatorResult, finding, quantity
-from tools.calculators.registry import register
+from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, sex_input
+from medmirror.tools.calculators.base import Calculator, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.registry import register
 
 
 def _percent(v: Any) -> Any:

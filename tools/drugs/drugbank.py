@@ -247,7 +247,7 @@ class DrugBank:
     path: str
 
     def find(self, name: str) -> DrugBankEntry | None:
-        from tools.drugs.table import key
+        from medmirror.tools.drugs.table import key
 
         t = name.strip()
         if t.upper() in self.by_id:
@@ -260,7 +260,7 @@ class DrugBank:
 
 
 def _index(entries: list[DrugBankEntry], path: str) -> DrugBank:
-    from tools.drugs.table import key
+    from medmirror.tools.drugs.table import key
 
     by_key: dict[str, int] = {}
     by_id: dict[str, int] = {}

@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.cards import ToolCard
-from tools.drugs import drugbank, table
-from tools.tooling import ToolInputError, data_dir, setting
-from tools.registry import ToolContext
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.drugs import drugbank, table
+from medmirror.tools.tooling import ToolInputError, data_dir, setting
+from medmirror.tools.registry import ToolContext
 
 MAX_QUERY = 200
 

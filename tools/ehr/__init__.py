@@ -10,8 +10,8 @@
 - :mod:`scoring`     scorers of the EHR task sets in ``tasks/``
 """
 
-from tools.ehr.generator import generate_ehr
-from tools.ehr.resources import materialise_resources
-from tools.ehr.tools import registered_tools
+from medmirror.tools.ehr.generator import generate_ehr
+from medmirror.tools.ehr.resources import materialise_resources
+from medmirror.tools.ehr.tools import registered_tools
 
 __all__ = ["generate_ehr", "materialise_resources", "registered_tools"]

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from tools.ehr import catalog as C
-from tools.ehr.schema import DDL
+from medmirror.tools.ehr import catalog as C
+from medmirror.tools.ehr.schema import DDL
 
 START = datetime(2018, 1, 1)
 END = datetime(2023, 6, 30)
@@ -42,7 +42,7 @@ def _t(dt: datetime) -> str:
 
 def _icd10_title(code: str) -> str:
     if code not in C.ICD10CM:
-        raise ValueError(f"ICD-10-CM code {code} has no title in tools.ehr.catalog.ICD10CM")
+        raise ValueError(f"ICD-10-CM code {code} has no title in medmirror.tools.ehr.catalog.ICD10CM")
     return C.ICD10CM[code]
 
 

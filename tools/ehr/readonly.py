@@ -13,7 +13,7 @@ error, and the DROP would be denied anyway. A progress handler aborts a statemen
 that runs longer than ``timeout_s`` or more than ``SQL_PROGRESS_OPS`` virtual-machine
 steps; results are capped at ``max_rows``.
 
-Size is bounded too (limits in :mod:`app.limits`): the statement's text
+Size is bounded too (limits in :mod:`medmirror.limits`): the statement's text
 (``MAX_SQL_CHARS``); every string or blob SQLite builds, so ``randomblob``,
 ``zeroblob``, ``printf`` widths, ``replace``/``group_concat`` growth stop at
 ``MAX_SQLITE_LENGTH`` bytes (``SQLITE_LIMIT_LENGTH``); the number of result columns
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from app.limits import (MAX_SQL_CHARS, MAX_SQL_COLUMNS, MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES,
+from medmirror.limits import (MAX_SQL_CHARS, MAX_SQL_COLUMNS, MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES,
                         MAX_SQLITE_LENGTH, SQL_PROGRESS_OPS)
 
 ALLOWED_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION})

@@ -1,7 +1,7 @@
 """Task resources: build the EHR database a task names, resolve document and image paths.
 
 A task's ``resources`` stay small text: ``{"ehr_db": "synthetic:n=100,seed=0"}`` names a
-generated database (:func:`tools.ehr.generator.generate_ehr`), ``{"documents": [...]}``
+generated database (:func:`medmirror.tools.ehr.generator.generate_ehr`), ``{"documents": [...]}``
 and ``{"images": [...]}`` list files, relative paths being looked up beside the
 shipped task sets (``tools/text/tasks/``) unless a ``base_dir`` is given.
 :func:`materialise_resources` turns them into concrete paths for a run.
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from app.limits import MAX_SYNTHETIC_PATIENTS
-from tools.ehr.generator import generate_ehr
+from medmirror.limits import MAX_SYNTHETIC_PATIENTS
+from medmirror.tools.ehr.generator import generate_ehr
 
 SPEC = re.compile(r"^synthetic(?::(?P<args>.*))?$")
 TEXT_TASKS_DIR = Path(__file__).resolve().parent.parent / "text" / "tasks"
@@ -87,7 +87,7 @@ def _user_version() -> int:
 
 @lru_cache(maxsize=1)
 def _expected_schema() -> tuple[tuple[str, str, str], ...]:
-    from tools.ehr.schema import DDL
+    from medmirror.tools.ehr.schema import DDL
 
     con = sqlite3.connect(":memory:")
     try:

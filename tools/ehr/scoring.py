@@ -20,8 +20,8 @@ import re
 from datetime import datetime
 from typing import Any
 
-from tools.ehr.readonly import run_sql
-from tools.ehr.resources import ehr_db_path
+from medmirror.tools.ehr.readonly import run_sql
+from medmirror.tools.ehr.resources import ehr_db_path
 
 REFUSAL = re.compile(
     r"\bnot (?:been )?(?:recorded|documented|available|found|present|reported|captured|stored|measured|listed"

@@ -1,8 +1,8 @@
 """Text-to-SQL over the EHR (the SQLCoder role) with error-driven retries.
 
 The model is shown the schema manual and the question (``prompts/sql.md``) and
-replies ``{"sql": "..."}`` (validated by :func:`app.models.call_structured`). The SQL
-runs on a read-only connection (:mod:`tools.ehr.readonly`); when SQLite rejects it
+replies ``{"sql": "..."}`` (validated by :func:`medmirror.models.call_structured`). The SQL
+runs on a read-only connection (:mod:`medmirror.tools.ehr.readonly`); when SQLite rejects it
 (syntax, unknown column, not authorized, timeout) the error and the failed SQL are
 fed back and the model tries again, at most :data:`MAX_ATTEMPTS` times in all.
 
@@ -19,8 +19,8 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, Field
 
-from tools.ehr.readonly import DEFAULT_MAX_ROWS, QueryResult, SQLRefused, run_sql
-from tools.ehr.schema import manual_text
+from medmirror.tools.ehr.readonly import DEFAULT_MAX_ROWS, QueryResult, SQLRefused, run_sql
+from medmirror.tools.ehr.schema import manual_text
 
 MAX_ATTEMPTS = 3
 NOT_RECORDED = "not recorded in the EHR"
@@ -91,8 +91,8 @@ def query_ehr(
     max_attempts: int = MAX_ATTEMPTS,
 ) -> dict[str, Any]:
     """Answer ``question`` with model-written SQL on ``db_path``; see the module docstring."""
-    from app.models.structured import call_structured
-    from prompts import render
+    from medmirror.models.structured import call_structured
+    from medmirror.prompts import render
 
     if not question or not question.strip():
         raise ValueError("question is empty")

@@ -1,7 +1,7 @@
 """The EHR tools: schema manual, read-only SQL, and text-to-SQL.
 
 All three need the task's ``ehr_db`` resource (a SQLite path or a generator spec such
-as ``synthetic:n=100,seed=0``, see :mod:`tools.ehr.resources`).
+as ``synthetic:n=100,seed=0``, see :mod:`medmirror.tools.ehr.resources`).
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.cards import ToolCard
-from tools.ehr.readonly import DEFAULT_MAX_ROWS, connect_readonly, run_sql
-from tools.ehr.resources import ehr_db_path
-from tools.ehr.schema import MANUAL, NOT_IN_SCHEMA, manual_text
-from tools.ehr.text_to_sql import NOT_RECORDED, query_ehr
-from tools.tooling import card_inputs, make_tool
-from tools.registry import RegisteredTool, ToolContext
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.ehr.readonly import DEFAULT_MAX_ROWS, connect_readonly, run_sql
+from medmirror.tools.ehr.resources import ehr_db_path
+from medmirror.tools.ehr.schema import MANUAL, NOT_IN_SCHEMA, manual_text
+from medmirror.tools.ehr.text_to_sql import NOT_RECORDED, query_ehr
+from medmirror.tools.tooling import card_inputs, make_tool
+from medmirror.tools.registry import RegisteredTool, ToolContext
 
 REFERENCE_SCHEMA = ("Schema after MIMIC-IV hosp/icu modules (Johnson et al., Sci Data 2023); synthetic data from "
-                    "tools.ehr.generator.")
+                    "medmirror.tools.ehr.generator.")
 
 
 class SchemaArgs(BaseModel):
@@ -41,7 +41,7 @@ class QuestionArgs(BaseModel):
 def _db(ctx: ToolContext) -> str:
     value = ctx.resources.get("ehr_db")
     if not value:
-        from tools.registry import MissingResource
+        from medmirror.tools.registry import MissingResource
 
         raise MissingResource("no EHR database attached to the task (resource 'ehr_db')")
     return str(ehr_db_path(value))
@@ -80,12 +80,12 @@ def _query_runner(model: BaseChatModel | None):
         db = _db(ctx)
         settings = ctx.settings
         if settings is None:
-            from app.settings import Settings
+            from medmirror.settings import Settings
 
             settings = Settings()
         chat = model
         if chat is None:
-            from app.models.factory import make_model
+            from medmirror.models.factory import make_model
 
             chat = make_model(settings, "tool_agent")
         return query_ehr(args.question, db, chat, retries=settings.structured_retries)

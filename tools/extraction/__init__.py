@@ -7,10 +7,10 @@ its evidence span (``note[start:end] == raw``) and its sentence; the first menti
 of a quantity is the primary value and later ones are its ``alternatives``.
 """
 
-from tools.extraction.concepts import concept_names, find_concepts, has_finding
-from tools.extraction.extractor import Extraction, extract
-from tools.extraction.medications import extract_medications, parse_frequency
-from tools.extraction.model import Finding, Medication, Sentence, Value
+from medmirror.tools.extraction.concepts import concept_names, find_concepts, has_finding
+from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.medications import extract_medications, parse_frequency
+from medmirror.tools.extraction.model import Finding, Medication, Sentence, Value
 
 __all__ = [
     "Extraction", "Finding", "Medication", "Sentence", "Value", "concept_names", "extract",

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from tools.calculators.units import convert
-from tools.extraction.measurements import Reading, Scanner
-from tools.extraction.quantities import BY_NAME
-from tools.extraction.text import NUMBER, parse_number
+from medmirror.tools.calculators.units import convert
+from medmirror.tools.extraction.measurements import Reading, Scanner
+from medmirror.tools.extraction.quantities import BY_NAME
+from medmirror.tools.extraction.text import NUMBER, parse_number
 
 _FT_IN = re.compile(
     r"(?<![\d.])(?P<ft>[1-8])\s*(?:'|’|′|ft\.?|feet|foot)\s*(?:and\s*)?(?P<inch>\d{1,2}(?:\.\d+)?)(?![\d.])"

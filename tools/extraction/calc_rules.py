@@ -1,8 +1,8 @@
 """Derived rules of the calculator map: grades, categories, dose lists and numbers the
 value extractor does not read by itself.
 
-Each function takes a :class:`~tools.extraction.calc_sources.NoteContext` and returns a
-:class:`~tools.extraction.calc_sources.Hit` or ``None`` (the note does not decide). The
+Each function takes a :class:`~medmirror.tools.extraction.calc_sources.NoteContext` and returns a
+:class:`~medmirror.tools.extraction.calc_sources.Hit` or ``None`` (the note does not decide). The
 definitions they follow are named in each docstring; none of them returns a value the
 note does not state or imply by the definition.
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
-from tools.extraction.model import Finding
-from tools.extraction.text import NUMBER, parse_number, word_to_number
+from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
+from medmirror.tools.extraction.model import Finding
+from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
 # ---------------------------------------------------------------------------
 # helpers

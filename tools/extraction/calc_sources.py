@@ -3,7 +3,7 @@
 A source reads a :class:`Hit` (value + evidence span) from a :class:`NoteContext`, or
 returns ``None`` when the note does not decide the input. The kinds:
 
-* :class:`Quantity` - a value of the deterministic extractor (``tools.extraction.extract``),
+* :class:`Quantity` - a value of the deterministic extractor (``medmirror.tools.extraction.extract``),
   first mention = presenting value; the grounding layer converts it to the input's unit;
 * :class:`Sex` - the extractor's sex, as the calculators spell it;
 * :class:`Concept` - a finding of the concept vocabulary with ConText negation, with a
@@ -31,11 +31,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal
 
-from tools.extraction.concepts import find_concepts
-from tools.extraction.context import assert_context, find_triggers
-from tools.extraction.extractor import Extraction, extract
-from tools.extraction.model import Finding, Medication, Sentence, Value
-from tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.concepts import find_concepts
+from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.model import Finding, Medication, Sentence, Value
+from medmirror.tools.extraction.text import SentenceIndex
 
 When = Literal["any", "current", "history"]
 
@@ -244,7 +244,7 @@ class UreaAsBun(Source):
         u = ctx.value("urea")
         if u is None:
             return None
-        from tools.calculators.units import convert
+        from medmirror.tools.calculators.units import convert
 
         mmol = convert(float(u.value), u.unit, "mmol/L", "urea")
         return Hit.of_value(u, value=mmol, unit="mmol/L", note="serum urea converted to BUN through mmol/L")

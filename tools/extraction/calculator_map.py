@@ -1,7 +1,7 @@
 """Field map: for every calculator input, where rules read it from a note.
 
 ``CALCULATOR_MAP[calculator id][input name]`` is a source from
-:mod:`tools.extraction.calc_sources` (extractor quantity, concept with negation and time
+:mod:`medmirror.tools.extraction.calc_sources` (extractor quantity, concept with negation and time
 frame, medication, derived rule, method parameter, or a judgement rules cannot make).
 The map covers every input of all 55 MedCalc-Bench calculators; :func:`source_for`
 raises for an input it does not know, and a unit test keeps the map complete.
@@ -14,8 +14,8 @@ past mention (``when="history"``).
 
 from __future__ import annotations
 
-from tools.extraction import calc_rules as R
-from tools.extraction.calc_sources import (
+from medmirror.tools.extraction import calc_rules as R
+from medmirror.tools.extraction.calc_sources import (
     AnyOf,
     Concept,
     Config,

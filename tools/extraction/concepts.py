@@ -4,7 +4,7 @@ The vocabulary is ``concepts.json`` beside this module (concept -> terms,
 case-sensitive abbreviations, negated/historical phrasings, exclusions and
 included sub-concepts). :func:`find_concepts` returns every mention with its
 sentence and its negated / historical / family / hypothetical flags
-(:mod:`tools.extraction.context`). :func:`has_finding` folds the mentions into one
+(:mod:`medmirror.tools.extraction.context`). :func:`has_finding` folds the mentions into one
 answer: ``True`` (asserted for the patient), ``False`` (only denied) or ``None``
 (not mentioned about the patient): callers then apply their documented default
 and mark the input as assumed.
@@ -20,9 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from tools.extraction.context import assert_context, find_triggers
-from tools.extraction.model import Finding, Sentence
-from tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.model import Finding, Sentence
+from medmirror.tools.extraction.text import SentenceIndex
 
 VOCABULARY_PATH = Path(__file__).with_name("concepts.json")
 

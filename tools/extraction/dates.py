@@ -15,8 +15,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from tools.extraction.model import Value
-from tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.model import Value
+from medmirror.tools.extraction.text import SentenceIndex
 
 _MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from tools.extraction.model import Value
-from tools.extraction.text import NUMBER_WORD, SentenceIndex, word_to_number
+from medmirror.tools.extraction.model import Value
+from medmirror.tools.extraction.text import NUMBER_WORD, SentenceIndex, word_to_number
 
 _UNIT_YEARS = {"year": 1.0, "month": 1 / 12, "week": 7 / 365.25, "day": 1 / 365.25}
 _NUM = rf"(?P<n>\d{{1,3}}(?:\.\d+)?|{NUMBER_WORD})"

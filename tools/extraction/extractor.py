@@ -29,15 +29,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from app.limits import MAX_NOTE_CHARS, check_size
-from tools.extraction import anthropometrics, vitals
-from tools.extraction.concepts import find_concepts, resolve
-from tools.extraction.dates import extract_dates
-from tools.extraction.demographics import extract_age, extract_sex
-from tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value
-from tools.extraction.medications import extract_medications
-from tools.extraction.model import Finding, Medication, Sentence, Value
-from tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
+from medmirror.limits import MAX_NOTE_CHARS, check_size
+from medmirror.tools.extraction import anthropometrics, vitals
+from medmirror.tools.extraction.concepts import find_concepts, resolve
+from medmirror.tools.extraction.dates import extract_dates
+from medmirror.tools.extraction.demographics import extract_age, extract_sex
+from medmirror.tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value
+from medmirror.tools.extraction.medications import extract_medications
+from medmirror.tools.extraction.model import Finding, Medication, Sentence, Value
+from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
 
 _BRACKETED_REPEAT = re.compile(r"\s*[(\[]\s*(?:or\s+|i\.e\.,?\s+|=\s*)?$")
 _ALCOHOL = re.compile(

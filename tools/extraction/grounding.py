@@ -1,7 +1,7 @@
 """Evidence-grounded calculator parameters: rules, LLM, and their reconciliation.
 
 * :func:`rule_arguments` reads every input of a calculator from the note through the
-  field map (:mod:`tools.extraction.calculator_map`): numbers from the value extractor,
+  field map (:mod:`medmirror.tools.extraction.calculator_map`): numbers from the value extractor,
   criteria from concepts with negation and time frame, categories and dose lists from
   derived rules. An input the note does not decide is *assumed* (the calculator's
   documented default applies and the calculator reports it) or *missing* (required).
@@ -32,11 +32,11 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
-from tools.calculators.base import Calculator
-from tools.extraction.calc_sources import Config, FirstOf, Hit, Judgement, NoteContext, Quantity, Source, UreaAsBun
-from tools.extraction.calculator_map import source_for
-from tools.extraction.extractor import Extraction
-from tools.extraction.text import NUMBER_RE, parse_number
+from medmirror.tools.calculators.base import Calculator
+from medmirror.tools.extraction.calc_sources import Config, FirstOf, Hit, Judgement, NoteContext, Quantity, Source, UreaAsBun
+from medmirror.tools.extraction.calculator_map import source_for
+from medmirror.tools.extraction.extractor import Extraction
+from medmirror.tools.extraction.text import NUMBER_RE, parse_number
 
 Mode = Literal["rules", "llm", "hybrid"]
 EXTRACTION_MODES: tuple[str, ...] = ("rules", "llm", "hybrid")
@@ -413,7 +413,7 @@ def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: 
 
 
 def _date_support(value: Any, ctx: NoteContext) -> Hit | None:
-    from tools.extraction.dates import DATE, parse_date
+    from medmirror.tools.extraction.dates import DATE, parse_date
 
     for m in re.finditer(DATE, ctx.note, re.I):
         d = parse_date(m.group("date"))
@@ -426,7 +426,7 @@ def _list_support(calc: Calculator, name: str, value: Any, ctx: NoteContext) -> 
     """Each entry of a medication list must match a medication of the note (drug, dose, doses per day)."""
     if not isinstance(value, list) or not value:
         return None
-    from tools.extraction.calc_rules import OPIOID_NAMES
+    from medmirror.tools.extraction.calc_rules import OPIOID_NAMES
 
     candidates: list[tuple[dict, Any]] = []
     for m in ctx.medications:
@@ -592,11 +592,11 @@ def llm_arguments(calc: Calculator, note: str, question: str, model: BaseChatMod
     """Ask ``model`` for the inputs of ``calc`` found in ``note`` (structured output, validated, retried).
 
     Returns the values as the model gave them (``None`` left out); :func:`reconcile` converts
-    and checks them. Raises :class:`app.models.structured.StructuredOutputError` when the model
+    and checks them. Raises :class:`medmirror.models.structured.StructuredOutputError` when the model
     keeps producing invalid output.
     """
-    from app.models.structured import call_structured
-    from prompts import render
+    from medmirror.models.structured import call_structured
+    from medmirror.prompts import render
 
     permissive = _permissive_model(calc)
 
@@ -630,7 +630,7 @@ def ground(calc: Calculator, note: str, question: str = "", *, mode: str = "hybr
         return rule_arguments(calc, note, extraction, question=question)
     if model is None:
         raise ValueError(f"extraction mode '{mode}' needs a chat model")
-    from app.models.structured import StructuredOutputError
+    from medmirror.models.structured import StructuredOutputError
 
     failure = None
     try:

@@ -2,7 +2,7 @@
 
 How a value is read (:class:`Scanner`):
 
-1. Every label of every :data:`~tools.extraction.quantities.SPECS` entry (and of the
+1. Every label of every :data:`~medmirror.tools.extraction.quantities.SPECS` entry (and of the
    blockers) is located; overlapping labels keep the longest ("urine sodium" beats
    "sodium", "sodium bicarbonate" blocks both).
 2. After a label, the first number within a short gap is its value, unless the gap
@@ -26,10 +26,10 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tools.calculators.units import UnitConversionError, convert
-from tools.extraction.model import Value
-from tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT, SPECS, Spec
-from tools.extraction.text import NUMBER, SentenceIndex, parse_number
+from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.extraction.model import Value
+from medmirror.tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT, SPECS, Spec
+from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number
 
 _NUM_AFTER_GAP = re.compile(r"([^\d\n;]*?)(" + NUMBER + ")")
 _SENTENCE_END_IN_GAP = re.compile(r"[.!?](?:\s|$)")

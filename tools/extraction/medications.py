@@ -20,8 +20,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from tools.extraction.model import Medication
-from tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
+from medmirror.tools.extraction.model import Medication
+from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
 
 DRUGS_PATH = Path(__file__).with_name("drugs.json")
 

@@ -3,7 +3,7 @@
 One :class:`Spec` per quantity. ``labels`` is a regex of the ways notes name it
 (case-insensitive; ``(?-i:...)`` marks case-sensitive abbreviations), ``units`` a
 regex of the unit spellings accepted after the number. A value is converted to
-``unit`` explicitly (:func:`tools.calculators.units.convert`, or the spec's own
+``unit`` explicitly (:func:`medmirror.tools.calculators.units.convert`, or the spec's own
 documented rule) and kept only inside the plausible range [lo, hi]: a number
 outside it is not a reading of this quantity in these units. A bare number (no
 unit) is read in the canonical unit only when ``unitless`` allows it and it is
@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.calculators.units import UnitConversionError, convert
 
 # --- unit spellings ----------------------------------------------------------
 _MASS = r"(?:mg|gm|g|[µμu]g|mcg|ng|pg|milligrams?|grams?|micrograms?|nanograms?|picograms?)"
@@ -62,7 +62,7 @@ _UNIT_WORDS = [
 
 
 def clean_unit(unit: str) -> str:
-    """Spelling of a matched unit that :func:`tools.calculators.units.convert` understands."""
+    """Spelling of a matched unit that :func:`medmirror.tools.calculators.units.convert` understands."""
     u = unit.strip()
     for word, abbr in _UNIT_WORDS:
         u = re.sub(word, abbr, u, flags=re.I)

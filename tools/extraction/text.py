@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from tools.extraction.model import Sentence
+from medmirror.tools.extraction.model import Sentence
 
 _ABBREVIATIONS = {
     "dr", "mr", "mrs", "ms", "prof", "vs", "e.g", "i.e", "etc", "st", "fig",

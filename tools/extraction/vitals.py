@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from tools.extraction.measurements import Reading, Scanner
-from tools.extraction.quantities import BY_NAME, Spec
-from tools.extraction.text import NUMBER
+from medmirror.tools.extraction.measurements import Reading, Scanner
+from medmirror.tools.extraction.quantities import BY_NAME, Spec
+from medmirror.tools.extraction.text import NUMBER
 
 _BP = re.compile(
     r"(?<![\d.–\-/])(?P<sys>\d{2,3})\s*/\s*(?P<dia>\d{2,3})(?![\d–\-/]|\.\d)(?P<unit>\s*(?:mm\s*Hg|mmHg|torr))?", re.I)

@@ -223,7 +223,7 @@ def load_user_corpus(path: str | Path) -> tuple[list[Passage], dict[str, int]]:
     files = corpus_files(root)
     if not files:
         raise CorpusError(f"corpus_path '{path}' contains no .txt, .md or .jsonl files")
-    from app.limits import MAX_CORPUS_FILE_BYTES, MAX_CORPUS_FILES
+    from medmirror.limits import MAX_CORPUS_FILE_BYTES, MAX_CORPUS_FILES
 
     if len(files) > MAX_CORPUS_FILES:
         raise CorpusError(f"corpus_path '{path}' has {len(files):,} files, the limit is {MAX_CORPUS_FILES:,} "

@@ -1,6 +1,6 @@
 """BM25 passage indexes: the bundled corpus in memory, a user corpus persisted on disk.
 
-:class:`PassageIndex` ranks passages with ``bm25s`` over :func:`tools.text_tokens.tokenize`.
+:class:`PassageIndex` ranks passages with ``bm25s`` over :func:`medmirror.tools.text_tokens.tokenize`.
 
 A user corpus is indexed together with the bundled passages (one index, so scores are
 comparable) and saved under ``<data_dir>/knowledge/<corpus key>/<fingerprint>/``:
@@ -30,8 +30,8 @@ from typing import Any
 import bm25s
 import numpy as np
 
-from tools.knowledge.corpus import Passage, bundled_files, corpus_files, load_bundled, load_user_corpus
-from tools.text_tokens import STOPWORDS, tokenize
+from medmirror.tools.knowledge.corpus import Passage, bundled_files, corpus_files, load_bundled, load_user_corpus
+from medmirror.tools.text_tokens import STOPWORDS, tokenize
 
 INDEX_VERSION = "2"  # bump when splitting or tokenisation changes
 _LOCK = threading.Lock()
@@ -78,7 +78,7 @@ def _us_spelling(word: str) -> str:
 
 
 def index_tokens(text: str, *, keep_digits: bool = False) -> list[str]:
-    """Clinical tokens (:func:`tools.text_tokens.tokenize`) plus US spellings and English stems.
+    """Clinical tokens (:func:`medmirror.tools.text_tokens.tokenize`) plus US spellings and English stems.
 
     ``keep_digits`` keeps single-digit tokens (``type 2`` diabetes) that the shared tokenizer drops.
     """

@@ -3,7 +3,7 @@
 Returns the top passages with their ids, titles, sources and scores, or says that no
 passage matched; it never composes an answer itself. With ``settings.corpus_path``
 set, the user's corpus is indexed persistently under ``settings.data_dir`` and searched
-together with the bundled passages (see :mod:`tools.knowledge.index`).
+together with the bundled passages (see :mod:`medmirror.tools.knowledge.index`).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.cards import ToolCard
-from tools.knowledge.corpus import CorpusError, check_corpus_path
-from tools.knowledge.index import PassageIndex, bundled_index, user_index
-from tools.tooling import ToolInputError, data_dir, setting
-from tools.registry import ToolContext
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.knowledge.corpus import CorpusError, check_corpus_path
+from medmirror.tools.knowledge.index import PassageIndex, bundled_index, user_index
+from medmirror.tools.tooling import ToolInputError, data_dir, setting
+from medmirror.tools.registry import ToolContext
 
 MAX_K = 20
 

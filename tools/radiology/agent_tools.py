@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.cards import InputSpec, ToolCard
-from tools.radiology.protocol import Call, NoCall, ToolBuildRequest, build_requested_tool
-from tools.radiology.records import RadRecord
-from tools.radiology.schema import ANATOMIES, CATEGORIES, CATEGORY_SPECS, INITIAL_KEYS, MODALITIES
-from tools.radiology.simulate import RadToolError, bind_tool
-from tools.radiology.tasks import RadTask
-from tools.radiology.toolsets import ToolSet
-from tools.registry import RegisteredTool, ToolContext, ToolRegistry
+from medmirror.tools.cards import InputSpec, ToolCard
+from medmirror.tools.radiology.protocol import Call, NoCall, ToolBuildRequest, build_requested_tool
+from medmirror.tools.radiology.records import RadRecord
+from medmirror.tools.radiology.schema import ANATOMIES, CATEGORIES, CATEGORY_SPECS, INITIAL_KEYS, MODALITIES
+from medmirror.tools.radiology.simulate import RadToolError, bind_tool
+from medmirror.tools.radiology.tasks import RadTask
+from medmirror.tools.radiology.toolsets import ToolSet
+from medmirror.tools.registry import RegisteredTool, ToolContext, ToolRegistry
 
 MEMORY_KEYS: list[str] = sorted(
     set(INITIAL_KEYS)

@@ -1,8 +1,8 @@
 """Radiology tool cards (RadA-BenchPlat style) and a catalogue generator.
 
-Every simulated radiology tool is a :class:`tools.cards.ToolCard` with:
+Every simulated radiology tool is a :class:`medmirror.tools.cards.ToolCard` with:
 
-- ``category``: one of the 10 categories of :mod:`tools.radiology.schema`;
+- ``category``: one of the 10 categories of :mod:`medmirror.tools.radiology.schema`;
 - ``inputs``: typed :class:`InputSpec`s, ``required=True`` for compulsory inputs;
 - ``output``: the data items it produces;
 - ``scope``: ``{"property": "universal" | "specific", "combinations": [[anatomy, modality], ...]}``
@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from tools.cards import InputSpec, ToolCard
-from tools.radiology.schema import (
+from medmirror.tools.cards import InputSpec, ToolCard
+from medmirror.tools.radiology.schema import (
     ANATOMIES,
     CATEGORIES,
     CATEGORY_LABELS,

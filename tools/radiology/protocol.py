@@ -22,12 +22,12 @@ from typing import Annotated, Any, Literal, Mapping, Union
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 
-from tools.cards import ToolCard
-from tools.radiology.cards import can_perform, make_card
-from tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
-from tools.radiology.simulate import MissingInput, UnknownTool, apply_outputs
-from tools.radiology.tasks import RadTask
-from tools.radiology.toolsets import ToolSet, optimal_tools
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.radiology.cards import can_perform, make_card
+from medmirror.tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
+from medmirror.tools.radiology.simulate import MissingInput, UnknownTool, apply_outputs
+from medmirror.tools.radiology.tasks import RadTask
+from medmirror.tools.radiology.toolsets import ToolSet, optimal_tools
 
 
 def _check_category(value: str) -> str:

@@ -21,8 +21,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from tools.radiology.schema import COMBINATIONS
-from tools.radiology.vocab import CombinationVocab, DeriveSpec, IndicatorSpec, vocab_for
+from medmirror.tools.radiology.schema import COMBINATIONS
+from medmirror.tools.radiology.vocab import CombinationVocab, DeriveSpec, IndicatorSpec, vocab_for
 
 
 class Anomaly(BaseModel):

@@ -47,11 +47,11 @@ from typing import Any, ClassVar
 from langchain_core.tools import StructuredTool, ToolException
 from pydantic import Field, create_model
 
-from tools.cards import ToolCard
-from tools.radiology.cards import applies_to, capabilities_of, combinations_of
-from tools.radiology.metrics import values_match
-from tools.radiology.records import RadRecord, compose_report, make_indicator
-from tools.radiology.schema import (
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.radiology.cards import applies_to, capabilities_of, combinations_of
+from medmirror.tools.radiology.metrics import values_match
+from medmirror.tools.radiology.records import RadRecord, compose_report, make_indicator
+from medmirror.tools.radiology.schema import (
     ANATOMIES,
     CATEGORY_SPECS,
     COMBINATIONS,
@@ -61,7 +61,7 @@ from tools.radiology.schema import (
     outputs_for,
     required_capabilities,
 )
-from tools.radiology.vocab import CombinationVocab, load_vocabulary, vocab_for
+from medmirror.tools.radiology.vocab import CombinationVocab, load_vocabulary, vocab_for
 
 DEFAULT_THRESHOLD = 0.5
 OPTIONAL_BONUS = 0.05

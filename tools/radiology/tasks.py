@@ -3,7 +3,7 @@
 A gold chain is an ordered list of :class:`ChainStep`s; each step names a tool
 category, the memory items it consumes (compulsory inputs plus the optional
 ones the chain makes available and that matter for the task) and the items it
-produces. The chains follow the data dependencies of :mod:`tools.radiology.schema`:
+produces. The chains follow the data dependencies of :mod:`medmirror.tools.radiology.schema`:
 anatomy and modality first (every later category needs them), then the
 producers of each later step's inputs, then the step producing the target.
 Where two steps are independent (e.g. organ segmentor and anomaly detector in
@@ -41,9 +41,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from tools.radiology.metrics import complexity_of
-from tools.radiology.records import RadRecord, compose_report, fmt_quantity
-from tools.radiology.schema import CATEGORY_SPECS, INITIAL_KEYS, outputs_for, required_capabilities
+from medmirror.tools.radiology.metrics import complexity_of
+from medmirror.tools.radiology.records import RadRecord, compose_report, fmt_quantity
+from medmirror.tools.radiology.schema import CATEGORY_SPECS, INITIAL_KEYS, outputs_for, required_capabilities
 
 TaskType = Literal[
     "organ_segmentation",

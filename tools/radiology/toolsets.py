@@ -34,10 +34,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from tools.cards import ToolCard
-from tools.radiology.cards import can_perform, make_card
-from tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
-from tools.radiology.tasks import ChainStep, RadTask
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.radiology.cards import can_perform, make_card
+from medmirror.tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
+from medmirror.tools.radiology.tasks import ChainStep, RadTask
 
 CONDITIONS: tuple[str, ...] = (
     "baseline",

@@ -21,7 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from tools.radiology.schema import ANATOMIES, COMBINATIONS, MODALITIES, combo_slug
+from medmirror.tools.radiology.schema import ANATOMIES, COMBINATIONS, MODALITIES, combo_slug
 
 DATA_DIR = Path(__file__).parent / "data"
 

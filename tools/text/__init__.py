@@ -6,7 +6,7 @@
 - :mod:`scoring`  scorers of the task sets in ``tasks/``
 """
 
-from tools.ehr.resources import materialise_resources
-from tools.text.tools import registered_tools
+from medmirror.tools.ehr.resources import materialise_resources
+from medmirror.tools.text.tools import registered_tools
 
 __all__ = ["materialise_resources", "registered_tools"]

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from tools.fusion import reciprocal_rank_fusion
-from tools.text_tokens import STOPWORDS
+from medmirror.tools.fusion import reciprocal_rank_fusion
+from medmirror.tools.text_tokens import STOPWORDS
 
 REFUSAL = "no retrieved chunk supports an answer"
 SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".pdf": "pdf"}
@@ -86,7 +86,7 @@ def word_tokens(text: str) -> list[str]:
 def read_document(path: str | Path) -> str:
     """The text of a document; any problem (missing, unsupported, too large, unreadable PDF) is a
     :class:`DocumentError`. Sizes are bounded by ``MAX_DOCUMENT_BYTES`` and ``MAX_DOCUMENT_CHARS``."""
-    from app.limits import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_CHARS
+    from medmirror.limits import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_CHARS
 
     p = Path(path)
     if not p.is_file():
@@ -245,7 +245,7 @@ def openai_embed_model(settings: Any) -> Any:
     from llama_index.core.embeddings import BaseEmbedding
     from pydantic import PrivateAttr
 
-    from app.models.embeddings import make_embeddings
+    from medmirror.models.embeddings import make_embeddings
 
     client = make_embeddings(settings)
 

@@ -14,7 +14,7 @@ and need a download, so MedMirror does not use them. What runs instead:
   drug lexicon of the ``drug-named-entity-recognition`` package (drug names and
   brands from its shipped data, no lookups online);
 - ConText-style assertion (negated / historical / family / hypothetical) from
-  :mod:`tools.extraction.context`, per sentence.
+  :mod:`medmirror.tools.extraction.context`, per sentence.
 
 Overlapping matches keep the longest span (then this module's own vocabulary over
 the others). Each entity has its type, character span, text, normalised concept
@@ -218,7 +218,7 @@ class ClinicalNER:
         from spacy.tokens import Span
         from spacy.util import filter_spans
 
-        from tools.extraction.context import assert_context, find_triggers
+        from medmirror.tools.extraction.context import assert_context, find_triggers
 
         if not isinstance(text, str):
             raise TypeError("text must be a string")

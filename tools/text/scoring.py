@@ -11,7 +11,7 @@ Signature of every scorer: ``score_<name>(task, answer_text, value, steps) -> di
   ``clinical_ner`` output with ``entities``), else from JSON or ``type: text`` lines
   in the answer text, else from the last ``clinical_ner`` output among ``steps``.
 - :func:`score_choice`: multiple choice; the option letter in ``value`` or the answer text.
-- :func:`score_refusal`: the refusal scorer of :mod:`tools.ehr.scoring` (no supported answer).
+- :func:`score_refusal`: the refusal scorer of :mod:`medmirror.tools.ehr.scoring` (no supported answer).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import re
 from collections import Counter
 from typing import Any, Iterable
 
-from tools.ehr.scoring import is_refusal, result
-from tools.ehr.scoring import score_refusal as _score_refusal
+from medmirror.tools.ehr.scoring import is_refusal, result
+from medmirror.tools.ehr.scoring import score_refusal as _score_refusal
 
 TYPES = ("problem", "drug", "test", "procedure", "anatomy")
 _TYPE_ALIASES = {"problems": "problem", "drugs": "drug", "medication": "drug", "medications": "drug",

@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from tools.calculators import by_medcalc_id
-from tools.calculators.base import CalculatorResult
-from tools.calculators.medcalc_adapter import adapt
+from medmirror.tools.calculators import by_medcalc_id
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.medcalc_adapter import adapt
 
 ONE_SHOT = Path(__file__).parents[3].parent / "shared/data/medcalc/one_shot.csv"
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError
-from tools.calculators.anthropometrics import adjusted_body_weight, ideal_body_weight
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.anthropometrics import adjusted_body_weight, ideal_body_weight
 
 from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 

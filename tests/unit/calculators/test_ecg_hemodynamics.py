@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError
-from tools.calculators.ecg_hemodynamics import qtc_band
-from tools.calculators.medcalc_adapter import adapt
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.ecg_hemodynamics import qtc_band
+from medmirror.tools.calculators.medcalc_adapter import adapt
 
 from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 

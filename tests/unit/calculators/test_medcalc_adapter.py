@@ -2,8 +2,8 @@
 
 import pytest
 
-from tools.calculators import by_medcalc_id
-from tools.calculators.medcalc_adapter import EntityAdapterError, adapt, parse_entities, similar_field
+from medmirror.tools.calculators import by_medcalc_id
+from medmirror.tools.calculators.medcalc_adapter import EntityAdapterError, adapt, parse_entities, similar_field
 
 
 def test_parse_uses_literals_only() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 
 from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError
-from tools.calculators.medcalc_adapter import adapt
-from tools.calculators.renal import kdigo_gfr_category
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.medcalc_adapter import adapt
+from medmirror.tools.calculators.renal import kdigo_gfr_category
 
 from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 

@@ -1,7 +1,7 @@
 """Issue 13 item 3: unit spellings clinicians write, conversions worked by hand, impossible values refused.
 
 Every expected value is worked by hand in the comment next to it (molar masses are those of
-``tools.calculators.units.ANALYTES``).
+``medmirror.tools.calculators.units.ANALYTES``).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import json
 
 import pytest
 
-from tools.calculators import CALCULATORS
-from tools.calculators.base import CalculatorInputError
-from tools.calculators.units import UnitConversionError, convert
-from tools.registry import default_registry
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.calculators.base import CalculatorInputError
+from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.registry import default_registry
 
 
 @pytest.mark.parametrize("value,unit,target,analyte,expected", [

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.bench.extraction_speed import PATTERNS, ages_note, measure, realistic_note, report
-from app.limits import MAX_NOTE_CHARS, InputTooLarge
-from tools.extraction import extract
-from tools.extraction.demographics import _age_candidates
+from medmirror.bench.extraction_speed import PATTERNS, ages_note, measure, realistic_note, report
+from medmirror.limits import MAX_NOTE_CHARS, InputTooLarge
+from medmirror.tools.extraction import extract
+from medmirror.tools.extraction.demographics import _age_candidates
 
 
 def test_every_age_mention_of_a_large_note_is_found_once():

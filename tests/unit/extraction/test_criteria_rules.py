@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from tools.calculators import CALCULATORS
-from tools.extraction import calc_rules as R
-from tools.extraction.calc_sources import NoteContext, decide
-from tools.extraction.concepts import find_concepts
-from tools.extraction.extractor import extract
-from tools.extraction.grounding import rule_arguments
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction import calc_rules as R
+from medmirror.tools.extraction.calc_sources import NoteContext, decide
+from medmirror.tools.extraction.concepts import find_concepts
+from medmirror.tools.extraction.extractor import extract
+from medmirror.tools.extraction.grounding import rule_arguments
 
 C = CALCULATORS
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from tools.extraction import concept_names, extract, find_concepts, has_finding
-from tools.extraction.concepts import VOCABULARY_PATH, term_regex
-from tools.extraction.text import split_sentences
+from medmirror.tools.extraction import concept_names, extract, find_concepts, has_finding
+from medmirror.tools.extraction.concepts import VOCABULARY_PATH, term_regex
+from medmirror.tools.extraction.text import split_sentences
 
 
 @pytest.mark.parametrize("note,concept", [
@@ -171,7 +171,7 @@ def test_quit_marks_past_use_and_pseudo_triggers():
 
 
 def test_indexed_matching_equals_a_plain_regex_scan():
-    from tools.extraction.concepts import WordIndex, load_vocabulary
+    from medmirror.tools.extraction.concepts import WordIndex, load_vocabulary
 
     raw = json.loads(VOCABULARY_PATH.read_text(encoding="utf-8"))
     phrases = [t.replace("*", "s").replace("...", "big") for k, e in raw.items() if not k.startswith("_")

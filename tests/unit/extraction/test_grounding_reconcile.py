@@ -1,4 +1,4 @@
-"""Reconciling LLM arguments with the note (tools.extraction.grounding.reconcile / llm_arguments / ground)."""
+"""Reconciling LLM arguments with the note (medmirror.tools.extraction.grounding.reconcile / llm_arguments / ground)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from app.models.scripted import ScriptedChatModel
-from app.models.structured import StructuredOutputError
-from tools.calculators import CALCULATORS, CalculatorInputError
-from tools.extraction.grounding import ground, llm_arguments, reconcile
+from medmirror.models.scripted import ScriptedChatModel
+from medmirror.models.structured import StructuredOutputError
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.extraction.grounding import ground, llm_arguments, reconcile
 
 C = CALCULATORS
 NOTE = ("A 67-year-old man who weighs 70 kg and is 175 cm tall. He was tachycardic to 120. "

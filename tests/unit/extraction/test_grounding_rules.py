@@ -1,4 +1,4 @@
-"""Rule extraction of calculator inputs (tools.extraction.grounding.rule_arguments) on short synthetic notes.
+"""Rule extraction of calculator inputs (medmirror.tools.extraction.grounding.rule_arguments) on short synthetic notes.
 
 One test per value family: numbers with unit conversion, sex, findings with negation and
 time frame, absent findings assumed, categorical grades, medications and dates; plus the
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tools.calculators import CALCULATORS, CalculatorInputError
-from tools.extraction.calc_sources import Config, Judgement
-from tools.extraction.calculator_map import CALCULATOR_MAP, describe, source_for
-from tools.extraction.grounding import STATUSES, rule_arguments
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.extraction.calc_sources import Config, Judgement
+from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP, describe, source_for
+from medmirror.tools.extraction.grounding import STATUSES, rule_arguments
 
 C = CALCULATORS
 

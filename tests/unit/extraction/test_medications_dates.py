@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.extraction import extract, extract_medications, parse_frequency
-from tools.extraction.dates import parse_date
+from medmirror.tools.extraction import extract, extract_medications, parse_frequency
+from medmirror.tools.extraction.dates import parse_date
 
 
 @pytest.mark.parametrize("text,per_day", [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.extraction import extract
+from medmirror.tools.extraction import extract
 
 CSV = Path(__file__).parents[3].parent / "shared/data/medcalc/one_shot.csv"  # shared/ beside the repo
 pytestmark = pytest.mark.skipif(not CSV.exists(), reason="one-shot CSV not available")

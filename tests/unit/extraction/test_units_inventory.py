@@ -2,7 +2,7 @@
 
 One row per pair: the label, the number and the unit as clinicians write them, and the value
 in the extractor's canonical unit worked by hand (the arithmetic is in the comment; molar
-masses are those of ``tools.calculators.units.ANALYTES``). The sentences are written for
+masses are those of ``medmirror.tools.calculators.units.ANALYTES``). The sentences are written for
 this test.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.extraction import extract
+from medmirror.tools.extraction import extract
 
 # (quantity, sentence, expected value in the canonical unit)  # arithmetic
 PAIRS: list[tuple[str, str, float]] = [

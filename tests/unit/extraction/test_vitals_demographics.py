@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.extraction import extract
+from medmirror.tools.extraction import extract
 
 
 def ex(note: str):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.cards import ToolCard
-from tools.radiology.cards import (
+from medmirror.tools.cards import ToolCard
+from medmirror.tools.radiology.cards import (
     applies_to,
     can_perform,
     capabilities_of,
@@ -13,7 +13,7 @@ from tools.radiology.cards import (
     is_universal,
     make_card,
 )
-from tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
+from medmirror.tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
 
 
 def test_universal_card_fields():

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tools.radiology.metrics import (
+from medmirror.tools.radiology.metrics import (
     bleu,
     chain_metrics,
     complexity_of,

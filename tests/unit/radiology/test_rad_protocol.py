@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from tools.radiology.cards import can_perform
-from tools.radiology.metrics import target_hit, unsolvability_aware, unsolvability_grounded
-from tools.radiology.protocol import (
+from medmirror.tools.radiology.cards import can_perform
+from medmirror.tools.radiology.metrics import target_hit, unsolvability_aware, unsolvability_grounded
+from medmirror.tools.radiology.protocol import (
     Call,
     EndCall,
     NoCall,
@@ -16,11 +16,11 @@ from tools.radiology.protocol import (
     execute_call,
     parse_step_answer,
 )
-from tools.radiology.records import generate_records
-from tools.radiology.schema import CATEGORY_SPECS
-from tools.radiology.simulate import LacksCapability, MissingInput, UnknownTool, bind_toolset
-from tools.radiology.tasks import make_task
-from tools.radiology.toolsets import build_baseline, build_insufficient, eligible
+from medmirror.tools.radiology.records import generate_records
+from medmirror.tools.radiology.schema import CATEGORY_SPECS
+from medmirror.tools.radiology.simulate import LacksCapability, MissingInput, UnknownTool, bind_toolset
+from medmirror.tools.radiology.tasks import make_task
+from medmirror.tools.radiology.toolsets import build_baseline, build_insufficient, eligible
 
 REC = generate_records(14, seed=21)[13]
 

@@ -6,15 +6,15 @@ import json
 
 import pytest
 
-from tools.radiology.records import (
+from medmirror.tools.radiology.records import (
     compose_report,
     derive_indicator,
     fmt_quantity,
     generate_records,
     indicator_status,
 )
-from tools.radiology.schema import ANATOMIES, COMBINATIONS, combo_slug
-from tools.radiology.vocab import DATA_DIR, CombinationVocab, DeriveSpec, load_vocabulary, vocab_for
+from medmirror.tools.radiology.schema import ANATOMIES, COMBINATIONS, combo_slug
+from medmirror.tools.radiology.vocab import DATA_DIR, CombinationVocab, DeriveSpec, load_vocabulary, vocab_for
 
 
 def test_22_combinations_with_the_expected_modalities():

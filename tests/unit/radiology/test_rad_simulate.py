@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from langchain_core.tools import StructuredTool, ToolException
 
-from tools.radiology.cards import make_card
-from tools.radiology.records import generate_records
-from tools.radiology.simulate import (
+from medmirror.tools.radiology.cards import make_card
+from medmirror.tools.radiology.records import generate_records
+from medmirror.tools.radiology.simulate import (
     LacksCapability,
     MissingInput,
     NotApplicable,
@@ -19,8 +19,8 @@ from tools.radiology.simulate import (
     bind_toolset,
     run_tool,
 )
-from tools.radiology.tasks import make_task
-from tools.radiology.vocab import vocab_for
+from medmirror.tools.radiology.tasks import make_task
+from medmirror.tools.radiology.vocab import vocab_for
 
 REC = generate_records(6, seed=0)[5]  # Chest CT
 assert (REC.anatomy, REC.modality) == ("Chest", "CT")

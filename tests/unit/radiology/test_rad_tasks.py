@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from tools.radiology.records import generate_records
-from tools.radiology.schema import ANATOMIES, CATEGORY_SPECS, INITIAL_KEYS, MODALITIES
-from tools.radiology.tasks import TASK_TYPES, gold_chain, make_task, make_tasks
-from tools.radiology.vocab import load_vocabulary
+from medmirror.tools.radiology.records import generate_records
+from medmirror.tools.radiology.schema import ANATOMIES, CATEGORY_SPECS, INITIAL_KEYS, MODALITIES
+from medmirror.tools.radiology.tasks import TASK_TYPES, gold_chain, make_task, make_tasks
+from medmirror.tools.radiology.vocab import load_vocabulary
 
 AC, MC = "anatomy_classifier", "modality_classifier"
 EXPECTED = {

@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from tools.radiology.cards import applies_to, capabilities_of, has_capabilities, is_universal
-from tools.radiology.metrics import target_hit
-from tools.radiology.records import generate_records
-from tools.radiology.schema import CATEGORIES, CATEGORY_SPECS
-from tools.radiology.simulate import LacksCapability, NotApplicable, apply_outputs, bind_toolset
-from tools.radiology.tasks import TASK_TYPES, make_task
-from tools.radiology.toolsets import (
+from medmirror.tools.radiology.cards import applies_to, capabilities_of, has_capabilities, is_universal
+from medmirror.tools.radiology.metrics import target_hit
+from medmirror.tools.radiology.records import generate_records
+from medmirror.tools.radiology.schema import CATEGORIES, CATEGORY_SPECS
+from medmirror.tools.radiology.simulate import LacksCapability, NotApplicable, apply_outputs, bind_toolset
+from medmirror.tools.radiology.tasks import TASK_TYPES, make_task
+from medmirror.tools.radiology.toolsets import (
     CONDITIONS,
     REDUNDANCY,
     build_baseline,

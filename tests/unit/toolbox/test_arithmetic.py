@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from tools import arithmetic
-from tools.arithmetic import ExpressionError, evaluate
+from medmirror.tools import arithmetic
+from medmirror.tools.arithmetic import ExpressionError, evaluate
 
 
 @pytest.mark.parametrize("expr, expected", [

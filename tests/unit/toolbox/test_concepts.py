@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from app.settings import Settings
-from tools import concepts
-from tools.concepts import hpo, icd10, umls
-from tools.registry import MissingResource
+from medmirror.settings import Settings
+from medmirror.tools import concepts
+from medmirror.tools.concepts import hpo, icd10, umls
+from medmirror.tools.registry import MissingResource
 
 
 @pytest.fixture(scope="module")

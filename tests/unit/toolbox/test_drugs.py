@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.settings import Settings
-from tools import drugs
-from tools.drugs import drugbank, table
-from tools.registry import MissingResource
+from medmirror.settings import Settings
+from medmirror.tools import drugs
+from medmirror.tools.drugs import drugbank, table
+from medmirror.tools.registry import MissingResource
 
 
 @pytest.fixture(scope="module")

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from app.models import ScriptedChatModel
-from tools.ehr import catalog as C
-from tools.ehr.generator import generate_ehr
-from tools.ehr.readonly import SQLRefused, run_sql
-from tools.ehr.resources import ehr_db_path, materialise_resources, parse_spec
-from tools.ehr.schema import MANUAL, manual_text
-from tools.ehr.text_to_sql import SQLQueryFailed, query_ehr
-from tools.ehr.tools import registered_tools
-from tools.registry import MissingResource
+from medmirror.models import ScriptedChatModel
+from medmirror.tools.ehr import catalog as C
+from medmirror.tools.ehr.generator import generate_ehr
+from medmirror.tools.ehr.readonly import SQLRefused, run_sql
+from medmirror.tools.ehr.resources import ehr_db_path, materialise_resources, parse_spec
+from medmirror.tools.ehr.schema import MANUAL, manual_text
+from medmirror.tools.ehr.text_to_sql import SQLQueryFailed, query_ehr
+from medmirror.tools.ehr.tools import registered_tools
+from medmirror.tools.registry import MissingResource
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +206,7 @@ def test_authorizer_not_string_matching(db):
 
 
 def test_connection_is_read_only_even_without_authorizer(db):
-    from tools.ehr.readonly import connect_readonly
+    from medmirror.tools.ehr.readonly import connect_readonly
 
     con = connect_readonly(db)
     con.set_authorizer(None)
@@ -314,8 +314,8 @@ def test_tools_on_a_database(db):
 
 
 def test_langchain_tool_bound_to_resources(db):
-    from tools.tooling import bind_tool
-    from tools.ehr.tools import SQLArgs
+    from medmirror.tools.tooling import bind_tool
+    from medmirror.tools.ehr.tools import SQLArgs
 
     tool = tools_by_name()["ehr_sql"]
     bound = bind_tool(tool, SQLArgs, resources={"ehr_db": str(db)})

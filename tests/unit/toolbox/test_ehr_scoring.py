@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tools.ehr.generator import generate_ehr
-from tools.ehr.readonly import run_sql
-from tools.ehr.resources import ehr_db_path
-from tools.ehr.scoring import (
+from medmirror.tools.ehr.generator import generate_ehr
+from medmirror.tools.ehr.readonly import run_sql
+from medmirror.tools.ehr.resources import ehr_db_path
+from medmirror.tools.ehr.scoring import (
     SCORERS, is_refusal, iso_dates, numbers, score_ehr_result, score_refusal,
 )
 

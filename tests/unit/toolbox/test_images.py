@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from app.models import ScriptedChatModel
-from app.settings import Settings
-from tools.images import CAPTION, UNAVAILABLE, ImageError, data_url, registered_tools, vision_model
-from tools.registry import MissingResource
+from medmirror.models import ScriptedChatModel
+from medmirror.settings import Settings
+from medmirror.tools.images import CAPTION, UNAVAILABLE, ImageError, data_url, registered_tools, vision_model
+from medmirror.tools.registry import MissingResource
 
 
 def png_bytes(width: int = 2, height: int = 2) -> bytes:

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from app.settings import Settings
-from tools import knowledge
-from tools.knowledge import corpus as kc
-from tools.knowledge import index as ki
-from tools.registry import MissingResource
+from medmirror.settings import Settings
+from medmirror.tools import knowledge
+from medmirror.tools.knowledge import corpus as kc
+from medmirror.tools.knowledge import index as ki
+from medmirror.tools.registry import MissingResource
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -59,7 +59,7 @@ def test_bundled_corpus_shape():
 
 
 def test_every_calculator_has_passages():
-    from tools.calculators import CALCULATORS
+    from medmirror.tools.calculators import CALCULATORS
 
     index = ki.bundled_index()
     for calc in CALCULATORS.values():
@@ -251,8 +251,8 @@ def test_corpus_without_text_is_refused(tool, tmp_path):
 
 
 def test_card_is_retrieved_for_clinical_questions_without_displacing_calculators():
-    from tools import arithmetic, concepts, drugs
-    from tools.registry import ToolRegistry, calculator_tools
+    from medmirror.tools import arithmetic, concepts, drugs
+    from medmirror.tools.registry import ToolRegistry, calculator_tools
 
     mine = knowledge.registered_tools() + concepts.registered_tools() + drugs.registered_tools() + arithmetic.registered_tools()
     reg = ToolRegistry(calculator_tools() + mine)

@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from tools.concepts import hpo, icd10
-from tools.drugs import table
-from tools.knowledge import corpus as kc
-from tools.knowledge import scoring
-from tools.knowledge.index import bundled_index
-from tools.knowledge.scoring import chosen_letters, codes_in, score_exact_code, score_option
+from medmirror.tools.concepts import hpo, icd10
+from medmirror.tools.drugs import table
+from medmirror.tools.knowledge import corpus as kc
+from medmirror.tools.knowledge import scoring
+from medmirror.tools.knowledge.index import bundled_index
+from medmirror.tools.knowledge.scoring import chosen_letters, codes_in, score_exact_code, score_option
 
 TASKS = scoring.load_tasks()
 MC = [t for t in TASKS if t["scorer"] == "option" and "passage_id" in t["gold"]]

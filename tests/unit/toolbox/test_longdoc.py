@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tools.registry import MissingResource
-from tools.text import longdoc
-from tools.text.longdoc import DocumentError, REFUSAL, build_index, get_index, longdoc_search
-from tools.text.tools import registered_tools
+from medmirror.tools.registry import MissingResource
+from medmirror.tools.text import longdoc
+from medmirror.tools.text.longdoc import DocumentError, REFUSAL, build_index, get_index, longdoc_search
+from medmirror.tools.text.tools import registered_tools
 
 ROOT = Path(__file__).resolve().parents[3]
 DOCS = sorted((ROOT / "tools" / "text" / "tasks" / "docs").glob("*.md"))
@@ -185,7 +185,7 @@ def test_faiss_fusion_with_an_embedding_model():
 
 
 def test_embeddings_setting_requires_server_and_model():
-    from app.settings import Settings
+    from medmirror.settings import Settings
 
     s = Settings(embeddings_provider="openai")
     with pytest.raises(ValueError, match="MEDMIRROR_EMBEDDINGS_MODEL"):
@@ -216,7 +216,7 @@ nltk.download = _blocked
 import tiktoken
 tiktoken.get_encoding = _blocked
 tiktoken.encoding_for_model = _blocked
-from tools.text.longdoc import longdoc_search
+from medmirror.tools.text.longdoc import longdoc_search
 out = longdoc_search("sputum culture organism", {json.dumps([str(p) for p in DOCS])})
 assert out["status"] == "found", out
 print(out["chunks"][0]["chunk_id"])

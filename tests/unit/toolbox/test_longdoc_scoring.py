@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.ehr.resources import materialise_resources
-from tools.text.scoring import SCORERS, chosen_letter, score_choice, score_refusal
+from medmirror.tools.ehr.resources import materialise_resources
+from medmirror.tools.text.scoring import SCORERS, chosen_letter, score_choice, score_refusal
 
 TASKS = Path(__file__).resolve().parents[3] / "tools" / "text" / "tasks"
 
@@ -36,7 +36,7 @@ def test_task_files(tmp_path):
 
 def test_retrieval_finds_the_evidence_for_most_questions(tmp_path):
     """Regression floor: the gold passage is in the top 4 chunks for the question text (25/26 when written)."""
-    from tools.text.longdoc import longdoc_search
+    from medmirror.tools.text.longdoc import longdoc_search
 
     mc = load("longdoc.jsonl")
     hits = 0

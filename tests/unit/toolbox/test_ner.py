@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.text.ner import TYPES, clinical_ner, pipeline
-from tools.text.tools import registered_tools
+from medmirror.tools.text.ner import TYPES, clinical_ner, pipeline
+from medmirror.tools.text.tools import registered_tools
 
 
 def ents(text: str, **kw) -> list[dict]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.text.scoring import entity_f1, predicted_entities, score_entity_f1
+from medmirror.tools.text.scoring import entity_f1, predicted_entities, score_entity_f1
 
 TASKS = Path(__file__).resolve().parents[3] / "tools" / "text" / "tasks"
 
@@ -70,7 +70,7 @@ def test_predictions_from_tool_output_text_lines_and_steps():
 
 def test_the_ner_tool_on_the_task_set_scores_above_a_floor():
     """Regression floor for the rule-based NER on the shipped notes (micro-F1 was 0.87 when written)."""
-    from tools.text.ner import clinical_ner
+    from medmirror.tools.text.ner import clinical_ner
 
     tp = n_pred = n_gold = 0
     for t in load("ner.jsonl"):

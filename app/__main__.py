@@ -1,0 +1,5 @@
+"""``python -m medmirror`` is the ``medmirror`` command."""
+
+from medmirror.cli import main
+
+raise SystemExit(main())
