@@ -16,7 +16,11 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.errors import GraphRecursionError
 
+from medmirror.graphs.main import build_graph as _build
+from medmirror.limits import check_task
+from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.settings import Settings
+from medmirror.solve_guard import TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable, task_key
 from medmirror.usage import totals
 
 logger = logging.getLogger(__name__)
@@ -77,7 +81,6 @@ def step_budget(s: Settings, max_subtasks: int = 4) -> int:
 
 def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
     """Compile the main graph (see :func:`medmirror.graphs.main.build_graph`); ``models``/``registry`` pass through."""
-    from medmirror.graphs.main import build_graph as _build
 
     passthrough = {k: settings.pop(k) for k in ("models", "registry", "experience", "embeddings") if k in settings}
     if settings:
@@ -120,11 +123,6 @@ def solve(
     run stays checkpointed and resumes with the same call). Only invalid *settings* (an
     unknown name or a bad value: pydantic ``ValidationError``) raise, before anything runs.
     """
-    from medmirror.limits import check_task
-    from medmirror.solve_guard import (TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable,
-                                 task_key)
-    from medmirror.graphs.main import build_graph as _build
-    from medmirror.memory.checkpoint import make_checkpointer
 
     s = Settings.resolve(preset, **settings)
     thread_id = thread_id or uuid.uuid4().hex

@@ -21,6 +21,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from medmirror.api import solve
+from medmirror.bench.cli import add_bench_parser, one_line_validation_error
+from medmirror.graphs.main import build_graph
+from medmirror.limits import MAX_NOTE_BYTES, InputTooLarge, InvalidTaskInput, check_options, check_task
+from medmirror.memory.experience_cli import add_memory_parser
+from medmirror.models.factory import ModelConfigError
+from medmirror.optimize_cli import add_optimize_parser
+from medmirror.presets import DESCRIPTIONS, PRESETS
 from medmirror.settings import Settings
 
 SECRET_FIELDS = {"openai_api_key", "vision_api_key"}
@@ -59,7 +67,6 @@ def _settings_overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 def _read_note(arg: str | None) -> str | None:
     """The note from a file or stdin: UTF-8 text of at most MAX_NOTE_BYTES bytes, else a UsageError."""
-    from medmirror.limits import MAX_NOTE_BYTES
 
     if arg is None:
         return None
@@ -88,7 +95,6 @@ def _read_note(arg: str | None) -> str | None:
 
 def _parse_options(text: str | None) -> dict[str, str] | None:
     """``--options`` as a JSON object of option labels to texts, else a UsageError."""
-    from medmirror.limits import check_options
 
     if text is None or not text.strip():
         return None
@@ -126,9 +132,7 @@ def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from medmirror.api import solve
 
-    from medmirror.limits import check_task
 
     options = _parse_options(args.options)
     note = _read_note(args.note)
@@ -166,8 +170,6 @@ def same_value(got: str | None, expected: str) -> bool:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from medmirror.api import solve
-
     every = demo_cases(args.cases)
     cases = [c for c in every if not args.case or c["name"] in args.case]
     if not cases:
@@ -198,17 +200,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_presets(args: argparse.Namespace) -> int:
-    from medmirror.presets import DESCRIPTIONS, PRESETS
-
     for name, values in PRESETS.items():
         print(f"{name:<10} {DESCRIPTIONS[name]}\n           {values}")
     return 0
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    from medmirror.graphs.main import graph
-
-    print(graph.get_graph().draw_mermaid())
+    print(build_graph().get_graph().draw_mermaid())
     return 0
 
 
@@ -238,10 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("presets", help="list the presets").set_defaults(func=cmd_presets)
     sub.add_parser("graph", help="print the main graph as Mermaid").set_defaults(func=cmd_graph)
 
-    from medmirror.bench.cli import add_bench_parser
-    from medmirror.memory.experience_cli import add_memory_parser
 
-    from medmirror.optimize_cli import add_optimize_parser
 
     add_bench_parser(sub)
     add_optimize_parser(sub)
@@ -260,9 +255,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # one clear line, no traceback
         from pydantic import ValidationError
 
-        from medmirror.bench.cli import one_line_validation_error
-        from medmirror.limits import InputTooLarge, InvalidTaskInput
-        from medmirror.models.factory import ModelConfigError
 
         if isinstance(exc, ValidationError):
             print(f"medmirror: error: invalid settings: {one_line_validation_error(exc)}", file=sys.stderr)

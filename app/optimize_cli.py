@@ -15,13 +15,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from medmirror.bench.cli import _settings_pairs
 from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, progress_bar, write_summary
+from medmirror.bench.medcalc import read_medcalc_csv
+from medmirror.bench.scoring import medcalc_scorer
+from medmirror.graphs.optimize import build_optimize_graph
+from medmirror.memory.experience import ExperienceStore
 from medmirror.settings import Settings
 
 
 def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[str, Any]]:
-    from medmirror.bench.medcalc import read_medcalc_csv
-
     rows = read_medcalc_csv(path, ("Patient Note", "Question"))[skip:]
     if n is not None:
         rows = rows[:n]
@@ -35,12 +38,10 @@ def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[s
 def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, preset: str = "reflectool-refine",
                  out_dir: str | Path | None = None, store: Any = None, models: Any = None, quiet: bool = False,
                  settings: dict[str, Any] | None = None, echo=print) -> dict[str, Any]:
-    from medmirror.graphs.optimize import build_optimize_graph
-    from medmirror.memory.experience import ExperienceStore
 
     s = Settings.resolve(preset, **(settings or {}))
     store = store or ExperienceStore(s.experience_dir)
-    graph = build_optimize_graph(store=store, models=models)
+    graph = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models)
     out = Path(out_dir) if out_dir else default_out_dir("optimize", preset)
     path = out / "optimize.jsonl"
     done = {str(r.get("id")) for r in load_records(path)}
@@ -100,8 +101,6 @@ def add_optimize_parser(subparsers: Any) -> None:
 
 
 def _handle(args: argparse.Namespace) -> int:
-    from medmirror.bench.cli import _settings_pairs
-
     run_optimize(args.data, args.n, skip=args.skip, preset=args.preset, out_dir=args.out, quiet=args.quiet,
                  settings=_settings_pairs(args.set))
     return 0

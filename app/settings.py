@@ -7,12 +7,14 @@ It is also the graph's context schema, so LangGraph Studio shows every field.
 
 from __future__ import annotations
 
-from pathlib import Path
 import json
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from medmirror.presets import PRESETS
 
 Provider = Literal["local", "openai", "scripted"]
 Role = Literal["planner", "tool_agent", "answer", "reviewer", "verifier", "extractor"]
@@ -119,8 +121,6 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _check_preset(self) -> "Settings":
-        from medmirror.presets import PRESETS
-
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")
         return self
@@ -141,7 +141,6 @@ class Settings(BaseSettings):
 
     def with_preset(self) -> "Settings":
         """These settings with the preset's values for every field not set explicitly (or by env)."""
-        from medmirror.presets import PRESETS
 
         preset_values = {k: v for k, v in PRESETS[self.preset].items() if k not in self.model_fields_set}
         return self.model_copy(update=preset_values) if preset_values else self

@@ -5,8 +5,7 @@ reading the same pure gate functions the nodes use (:mod:`medmirror.nodes.gates`
 what a node expects and where the graph goes agree. Presets switch parts on and
 off through :class:`medmirror.settings.Settings`, the graph's context schema.
 
-``graph`` (module level) is compiled without a checkpointer for ``langgraph.json``
-and the dev server; :func:`build_graph` serves the Python API and the tests.
+:func:`build_graph` serves the Python API, the tests and Studio (:mod:`medmirror.studio`).
 """
 
 from __future__ import annotations
@@ -17,9 +16,8 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
-from medmirror.models.factory import ModelSet
-from medmirror.settings import Settings
 from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.models.factory import ModelSet
 from medmirror.nodes.answer import make_answer
 from medmirror.nodes.common import Deps, settings_of
 from medmirror.nodes.executor import make_executor
@@ -30,7 +28,9 @@ from medmirror.nodes.planner import make_planner
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.tool_agent import make_tool_agent
 from medmirror.nodes.verifier import make_verifier
-from medmirror.tools.registry import ToolRegistry, default_registry
+from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.registry import ToolRegistry
 
 # ---------------------------------------------------------------------------
 # Routers
@@ -151,7 +151,3 @@ def build_graph(
     g.add_edge("ltm_update", "planner")
     g.add_conditional_edges("reviewer", route_after_reviewer)
     return g.compile(checkpointer=checkpointer, store=store, name="medmirror", **compile_kwargs)
-
-
-# Exported for langgraph.json / `langgraph dev` (the server supplies persistence).
-graph = build_graph()

@@ -5,8 +5,8 @@
                                                   └(wrong)→ END (nothing stored)
 
 ``build_optimize_graph(store=..., scorer=..., models=...)`` serves the CLI
-(``medmirror optimize``) and tests; ``graph`` (module level) is what
-``langgraph.json`` exposes, scoring MedCalc-Bench-style cases.
+(``medmirror optimize``), the tests and Studio (:mod:`medmirror.studio`); the scorer (a
+case's label against the answer) is the caller's, e.g. MedCalc-Bench's rule.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
+from medmirror.graphs.main import build_graph
 from medmirror.models.factory import ModelSet
+from medmirror.nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
 from medmirror.settings import Settings
 from medmirror.usage import merge_usage
-from medmirror.nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
 
 
 class OptimizeInput(TypedDict):
@@ -66,7 +67,6 @@ def route_after_store(state: OptimizeState) -> Literal["distil", "__end__"]:
 
 def solve_case(models: ModelSet, registry: Any = None) -> Any:
     """A solver that runs the main graph on a case (with the optional advice from reflection)."""
-    from medmirror.graphs.main import build_graph
 
     graph = build_graph(models=models, registry=registry)
 
@@ -79,26 +79,10 @@ def solve_case(models: ModelSet, registry: Any = None) -> Any:
     return run
 
 
-def medcalc_scorer(case: dict[str, Any], value: str | None) -> tuple[bool, str]:
-    """MedCalc-Bench's rule on a case whose ``gold`` holds answer, lower, upper, output_type."""
-    from medmirror.bench.scoring import ScoringError, expected_from_row, is_correct, parse_answer
-
-    gold = case["gold"]
-    expected = expected_from_row(gold["answer"], gold.get("lower", ""), gold.get("upper", ""), gold.get("output_type", ""))
-    if value is None:
-        return False, f"no value given; expected {gold['answer']} ({expected.rule})"
-    try:
-        got = parse_answer(value, expected.kind)
-    except ScoringError as exc:
-        return False, f"value {value!r} unreadable as {expected.kind}: {exc}"
-    ok = bool(is_correct(expected, got))
-    return ok, f"expected {gold['answer']} (accepted {gold.get('lower')}..{gold.get('upper')}), got {value}"
-
-
 def build_optimize_graph(
     *,
     store: Any = None,
-    scorer: Scorer = medcalc_scorer,
+    scorer: Scorer,
     models: BaseChatModel | dict[str, BaseChatModel] | ModelSet | None = None,
     registry: Any = None,
     checkpointer: Any = None,
@@ -120,7 +104,3 @@ def build_optimize_graph(
     g.add_conditional_edges("store", route_after_store)
     g.add_edge("distil", END)
     return g.compile(checkpointer=checkpointer, name="medmirror-optimize")
-
-
-# Exported for langgraph.json (the experience store is the one in the run's data dir).
-graph = build_optimize_graph()

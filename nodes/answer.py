@@ -16,18 +16,32 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.settings import Settings
 from medmirror.graphs.state import AnswerOutput
-from medmirror.nodes.common import (
-    INNER_ACTIONS, Deps, ltm_text, messages, node, note_text, options_text, settings_of, steps_text,
-)
+from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import Check, report, summary
-from medmirror.nodes.compose import (answering_step, compose_answer, filter_rationale, grounded_numbers,
-                           state_result_first, unsupported_numbers)
+from medmirror.nodes.common import (
+    INNER_ACTIONS,
+    Deps,
+    ltm_text,
+    messages,
+    node,
+    note_text,
+    options_text,
+    settings_of,
+    steps_text,
+)
+from medmirror.nodes.compose import (
+    answering_step,
+    compose_answer,
+    filter_rationale,
+    grounded_numbers,
+    state_result_first,
+    unsupported_numbers,
+)
 from medmirror.nodes.formats import VALUE_FORMATS, format_from_tool, normalise_value, observed_value
 from medmirror.nodes.gates import answer_gate, revision_reason
 from medmirror.nodes.schemas import answer_schema
+from medmirror.settings import Settings
 
 FORMAT_HELP = {
     "number": "value: the number only (no unit), copied from the tool result that answers the question.",

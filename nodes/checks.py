@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.radiology.schema import CATEGORY_SPECS
 from medmirror.tools.registry import ToolRegistry
 
 # The question names a tool when its BM25 score (question alone) leads the runner-up by this share.
@@ -257,8 +258,6 @@ def output_keys(card: Any) -> list[str]:
     if outs:
         return list(outs)
     try:
-        from medmirror.tools.radiology.schema import CATEGORY_SPECS
-
         spec = CATEGORY_SPECS.get(card.category)
         return list(spec.outputs) if spec is not None else []
     except ImportError:  # pragma: no cover - radiology is part of the package

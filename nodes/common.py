@@ -10,12 +10,16 @@ from typing import Any, Callable
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
+from medmirror.memory.experience import ExperienceStore
+from medmirror.memory.experience_merge import usable_suggestion
+from medmirror.models.embeddings import embeddings_key, make_embeddings
 from medmirror.models.factory import ModelSet
 from medmirror.models.structured import StructuredOutputError
-from medmirror.settings import Settings
-from medmirror.usage import metered
 from medmirror.prompts import render
-from medmirror.tools.registry import ToolRegistry, default_registry
+from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.registry import ToolRegistry
+from medmirror.usage import metered
 
 MAX_NOTE_CHARS = 14000
 
@@ -45,7 +49,6 @@ class Deps:
         """Dense embeddings for retrieval (tools, similar cases), or None for BM25 alone."""
         if self.embeddings is not None:
             return self.embeddings
-        from medmirror.models.embeddings import embeddings_key, make_embeddings
 
         key = embeddings_key(s)
         if key not in self._embeddings:
@@ -60,8 +63,6 @@ class Deps:
             return None
         key = str(s.experience_dir)
         if key not in self._stores:
-            from medmirror.memory.experience import ExperienceStore
-
             self._stores[key] = ExperienceStore(s.experience_dir, embeddings=self.embeddings_for(s))
         return self._stores[key]
 
@@ -70,7 +71,6 @@ class Deps:
         store = self.store(s) if s.use_experience or s.verifier != "none" else None
         if store is None:
             return "(none)"
-        from medmirror.memory.experience_merge import usable_suggestion
 
         lines = []
         for tool in tools:

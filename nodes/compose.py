@@ -22,6 +22,7 @@ from typing import Any
 
 from medmirror.nodes.checks import number_supported, numbers_in
 from medmirror.nodes.common import INNER_ACTIONS, observation_brief
+from medmirror.nodes.formats import observed_value
 
 _NONE = (None, "", "none")
 
@@ -109,7 +110,6 @@ def mentions(text: str, value: str) -> bool:
 def state_result_first(answer: str, value: str | None, state: dict[str, Any], fmt: str) -> str:
     """Without checks the model's words are the answer: when they do not state the tool's result, the
     result's summary is put first, so the words never contradict the structured value."""
-    from medmirror.nodes.formats import observed_value
 
     if value is None or mentions(answer, value):
         return answer

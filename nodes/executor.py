@@ -11,11 +11,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.settings import Settings
-from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.checks import repeated_attempt
+from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.nodes.grounding import ground_call
+from medmirror.settings import Settings
 from medmirror.tools.registry import UnknownTool
 
 
@@ -25,7 +25,7 @@ def run_tool(deps: Deps, tool: str, arguments: dict[str, Any],
     args = {k: v for k, v in (arguments or {}).items() if v is not None}  # null = not given
     try:
         registered = deps.registry.get(tool)
-        return True, registered.invoke(args, resources, settings), ""
+        return True, registered.invoke(args, resources, settings, deps.models), ""
     except UnknownTool as err:
         return False, None, str(err)
     except Exception as err:  # noqa: BLE001 - any tool failure is an observation for the agent

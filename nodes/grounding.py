@@ -14,6 +14,7 @@ from typing import Any
 
 from medmirror.settings import Settings
 from medmirror.tools.calculators import CALCULATORS, Calculator
+from medmirror.tools.extraction.grounding import reconcile, rule_arguments
 
 
 def calculator(tool: str) -> Calculator | None:
@@ -25,14 +26,12 @@ def found_in_note(tool: str, state: dict[str, Any]) -> str:
     calc = calculator(tool)
     if calc is None or not evidence_text_of(state).strip():
         return "(nothing extracted)"
-    from medmirror.tools.extraction.grounding import rule_arguments
 
     return rule_arguments(calc, evidence_text_of(state), question=state.get("question")).summary() or "(nothing found)"
 
 
 def rule_call(tool: str, state: dict[str, Any]) -> dict[str, Any]:
     """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
-    from medmirror.tools.extraction.grounding import rule_arguments
 
     grounded = rule_arguments(calculator(tool), evidence_text_of(state), question=state.get("question"))
     return grounded.args
@@ -43,7 +42,6 @@ def ground_call(tool: str, arguments: dict[str, Any], state: dict[str, Any], s: 
     calc = calculator(tool)
     if calc is None:
         return arguments, None
-    from medmirror.tools.extraction.grounding import reconcile
 
     # With no note the question's own words are the evidence (a question may state the values itself);
     # with neither, every proposed value is unsupported and dropped like any other.

@@ -6,11 +6,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from medmirror.nodes.checks import question_target
+from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
+from medmirror.nodes.formats import infer_format
 from medmirror.settings import Settings
 from medmirror.usage import RESET
-from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
-from medmirror.nodes.checks import question_target
-from medmirror.nodes.formats import infer_format
 
 
 def make_intake(deps: Deps):

@@ -6,9 +6,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.settings import Settings
 from medmirror.nodes.checks import critique
 from medmirror.nodes.common import Deps, node
+from medmirror.settings import Settings
 
 
 def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signature

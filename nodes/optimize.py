@@ -15,12 +15,13 @@ from typing import Any, Callable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
+from medmirror.memory.experience import ExperienceStore
+from medmirror.memory.experience_merge import usable_suggestion
+from medmirror.memory.experience_models import ConcurrentUpdateError, Provenance, Step, Trajectory
 from medmirror.models.factory import ModelSet
 from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.settings import Settings
-from medmirror.memory.experience_merge import usable_suggestion
-from medmirror.memory.experience_models import ConcurrentUpdateError
 from medmirror.nodes.common import compact, messages, node, observation_brief, settings_of
+from medmirror.settings import Settings
 
 INNER = ("Plan", "Think", "Finish")
 
@@ -59,8 +60,6 @@ class OptimizeDeps:
             return self.store
         key = str(s.experience_dir)
         if key not in self._stores:
-            from medmirror.memory.experience import ExperienceStore
-
             self._stores[key] = ExperienceStore(s.experience_dir)
         return self._stores[key]
 
@@ -105,8 +104,6 @@ def make_reflect(deps: OptimizeDeps):
 
 
 def trajectory_of(case: dict[str, Any], attempt: dict[str, Any], preset: str, model: str) -> Any:
-    from medmirror.memory.experience_models import Provenance, Step, Trajectory
-
     steps = [Step(action=str(st.get("tool")), arguments=json.loads(json.dumps(st.get("arguments") or {}, default=str)),
                   observation=json.loads(json.dumps(st.get("observation"), default=str)))
              for st in attempt.get("steps") or [] if st.get("ok")]

@@ -6,13 +6,23 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.settings import Settings
 from medmirror.graphs.state import PlanOutput
-from medmirror.nodes.common import Deps, demos_text, ltm_text, messages, node, note_text, options_text, score_note, settings_of
+from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
+from medmirror.nodes.common import (
+    Deps,
+    demos_text,
+    ltm_text,
+    messages,
+    node,
+    note_text,
+    options_text,
+    score_note,
+    settings_of,
+)
 from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason
 from medmirror.nodes.schemas import plan_schema
+from medmirror.settings import Settings
 
 DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
              "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "

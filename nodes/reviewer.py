@@ -17,14 +17,14 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.settings import Settings
 from medmirror.graphs.state import ReviewOutput
+from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import Check, critique, plan_checks, report, summary
 from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.nodes.grounding import evidence_text, unsupported_used
 from medmirror.nodes.schemas import review_schema
+from medmirror.settings import Settings
 
 # A rejected answer is withdrawn whatever stage re-runs, so a later failure cannot return it.
 _NO_ANSWER: dict[str, Any] = {"answer": "", "value": None, "answer_score": 0, "answer_evaluation": ""}

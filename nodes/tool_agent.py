@@ -12,19 +12,36 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.settings import Settings
 from medmirror.graphs.state import ReactDecision, ToolCallOutput
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.nodes.checks import (
+    asks_text,
+    call_key,
+    checks_note,
+    critique,
+    output_keys,
+    result_feeds,
+    summary,
+    tool_call_checks,
+)
 from medmirror.nodes.common import (
-    INNER_ACTIONS, Deps, compact, demos_text, messages, node, note_text, options_text, score_note, settings_of,
+    INNER_ACTIONS,
+    Deps,
+    compact,
+    demos_text,
+    messages,
+    node,
+    note_text,
+    options_text,
+    score_note,
+    settings_of,
     steps_text,
 )
-from medmirror.nodes.checks import (asks_text, call_key, checks_note, critique, output_keys, result_feeds, summary,
-                          tool_call_checks)
 from medmirror.nodes.formats import VALUE_FORMATS
 from medmirror.nodes.gates import revision_reason, tool_gate
 from medmirror.nodes.grounding import calculator, found_in_note, ground_call, rule_call
 from medmirror.nodes.schemas import react_schema, tool_call_schema
+from medmirror.settings import Settings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.registry import RegisteredTool
 

@@ -30,6 +30,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from medmirror.tools.cards import ToolCard
+from medmirror.tools.tooling import card_inputs, make_tool
 
 MAX_LENGTH = 500
 MAX_DEPTH = 40
@@ -309,7 +310,5 @@ def calculate(args: CalculateArgs) -> dict[str, Any]:
 
 
 def registered_tools() -> list:
-    from medmirror.tools.tooling import card_inputs, make_tool
-
     card = CARD.model_copy(update={"inputs": card_inputs(CalculateArgs)})
     return [make_tool(card, CalculateArgs, lambda args, _ctx: calculate(args), output_type="decimal")]

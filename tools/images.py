@@ -19,9 +19,10 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field
 
+from medmirror.models.structured import call_model
 from medmirror.tools.cards import ToolCard
-from medmirror.tools.tooling import card_inputs, make_tool
 from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
+from medmirror.tools.tooling import card_inputs, make_tool
 
 UNAVAILABLE = "no vision model configured (set MEDMIRROR_VISION_BASE_URL and MEDMIRROR_VISION_MODEL)"
 MAX_BYTES = 20 * 1024 * 1024
@@ -99,8 +100,6 @@ def _pick(ctx: ToolContext, index: int) -> Path:
 
 
 def _ask(prompt: str, ctx: ToolContext, index: int, model: BaseChatModel | None) -> dict[str, Any]:
-    from medmirror.models.structured import call_model
-
     path = _pick(ctx, index)
     url, mime = data_url(path)
     chat = model if model is not None else vision_model(ctx.settings)

@@ -8,13 +8,15 @@ card text with clinical tokenisation.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable
 
 import bm25s
 import numpy as np
+from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.tools import BaseTool
 
+from medmirror.models.factory import ModelSet
+from medmirror.settings import Settings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.fusion import reciprocal_rank_fusion
 from medmirror.tools.text_tokens import tokenize
@@ -39,6 +41,11 @@ class ToolContext:
 
     resources: dict[str, Any] = field(default_factory=dict)  # the task's: {"ehr_db": path, "documents": [...], ...}
     settings: Any = None  # the run's medmirror.settings.Settings
+    models: ModelSet | None = None  # the run's models by role, so solve(models=...) reaches tools that call one
+
+    def chat_model(self, role: str) -> BaseChatModel:
+        """The run's chat model for ``role`` (built from the settings when the run gave none)."""
+        return (self.models or ModelSet()).for_role(role, self.settings or Settings())
 
 
 @dataclass
@@ -74,8 +81,9 @@ class RegisteredTool:
     def unavailable_reason(self, settings: Any) -> str | None:
         return self.availability(settings) if self.availability is not None else None
 
-    def invoke(self, args: dict[str, Any], resources: dict[str, Any] | None = None, settings: Any = None) -> Any:
-        """Run with the task's resources and settings; refuses when a required resource is missing."""
+    def invoke(self, args: dict[str, Any], resources: dict[str, Any] | None = None, settings: Any = None,
+               models: ModelSet | None = None) -> Any:
+        """Run with the task's resources, the run's settings and models; refuses when a required resource is missing."""
         if not (self.requires or self.needs_context):
             return self.run(args)
         resources = resources or {}
@@ -87,7 +95,7 @@ class RegisteredTool:
         reason = self.unavailable_reason(settings) if settings is not None else None
         if reason:
             raise MissingResource(f"{self.name} is unavailable: {reason}")
-        return self.run(args, ToolContext(resources=resources, settings=settings))
+        return self.run(args, ToolContext(resources=resources, settings=settings, models=models))
 
 
 @dataclass
@@ -198,40 +206,3 @@ class ToolRegistry:
 def _unit_max(scores: np.ndarray) -> np.ndarray:
     top = float(scores.max()) if scores.size else 0.0
     return scores / top if top > 0 else scores
-
-
-def calculator_tools() -> list[RegisteredTool]:
-    from medmirror.tools.calculators import CALCULATORS
-
-    out = []
-    for calc in CALCULATORS.values():
-        def run(args: dict[str, Any], _calc=calc) -> dict[str, Any]:
-            return _calc.tool_run(args)  # the same path as the calculator's LangChain tool
-
-        out.append(RegisteredTool(card=calc.card(), run=run, args_schema=calc.inputs.model_json_schema(),
-                                  tool=calc.as_tool(), output_type=calc.output_type))
-    return out
-
-
-def toolbox_tools() -> list[RegisteredTool]:
-    """Knowledge, concepts, drugs, arithmetic, EHR, text (NER, long documents) and image tools."""
-    import medmirror.tools.arithmetic
-    import medmirror.tools.concepts
-    import medmirror.tools.drugs
-    import medmirror.tools.ehr
-    import medmirror.tools.images
-    import medmirror.tools.knowledge
-    import medmirror.tools.text
-
-    out: list[RegisteredTool] = []
-    for family in (medmirror.tools.knowledge, medmirror.tools.concepts, medmirror.tools.drugs, medmirror.tools.arithmetic, medmirror.tools.ehr, medmirror.tools.text, medmirror.tools.images):
-        out.extend(family.registered_tools())
-    for t in out:
-        t.always_offer = t.name in GENERAL_TOOLS
-    return out
-
-
-@lru_cache(maxsize=1)
-def default_registry() -> ToolRegistry:
-    """All built-in tools: the calculators and the clinical toolbox."""
-    return ToolRegistry(calculator_tools() + toolbox_tools())

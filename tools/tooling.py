@@ -21,6 +21,7 @@ from typing import Any, Callable, Literal, get_args, get_origin
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, ValidationError
 
+from medmirror.limits import oversized_text_argument
 from medmirror.tools.cards import InputSpec, ToolCard
 from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 
@@ -43,8 +44,6 @@ def input_error(tool: str, model: type[BaseModel], err: ValidationError) -> Tool
 
 
 def validate_args(tool: str, model: type[BaseModel], args: dict[str, Any] | BaseModel) -> Any:
-    from medmirror.limits import oversized_text_argument
-
     if isinstance(args, model):
         return args
     if not isinstance(args, dict):

@@ -17,7 +17,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from medmirror.api import solve
 from medmirror.bench.common import JsonlWriter, default_out_dir, format_table, load_records, run_items, write_summary
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.ehr.resources import materialise_resources
+from medmirror.usage import totals
 
 TOOLS_DIR = Path(__file__).resolve().parents[2] / "tools"
 
@@ -66,14 +70,11 @@ def scorer_for(task: dict[str, Any]) -> Callable[..., dict[str, Any]]:
 
 
 def materialise(task: dict[str, Any], workdir: Path) -> dict[str, Any]:
-    from medmirror.tools.ehr.resources import materialise_resources
-
     return materialise_resources(task, workdir, base_dir=task["_dir"])
 
 
 def tool_selection_errors(steps: list[dict[str, Any]], resources: Mapping[str, Any]) -> list[str]:
     """Tool calls made without the resource the tool needs (or while it is unavailable)."""
-    from medmirror.tools.registry import default_registry
 
     registry = default_registry()
     out = []
@@ -88,9 +89,6 @@ def tool_selection_errors(steps: list[dict[str, Any]], resources: Mapping[str, A
 
 
 def make_runner(options: Mapping[str, Any], workdir: Path) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    from medmirror.api import solve
-    from medmirror.usage import totals
-
     preset = str(options.get("preset") or "mirror")
     settings = {"offer_unusable_tools": True, "checkpointer": "none", **dict(options.get("settings") or {})}
     models = options.get("models")

@@ -16,7 +16,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import medmirror.bench.extraction_speed as extraction_speed
+import medmirror.bench.overhead as overhead
+from medmirror.bench.cab import CabError, run_cab
 from medmirror.bench.medcalc import MODES, BenchError, run_medcalc
+from medmirror.bench.rada import RadaError, run_rada
+from medmirror.bench.retrieval import measure, print_report
+from medmirror.settings import Settings
 
 
 def _int_at_least(lo: int) -> Any:
@@ -126,8 +132,6 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def handle_cab(args: argparse.Namespace) -> int:
-    from medmirror.bench.cab import CabError, run_cab
-
     try:
         run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
                 quiet=args.quiet, options={"settings": _settings_pairs(args.set)})
@@ -138,8 +142,6 @@ def handle_cab(args: argparse.Namespace) -> int:
 
 
 def handle_rada(args: argparse.Namespace) -> int:
-    from medmirror.bench.rada import RadaError, run_rada
-
     try:
         run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
                  seed=args.seed, build_tools=args.build_tools, limit=args.limit, quiet=args.quiet,
@@ -155,22 +157,16 @@ def handle_rada(args: argparse.Namespace) -> int:
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:
-    from medmirror.bench.retrieval import measure, print_report
-
     print_report(measure(args.cards, args.repeats))
     return 0
 
 
 def handle_extraction(args: argparse.Namespace) -> int:
-    from medmirror.bench.extraction_speed import run_cli
-
-    return run_cli(args.scale, args.out)
+    return extraction_speed.run_cli(args.scale, args.out)
 
 
 def handle_overhead(args: argparse.Namespace) -> int:
-    from medmirror.bench.overhead import run_cli
-
-    return run_cli(args.runs, args.checkpointer, args.out)
+    return overhead.run_cli(args.runs, args.checkpointer, args.out)
 
 
 def _settings_pairs(pairs: list[str]) -> dict[str, str]:
@@ -179,7 +175,6 @@ def _settings_pairs(pairs: list[str]) -> dict[str, str]:
     each row was recorded as an error, and resume never re-ran them)."""
     from pydantic import ValidationError
 
-    from medmirror.settings import Settings
 
     out = {}
     for pair in pairs:

@@ -36,6 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from medmirror.api import solve
 from medmirror.bench.common import (
     JsonlWriter,
     Record,
@@ -48,7 +49,24 @@ from medmirror.bench.common import (
     run_items,
     write_summary,
 )
-from medmirror.bench.scoring import Expected, ScoringError, coerce, expected_from_row, is_correct, parse_answer, to_json_value
+from medmirror.bench.label_conventions import find_disagreement
+from medmirror.bench.scoring import (
+    Expected,
+    ScoringError,
+    coerce,
+    expected_from_row,
+    is_correct,
+    parse_answer,
+    to_json_value,
+)
+from medmirror.models.embeddings import make_embeddings
+from medmirror.models.factory import ModelSet
+from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.calculators import by_medcalc_id  # importing the package registers every calculator
+from medmirror.tools.calculators.medcalc_adapter import adapt
+from medmirror.tools.extraction.grounding import EXTRACTION_MODES, canonical, field_kind, ground, same
+from medmirror.usage import totals
 
 BENCHMARK = "medcalc"
 RECORDS_FILE = "records.jsonl"
@@ -316,7 +334,6 @@ def row_calculator(rec: Record, row: MedCalcRow) -> Any:
     """The row's calculator by MedCalc-Bench id; fills ``tool`` (and ``calculator``/``category`` when
     the row lacks them) in ``rec``. A missing id raises :class:`RowError` ('data'), an id no
     calculator implements ('calculator')."""
-    from medmirror.tools.calculators import by_medcalc_id  # importing the package registers every calculator
 
     if row.calculator_id is None:
         raise RowError("data", f"Calculator ID {row.raw_calculator_id!r} is not an integer")
@@ -359,7 +376,6 @@ def mark_label_disagreement(rec: Record, calc: Any, args: Mapping[str, Any], res
     """A wrong row whose label departs from the published definition by a documented convention
     (:mod:`medmirror.bench.label_conventions`) gets ``label_disagreement`` (rule, description, source); it stays
     not correct and is counted apart in the summary."""
-    from medmirror.bench.label_conventions import find_disagreement
 
     if rec.get("correct") or rec.get("error") or rec.get("expected") is None:
         return
@@ -370,7 +386,6 @@ def mark_label_disagreement(rec: Record, calc: Any, args: Mapping[str, Any], res
 
 def run_gold(row: MedCalcRow) -> Record:
     """Compute a row from its gold entities with its calculator and score it."""
-    from medmirror.tools.calculators.medcalc_adapter import adapt
 
     rec = base_record(row, "gold")
     t0 = time.perf_counter()
@@ -403,11 +418,7 @@ def _not_available(name: str, planned: str) -> Callable[[Mapping[str, Any]], Row
 register_mode(Mode("gold", "calculators on the gold entities", lambda _opts: run_gold, ("Relevant Entities",)))
 def make_retrieve(options: Mapping[str, Any]) -> RowFn:
     """Rank the tool cards for note + question; the row's calculator should come first."""
-    from medmirror.tools.calculators import by_medcalc_id
-    from medmirror.tools.registry import default_registry
 
-    from medmirror.models.embeddings import make_embeddings
-    from medmirror.settings import Settings
 
     registry = default_registry()
     k = int(options.get("k", 5))
@@ -476,8 +487,6 @@ def _extraction_model(options: Mapping[str, Any]) -> tuple[Any, int]:
     """The extractor's chat model: ``options['models']`` (a ModelSet, a chat model or {role: model}),
     ``options['model']``, else built from Settings (``options['settings']``: a Settings or the
     ``--set`` overrides, with ``options['preset']``; else the environment)."""
-    from medmirror.models.factory import ModelSet
-    from medmirror.settings import Settings
 
     given = options.get("settings")
     if isinstance(given, Settings):
@@ -499,8 +508,6 @@ def _extraction_model(options: Mapping[str, Any]) -> tuple[Any, int]:
 
 def _gold_params(calc: Any, entities: str) -> tuple[dict[str, Any], str | None]:
     """Gold entities as canonical calculator inputs (field -> value), or ({}, why not)."""
-    from medmirror.tools.calculators.medcalc_adapter import adapt
-    from medmirror.tools.extraction.grounding import canonical
 
     try:
         raw = adapt(calc, entities)
@@ -521,7 +528,6 @@ def _gold_params(calc: Any, entities: str) -> tuple[dict[str, Any], str | None]:
 def _extraction_setting(options: Mapping[str, Any]) -> str:
     """The run's extraction mode when no ``extractor`` option is given: the ``extractor`` setting if
     Settings has one, else ``hybrid``."""
-    from medmirror.settings import Settings
 
     given = options.get("settings")
     if isinstance(given, Settings):
@@ -544,7 +550,6 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
     extraction leaves to the calculator's documented default is compared with that default (the
     calculator uses it); a gold input left missing or dropped counts as wrong.
     """
-    from medmirror.tools.extraction.grounding import EXTRACTION_MODES, field_kind, ground, same
 
     extractor = str(options.get("extractor") or _extraction_setting(options))
     if extractor not in EXTRACTION_MODES:
@@ -636,8 +641,6 @@ register_mode(Mode("extract", "extraction + calculator", make_extract, ("Patient
 
 def make_agent(options: Mapping[str, Any]) -> RowFn:
     """Run the whole graph on note + question (nothing else given) and score its structured value."""
-    from medmirror.api import solve
-    from medmirror.usage import totals
 
     preset = str(options.get("preset") or "mirror")
     models = options.get("models")

@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from medmirror.graphs.main import build_graph
+from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.models import ScriptedChatModel
 from medmirror.settings import Settings
 
@@ -37,9 +39,6 @@ def _models() -> dict[str, ScriptedChatModel]:
 
 
 def measure(runs: int = 20, checkpointer: str = "memory", data_dir: Path | None = None) -> dict[str, Any]:
-    from medmirror.graphs.main import build_graph
-    from medmirror.memory.checkpoint import make_checkpointer
-
     settings = Settings.resolve("mirror", checkpointer=checkpointer, **({"data_dir": data_dir} if data_dir else {}))
     saver = make_checkpointer(settings)
     per_node: dict[str, list[float]] = {}

@@ -44,12 +44,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from medmirror.api import solve
 from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, run_items, write_summary
+from medmirror.settings import Settings
 from medmirror.tools.radiology import metrics as M
 from medmirror.tools.radiology.agent_tools import NO_CALL, RadiologyWorkbench
 from medmirror.tools.radiology.records import RadRecord, generate_records
 from medmirror.tools.radiology.tasks import TASK_TYPES, RadTask, make_task
 from medmirror.tools.radiology.toolsets import CONDITIONS, ToolSet, build_toolset
+from medmirror.usage import totals
 
 INSUFFICIENT = ("insufficient_config1", "insufficient_config2", "insufficient_config3")
 CONDITION_GROUPS: dict[str, tuple[str, ...]] = {"insufficient": INSUFFICIENT}
@@ -240,9 +243,6 @@ def _base(case: Case, preset: str) -> dict[str, Any]:
 def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
                 build_tools: bool) -> Callable[[Case], dict[str, Any]]:
     """``case -> record``: build the workbench, run :func:`medmirror.api.solve`, score the run."""
-    from medmirror.api import solve
-    from medmirror.settings import Settings
-    from medmirror.usage import totals
 
     settings = {**BENCH_SETTINGS, **dict(options.get("settings") or {})}
     models = options.get("models")

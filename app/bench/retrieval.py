@@ -14,8 +14,10 @@ import statistics
 import time
 from typing import Any
 
+from medmirror.tools.builtin import calculator_tools
 from medmirror.tools.cards import ToolCard
-from medmirror.tools.registry import RegisteredTool, ToolRegistry, calculator_tools
+from medmirror.tools.radiology.cards import generate_catalogue
+from medmirror.tools.registry import RegisteredTool, ToolRegistry
 
 # (question in words a clinician might use, the calculator that answers it)
 PARAPHRASES: list[tuple[str, str]] = [
@@ -63,8 +65,6 @@ def _distractor(i: int, rng: random.Random) -> RegisteredTool:
 def scale_registry(n: int, seed: int = 0) -> ToolRegistry:
     tools = calculator_tools()
     try:
-        from medmirror.tools.radiology.cards import generate_catalogue
-
         for card in generate_catalogue(seed):
             if len(tools) < n:
                 tools.append(RegisteredTool(card=card, run=lambda args: {}, args_schema={}))

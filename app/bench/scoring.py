@@ -407,3 +407,17 @@ def parse_answer(text: Any, kind: AnswerKind) -> Value:
     except ScoringError as exc:  # e.g. an impossible date such as 02/30/2020
         raise AnswerParseError(str(exc)) from None
     raise AnswerParseError(f"unknown answer kind {kind!r}; expected number, date or weeks_days")
+
+
+def medcalc_scorer(case: dict[str, Any], value: str | None) -> tuple[bool, str]:
+    """MedCalc-Bench's rule on a case whose ``gold`` holds answer, lower, upper, output_type."""
+    gold = case["gold"]
+    expected = expected_from_row(gold["answer"], gold.get("lower", ""), gold.get("upper", ""), gold.get("output_type", ""))
+    if value is None:
+        return False, f"no value given; expected {gold['answer']} ({expected.rule})"
+    try:
+        got = parse_answer(value, expected.kind)
+    except ScoringError as exc:
+        return False, f"value {value!r} unreadable as {expected.kind}: {exc}"
+    ok = bool(is_correct(expected, got))
+    return ok, f"expected {gold['answer']} (accepted {gold.get('lower')}..{gold.get('upper')}), got {value}"

@@ -6,6 +6,8 @@ from typing import Any, Mapping
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
+from medmirror.models.local import LocalChatModel, default_gguf_path
+from medmirror.models.scripted import ScriptedChatModel
 from medmirror.settings import ROLES, Settings
 
 
@@ -22,8 +24,6 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
         raise ValueError(f"unknown role '{role}'; roles are {', '.join(ROLES)}")
     provider = settings.provider_for(role)
     if provider == "local":
-        from medmirror.models.local import LocalChatModel, default_gguf_path
-
         kwargs: dict[str, Any] = dict(
             model_path=settings.model_path or default_gguf_path(), n_ctx=settings.n_ctx,
             temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed,
@@ -47,7 +47,6 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
     if provider == "scripted":
         if not settings.script_path:
             raise ModelConfigError("the 'scripted' provider needs MEDMIRROR_SCRIPT_PATH (a JSON file {role: [responses]})")
-        from medmirror.models.scripted import ScriptedChatModel
 
         key = (settings.script_path, role)
         if key not in _SCRIPTED:

@@ -21,9 +21,9 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
+from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.registry import default_registry
 
 from .strategies import JSON, QUANTITY_FORMS
 

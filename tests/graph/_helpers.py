@@ -15,10 +15,11 @@ from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
 
+from medmirror.graphs.main import build_graph
 from medmirror.models.scripted import ScriptedChatModel
 from medmirror.settings import Settings
-from medmirror.graphs.main import build_graph
-from medmirror.tools.registry import ToolRegistry, default_registry
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.registry import ToolRegistry
 
 BMI_Q = "What is the patient's BMI?"
 BMI_NOTE = "A 45-year-old man comes for a check-up. Weight 70 kg, height 175 cm. No complaints."

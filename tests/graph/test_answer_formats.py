@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from medmirror.tools.builtin import default_registry
 
-from medmirror.tools.registry import default_registry
-
-from ._helpers import (answer, call, last_message, models, plan, prompt, run, section, sent_schema, used_up)
+from ._helpers import answer, call, last_message, models, plan, prompt, run, section, sent_schema, used_up
 
 OB_NOTE = "A 29-year-old woman. Her last menstrual period began on 01/01/2024; cycles are regular (28 days). Today is 03/01/2024."
 

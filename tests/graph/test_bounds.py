@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
 from medmirror.api import solve
-from medmirror.settings import Settings
 from medmirror.graphs.main import build_graph
+from medmirror.settings import Settings
 
 from ._helpers import BMI_NOTE, BMI_Q, answer, call, models, plan, section, small_registry
 

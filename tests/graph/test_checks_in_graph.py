@@ -11,8 +11,22 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import (BMI_70, BMI_NOTE, BMI_Q, answer, bmi, bmi_plan, call, models, plan, prompt, review, run,
-                       section, used_up)
+from ._helpers import (
+    BMI_70,
+    BMI_NOTE,
+    BMI_Q,
+    answer,
+    bmi,
+    bmi_plan,
+    call,
+    models,
+    plan,
+    prompt,
+    review,
+    run,
+    section,
+    used_up,
+)
 
 MAP_NOTE = "A 60-year-old woman, blood pressure 150/90 mm Hg, heart rate 72."
 MAP_Q = "What is the patient's mean arterial pressure in mm Hg?"

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import (BMI_70, answer, bmi_plan, call, last_message, models, prompt, run, section, sent_schema,
-                       small_registry, used_up)
+from ._helpers import (
+    BMI_70,
+    answer,
+    bmi_plan,
+    call,
+    last_message,
+    models,
+    prompt,
+    run,
+    section,
+    sent_schema,
+    small_registry,
+    used_up,
+)
 
 
 def test_executor_error_goes_to_stm_and_is_shown_to_the_next_tool_call():

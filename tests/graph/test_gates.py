@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import (BMI_70, answer, bmi, bmi_plan, call, models, plan, prompt, run, section, sent_schema,
-                       used_up)
+from ._helpers import BMI_70, answer, bmi, bmi_plan, call, models, plan, prompt, run, section, sent_schema, used_up
 
 
 def test_candidates_are_retrieved_and_shown_to_the_planner():

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.graph._helpers import BMI_70, BMI_NOTE, answer, bmi, bmi_plan, call, models, prompt, review, run, section, used_up
+from tests.graph._helpers import (
+    BMI_70,
+    BMI_NOTE,
+    answer,
+    bmi,
+    bmi_plan,
+    call,
+    models,
+    prompt,
+    review,
+    run,
+    section,
+    used_up,
+)
 
 
 def test_hybrid_replaces_a_value_the_note_contradicts_and_flags_it():

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
+from medmirror.bench.scoring import medcalc_scorer
 from medmirror.graphs.optimize import build_optimize_graph
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_models import ConcurrentUpdateError
+from medmirror.models import ScriptedChatModel
+from medmirror.settings import Settings
 
 from .test_reflectool import CASE, answer, call, plan
 
@@ -33,7 +34,7 @@ def test_optimisation_step_falls_back_to_the_rule_merge_on_a_concurrent_update(t
               "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
               "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
     settings = Settings.resolve("mirror", use_gates=False, data_dir=tmp_path, checkpointer="none")
-    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=settings)
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke({"case": CASE}, context=settings)
     assert out["outcome"] == "solved_after_reflection"
     merged = " ".join(e["detail"] for e in out["trace"] if e["event"] == "experience_merged")
     assert "rule merge (model merge failed" in merged and "changed during each merger run" in merged

@@ -7,11 +7,30 @@ import re
 import pytest
 
 from medmirror.api import solve
-from medmirror.settings import Settings
 from medmirror.graphs.main import build_graph
+from medmirror.settings import Settings
 
-from ._helpers import (BMI_70, BMI_NOTE, BMI_Q, answer, bmi_plan, call, last_message, models, plan, prompt, react,
-                       review, run, scripted, section, sent_schema, small_registry, system, used_up)
+from ._helpers import (
+    BMI_70,
+    BMI_NOTE,
+    BMI_Q,
+    answer,
+    bmi_plan,
+    call,
+    last_message,
+    models,
+    plan,
+    prompt,
+    react,
+    review,
+    run,
+    scripted,
+    section,
+    sent_schema,
+    small_registry,
+    system,
+    used_up,
+)
 
 
 def test_cot_calls_only_the_answer_agent():
@@ -206,7 +225,7 @@ def test_explicit_setting_beats_the_preset_in_a_run():
 
 def test_exported_graph_has_no_checkpointer_and_api_rejects_settings():
     from medmirror.api import build_graph as api_build
-    from medmirror.graphs.main import graph
+    from medmirror.studio import medmirror as graph
 
     assert graph.checkpointer is None
     assert set(graph.nodes) >= {"intake", "planner", "tool_agent", "executor", "answer", "ltm_update", "reviewer"}

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from medmirror import solve
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
+from medmirror.bench.scoring import medcalc_scorer
 from medmirror.graphs.optimize import build_optimize_graph
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_models import Step, Trajectory
+from medmirror.models import ScriptedChatModel
+from medmirror.settings import Settings
 
 NOTE = "A 45-year-old man, weight 70 kg, height 175 cm."
 QUESTION = "What is the patient's body mass index (BMI)?"
@@ -49,7 +50,7 @@ def test_wrong_then_right_after_reflection_is_stored_with_experience(tmp_path: P
     models = {"planner": ScriptedChatModel(responses=[plan(), plan()]),
               "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
               "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
-    graph = build_optimize_graph(store=store, models=models)
+    graph = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models)
     out = graph.invoke({"case": CASE}, context=_settings(tmp_path))
     assert (out["c1_correct"], out["c2_correct"], out["outcome"]) == (False, True, "solved_after_reflection")
     # the suggestion reached the second attempt's agents
@@ -67,7 +68,7 @@ def test_still_wrong_after_reflection_stores_nothing(tmp_path: Path, store: Expe
               "tool_agent": ScriptedChatModel(responses=[call(80), call(90)]),
               "answer": ScriptedChatModel(responses=[answer(80), answer(90)]),
               "reviewer": ScriptedChatModel(responses=[{"suggestion": "Use 70 kg."}])}
-    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
     assert out["c2_correct"] is False and out.get("stored_id") is None
     assert store.list_trajectories() == [] and store.list_tools() == []
 
@@ -81,7 +82,7 @@ def test_a_first_attempt_that_ended_in_an_error_is_reflected_on(tmp_path: Path, 
               "answer": ScriptedChatModel(responses=[answer(70)]), "reviewer": reviewer}
     settings = Settings.resolve("mirror", use_gates=False, data_dir=tmp_path, checkpointer="none",
                                 structured_retries=2)
-    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=settings)
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke({"case": CASE}, context=settings)
     assert (out["c1_correct"], out["c2_correct"], out["outcome"]) == (False, True, "solved_after_reflection")
     assert "status=error" in reviewer.calls[0]["messages"][-1].content
 
@@ -97,7 +98,7 @@ def test_distilled_fragments_and_copied_prompts_are_not_stored(tmp_path: Path, s
     models = {"planner": ScriptedChatModel(responses=[plan(), plan()]),
               "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
               "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
-    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
     assert store.get_experience("bmi") == ["Copy the weight in kg exactly as the note gives it."]
     assert store.get_experience("Finish") == []
     assert any(e["event"] == "suggestions_dropped" and e["detail"].startswith("2 not advice") for e in out["trace"])
@@ -106,7 +107,7 @@ def test_distilled_fragments_and_copied_prompts_are_not_stored(tmp_path: Path, s
 def test_right_first_time_is_stored_without_reflection(tmp_path: Path, store: ExperienceStore) -> None:
     models = {"planner": ScriptedChatModel(responses=[plan()]), "tool_agent": ScriptedChatModel(responses=[call(70)]),
               "answer": ScriptedChatModel(responses=[answer(70)]), "reviewer": ScriptedChatModel(responses=[])}
-    out = build_optimize_graph(store=store, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke({"case": CASE}, context=_settings(tmp_path))
     assert out["outcome"] == "solved_first" and len(store.list_trajectories()) == 1
 
 
@@ -120,7 +121,7 @@ def test_model_merges_new_suggestions_into_a_bounded_list(tmp_path: Path, store:
     models = {"planner": ScriptedChatModel(responses=[plan(), plan()]),
               "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
               "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
-    out = build_optimize_graph(store=store, models=models, max_items=3).invoke({"case": CASE}, context=_settings(tmp_path))
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models, max_items=3).invoke({"case": CASE}, context=_settings(tmp_path))
     assert store.get_experience("bmi") == ["Height in centimetres, weight in kilograms, both from the note."]
     assert "model merge" in " ".join(e["detail"] for e in out["trace"] if e["event"] == "experience_merged")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from medmirror.api import solve
-from medmirror.settings import Settings
 from medmirror.memory.checkpoint import checkpoint_path, make_checkpointer
+from medmirror.settings import Settings
 
-from ._helpers import (BMI_70, BMI_NOTE, BMI_Q, answer, bmi, bmi_plan, call, models, prompt, section, used_up)
+from ._helpers import BMI_70, BMI_NOTE, BMI_Q, answer, bmi, bmi_plan, call, models, prompt, section, used_up
 
 
 class Killed(RuntimeError):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import (BMI_70, answer, bmi_plan, call, last_message, models, plan, prompt, review, run,
-                       section, used_up)
+from ._helpers import BMI_70, answer, bmi_plan, call, last_message, models, plan, prompt, review, run, section, used_up
 
 
 def test_reflect_right_ends_the_run():

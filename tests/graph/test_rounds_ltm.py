@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._helpers import (BMI_70, answer, bmi, bmi_plan, call, models, prompt, run, section, used_up)
+from ._helpers import BMI_70, answer, bmi, bmi_plan, call, models, prompt, run, section, used_up
 
 W80 = bmi(80, 175)  # 80 / 3.0625 = 26.122448979591837
 W60 = bmi(60, 175)  # 60 / 3.0625 = 19.591836734693878

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import (BMI_70, answer, bmi, bmi_plan, call, last_message, models, plan, react, review, run,
-                       used_up)
+from ._helpers import BMI_70, answer, bmi, bmi_plan, call, last_message, models, plan, react, review, run, used_up
 
 GOOD_SUB = {"description": "Compute the BMI", "tool": "bmi"}
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-
 from medmirror.api import solve
 
 from ._helpers import BMI_70, BMI_NOTE, BMI_Q, answer, bmi_plan, call, models, review

@@ -1,6 +1,7 @@
 """The answer's words never contradict its structured value."""
 
-from medmirror.nodes.compose import mentions as _mentions, state_result_first
+from medmirror.nodes.compose import mentions as _mentions
+from medmirror.nodes.compose import state_result_first
 
 OBS = {"name": "Body Mass Index (BMI)", "value": 22.857142857142858, "unit": "kg/m²", "interpretation": "normal weight"}
 STATE = {"steps": [{"tool": "bmi", "ok": True, "observation": OBS}]}

@@ -12,8 +12,15 @@ from typing import Any
 
 import pytest
 
-from medmirror.bench.rada import (RadaError, make_cases, protocol_answers, resolve_conditions, resolve_tasks, run_rada,
-                            score_case)
+from medmirror.bench.rada import (
+    RadaError,
+    make_cases,
+    protocol_answers,
+    resolve_conditions,
+    resolve_tasks,
+    run_rada,
+    score_case,
+)
 from medmirror.models import ScriptedChatModel
 from medmirror.tools.radiology.tasks import TASK_TYPES
 from medmirror.tools.radiology.toolsets import build_toolset

@@ -11,14 +11,21 @@ import pytest
 
 from medmirror.bench.medcalc import read_medcalc_csv
 from medmirror.bench.retrieval import PARAPHRASES
-from medmirror.settings import Settings
-from medmirror.nodes.checks import (call_key, fallback_plan, failed_calls, number_supported, plan_checks, question_target,
-                          result_feeds)
+from medmirror.nodes.checks import (
+    call_key,
+    failed_calls,
+    fallback_plan,
+    number_supported,
+    plan_checks,
+    question_target,
+    result_feeds,
+)
 from medmirror.nodes.common import Deps
 from medmirror.nodes.compose import answering_step, compose_answer, filter_rationale, unsupported_numbers
 from medmirror.nodes.intake import choose_candidates
+from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import by_medcalc_id
-from medmirror.tools.registry import default_registry
 
 REG = default_registry()
 DEPS = Deps(registry=REG)

@@ -10,7 +10,7 @@ from medmirror import solve
 from medmirror.models import ScriptedChatModel
 from medmirror.models.embeddings import EmbeddingsNotConfigured, make_embeddings
 from medmirror.settings import Settings
-from medmirror.tools.registry import default_registry
+from medmirror.tools.builtin import default_registry
 
 # A test double for an embedding model: a few clinical concepts, each a dimension, reached
 # from lay and technical words alike (what a real model learns and BM25 cannot).
@@ -98,10 +98,9 @@ def test_embeddings_from_settings():
 
 
 def test_bench_retrieve_uses_given_embeddings(tmp_path):
-    from medmirror.bench.medcalc import make_retrieve
+    from medmirror.bench.medcalc import make_retrieve, read_medcalc_csv
 
     from .test_bench_medcalc import synthetic_rows, write_csv  # noqa: F401 - the shared synthetic rows
-    from medmirror.bench.medcalc import read_medcalc_csv
 
     path = write_csv(tmp_path / "d.csv", synthetic_rows())
     row = read_medcalc_csv(path)[0]

@@ -100,8 +100,8 @@ def test_huge_integer_in_an_error_message_is_an_expression_error():
 
 def test_an_oversized_text_argument_to_a_tool_is_refused_naming_the_limit():
     from medmirror.limits import MAX_TOOL_TEXT_CHARS
+    from medmirror.tools.builtin import default_registry
     from medmirror.tools.calculators import CALCULATORS
-    from medmirror.tools.registry import default_registry
 
     huge = "x" * (MAX_TOOL_TEXT_CHARS + 1)
     registry = default_registry()

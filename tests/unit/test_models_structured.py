@@ -9,16 +9,16 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
+from medmirror.graphs.state import AnswerOutput, PlanOutput, ReviewOutput, ToolCallOutput
 from medmirror.models.factory import ModelConfigError, ModelSet, make_model, reset_scripted_cache
 from medmirror.models.grammar import GrammarError, check_gbnf, grammar_for
 from medmirror.models.json_mode import extract_json, response_format
 from medmirror.models.scripted import ScriptedChatModel, ScriptExhausted
 from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.settings import Settings
-from medmirror.usage import metered
-from medmirror.graphs.state import AnswerOutput, PlanOutput, ReviewOutput, ToolCallOutput
 from medmirror.nodes.schemas import answer_schema, plan_schema, react_schema, tool_call_schema
-from medmirror.tools.registry import default_registry
+from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
+from medmirror.usage import metered
 
 
 @pytest.fixture(autouse=True)
@@ -350,8 +350,8 @@ def test_every_tool_schema_fits_a_grammar():
 
 def test_the_agents_own_text_bounds_stay_in_the_grammar():
     # relaxing a 600-1200 character bound let the reply run into max_tokens and cut the JSON
-    from medmirror.models.grammar import relax_large_bounds
     from medmirror.graphs.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
+    from medmirror.models.grammar import relax_large_bounds
     from medmirror.nodes.optimize import ReflectOutput
 
     for model in (ReviewOutput, AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput, ReflectOutput):

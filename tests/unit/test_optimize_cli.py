@@ -3,9 +3,9 @@
 import json
 from pathlib import Path
 
+from medmirror.memory.experience import ExperienceStore
 from medmirror.models import ScriptedChatModel
 from medmirror.optimize_cli import run_optimize
-from medmirror.memory.experience import ExperienceStore
 
 CSV = ("Row Number,Calculator ID,Calculator Name,Category,Output Type,Patient Note,Question,Ground Truth Answer,"
        "Lower Limit,Upper Limit\n"

@@ -4,7 +4,8 @@ import pytest
 
 from medmirror.bench.medcalc import run_medcalc
 from medmirror.bench.retrieval import PARAPHRASES, measure, scale_registry
-from medmirror.tools.registry import UnknownTool, default_registry
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.registry import UnknownTool
 from medmirror.tools.text_tokens import tokenize
 
 

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from medmirror.limits import oversized_text_argument
 from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
 from medmirror.tools.cards import InputSpec, ToolCard
 
@@ -383,7 +384,6 @@ class Calculator:
             raise CalculatorInputError(self.name, [InputIssue(
                 "arguments", "invalid", f"arguments must be an object, got {type(args).__name__}",
                 "an object with inputs " + ", ".join(self.inputs.model_fields))])
-        from medmirror.limits import oversized_text_argument
 
         too_long = oversized_text_argument(args)
         if too_long:

@@ -8,12 +8,11 @@
 
 from __future__ import annotations
 
+from medmirror.tools.concepts.lookup import CARD, ConceptLookupArgs, availability, concept_lookup
 from medmirror.tools.registry import RegisteredTool
+from medmirror.tools.tooling import card_inputs, make_tool
 
 
 def registered_tools() -> list[RegisteredTool]:
-    from medmirror.tools.concepts.lookup import CARD, ConceptLookupArgs, availability, concept_lookup
-    from medmirror.tools.tooling import card_inputs, make_tool
-
     card = CARD.model_copy(update={"inputs": card_inputs(ConceptLookupArgs)})
     return [make_tool(card, ConceptLookupArgs, concept_lookup, needs_context=True, availability=availability)]

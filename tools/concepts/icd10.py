@@ -16,6 +16,8 @@ from typing import Any
 import bm25s
 import numpy as np
 
+from medmirror.tools.knowledge.index import index_tokens
+
 VOCABULARY = "ICD-10-CM"
 MAX_CHILDREN = 30
 _CODE_LIKE = re.compile(r"^[A-Za-z]\d[0-9A-Za-z](?:\.?[0-9A-Za-z]{1,4})?$")
@@ -96,8 +98,6 @@ def close_codes(code: str, limit: int = 5) -> list[dict[str, str]]:
 
 class _Index:
     def __init__(self) -> None:
-        from medmirror.tools.knowledge.index import index_tokens
-
         cm = _cm()
         self.codes = [c for c in cm.get_all_codes() if not cm.is_chapter(c)]
         # Tokens depend on each whitespace-separated word alone, so words are tokenised once

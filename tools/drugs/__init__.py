@@ -8,12 +8,11 @@
 
 from __future__ import annotations
 
+from medmirror.tools.drugs.lookup import CARD, DrugLookupArgs, availability, drug_lookup
 from medmirror.tools.registry import RegisteredTool
+from medmirror.tools.tooling import card_inputs, make_tool
 
 
 def registered_tools() -> list[RegisteredTool]:
-    from medmirror.tools.drugs.lookup import CARD, DrugLookupArgs, availability, drug_lookup
-    from medmirror.tools.tooling import card_inputs, make_tool
-
     card = CARD.model_copy(update={"inputs": card_inputs(DrugLookupArgs)})
     return [make_tool(card, DrugLookupArgs, drug_lookup, needs_context=True, availability=availability)]

@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any, Iterator
 from xml.etree import ElementTree as ET
 
+from medmirror.tools.drugs.table import key
+
 _LOCK = threading.Lock()
 PROLOG_BYTES = 1 << 16
 MAX_INTERACTIONS = 15
@@ -247,8 +249,6 @@ class DrugBank:
     path: str
 
     def find(self, name: str) -> DrugBankEntry | None:
-        from medmirror.tools.drugs.table import key
-
         t = name.strip()
         if t.upper() in self.by_id:
             return self.entries[self.by_id[t.upper()]]
@@ -260,8 +260,6 @@ class DrugBank:
 
 
 def _index(entries: list[DrugBankEntry], path: str) -> DrugBank:
-    from medmirror.tools.drugs.table import key
-
     by_key: dict[str, int] = {}
     by_id: dict[str, int] = {}
     for i, e in enumerate(entries):

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.drugs import drugbank, table
-from medmirror.tools.tooling import ToolInputError, data_dir, setting
 from medmirror.tools.registry import ToolContext
+from medmirror.tools.tooling import ToolInputError, data_dir, setting
 
 MAX_QUERY = 200
 

@@ -32,8 +32,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from medmirror.limits import (MAX_SQL_CHARS, MAX_SQL_COLUMNS, MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES,
-                        MAX_SQLITE_LENGTH, SQL_PROGRESS_OPS)
+from medmirror.limits import (
+    MAX_SQL_CHARS,
+    MAX_SQL_COLUMNS,
+    MAX_SQL_RESULT_BYTES,
+    MAX_SQL_VALUE_BYTES,
+    MAX_SQLITE_LENGTH,
+    SQL_PROGRESS_OPS,
+)
 
 ALLOWED_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION})
 DENIED_FUNCTIONS = frozenset({"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"})

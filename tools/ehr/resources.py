@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from medmirror.limits import MAX_SYNTHETIC_PATIENTS
 from medmirror.tools.ehr.generator import generate_ehr
+from medmirror.tools.ehr.schema import DDL
 
 SPEC = re.compile(r"^synthetic(?::(?P<args>.*))?$")
 TEXT_TASKS_DIR = Path(__file__).resolve().parent.parent / "text" / "tasks"
@@ -87,8 +88,6 @@ def _user_version() -> int:
 
 @lru_cache(maxsize=1)
 def _expected_schema() -> tuple[tuple[str, str, str], ...]:
-    from medmirror.tools.ehr.schema import DDL
-
     con = sqlite3.connect(":memory:")
     try:
         con.executescript(DDL)

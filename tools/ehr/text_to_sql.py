@@ -19,6 +19,8 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, Field
 
+from medmirror.models.structured import call_structured
+from medmirror.prompts import render
 from medmirror.tools.ehr.readonly import DEFAULT_MAX_ROWS, QueryResult, SQLRefused, run_sql
 from medmirror.tools.ehr.schema import manual_text
 
@@ -91,8 +93,6 @@ def query_ehr(
     max_attempts: int = MAX_ATTEMPTS,
 ) -> dict[str, Any]:
     """Answer ``question`` with model-written SQL on ``db_path``; see the module docstring."""
-    from medmirror.models.structured import call_structured
-    from medmirror.prompts import render
 
     if not question or not question.strip():
         raise ValueError("question is empty")

@@ -11,13 +11,14 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, Field
 
+from medmirror.settings import Settings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.ehr.readonly import DEFAULT_MAX_ROWS, connect_readonly, run_sql
 from medmirror.tools.ehr.resources import ehr_db_path
 from medmirror.tools.ehr.schema import MANUAL, NOT_IN_SCHEMA, manual_text
 from medmirror.tools.ehr.text_to_sql import NOT_RECORDED, query_ehr
+from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 from medmirror.tools.tooling import card_inputs, make_tool
-from medmirror.tools.registry import RegisteredTool, ToolContext
 
 REFERENCE_SCHEMA = ("Schema after MIMIC-IV hosp/icu modules (Johnson et al., Sci Data 2023); synthetic data from "
                     "medmirror.tools.ehr.generator.")
@@ -41,8 +42,6 @@ class QuestionArgs(BaseModel):
 def _db(ctx: ToolContext) -> str:
     value = ctx.resources.get("ehr_db")
     if not value:
-        from medmirror.tools.registry import MissingResource
-
         raise MissingResource("no EHR database attached to the task (resource 'ehr_db')")
     return str(ehr_db_path(value))
 
@@ -78,16 +77,8 @@ def _sql(args: SQLArgs, ctx: ToolContext) -> dict[str, Any]:
 def _query_runner(model: BaseChatModel | None):
     def _query(args: QuestionArgs, ctx: ToolContext) -> dict[str, Any]:
         db = _db(ctx)
-        settings = ctx.settings
-        if settings is None:
-            from medmirror.settings import Settings
-
-            settings = Settings()
-        chat = model
-        if chat is None:
-            from medmirror.models.factory import make_model
-
-            chat = make_model(settings, "tool_agent")
+        settings = ctx.settings or Settings()
+        chat = model or ctx.chat_model("tool_agent")  # the run's model (solve(models=...) reaches it)
         return query_ehr(args.question, db, chat, retries=settings.structured_retries)
 
     return _query

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal
 
+from medmirror.tools.calculators.units import convert
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers
 from medmirror.tools.extraction.extractor import Extraction, extract
@@ -244,7 +245,6 @@ class UreaAsBun(Source):
         u = ctx.value("urea")
         if u is None:
             return None
-        from medmirror.tools.calculators.units import convert
 
         mmol = convert(float(u.value), u.unit, "mmol/L", "urea")
         return Hit.of_value(u, value=mmol, unit="mmol/L", note="serum urea converted to BUN through mmol/L")

@@ -32,9 +32,22 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.prompts import render
 from medmirror.tools.calculators.base import Calculator
-from medmirror.tools.extraction.calc_sources import Config, FirstOf, Hit, Judgement, NoteContext, Quantity, Source, UreaAsBun
+from medmirror.tools.extraction.calc_rules import OPIOID_NAMES
+from medmirror.tools.extraction.calc_sources import (
+    Config,
+    FirstOf,
+    Hit,
+    Judgement,
+    NoteContext,
+    Quantity,
+    Source,
+    UreaAsBun,
+)
 from medmirror.tools.extraction.calculator_map import source_for
+from medmirror.tools.extraction.dates import DATE, parse_date
 from medmirror.tools.extraction.extractor import Extraction
 from medmirror.tools.extraction.text import NUMBER_RE, parse_number
 
@@ -413,8 +426,6 @@ def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: 
 
 
 def _date_support(value: Any, ctx: NoteContext) -> Hit | None:
-    from medmirror.tools.extraction.dates import DATE, parse_date
-
     for m in re.finditer(DATE, ctx.note, re.I):
         d = parse_date(m.group("date"))
         if d is not None and d.isoformat() == str(value):
@@ -426,7 +437,6 @@ def _list_support(calc: Calculator, name: str, value: Any, ctx: NoteContext) -> 
     """Each entry of a medication list must match a medication of the note (drug, dose, doses per day)."""
     if not isinstance(value, list) or not value:
         return None
-    from medmirror.tools.extraction.calc_rules import OPIOID_NAMES
 
     candidates: list[tuple[dict, Any]] = []
     for m in ctx.medications:
@@ -595,8 +605,6 @@ def llm_arguments(calc: Calculator, note: str, question: str, model: BaseChatMod
     and checks them. Raises :class:`medmirror.models.structured.StructuredOutputError` when the model
     keeps producing invalid output.
     """
-    from medmirror.models.structured import call_structured
-    from medmirror.prompts import render
 
     permissive = _permissive_model(calc)
 
@@ -630,7 +638,6 @@ def ground(calc: Calculator, note: str, question: str = "", *, mode: str = "hybr
         return rule_arguments(calc, note, extraction, question=question)
     if model is None:
         raise ValueError(f"extraction mode '{mode}' needs a chat model")
-    from medmirror.models.structured import StructuredOutputError
 
     failure = None
     try:

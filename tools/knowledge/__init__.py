@@ -8,14 +8,14 @@
 
 from __future__ import annotations
 
+from medmirror.tools.knowledge.corpus import load_bundled
+from medmirror.tools.knowledge.search import CARD, KnowledgeSearchArgs, availability, knowledge_search
 from medmirror.tools.registry import RegisteredTool
+from medmirror.tools.tooling import card_inputs, make_tool
 
 
 def registered_tools() -> list[RegisteredTool]:
-    from medmirror.tools.knowledge.search import CARD, KnowledgeSearchArgs, availability, knowledge_search
-    from medmirror.tools.tooling import card_inputs, make_tool
 
-    from medmirror.tools.knowledge.corpus import load_bundled
 
     # The corpus's condition and drug topics make the card findable for clinical questions
     # (calculator titles are left out: calculator questions belong to the calculators).

@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterator
 
+from medmirror import limits
+
 BUNDLED_DIR = Path(__file__).parent / "corpus"
 BUNDLED_SOURCE = "medmirror-corpus"
 USER_SOURCE = "user-corpus"
@@ -223,16 +225,15 @@ def load_user_corpus(path: str | Path) -> tuple[list[Passage], dict[str, int]]:
     files = corpus_files(root)
     if not files:
         raise CorpusError(f"corpus_path '{path}' contains no .txt, .md or .jsonl files")
-    from medmirror.limits import MAX_CORPUS_FILE_BYTES, MAX_CORPUS_FILES
 
-    if len(files) > MAX_CORPUS_FILES:
-        raise CorpusError(f"corpus_path '{path}' has {len(files):,} files, the limit is {MAX_CORPUS_FILES:,} "
+    if len(files) > limits.MAX_CORPUS_FILES:
+        raise CorpusError(f"corpus_path '{path}' has {len(files):,} files, the limit is {limits.MAX_CORPUS_FILES:,} "
                           "(MAX_CORPUS_FILES in app/limits.py)")
     for f in files:
         size = f.stat().st_size
-        if size > MAX_CORPUS_FILE_BYTES:
+        if size > limits.MAX_CORPUS_FILE_BYTES:
             raise CorpusError(f"corpus file '{f}' is too large: {size:,} bytes, the limit is "
-                              f"{MAX_CORPUS_FILE_BYTES:,} (MAX_CORPUS_FILE_BYTES in app/limits.py)")
+                              f"{limits.MAX_CORPUS_FILE_BYTES:,} (MAX_CORPUS_FILE_BYTES in app/limits.py)")
     stats: dict[str, int] = {"files": len(files)}
     passages: list[Passage] = []
     for f in files:

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.knowledge.corpus import CorpusError, check_corpus_path
 from medmirror.tools.knowledge.index import PassageIndex, bundled_index, user_index
-from medmirror.tools.tooling import ToolInputError, data_dir, setting
 from medmirror.tools.registry import ToolContext
+from medmirror.tools.tooling import ToolInputError, data_dir, setting
 
 MAX_K = 20
 

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from medmirror import limits
+from medmirror.models.embeddings import make_embeddings
 from medmirror.tools.fusion import reciprocal_rank_fusion
 from medmirror.tools.text_tokens import STOPWORDS
 
@@ -85,8 +87,7 @@ def word_tokens(text: str) -> list[str]:
 
 def read_document(path: str | Path) -> str:
     """The text of a document; any problem (missing, unsupported, too large, unreadable PDF) is a
-    :class:`DocumentError`. Sizes are bounded by ``MAX_DOCUMENT_BYTES`` and ``MAX_DOCUMENT_CHARS``."""
-    from medmirror.limits import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_CHARS
+    :class:`DocumentError`. Sizes are bounded by ``limits.MAX_DOCUMENT_BYTES`` and ``limits.MAX_DOCUMENT_CHARS``."""
 
     p = Path(path)
     if not p.is_file():
@@ -96,8 +97,8 @@ def read_document(path: str | Path) -> str:
         raise DocumentError(f"unsupported document type {p.suffix or '(none)'} for {p.name}; "
                             f"supported: {', '.join(sorted(SUFFIXES))}")
     size = p.stat().st_size
-    if size > MAX_DOCUMENT_BYTES:
-        raise DocumentError(f"{p.name} is too large: {size:,} bytes, the limit is {MAX_DOCUMENT_BYTES:,} "
+    if size > limits.MAX_DOCUMENT_BYTES:
+        raise DocumentError(f"{p.name} is too large: {size:,} bytes, the limit is {limits.MAX_DOCUMENT_BYTES:,} "
                             "(MAX_DOCUMENT_BYTES in app/limits.py)")
     if kind == "pdf":
         from pypdf import PdfReader
@@ -109,8 +110,8 @@ def read_document(path: str | Path) -> str:
             for page in reader.pages:
                 page_text = (page.extract_text() or "").strip()
                 total += len(page_text) + 2
-                if total > MAX_DOCUMENT_CHARS:
-                    raise DocumentError(f"{p.name} has more than {MAX_DOCUMENT_CHARS:,} characters of text "
+                if total > limits.MAX_DOCUMENT_CHARS:
+                    raise DocumentError(f"{p.name} has more than {limits.MAX_DOCUMENT_CHARS:,} characters of text "
                                         "(MAX_DOCUMENT_CHARS in app/limits.py)")
                 parts.append(page_text)
             text = "\n\n".join(parts)
@@ -123,9 +124,9 @@ def read_document(path: str | Path) -> str:
             raise DocumentError(f"cannot read PDF {p.name}: {type(err).__name__}: {err}") from None
     else:
         with p.open(encoding="utf-8", errors="replace") as fh:
-            text = fh.read(MAX_DOCUMENT_CHARS + 1)
-        if len(text) > MAX_DOCUMENT_CHARS:
-            raise DocumentError(f"{p.name} has more than {MAX_DOCUMENT_CHARS:,} characters "
+            text = fh.read(limits.MAX_DOCUMENT_CHARS + 1)
+        if len(text) > limits.MAX_DOCUMENT_CHARS:
+            raise DocumentError(f"{p.name} has more than {limits.MAX_DOCUMENT_CHARS:,} characters "
                                 "(MAX_DOCUMENT_CHARS in app/limits.py)")
     if not text.strip():
         raise DocumentError(f"{p.name} has no extractable text" + (" (a scanned PDF?)" if kind == "pdf" else ""))
@@ -245,7 +246,6 @@ def openai_embed_model(settings: Any) -> Any:
     from llama_index.core.embeddings import BaseEmbedding
     from pydantic import PrivateAttr
 
-    from medmirror.models.embeddings import make_embeddings
 
     client = make_embeddings(settings)
 

@@ -31,6 +31,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from medmirror.tools.extraction.context import assert_context, find_triggers
+
 VOCAB_PATH = Path(__file__).with_name("ner_vocab.json")
 CONCEPTS_PATH = Path(__file__).resolve().parent.parent / "extraction" / "concepts.json"
 DRUGS_PATH = Path(__file__).resolve().parent.parent / "extraction" / "drugs.json"
@@ -218,7 +220,6 @@ class ClinicalNER:
         from spacy.tokens import Span
         from spacy.util import filter_spans
 
-        from medmirror.tools.extraction.context import assert_context, find_triggers
 
         if not isinstance(text, str):
             raise TypeError("text must be a string")

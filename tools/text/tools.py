@@ -7,8 +7,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from medmirror.tools.cards import ToolCard
-from medmirror.tools.tooling import card_inputs, make_tool
 from medmirror.tools.registry import RegisteredTool, ToolContext
+from medmirror.tools.text.longdoc import longdoc_search
+from medmirror.tools.text.ner import clinical_ner
+from medmirror.tools.tooling import ToolInputError, card_inputs, make_tool
 
 EntityType = Literal["problem", "drug", "test", "procedure", "anatomy"]
 MAX_NER_CHARS = 200_000
@@ -28,9 +30,6 @@ class LongDocArgs(BaseModel):
 
 
 def _ner(args: NERArgs, ctx: ToolContext) -> dict[str, Any]:
-    from medmirror.tools.text.ner import clinical_ner
-    from medmirror.tools.tooling import ToolInputError
-
     # a small model cannot copy a whole note into an argument: by default the tool reads the task's note
     text = args.text or ctx.resources.get("note")
     if not text:
@@ -39,8 +38,6 @@ def _ner(args: NERArgs, ctx: ToolContext) -> dict[str, Any]:
 
 
 def _longdoc(args: LongDocArgs, ctx: ToolContext) -> dict[str, Any]:
-    from medmirror.tools.text.longdoc import longdoc_search
-
     docs = ctx.resources.get("documents")
     return longdoc_search(args.query, docs, k=args.k, settings=ctx.settings)
 

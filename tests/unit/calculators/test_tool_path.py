@@ -6,9 +6,9 @@ import json
 
 import pytest
 
+from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import CalculatorInputError
-from medmirror.tools.registry import default_registry
 
 
 def _graph_path(name: str, args: dict) -> tuple[bool, object]:

@@ -10,10 +10,10 @@ import json
 
 import pytest
 
+from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import CalculatorInputError
 from medmirror.tools.calculators.units import UnitConversionError, convert
-from medmirror.tools.registry import default_registry
 
 
 @pytest.mark.parametrize("value,unit,target,analyte,expected", [

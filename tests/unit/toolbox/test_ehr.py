@@ -314,8 +314,8 @@ def test_tools_on_a_database(db):
 
 
 def test_langchain_tool_bound_to_resources(db):
-    from medmirror.tools.tooling import bind_tool
     from medmirror.tools.ehr.tools import SQLArgs
+    from medmirror.tools.tooling import bind_tool
 
     tool = tools_by_name()["ehr_sql"]
     bound = bind_tool(tool, SQLArgs, resources={"ehr_db": str(db)})

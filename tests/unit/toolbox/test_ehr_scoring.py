@@ -11,7 +11,12 @@ from medmirror.tools.ehr.generator import generate_ehr
 from medmirror.tools.ehr.readonly import run_sql
 from medmirror.tools.ehr.resources import ehr_db_path
 from medmirror.tools.ehr.scoring import (
-    SCORERS, is_refusal, iso_dates, numbers, score_ehr_result, score_refusal,
+    SCORERS,
+    is_refusal,
+    iso_dates,
+    numbers,
+    score_ehr_result,
+    score_refusal,
 )
 
 TASKS = Path(__file__).resolve().parents[3] / "tools" / "ehr" / "tasks"

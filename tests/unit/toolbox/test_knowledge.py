@@ -252,7 +252,8 @@ def test_corpus_without_text_is_refused(tool, tmp_path):
 
 def test_card_is_retrieved_for_clinical_questions_without_displacing_calculators():
     from medmirror.tools import arithmetic, concepts, drugs
-    from medmirror.tools.registry import ToolRegistry, calculator_tools
+    from medmirror.tools.builtin import calculator_tools
+    from medmirror.tools.registry import ToolRegistry
 
     mine = knowledge.registered_tools() + concepts.registered_tools() + drugs.registered_tools() + arithmetic.registered_tools()
     reg = ToolRegistry(calculator_tools() + mine)

@@ -14,7 +14,7 @@ import pytest
 
 from medmirror.tools.registry import MissingResource
 from medmirror.tools.text import longdoc
-from medmirror.tools.text.longdoc import DocumentError, REFUSAL, build_index, get_index, longdoc_search
+from medmirror.tools.text.longdoc import REFUSAL, DocumentError, build_index, get_index, longdoc_search
 from medmirror.tools.text.tools import registered_tools
 
 ROOT = Path(__file__).resolve().parents[3]

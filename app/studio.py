@@ -1,0 +1,16 @@
+"""The graphs ``langgraph.json`` names for LangGraph Studio and ``langgraph dev``.
+
+The only module that compiles graphs at import time; the server supplies persistence,
+so they are compiled without a checkpointer.
+"""
+
+from __future__ import annotations
+
+from medmirror.bench.scoring import medcalc_scorer
+from medmirror.graphs.main import build_graph
+from medmirror.graphs.optimize import build_optimize_graph
+
+medmirror = build_graph()
+# ReflecTool's optimisation stage on MedCalc-Bench-style labelled cases (the experience store
+# is the one in the run's data dir).
+optimize = build_optimize_graph(scorer=medcalc_scorer)
