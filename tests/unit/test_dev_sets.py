@@ -29,11 +29,13 @@ ROOT = Path(__file__).parents[2]
 DEV = ROOT / "app" / "data" / "dev"
 PARAPHRASED = DEV / "paraphrased.csv"
 WEAK = DEV / "weak_calculators.csv"
+BLIND = DEV / "blind.csv"
 SHORT = DEV / "short_cases.json"
 ONE_SHOT = ROOT.parent / "shared" / "data" / "medcalc" / "one_shot.csv"
 
 ROWS = read_medcalc_csv(PARAPHRASED, required=("Relevant Entities", "Patient Note", "Question"))
 WEAK_ROWS = read_medcalc_csv(WEAK, required=("Relevant Entities", "Patient Note", "Question"))
+BLIND_ROWS = read_medcalc_csv(BLIND, required=("Relevant Entities", "Patient Note", "Question"))
 WEAK_IDS = {15, 18, 20, 21, 25, 27, 28, 29, 33, 36, 43, 48}
 SHORT_CASES: list[dict[str, Any]] = json.loads(SHORT.read_text(encoding="utf-8"))
 
@@ -139,6 +141,7 @@ def test_no_note_copies_a_one_shot_sentence() -> None:
             reference |= _ngrams(r["Patient Note"])
     ours = [(f"paraphrased row {r.id}", r.note) for r in ROWS]
     ours += [(f"weak_calculators {r.note_id}", r.note) for r in WEAK_ROWS]
+    ours += [(f"blind {r.note_id}", r.note) for r in BLIND_ROWS]
     ours += [(f"short case {c['name']}", c["note"]) for c in SHORT_CASES]
     copied = {name: sorted(" ".join(g) for g in _ngrams(text) & reference) for name, text in ours}
     copied = {k: v for k, v in copied.items() if v}
@@ -169,3 +172,29 @@ def test_weak_split_and_conventions() -> None:
         test = [i for i in ids if i.startswith("test-")]
         assert len(dev) >= 3 and len(test) >= 2 and len(dev) + len(test) == len(ids), (cid, ids)
         assert all(i.endswith(("-4", "-5")) for i in test), (cid, test)  # the held-out notes of the first batch
+
+
+# ---------------------------------------------------------------------------
+# (e) blind.csv: two notes per calculator, written without reading the extraction code
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", BLIND_ROWS, ids=[r.note_id for r in BLIND_ROWS])
+def test_blind_row_gold(row: Any) -> None:
+    rec = run_gold(row)
+    assert rec["error"] is None, rec["error"]
+    assert rec["correct"], f"{row.note_id}: expected {rec['expected']}, got {rec['got']}"
+
+
+def test_blind_covers_every_one_shot_calculator_twice() -> None:
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot_ids = {int(r["Calculator ID"]) for r in csv.DictReader(fh)}
+    by_calc: dict[int, list[str]] = {}
+    for r in BLIND_ROWS:
+        by_calc.setdefault(r.calculator_id, []).append(r.note_id)
+        assert r.note_type == "Original" and r.note_id.startswith("blind-"), r.id
+    assert set(by_calc) == one_shot_ids
+    # the -1 note of each calculator is the development half, the -2 note the held-out half
+    assert all(sorted(i[-2:] for i in ids) == ["-1", "-2"] for ids in by_calc.values()), by_calc
