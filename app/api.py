@@ -45,7 +45,7 @@ class Result:
     trace: list[dict[str, Any]]
     usage: dict[str, Any]
     assumed: list[str]
-    memory: dict[str, Any]
+    working_memory: dict[str, Any]  # the radiology tools' working memory: key -> {"value", "quality"}
     candidates: list[str]
     thread_id: str
     preset: str
@@ -142,24 +142,24 @@ def solve(
                                           "resources": resources}
         if saver is not None:  # resume an interrupted run of this task; a finished thread starts fresh
             payload = prepare_thread(graph, saver, config, key, payload)
-        state = graph.invoke(payload, config=config, context=s)
+        out = graph.invoke(payload, config=config, context=s)
     except GraphRecursionError as err:  # a bound the settings do not cover: report, keep the checkpoint
-        state = checkpointed_state(graph, saver, config, key) | {
+        out = checkpointed_state(graph, saver, config, key) | {
             "status": "error", "status_detail": f"graph step budget exhausted ({err}); resume with thread_id={thread_id}"}
     except Exception as err:  # noqa: BLE001 - any failure of the task or the run is a status, not a traceback
         logger.debug("solve failed on thread %s", thread_id, exc_info=True)
         can_resume = resumable(graph, saver, config, key)
-        state = checkpointed_state(graph, saver, config, key) | {
+        out = checkpointed_state(graph, saver, config, key) | {
             "status": "error", "status_detail": failure_detail(err, s, thread_id=thread_id, can_resume=can_resume)}
     wall = time.perf_counter() - start
-    usage = {"nodes": state.get("usage", {}), "wall_seconds": wall}
+    usage = {"nodes": out.get("usage", {}), "wall_seconds": wall}
     return Result(
-        question=question, answer=state.get("answer", ""), value=state.get("value"),
-        answer_format=state.get("answer_format", "text"), status=state.get("status", "error"),
-        status_detail=state.get("status_detail", ""), plan=state.get("plan") or [], steps=state.get("steps") or [],
-        ltm=state.get("ltm") or [], review=state.get("review"), rounds=state.get("round", 1),
-        reviews=state.get("reviews", 0), trace=state.get("trace") or [], usage=usage,
-        assumed=state.get("assumed") or [], memory=state.get("memory") or {},
-        candidates=state.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
-        rationale=state.get("rationale") or "", target=state.get("target"),
+        question=question, answer=out.get("answer", ""), value=out.get("value"),
+        answer_format=out.get("answer_format", "text"), status=out.get("status", "error"),
+        status_detail=out.get("status_detail", ""), plan=out.get("plan") or [], steps=out.get("steps") or [],
+        ltm=out.get("ltm") or [], review=out.get("review"), rounds=out.get("round", 1),
+        reviews=out.get("reviews", 0), trace=out.get("trace") or [], usage=usage,
+        assumed=out.get("assumed") or [], working_memory=out.get("working_memory") or {},
+        candidates=out.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
+        rationale=out.get("rationale") or "", target=out.get("target"),
     )

@@ -55,14 +55,14 @@ def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, prese
         for case in todo:
             t0 = time.perf_counter()
             try:
-                state = graph.invoke({"case": case}, context=s)
-                outcome = state.get("outcome") or ("error" if state.get("status") == "error" else "unsolved")
+                out = graph.invoke({"case": case}, context=s)
+                outcome = out.get("outcome") or ("error" if out.get("status") == "error" else "unsolved")
                 rec = {"id": case["id"], "kind": case["kind"], "outcome": outcome,
-                       "c1_correct": state.get("c1_correct"), "c2_correct": state.get("c2_correct"),
-                       "c1_value": (state.get("c1") or {}).get("value"), "c2_value": (state.get("c2") or {}).get("value"),
-                       "suggestion": state.get("suggestion"), "stored_id": state.get("stored_id"),
-                       "experience_tools": sorted((state.get("experience") or {}).keys()),
-                       "error": state.get("status_detail") if state.get("status") == "error" else None}
+                       "c1_correct": out.get("c1_correct"), "c2_correct": out.get("c2_correct"),
+                       "c1_value": (out.get("c1") or {}).get("value"), "c2_value": (out.get("c2") or {}).get("value"),
+                       "suggestion": out.get("suggestion"), "stored_id": out.get("stored_id"),
+                       "experience_tools": sorted((out.get("experience") or {}).keys()),
+                       "error": out.get("status_detail") if out.get("status") == "error" else None}
             except Exception as exc:  # noqa: BLE001 - one case failing must not stop the run
                 rec = {"id": case["id"], "kind": case["kind"], "outcome": "error", "error": f"{type(exc).__name__}: {exc}"}
             rec["seconds"] = round(time.perf_counter() - t0, 3)

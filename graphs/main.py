@@ -37,8 +37,8 @@ from medmirror.tools.registry import ToolRegistry
 # ---------------------------------------------------------------------------
 
 
-def _failed(state: dict[str, Any]) -> bool:
-    return state.get("status") == "error"
+def _failed(state: MedMirrorState) -> bool:
+    return state.status == "error"
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "tool_agent", "answer", "__end__"]:
@@ -55,7 +55,7 @@ def route_after_planner(state: MedMirrorState, runtime: Runtime[Settings]) -> Li
         return END
     if plan_gate(state, settings_of(runtime)) == "revise":
         return "planner"
-    return "tool_agent" if state.get("current", 0) < len(state.get("plan") or []) else "answer"
+    return "tool_agent" if state.current < len(state.plan or []) else "answer"
 
 
 def route_after_tool_agent(
@@ -66,9 +66,9 @@ def route_after_tool_agent(
         return END
     act = "verifier" if s.verifier != "none" else "executor"
     if not s.use_planner:  # single loop: a tool call, an inner action (plan/think), or finish
-        if state.get("proposal"):
+        if state.proposal:
             return act
-        if state.get("react_done") or len(state.get("steps") or []) >= s.max_react_steps:
+        if state.react_done or len(state.steps or []) >= s.max_react_steps:
             return "answer"
         return "tool_agent"
     return "tool_agent" if tool_gate(state, s) == "revise" else act
@@ -76,15 +76,15 @@ def route_after_tool_agent(
 
 def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "tool_agent", "answer"]:
     s = settings_of(runtime)
-    if state.get("replan"):  # a missing tool was built on request: plan again with it
+    if state.replan:  # a missing tool was built on request: plan again with it
         return "planner" if s.use_planner else "tool_agent"
     if not s.use_planner:
-        done = state.get("react_done") or len(state.get("steps") or []) >= s.max_react_steps
+        done = state.react_done or len(state.steps or []) >= s.max_react_steps
         return "answer" if done else "tool_agent"
-    plan = state.get("plan") or []
-    if state.get("current", 0) >= len(plan):
+    plan = state.plan or []
+    if state.current >= len(plan):
         return "answer"
-    if state.get("attempts", 0) > 0:  # the last call failed and the subtask is still open
+    if state.attempts > 0:  # the last call failed and the subtask is still open
         return "tool_agent" if executor_retry(state, s) else "answer"
     return "tool_agent"
 
@@ -99,7 +99,7 @@ def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Lit
 
 
 def route_after_reviewer(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "tool_agent", "answer", "__end__"]:
-    review = state.get("review") or {}
+    review = state.review or {}
     if _failed(state) or review.get("verdict") != "WRONG" or review.get("exhausted"):
         return END
     return {"plan": "planner", "tool_call": "tool_agent", "answer": "answer"}[review["routed_to"]]

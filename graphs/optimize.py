@@ -11,58 +11,34 @@ case's label against the answer) is the caller's, e.g. MedCalc-Bench's rule.
 
 from __future__ import annotations
 
-import operator
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
-from typing_extensions import TypedDict
 
 from medmirror.graphs.main import build_graph
+from medmirror.graphs.state import OptimizeInput, OptimizeState
 from medmirror.models.factory import ModelSet
 from medmirror.nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
 from medmirror.settings import Settings
-from medmirror.usage import merge_usage
-
-
-class OptimizeInput(TypedDict):
-    case: dict[str, Any]  # {id, question, note, options, gold_text, gold: {...}, source, kind}
-
-
-class OptimizeState(TypedDict, total=False):
-    case: dict[str, Any]
-    c1: dict[str, Any]
-    c1_correct: bool
-    c1_eval: str
-    suggestion: str
-    c2: dict[str, Any]
-    c2_correct: bool
-    c2_eval: str
-    outcome: Literal["solved_first", "solved_after_reflection", "unsolved", "error"]
-    stored_id: str | None
-    experience: dict[str, list[str]]
-    status: str
-    status_detail: str
-    trace: Annotated[list[dict[str, Any]], operator.add]
-    usage: Annotated[dict[str, Any], merge_usage]
 
 
 def route_after_c1(state: OptimizeState) -> Literal["store", "reflect", "__end__"]:
-    if state.get("status") == "error":
+    if state.status == "error":
         return END
-    return "store" if state.get("c1_correct") else "reflect"
+    return "store" if state.c1_correct else "reflect"
 
 
 def route_after_reflect(state: OptimizeState) -> Literal["solve_c2", "__end__"]:
-    return END if state.get("status") == "error" else "solve_c2"
+    return END if state.status == "error" else "solve_c2"
 
 
 def route_after_c2(state: OptimizeState) -> Literal["store", "__end__"]:
-    return "store" if state.get("c2_correct") and state.get("status") != "error" else END
+    return "store" if state.c2_correct and state.status != "error" else END
 
 
 def route_after_store(state: OptimizeState) -> Literal["distil", "__end__"]:
-    return "distil" if state.get("outcome") == "solved_after_reflection" else END
+    return "distil" if state.outcome == "solved_after_reflection" else END
 
 
 def solve_case(models: ModelSet, registry: Any = None) -> Any:

@@ -1,15 +1,22 @@
-"""State schemas of the main graph.
+"""State schemas of the graphs.
 
-The internal state (:class:`MedMirrorState`) carries the plan, the current
-subtask, short-term memory (failed attempts of the current subtask), long-term
-memory (previous rounds of the current task), the answer, the review and the
-usage counters. Inputs and outputs are narrower (:class:`TaskInput`,
-:class:`TaskOutput`). Agent outputs are pydantic models (structured output).
+The internal state (:class:`MedMirrorState`) is one dataclass made of one part per
+concern, each with its defaults: the task, what intake derives once, the plan, the
+execution, the current subtask with its short-term memory (failed attempts), the
+answer, the rounds with their long-term memory (earlier rounds of this task), the
+review, the radiology working memory and the bookkeeping. Nodes read fields
+(``state.plan``) and return partial updates. The appended lists (steps, STM, LTM,
+trace) have reducers; a reset is spelled by the helpers :func:`start_task`,
+:func:`start_round`, :func:`start_subtask` and :func:`start_review`, which take each
+concern's defaults from its dataclass. Inputs and outputs are narrower
+(:class:`TaskInput`, :class:`TaskOutput`). Agent outputs are pydantic models
+(structured output).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import Annotated, Any, Literal, get_args, get_type_hints
 
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
@@ -17,12 +24,21 @@ from typing_extensions import TypedDict
 from medmirror.usage import RESET, merge_usage
 
 
-def append_trace(left: list[dict[str, Any]] | None, right: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    """Reducer for the trace: appends; an update starting with ``{RESET: True}`` starts a new trace."""
+def extend(left: list[Any] | None, right: list[Any] | None) -> list[Any]:
+    """Reducer of the appended lists (steps, STM, LTM, trace): an update is appended; an update
+    starting with ``{RESET: True}`` (see :func:`replaced`) replaces the list with the rest of it."""
     right = list(right or [])
-    if right and right[0].get(RESET):
+    if right and isinstance(right[0], dict) and right[0].get(RESET):
         return right[1:]
     return list(left or []) + right
+
+
+def replaced(items: list[Any] | None = None) -> list[Any]:
+    """The update that replaces an appended list with ``items`` (empty: clears it)."""
+    return [{RESET: True}, *(items or [])]
+
+
+append_trace = extend  # the trace's reducer (a new task starts a new trace)
 
 # ---------------------------------------------------------------------------
 # Agent outputs (what each role returns; validated after parsing)
@@ -130,7 +146,7 @@ class TraceEvent(TypedDict, total=False):
 
 
 # ---------------------------------------------------------------------------
-# Graph state
+# Graph state: one dataclass per concern
 # ---------------------------------------------------------------------------
 
 
@@ -167,61 +183,208 @@ class TaskOutput(TypedDict, total=False):
     trace: list[TraceEvent]
     usage: dict[str, Any]
     assumed: list[str]
-    memory: dict[str, Any]
+    working_memory: dict[str, Any]
     candidates: list[str]
     rationale: str
     target: dict[str, Any] | None
     answer_checks: dict[str, Any] | None
 
 
-class MedMirrorState(TypedDict, total=False):
-    # inputs
-    question: str
-    note: str | None
-    options: dict[str, str] | None
-    resources: dict[str, Any] | None
-    advice: str | None
-    # derived once
-    answer_format: str
-    candidates: list[str]
-    target: dict[str, Any] | None  # the tool the question names (medmirror.nodes.checks.question_target)
-    demos: list[str]  # similar solved cases from the experience store
-    react_done: bool
-    # working memory of memory-protocol tools (radiology): key -> {"value", "quality"}
-    memory: dict[str, Any]
-    replan: bool  # a missing tool was built: plan again with it
-    # planning
-    plan: list[dict[str, Any]]
-    plan_score: int
-    plan_evaluation: str
-    plan_tries: int
-    plan_checks: dict[str, Any] | None  # medmirror.nodes.checks report of the current plan
-    best_plan: dict[str, Any] | None
-    # execution
-    current: int
-    proposal: dict[str, Any] | None
-    best_proposal: dict[str, Any] | None
-    tool_tries: int
-    attempts: int
-    steps: list[Step]
-    stm: list[STMEntry]
-    # answering
-    answer: str
-    value: str | None
-    answer_score: int
-    answer_evaluation: str
-    answer_checks: dict[str, Any] | None
-    rationale: str  # the answer agent's own words, only the sentences that pass the checks
-    best_answer: dict[str, Any] | None
-    assumed: list[str]
-    ltm: list[LTMEntry]
-    round: int
-    # review
-    review: dict[str, Any] | None
-    reviews: int
-    critique: dict[str, str]  # stage -> critique to address
-    # bookkeeping
-    status: Status
-    status_detail: str
-    trace: Annotated[list[TraceEvent], append_trace]
-    usage: Annotated[dict[str, Any], merge_usage]
+@dataclass(kw_only=True)
+class TaskState:
+    """The task as given (:class:`TaskInput`)."""
+
+    question: str = ""
+    note: str | None = None
+    options: dict[str, str] | None = None
+    resources: dict[str, Any] | None = None
+    advice: str | None = None
+
+
+@dataclass(kw_only=True)
+class IntakeState:
+    """Derived once per task by intake."""
+
+    answer_format: str = "text"
+    candidates: list[str] = field(default_factory=list)
+    target: dict[str, Any] | None = None  # the tool the question names (medmirror.nodes.checks.question_target)
+    demos: list[str] = field(default_factory=list)  # similar solved cases from the experience store
+
+
+@dataclass(kw_only=True)
+class PlanState:
+    """The planner's current plan and its revisions."""
+
+    plan: list[dict[str, Any]] = field(default_factory=list)
+    plan_score: int = 0
+    plan_evaluation: str = ""
+    plan_tries: int = 0
+    plan_checks: dict[str, Any] | None = None  # medmirror.nodes.checks report of the current plan
+    best_plan: dict[str, Any] | None = None
+
+
+@dataclass(kw_only=True)
+class ExecutionState:
+    """The tool calls made in this round and the subtask they have reached."""
+
+    current: int = 0  # index of the current subtask in the plan
+    steps: Annotated[list[Step], extend] = field(default_factory=list)
+    react_done: bool = False  # the single loop's agent finished (or the loop must end)
+
+
+@dataclass(kw_only=True)
+class SubtaskState:
+    """The current subtask: the tool agent's proposal, its revisions and short-term memory."""
+
+    proposal: dict[str, Any] | None = None
+    best_proposal: dict[str, Any] | None = None
+    tool_tries: int = 0
+    attempts: int = 0  # failed calls of this subtask
+    stm: Annotated[list[STMEntry], extend] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class AnswerState:
+    """The answer of this round."""
+
+    answer: str = ""
+    value: str | None = None
+    answer_score: int = 0
+    answer_evaluation: str = ""
+    answer_checks: dict[str, Any] | None = None
+    rationale: str = ""  # the answer agent's own words, only the sentences that pass the checks
+    best_answer: dict[str, Any] | None = None
+    assumed: list[str] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class RoundState:
+    """Rounds of the task and their long-term memory (earlier rounds)."""
+
+    round: int = 1
+    ltm: Annotated[list[LTMEntry], extend] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class ReviewState:
+    """The reviewer's verdicts and the critiques the stages must address."""
+
+    review: dict[str, Any] | None = None
+    reviews: int = 0
+    critique: dict[str, str] = field(default_factory=dict)  # stage -> critique to address
+
+
+@dataclass(kw_only=True)
+class RadiologyState:
+    """Working memory of memory-protocol tools (radiology): key -> {"value", "quality"}."""
+
+    working_memory: dict[str, Any] = field(default_factory=dict)
+    replan: bool = False  # a missing tool was built: plan again with it
+
+
+@dataclass(kw_only=True)
+class Bookkeeping:
+    status: Status = "running"
+    status_detail: str = ""
+    trace: Annotated[list[TraceEvent], extend] = field(default_factory=list)
+    usage: Annotated[dict[str, Any], merge_usage] = field(default_factory=dict)
+
+
+@dataclass(kw_only=True)
+class MedMirrorState(TaskState, IntakeState, PlanState, ExecutionState, SubtaskState, AnswerState, RoundState,
+                     ReviewState, RadiologyState, Bookkeeping):
+    """The main graph's state: every concern's fields, each with its default."""
+
+
+# ---------------------------------------------------------------------------
+# Resets: a concern's fields back to their defaults, as a partial update
+# ---------------------------------------------------------------------------
+
+
+def _is_appended(cls: type, name: str) -> bool:
+    hint = get_type_hints(cls, include_extras=True)[name]
+    return extend in get_args(hint)[1:] if getattr(hint, "__metadata__", None) else False
+
+
+def fresh(*concerns: type) -> dict[str, Any]:
+    """The defaults of the concerns' fields as an update (an appended list is replaced, not extended)."""
+    out: dict[str, Any] = {}
+    for cls in concerns:
+        for f in fields(cls):
+            value = f.default_factory() if f.default_factory is not MISSING else f.default
+            out[f.name] = replaced(value) if _is_appended(cls, f.name) else value
+    return out
+
+
+def start_subtask() -> dict[str, Any]:
+    """A new subtask (or a new attempt at one): no proposal, no revisions, empty STM."""
+    return fresh(SubtaskState)
+
+
+def start_answer() -> dict[str, Any]:
+    """No answer yet: a rejected or below-threshold answer is withdrawn."""
+    return {**fresh(AnswerState), "status_detail": ""}
+
+
+def start_round() -> dict[str, Any]:
+    """A new round of the task (after LTM, or a review that found the plan wrong): plan, calls and answer anew."""
+    return {**fresh(PlanState, ExecutionState, SubtaskState), **start_answer()}
+
+
+def start_review(stage: str) -> dict[str, Any]:
+    """What re-runs after Reflect[WRONG] at ``stage``: the plan (a new round's work), the tool calls, or the answer."""
+    if stage == "plan":
+        return start_round()
+    if stage == "tool_call":
+        return {**fresh(SubtaskState), "steps": replaced(), **start_answer()}
+    if stage == "answer":
+        return start_answer()
+    raise ValueError(f"unknown review stage {stage!r}; stages are plan, tool_call, answer")
+
+
+def start_task() -> dict[str, Any]:
+    """Every derived field of a new task (the task's own fields come from the input)."""
+    concerns = (IntakeState, PlanState, ExecutionState, SubtaskState, AnswerState, RoundState, ReviewState,
+                RadiologyState, Bookkeeping)
+    update = fresh(*concerns)
+    update["usage"] = {RESET: True}  # an earlier task's usage and trace on this thread are dropped
+    return update
+
+
+def applied(state: MedMirrorState, update: dict[str, Any]) -> MedMirrorState:
+    """``state`` with a node's partial ``update`` applied as the graph would (appended lists extended),
+    for a node that asks a gate about its own output before returning it."""
+    changes = {}
+    for name, value in update.items():
+        if name in ("trace", "usage"):
+            continue
+        changes[name] = extend(getattr(state, name), value) if _is_appended(MedMirrorState, name) else value
+    return replace(state, **changes)
+
+
+# ---------------------------------------------------------------------------
+# ReflecTool's optimisation graph (medmirror.graphs.optimize)
+# ---------------------------------------------------------------------------
+
+
+class OptimizeInput(TypedDict):
+    case: dict[str, Any]  # {id, question, note, options, gold_text, gold: {...}, source, kind}
+
+
+@dataclass(kw_only=True)
+class OptimizeState:
+    case: dict[str, Any] = field(default_factory=dict)
+    c1: dict[str, Any] = field(default_factory=dict)  # the first attempt (the main graph's output)
+    c1_correct: bool = False
+    c1_eval: str = ""
+    suggestion: str = ""  # the reflection on a wrong first attempt
+    c2: dict[str, Any] = field(default_factory=dict)  # the attempt with the suggestion as advice
+    c2_correct: bool = False
+    c2_eval: str = ""
+    outcome: Literal["solved_first", "solved_after_reflection", "unsolved", "error", ""] = ""
+    stored_id: str | None = None
+    experience: dict[str, list[str]] = field(default_factory=dict)
+    status: str = ""
+    status_detail: str = ""
+    trace: Annotated[list[dict[str, Any]], extend] = field(default_factory=list)
+    usage: Annotated[dict[str, Any], merge_usage] = field(default_factory=dict)

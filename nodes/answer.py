@@ -16,7 +16,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import AnswerOutput
+from medmirror.graphs.state import AnswerOutput, MedMirrorState, applied, replaced
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import Check, report, summary
 from medmirror.nodes.common import (
@@ -52,51 +52,51 @@ FORMAT_HELP = {
 }
 
 
-def effective_format(state: dict[str, Any], deps: Deps, step: dict[str, Any] | None = None) -> str:
+def effective_format(state: MedMirrorState, deps: Deps, step: dict[str, Any] | None = None) -> str:
     """The question's answer format, refined by the output type of the tool whose result answers it."""
-    fmt = state.get("answer_format", "text")
+    fmt = state.answer_format
     step = step if step is not None else answering_step(state)
     if step is not None and step.get("tool") in deps.registry:
         return format_from_tool(deps.registry.get(step["tool"]).output_type, fmt)
     return fmt
 
 
-def allowed_values(state: dict[str, Any], fmt: str, s: Settings, step: dict[str, Any] | None) -> list[str] | None:
+def allowed_values(state: MedMirrorState, fmt: str, s: Settings, step: dict[str, Any] | None) -> list[str] | None:
     """Values the answer may carry when tools were used (None = unconstrained): the answering step's result."""
     if not s.use_tools or fmt in ("text", "option"):
         return None
-    steps = state.get("steps") or []
+    steps = state.steps or []
     if s.use_planner and any(not st.get("ok") for st in steps) and step is None:
         return []  # a planned subtask was given up and nothing answers: a refusal that says what is missing
     value = observed_value(step.get("observation"), fmt) if step is not None else None
     if value is not None:
         return [value]
-    planned_tools = any(p.get("tool") not in (None, "", "none") for p in state.get("plan") or []) or bool(steps)
-    named = bool((state.get("target") or {}).get("decisive")) and fmt in VALUE_FORMATS
+    planned_tools = any(p.get("tool") not in (None, "", "none") for p in state.plan or []) or bool(steps)
+    named = bool((state.target or {}).get("decisive")) and fmt in VALUE_FORMATS
     # a value the question names a tool for comes from that tool: without its result, nothing answers
     return [] if planned_tools or named else None
 
 
-def assumed_inputs(state: dict[str, Any]) -> list[str]:
+def assumed_inputs(state: MedMirrorState) -> list[str]:
     out: list[str] = []
-    for st in state.get("steps") or []:
+    for st in state.steps or []:
         obs = st.get("observation")
         if st.get("ok") and isinstance(obs, dict):
             out += [f"{st['tool']}.{a}" for a in obs.get("assumed") or []]
     return out
 
 
-def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict[str, Any] | None,
+def answer_checks(state: MedMirrorState, value: str | None, fmt: str, step: dict[str, Any] | None,
                   text: str, failures: str, grounded: tuple[list[float], str]) -> dict[str, Any]:
     """The answer's checks: the value is the answering step's result; a refusal names what is missing;
     the text carries only numbers a tool result or the note holds (``grounded``: their numbers and text)."""
     checks: list[Check] = []
-    target = state.get("target") or {}
+    target = state.target or {}
     if value is not None and step is not None:
         result = observed_value(step.get("observation"), fmt)
         if result == value:
             on_target = bool(target.get("decisive")) and step.get("tool") == target.get("tool")
-            verified_plan = bool((state.get("plan_checks") or {}).get("decisive"))
+            verified_plan = bool((state.plan_checks or {}).get("decisive"))
             checks.append(Check("value_is_result", True, f"the value is the result of {step['tool']}",
                                 decisive=on_target or verified_plan))
         else:
@@ -120,14 +120,14 @@ def answer_checks(state: dict[str, Any], value: str | None, fmt: str, step: dict
 _MISSING = re.compile(r"Cannot compute [^:]+: missing ([^.]+)")
 
 
-def _missing_inputs(state: dict[str, Any], failures: str) -> str:
+def _missing_inputs(state: MedMirrorState, failures: str) -> str:
     """What the note lacks, when that is why the task was given up ('' when the failure is the agents'):
     a calculator named inputs missing and the rule extractor finds none of them in the note either."""
     m = _MISSING.search(failures or "")
     if not m:
         return ""
     names = [n.strip() for n in m.group(1).split(",")]
-    for st in reversed(state.get("steps") or []):
+    for st in reversed(state.steps or []):
         params = {p["name"]: p for p in (st.get("grounding") or {}).get("params") or []}
         if not st.get("ok") and params:
             if any(params.get(n, {}).get("rule_value") is not None for n in names):
@@ -138,22 +138,22 @@ def _missing_inputs(state: dict[str, Any], failures: str) -> str:
 
 def make_answer(deps: Deps):
     @node("answer")
-    def answer(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def answer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         step = answering_step(state) if s.use_tools else None
         fmt = effective_format(state, deps, step)
         allowed = allowed_values(state, fmt, s, step)
         assumed = assumed_inputs(state)
-        failures = state.get("status_detail") or last_failure(state)
+        failures = state.status_detail or last_failure(state)
         msgs = messages(
-            "answer", question=state["question"], note=note_text(state), options=options_text(state),
-            plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.get("plan") or []) or "(no plan)",
-            results=steps_text(state.get("steps") or []), failures=failures or "(none)",
+            "answer", question=state.question, note=note_text(state), options=options_text(state),
+            plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.plan or []) or "(no plan)",
+            results=steps_text(state.steps or []), failures=failures or "(none)",
             assumed=", ".join(assumed) or "(none)", format_help=FORMAT_HELP.get(fmt, ""),
             allowed=", ".join(allowed) if allowed else ("null (no tool result: say what is missing)" if allowed == [] else "any"),
-            ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("answer", "(none)"),
+            ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("answer", "(none)"),
         )
-        options = state.get("options")
+        options = state.options
         out, fallback_events = _ask(deps, s, msgs, fmt, allowed, options)
         value = normalise_value(out.value, fmt, options)
         numbers, source_text = grounded_numbers(state)
@@ -171,19 +171,19 @@ def make_answer(deps: Deps):
         update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
                                   "rationale": rationale, "answer_checks": checks}
-        decision = answer_gate({**state, **update}, s)
+        decision = answer_gate(applied(state, update), s)
         why = revision_reason(out.score, s.theta_answer, checks, s)
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
-                 "score": out.score, "round": state.get("round", 1), "checks": summary(checks),
+                 "score": out.score, "round": state.round, "checks": summary(checks),
                  "detail": f"value={value!r}" + (f"; re-plan: {why}" if decision == "replan" else "")}
         if decision == "replan":
             event["decided_by"] = why
         if decision == "accept":
-            best = _best_round(state.get("ltm") or [], {**update, "checks": checks})
+            best = _best_round(state.ltm or [], {**update, "checks": checks})
             if best.get("round") is not None:
                 event["detail"] += f"; kept round {best['round']} answer (score {best['score']})"
                 update.update(answer=best["answer"], value=best["value"], answer_score=best["score"],
-                              plan=best["plan"], steps=best["steps"], answer_checks=best.get("checks"),
+                              plan=best["plan"], steps=replaced(best["steps"]), answer_checks=best.get("checks"),
                               rationale=best.get("rationale", ""))
             if why is not None and s.use_ltm and s.use_planner:
                 event["event"] = "round_bound_exhausted"
@@ -226,7 +226,7 @@ def _ask(deps: Deps, s: Settings, msgs: list[Any], fmt: str, allowed: list[str] 
 
 
 def _texts(s: Settings, fmt: str, step: dict[str, Any] | None, model_text: str, value: str | None,
-           state: dict[str, Any], numbers: list[float], source_text: str) -> tuple[str, str]:
+           state: MedMirrorState, numbers: list[float], source_text: str) -> tuple[str, str]:
     """(answer text, rationale)."""
     if s.use_tools and s.use_checks and fmt in VALUE_FORMATS:
         # a computed value: the product states it from the tool result; the model's words are a rationale
@@ -238,16 +238,16 @@ def _texts(s: Settings, fmt: str, step: dict[str, Any] | None, model_text: str, 
     return state_result_first(model_text, value, state, fmt), ""
 
 
-def last_failure(state: dict[str, Any]) -> str:
+def last_failure(state: MedMirrorState) -> str:
     """The last failed call's error, when nothing else says why (the single loop keeps going after one)."""
     if answering_step(state) is not None:
         return ""
-    failed = [st for st in state.get("steps") or [] if not st.get("ok") and st.get("error")]
+    failed = [st for st in state.steps or [] if not st.get("ok") and st.get("error")]
     if failed:
         return f"{failed[-1]['tool']} failed: {failed[-1]['error']}"
-    target = state.get("target") or {}
+    target = state.target or {}
     if target.get("decisive"):
-        ran = sorted({st["tool"] for st in state.get("steps") or [] if st.get("ok") and st.get("tool") not in INNER_ACTIONS})
+        ran = sorted({st["tool"] for st in state.steps or [] if st.get("ok") and st.get("tool") not in INNER_ACTIONS})
         return (f"{target['tool']}, the tool the question asks for, never ran"
                 + (f" (only {', '.join(ran)} did)" if ran else ""))
     return ""

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.radiology.schema import CATEGORY_SPECS
 from medmirror.tools.registry import ToolRegistry
@@ -286,14 +287,14 @@ def call_key(tool: str, arguments: dict[str, Any]) -> str:
     return tool + json.dumps(clean, sort_keys=True, default=str)
 
 
-def failed_calls(state: dict[str, Any]) -> dict[str, int]:
+def failed_calls(state: MedMirrorState) -> dict[str, int]:
     """Calls (tool + arguments, as proposed and as run) that already failed in this round -> attempt number."""
     out: dict[str, int] = {}
-    for entry in state.get("stm") or []:
+    for entry in state.stm or []:
         for args in (entry.get("arguments"), entry.get("run_arguments")):
             if args is not None:
                 out.setdefault(call_key(entry["tool"], args), entry["attempt"])
-    for i, st in enumerate(state.get("steps") or []):
+    for i, st in enumerate(state.steps or []):
         if not st.get("ok") and st.get("tool"):
             for args in (st.get("arguments"), st.get("proposed_arguments")):
                 if args is not None:
@@ -301,7 +302,7 @@ def failed_calls(state: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def repeated_attempt(state: dict[str, Any], tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> int | None:
+def repeated_attempt(state: MedMirrorState, tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> int | None:
     """The number of the failed attempt this call (as proposed or as grounded) repeats, or None."""
     failed = failed_calls(state)
     for args in (proposed, run_args):
@@ -312,7 +313,7 @@ def repeated_attempt(state: dict[str, Any], tool: str, proposed: dict[str, Any],
 
 
 def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, Any], grounding: dict[str, Any] | None,
-                     registry: ToolRegistry, state: dict[str, Any]) -> dict[str, Any]:
+                     registry: ToolRegistry, state: MedMirrorState) -> dict[str, Any]:
     """Checks of one proposed call, after grounding (``run_args`` are what would run)."""
     checks: list[Check] = []
     attempt = repeated_attempt(state, tool, proposed, run_args)
@@ -320,7 +321,7 @@ def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, An
         checks.append(Check("not_repeated", False, f"repeats failed attempt {attempt} ({tool} with the same arguments)"))
     registered = registry.get(tool) if tool in registry else None
     if registered is not None and registered.protocol == "memory":
-        memory = state.get("memory") or {}
+        memory = state.working_memory or {}
         absent = [k for k in (proposed or {}).values() if isinstance(k, str) and k not in memory]
         required = [s.name for s in registered.card.inputs if s.required and s.name not in (proposed or {})]
         if absent or required:

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_merge import usable_suggestion
 from medmirror.models.embeddings import embeddings_key, make_embeddings
@@ -86,7 +87,7 @@ def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., d
 
     def wrap(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
         @functools.wraps(fn)
-        def run(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+        def run(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
             with metered(name) as usage:
                 try:
                     update = fn(state, runtime)
@@ -105,15 +106,15 @@ def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., d
     return wrap
 
 
-def note_text(state: dict[str, Any]) -> str:
-    note = (state.get("note") or "").strip()
+def note_text(state: MedMirrorState) -> str:
+    note = (state.note or "").strip()
     if len(note) > MAX_NOTE_CHARS:
         note = note[:MAX_NOTE_CHARS] + "\n[... note truncated ...]"
     return note or "(no patient note given)"
 
 
-def options_text(state: dict[str, Any]) -> str:
-    options = state.get("options") or {}
+def options_text(state: MedMirrorState) -> str:
+    options = state.options or {}
     return "\n".join(f"{k}. {v}" for k, v in options.items()) or "(none)"
 
 
@@ -167,8 +168,8 @@ def ltm_text(ltm: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def demos_text(state: dict[str, Any]) -> str:
-    return "\n\n".join(state.get("demos") or []) or "(none)"
+def demos_text(state: MedMirrorState) -> str:
+    return "\n\n".join(state.demos or []) or "(none)"
 
 
 def messages(role: str, **variables: Any) -> list[BaseMessage]:

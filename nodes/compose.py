@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.checks import number_supported, numbers_in
 from medmirror.nodes.common import INNER_ACTIONS, observation_brief
 from medmirror.nodes.formats import observed_value
@@ -27,19 +28,19 @@ from medmirror.nodes.formats import observed_value
 _NONE = (None, "", "none")
 
 
-def answering_step(state: dict[str, Any]) -> dict[str, Any] | None:
+def answering_step(state: MedMirrorState) -> dict[str, Any] | None:
     """The successful step whose result answers the question (None when there is none)."""
-    ok = [st for st in state.get("steps") or [] if st.get("ok") and st.get("tool") not in INNER_ACTIONS
+    ok = [st for st in state.steps or [] if st.get("ok") and st.get("tool") not in INNER_ACTIONS
           and st.get("protocol") != "NoCall"]
     if not ok:
         return None
-    target = state.get("target") or {}
+    target = state.target or {}
     for st in reversed(ok):
         if target.get("tool") and st.get("tool") == target["tool"]:
             return st
     if target.get("decisive"):
         return None  # the question names its tool: another tool's result does not answer it
-    plan = state.get("plan") or []
+    plan = state.plan or []
     tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE]
     if tool_idx:
         last = tool_idx[-1]
@@ -107,13 +108,13 @@ def mentions(text: str, value: str) -> bool:
     return False
 
 
-def state_result_first(answer: str, value: str | None, state: dict[str, Any], fmt: str) -> str:
+def state_result_first(answer: str, value: str | None, state: MedMirrorState, fmt: str) -> str:
     """Without checks the model's words are the answer: when they do not state the tool's result, the
     result's summary is put first, so the words never contradict the structured value."""
 
     if value is None or mentions(answer, value):
         return answer
-    for step in reversed(state.get("steps") or []):
+    for step in reversed(state.steps or []):
         if step.get("ok") and observed_value(step.get("observation"), fmt) == value:
             return f"{observation_brief(step['observation'])}. {answer}".strip()
     return answer
@@ -138,14 +139,14 @@ def _collect(value: Any, out: list[float]) -> None:
             _collect(v, out)
 
 
-def grounded_numbers(state: dict[str, Any]) -> tuple[list[float], str]:
+def grounded_numbers(state: MedMirrorState) -> tuple[list[float], str]:
     """(numbers of every successful tool result and its arguments, the note and question text)."""
     numbers: list[float] = []
-    for st in state.get("steps") or []:
+    for st in state.steps or []:
         if st.get("ok") and st.get("tool") not in INNER_ACTIONS:
             _collect(st.get("observation"), numbers)
             _collect(st.get("arguments"), numbers)
-    text = f"{state.get('note') or ''}\n{state.get('question') or ''}"
+    text = f"{state.note or ''}\n{state.question or ''}"
     return numbers, text
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from medmirror.graphs.state import MedMirrorState, start_subtask
 from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.gates import next_tool_subtask
@@ -32,12 +33,12 @@ def run_tool(deps: Deps, tool: str, arguments: dict[str, Any],
         return False, None, f"{type(err).__name__}: {err}"
 
 
-def repeats_failed_call(state: dict[str, Any], tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> str:
+def repeats_failed_call(state: MedMirrorState, tool: str, proposed: dict[str, Any], run_args: dict[str, Any]) -> str:
     """The refusal when this call (as proposed or as grounded) already failed in this round ('' if new)."""
     attempt = repeated_attempt(state, tool, proposed, run_args)
     if attempt is None:
         return ""
-    before = next((e["error"] for e in state.get("stm") or [] if e["attempt"] == attempt), "")
+    before = next((e["error"] for e in state.stm or [] if e["attempt"] == attempt), "")
     return (f"refused without running: repeats failed attempt {attempt} ({tool} with the same arguments)"
             + (f", which failed: {before}" if before else ""))
 
@@ -57,38 +58,36 @@ def reflection_for(error: str) -> str:
     return "Re-read the tool's inputs and the note, and correct the arguments."
 
 
-def _advance(state: dict[str, Any], s: Settings, step: dict[str, Any], detail: str,
+def _advance(state: MedMirrorState, s: Settings, step: dict[str, Any], detail: str,
              memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A successful call: record it, reset STM and the counters, go to the next tool subtask."""
-    idx = state.get("current", 0)
-    nxt = next_tool_subtask(state.get("plan") or [], idx + 1) if s.use_planner else idx + 1
-    update: dict[str, Any] = {"steps": list(state.get("steps") or []) + [step], "stm": [], "attempts": 0,
-                              "tool_tries": 0, "proposal": None, "best_proposal": None, "current": nxt,
+    idx = state.current
+    nxt = next_tool_subtask(state.plan or [], idx + 1) if s.use_planner else idx + 1
+    update: dict[str, Any] = {**start_subtask(), "steps": [step], "current": nxt,
                               "trace": [{"node": "executor", "event": "ok", "detail": detail}]}
     if memory is not None:
-        update["memory"] = memory
+        update["working_memory"] = memory
     return update
 
 
-def _to_stm(state: dict[str, Any], s: Settings, step: dict[str, Any], arguments: dict[str, Any], error: str,
+def _to_stm(state: MedMirrorState, s: Settings, step: dict[str, Any], arguments: dict[str, Any], error: str,
             reflection: str) -> dict[str, Any]:
     """A failed call: an STM entry for the tool agent's retry; the subtask gives up after the attempt bound.
 
     In the single loop (no planner) the failed step is also part of the history and there is no bound here
     (the loop's own step bound applies).
     """
-    steps = list(state.get("steps") or [])
-    attempts = state.get("attempts", 0) + 1
+    attempts = state.attempts + 1
     step["error"] = error
     entry = {"attempt": attempts, "tool": step["tool"], "arguments": arguments,
              "run_arguments": step.get("arguments", {}), "error": error, "reflection": reflection}
-    update: dict[str, Any] = {"stm": (list(state.get("stm") or []) + [entry]) if s.use_stm else [],
-                              "attempts": attempts, "tool_tries": 0, "proposal": None, "best_proposal": None}
+    # a new attempt at the same subtask: STM keeps the failure, the attempt count grows
+    update: dict[str, Any] = {**start_subtask(), "stm": [entry] if s.use_stm else [], "attempts": attempts}
     if not s.use_planner:
-        update["steps"] = steps + [step]
+        update["steps"] = [step]
     if s.use_planner and attempts >= s.max_attempts_per_subtask:
-        idx = state.get("current", 0)
-        update.update(steps=steps + [step], current=len(state.get("plan") or []),
+        idx = state.current
+        update.update(steps=[step], current=len(state.plan or []),
                       status_detail=f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}")
         update["trace"] = [{"node": "executor", "event": "attempts_exhausted",
                             "detail": f"{step['tool']}({compact(arguments, 200)}): {error[:300]}"}]
@@ -97,19 +96,18 @@ def _to_stm(state: dict[str, Any], s: Settings, step: dict[str, Any], arguments:
     return update
 
 
-def _no_call(state: dict[str, Any], step: dict[str, Any], observation: dict[str, Any]) -> dict[str, Any]:
+def _no_call(state: MedMirrorState, step: dict[str, Any], observation: dict[str, Any]) -> dict[str, Any]:
     """Radiology NoCall: the gap ends the chain, or, when the simulated builder added a tool, re-plan."""
     step.update(protocol="NoCall", observation=observation)
-    update: dict[str, Any] = {"steps": list(state.get("steps") or []) + [step], "proposal": None, "stm": [],
-                              "attempts": 0, "tool_tries": 0}
+    update: dict[str, Any] = {**start_subtask(), "steps": [step]}
     built = observation.get("built")
     if built:
-        update.update(candidates=list(state.get("candidates") or []) + [built], replan=True,
+        update.update(candidates=list(state.candidates or []) + [built], replan=True,
                       plan=[], plan_tries=0, best_plan=None, current=0)
         update["trace"] = [{"node": "executor", "event": "tool_built", "detail": f"NoCall -> built {built}"}]
         return update
     gap = observation["no_call"]
-    update.update(current=len(state.get("plan") or []), react_done=True,
+    update.update(current=len(state.plan or []), react_done=True,
                   status_detail=f"NoCall: no available tool can {gap.get('purpose') or 'do this step'} "
                                 f"(needs a {gap.get('category')}"
                                 + (f" with {gap['missing_capability']}" if gap.get("missing_capability") else "")
@@ -118,14 +116,14 @@ def _no_call(state: dict[str, Any], step: dict[str, Any], observation: dict[str,
     return update
 
 
-def _protocol_step(state: dict[str, Any], s: Settings, step: dict[str, Any], protocol: str, ok: bool,
+def _protocol_step(state: MedMirrorState, s: Settings, step: dict[str, Any], protocol: str, ok: bool,
                    observation: Any, error: str) -> dict[str, Any]:
     """Radiology steps: outputs go to memory; a NoCall ends the chain (or, with a tool built, re-plans)."""
     if protocol == "no_call" and ok:
         return _no_call(state, step, observation)
-    plan = state.get("plan") or []
+    plan = state.plan or []
     # in the single loop the agent's finish marks the end, so every call there is a Call
-    last = s.use_planner and next_tool_subtask(plan, state.get("current", 0) + 1) >= len(plan)
+    last = s.use_planner and next_tool_subtask(plan, state.current + 1) >= len(plan)
     step["protocol"] = "EndCall" if last else "Call"
     if not ok:
         return _to_stm(state, s, step, step["arguments"], error,
@@ -133,29 +131,28 @@ def _protocol_step(state: dict[str, Any], s: Settings, step: dict[str, Any], pro
     step["observation"] = observation
     outputs = observation.get("outputs", {})
     return _advance(state, s, step, f"{step['protocol']} {step['tool']} -> {', '.join(outputs)}",
-                    memory={**(state.get("memory") or {}), **outputs})
+                    memory={**(state.working_memory or {}), **outputs})
 
 
 def make_executor(deps: Deps):
     @node("executor")
-    def executor(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def executor(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        proposal = state.get("proposal") or {}
+        proposal = state.proposal or {}
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
-        idx = state.get("current", 0)
+        idx = state.current
         run_args, grounding = ground_call(tool, arguments, state, s)
         protocol = deps.registry.get(tool).protocol if tool in deps.registry else None
-        resources = dict(state.get("resources") or {})
-        if state.get("note"):  # tools that read the note themselves (clinical_ner) instead of a copied argument
-            resources.setdefault("note", state["note"])
+        resources = dict(state.resources or {})
+        if state.note:  # tools that read the note themselves (clinical_ner) instead of a copied argument
+            resources.setdefault("note", state.note)
         if protocol:
-            resources["memory"] = state.get("memory") or {}
+            resources["memory"] = state.working_memory or {}
         repeated = repeats_failed_call(state, tool, arguments, run_args) if s.use_checks else ""
         if repeated:  # the same call already failed: refused without running it
             ok, observation, error = False, None, repeated
         else:
             ok, observation, error = run_tool(deps, tool, run_args, resources, s)
-        steps = list(state.get("steps") or [])
         step = {"subtask": idx, "tool": tool, "arguments": run_args, "ok": ok,
                 "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
         if proposal.get("checks"):
@@ -167,7 +164,7 @@ def make_executor(deps: Deps):
             return _protocol_step(state, s, step, protocol, ok, observation, error)
         if not s.use_planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
-            update = {"steps": steps + [step], "proposal": None,
+            update = {"steps": [step], "proposal": None,
                       "trace": [{"node": "executor", "event": "ok" if ok else "tool_error",
                                  "detail": observation_brief(observation) if ok else error[:300]}]}
             if repeated:  # a loop that repeats a failed call has nothing left to learn: it ends here

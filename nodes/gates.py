@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.settings import Settings
 
 
@@ -28,30 +29,30 @@ def revision_reason(score: int, theta: int, checks: dict[str, Any] | None, s: Se
     return None
 
 
-def plan_gate(state: dict[str, Any], s: Settings) -> Literal["revise", "accept"]:
+def plan_gate(state: MedMirrorState, s: Settings) -> Literal["revise", "accept"]:
     """Revise a plan that fails its checks or scores below θp while revisions remain (k = max_plan_revisions)."""
-    why = revision_reason(state.get("plan_score", 10), s.theta_plan, state.get("plan_checks"), s)
-    return "revise" if why and state.get("plan_tries", 0) <= s.max_plan_revisions else "accept"
+    why = revision_reason(state.plan_score, s.theta_plan, state.plan_checks, s)
+    return "revise" if why and state.plan_tries <= s.max_plan_revisions else "accept"
 
 
-def tool_gate(state: dict[str, Any], s: Settings) -> Literal["revise", "accept"]:
+def tool_gate(state: MedMirrorState, s: Settings) -> Literal["revise", "accept"]:
     """Revise a tool call that fails its checks or scores below θt while revisions remain."""
-    proposal = state.get("proposal") or {}
+    proposal = state.proposal or {}
     why = revision_reason(proposal.get("score", 10), s.theta_tool, proposal.get("checks"), s)
-    return "revise" if why and state.get("tool_tries", 0) <= s.max_tool_revisions else "accept"
+    return "revise" if why and state.tool_tries <= s.max_tool_revisions else "accept"
 
 
-def answer_gate(state: dict[str, Any], s: Settings) -> Literal["replan", "accept"]:
+def answer_gate(state: MedMirrorState, s: Settings) -> Literal["replan", "accept"]:
     """An answer that fails its checks or scores below θa sends the round to LTM and re-plans, at most R rounds."""
     if not (s.use_ltm and s.use_planner and s.use_tools):
         return "accept"
-    why = revision_reason(state.get("answer_score", 10), s.theta_answer, state.get("answer_checks"), s)
-    return "replan" if why and state.get("round", 1) < s.max_rounds else "accept"
+    why = revision_reason(state.answer_score, s.theta_answer, state.answer_checks, s)
+    return "replan" if why and state.round < s.max_rounds else "accept"
 
 
-def executor_retry(state: dict[str, Any], s: Settings) -> bool:
+def executor_retry(state: MedMirrorState, s: Settings) -> bool:
     """After a failed call: may the tool agent try this subtask again?"""
-    return state.get("attempts", 0) < s.max_attempts_per_subtask
+    return state.attempts < s.max_attempts_per_subtask
 
 
 def next_tool_subtask(plan: list[dict[str, Any]], start: int) -> int:

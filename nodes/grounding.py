@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.settings import Settings
 from medmirror.tools.calculators import CALCULATORS, Calculator
 from medmirror.tools.extraction.grounding import reconcile, rule_arguments
@@ -21,23 +22,23 @@ def calculator(tool: str) -> Calculator | None:
     return CALCULATORS.get(tool)
 
 
-def found_in_note(tool: str, state: dict[str, Any]) -> str:
+def found_in_note(tool: str, state: MedMirrorState) -> str:
     """The rule extractor's reading of the note for a calculator's inputs ('(not a calculator)' otherwise)."""
     calc = calculator(tool)
     if calc is None or not evidence_text_of(state).strip():
         return "(nothing extracted)"
 
-    return rule_arguments(calc, evidence_text_of(state), question=state.get("question")).summary() or "(nothing found)"
+    return rule_arguments(calc, evidence_text_of(state), question=state.question).summary() or "(nothing found)"
 
 
-def rule_call(tool: str, state: dict[str, Any]) -> dict[str, Any]:
+def rule_call(tool: str, state: MedMirrorState) -> dict[str, Any]:
     """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
 
-    grounded = rule_arguments(calculator(tool), evidence_text_of(state), question=state.get("question"))
+    grounded = rule_arguments(calculator(tool), evidence_text_of(state), question=state.question)
     return grounded.args
 
 
-def ground_call(tool: str, arguments: dict[str, Any], state: dict[str, Any], s: Settings) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def ground_call(tool: str, arguments: dict[str, Any], state: MedMirrorState, s: Settings) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """(arguments to run with, grounding record) — unchanged arguments and None for non-calculators."""
     calc = calculator(tool)
     if calc is None:
@@ -45,14 +46,14 @@ def ground_call(tool: str, arguments: dict[str, Any], state: dict[str, Any], s: 
 
     # With no note the question's own words are the evidence (a question may state the values itself);
     # with neither, every proposed value is unsupported and dropped like any other.
-    grounded = reconcile(calc, arguments, evidence_text_of(state), mode=s.extractor, question=state.get("question"))
+    grounded = reconcile(calc, arguments, evidence_text_of(state), mode=s.extractor, question=state.question)
     return grounded.args, grounded.to_dict()
 
 
-def evidence_text_of(state: dict[str, Any]) -> str:
+def evidence_text_of(state: MedMirrorState) -> str:
     """The text calculator arguments must be found in: the note, or the question when there is no note."""
-    note = (state.get("note") or "").strip()
-    return note if note else (state.get("question") or "")
+    note = (state.note or "").strip()
+    return note if note else (state.question or "")
 
 
 def unsupported_used(step: dict[str, Any]) -> list[str]:

@@ -6,25 +6,25 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from medmirror.graphs.state import MedMirrorState, replaced, start_task
 from medmirror.nodes.checks import question_target
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.formats import infer_format
 from medmirror.settings import Settings
-from medmirror.usage import RESET
 
 
 def make_intake(deps: Deps):
     @node("intake")
-    def intake(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def intake(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        question = (state.get("question") or "").strip()
+        question = (state.question or "").strip()
         if not question:
             return {"status": "error", "status_detail": "no question given",
                     "trace": [{"node": "intake", "event": "invalid_input", "detail": "empty question"}]}
         candidates: list[str] = []
         if s.use_tools:
-            candidates = choose_candidates(deps, question, state.get("note"), state.get("resources") or {}, s)
-        fmt = infer_format(question, state.get("options"))
+            candidates = choose_candidates(deps, question, state.note, state.resources or {}, s)
+        fmt = infer_format(question, state.options)
         # what the question asks for, as the checks read it (none without checks: the papers' agents decide alone)
         target = question_target(deps.registry, question, candidates) if candidates and s.use_checks else None
         demos: list[str] = []
@@ -32,17 +32,13 @@ def make_intake(deps: Deps):
         if store is not None:
             demos = [render_demo(t) for t, _ in store.search_similar(question, k=s.experience_top_k)]
         return {
-            "candidates": candidates, "target": target, "answer_format": fmt, "plan_checks": None,
-            "answer_checks": None, "rationale": "", "value": None, "round": 1, "reviews": 0, "status": "running",
-            "status_detail": "", "plan": [], "steps": [], "stm": [], "ltm": [], "current": 0, "attempts": 0,
-            "plan_tries": 0, "tool_tries": 0, "best_plan": None, "proposal": None,
-            "critique": _advice(state.get("advice")),
-            "review": None, "assumed": [], "demos": demos, "react_done": False, "replan": False,
-            "memory": dict((state.get("resources") or {}).get("memory") or {}),
-            # intake starts every task: the trace and usage of an earlier task on this thread are dropped
-            "usage": {RESET: True},
-            "trace": [{RESET: True}, {"node": "intake", "event": "candidates",
-                                      "detail": (", ".join(candidates) or "(tools off)") + target_text(target)}],
+            **start_task(),
+            "candidates": candidates, "target": target, "answer_format": fmt, "demos": demos,
+            "critique": _advice(state.advice), "status": "running",
+            "working_memory": dict((state.resources or {}).get("memory") or {}),
+            # intake starts every task: the trace of an earlier task on this thread is dropped
+            "trace": replaced([{"node": "intake", "event": "candidates",
+                                "detail": (", ".join(candidates) or "(tools off)") + target_text(target)}]),
         }
 
     return intake

@@ -6,6 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from medmirror.graphs.state import MedMirrorState, start_round
 from medmirror.nodes.checks import critique
 from medmirror.nodes.common import Deps, node
 from medmirror.settings import Settings
@@ -13,20 +14,16 @@ from medmirror.settings import Settings
 
 def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signature
     @node("ltm_update")
-    def ltm_update(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
-        round_no = state.get("round", 1)
+    def ltm_update(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
+        round_no = state.round
         entry = {
-            "round": round_no, "plan": list(state.get("plan") or []), "steps": list(state.get("steps") or []),
-            "answer": state.get("answer", ""), "value": state.get("value"), "score": state.get("answer_score", 0),
-            "reflection": state.get("answer_evaluation", ""), "checks": state.get("answer_checks"),
-            "rationale": state.get("rationale", ""),
+            "round": round_no, "plan": list(state.plan or []), "steps": list(state.steps or []),
+            "answer": state.answer, "value": state.value, "score": state.answer_score,
+            "reflection": state.answer_evaluation, "checks": state.answer_checks,
+            "rationale": state.rationale,
         }
         return {
-            "ltm": list(state.get("ltm") or []) + [entry], "round": round_no + 1,
-            "plan": [], "plan_tries": 0, "best_plan": None, "steps": [], "stm": [], "current": 0,
-            "attempts": 0, "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": "",
-            "answer": "", "value": None, "answer_score": 0, "answer_evaluation": "", "answer_checks": None,
-            "rationale": "", "plan_checks": None,
+            **start_round(), "ltm": [entry], "round": round_no + 1,
             "trace": [{"node": "ltm_update", "event": "round_to_ltm", "round": round_no,
                        "detail": f"answer score {entry['score']}"
                                  + (f"; checks failed: {critique(entry['checks'])}" if critique(entry["checks"]) else "")

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
+from medmirror.graphs.state import OptimizeState
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_merge import usable_suggestion
 from medmirror.memory.experience_models import ConcurrentUpdateError, Provenance, Step, Trajectory
@@ -75,13 +76,13 @@ def attempt_text(attempt: dict[str, Any]) -> str:
 
 def make_solve(deps: OptimizeDeps, which: str):
     @node(f"solve_{which}")
-    def solve_node(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def solve_node(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        case = dict(state["case"])
+        case = dict(state.case)
         if which == "c2":
-            case["advice"] = state.get("suggestion")
+            case["advice"] = state.suggestion
         attempt = deps.solver(case, s)
-        correct, evaluation = deps.scorer(state["case"], attempt.get("value"))
+        correct, evaluation = deps.scorer(state.case, attempt.get("value"))
         return {which: attempt, f"{which}_correct": correct, f"{which}_eval": evaluation,
                 "trace": [{"node": f"solve_{which}", "event": "correct" if correct else "wrong", "detail": evaluation}]}
 
@@ -90,12 +91,12 @@ def make_solve(deps: OptimizeDeps, which: str):
 
 def make_reflect(deps: OptimizeDeps):
     @node("reflect")
-    def reflect(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def reflect(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        case, c1 = state["case"], state["c1"]
+        case, c1 = state.case, state.c1
         msgs = messages("reflect", question=case["question"], note=case.get("note") or "(no note)",
                         attempt=attempt_text(c1), answer=c1.get("value"), gold=case.get("gold_text", ""),
-                        evaluation=state.get("c1_eval", ""))
+                        evaluation=state.c1_eval)
         out = call_structured(deps.models.for_role("reviewer", s), msgs, ReflectOutput, role="reviewer",
                               retries=s.structured_retries)
         return {"suggestion": out.suggestion, "trace": [{"node": "reflect", "event": "suggestion", "detail": out.suggestion}]}
@@ -117,11 +118,11 @@ def trajectory_of(case: dict[str, Any], attempt: dict[str, Any], preset: str, mo
 
 def make_store(deps: OptimizeDeps):
     @node("store")
-    def store(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def store(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        which = "c1" if state.get("c1_correct") else "c2"
+        which = "c1" if state.c1_correct else "c2"
         model = s.provider_for("tool_agent")
-        traj_id = deps.store_for(s).add_trajectory(trajectory_of(state["case"], state[which], s.preset, model))
+        traj_id = deps.store_for(s).add_trajectory(trajectory_of(state.case, getattr(state, which), s.preset, model))
         outcome = "solved_first" if which == "c1" else "solved_after_reflection"
         return {"stored_id": traj_id, "outcome": outcome,
                 "trace": [{"node": "store", "event": "stored", "detail": f"{which} as {traj_id}"}]}
@@ -131,11 +132,11 @@ def make_store(deps: OptimizeDeps):
 
 def make_distil(deps: OptimizeDeps):
     @node("distil")
-    def distil(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def distil(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        c1, c2 = state["c1"], state["c2"]
+        c1, c2 = state.c1, state.c2
         tools = sorted({str(st.get("tool")) for st in (c1.get("steps") or []) + (c2.get("steps") or [])} | set(INNER))
-        msgs = messages("distil", question=state["case"]["question"], c1=attempt_text(c1), c2=attempt_text(c2),
+        msgs = messages("distil", question=state.case["question"], c1=attempt_text(c1), c2=attempt_text(c2),
                         tools=", ".join(tools))
         schema = {"title": "DistilOutput", "type": "object", "properties": {"suggestions": {
             "type": "array", "maxItems": 8, "items": {"type": "object", "properties": {

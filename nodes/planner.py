@@ -6,7 +6,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import PlanOutput
+from medmirror.graphs.state import MedMirrorState, PlanOutput, applied, replaced, start_subtask
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
 from medmirror.nodes.common import (
@@ -43,22 +43,22 @@ def tools_text(deps: Deps, names: list[str], settings: Settings | None = None) -
 
 def make_planner(deps: Deps):
     @node("planner")
-    def planner(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def planner(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         single = s.plan_mode == "single_tool"
-        candidates = state.get("candidates") or []
-        target = state.get("target") or {}
+        candidates = state.candidates or []
+        target = state.target or {}
         draft = ""
-        if state.get("plan") and state.get("plan_tries", 0) > 0:
-            failed = critique(state.get("plan_checks"))
-            draft = (f"Your previous plan: {state['plan']}\nIts evaluation: {state.get('plan_evaluation', '')} "
-                     f"({score_note(state.get('plan_score'), s.theta_plan)}).\n"
+        if state.plan and state.plan_tries > 0:
+            failed = critique(state.plan_checks)
+            draft = (f"Your previous plan: {state.plan}\nIts evaluation: {state.plan_evaluation} "
+                     f"({score_note(state.plan_score, s.theta_plan)}).\n"
                      + (f"Checks failed: {failed}.\n" if failed and s.use_checks else "") + "Write a better plan.")
         msgs = messages(
-            "planner", instructions=SINGLE if single else DECOMPOSE, question=state["question"],
+            "planner", instructions=SINGLE if single else DECOMPOSE, question=state.question,
             note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s),
             asks=asks_text(target) if s.use_checks else "(not checked)",
-            ltm=ltm_text(state.get("ltm") or []), critique=(state.get("critique") or {}).get("plan", "(none)"),
+            ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("plan", "(none)"),
             draft=draft or "(first draft)", demos=demos_text(state),
             experience=deps.tool_experience(s, candidates),
         )
@@ -73,17 +73,17 @@ def make_planner(deps: Deps):
                 raise
             return _fallback(deps, state, target, f"the planner's reply was invalid ({err.error[:160]})")
         plan, repeated = drop_repeats([{"description": st.description, "tool": st.tool} for st in out.subtasks])
-        checks = plan_checks(plan, target, deps.registry, state.get("memory"),
-                             needs_value=state.get("answer_format", "text") != "text") if s.use_checks else None
-        tries = state.get("plan_tries", 0) + 1
+        checks = plan_checks(plan, target, deps.registry, state.working_memory,
+                             needs_value=state.answer_format != "text") if s.use_checks else None
+        tries = state.plan_tries + 1
         candidate = {"plan": plan, "score": out.score, "evaluation": out.evaluation, "checks": checks}
-        best = _better(state.get("best_plan"), candidate)
+        best = _better(state.best_plan, candidate)
         update: dict[str, Any] = {"plan": plan, "plan_score": out.score, "plan_evaluation": out.evaluation,
                                   "plan_checks": checks, "plan_tries": tries, "best_plan": best, "replan": False}
-        decision = plan_gate({**state, **update}, s)
+        decision = plan_gate(applied(state, update), s)
         why = revision_reason(out.score, s.theta_plan, checks, s)
         event = {"node": "planner", "event": "plan_revise" if decision == "revise" else "plan_accept",
-                 "score": out.score, "round": state.get("round", 1), "checks": summary(checks),
+                 "score": out.score, "round": state.round, "checks": summary(checks),
                  "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)
                            + (f" (dropped {repeated} repeated subtask(s))" if repeated else "")
                            + (f"; revise: {why}" if decision == "revise" else "")}
@@ -97,29 +97,29 @@ def make_planner(deps: Deps):
                 if s.use_checks and best.get("checks") and not best["checks"]["passed"] and target.get("decisive"):
                     fallback = fallback_plan(deps.registry, target["tool"])
                     chosen = {"plan": fallback, "score": best["score"], "evaluation": best["evaluation"],
-                              "checks": plan_checks(fallback, target, deps.registry, state.get("memory"))}
+                              "checks": plan_checks(fallback, target, deps.registry, state.working_memory)}
                     event["event"] = "plan_fallback"
                     event["decided_by"] = "checks"
                     event["detail"] = (f"no plan passed the checks after {tries} tries ({critique(best['checks'])}); "
                                        f"using the checked single-tool plan: {target['tool']}")
             update.update(plan=chosen["plan"], plan_score=chosen["score"], plan_evaluation=chosen["evaluation"],
-                          plan_checks=chosen.get("checks"), current=next_tool_subtask(chosen["plan"], 0), steps=[],
-                          stm=[], attempts=0, tool_tries=0, proposal=None)
+                          plan_checks=chosen.get("checks"), current=next_tool_subtask(chosen["plan"], 0),
+                          steps=replaced(), **start_subtask())
         update["trace"] = [event]
         return update
 
     return planner
 
 
-def _fallback(deps: Deps, state: dict[str, Any], target: dict[str, Any], reason: str) -> dict[str, Any]:
+def _fallback(deps: Deps, state: MedMirrorState, target: dict[str, Any], reason: str) -> dict[str, Any]:
     """The checked single-tool plan, when the planner cannot give a usable one: said in the trace."""
     plan = fallback_plan(deps.registry, target["tool"])
-    checks = plan_checks(plan, target, deps.registry, state.get("memory"))
+    checks = plan_checks(plan, target, deps.registry, state.working_memory)
     return {"plan": plan, "plan_score": 0, "plan_evaluation": reason, "plan_checks": checks, "replan": False,
-            "plan_tries": state.get("plan_tries", 0) + 1, "best_plan": None, "current": next_tool_subtask(plan, 0),
-            "steps": [], "stm": [], "attempts": 0, "tool_tries": 0, "proposal": None,
+            "plan_tries": state.plan_tries + 1, "best_plan": None, "current": next_tool_subtask(plan, 0),
+            "steps": replaced(), **start_subtask(),
             "trace": [{"node": "planner", "event": "plan_fallback", "checks": summary(checks), "decided_by": "checks",
-                       "round": state.get("round", 1),
+                       "round": state.round,
                        "detail": f"{reason}; using the checked single-tool plan: {target['tool']}"}]}
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import ReviewOutput
+from medmirror.graphs.state import MedMirrorState, ReviewOutput, start_review
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import Check, critique, plan_checks, report, summary
 from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
@@ -26,22 +26,12 @@ from medmirror.nodes.grounding import evidence_text, unsupported_used
 from medmirror.nodes.schemas import review_schema
 from medmirror.settings import Settings
 
-# A rejected answer is withdrawn whatever stage re-runs, so a later failure cannot return it.
-_NO_ANSWER: dict[str, Any] = {"answer": "", "value": None, "answer_score": 0, "answer_evaluation": ""}
-RESETS: dict[str, dict[str, Any]] = {
-    "plan": {"plan": [], "plan_tries": 0, "best_plan": None, "steps": [], "stm": [], "current": 0, "attempts": 0,
-             "tool_tries": 0, "proposal": None, "best_proposal": None, "status_detail": "", **_NO_ANSWER},
-    "tool_call": {"steps": [], "stm": [], "attempts": 0, "tool_tries": 0, "proposal": None, "best_proposal": None,
-                  "status_detail": "", **_NO_ANSWER},
-    "answer": dict(_NO_ANSWER),
-}
-
 
 def make_reviewer(deps: Deps):
     @node("reviewer")
-    def reviewer(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def reviewer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        steps = state.get("steps") or []
+        steps = state.steps or []
         stages = stage_checks(state, deps, s)
         failing = next(((stage, rep) for stage, rep in stages.items() if rep and not rep["passed"]), None)
         model_verdict = None
@@ -51,11 +41,11 @@ def make_reviewer(deps: Deps):
         else:
             calls = "\n".join(f"- {st['tool']}({compact(st.get('arguments', {}), 400)})" for st in steps)
             msgs = messages(
-                "reviewer", question=state["question"], note=note_text(state), options=options_text(state),
-                plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.get("plan") or []) or "(no plan)",
+                "reviewer", question=state.question, note=note_text(state), options=options_text(state),
+                plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.plan or []) or "(no plan)",
                 calls=calls or "(no tool calls)", results=steps_text(steps), evidence=evidence_text(steps),
-                answer=state.get("answer", ""), value=state.get("value"), fmt=state.get("answer_format", "text"),
-                assumed=", ".join(state.get("assumed") or []) or "(none)",
+                answer=state.answer, value=state.value, fmt=state.answer_format,
+                assumed=", ".join(state.assumed or []) or "(none)",
             )
             try:
                 out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
@@ -66,7 +56,7 @@ def make_reviewer(deps: Deps):
                     raise
                 out = ReviewOutput(verdict="RIGHT", failing_stage="none",
                                    critique=f"the checks passed; the reviewer's reply was invalid ({err.error[:160]})")
-        reviews = state.get("reviews", 0) + 1
+        reviews = state.reviews + 1
         checks_line = "; ".join(f"{st}: {summary(rep)}" for st, rep in stages.items() if rep) or "no checks"
         review = {"verdict": out.verdict, "failing_stage": out.failing_stage, "critique": out.critique,
                   "review": reviews, "checks": checks_line, "model_verdict": model_verdict}
@@ -94,10 +84,10 @@ def make_reviewer(deps: Deps):
             update["trace"] = [{"node": "reviewer", "event": "review_bound_exhausted", "checks": checks_line,
                                 "detail": out.critique[:300]}]
             return update
-        update.update(RESETS[stage])
+        update.update(start_review(stage))  # a rejected answer is withdrawn whatever stage re-runs
         if stage == "tool_call":
-            update["current"] = next_tool_subtask(state.get("plan") or [], 0)
-        update["critique"] = {**(state.get("critique") or {}), stage: out.critique}
+            update["current"] = next_tool_subtask(state.plan or [], 0)
+        update["critique"] = {**(state.critique or {}), stage: out.critique}
         review["routed_to"] = stage
         update["trace"] = [{"node": "reviewer", "event": f"reflect_wrong_{stage}", "checks": checks_line,
                             "decided_by": "model" if model_verdict is not None else "checks",
@@ -107,19 +97,19 @@ def make_reviewer(deps: Deps):
     return reviewer
 
 
-def stage_checks(state: dict[str, Any], deps: Deps, s: Settings) -> dict[str, dict[str, Any] | None]:
+def stage_checks(state: MedMirrorState, deps: Deps, s: Settings) -> dict[str, dict[str, Any] | None]:
     """The deterministic checks of each stage, earliest first: plan, tool call, answer.
 
     The tool-call stage always checks that no executed value lacks support in the note; with
     ``use_checks`` the plan's and the answer's checks are re-run on what was finally used.
     """
-    steps = state.get("steps") or []
+    steps = state.steps or []
     out: dict[str, dict[str, Any] | None] = {"plan": None, "tool_call": None, "answer": None}
     if not s.use_tools:
         return out
-    if s.use_checks and s.use_planner and state.get("plan"):
-        out["plan"] = plan_checks(state["plan"], state.get("target") or {}, deps.registry, state.get("memory"),
-                                  needs_value=state.get("answer_format", "text") != "text")
+    if s.use_checks and s.use_planner and state.plan:
+        out["plan"] = plan_checks(state.plan, state.target or {}, deps.registry, state.working_memory,
+                                  needs_value=state.answer_format != "text")
     unsupported = [u for st in steps if st.get("ok") for u in unsupported_used(st)]
     calc_steps = [st for st in steps if st.get("ok") and st.get("grounding")]
     if unsupported:
@@ -129,7 +119,7 @@ def stage_checks(state: dict[str, Any], deps: Deps, s: Settings) -> dict[str, di
         out["tool_call"] = report([Check("evidence", True, "every value used is supported by the note",
                                          decisive=decisive)])
     if s.use_checks:
-        out["answer"] = state.get("answer_checks")
+        out["answer"] = state.answer_checks
     return out
 
 
@@ -152,14 +142,14 @@ def _consistent(out: ReviewOutput) -> None:
         raise ValueError("a WRONG verdict must name the failing stage (plan, tool_call or answer)")
 
 
-def _stage(stage: str, s: Settings, state: dict[str, Any]) -> str:
+def _stage(stage: str, s: Settings, state: MedMirrorState) -> str:
     """The stage to re-run, within the parts the preset has on and what the plan contains."""
     if not s.use_tools:
         return "answer"
     if stage == "plan" and not s.use_planner:
         return "tool_call"
     if stage == "tool_call" and s.use_planner:
-        plan = state.get("plan") or []
+        plan = state.plan or []
         if next_tool_subtask(plan, 0) >= len(plan):  # no tool subtask to re-run: the plan is what is wrong
             return "plan"
     return stage

@@ -12,7 +12,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import ReactDecision, ToolCallOutput
+from medmirror.graphs.state import MedMirrorState, ReactDecision, ToolCallOutput, applied
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import (
     asks_text,
@@ -95,45 +95,45 @@ def stm_text(stm: list[dict[str, Any]]) -> str:
                      f"\n  reflection: {e['reflection']}" for e in stm)
 
 
-def tool_call_messages(deps: Deps, state: dict[str, Any], s: Settings, registered: RegisteredTool,
+def tool_call_messages(deps: Deps, state: MedMirrorState, s: Settings, registered: RegisteredTool,
                        subtask: str, draft: str = "(first draft)") -> list[BaseMessage]:
     """The tool agent's prompt for calling ``registered`` (shared with the candidate-selection verifier)."""
     return messages(
-        "tool_agent", question=state["question"], note=note_text(state), subtask=subtask,
+        "tool_agent", question=state.question, note=note_text(state), subtask=subtask,
         tool=card_detail(registered.card), results=results_text(state),
-        stm=stm_text(state.get("stm") or []) if s.use_stm else "(not kept)",
-        critique=(state.get("critique") or {}).get("tool_call", "(none)"), draft=draft,
+        stm=stm_text(state.stm or []) if s.use_stm else "(not kept)",
+        critique=(state.critique or {}).get("tool_call", "(none)"), draft=draft,
         demos=demos_text(state), experience=deps.tool_experience(s, [registered.name]),
         found=found_in_note(registered.name, state),
     )
 
 
-def results_text(state: dict[str, Any]) -> str:
+def results_text(state: MedMirrorState) -> str:
     """Earlier results, and the working memory when the task's tools read from it (radiology)."""
-    text = steps_text(state.get("steps") or [])
-    memory = state.get("memory") or {}
+    text = steps_text(state.steps or [])
+    memory = state.working_memory or {}
     if memory:
         items = ", ".join(f"{k} = {compact(v.get('value') if isinstance(v, dict) else v, 80)}" for k, v in memory.items())
         text += f"\nMemory (tool inputs are read from these keys): {items}"
     return text
 
 
-def current_subtask(state: dict[str, Any]) -> str:
-    plan = state.get("plan") or []
-    idx = state.get("current", 0)
+def current_subtask(state: MedMirrorState) -> str:
+    plan = state.plan or []
+    idx = state.current
     if plan and idx < len(plan):
         return f"{idx + 1}. {plan[idx]['description']}"
-    return state.get("question", "")
+    return state.question
 
 
 def make_tool_agent(deps: Deps):
     @node("tool_agent")
-    def tool_agent(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         if not s.use_planner:
             return _single_loop(state, s)
-        plan = state["plan"]
-        registered = deps.registry.get(plan[state.get("current", 0)]["tool"])
+        plan = state.plan
+        registered = deps.registry.get(plan[state.current]["tool"])
         if s.extractor == "rules" and calculator(registered.name) is not None:
             # the rule extractor fills calculators: no model call
             proposal = rule_proposal(deps, state, s, registered.name, "rule extraction", 10)
@@ -142,9 +142,9 @@ def make_tool_agent(deps: Deps):
             return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
                     "trace": [{"node": "tool_agent", "event": "rule_call", "checks": summary(proposal.get("checks")),
                                "detail": f"{registered.name}({compact(args, 300)})"}]}
-        previous = state.get("proposal")
+        previous = state.proposal
         draft = "(first draft)"
-        if previous and state.get("tool_tries", 0) > 0:
+        if previous and state.tool_tries > 0:
             failed = critique(previous.get("checks"))
             draft = (f"Your previous call: {compact(previous.get('arguments', {}), 400)}\nIts evaluation: "
                      f"{previous.get('evaluation', '')} ({score_note(previous.get('score'), s.theta_tool)}).\n"
@@ -169,12 +169,12 @@ def make_tool_agent(deps: Deps):
                                          f"extractor's arguments: {registered.name}({compact(args, 300)})"}]}
         proposal = checked(deps, state, s, {"tool": out.tool, "arguments": out.arguments,
                                             "evaluation": out.evaluation, "score": out.score})
-        tries = state.get("tool_tries", 0) + 1
-        best = state.get("best_proposal")
+        tries = state.tool_tries + 1
+        best = state.best_proposal
         if tries == 1 or best is None or _rank(proposal) > _rank(best):
             best = proposal
         update: dict[str, Any] = {"proposal": proposal, "tool_tries": tries, "best_proposal": best}
-        decision = tool_gate({**state, **update}, s)
+        decision = tool_gate(applied(state, update), s)
         why = revision_reason(out.score, s.theta_tool, proposal.get("checks"), s)
         event = {"node": "tool_agent", "event": "tool_revise" if decision == "revise" else "tool_accept",
                  "score": out.score, "checks": summary(proposal.get("checks")),
@@ -189,18 +189,18 @@ def make_tool_agent(deps: Deps):
         update["trace"] = [event]
         return update
 
-    def _single_loop(state: dict[str, Any], s: Settings) -> dict[str, Any]:
+    def _single_loop(state: MedMirrorState, s: Settings) -> dict[str, Any]:
         candidates = offered_tools(deps, state)
         tools = {n: narrowed_args_schema(deps.registry.get(n), state) for n in candidates}
-        inner = allowed_inner_actions(state.get("steps") or [])
-        target = state.get("target") or {}
+        inner = allowed_inner_actions(state.steps or [])
+        target = state.target or {}
         msgs = messages(
-            "react", question=state["question"], note=note_text(state), options=options_text(state),
+            "react", question=state.question, note=note_text(state), options=options_text(state),
             # about half of the context (at ~3.5 characters per token) for the tool cards
             tools=tools_text([deps.registry.get(n).card for n in candidates], budget_chars=s.n_ctx * 7 // 4),
             asks=asks_text(target) if s.use_checks else "(not checked)",
             history=results_text(state),
-            critique=(state.get("critique") or {}).get("tool_call", "(none)"),
+            critique=(state.critique or {}).get("tool_call", "(none)"),
             demos=demos_text(state), experience=deps.tool_experience(s, candidates),
         )
         out = call_structured(
@@ -209,10 +209,10 @@ def make_tool_agent(deps: Deps):
             check=lambda o: _known_action(o.action, candidates, inner),
         )
         refusal = single_loop_check(deps, state, s, out.action, out.arguments) if s.use_checks else ""
-        if refusal and state.get("tool_tries", 0) < s.max_tool_revisions + 1:
+        if refusal and state.tool_tries < s.max_tool_revisions + 1:
             # refused before running: the reason goes to the agent as the critique of its next action
-            return {"proposal": None, "replan": False, "tool_tries": state.get("tool_tries", 0) + 1,
-                    "critique": {**(state.get("critique") or {}), "tool_call": refusal},
+            return {"proposal": None, "replan": False, "tool_tries": state.tool_tries + 1,
+                    "critique": {**(state.critique or {}), "tool_call": refusal},
                     "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
                                "decided_by": "checks",
                                "detail": f"{out.action}({compact(out.arguments, 200)})"}]}
@@ -225,22 +225,22 @@ def make_tool_agent(deps: Deps):
                     "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
                     "trace": [{"node": "tool_agent", "event": "react_fallback", "decided_by": "checks",
                                "checks": f"checks FAILED: {refusal}",
-                               "detail": f"after {state.get('tool_tries', 0)} refusal(s): {tool}({compact(args, 300)}) "
+                               "detail": f"after {state.tool_tries} refusal(s): {tool}({compact(args, 300)}) "
                                          f"with the rule extractor's arguments"}]}
         if out.action == "finish":
             return {"proposal": None, "react_done": True, "replan": False,
                     "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
         if out.action in INNER_ACTIONS:
-            step = {"subtask": len(state.get("steps") or []), "tool": out.action, "arguments": {}, "ok": True,
+            step = {"subtask": len(state.steps or []), "tool": out.action, "arguments": {}, "ok": True,
                     "observation": out.thought}
-            return {"proposal": None, "replan": False, "steps": list(state.get("steps") or []) + [step],
+            return {"proposal": None, "replan": False, "steps": [step],
                     "trace": [{"node": "tool_agent", "event": f"react_{out.action}", "detail": out.thought[:300]}]}
         earlier = repeated_step(state, out.action, out.arguments) if s.use_checks else 0
         if earlier:  # the same call again learns nothing: the loop ends with what it has
             detail = f"{out.action} repeated with the same arguments as step {earlier}; the loop ends"
             update = {"proposal": None, "react_done": True, "replan": False,
                       "trace": [{"node": "tool_agent", "event": "repeat_ends_loop", "detail": detail}]}
-            before = (state.get("steps") or [])[earlier - 1]
+            before = (state.steps or [])[earlier - 1]
             if not before.get("ok"):
                 update["status_detail"] = f"{detail}; it failed: {before.get('error', '')}"
             return update
@@ -252,12 +252,12 @@ def make_tool_agent(deps: Deps):
     return tool_agent
 
 
-def offered_tools(deps: Deps, state: dict[str, Any]) -> list[str]:
+def offered_tools(deps: Deps, state: MedMirrorState) -> list[str]:
     """The candidates the single loop may call now: a memory-protocol tool whose compulsory inputs
     are not in memory yet is not offered (it could only fail)."""
-    memory = state.get("memory") or {}
+    memory = state.working_memory or {}
     out = []
-    for name in state.get("candidates") or []:
+    for name in state.candidates or []:
         registered = deps.registry.get(name)
         if registered.protocol == "memory" and any(spec.required and spec.name not in memory
                                                    for spec in registered.card.inputs):
@@ -266,10 +266,10 @@ def offered_tools(deps: Deps, state: dict[str, Any]) -> list[str]:
     return out
 
 
-def narrowed_args_schema(registered: RegisteredTool, state: dict[str, Any]) -> dict[str, Any]:
+def narrowed_args_schema(registered: RegisteredTool, state: MedMirrorState) -> dict[str, Any]:
     """A memory-protocol tool's arguments may only name memory keys that exist."""
     schema = registered.args_schema
-    memory = sorted((state.get("memory") or {}).keys())
+    memory = sorted((state.working_memory or {}).keys())
     if registered.protocol != "memory" or not memory:
         return schema
     props = {name: {**prop, "enum": [k for k in prop.get("enum", memory) if k in memory] or memory}
@@ -277,7 +277,7 @@ def narrowed_args_schema(registered: RegisteredTool, state: dict[str, Any]) -> d
     return {**schema, "properties": props}
 
 
-def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: str, arguments: dict[str, Any]) -> str:
+def single_loop_check(deps: Deps, state: MedMirrorState, s: Settings, action: str, arguments: dict[str, Any]) -> str:
     """Why the single loop's next action is refused before running ('' when it may go ahead).
 
     The retrieval ranking is the prior the agent chooses against: when the question names a
@@ -287,13 +287,13 @@ def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: st
     """
     if action in deps.registry and deps.registry.get(action).protocol == "no_call":
         return _premature_gap(deps, state)
-    target = state.get("target") or {}
+    target = state.target or {}
     tool = target.get("tool") if target.get("decisive") else None
     if not tool:
         return ""
     if action == "finish":
-        done = any(st.get("ok") and st.get("tool") not in INNER_ACTIONS for st in state.get("steps") or [])
-        if not done and state.get("answer_format", "text") in VALUE_FORMATS:
+        done = any(st.get("ok") and st.get("tool") not in INNER_ACTIONS for st in state.steps or [])
+        if not done and state.answer_format in VALUE_FORMATS:
             return f"finish refused: no tool result answers the question yet; the question asks for {tool}"
         return ""
     if action in INNER_ACTIONS or action == tool or action not in deps.registry:
@@ -305,9 +305,9 @@ def single_loop_check(deps: Deps, state: dict[str, Any], s: Settings, action: st
     return ""
 
 
-def _premature_gap(deps: Deps, state: dict[str, Any]) -> str:
+def _premature_gap(deps: Deps, state: MedMirrorState) -> str:
     """'no_call refused: ...' while a memory tool offered now can run and write a key memory lacks."""
-    memory = state.get("memory") or {}
+    memory = state.working_memory or {}
     for name in offered_tools(deps, state):
         registered = deps.registry.get(name)
         if registered.protocol != "memory":
@@ -319,42 +319,42 @@ def _premature_gap(deps: Deps, state: dict[str, Any]) -> str:
     return ""
 
 
-def _fallback_tool(deps: Deps, state: dict[str, Any]) -> str | None:
+def _fallback_tool(deps: Deps, state: MedMirrorState) -> str | None:
     """The calculator the question names, when it has not run yet (None otherwise)."""
-    target = state.get("target") or {}
+    target = state.target or {}
     tool = target.get("tool") if target.get("decisive") else None
-    if tool is None or calculator(tool) is None or tool not in (state.get("candidates") or []):
+    if tool is None or calculator(tool) is None or tool not in (state.candidates or []):
         return None
-    if any(st.get("tool") == tool for st in state.get("steps") or []):
+    if any(st.get("tool") == tool for st in state.steps or []):
         return None
     return tool
 
 
-def repeated_step(state: dict[str, Any], tool: str, arguments: dict[str, Any]) -> int:
+def repeated_step(state: MedMirrorState, tool: str, arguments: dict[str, Any]) -> int:
     """The 1-based number of an earlier step that made exactly this call (0 if none)."""
     key = call_key(tool, arguments)
-    for i, st in enumerate(state.get("steps") or []):
+    for i, st in enumerate(state.steps or []):
         if st.get("tool") == tool and key in (call_key(tool, st.get("arguments") or {}),
                                               call_key(tool, st.get("proposed_arguments") or {})):
             return i + 1
     return 0
 
 
-def _without_check_critique(state: dict[str, Any]) -> dict[str, str]:
+def _without_check_critique(state: MedMirrorState) -> dict[str, str]:
     """The critique slot once an action passed: a refusal's reason is not shown again."""
-    crit = dict(state.get("critique") or {})
+    crit = dict(state.critique or {})
     if "refused:" in crit.get("tool_call", ""):
         crit.pop("tool_call")
     return crit
 
 
-def rule_proposal(deps: Deps, state: dict[str, Any], s: Settings, tool: str, evaluation: str, score: int) -> dict[str, Any]:
+def rule_proposal(deps: Deps, state: MedMirrorState, s: Settings, tool: str, evaluation: str, score: int) -> dict[str, Any]:
     """A calculator call with the rule extractor's evidence-backed arguments, with its checks."""
     return checked(deps, state, s, {"tool": tool, "arguments": rule_call(tool, state), "evaluation": evaluation,
                                     "score": score})
 
 
-def checked(deps: Deps, state: dict[str, Any], s: Settings, proposal: dict[str, Any]) -> dict[str, Any]:
+def checked(deps: Deps, state: MedMirrorState, s: Settings, proposal: dict[str, Any]) -> dict[str, Any]:
     """The proposal with its verifiable checks (evidence, validity, repeats) and the grounded arguments."""
     if not s.use_checks or proposal["tool"] not in deps.registry:
         return proposal

@@ -15,7 +15,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import ToolCallOutput
+from medmirror.graphs.state import MedMirrorState, ToolCallOutput
 from medmirror.models.structured import call_structured
 from medmirror.nodes.common import Deps, compact, messages, node, note_text, settings_of
 from medmirror.nodes.schemas import TEXT, _hoist, tool_call_schema
@@ -58,11 +58,11 @@ def select_schema(n: int) -> dict[str, Any]:
 
 def make_verifier(deps: Deps):
     @node("verifier")
-    def verifier(state: dict[str, Any], runtime: Runtime[Settings]) -> dict[str, Any]:
+    def verifier(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        proposal = dict(state["proposal"])
+        proposal = dict(state.proposal)
         registered = deps.registry.get(proposal["tool"])
-        common = dict(question=state["question"], note=note_text(state), tool=card_detail(registered.card),
+        common = dict(question=state.question, note=note_text(state), tool=card_detail(registered.card),
                       experience=deps.tool_experience(s, [registered.name]))
         model = deps.models.for_role("verifier", s)
         events: list[dict[str, Any]] = []

@@ -257,7 +257,7 @@ def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
                        models=models, saver=None, **{**settings, "top_n_tools": len(toolset.cards) + 1,
                                                      "build_missing_tools": build_tools})
         finished = any(e.get("event") == "react_finish" for e in result.trace)
-        scored = score_case(task, toolset, steps=result.steps, plan=result.plan, memory=result.memory,
+        scored = score_case(task, toolset, steps=result.steps, plan=result.plan, memory=result.working_memory,
                             answer=result.answer, use_planner=use_planner, finished=finished,
                             final_toolset=wb.toolset)
         tot = totals(result.usage.get("nodes", {}))
@@ -270,7 +270,7 @@ def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
             answers=[a["kind"] for a in scored["protocol_answers"]],
             no_call=scored["no_call"], gap=toolset.unsolvable.model_dump() if toolset.unsolvable else None,
             status=result.status, status_detail=result.status_detail[:300], answer=result.answer[:1000],
-            memory_keys=[k for k in result.memory if k not in task.initial_memory],
+            memory_keys=[k for k in result.working_memory if k not in task.initial_memory],
             built_tools=list(wb.built), metrics=scored["metrics"],
             tokens=tot["input_tokens"] + tot["output_tokens"], calls=tot["calls"],
             seconds=round(time.perf_counter() - t0, 3),

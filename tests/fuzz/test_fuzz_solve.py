@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from medmirror.api import Result, solve
+from medmirror.graphs.state import MedMirrorState
 from medmirror.models.scripted import ScriptedChatModel
 from medmirror.nodes.compose import grounded_numbers, unsupported_numbers
 
@@ -54,8 +55,8 @@ def test_solve_always_returns_a_result_with_a_status(question, note, options, sc
         assert result.status_detail and "\n" not in result.status_detail
     assert result.question == question
     if preset != "cot" and result.status == "answered" and result.answer_format == "number" and result.value:
-        numbers, text = grounded_numbers({"steps": result.steps, "note": note if isinstance(note, str) else "",
-                                          "question": question if isinstance(question, str) else ""})
+        numbers, text = grounded_numbers(MedMirrorState(**{"steps": result.steps, "note": note if isinstance(note, str) else "",
+                                          "question": question if isinstance(question, str) else ""}))
         assert not unsupported_numbers(result.value, numbers, text), (result.value, result.steps)
         assert not unsupported_numbers(result.answer, numbers, text), result.answer
 
@@ -81,7 +82,7 @@ def test_no_number_in_an_answer_that_no_tool_or_text_produced(weight, height, st
               for role in ("planner", "tool_agent", "answer", "reviewer", "verifier", "extractor")}
     result = solve("What is the patient's BMI?", note, preset=preset, models=models, saver=None, extractor=extractor)
     assert result.status in ("answered", "refused", "error")
-    numbers, text = grounded_numbers({"steps": result.steps, "note": note, "question": result.question})
+    numbers, text = grounded_numbers(MedMirrorState(**{"steps": result.steps, "note": note, "question": result.question}))
     if result.value is not None:
         assert not unsupported_numbers(result.value, numbers, text), (result.value, result.steps)
     if result.status == "answered":  # a refusal's text is the product's own (what failed, the ranges expected)

@@ -36,8 +36,8 @@ def test_a_chain_of_calls_fills_memory_and_ends_with_endcall():
     r = solve(task.question, None, preset="mirror", models=ms, registry=wb.registry, resources=wb.resources(),
               saver=None, top_n_tools=100)
     assert [s["protocol"] for s in r.steps] == ["Call", "Call", "EndCall"]
-    assert r.memory["anatomy"]["value"] == task.anatomy and r.memory["modality"]["value"] == task.modality
-    assert "organ_segmentation" in r.memory
+    assert r.working_memory["anatomy"]["value"] == task.anatomy and r.working_memory["modality"]["value"] == task.modality
+    assert "organ_segmentation" in r.working_memory
     # the tool agent saw the memory keys it could read from
     assert "Memory (tool inputs are read from these keys): image" in ms["tool_agent"].calls[0]["messages"][-1].content
 
@@ -85,4 +85,4 @@ def test_a_built_tool_lets_the_task_resume():
     assert wb.built == ["anatomy_classifier_built_1"]
     assert "anatomy_classifier_built_1" in ms["planner"].calls[1]["messages"][-1].content  # offered to the re-plan
     assert [s["protocol"] for s in r.steps] == ["Call", "Call", "EndCall"]
-    assert r.memory["anatomy"]["value"] == task.anatomy
+    assert r.working_memory["anatomy"]["value"] == task.anatomy

@@ -96,7 +96,7 @@ def test_a_memory_tool_is_offered_only_once_its_inputs_are_in_memory():
     # the memory keys an argument may name are the ones memory holds
     branch = next(b for b in sent_schema(ms["tool_agent"], 0)["anyOf"] if b["properties"]["action"]["enum"] == [a])
     assert branch["properties"]["arguments"]["properties"]["image"]["enum"] == sorted(wb.resources()["memory"])
-    assert [s["tool"] for s in r.steps] == [a, m, o] and "organ_segmentation" in r.memory
+    assert [s["tool"] for s in r.steps] == [a, m, o] and "organ_segmentation" in r.working_memory
 
 
 def test_a_plan_whose_chain_reads_a_key_no_step_writes_fails_its_check():
@@ -130,7 +130,7 @@ def test_a_gap_is_refused_while_an_offered_tool_can_still_add_to_memory():
               saver=None, top_n_tools=100)
     first = next(e for e in r.trace if e["node"] == "tool_agent")
     assert first["event"] == "react_refused" and "no_call refused:" in first["checks"]
-    assert [s["tool"] for s in r.steps] == [a, m, o] and "organ_segmentation" in r.memory
+    assert [s["tool"] for s in r.steps] == [a, m, o] and "organ_segmentation" in r.working_memory
 
 
 def test_another_calculators_result_does_not_answer_a_question_that_names_its_tool():

@@ -32,7 +32,7 @@ def test_invalid_planner_output_is_retried_then_an_error(bad, fragment):
     assert r.events() == ["candidates", "invalid_model_output"]
     # never a default value: nothing downstream ran and no answer exists
     assert not ms["tool_agent"].calls and not ms["answer"].calls
-    assert r.out.get("value") is None and r.out.get("answer") is None
+    assert r.out.get("value") is None and not r.out.get("answer")
     # every retry fed the validation error back to the model
     assert fragment.split(":")[0] in last_message(ms["planner"], 1)
     assert r.out["usage"]["planner"]["retries"] == 2

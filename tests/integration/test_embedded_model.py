@@ -6,6 +6,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from medmirror import solve
+from medmirror.graphs.state import MedMirrorState
 from medmirror.models import LocalChatModel
 
 pytestmark = pytest.mark.integration
@@ -51,7 +52,7 @@ def test_default_preset_answers_a_short_case_with_the_tool_result() -> None:
     assert result.answer.startswith("Mean Arterial Pressure")
     from medmirror.nodes.compose import grounded_numbers, unsupported_numbers
 
-    numbers, text = grounded_numbers({"steps": result.steps, "note": note, "question": result.question})
+    numbers, text = grounded_numbers(MedMirrorState(**{"steps": result.steps, "note": note, "question": result.question}))
     assert unsupported_numbers(result.answer, numbers, text) == []
     assert unsupported_numbers(result.rationale, numbers, text) == []
 

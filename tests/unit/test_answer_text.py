@@ -1,10 +1,11 @@
 """The answer's words never contradict its structured value."""
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.compose import mentions as _mentions
 from medmirror.nodes.compose import state_result_first
 
 OBS = {"name": "Body Mass Index (BMI)", "value": 22.857142857142858, "unit": "kg/m²", "interpretation": "normal weight"}
-STATE = {"steps": [{"tool": "bmi", "ok": True, "observation": OBS}]}
+STATE = MedMirrorState(steps=[{"tool": "bmi", "ok": True, "observation": OBS}])
 
 
 def test_a_rounded_mention_counts() -> None:

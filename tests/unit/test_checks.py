@@ -11,6 +11,7 @@ import pytest
 
 from medmirror.bench.medcalc import read_medcalc_csv
 from medmirror.bench.retrieval import PARAPHRASES
+from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.checks import (
     call_key,
     failed_calls,
@@ -104,7 +105,7 @@ def test_plan_checks_name_the_missing_and_the_unrelated_tools() -> None:
 
 def test_a_call_is_the_same_whatever_the_order_and_nulls() -> None:
     assert call_key("bmi", {"weight": 70, "height": None}) == call_key("bmi", {"weight": 70})
-    state = {"stm": [{"attempt": 1, "tool": "bmi", "arguments": {"weight": 70}, "run_arguments": {"weight": 70.0}}]}
+    state = MedMirrorState(stm=[{"attempt": 1, "tool": "bmi", "arguments": {"weight": 70}, "run_arguments": {"weight": 70.0}}])
     assert failed_calls(state) == {call_key("bmi", {"weight": 70}): 1, call_key("bmi", {"weight": 70.0}): 1}
 
 
@@ -123,10 +124,10 @@ def test_the_answering_step_is_the_named_tools_not_the_last() -> None:
     steps = [{"subtask": 0, "tool": "bmi", "ok": True, "observation": OBS},
              {"subtask": 1, "tool": "mean_arterial_pressure", "ok": True, "observation": {"name": "MAP", "value": 110}}]
     plan = [{"tool": "bmi"}, {"tool": "mean_arterial_pressure"}]
-    assert answering_step({"steps": steps, "plan": plan, "target": {"tool": "bmi"}})["tool"] == "bmi"
+    assert answering_step(MedMirrorState(**{"steps": steps, "plan": plan, "target": {"tool": "bmi"}}))["tool"] == "bmi"
     # without a target, the plan's last tool subtask answers
-    assert answering_step({"steps": steps, "plan": plan})["tool"] == "mean_arterial_pressure"
-    assert answering_step({"steps": [{"tool": "bmi", "ok": False}], "plan": plan[:1]}) is None
+    assert answering_step(MedMirrorState(**{"steps": steps, "plan": plan}))["tool"] == "mean_arterial_pressure"
+    assert answering_step(MedMirrorState(**{"steps": [{"tool": "bmi", "ok": False}], "plan": plan[:1]})) is None
 
 
 def test_the_answer_is_composed_from_the_result_with_evidence() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.formats import format_from_tool, infer_format, normalise_value, observed_value
 from medmirror.nodes.gates import answer_gate, executor_retry, next_tool_subtask, plan_gate, tool_gate
 from medmirror.settings import Settings
@@ -172,38 +173,38 @@ S = Settings.resolve("mirror", theta_plan=8, theta_tool=8, theta_answer=8, max_p
     (8, 1, "accept"), (10, 1, "accept"),  # at or above θp
 ])
 def test_plan_gate(score, tries, decision):
-    assert plan_gate({"plan_score": score, "plan_tries": tries}, S) == decision
+    assert plan_gate(MedMirrorState(**{"plan_score": score, "plan_tries": tries}), S) == decision
 
 
 def test_plan_gate_off_without_gates():
-    assert plan_gate({"plan_score": 1, "plan_tries": 1}, Settings.resolve("riskagent")) == "accept"
+    assert plan_gate(MedMirrorState(**{"plan_score": 1, "plan_tries": 1}), Settings.resolve("riskagent")) == "accept"
 
 
 @pytest.mark.parametrize("score,tries,decision", [(5, 1, "revise"), (5, 2, "accept"), (8, 1, "accept")])
 def test_tool_gate(score, tries, decision):
-    assert tool_gate({"proposal": {"score": score}, "tool_tries": tries}, S) == decision
+    assert tool_gate(MedMirrorState(**{"proposal": {"score": score}, "tool_tries": tries}), S) == decision
 
 
 def test_tool_gate_without_a_proposal_accepts():
-    assert tool_gate({"proposal": None, "tool_tries": 1}, S) == "accept"
-    assert tool_gate({"proposal": {"score": 1}, "tool_tries": 1}, Settings.resolve("react")) == "accept"
+    assert tool_gate(MedMirrorState(**{"proposal": None, "tool_tries": 1}), S) == "accept"
+    assert tool_gate(MedMirrorState(**{"proposal": {"score": 1}, "tool_tries": 1}), Settings.resolve("react")) == "accept"
 
 
 @pytest.mark.parametrize("score,round_no,decision", [
     (7, 1, "replan"), (7, 2, "replan"), (7, 3, "accept"), (8, 1, "accept"),
 ])
 def test_answer_gate(score, round_no, decision):
-    assert answer_gate({"answer_score": score, "round": round_no}, S) == decision
+    assert answer_gate(MedMirrorState(**{"answer_score": score, "round": round_no}), S) == decision
 
 
 @pytest.mark.parametrize("off", ["use_gates", "use_ltm", "use_planner", "use_tools"])
 def test_answer_gate_needs_gates_ltm_planner_and_tools(off):
     s = Settings.resolve("mirror", **{off: False})
-    assert answer_gate({"answer_score": 1, "round": 1}, s) == "accept"
+    assert answer_gate(MedMirrorState(**{"answer_score": 1, "round": 1}), s) == "accept"
 
 
 def test_executor_retry_bound():
-    assert [executor_retry({"attempts": a}, S) for a in range(5)] == [True, True, True, False, False]
+    assert [executor_retry(MedMirrorState(**{"attempts": a}), S) for a in range(5)] == [True, True, True, False, False]
 
 
 def test_next_tool_subtask_skips_reasoning_steps():
