@@ -55,14 +55,14 @@ def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, prese
         for case in todo:
             t0 = time.perf_counter()
             try:
-                out = graph.invoke({"case": case}, context=s)
-                outcome = out.get("outcome") or ("error" if out.get("status") == "error" else "unsolved")
+                result = graph.invoke({"case": case}, context=s)
+                outcome = result.get("outcome") or ("error" if result.get("status") == "error" else "unsolved")
                 rec = {"id": case["id"], "kind": case["kind"], "outcome": outcome,
-                       "c1_correct": out.get("c1_correct"), "c2_correct": out.get("c2_correct"),
-                       "c1_value": (out.get("c1") or {}).get("value"), "c2_value": (out.get("c2") or {}).get("value"),
-                       "suggestion": out.get("suggestion"), "stored_id": out.get("stored_id"),
-                       "experience_tools": sorted((out.get("experience") or {}).keys()),
-                       "error": out.get("status_detail") if out.get("status") == "error" else None}
+                       "c1_correct": result.get("c1_correct"), "c2_correct": result.get("c2_correct"),
+                       "c1_value": (result.get("c1") or {}).get("value"), "c2_value": (result.get("c2") or {}).get("value"),
+                       "suggestion": result.get("suggestion"), "stored_id": result.get("stored_id"),
+                       "experience_tools": sorted((result.get("experience") or {}).keys()),
+                       "error": result.get("status_detail") if result.get("status") == "error" else None}
             except Exception as exc:  # noqa: BLE001 - one case failing must not stop the run
                 rec = {"id": case["id"], "kind": case["kind"], "outcome": "error", "error": f"{type(exc).__name__}: {exc}"}
             rec["seconds"] = round(time.perf_counter() - t0, 3)
