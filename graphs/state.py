@@ -301,9 +301,13 @@ class MedMirrorState(TaskState, IntakeState, PlanState, ExecutionState, SubtaskS
 # ---------------------------------------------------------------------------
 
 
-def _is_appended(cls: type, name: str) -> bool:
-    hint = get_type_hints(cls, include_extras=True)[name]
-    return extend in get_args(hint)[1:] if getattr(hint, "__metadata__", None) else False
+def _appended(cls: type) -> frozenset[str]:
+    """The fields of ``cls`` whose reducer is :func:`extend`."""
+    hints = get_type_hints(cls, include_extras=True)
+    return frozenset(n for n, h in hints.items() if extend in get_args(h)[1:] and getattr(h, "__metadata__", None))
+
+
+APPENDED = _appended(MedMirrorState)
 
 
 def fresh(*concerns: type) -> dict[str, Any]:
@@ -312,7 +316,7 @@ def fresh(*concerns: type) -> dict[str, Any]:
     for cls in concerns:
         for f in fields(cls):
             value = f.default_factory() if f.default_factory is not MISSING else f.default
-            out[f.name] = replaced(value) if _is_appended(cls, f.name) else value
+            out[f.name] = replaced(value) if f.name in APPENDED else value
     return out
 
 
@@ -358,7 +362,7 @@ def applied(state: MedMirrorState, update: dict[str, Any]) -> MedMirrorState:
     for name, value in update.items():
         if name in ("trace", "usage"):
             continue
-        changes[name] = extend(getattr(state, name), value) if _is_appended(MedMirrorState, name) else value
+        changes[name] = extend(getattr(state, name), value) if name in APPENDED else value
     return replace(state, **changes)
 
 
