@@ -881,10 +881,37 @@ _WITHIN_4_WEEKS = re.compile(
     r"(?:ago|earlier|before|prior|previously|after)|last week|recently|earlier this (?:week|month))\b", re.I)
 
 
+_URGENT_OPERATION = re.compile(r"\b(?:emergent(?:ly)?|emergency|urgent(?:ly)?|immediate(?:ly)?|STAT)\b", re.I)
+_BEFORE_PRESENTATION_CUE = re.compile(
+    _WITHIN_4_WEEKS.pattern + r"|\b(?:ago|earlier|previous(?:ly)?|prior to (?:admission|presentation)|history of|"
+    r"(?:post-?operative|POD)\s*(?:day\s*)?\d+)\b", re.I)
+
+
+def surgery_before_presentation(ctx: NoteContext) -> list[Finding]:
+    """Surgery mentions that can be an operation *before* the presentation. The note's first operation done as
+    emergency treatment ('an emergent laparotomy was performed', 'taken urgently to theatre'), with no time cue
+    placing it before the presentation, is this admission's operation: it and every later mention without such a
+    cue ('postoperatively', 'the splenectomy') describe the treatment, not 'surgery in the previous weeks'."""
+    mentions = sorted(ctx.findings("recent_surgery"), key=lambda f: f.start)
+    for f in mentions:
+        sent = f.sentence.text
+        if _URGENT_OPERATION.search(sent) and not _BEFORE_PRESENTATION_CUE.search(sent) and not f.negated:
+            return [g for g in mentions if g.start < f.sentence.start or _BEFORE_PRESENTATION_CUE.search(g.sentence.text)]
+    return mentions
+
+
+def surgery_in_previous_weeks(ctx: NoteContext) -> Hit | None:
+    """Wells 'surgery in the previous 4 weeks' / 'major surgery within 12 weeks': a current surgery mention
+    (ConText), leaving out this admission's own emergency operation (:func:`surgery_before_presentation`)."""
+    value, f, why = decide(surgery_before_presentation(ctx), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
     """PERC 'surgery or trauma within 4 weeks': a current surgery/trauma mention (ConText: past-only mentions and
-    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks."""
-    mentions = [*ctx.findings("recent_surgery"), *ctx.findings("trauma")]
+    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks; this
+    admission's own emergency operation does not count (:func:`surgery_before_presentation`)."""
+    mentions = [*surgery_before_presentation(ctx), *ctx.findings("trauma")]
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
     if value and f is not None:
         m = _WITHIN_4_WEEKS.search(f.sentence.text)

@@ -235,7 +235,10 @@ class Quantity(Source):
         for name in self.names:
             v = ctx.value(name)
             if v is not None:
-                return Hit.of_value(v)
+                q = v.details.get("qualifier")
+                bound = f"the note gives only a bound ('{q} {v.original_value:g}'), used as the value" \
+                    if q and q != "up to" else ""
+                return Hit.of_value(v, note=bound)
         return None
 
     def rejection(self, ctx: NoteContext) -> Rejected | None:

@@ -95,6 +95,11 @@ _COUNT_UNIT = re.compile(
 # after a space when no number follows ('K 4.1' after a count is the potassium's label, not a unit).
 _THOUSANDS = re.compile(r"(?:(?<=\d)[kK]|[ \t][kK])(?![A-Za-z0-9/])(?!\s*[:=]?\s*\d)")
 
+_PER_D = re.compile(r"\s*(?P<u>mg|g)\s*/\s*d(?![A-Za-z])", re.I)
+# a ';' list item written value first: '; 7.5, bicarbonate;' (the item ends at ';' or the sentence's end)
+_VALUE_FIRST_ITEM = re.compile(rf";\s*(?:and\s+)?(?P<n>{NUMBER}),?\s+(?:of\s+)?(?P<label>[A-Za-z][A-Za-z0-9 .-]{{0,30}}?)"
+                               r"\s*(?=;|\.(?:\s|$)|$)")
+
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
@@ -229,8 +234,12 @@ class Scanner:
                 value = number / 1000.0 if number >= 1000 else number
         else:
             m = _unit_regex(spec).match(note, n_end) if spec.units else None
+            per_d = None if (m and m.end() > n_end) else self._per_d(spec, n_end)
             if m and m.end() > n_end:
                 unit, end = m.group(0).strip(), m.end()
+            elif per_d is not None:
+                unit, end = per_d.group("u") + "/dL", per_d.end()
+                details["unit_as_written"] = per_d.group(0).strip()
             elif fallback_unit is not None:
                 unit = fallback_unit
             elif OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end):
@@ -250,6 +259,15 @@ class Scanner:
             details["qualifier"] = q.group(1).lower()
         return Reading(spec, round(value, 6), number, unit, n_start, n_end, n_start, end,
                        unit_assumed=unit is None and spec.unit is not None, details=details)
+
+    def _per_d(self, spec: Spec, pos: int) -> re.Match[str] | None:
+        """'creatinine 2.1 mg/d.': a serum or blood concentration in mg/dL or g/dL written without its 'L'. A blood
+        value has no per-day unit, so 'mg/d' (not 'mg/day') after such a label is read as mg/dL; urine quantities,
+        where mg/d is a daily amount, are never read this way."""
+        if spec.kind != "lab" or spec.name.startswith("urine_") or spec.unit not in ("mg/dL", "g/dL"):
+            return None
+        m = _PER_D.match(self.note, pos)
+        return m if m and m.group("u").lower() == spec.unit.split("/")[0].lower() else None
 
     def _separator_before_label(self, pos: int) -> bool:
         """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit; so does
@@ -384,16 +402,36 @@ class Scanner:
         for start, end, spec in self.labels:
             if not spec.output or start in used:
                 continue
-            if spec.kind == "lab" and not spec.name.startswith("urine_") and self._urine_context(start):
+            if (spec.kind == "lab" and not spec.name.startswith("urine_") and not _BLOOD_CONTEXT.match(self.note, start)
+                    and self._urine_context(start)):  # a label naming its specimen ('serum albumin') is blood
                 if spec.name not in _URINE_EQUIVALENT:
                     continue
                 spec = BY_NAME[_URINE_EQUIVALENT[spec.name]]
             r = self.read_after_label(start, end, spec)
             if r is not None:
                 by_name.setdefault(spec.name, []).append(r)
+        for r in self._value_first_items():
+            by_name.setdefault(r.spec.name, []).append(r)
         for name, rs in by_name.items():
             by_name[name] = dedupe(rs)
         return by_name
+
+    def _value_first_items(self) -> list[Reading]:
+        """Readings from ';'-separated list items written value first: 'sodium, 142 mEq/L; ...; 7.5, bicarbonate; and
+        albumin, 4.2 g/dL'. An item between semicolons (or a semicolon and the sentence end) that holds one number and
+        then one quantity label and nothing else is that quantity's reading."""
+        out: list[Reading] = []
+        for m in _VALUE_FIRST_ITEM.finditer(self.note):
+            labels = [lb for lb in self.labels_in(m.start("label"), m.end("label")) if lb[2].output]
+            if len(labels) != 1 or labels[0][0] != m.start("label") or labels[0][1] != m.end("label"):
+                continue
+            ls, le, spec = labels[0]
+            r = self.read_number(spec, m.start("n"), m.end("n"))
+            if r is not None:
+                r.start, r.end = m.start("n"), le
+                r.details.update(label=self.note[ls:le], order="value before label in a ';' list")
+                out.append(r)
+        return out
 
 
 def dedupe(readings: list[Reading]) -> list[Reading]:
@@ -402,7 +440,12 @@ def dedupe(readings: list[Reading]) -> list[Reading]:
     for r in readings:
         if r.number_start not in seen or (r.end - r.start) > (seen[r.number_start].end - seen[r.number_start].start):
             seen[r.number_start] = r
-    return sorted(seen.values(), key=lambda r: (r.baseline, r.number_start))
+    return sorted(seen.values(), key=lambda r: (r.baseline, is_bound(r), r.number_start))
+
+
+def is_bound(r: Reading) -> bool:
+    """'bicarbonate < 10', 'SpO2 > 90%': a bound, not a measured value ('up to 39.5' is the highest value measured)."""
+    return r.details.get("qualifier", "up to") != "up to"
 
 
 def reading_to_value(name: str, r: Reading, index: SentenceIndex) -> Value:
