@@ -5,10 +5,11 @@ One :class:`Spec` per quantity. ``labels`` is a regex of the ways notes name it
 regex of the unit spellings accepted after the number. A value is converted to
 ``unit`` explicitly (:func:`medmirror.tools.calculators.units.convert`, or the spec's own
 documented rule) and kept only inside the plausible range [lo, hi]: a number
-outside it is not a reading of this quantity in these units. A bare number (no
-unit) is read in the canonical unit only when ``unitless`` allows it and it is
-in range; quantities whose unitless numbers are ambiguous across unit systems
-(urea, troponin, urine creatinine) require a unit.
+outside it is not a reading of this quantity in these units (the scanner keeps it
+as a refused value, with why). A bare number (no unit) is read in the canonical
+unit only when ``unitless`` allows it and it is in range; for urea, troponin and
+urine creatinine a bare number is read only where one candidate unit makes it
+plausible (:func:`bare_by_ranges`, rule and basis in UNITS.md).
 
 Specs with ``output=False`` are *blockers*: names that contain a quantity's label
 but mean something else ("direct bilirubin", "sodium bicarbonate", "weight loss").
