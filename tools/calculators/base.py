@@ -212,15 +212,33 @@ class CalculatorResult(BaseModel):
         return f"{self.name}: {self.value}{unit}{interp}"
 
 
+# An argument ``{"rejected": "<why>"}`` stands for an input whose value the note gives but extraction refused
+# (outside the plausible range, a bare number whose unit cannot be told, a value the calculator cannot take).
+# It is never a value: the calculator does not compute, and its error says what the note gives and why,
+# instead of "missing". (medmirror.tools.extraction.grounding puts it in the arguments it grounds.)
+REJECTED = "rejected"
+
+
+def rejected_argument(message: str) -> dict[str, str]:
+    """The argument for an input whose value in the note was refused (``message``: what the note gives and why)."""
+    return {REJECTED: message}
+
+
+def is_rejected_argument(value: Any) -> bool:
+    return isinstance(value, dict) and set(value) == {REJECTED} and isinstance(value[REJECTED], str)
+
+
 @dataclass
 class InputIssue:
     name: str
-    problem: str  # "missing" | "invalid"
+    problem: str  # "missing" | "invalid" | "rejected" (the note's value was refused; see REJECTED)
     message: str
     expected: str = ""
 
     def __str__(self) -> str:
         exp = f"; expected {self.expected}" if self.expected else ""
+        if self.problem == "rejected":
+            return f"{self.name}: {self.message}; not used{exp}"
         return f"{self.name} ({self.problem}): {self.message}{exp}"
 
 
@@ -231,9 +249,12 @@ class CalculatorInputError(ValueError):
         self.calculator = calculator
         self.issues = issues
         missing = [i.name for i in issues if i.problem == "missing"]
+        rejected = [i.name for i in issues if i.problem == "rejected"]
         head = f"Cannot compute {calculator}"
-        if missing:
-            head += f": missing {', '.join(missing)}"
+        said = ([f"missing {', '.join(missing)}"] if missing else []) + (
+            [f"the note's value refused for {', '.join(rejected)}"] if rejected else [])
+        if said:
+            head += ": " + "; ".join(said)
         super().__init__(head + ". " + "; ".join(str(i) for i in issues))
 
     @property
@@ -323,15 +344,25 @@ class Calculator:
         if isinstance(args, CalculatorInputs):
             parsed = args
         else:
+            rejected = {k: v[REJECTED] for k, v in args.items() if is_rejected_argument(v)} if isinstance(args, dict) else {}
+            if rejected:
+                args = {k: v for k, v in args.items() if k not in rejected}
             try:
                 parsed = self.inputs.model_validate(args)
             except ValidationError as err:
-                raise CalculatorInputError(self.name, validation_issues(self.inputs, err)) from None
+                issues = [i for i in validation_issues(self.inputs, err) if i.name not in rejected]
+                raise CalculatorInputError(self.name, self._rejected_issues(rejected) + issues) from None
+            if rejected:  # an input with a default is not assumed when the note gives a value that was refused
+                raise CalculatorInputError(self.name, self._rejected_issues(rejected))
         result = self.compute(parsed)
         result.assumed = sorted(set(result.assumed) | set(parsed.assumed()))
         if not result.inputs:
             result.inputs = parsed.model_dump()
         return result
+
+    def _rejected_issues(self, rejected: dict[str, str]) -> list[InputIssue]:
+        return [InputIssue(name, "rejected", why, _expected(self.inputs.model_fields[name])
+                           if name in self.inputs.model_fields else "") for name, why in rejected.items()]
 
     # -- card and tool -----------------------------------------------------
     def card(self) -> ToolCard:

@@ -208,25 +208,52 @@ def fio2_room_air(ctx: NoteContext) -> Hit | None:
     return _hit(ctx, air[0], 21.0, "room air: FiO2 21 %", unit="%")
 
 
+_BANDS_LABEL = r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|bandemia)"
+_BANDS_PCT = re.compile(rf"{_BANDS_LABEL}[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*%"
+                        rf"|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|band neutrophils|immature neutrophils)\b", re.I)
+# a bare number right after 'bands' in a white-cell differential ('Diff: segs 70, lymphs 12, bands 14'): differentials
+# are written in percent; an absolute count carries its own unit and is not read
+_BANDS_BARE = re.compile(rf"\bbands?\s*[:=]?\s*(?P<n>{NUMBER})(?!\d|\.\d|\s*(?:%|[x×*]|/|[A-Za-zµ]))", re.I)
+_DIFFERENTIAL = re.compile(r"\b(?:differential|diff|neutrophils?|segs?|segmented|polys|lymph(?:ocyte)?s?|monos?|monocytes?"
+                           r"|eos(?:inophils?)?|WBC|white (?:blood )?cells?)\b", re.I)
+
+
 def bands(ctx: NoteContext) -> Hit | None:
-    """Band (immature) neutrophils in %."""
-    rx = re.compile(rf"(?:\bbands?\b|band (?:forms|neutrophils|cells)|immature (?:neutrophils|granulocytes)|bandemia)"
-                    rf"[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*%|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|immature neutrophils)\b",
-                    re.I)
-    for m in rx.finditer(ctx.note):
+    """Band (immature) neutrophils in % (SIRS: > 10 %): 'bands 12%', '15% bands', 'bandemia of 18%'; a bare number
+    after 'bands' only inside a white-cell differential (which is written in percent). Negated mentions are skipped."""
+    for m in _BANDS_PCT.finditer(ctx.note):
         n = parse_number(m.group("n") or m.group("n2"))
-        if 0 <= n <= 100:
+        f = ctx.finding_at(m.start(), m.end())
+        if 0 <= n <= 100 and not (f.negated or f.hypothetical or f.family):
             return _hit(ctx, m, n, unit="%")
+    for m in _BANDS_BARE.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        sent = ctx.sentence_of(m.start())
+        if 0 <= n <= 100 and _DIFFERENTIAL.search(sent.text):
+            return _hit(ctx, m, n, "differential in percent: a bare bands count is %", unit="%")
     return None
 
 
+# Ethanol (serum / blood alcohol). Units as written; '%' is a blood alcohol concentration in g/100 mL (0.08 % = 80
+# mg/dL), 'mg%' is mg/dL; mmol/L converts through 46.07 g/mol in the calculator. A number without a unit is not read
+# (mg/dL and mmol/L values overlap), and a drinking history ('EtOH 3 drinks/day') is not a level.
+_ETHANOL_LABEL = (r"(?:(?:serum|blood|plasma)\s+)?(?:ethanol|ethyl alcohol|alcohol)\s+(?:level|concentration|content)"
+                  r"|(?:serum|blood|plasma)\s+(?:ethanol|ethyl alcohol|alcohol|EtOH)|(?-i:\bEtOH\b)\s*(?:level|concentration)?"
+                  r"|\bethanol\b|(?-i:\bBAC\b)|blood alcohol")
+_ETHANOL_UNIT = r"mg\s*/\s*dL|mg\s*/\s*dl|mg\s*%|mmol\s*/\s*L|mmol\s*/\s*l|g\s*/\s*dL|g\s*/\s*L|g\s*/\s*l|mg\s*/\s*L|%(?!\s*of)"
+
+
 def ethanol(ctx: NoteContext) -> Hit | None:
-    r = first_number_after(ctx, r"(?:serum |blood |plasma )?(?:ethanol|alcohol|EtOH)(?: level| concentration)?",
-                           r"mg\s*/\s*dL|mmol\s*/\s*L|g\s*/\s*L|mg\s*%", lo=0, hi=2000)
+    """Serum ethanol with its unit (mg/dL, mg%, mmol/L, g/L, g/dL, mg/L, or a blood alcohol % = g/100 mL)."""
+    r = first_number_after(ctx, _ETHANOL_LABEL, _ETHANOL_UNIT, lo=0, hi=2000)
     if r is None:
         return None
     n, u, m = r
-    unit = "mg/dL" if "%" in u else u.replace(" ", "")
+    unit = re.sub(r"\s+", "", u)
+    if unit.lower() == "mg%":
+        unit = "mg/dL"
+    elif unit == "%":
+        return _hit(ctx, m, n * 1000, f"blood alcohol {n:g} % = {n:g} g/100 mL = {n * 1000:g} mg/dL", unit="mg/dL")
     return _hit(ctx, m, n, unit=unit)
 
 
@@ -854,10 +881,37 @@ _WITHIN_4_WEEKS = re.compile(
     r"(?:ago|earlier|before|prior|previously|after)|last week|recently|earlier this (?:week|month))\b", re.I)
 
 
+_URGENT_OPERATION = re.compile(r"\b(?:emergent(?:ly)?|emergency|urgent(?:ly)?|immediate(?:ly)?|STAT)\b", re.I)
+_BEFORE_PRESENTATION_CUE = re.compile(
+    _WITHIN_4_WEEKS.pattern + r"|\b(?:ago|earlier|previous(?:ly)?|prior to (?:admission|presentation)|history of|"
+    r"(?:post-?operative|POD)\s*(?:day\s*)?\d+)\b", re.I)
+
+
+def surgery_before_presentation(ctx: NoteContext) -> list[Finding]:
+    """Surgery mentions that can be an operation *before* the presentation. The note's first operation done as
+    emergency treatment ('an emergent laparotomy was performed', 'taken urgently to theatre'), with no time cue
+    placing it before the presentation, is this admission's operation: it and every later mention without such a
+    cue ('postoperatively', 'the splenectomy') describe the treatment, not 'surgery in the previous weeks'."""
+    mentions = sorted(ctx.findings("recent_surgery"), key=lambda f: f.start)
+    for f in mentions:
+        sent = f.sentence.text
+        if _URGENT_OPERATION.search(sent) and not _BEFORE_PRESENTATION_CUE.search(sent) and not f.negated:
+            return [g for g in mentions if g.start < f.sentence.start or _BEFORE_PRESENTATION_CUE.search(g.sentence.text)]
+    return mentions
+
+
+def surgery_in_previous_weeks(ctx: NoteContext) -> Hit | None:
+    """Wells 'surgery in the previous 4 weeks' / 'major surgery within 12 weeks': a current surgery mention
+    (ConText), leaving out this admission's own emergency operation (:func:`surgery_before_presentation`)."""
+    value, f, why = decide(surgery_before_presentation(ctx), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
     """PERC 'surgery or trauma within 4 weeks': a current surgery/trauma mention (ConText: past-only mentions and
-    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks."""
-    mentions = [*ctx.findings("recent_surgery"), *ctx.findings("trauma")]
+    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks; this
+    admission's own emergency operation does not count (:func:`surgery_before_presentation`)."""
+    mentions = [*surgery_before_presentation(ctx), *ctx.findings("trauma")]
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
     if value and f is not None:
         m = _WITHIN_4_WEEKS.search(f.sentence.text)
@@ -885,15 +939,17 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
 
 
 def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
-    """Calf swelling > 3 cm versus the other leg."""
-    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*cm\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)"
-                    rf"|(?P<n2>{NUMBER})\s*cm\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
+    """Calf swelling > 3 cm versus the other leg; a difference in mm is divided by 10 (35 mm = 3.5 cm)."""
+    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)"
+                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
     for m in rx.finditer(ctx.note):
         n = parse_number(m.group("n") or m.group("n2"))
+        mm = (m.group("u") or m.group("u2")).lower() == "mm"
+        cm = n / 10 if mm else n
         f = ctx.finding_at(m.start(), m.end())
         if f.negated:
             return _hit(ctx, m, False, "difference negated")
-        return _hit(ctx, m, n > 3, f"calf difference {n:g} cm vs 3")
+        return _hit(ctx, m, cm > 3, f"calf difference {n:g} mm = {cm:g} cm vs 3" if mm else f"calf difference {n:g} cm vs 3")
     t = Term(r"calf swelling (?:of )?(?:more|greater) than 3 ?cm|calf (?:circumference )?(?:more|greater) than 3 ?cm").read(ctx)
     return t
 

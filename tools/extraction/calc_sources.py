@@ -35,7 +35,7 @@ from medmirror.tools.calculators.units import convert
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers
 from medmirror.tools.extraction.extractor import Extraction, extract
-from medmirror.tools.extraction.model import Finding, Medication, Sentence, Value
+from medmirror.tools.extraction.model import Finding, Medication, Rejected, Sentence, Value
 from medmirror.tools.extraction.text import SentenceIndex
 
 When = Literal["any", "current", "history"]
@@ -101,6 +101,12 @@ class NoteContext:
         """The primary value and its alternatives, in note order of mention."""
         v = self.ex.get(name)
         return [] if v is None else [v, *v.alternatives]
+
+    def rejected(self, name: str) -> Rejected | None:
+        """The first number the note gives for quantity ``name`` that the extractor refused (out of range, or a
+        bare number whose unit cannot be told); presenting values before baseline ones."""
+        rs = self.ex.rejected.get(name) or []
+        return rs[0] if rs else None
 
     # -- findings -----------------------------------------------------------
     def findings(self, concept: str) -> list[Finding]:
@@ -207,6 +213,10 @@ class Source:
         """Evidence for a value given by someone else (the LLM) when :meth:`read` found none."""
         return None
 
+    def rejection(self, ctx: NoteContext) -> Rejected | None:
+        """When :meth:`read` finds nothing: a number the note gives for this input that was refused (with why)."""
+        return None
+
     def describe(self) -> str:
         return self.kind
 
@@ -225,7 +235,17 @@ class Quantity(Source):
         for name in self.names:
             v = ctx.value(name)
             if v is not None:
-                return Hit.of_value(v)
+                q = v.details.get("qualifier")
+                bound = f"the note gives only a bound ('{q} {v.original_value:g}'), used as the value" \
+                    if q and q != "up to" else ""
+                return Hit.of_value(v, note=bound)
+        return None
+
+    def rejection(self, ctx: NoteContext) -> Rejected | None:
+        for name in self.names:
+            r = ctx.rejected(name)
+            if r is not None:
+                return r
         return None
 
     def describe(self) -> str:
@@ -245,9 +265,11 @@ class UreaAsBun(Source):
         u = ctx.value("urea")
         if u is None:
             return None
-
         mmol = convert(float(u.value), u.unit, "mmol/L", "urea")
         return Hit.of_value(u, value=mmol, unit="mmol/L", note="serum urea converted to BUN through mmol/L")
+
+    def rejection(self, ctx: NoteContext) -> Rejected | None:
+        return ctx.rejected("bun") or ctx.rejected("urea")
 
     def describe(self) -> str:
         return "value: bun (or urea, converted)"
@@ -411,6 +433,13 @@ class FirstOf(Source):
             h = s.support(ctx, value)
             if h is not None:
                 return h
+        return None
+
+    def rejection(self, ctx: NoteContext) -> Rejected | None:
+        for s in self.sources:
+            r = s.rejection(ctx)
+            if r is not None:
+                return r
         return None
 
     @property

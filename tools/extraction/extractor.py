@@ -34,9 +34,9 @@ from medmirror.tools.extraction import anthropometrics, vitals
 from medmirror.tools.extraction.concepts import find_concepts, resolve
 from medmirror.tools.extraction.dates import extract_dates
 from medmirror.tools.extraction.demographics import extract_age, extract_sex
-from medmirror.tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value
+from medmirror.tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value, refusal_to_rejected
 from medmirror.tools.extraction.medications import extract_medications
-from medmirror.tools.extraction.model import Finding, Medication, Sentence, Value
+from medmirror.tools.extraction.model import Finding, Medication, Rejected, Sentence, Value
 from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number, word_to_number
 
 _BRACKETED_REPEAT = re.compile(r"\s*[(\[]\s*(?:or\s+|i\.e\.,?\s+|=\s*)?$")
@@ -60,6 +60,9 @@ class Extraction:
     medications: list[Medication] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     sentences: list[Sentence] = field(default_factory=list)
+    # labelled numbers refused as the quantity (outside its range, or a bare number whose unit cannot be told):
+    # never values, kept so that a missing input can say what the note gives and why it was not used
+    rejected: dict[str, list[Rejected]] = field(default_factory=dict)
 
     def get(self, name: str) -> Value | None:
         """The primary value of a quantity, or None when the note does not give it."""
@@ -96,6 +99,7 @@ class Extraction:
             "values": {k: v.to_dict() for k, v in self.values.items()},
             "medications": [m.to_dict() for m in self.medications],
             "findings": [f.to_dict() for f in self.findings],
+            "rejected": {k: [r.to_dict() for r in rs] for k, rs in self.rejected.items()},
         }
 
 
@@ -172,10 +176,17 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
             values[v.name] = v
     values.update(extract_dates(note, index))
 
+    rejected: dict[str, list[Rejected]] = {}
+    for (name, pos), r in sorted(scanner.refused.items(), key=lambda kv: (kv[1].baseline, kv[0][1])):
+        if any(x.number_start == pos for x in readings.get(name, [])):
+            continue  # the same number was read as this quantity another way
+        rejected.setdefault(name, []).append(refusal_to_rejected(name, r, index))
+
     return Extraction(
         note=note,
         values=dict(sorted(values.items())),
         medications=extract_medications(note, index),
         findings=find_concepts(note, concepts, index=index) if findings else [],
         sentences=index.sentences,
+        rejected=rejected,
     )

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create
 
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
-from medmirror.tools.calculators.base import Calculator
+from medmirror.tools.calculators.base import Calculator, is_rejected_argument, rejected_argument
 from medmirror.tools.extraction.calc_rules import OPIOID_NAMES
 from medmirror.tools.extraction.calc_sources import (
     Config,
@@ -74,6 +74,9 @@ class ParamEvidence:
     rule_value: Any = None
     llm_value: Any = None
     note: str = ""
+    # the note gives a value for this input that was refused: what it gives and why ('the note gives 14 mEq/L,
+    # outside 90-220 mEq/L'); the calculator is handed a rejected argument and says so instead of "missing"
+    rejected: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -100,7 +103,14 @@ class Grounded:
 
     @property
     def missing(self) -> list[str]:
-        return [p.name for p in self.params if p.status in ("missing", "unsupported") and p.name not in self.args]
+        """Inputs without a grounded value (including those whose value in the note was refused)."""
+        return [p.name for p in self.params if p.status in ("missing", "unsupported")
+                and (p.name not in self.args or is_rejected_argument(self.args[p.name]))]
+
+    @property
+    def rejected(self) -> dict[str, str]:
+        """Input -> what the note gives for it and why it was refused."""
+        return {name: v["rejected"] for name, v in self.args.items() if is_rejected_argument(v)}
 
     def summary(self) -> str:
         """One line per input, e.g. ``weight = 70 kg [rule: 'weighs 70 kg']; stroke = False [assumed: not documented]``."""
@@ -149,6 +159,8 @@ def _describe_param(p: ParamEvidence, unit: str = "") -> str:
     if p.status == "assumed":
         shown = f" = {_fmt(p.value)}" if p.value is not None else " not given"
         return f"{p.name}{shown} [assumed: {p.note or 'not documented'}]"
+    if p.rejected:
+        return f"{p.name} = ? [refused: {p.rejected}]"
     return f"{p.name} = ? [missing: {p.note or 'not found in the note'}]"
 
 
@@ -324,13 +336,19 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
         try:
             value = canonical(calc, name, raw)
         except ValueError as exc:
-            flags.append(f"{name}: the note's value {_fmt(hit.value)}{' ' + hit.unit if hit.unit else ''} "
-                         f"({_quote(hit.evidence())}) is not valid for the calculator: {exc}")
+            why = _calculator_refusal(calc, name, hit, exc)
+            flags.append(f"{name}: {why} ({_quote(hit.evidence())}); not used")
             return ParamEvidence(name, None, "missing", "none", hit.evidence(), rule_value=hit.value,
-                                 note=f"value in the note rejected: {exc}")
+                                 note=f"value in the note rejected: {exc}", rejected=why)
         return ParamEvidence(name, value, "rule", "rule", hit.evidence(), rule_value=value, note=hit.note)
     if isinstance(src, Config):
         return ParamEvidence(name, default, "assumed", "default", None, note=f"method parameter: {src.doc}")
+    rej = src.rejection(ctx)
+    if rej is not None:
+        flags.append(f"{name}: {rej.message} ('{' '.join(rej.raw.split())}'); not used")
+        ev = {"start": rej.start, "end": rej.end, "text": rej.raw, "sentence": rej.sentence.text}
+        return ParamEvidence(name, None, "missing", "none", ev, note=f"value in the note refused: {rej.reason}",
+                             rejected=rej.message)
     if has_default:
         what = "not documented" if kind == "bool" else "not given in the note"
         shown = "" if default is None else f"; calculator default {_fmt(default)}"
@@ -343,6 +361,28 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
     return ParamEvidence(name, None, "missing", "none", None, note=why)
 
 
+def _calculator_refusal(calc: Calculator, name: str, hit: Hit, exc: ValueError) -> str:
+    """'the note gives 300 mg/dL, outside 0.1-40 mg/dL' for a value read from the note that the calculator cannot take."""
+    given = f"{_fmt(hit.value)}{' ' + hit.unit if hit.unit else ''}"
+    info = calc.inputs.model_fields[name]
+    lo = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), None)
+    hi = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), None)
+    if "range" in str(exc) and lo is not None and hi is not None:
+        unit = field_unit(calc, name)
+        return f"the note gives {given}, outside {lo:g}-{hi:g}{' ' + unit if unit else ''}"
+    return f"the note gives {given}, which the calculator cannot take ({exc})"
+
+
+def _call_args(params: list[ParamEvidence], used: tuple[str, ...], rejected: dict[str, str]) -> dict[str, Any]:
+    """The calculator's arguments: the values of the ``used`` statuses; an input left without a value whose value in
+    the note was refused gets a rejected argument (the calculator then says what the note gives, not 'missing')."""
+    args = {p.name: p.value for p in params if p.value is not None and p.status in used}
+    for name, why in rejected.items():
+        if name not in args:
+            args[name] = rejected_argument(why)
+    return args
+
+
 def rule_arguments(calc: Calculator, note: str, extraction: Extraction | None = None, *,
                    question: str | None = None) -> Grounded:
     """Every input of ``calc`` read by rules from ``note`` (``question`` only for inputs it names, e.g. a
@@ -350,7 +390,7 @@ def rule_arguments(calc: Calculator, note: str, extraction: Extraction | None = 
     ctx = _context(note, extraction, question)
     flags: list[str] = []
     params = [_rule_param(calc, name, source_for(calc.id, name), ctx, flags) for name in calc.inputs.model_fields]
-    args = {p.name: p.value for p in params if p.status == "rule"}
+    args = _call_args(params, ("rule",), {p.name: p.rejected for p in params if p.rejected})
     return Grounded(args=args, params=params, flags=flags, mode="rules", units=_unit_table(calc))
 
 
@@ -495,12 +535,12 @@ def reconcile(calc: Calculator, llm_args: dict[str, Any], note: str, extraction:
     params: list[ParamEvidence] = []
     for rule in base.params:
         raw = llm_args.get(rule.name)
-        if raw is None:
+        if raw is None or is_rejected_argument(raw):  # a rejected argument passed back is not a value
             params.append(_without_llm(calc, rule, mode))
         else:
             params.append(_with_llm(calc, rule, raw, ctx, mode, flags))
     used = ("agree", "rule", "llm_supported", "disagree") + (("unsupported",) if mode == "llm" else ())
-    args = {p.name: p.value for p in params if p.value is not None and p.status in used}
+    args = _call_args(params, used, {p.name: p.rejected for p in base.params if p.rejected})
     return Grounded(args=args, params=params, flags=flags, mode=mode, units=base.units)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from medmirror.tools.calculators.units import UnitConversionError, convert
-from medmirror.tools.extraction.model import Value
+from medmirror.tools.extraction.model import Rejected, Value
 from medmirror.tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT, SPECS, Spec
 from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number
 
@@ -91,6 +91,15 @@ _COUNT_UNIT = re.compile(
 )
 
 
+# A count written with K for thousands (per µL): 'plt 150K', 'WBC 12.3k', 'platelets 85 K'. Glued to the number, or
+# after a space when no number follows ('K 4.1' after a count is the potassium's label, not a unit).
+_THOUSANDS = re.compile(r"(?:(?<=\d)[kK]|[ \t][kK])(?![A-Za-z0-9/])(?!\s*[:=]?\s*\d)")
+
+_PER_D = re.compile(r"\s*(?P<u>mg|g)\s*/\s*d(?![A-Za-z])", re.I)
+# a ';' list item written value first: '; 7.5, bicarbonate;' (the item ends at ';' or the sentence's end)
+_VALUE_FIRST_ITEM = re.compile(rf";\s*(?:and\s+)?(?P<n>{NUMBER}),?\s+(?:of\s+)?(?P<label>[A-Za-z][A-Za-z0-9 .-]{{0,30}}?)"
+                               r"\s*(?=;|\.(?:\s|$)|$)")
+
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
@@ -109,6 +118,32 @@ class Reading:
     unit_assumed: bool = False
     details: dict = field(default_factory=dict)
     baseline: bool = False
+
+
+@dataclass
+class Refusal:
+    """A labelled number that is this quantity's but cannot be used: why, with the number and unit as written."""
+
+    spec: Spec
+    number: float
+    unit: str | None
+    value: float | None  # canonical, when the conversion was possible
+    reason: str
+    number_start: int
+    end: int
+    start: int = -1  # label start (set by read_after_label)
+    baseline: bool = False
+
+    def __post_init__(self) -> None:
+        if self.start < 0:
+            self.start = self.number_start
+
+
+def refusal_to_rejected(name: str, r: Refusal, index: SentenceIndex) -> Rejected:
+    """The :class:`Rejected` record of a refusal (evidence span from the label to the unit)."""
+    return Rejected(name=name, number=r.number, unit=r.unit, value=None if r.value is None else round(r.value, 6),
+                    canonical_unit=r.spec.unit, reason=r.reason, raw=index.note[r.start:r.end], start=r.start,
+                    end=r.end, sentence=index.at(r.number_start), baseline=r.baseline)
 
 
 def _count_per_ul(value: float, m: re.Match[str]) -> float:
@@ -135,6 +170,8 @@ class Scanner:
         self.labels = self._find_labels()
         self._label_starts = [s for s, _, _ in self.labels]
         self._past_ends: dict[int, list[int]] = {}  # sentence start -> ends of its past-time phrases
+        # (quantity, number position) -> a labelled number refused as that quantity (see :meth:`interpret`)
+        self.refused: dict[tuple[str, int], Refusal] = {}
 
     # -- labels -------------------------------------------------------------
     def _find_labels(self) -> list[tuple[int, int, Spec]]:
@@ -161,6 +198,14 @@ class Scanner:
     # -- reading --------------------------------------------------------------
     def read_number(self, spec: Spec, n_start: int, n_end: int, fallback_unit: str | None = None) -> Reading | None:
         """Interpret note[n_start:n_end] (a number) as a reading of ``spec`` (unit, conversion, range)."""
+        out = self.interpret(spec, n_start, n_end, fallback_unit)
+        return out if isinstance(out, Reading) else None
+
+    def interpret(self, spec: Spec, n_start: int, n_end: int,
+                  fallback_unit: str | None = None) -> Reading | Refusal | None:
+        """A :class:`Reading`; a :class:`Refusal` when the number is this quantity's but cannot be used (outside
+        the plausible range, or a bare number whose unit cannot be told); None when it is not a reading of it
+        at all (part of a range, or followed by a unit of another kind)."""
         note = self.note
         number = parse_number(note[n_start:n_end])
         if _RANGE_AFTER.match(note, n_end) or _RANGE_BEFORE.search(note, max(0, n_start - 8), n_start):
@@ -170,6 +215,7 @@ class Scanner:
         end = n_end
         if spec.kind == "count":
             m = _COUNT_UNIT.match(note, n_end)
+            k = None if m else _THOUSANDS.match(note, n_end)
             if m:
                 try:
                     per_ul = _count_per_ul(number, m)
@@ -177,6 +223,10 @@ class Scanner:
                     return None
                 value = per_ul / 1000.0
                 unit, end = m.group(0).strip(), m.end()
+            elif k:
+                # 'plt 150K', 'WBC 12.3k': K is a thousand per µL, so the number is already in 10^3/µL
+                value, unit, end = number, k.group(0).strip(), k.end()
+                details["conversion"] = f"{number:g}K = {number:g} x 10^3/µL"
             elif OTHER_UNIT.match(note, n_end):
                 return None
             else:
@@ -184,23 +234,40 @@ class Scanner:
                 value = number / 1000.0 if number >= 1000 else number
         else:
             m = _unit_regex(spec).match(note, n_end) if spec.units else None
+            per_d = None if (m and m.end() > n_end) else self._per_d(spec, n_end)
             if m and m.end() > n_end:
                 unit, end = m.group(0).strip(), m.end()
+            elif per_d is not None:
+                unit, end = per_d.group("u") + "/dL", per_d.end()
+                details["unit_as_written"] = per_d.group(0).strip()
             elif fallback_unit is not None:
                 unit = fallback_unit
-            elif (OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end)) or not spec.unitless:
+            elif OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end):
                 return None
+            elif not spec.unitless:
+                return Refusal(spec, number, None, None, spec.unit_hint or "the unit is needed", n_start, n_end)
             try:
                 value = spec.canonical(number, unit)
-            except (UnitConversionError, ValueError):
-                return None
+            except (UnitConversionError, ValueError) as exc:
+                if unit is None:
+                    return Refusal(spec, number, None, None, str(exc), n_start, n_end)
+                return Refusal(spec, number, unit, None, f"not convertible to {spec.unit}: {exc}", n_start, end)
         if not (spec.lo <= value <= spec.hi):
-            return None
+            return Refusal(spec, number, unit, value, f"outside {spec.range_text()}", n_start, end)
         q = _QUALIFIER.search(note, max(0, n_start - 14), n_start)
         if q:
             details["qualifier"] = q.group(1).lower()
         return Reading(spec, round(value, 6), number, unit, n_start, n_end, n_start, end,
                        unit_assumed=unit is None and spec.unit is not None, details=details)
+
+    def _per_d(self, spec: Spec, pos: int) -> re.Match[str] | None:
+        """'creatinine 2.1 mg/d.': a serum or blood concentration in mg/dL or g/dL written without its 'L'. A blood
+        value has no per-day unit, so 'mg/d' (not 'mg/day') after such a label is read as mg/dL; urine quantities,
+        where mg/d is a daily amount, are never read this way."""
+        if spec.kind != "lab" or spec.name.startswith("urine_") or spec.unit not in ("mg/dL", "g/dL"):
+            return None
+        m = _PER_D.match(self.note, pos)
+        return m if m and m.group("u").lower() == spec.unit.split("/")[0].lower() else None
 
     def _separator_before_label(self, pos: int) -> bool:
         """'pH 7.21/PaCO2 30': a slash followed by another label separates values, it is not a unit; so does
@@ -221,7 +288,7 @@ class Scanner:
             return None
         if any(s2 is not spec and s2.name != spec.name for _, _, s2 in self.labels_in(end, m.start(2))):
             return None
-        r = self.read_number(spec, m.start(2), m.end(2))
+        r = self.interpret(spec, m.start(2), m.end(2))
         if r is None:
             return None
         r.start = start
@@ -230,6 +297,9 @@ class Scanner:
         r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
                           or _BASELINE_HEADER.match(self.note, sent_start, start)
                           or self._past_before(sent_start, start))
+        if isinstance(r, Refusal):
+            self.refused.setdefault((spec.name, r.number_start), r)
+            return None
         return r
 
     def _past_before(self, sent_start: int, pos: int) -> bool:
@@ -332,16 +402,36 @@ class Scanner:
         for start, end, spec in self.labels:
             if not spec.output or start in used:
                 continue
-            if spec.kind == "lab" and not spec.name.startswith("urine_") and self._urine_context(start):
+            if (spec.kind == "lab" and not spec.name.startswith("urine_") and not _BLOOD_CONTEXT.match(self.note, start)
+                    and self._urine_context(start)):  # a label naming its specimen ('serum albumin') is blood
                 if spec.name not in _URINE_EQUIVALENT:
                     continue
                 spec = BY_NAME[_URINE_EQUIVALENT[spec.name]]
             r = self.read_after_label(start, end, spec)
             if r is not None:
                 by_name.setdefault(spec.name, []).append(r)
+        for r in self._value_first_items():
+            by_name.setdefault(r.spec.name, []).append(r)
         for name, rs in by_name.items():
             by_name[name] = dedupe(rs)
         return by_name
+
+    def _value_first_items(self) -> list[Reading]:
+        """Readings from ';'-separated list items written value first: 'sodium, 142 mEq/L; ...; 7.5, bicarbonate; and
+        albumin, 4.2 g/dL'. An item between semicolons (or a semicolon and the sentence end) that holds one number and
+        then one quantity label and nothing else is that quantity's reading."""
+        out: list[Reading] = []
+        for m in _VALUE_FIRST_ITEM.finditer(self.note):
+            labels = [lb for lb in self.labels_in(m.start("label"), m.end("label")) if lb[2].output]
+            if len(labels) != 1 or labels[0][0] != m.start("label") or labels[0][1] != m.end("label"):
+                continue
+            ls, le, spec = labels[0]
+            r = self.read_number(spec, m.start("n"), m.end("n"))
+            if r is not None:
+                r.start, r.end = m.start("n"), le
+                r.details.update(label=self.note[ls:le], order="value before label in a ';' list")
+                out.append(r)
+        return out
 
 
 def dedupe(readings: list[Reading]) -> list[Reading]:
@@ -350,7 +440,12 @@ def dedupe(readings: list[Reading]) -> list[Reading]:
     for r in readings:
         if r.number_start not in seen or (r.end - r.start) > (seen[r.number_start].end - seen[r.number_start].start):
             seen[r.number_start] = r
-    return sorted(seen.values(), key=lambda r: (r.baseline, r.number_start))
+    return sorted(seen.values(), key=lambda r: (r.baseline, is_bound(r), r.number_start))
+
+
+def is_bound(r: Reading) -> bool:
+    """'bicarbonate < 10', 'SpO2 > 90%': a bound, not a measured value ('up to 39.5' is the highest value measured)."""
+    return r.details.get("qualifier", "up to") != "up to"
 
 
 def reading_to_value(name: str, r: Reading, index: SentenceIndex) -> Value:

@@ -59,6 +59,46 @@ class Value:
 
 
 @dataclass
+class Rejected:
+    """A number the note gives after a quantity's label that the extractor refused to read as that quantity:
+    outside its plausible range, or a bare number whose unit cannot be told (``reason`` says which).
+
+    It is never a value: a calculator input that has only a rejected number is missing, and the message
+    says what the note gives and why it was refused (``message``)."""
+
+    name: str
+    number: float  # as written
+    unit: str | None  # as written (None: no unit)
+    value: float | None  # in the quantity's canonical unit when the conversion was possible
+    canonical_unit: str | None
+    reason: str  # e.g. "outside 90-220 mEq/L", "without a unit: mmol/L and mg/dL both plausible; the unit is needed"
+    raw: str
+    start: int
+    end: int
+    sentence: Sentence
+    baseline: bool = False
+
+    @property
+    def given(self) -> str:
+        """What the note gives: '14 mEq/L', '300 µmol/L (= 3.39 mg/dL)', '7.2 (no unit)'."""
+        shown = f"{self.number:g}" + (f" {self.unit}" if self.unit else " (no unit)")
+        if self.unit and self.value is not None and self.canonical_unit and abs(self.value - self.number) > 1e-9:
+            shown += f" (= {self.value:.4g} {self.canonical_unit})"
+        return shown
+
+    @property
+    def message(self) -> str:
+        """'the note gives 14 mEq/L, outside 90-220 mEq/L'."""
+        return f"the note gives {self.given}, {self.reason}"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["sentence"] = self.sentence.to_dict()
+        out["message"] = self.message
+        return out
+
+
+@dataclass
 class Finding:
     """A mention of a clinical concept with its ConText flags."""
 

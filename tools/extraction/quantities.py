@@ -5,10 +5,11 @@ One :class:`Spec` per quantity. ``labels`` is a regex of the ways notes name it
 regex of the unit spellings accepted after the number. A value is converted to
 ``unit`` explicitly (:func:`medmirror.tools.calculators.units.convert`, or the spec's own
 documented rule) and kept only inside the plausible range [lo, hi]: a number
-outside it is not a reading of this quantity in these units. A bare number (no
-unit) is read in the canonical unit only when ``unitless`` allows it and it is
-in range; quantities whose unitless numbers are ambiguous across unit systems
-(urea, troponin, urine creatinine) require a unit.
+outside it is not a reading of this quantity in these units (the scanner keeps it
+as a refused value, with why). A bare number (no unit) is read in the canonical
+unit only when ``unitless`` allows it and it is in range; for urea, troponin and
+urine creatinine a bare number is read only where one candidate unit makes it
+plausible (:func:`bare_by_ranges`, rule and basis in UNITS.md).
 
 Specs with ``output=False`` are *blockers*: names that contain a quantity's label
 but mean something else ("direct bilirubin", "sodium bicarbonate", "weight loss").
@@ -98,6 +99,11 @@ class Spec:
     kind: str = "lab"  # lab | vital | anthropometric | ecg | blocker
     output: bool = True
     gap: int = 45  # max characters between label and value
+    unit_hint: str = ""  # why a bare number is refused when ``unitless`` is False (the candidate units)
+
+    def range_text(self) -> str:
+        """The plausible range as text: '90-220 mEq/L'."""
+        return f"{self.lo:g}-{self.hi:g}" + (f" {self.unit}" if self.unit else "")
 
     def canonical(self, value: float, unit: str | None) -> float:
         """Value in the canonical unit. Raises UnitConversionError for a unit of another kind."""
@@ -119,7 +125,7 @@ def _temperature(value: float, unit: str | None) -> float:
             return value
         if 77 <= value <= 113:
             return convert(value, "°F", "°C")
-        raise UnitConversionError("temperature without unit outside both °C and °F ranges")
+        raise UnitConversionError("neither a °C (25-45) nor a °F (77-113) temperature")
     return convert(value, clean_unit(unit), "°C")
 
 
@@ -156,7 +162,8 @@ def _g_per_dl_or_bare_g_per_l(name: str, analyte: str, dl_hi: float, l_lo: float
             return value
         if l_lo <= value <= l_hi:
             return value / 10.0
-        raise UnitConversionError(f"{name} without unit between the g/dL and g/L ranges")
+        raise UnitConversionError(f"between the g/dL (<= {dl_hi:g}) and g/L ({l_lo:g}-{l_hi:g}) {name} ranges; "
+                                  "the unit is needed")
 
     return to_canonical
 
@@ -166,9 +173,45 @@ def _creatinine(value: float, unit: str | None) -> float:
     note that dropped its unit than a creatinine of 30 mg/dL, so it is not read)."""
     if unit is None:
         if value > 25:
-            raise UnitConversionError("creatinine without unit above 25: mg/dL or µmol/L?")
+            raise UnitConversionError("above 25 it may be mg/dL or µmol/L; the unit is needed")
         return value
     return convert(value, clean_unit(unit), "mg/dL", "creatinine")
+
+
+def bare_by_ranges(name: str, canonical_unit: str, analyte: str | None,
+                   candidates: tuple[tuple[str, float, float], ...]) -> Callable[[float, str | None], float]:
+    """A conversion whose bare number (no unit) is read only when exactly one candidate unit makes it plausible.
+
+    ``candidates`` are the units clinicians write for the quantity, each with the plausible range of the
+    quantity expressed in it (the same physical range converted). A bare number inside one range only is read
+    in that unit; inside two or more (the ranges overlap there), or inside none, it is refused with a message
+    naming the candidate units: the unit is needed. With a unit, the number is converted as usual.
+    (The rule and its basis per quantity are in UNITS.md.)"""
+
+    def to_canonical(value: float, unit: str | None) -> float:
+        if unit is not None:
+            return convert(value, clean_unit(unit), canonical_unit, analyte)
+        fits = [u for u, lo, hi in candidates if lo <= value <= hi]
+        if len(fits) == 1:
+            return value if fits[0] == canonical_unit else convert(value, fits[0], canonical_unit, analyte)
+        if not fits:
+            raise UnitConversionError(f"outside the plausible {name} range in "
+                                      + " and in ".join(f"{u} ({lo:g}-{hi:g})" for u, lo, hi in candidates))
+        raise UnitConversionError(f"plausible as {name} in " + " and in ".join(fits) + "; the unit is needed")
+
+    to_canonical.__doc__ = (f"{canonical_unit}. A bare number is read only in the one unit of "
+                            + ", ".join(f"{u} ({lo:g}-{hi:g})" for u, lo, hi in candidates) + " whose range holds it.")
+    return to_canonical
+
+
+# Candidate units and plausible ranges of the bare-number rule (the same physical range in each unit):
+# urea: 0.357-107 mmol/L = 2.14-643 mg/dL (BUN 1-300 mg/dL x 2.1436; 1 mmol/L urea = 6.006 mg/dL)
+UREA_BARE = (("mmol/L", 0.357, 107.0), ("mg/dL", 2.14, 643.0))
+# troponin: ng/mL (= µg/L) 0.001-1000; ng/L (= pg/mL) 1-1,000,000. Below 1 ng/L no assay reports a value
+# (limits of detection are about 1-5 ng/L), so a bare number under 1 is ng/mL and one over 1000 is ng/L.
+TROPONIN_BARE = (("ng/mL", 0.001, 1000.0), ("ng/L", 1.0, 1_000_000.0))
+# urine creatinine: 1-1000 mg/dL = 0.0884-88.4 mmol/L = 88.4-88,400 µmol/L (1 mg/dL = 88.40 µmol/L)
+URINE_CREATININE_BARE = (("mg/dL", 1.0, 1000.0), ("mmol/L", 0.0884, 88.4), ("µmol/L", 88.4, 88_400.0))
 
 
 def _milliseconds(value: float, unit: str | None) -> float:
@@ -185,6 +228,25 @@ def _percent_only(value: float, unit: str | None) -> float:
     if unit is None or clean_unit(unit).lower() in ("%", "percent"):
         return value
     raise UnitConversionError(f"'{unit}' is not a percentage")
+
+
+STONE_KG = 14 * 0.45359237  # 1 stone = 14 lb = 6.35029318 kg (the pound is exactly 0.45359237 kg)
+# stones, optionally with pounds: '11 st 6 lb', '11 stone 6', '12st 4lbs', '11 stones and 3 pounds'
+WEIGHT_STONES = r"st(?:ones?)?\.?(?:\s*(?:and\s*)?(?P<lb>\d{1,2}(?:\.\d+)?)\s*(?:lbs?|pounds?)?(?![A-Za-z\d]))?(?![A-Za-z])"
+_STONES = re.compile(WEIGHT_STONES, re.I)
+
+
+def _weight(value: float, unit: str | None) -> float:
+    """kg. Stones (and pounds) convert at 1 st = 14 lb = 6.35029318 kg; the rest through the unit converter."""
+    if unit is None:
+        raise UnitConversionError("kg or lb; the unit is needed")
+    m = _STONES.fullmatch(unit.strip())
+    if m:
+        pounds = float(m.group("lb") or 0)
+        if pounds >= 14:
+            raise UnitConversionError(f"{pounds:g} lb is not a remainder of a stone (< 14)")
+        return value * STONE_KG + pounds * 0.45359237
+    return convert(value, clean_unit(unit), "kg")
 
 
 def _per_minute(value: float, unit: str | None) -> float:
@@ -206,7 +268,7 @@ SPECS: list[Spec] = [
          to_canonical=_creatinine),
     Spec("bun", r"blood urea nitrogen|serum urea nitrogen|urea nitrogen|(?-i:\bBUN\b)", "mg/dL", CONC, "bun", 1, 300),
     Spec("urea", r"(?<!blood urea )(?:serum |blood |plasma )?\burea\b(?! nitrogen)", "mg/dL", CONC, "urea",
-         2, 700, unitless=False),
+         2, 700, to_canonical=bare_by_ranges("urea", "mg/dL", "urea", UREA_BARE)),
     Spec("sodium", r"(?:serum |plasma )?sodium|(?-i:\bNa\b\+?)", "mEq/L", CONC, "sodium", 90, 220),
     Spec("potassium", r"(?:serum |plasma )?potassium|(?-i:\bK\b\+?)", "mEq/L", CONC, "potassium", 1, 12),
     Spec("chloride", r"(?:serum |plasma )?chloride|(?-i:\bCl\b-?)", "mEq/L", CONC, "chloride", 50, 170),
@@ -223,10 +285,10 @@ SPECS: list[Spec] = [
          "mg/dL", CONC, "bilirubin", 0.01, 50),
     Spec("inr", r"international normali[sz]ed ratio|(?-i:\bPT[- /]?INR\b|\bINR\b)", None, "", None, 0.5, 20,
          to_canonical=_no_unit),
-    Spec("platelets", r"platelets?(?: counts?)?|thrombocytes?(?: count)?|(?-i:\bPLTs?\b|\bPlts?\b)",
+    Spec("platelets", r"platelets?(?: counts?)?|thrombocytes?(?: count)?|(?-i:\bPLTs?\b|\bPlts?\b|\bplts?\b)",
          "10^3/µL", "", None, 1, 2500, kind="count"),
     Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|total leu[ck]ocyte counts?"
-         r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b)",
+         r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b|\bwbcs?\b)",
          "10^3/µL", "", None, 0.1, 500, kind="count"),
     Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25,
          to_canonical=_g_per_dl_or_bare_g_per_l("haemoglobin", "hemoglobin", 25, 30, 250)),
@@ -259,9 +321,10 @@ SPECS: list[Spec] = [
     Spec("urine_sodium", r"(?:urine|urinary|spot(?: urine)?) sodium|(?-i:\bU ?Na\b|\burine Na\b)", "mEq/L", CONC,
          "sodium", 1, 500),
     Spec("urine_creatinine", r"(?:urine|urinary|spot(?: urine)?) creatinine|(?-i:\bU ?Cr\b)", "mg/dL", CONC,
-         "creatinine", 1, 1000, unitless=False),
+         "creatinine", 1, 1000, to_canonical=bare_by_ranges("urine creatinine", "mg/dL", "creatinine",
+                                                            URINE_CREATININE_BARE)),
     Spec("troponin", r"(?:high[- ]sensitivity |hs-?)?(?:cardiac )?troponin(?:[- ]?[IT]\b)?|(?-i:\bhs-?cTn[IT]\b|\bcTn[IT]\b|\bTn[IT]\b)",
-         "ng/mL", CONC, None, 0.0, 1000, unitless=False),
+         "ng/mL", CONC, None, 0.0, 1000, to_canonical=bare_by_ranges("troponin", "ng/mL", None, TROPONIN_BARE)),
     Spec("magnesium", r"(?:serum )?magnesium|(?-i:\bMg\b(?:2\+|\+\+)?)", "mg/dL", CONC, "magnesium", 0.3, 15),
     Spec("hba1c", r"glycated ha?emoglobin|glycosylated ha?emoglobin|ha?emoglobin A1c|(?-i:\bHb ?A1c\b|\bA1c\b)",
          "%", PERCENT, None, 3, 25, to_canonical=_percent_only),
@@ -289,11 +352,12 @@ SPECS: list[Spec] = [
          kind="vital"),
     Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)", "mmHg", PRESSURE, None, 10, 220,
          kind="vital"),
-    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b)", "cm", r"cm|centimet(?:er|re)s?|m(?![A-Za-z])|met(?:er|re)s?"
-         r"|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False, kind="anthropometric"),
+    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b)", "cm", r"cm|centimet(?:er|re)s?|mm(?![A-Za-z])|millimet(?:er|re)s?"
+         r"|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False,
+         kind="anthropometric", unit_hint="cm, m or inches; the unit is needed"),
     Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b|\bBW\b)", "kg",
-         r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?", None, 0.3, 400,
-         unitless=False, kind="anthropometric"),
+         r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?|" + WEIGHT_STONES, None, 0.3, 400,
+         unitless=False, to_canonical=_weight, kind="anthropometric", unit_hint="kg or lb; the unit is needed"),
     Spec("gcs", r"glasgow coma (?:scale|score)(?: score)?|(?-i:\bGCS\b)(?: score)?", None,
          r"/\s*15(?!\d)|points?(?![A-Za-z])", None, 3, 15, to_canonical=lambda v, u: v, kind="vital"),
 ]

@@ -79,9 +79,14 @@ def test_missing_required_number_is_missing_and_the_calculator_names_it() -> Non
 
 
 def test_out_of_range_value_is_flagged_not_used() -> None:
+    """A value the calculator cannot take is not used; the call says what the note gives, not 'missing'."""
     g = rule_arguments(C["framingham_hard_chd"], "A 13-year-old boy.")
-    assert "age" not in g.args and g.param("age").status == "missing"
-    assert any(f.startswith("age:") and "not valid" in f for f in g.flags)
+    assert g.param("age").status == "missing" and g.param("age").value is None and "age" in g.missing
+    assert g.rejected == {"age": "the note gives 13 years, outside 18-120 years"}
+    assert any(f.startswith("age:") and "not used" in f for f in g.flags)
+    with pytest.raises(CalculatorInputError, match="age: the note gives 13 years, outside 18-120 years") as e:
+        C["framingham_hard_chd"].run(g.args)
+    assert "missing age" not in str(e.value)
 
 
 # --- findings: negation, history, family, absent ---------------------------------------
