@@ -80,9 +80,11 @@ def step_budget(s: Settings, max_subtasks: int = 4) -> int:
 
 
 def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
-    """Compile the main graph (see :func:`medmirror.graphs.main.build_graph`); ``models``/``registry`` pass through."""
+    """Compile the graph of a preset (see :func:`medmirror.graphs.main.build_graph`: ``preset`` picks the planner
+    or the single-loop graph); ``models``/``registry``/``experience``/``embeddings`` pass through."""
 
-    passthrough = {k: settings.pop(k) for k in ("models", "registry", "experience", "embeddings") if k in settings}
+    passthrough = {k: settings.pop(k) for k in ("preset", "models", "registry", "experience", "embeddings")
+                   if k in settings}
     if settings:
         raise TypeError(
             "build_graph takes settings per run (context=Settings(...)); unexpected: " + ", ".join(settings)
@@ -137,7 +139,7 @@ def solve(
             raise TypeError(f"resources must be a dict, got {type(resources).__name__}")
         if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
             saver = make_checkpointer(s)
-        graph = _build(checkpointer=saver, models=models, registry=registry, embeddings=embeddings)
+        graph = _build(checkpointer=saver, preset=s, models=models, registry=registry, embeddings=embeddings)
         payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
                                           "resources": resources}
         if saver is not None:  # resume an interrupted run of this task; a finished thread starts fresh

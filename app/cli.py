@@ -206,7 +206,7 @@ def cmd_presets(args: argparse.Namespace) -> int:
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    print(build_graph().get_graph().draw_mermaid())
+    print(build_graph(preset=args.preset).get_graph().draw_mermaid())
     return 0
 
 
@@ -234,7 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo_p.set_defaults(func=cmd_demo)
 
     sub.add_parser("presets", help="list the presets").set_defaults(func=cmd_presets)
-    sub.add_parser("graph", help="print the main graph as Mermaid").set_defaults(func=cmd_graph)
+    gp = sub.add_parser("graph", help="print a preset's graph as Mermaid (the planner or the single-loop graph)")
+    gp.add_argument("--preset", default="mirror", choices=list(PRESETS), help="whose graph (default mirror)")
+    gp.set_defaults(func=cmd_graph)
 
 
 

@@ -10,7 +10,8 @@ from medmirror.bench.scoring import medcalc_scorer
 from medmirror.graphs.main import build_graph
 from medmirror.graphs.optimize import build_optimize_graph
 
-medmirror = build_graph()
+medmirror = build_graph(preset="mirror")  # the planner graph: MIRROR, RiskAgent, full
+medmirror_single_loop = build_graph(preset="react")  # the single loop: ReAct, ReflecTool, cot
 # ReflecTool's optimisation stage on MedCalc-Bench-style labelled cases (the experience store
 # is the one in the run's data dir).
 optimize = build_optimize_graph(scorer=medcalc_scorer)

@@ -44,9 +44,11 @@ def route_after_store(state: OptimizeState) -> Literal["distil", "__end__"]:
 def solve_case(models: ModelSet, registry: Any = None) -> Any:
     """A solver that runs the main graph on a case (with the optional advice from reflection)."""
 
-    graph = build_graph(models=models, registry=registry)
+    graphs = {planner: build_graph(preset="mirror" if planner else "react", models=models, registry=registry)
+              for planner in (True, False)}
 
     def run(case: dict[str, Any], s: Settings) -> dict[str, Any]:
+        graph = graphs[s.use_planner]  # the preset's graph
         payload = {"question": case["question"], "note": case.get("note"), "options": case.get("options"),
                    "resources": case.get("resources"), "advice": case.get("advice")}
         out = graph.invoke(payload, context=s)

@@ -61,12 +61,13 @@ def effective_format(state: MedMirrorState, deps: Deps, step: dict[str, Any] | N
     return fmt
 
 
-def allowed_values(state: MedMirrorState, fmt: str, s: Settings, step: dict[str, Any] | None) -> list[str] | None:
+def allowed_values(state: MedMirrorState, fmt: str, s: Settings, step: dict[str, Any] | None,
+                   planner: bool = True) -> list[str] | None:
     """Values the answer may carry when tools were used (None = unconstrained): the answering step's result."""
     if not s.use_tools or fmt in ("text", "option"):
         return None
     steps = state.steps or []
-    if s.use_planner and any(not st.get("ok") for st in steps) and step is None:
+    if planner and any(not st.get("ok") for st in steps) and step is None:
         return []  # a planned subtask was given up and nothing answers: a refusal that says what is missing
     value = observed_value(step.get("observation"), fmt) if step is not None else None
     if value is not None:
@@ -136,13 +137,15 @@ def _missing_inputs(state: MedMirrorState, failures: str) -> str:
     return f"the note does not give {m.group(1)}"
 
 
-def make_answer(deps: Deps):
+def make_answer(deps: Deps, *, planner: bool):
+    """The answer node of the planner graph (``planner``: a weak answer may re-plan) or of the single loop."""
+
     @node("answer")
     def answer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         step = answering_step(state) if s.use_tools else None
         fmt = effective_format(state, deps, step)
-        allowed = allowed_values(state, fmt, s, step)
+        allowed = allowed_values(state, fmt, s, step, planner)
         assumed = assumed_inputs(state)
         failures = state.status_detail or last_failure(state)
         msgs = messages(
@@ -171,7 +174,7 @@ def make_answer(deps: Deps):
         update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
                                   "rationale": rationale, "answer_checks": checks}
-        decision = answer_gate(applied(state, update), s)
+        decision = answer_gate(applied(state, update), s) if planner else "accept"
         why = revision_reason(out.score, s.theta_answer, checks, s)
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
                  "score": out.score, "round": state.round, "checks": summary(checks),
@@ -185,7 +188,7 @@ def make_answer(deps: Deps):
                 update.update(answer=best["answer"], value=best["value"], answer_score=best["score"],
                               plan=best["plan"], steps=replaced(best["steps"]), answer_checks=best.get("checks"),
                               rationale=best.get("rationale", ""))
-            if why is not None and s.use_ltm and s.use_planner:
+            if why is not None and s.use_ltm and planner:
                 event["event"] = "round_bound_exhausted"
             needs_value = fmt != "text"
             update["status"] = "answered" if (update["value"] is not None or not needs_value) else "refused"

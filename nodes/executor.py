@@ -58,11 +58,11 @@ def reflection_for(error: str) -> str:
     return "Re-read the tool's inputs and the note, and correct the arguments."
 
 
-def _advance(state: MedMirrorState, s: Settings, step: dict[str, Any], detail: str,
-             memory: dict[str, Any] | None = None) -> dict[str, Any]:
+def advance(state: MedMirrorState, planner: bool, step: dict[str, Any], detail: str,
+            memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A successful call: record it, reset STM and the counters, go to the next tool subtask."""
     idx = state.current
-    nxt = next_tool_subtask(state.plan or [], idx + 1) if s.use_planner else idx + 1
+    nxt = next_tool_subtask(state.plan or [], idx + 1) if planner else idx + 1
     update: dict[str, Any] = {**start_subtask(), "steps": [step], "current": nxt,
                               "trace": [{"node": "executor", "event": "ok", "detail": detail}]}
     if memory is not None:
@@ -70,8 +70,8 @@ def _advance(state: MedMirrorState, s: Settings, step: dict[str, Any], detail: s
     return update
 
 
-def _to_stm(state: MedMirrorState, s: Settings, step: dict[str, Any], arguments: dict[str, Any], error: str,
-            reflection: str) -> dict[str, Any]:
+def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: dict[str, Any], arguments: dict[str, Any],
+           error: str, reflection: str) -> dict[str, Any]:
     """A failed call: an STM entry for the tool agent's retry; the subtask gives up after the attempt bound.
 
     In the single loop (no planner) the failed step is also part of the history and there is no bound here
@@ -83,9 +83,9 @@ def _to_stm(state: MedMirrorState, s: Settings, step: dict[str, Any], arguments:
              "run_arguments": step.get("arguments", {}), "error": error, "reflection": reflection}
     # a new attempt at the same subtask: STM keeps the failure, the attempt count grows
     update: dict[str, Any] = {**start_subtask(), "stm": [entry] if s.use_stm else [], "attempts": attempts}
-    if not s.use_planner:
+    if not planner:
         update["steps"] = [step]
-    if s.use_planner and attempts >= s.max_attempts_per_subtask:
+    if planner and attempts >= s.max_attempts_per_subtask:
         idx = state.current
         update.update(steps=[step], current=len(state.plan or []),
                       status_detail=f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}")
@@ -96,45 +96,10 @@ def _to_stm(state: MedMirrorState, s: Settings, step: dict[str, Any], arguments:
     return update
 
 
-def _no_call(state: MedMirrorState, step: dict[str, Any], observation: dict[str, Any]) -> dict[str, Any]:
-    """Radiology NoCall: the gap ends the chain, or, when the simulated builder added a tool, re-plan."""
-    step.update(protocol="NoCall", observation=observation)
-    update: dict[str, Any] = {**start_subtask(), "steps": [step]}
-    built = observation.get("built")
-    if built:
-        update.update(candidates=list(state.candidates or []) + [built], replan=True,
-                      plan=[], plan_tries=0, best_plan=None, current=0)
-        update["trace"] = [{"node": "executor", "event": "tool_built", "detail": f"NoCall -> built {built}"}]
-        return update
-    gap = observation["no_call"]
-    update.update(current=len(state.plan or []), react_done=True,
-                  status_detail=f"NoCall: no available tool can {gap.get('purpose') or 'do this step'} "
-                                f"(needs a {gap.get('category')}"
-                                + (f" with {gap['missing_capability']}" if gap.get("missing_capability") else "")
-                                + (f" for {gap['anatomy']} {gap['modality']}" if gap.get("anatomy") else "") + ")")
-    update["trace"] = [{"node": "executor", "event": "no_call", "detail": update["status_detail"][:300]}]
-    return update
+def make_executor(deps: Deps, *, planner: bool):
+    """The executor of the planner graph (``planner``) or of the single loop, for ordinary tools;
+    memory-protocol tools (radiology) run in :mod:`medmirror.nodes.protocol`."""
 
-
-def _protocol_step(state: MedMirrorState, s: Settings, step: dict[str, Any], protocol: str, ok: bool,
-                   observation: Any, error: str) -> dict[str, Any]:
-    """Radiology steps: outputs go to memory; a NoCall ends the chain (or, with a tool built, re-plans)."""
-    if protocol == "no_call" and ok:
-        return _no_call(state, step, observation)
-    plan = state.plan or []
-    # in the single loop the agent's finish marks the end, so every call there is a Call
-    last = s.use_planner and next_tool_subtask(plan, state.current + 1) >= len(plan)
-    step["protocol"] = "EndCall" if last else "Call"
-    if not ok:
-        return _to_stm(state, s, step, step["arguments"], error,
-                       "Read each input from a memory key that holds it; if no tool fits the step, use no_call.")
-    step["observation"] = observation
-    outputs = observation.get("outputs", {})
-    return _advance(state, s, step, f"{step['protocol']} {step['tool']} -> {', '.join(outputs)}",
-                    memory={**(state.working_memory or {}), **outputs})
-
-
-def make_executor(deps: Deps):
     @node("executor")
     def executor(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
@@ -142,12 +107,9 @@ def make_executor(deps: Deps):
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         idx = state.current
         run_args, grounding = ground_call(tool, arguments, state, s)
-        protocol = deps.registry.get(tool).protocol if tool in deps.registry else None
         resources = dict(state.resources or {})
         if state.note:  # tools that read the note themselves (clinical_ner) instead of a copied argument
             resources.setdefault("note", state.note)
-        if protocol:
-            resources["memory"] = state.working_memory or {}
         repeated = repeats_failed_call(state, tool, arguments, run_args) if s.use_checks else ""
         if repeated:  # the same call already failed: refused without running it
             ok, observation, error = False, None, repeated
@@ -160,9 +122,7 @@ def make_executor(deps: Deps):
         if grounding is not None:
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding
-        if protocol:
-            return _protocol_step(state, s, step, protocol, ok, observation, error)
-        if not s.use_planner:  # react: every action, good or bad, is an observation in the history
+        if not planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
             update = {"steps": [step], "proposal": None,
                       "trace": [{"node": "executor", "event": "ok" if ok else "tool_error",
@@ -173,9 +133,9 @@ def make_executor(deps: Deps):
             return update
         if ok:
             step["observation"] = observation
-            return _advance(state, s, step, observation_brief(observation))
+            return advance(state, planner, step, observation_brief(observation))
         flags = (grounding or {}).get("flags") or []
-        return _to_stm(state, s, step, arguments, error,
+        return to_stm(state, s, planner, step, arguments, error,
                        reflection_for(error) + (f" Evidence check: {'; '.join(flags)}" if flags else ""))
 
     return executor

@@ -43,11 +43,17 @@ def tool_gate(state: MedMirrorState, s: Settings) -> Literal["revise", "accept"]
 
 
 def answer_gate(state: MedMirrorState, s: Settings) -> Literal["replan", "accept"]:
-    """An answer that fails its checks or scores below θa sends the round to LTM and re-plans, at most R rounds."""
-    if not (s.use_ltm and s.use_planner and s.use_tools):
+    """An answer that fails its checks or scores below θa sends the round to LTM and re-plans, at most R rounds
+    (the planner graph's gate; the single loop has no rounds)."""
+    if not (s.use_ltm and s.use_tools):
         return "accept"
     why = revision_reason(state.answer_score, s.theta_answer, state.answer_checks, s)
     return "replan" if why and state.round < s.max_rounds else "accept"
+
+
+def loop_done(state: MedMirrorState, s: Settings) -> bool:
+    """The single loop ends: the agent finished (or must stop), or the step bound is reached."""
+    return state.react_done or len(state.steps or []) >= s.max_react_steps
 
 
 def executor_retry(state: MedMirrorState, s: Settings) -> bool:

@@ -13,7 +13,9 @@ from medmirror.nodes.formats import infer_format
 from medmirror.settings import Settings
 
 
-def make_intake(deps: Deps):
+def make_intake(deps: Deps, *, planner: bool):
+    """Intake of the planner graph (``planner``) or of the single loop."""
+
     @node("intake")
     def intake(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
@@ -21,9 +23,13 @@ def make_intake(deps: Deps):
         if not question:
             return {"status": "error", "status_detail": "no question given",
                     "trace": [{"node": "intake", "event": "invalid_input", "detail": "empty question"}]}
+        if s.use_planner != planner:
+            detail = wrong_graph(s.preset, planner)
+            return {"status": "error", "status_detail": detail,
+                    "trace": [{"node": "intake", "event": "wrong_graph", "detail": detail}]}
         candidates: list[str] = []
         if s.use_tools:
-            candidates = choose_candidates(deps, question, state.note, state.resources or {}, s)
+            candidates = choose_candidates(deps, question, state.note, state.resources or {}, s, planner)
         fmt = infer_format(question, state.options)
         # what the question asks for, as the checks read it (none without checks: the papers' agents decide alone)
         target = question_target(deps.registry, question, candidates) if candidates and s.use_checks else None
@@ -44,7 +50,16 @@ def make_intake(deps: Deps):
     return intake
 
 
-def choose_candidates(deps: Deps, question: str, note: str | None, resources: dict[str, Any], s: Settings) -> list[str]:
+def wrong_graph(preset: str, planner: bool) -> str:
+    """Why a run's preset cannot run on this graph (a preset picks the graph: use_planner)."""
+    this, other = ("planner", "single-loop") if planner else ("single-loop", "planner")
+    return (f"preset '{preset}' runs on the {other} graph, and this is the {this} graph: build the graph for the "
+            f"preset (medmirror.build_graph(preset=...) or solve(preset=...)), or in Studio choose the "
+            f"{'medmirror_single_loop' if planner else 'medmirror'} graph")
+
+
+def choose_candidates(deps: Deps, question: str, note: str | None, resources: dict[str, Any], s: Settings,
+                      planner: bool = True) -> list[str]:
     """The top-N tools for the case.
 
     Tools that work on a resource the task attached (its EHR database, documents, images)
@@ -69,7 +84,7 @@ def choose_candidates(deps: Deps, question: str, note: str | None, resources: di
             break
         if name not in chosen:
             chosen.append(name)
-    if s.plan_mode == "single_tool" and s.use_planner:
+    if s.plan_mode == "single_tool" and planner:
         return sorted(chosen, key=ranked.index)  # RiskAgent picks one specialised tool from the top-N
     general = [n for n in ranked if deps.registry.get(n).always_offer and n not in chosen and (usable(n) or s.offer_unusable_tools)]
     return sorted(chosen, key=ranked.index) + general

@@ -27,12 +27,14 @@ from medmirror.nodes.schemas import review_schema
 from medmirror.settings import Settings
 
 
-def make_reviewer(deps: Deps):
+def make_reviewer(deps: Deps, *, planner: bool):
+    """The reviewer of the planner graph (``planner``) or of the single loop (no plan stage)."""
+
     @node("reviewer")
     def reviewer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         steps = state.steps or []
-        stages = stage_checks(state, deps, s)
+        stages = stage_checks(state, deps, s, planner)
         failing = next(((stage, rep) for stage, rep in stages.items() if rep and not rep["passed"]), None)
         model_verdict = None
         if failing is not None:
@@ -61,7 +63,7 @@ def make_reviewer(deps: Deps):
         review = {"verdict": out.verdict, "failing_stage": out.failing_stage, "critique": out.critique,
                   "review": reviews, "checks": checks_line, "model_verdict": model_verdict}
         update: dict[str, Any] = {"review": review, "reviews": reviews}
-        stage = _stage(out.failing_stage, s, state) if out.verdict == "WRONG" else "none"
+        stage = _stage(out.failing_stage, s, state, planner) if out.verdict == "WRONG" else "none"
         if model_verdict is not None and s.use_checks:
             contradiction = contradicts(out.verdict, out.critique)
             vouched = out.verdict == "WRONG" and bool((stages.get(stage) or {}).get("decisive"))
@@ -97,7 +99,7 @@ def make_reviewer(deps: Deps):
     return reviewer
 
 
-def stage_checks(state: MedMirrorState, deps: Deps, s: Settings) -> dict[str, dict[str, Any] | None]:
+def stage_checks(state: MedMirrorState, deps: Deps, s: Settings, planner: bool = True) -> dict[str, dict[str, Any] | None]:
     """The deterministic checks of each stage, earliest first: plan, tool call, answer.
 
     The tool-call stage always checks that no executed value lacks support in the note; with
@@ -107,7 +109,7 @@ def stage_checks(state: MedMirrorState, deps: Deps, s: Settings) -> dict[str, di
     out: dict[str, dict[str, Any] | None] = {"plan": None, "tool_call": None, "answer": None}
     if not s.use_tools:
         return out
-    if s.use_checks and s.use_planner and state.plan:
+    if s.use_checks and planner and state.plan:
         out["plan"] = plan_checks(state.plan, state.target or {}, deps.registry, state.working_memory,
                                   needs_value=state.answer_format != "text")
     unsupported = [u for st in steps if st.get("ok") for u in unsupported_used(st)]
@@ -142,13 +144,13 @@ def _consistent(out: ReviewOutput) -> None:
         raise ValueError("a WRONG verdict must name the failing stage (plan, tool_call or answer)")
 
 
-def _stage(stage: str, s: Settings, state: MedMirrorState) -> str:
+def _stage(stage: str, s: Settings, state: MedMirrorState, planner: bool) -> str:
     """The stage to re-run, within the parts the preset has on and what the plan contains."""
     if not s.use_tools:
         return "answer"
-    if stage == "plan" and not s.use_planner:
+    if stage == "plan" and not planner:
         return "tool_call"
-    if stage == "tool_call" and s.use_planner:
+    if stage == "tool_call" and planner:
         plan = state.plan or []
         if next_tool_subtask(plan, 0) >= len(plan):  # no tool subtask to re-run: the plan is what is wrong
             return "plan"

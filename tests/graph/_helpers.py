@@ -114,7 +114,8 @@ def run(ms: dict[str, ScriptedChatModel], preset: str = "mirror", *, question: s
         registry: ToolRegistry | None = None, **settings: Any) -> Run:
     """Run the main graph with scripted models and return its output and full final state."""
     saver = InMemorySaver()
-    graph = build_graph(checkpointer=saver, models=ms, registry=registry or small_registry())
+    context = Settings.resolve(preset, **settings)
+    graph = build_graph(checkpointer=saver, preset=context, models=ms, registry=registry or small_registry())
     config = {"configurable": {"thread_id": "test"}, "recursion_limit": 200}
     out = graph.invoke({"question": question, "note": note, "options": options}, config,
                        context=Settings.resolve(preset, **settings))

@@ -210,10 +210,29 @@ def test_failure_in_the_first_subtask_is_not_carried_into_the_second():
 @pytest.mark.parametrize("context", [Settings(preset="cot"), {"preset": "cot"}], ids=["unresolved", "dict"])
 def test_graph_applies_the_preset_of_any_context(context):
     ms = models(answer=[answer("23")])
-    graph = build_graph(models=ms, registry=small_registry())
+    graph = build_graph(preset="cot", models=ms, registry=small_registry())
     out = graph.invoke({"question": BMI_Q, "note": BMI_NOTE}, context=context)
     assert [e["node"] for e in out["trace"]] == ["intake", "answer"]
     assert out["status"] == "answered"
+
+
+@pytest.mark.parametrize("built, run_with", [("mirror", "react"), ("react", "riskagent")])
+def test_a_preset_on_the_other_graph_is_a_clear_error(built, run_with):
+    """A preset picks its graph; running it on the other one says which graph to use, and calls no model."""
+    ms = models()
+    graph = build_graph(preset=built, models=ms, registry=small_registry())
+    out = graph.invoke({"question": BMI_Q, "note": BMI_NOTE}, context=Settings.resolve(run_with))
+    assert out["status"] == "error"
+    assert f"preset '{run_with}' runs on the" in out["status_detail"] and "solve(preset=...)" in out["status_detail"]
+    assert [e["event"] for e in out["trace"]] == ["wrong_graph"]
+
+
+def test_each_preset_gets_its_graph():
+    single = {"intake", "tool_agent", "verifier", "executor", "protocol", "answer", "reviewer"}
+    for preset in ("react", "reflectool-refine", "reflectool-select", "cot"):
+        assert set(build_graph(preset=preset).nodes) - {"__start__"} == single, preset
+    for preset in ("mirror", "riskagent", "full"):
+        assert set(build_graph(preset=preset).nodes) - {"__start__"} == single | {"planner", "ltm_update"}, preset
 
 
 def test_explicit_setting_beats_the_preset_in_a_run():
@@ -226,9 +245,11 @@ def test_explicit_setting_beats_the_preset_in_a_run():
 def test_exported_graph_has_no_checkpointer_and_api_rejects_settings():
     from medmirror.api import build_graph as api_build
     from medmirror.studio import medmirror as graph
+    from medmirror.studio import medmirror_single_loop as single_loop
 
-    assert graph.checkpointer is None
+    assert graph.checkpointer is None and single_loop.checkpointer is None
     assert set(graph.nodes) >= {"intake", "planner", "tool_agent", "executor", "answer", "ltm_update", "reviewer"}
+    assert "planner" not in single_loop.nodes and "ltm_update" not in single_loop.nodes
     with pytest.raises(TypeError, match="theta_plan"):
         api_build(theta_plan=9)
 

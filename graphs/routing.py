@@ -1,0 +1,37 @@
+"""Routers both graphs share: small typed functions of the state (and the run's settings)."""
+
+from __future__ import annotations
+
+from typing import Callable, Literal
+
+from langgraph.graph import END
+
+from medmirror.graphs.state import MedMirrorState
+from medmirror.nodes.protocol import runs_in_protocol
+from medmirror.tools.registry import ToolRegistry
+
+Runner = Literal["executor", "protocol"]
+
+
+def failed(state: MedMirrorState) -> bool:
+    return state.status == "error"
+
+
+def runner(registry: ToolRegistry) -> Callable[[MedMirrorState], Runner]:
+    """Where an accepted call runs: the protocol node for radiology's memory tools, else the executor."""
+
+    def route_to_runner(state: MedMirrorState) -> Runner:
+        return "protocol" if runs_in_protocol(registry, state) else "executor"
+
+    return route_to_runner
+
+
+STAGE_NODES = {"plan": "planner", "tool_call": "tool_agent", "answer": "answer"}
+
+
+def reviewed_stage(state: MedMirrorState) -> str:
+    """After the reviewer: the end (Reflect[RIGHT], or the review bound), or the node of the stage to re-run."""
+    review = state.review or {}
+    if failed(state) or review.get("verdict") != "WRONG" or review.get("exhausted"):
+        return END
+    return STAGE_NODES[review["routed_to"]]

@@ -1,0 +1,86 @@
+"""The single-loop graph (ReAct, ReflecTool, and cot without tools): one agent picks the next action.
+
+```
+ START → intake → tool_agent ⟲ (refused / plan / think) → [verifier] → executor | protocol ─┐
+                      ▲                                                                    │
+                      └───────────────── until finish or the step bound ◄──────────────────┘
+                  tool_agent ─(finish)→ answer → [reviewer] → END (Reflect[WRONG]: back to the agent or the answer)
+```
+
+Wiring and routers only; the nodes are the planner graph's, built for the single loop.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+
+from medmirror.graphs.routing import failed, reviewed_stage, runner
+from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.nodes.answer import make_answer
+from medmirror.nodes.common import Deps, settings_of
+from medmirror.nodes.executor import make_executor
+from medmirror.nodes.gates import loop_done
+from medmirror.nodes.intake import make_intake
+from medmirror.nodes.protocol import make_protocol
+from medmirror.nodes.react_agent import make_react_agent
+from medmirror.nodes.reviewer import make_reviewer
+from medmirror.nodes.verifier import make_verifier
+from medmirror.settings import Settings
+
+
+def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer", "__end__"]:
+    if failed(state):
+        return END
+    return "tool_agent" if settings_of(runtime).use_tools else "answer"
+
+
+def route_after_step(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer"]:
+    """After a tool ran: the next action, or the answer when the loop is done."""
+    if state.replan:  # a missing tool was built on request: the agent goes on with it
+        return "tool_agent"
+    return "answer" if loop_done(state, settings_of(runtime)) else "tool_agent"
+
+
+def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["reviewer", "__end__"]:
+    return "reviewer" if settings_of(runtime).use_reviewer and not failed(state) else END
+
+
+def route_after_reviewer(state: MedMirrorState) -> Literal["tool_agent", "answer", "__end__"]:
+    """The single loop has no plan stage: the reviewer names the tool calls or the answer."""
+    return reviewed_stage(state)  # type: ignore[return-value]
+
+
+def build_single_loop_graph(deps: Deps, checkpointer: Any = None, store: Any = None, **compile_kwargs: Any):
+    """Compile the single-loop graph over ``deps`` (models, registry, experience store, embeddings)."""
+    to_runner = runner(deps.registry)
+
+    def route_after_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+            "tool_agent", "verifier", "executor", "protocol", "answer", "__end__"]:
+        s = settings_of(runtime)
+        if failed(state):
+            return END
+        if state.proposal:  # a tool call
+            return "verifier" if s.verifier != "none" else to_runner(state)
+        return "answer" if loop_done(state, s) else "tool_agent"  # finish, or an inner action / a refusal
+
+    g = StateGraph(MedMirrorState, context_schema=Settings, input_schema=TaskInput, output_schema=TaskOutput)
+    g.add_node("intake", make_intake(deps, planner=False))
+    g.add_node("tool_agent", make_react_agent(deps))
+    g.add_node("verifier", make_verifier(deps))
+    g.add_node("executor", make_executor(deps, planner=False))
+    g.add_node("protocol", make_protocol(deps, planner=False))
+    g.add_node("answer", make_answer(deps, planner=False))
+    g.add_node("reviewer", make_reviewer(deps, planner=False))
+
+    g.add_edge(START, "intake")
+    g.add_conditional_edges("intake", route_after_intake)
+    g.add_conditional_edges("tool_agent", route_after_agent)
+    g.add_conditional_edges("verifier", to_runner)
+    g.add_conditional_edges("executor", route_after_step)
+    g.add_conditional_edges("protocol", route_after_step)
+    g.add_conditional_edges("answer", route_after_answer)
+    g.add_conditional_edges("reviewer", route_after_reviewer)
+    return g.compile(checkpointer=checkpointer, store=store, name="medmirror_single_loop", **compile_kwargs)
