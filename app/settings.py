@@ -2,16 +2,29 @@
 
 One :class:`Settings` object, read from keyword arguments, then ``MEDMIRROR_*``
 environment variables, then the chosen preset's values, then the defaults below.
-It is also the graph's context schema, so LangGraph Studio shows every field.
+
+Its fields are of two kinds:
+
+* the **per-run context** (:data:`RUN_FIELDS`, the model :class:`RunContext`): the preset,
+  the switches, thresholds and bounds. It is the graphs' ``context_schema``, what LangGraph
+  Studio shows and what a caller may change per run;
+* the **process configuration** (every other field, :data:`PROCESS_FIELDS`): model files and
+  servers, threads, sampling, your own resources, storage paths and secrets. It is resolved
+  once per process (:func:`process_config`) and never travels in a run's context.
+
+:func:`resolve_run` joins the two for a run (a full :class:`Settings` given as the context
+is used as it is, which is what the Python API does).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from medmirror.presets import PRESETS
@@ -152,3 +165,69 @@ class Settings(BaseSettings):
             if data.get(secret):
                 data[secret] = "***"
         return data
+
+
+# ---------------------------------------------------------------------------
+# Per-run context and process configuration
+# ---------------------------------------------------------------------------
+
+RUN_FIELDS: tuple[str, ...] = (
+    "preset",
+    # which parts are on
+    "use_tools", "use_planner", "plan_mode", "use_gates", "use_stm", "use_ltm", "use_reviewer", "use_checks",
+    # thresholds and bounds
+    "theta_plan", "theta_tool", "theta_answer", "max_plan_revisions", "max_tool_revisions",
+    "max_attempts_per_subtask", "max_rounds", "max_reviews", "max_react_steps", "top_n_tools", "structured_retries",
+    "build_missing_tools", "offer_unusable_tools",
+    # experience, verifier, extraction
+    "use_experience", "experience_top_k", "verifier", "verifier_rounds", "select_candidates", "select_temperature",
+    "extractor",
+)
+PROCESS_FIELDS: tuple[str, ...] = tuple(n for n in Settings.model_fields if n not in RUN_FIELDS)
+
+
+class _RunContextBase(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    @model_validator(mode="after")
+    def _check_preset(self) -> "_RunContextBase":
+        if self.preset not in PRESETS:  # type: ignore[attr-defined]
+            raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")  # type: ignore[attr-defined]
+        return self
+
+
+# The fields, their bounds and descriptions are Settings' own (one definition of each).
+RunContext = create_model(  # type: ignore[call-overload]
+    "RunContext", __base__=_RunContextBase,
+    __doc__="Per-run context of a MedMirror graph: the preset, switches, thresholds and bounds (no paths, "
+            "servers or secrets). Fields not given take the preset's values.",
+    **{name: (Settings.model_fields[name].annotation, Settings.model_fields[name]) for name in RUN_FIELDS},
+)
+
+
+@lru_cache(maxsize=1)
+def process_config() -> Settings:
+    """The process configuration, resolved once (keyword defaults, ``MEDMIRROR_*`` variables)."""
+    return Settings()
+
+
+def resolve_run(context: Any, config: Settings | None = None) -> Settings:
+    """The settings of one run: ``context`` (a :class:`RunContext`, a dict of run fields, a full
+    :class:`Settings`, or None) over the process configuration, with the preset applied.
+
+    A dict or RunContext may hold run fields only: a path, server or secret there is an error
+    that names the field (they belong to the process configuration)."""
+    if isinstance(context, Settings):
+        return context.with_preset()
+    if context is None:
+        return (config or process_config()).with_preset()
+    data = dict(context) if isinstance(context, Mapping) else context.model_dump(exclude_unset=True)
+    misplaced = sorted(set(data) - set(RUN_FIELDS))
+    if misplaced:
+        raise ValueError(
+            f"{', '.join(misplaced)}: not per-run settings (a run's context holds the preset, switches, thresholds "
+            f"and bounds); set {'it' if len(misplaced) == 1 else 'them'} in the process configuration "
+            f"(MEDMIRROR_<NAME> environment variables, or Settings(...) in Python)")
+    base = config or process_config()
+    process = {name: getattr(base, name) for name in base.model_fields_set if name in PROCESS_FIELDS}
+    return Settings(**process, **data).with_preset()

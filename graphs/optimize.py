@@ -20,7 +20,7 @@ from medmirror.graphs.main import build_graph
 from medmirror.graphs.state import OptimizeInput, OptimizeState
 from medmirror.models.factory import ModelSet
 from medmirror.nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
-from medmirror.settings import Settings
+from medmirror.settings import RunContext, Settings
 
 
 def route_after_c1(state: OptimizeState) -> Literal["store", "reflect", "__end__"]:
@@ -69,7 +69,7 @@ def build_optimize_graph(
     model_set = models if isinstance(models, ModelSet) else ModelSet(models)
     deps = OptimizeDeps(models=model_set, scorer=scorer, solver=solve_case(model_set, registry), store=store,
                         max_items=max_items)
-    g = StateGraph(OptimizeState, context_schema=Settings, input_schema=OptimizeInput)
+    g = StateGraph(OptimizeState, context_schema=RunContext, input_schema=OptimizeInput)
     g.add_node("solve_c1", make_solve(deps, "c1"))
     g.add_node("reflect", make_reflect(deps))
     g.add_node("solve_c2", make_solve(deps, "c2"))

@@ -35,7 +35,7 @@ from medmirror.nodes.protocol import make_protocol
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.tool_agent import make_tool_agent
 from medmirror.nodes.verifier import make_verifier
-from medmirror.settings import Settings
+from medmirror.settings import RunContext, Settings
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "answer", "__end__"]:
@@ -88,7 +88,7 @@ def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None,
             return "tool_agent"
         return "verifier" if s.verifier != "none" else to_runner(state)
 
-    g = StateGraph(MedMirrorState, context_schema=Settings, input_schema=TaskInput, output_schema=TaskOutput)
+    g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=TaskInput, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps, planner=True))
     g.add_node("planner", make_planner(deps))
     g.add_node("tool_agent", make_tool_agent(deps))

@@ -28,7 +28,7 @@ from medmirror.nodes.protocol import make_protocol
 from medmirror.nodes.react_agent import make_react_agent
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.verifier import make_verifier
-from medmirror.settings import Settings
+from medmirror.settings import RunContext, Settings
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer", "__end__"]:
@@ -66,7 +66,7 @@ def build_single_loop_graph(deps: Deps, checkpointer: Any = None, store: Any = N
             return "verifier" if s.verifier != "none" else to_runner(state)
         return "answer" if loop_done(state, s) else "tool_agent"  # finish, or an inner action / a refusal
 
-    g = StateGraph(MedMirrorState, context_schema=Settings, input_schema=TaskInput, output_schema=TaskOutput)
+    g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=TaskInput, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps, planner=False))
     g.add_node("tool_agent", make_react_agent(deps))
     g.add_node("verifier", make_verifier(deps))

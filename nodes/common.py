@@ -17,7 +17,7 @@ from medmirror.models.embeddings import embeddings_key, make_embeddings
 from medmirror.models.factory import ModelSet
 from medmirror.models.structured import StructuredOutputError
 from medmirror.prompts import render
-from medmirror.settings import Settings
+from medmirror.settings import Settings, resolve_run
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
 from medmirror.usage import metered
@@ -26,13 +26,21 @@ MAX_NOTE_CHARS = 14000
 
 
 def settings_of(runtime: Runtime[Settings] | None) -> Settings:
-    """The run's settings with its preset applied (a dict context from Studio is coerced upstream)."""
+    """The run's settings: its context (a full Settings from the Python API, or a RunContext / dict of
+    run fields from Studio) over the process configuration, with the preset applied.
+
+    A dict or RunContext is resolved once per distinct context (resolving one builds a Settings and
+    reads the environment), not on every node call."""
     ctx = getattr(runtime, "context", None) if runtime is not None else None
-    if ctx is None:
-        return Settings.resolve()
-    if isinstance(ctx, dict):
-        return Settings.resolve(**ctx)
-    return ctx.with_preset()
+    if ctx is None or isinstance(ctx, Settings):
+        return resolve_run(ctx)  # a preset applied to a resolved object: a few microseconds
+    key = json.dumps(ctx if isinstance(ctx, dict) else ctx.model_dump(exclude_unset=True), sort_keys=True, default=str)
+    return _resolved_context(key)
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved_context(key: str) -> Settings:
+    return resolve_run(json.loads(key))
 
 
 @dataclass

@@ -63,11 +63,15 @@ def test_langgraph_dev_serves_and_runs_the_graph(tmp_path: Path) -> None:
         assert ok.get("ok") is True
 
         assistants = _http("POST", f"{base}/assistants/search", {})
-        assert sorted(a["graph_id"] for a in assistants) == ["medmirror", "optimize"]
-        assistants = [a for a in assistants if a["graph_id"] == "medmirror"]
-
-        schemas = _http("GET", f"{base}/assistants/{assistants[0]['assistant_id']}/schemas")
-        assert "theta_plan" in schemas["context_schema"]["properties"]  # settings are the context schema
+        assert sorted(a["graph_id"] for a in assistants) == ["medmirror", "medmirror_single_loop", "optimize"]
+        for graph_id in ("medmirror", "medmirror_single_loop"):
+            assistant = next(a for a in assistants if a["graph_id"] == graph_id)
+            schemas = _http("GET", f"{base}/assistants/{assistant['assistant_id']}/schemas")
+            shown = set(schemas["context_schema"]["properties"])
+            assert {"preset", "theta_plan", "max_rounds", "use_checks"} <= shown  # the per-run context
+            # paths, model servers, threads and secrets are process configuration: never in what Studio shows
+            assert not shown & {"openai_api_key", "vision_api_key", "model_path", "data_dir", "n_threads",
+                                "openai_base_url", "script_path"}
 
         out = _http("POST", f"{base}/runs/wait", {"assistant_id": "medmirror",
                                                   "input": {"question": "What is the BMI?", "note": "70 kg, 175 cm"}})

@@ -145,3 +145,60 @@ def test_env_values_are_typed(monkeypatch, tmp_path):
     monkeypatch.setenv("MEDMIRROR_MAX_ROUNDS", "many")
     with pytest.raises(ValidationError, match="max_rounds"):
         Settings()
+
+
+# ---------------------------------------------------------------------------
+# Per-run context vs process configuration
+# ---------------------------------------------------------------------------
+
+
+def test_the_context_holds_run_fields_only_and_every_field_is_one_or_the_other() -> None:
+    from medmirror.settings import PROCESS_FIELDS, RUN_FIELDS, RunContext
+
+    assert set(RunContext.model_fields) == set(RUN_FIELDS)
+    assert set(RUN_FIELDS) | set(PROCESS_FIELDS) == set(Settings.model_fields)
+    assert not set(RUN_FIELDS) & set(PROCESS_FIELDS)
+    secrets = {n for n, f in Settings.model_fields.items() if "SecretStr" in str(f.annotation)}
+    assert secrets and not secrets & set(RUN_FIELDS)
+    # the definitions are Settings' own: same bounds and descriptions
+    assert RunContext.model_fields["theta_plan"].description == Settings.model_fields["theta_plan"].description
+    with pytest.raises(ValueError):
+        RunContext(theta_plan=11)
+    with pytest.raises(ValueError, match="unknown preset"):
+        RunContext(preset="nope")
+
+
+def test_a_run_context_over_the_process_configuration() -> None:
+    from medmirror.settings import RunContext, resolve_run
+
+    config = Settings(data_dir="/tmp/medmirror-config-test", n_threads=1)
+    s = resolve_run({"preset": "react", "theta_tool": 9}, config)
+    assert (s.preset, s.use_planner, s.theta_tool) == ("react", False, 9)  # the preset's values, then explicit ones
+    assert str(s.data_dir) == "/tmp/medmirror-config-test" and s.n_threads == 1  # from the process configuration
+    s = resolve_run(RunContext(preset="riskagent", use_reviewer=False), config)
+    assert s.plan_mode == "single_tool" and s.use_reviewer is False
+    full = Settings(preset="cot", data_dir="/tmp/elsewhere")
+    assert resolve_run(full, config).data_dir == full.data_dir  # a full Settings (the Python API) is used as it is
+
+
+def test_a_path_or_secret_in_a_run_context_is_refused_by_name() -> None:
+    from medmirror.settings import resolve_run
+
+    with pytest.raises(ValueError, match="data_dir, openai_api_key: not per-run settings"):
+        resolve_run({"preset": "mirror", "data_dir": "/x", "openai_api_key": "k"})
+
+
+def test_a_dict_context_is_resolved_once_per_run(monkeypatch) -> None:
+    """A Studio-style dict context is resolved once, not on every node call."""
+    import medmirror.nodes.common as common
+    from medmirror.graphs.main import build_graph
+    from medmirror.models import ScriptedChatModel
+
+    calls = []
+    real = common.resolve_run
+    monkeypatch.setattr(common, "resolve_run", lambda ctx, *a: calls.append(ctx) or real(ctx, *a))
+    answer = ScriptedChatModel(responses=[{"answer": "x", "value": None, "evaluation": "e", "score": 9}])
+    context = {"preset": "cot", "theta_answer": 7}  # a combination no other test resolves
+    out = build_graph(preset="cot", models={"answer": answer}).invoke({"question": "What is sepsis?"}, context=context)
+    assert out["status"] == "answered"
+    assert calls == [context]
