@@ -159,3 +159,15 @@ def test_an_analysis_of_another_text_is_not_used():
                            note_analysis=to_record(extractor.extract(BMI_NOTE)))
     assert analysis_of(stale) is None
     assert rule_call("bmi", stale)["weight"] == 80.0
+
+
+def test_an_analysis_that_fails_at_intake_leaves_the_grounding_to_read_the_note(monkeypatch):
+    # (as before this analysis existed: an extractor failure then shows where the note is read)
+    def broken(note, *args, **kwargs):
+        raise ValueError("a rule failed on odd text")
+
+    monkeypatch.setattr("medmirror.nodes.grounding.extract", broken)
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
+    r = run(ms, "mirror", extractor="hybrid", use_checks=True)
+    assert r.event("note_analysis_failed")["detail"] == "ValueError: a rule failed on odd text"
+    assert r.state["note_analysis"] is None and r["value"] == BMI_70 and r["steps"][0]["grounding"]["params"]
