@@ -209,6 +209,10 @@ class IntakeState:
     candidates: list[str] = field(default_factory=list)
     target: dict[str, Any] | None = None  # the tool the question names (medmirror.nodes.checks.question_target)
     demos: list[str] = field(default_factory=list)  # similar solved cases from the experience store
+    # the rule extraction of the note (or of the question when there is no note), made once for every calculator
+    # call's grounding: a compact record of plain data (medmirror.tools.extraction.record), None when no candidate
+    # is a calculator; read it with medmirror.nodes.grounding.analysis_of
+    note_analysis: dict[str, Any] | None = None
 
 
 @dataclass(kw_only=True)

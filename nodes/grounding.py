@@ -6,6 +6,11 @@ reconciles whatever arguments were proposed with the note (``extractor`` setting
 rules, llm or hybrid) and runs the calculator on the grounded values only; each
 step keeps every parameter's value, status and evidence span, and the flags for
 the reviewer.
+
+The note is analysed once per task: intake keeps the rule extraction of the evidence
+text in the state (``note_analysis``, a compact record: :mod:`medmirror.tools.extraction.record`),
+and every use here (the tool agent's prompt, the checks of a proposal, the executor, the
+rule and fallback calls) rebuilds it from there instead of reading the note again.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from typing import Any
 from medmirror.graphs.state import MedMirrorState
 from medmirror.settings import Settings
 from medmirror.tools.calculators import CALCULATORS, Calculator
+from medmirror.tools.extraction import extract
+from medmirror.tools.extraction.extractor import Extraction
 from medmirror.tools.extraction.grounding import reconcile, rule_arguments
+from medmirror.tools.extraction.record import from_record, matches, to_record
 
 
 def calculator(tool: str) -> Calculator | None:
@@ -25,16 +33,17 @@ def calculator(tool: str) -> Calculator | None:
 def found_in_note(tool: str, state: MedMirrorState) -> str:
     """The rule extractor's reading of the note for a calculator's inputs ('(not a calculator)' otherwise)."""
     calc = calculator(tool)
-    if calc is None or not evidence_text_of(state).strip():
+    text = evidence_text_of(state)
+    if calc is None or not text.strip():
         return "(nothing extracted)"
 
-    return rule_arguments(calc, evidence_text_of(state), question=state.question).summary() or "(nothing found)"
+    return rule_arguments(calc, text, analysis_of(state), question=state.question).summary() or "(nothing found)"
 
 
 def rule_call(tool: str, state: MedMirrorState) -> dict[str, Any]:
     """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
 
-    grounded = rule_arguments(calculator(tool), evidence_text_of(state), question=state.question)
+    grounded = rule_arguments(calculator(tool), evidence_text_of(state), analysis_of(state), question=state.question)
     return grounded.args
 
 
@@ -46,7 +55,8 @@ def ground_call(tool: str, arguments: dict[str, Any], state: MedMirrorState, s: 
 
     # With no note the question's own words are the evidence (a question may state the values itself);
     # with neither, every proposed value is unsupported and dropped like any other.
-    grounded = reconcile(calc, arguments, evidence_text_of(state), mode=s.extractor, question=state.question)
+    grounded = reconcile(calc, arguments, evidence_text_of(state), analysis_of(state), mode=s.extractor,
+                         question=state.question)
     return grounded.args, grounded.to_dict()
 
 
@@ -54,6 +64,26 @@ def evidence_text_of(state: MedMirrorState) -> str:
     """The text calculator arguments must be found in: the note, or the question when there is no note."""
     note = (state.note or "").strip()
     return note if note else (state.question or "")
+
+
+def analyse_note(state: MedMirrorState, candidates: list[str]) -> dict[str, Any] | None:
+    """The task's note analysis, for intake to keep in the state (``note_analysis``): the rule extraction of
+    the evidence text as a compact record, or None when no candidate is a calculator (nothing would use it)
+    or there is no text. Read it back with :func:`analysis_of`."""
+    text = evidence_text_of(state)
+    if not text.strip() or not any(calculator(name) is not None for name in candidates):
+        return None
+    return to_record(extract(text))
+
+
+def analysis_of(state: MedMirrorState) -> Extraction | None:
+    """The extraction intake kept for this task's evidence text; None when there is none for this text
+    (the grounding then reads the note itself)."""
+    record = state.note_analysis
+    if not record:
+        return None
+    text = evidence_text_of(state)
+    return from_record(record, text) if matches(record, text) else None
 
 
 def unsupported_used(step: dict[str, Any]) -> list[str]:

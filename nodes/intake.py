@@ -1,4 +1,4 @@
-"""Intake: retrieve candidate tools for the case and settle the answer format. No LLM call."""
+"""Intake: retrieve candidate tools for the case, settle the answer format and analyse the note once. No LLM call."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from medmirror.graphs.state import MedMirrorState, replaced, start_task
 from medmirror.nodes.checks import question_target
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.formats import infer_format
+from medmirror.nodes.grounding import analyse_note
 from medmirror.settings import Settings
 
 
@@ -37,14 +38,22 @@ def make_intake(deps: Deps, *, planner: bool):
         store = deps.store(s) if s.use_experience and s.experience_top_k else None
         if store is not None:
             demos = [render_demo(t) for t, _ in store.search_similar(question, k=s.experience_top_k)]
+        events = [{"node": "intake", "event": "candidates",
+                   "detail": (", ".join(candidates) or "(tools off)") + target_text(target)}]
+        # the rule extraction of the note, once per task, for every calculator call's grounding
+        try:
+            analysis = analyse_note(state, candidates)
+        except Exception as exc:  # noqa: BLE001 - the grounding then reads the note itself and fails as it would have
+            analysis = None
+            events.append({"node": "intake", "event": "note_analysis_failed", "detail": f"{type(exc).__name__}: {exc}"[:300]})
         return {
             **start_task(),
             "candidates": candidates, "target": target, "answer_format": fmt, "demos": demos,
+            "note_analysis": analysis,
             "critique": _advice(state.advice), "status": "running",
             "working_memory": dict((state.resources or {}).get("memory") or {}),
             # intake starts every task: the trace of an earlier task on this thread is dropped
-            "trace": replaced([{"node": "intake", "event": "candidates",
-                                "detail": (", ".join(candidates) or "(tools off)") + target_text(target)}]),
+            "trace": replaced(events),
         }
 
     return intake
