@@ -14,7 +14,8 @@ from the run (see :func:`score_case`):
 
 * chains are tool categories (``no_call`` -> ``"NoCall"``) of the plan's tools
   (presets with a planner; None otherwise) and of the steps that ran ok, compared
-  with the gold chain (Levenshtein, FDR, TMA);
+  with the gold chain (Levenshtein, FDR, TMA matched by position as in the paper, and the
+  order-free TMA as the named extra ``*_tool_matching_accuracy_unordered``);
 * the protocol answers are the radiology steps in order: with a planner, the
   executor's Call / EndCall / NoCall labels; in the single-loop presets the executor
   labels every step a possible EndCall, so the last successful call counts as the
@@ -66,7 +67,9 @@ BENCH_SETTINGS: dict[str, Any] = {"checkpointer": "none", "max_react_steps": 12}
 METRICS: tuple[str, ...] = (
     "execution_completion", "target_hit", "milestone_hit", "pre_failure_success",
     "plan_levenshtein", "plan_false_discovery_rate", "plan_tool_matching_accuracy",
+    "plan_tool_matching_accuracy_unordered",
     "exec_levenshtein", "exec_false_discovery_rate", "exec_tool_matching_accuracy",
+    "exec_tool_matching_accuracy_unordered",
     "optimal_tool_score", "bleu", "rouge_l", "token_f1",
     "unsolvability_awareness", "unsolvability_grounding",
 )

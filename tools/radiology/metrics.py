@@ -5,7 +5,8 @@ of per-task booleans in [0, 1]. Each function's docstring is its definition.
 
 Groups:
 - chain quality: :func:`levenshtein`, :func:`false_discovery_rate`,
-  :func:`tool_matching_accuracy` (apply to planned or executed chains)
+  :func:`tool_matching_accuracy` (by position, the paper's),
+  :func:`tool_matching_accuracy_unordered` (apply to planned or executed chains)
 - tool choice: :func:`optimal_tool_score` (Differentiated condition)
 - execution: :func:`execution_completion_rate`, :func:`pre_failure_success`,
   :func:`pre_failure_success_percentage`
@@ -58,20 +59,40 @@ def false_discovery_rate(predicted: Sequence[Hashable], gold: Sequence[Hashable]
 
 
 def tool_matching_accuracy(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> float:
-    """TMA = (number of gold steps matched by a predicted step) / len(gold), with
-    matching as the multiset intersection (order ignored). The recall
-    counterpart of :func:`false_discovery_rate`. An empty gold chain gives 1.0."""
+    """TMA as RadA-BenchPlat defines it: tools are matched *by position*.
+
+    TMA = #{i : predicted[i] == gold[i]} / max(len(predicted), len(gold)).
+
+    Reading of "matched by position" (the paper does not spell out the denominator): every
+    position present in either chain is one comparison, and a position that only one chain
+    has is a mismatch. So a swapped pair costs both positions, an inserted or skipped step
+    shifts every later step out of place, and extra steps after the gold chain lower TMA
+    too. Both chains empty: 1.0. The order-free variant is
+    :func:`tool_matching_accuracy_unordered`."""
+    n = max(len(predicted), len(gold))
+    if n == 0:
+        return 1.0
+    return sum(1 for p, g in zip(predicted, gold) if p == g) / n
+
+
+def tool_matching_accuracy_unordered(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> float:
+    """Order-free tool matching (a named extra, not the paper's TMA): (number of gold steps
+    matched by a predicted step) / len(gold), with matching as the multiset intersection
+    (order ignored). The recall counterpart of :func:`false_discovery_rate`: it says
+    whether the right tools were used at all, while :func:`tool_matching_accuracy` says
+    whether they were used in the right places. An empty gold chain gives 1.0."""
     if not gold:
         return 1.0
     return _matched(predicted, gold) / len(gold)
 
 
 def chain_metrics(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> dict[str, float]:
-    """Levenshtein distance, FDR and TMA of one chain against gold."""
+    """Levenshtein distance, FDR, TMA (by position) and the order-free TMA of one chain against gold."""
     return {
         "levenshtein": float(levenshtein(predicted, gold)),
         "false_discovery_rate": false_discovery_rate(predicted, gold),
         "tool_matching_accuracy": tool_matching_accuracy(predicted, gold),
+        "tool_matching_accuracy_unordered": tool_matching_accuracy_unordered(predicted, gold),
     }
 
 

@@ -24,6 +24,7 @@ from medmirror.tools.radiology.metrics import (
     token_f1,
     tokenize,
     tool_matching_accuracy,
+    tool_matching_accuracy_unordered,
     unsolvability_aware,
     unsolvability_grounded,
     values_match,
@@ -41,18 +42,40 @@ def test_levenshtein():
     assert levenshtein("kitten", "sitting") == 3  # the textbook case
 
 
-def test_false_discovery_rate_and_tool_matching_accuracy():
+def test_false_discovery_rate_and_unordered_tool_matching():
     pred = ["AC", "MC", "OS", "AD", "AD"]
     # multiset intersection with GOLD = {AC, MC, AD} = 3; FP = 5 - 3 = 2 -> FDR 2/5
     assert false_discovery_rate(pred, GOLD) == pytest.approx(0.4)
-    # TMA = 3 matched gold steps / 4 gold steps
-    assert tool_matching_accuracy(pred, GOLD) == pytest.approx(0.75)
+    # order-free TMA = 3 matched gold steps / 4 gold steps
+    assert tool_matching_accuracy_unordered(pred, GOLD) == pytest.approx(0.75)
     assert false_discovery_rate([], GOLD) == 0.0
-    assert tool_matching_accuracy([], GOLD) == 0.0
-    assert false_discovery_rate(GOLD, GOLD) == 0.0 and tool_matching_accuracy(GOLD, GOLD) == 1.0
+    assert tool_matching_accuracy_unordered([], GOLD) == 0.0
+    assert false_discovery_rate(GOLD, GOLD) == 0.0 and tool_matching_accuracy_unordered(GOLD, GOLD) == 1.0
+
+
+def test_tool_matching_accuracy_is_positional():
+    # GOLD = AC MC AD GD
+    assert tool_matching_accuracy(GOLD, GOLD) == 1.0
+    # swapped classifiers: positions 0 and 1 differ, 2 and 3 agree -> 2/4; order-free it is 4/4
+    swapped = ["MC", "AC", "AD", "GD"]
+    assert tool_matching_accuracy(swapped, GOLD) == pytest.approx(0.5)
+    assert tool_matching_accuracy_unordered(swapped, GOLD) == 1.0
+    # MC skipped: AC=AC, AD!=MC, GD!=AD, (none)!=GD -> 1/4 (order-free: 3/4)
+    assert tool_matching_accuracy(["AC", "AD", "GD"], GOLD) == pytest.approx(0.25)
+    # truncated: AC MC AD match, position 3 missing -> 3/4
+    assert tool_matching_accuracy(["AC", "MC", "AD"], GOLD) == pytest.approx(0.75)
+    # an extra step after the chain is a fifth position that only the prediction has -> 4/5
+    assert tool_matching_accuracy([*GOLD, "GD"], GOLD) == pytest.approx(0.8)
+    # pred = AC MC OS AD AD: AC, MC match; OS!=AD, AD!=GD; position 4 extra -> 2/5
+    assert tool_matching_accuracy(["AC", "MC", "OS", "AD", "AD"], GOLD) == pytest.approx(0.4)
+    assert tool_matching_accuracy([], GOLD) == 0.0 and tool_matching_accuracy([], []) == 1.0
+
+
+def test_chain_metrics():
     m = chain_metrics(["AC", "ID"], ["AC", "MC", "ID"])
-    # lev: insert MC = 1; FDR 0/2; TMA 2/3
-    assert m == {"levenshtein": 1.0, "false_discovery_rate": 0.0, "tool_matching_accuracy": pytest.approx(2 / 3)}
+    # lev: insert MC = 1; FDR 0/2; TMA by position: AC=AC, ID!=MC, (none)!=ID -> 1/3; order-free 2/3
+    assert m == {"levenshtein": 1.0, "false_discovery_rate": 0.0, "tool_matching_accuracy": pytest.approx(1 / 3),
+                 "tool_matching_accuracy_unordered": pytest.approx(2 / 3)}
 
 
 def test_optimal_tool_score():
