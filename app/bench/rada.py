@@ -25,8 +25,13 @@ from the run (see :func:`score_case`):
   not get a tool built counts as the point of failure (one that did is skipped);
 * target / milestone hit compare memory values with the task's truths; BLEU,
   ROUGE-L and token F1 compare the answer text with the reference answer;
-* optimal tool score: per gold step, the first successful tool of its category vs
-  ``toolset.optimal`` (every condition; the Differentiated one is the point);
+* optimal tool score: per gold step, the agent's choice is the first tool of the step's
+  category it called (whether or not the call succeeded: a failed call of an unsuitable
+  tool is still the tool it chose), credited by its rank among the step's suitable tools
+  (``toolset.suitable``; best 1.0, lower ranks less, unsuitable 0; see
+  :func:`~medmirror.tools.radiology.metrics.suitability_credit`); ``optimal_tool_exact`` is
+  the strict variant against ``toolset.optimal`` (every condition; the Differentiated
+  one is the point);
 * Insufficient only: awareness (first NoCall before any EndCall, at the gap's
   position among the successful answers) and grounding (the first NoCall names the gap).
 
@@ -70,7 +75,7 @@ METRICS: tuple[str, ...] = (
     "plan_tool_matching_accuracy_unordered",
     "exec_levenshtein", "exec_false_discovery_rate", "exec_tool_matching_accuracy",
     "exec_tool_matching_accuracy_unordered",
-    "optimal_tool_score", "bleu", "rouge_l", "token_f1",
+    "optimal_tool_score", "optimal_tool_exact", "bleu", "rouge_l", "token_f1",
     "unsolvability_awareness", "unsolvability_grounding",
 )
 
@@ -180,9 +185,10 @@ def _values(memory: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def chosen_per_gold_step(task: RadTask, steps: Sequence[Mapping[str, Any]], toolset: ToolSet) -> dict[int, str | None]:
-    """Per gold step index, the first tool of the step's category that ran ok (None if none did)."""
-    ran = [(category_of(s.get("tool"), toolset), str(s.get("tool"))) for s in protocol_steps(steps) if s.get("ok")]
-    return {g.index: next((name for cat, name in ran if cat == g.category), None) for g in task.gold_chain}
+    """Per gold step index, the first tool of the step's category the agent called, whether the
+    call succeeded or not (None if it called none)."""
+    called = [(category_of(s.get("tool"), toolset), str(s.get("tool"))) for s in protocol_steps(steps)]
+    return {g.index: next((name for cat, name in called if cat == g.category), None) for g in task.gold_chain}
 
 
 def score_case(task: RadTask, toolset: ToolSet, *, steps: Sequence[Mapping[str, Any]],
@@ -190,7 +196,7 @@ def score_case(task: RadTask, toolset: ToolSet, *, steps: Sequence[Mapping[str, 
                use_planner: bool, finished: bool, final_toolset: ToolSet | None = None) -> dict[str, Any]:
     """Chains, protocol answers and every per-case metric of one run (see the module docstring).
 
-    ``toolset`` is the set the case started with (its ``optimal`` and ``unsolvable``);
+    ``toolset`` is the set the case started with (its ``optimal``, ``suitable`` and ``unsolvable``);
     ``final_toolset`` the set after any tools were built (for naming their categories).
     """
     names = final_toolset or toolset
@@ -216,8 +222,11 @@ def score_case(task: RadTask, toolset: ToolSet, *, steps: Sequence[Mapping[str, 
     if planned is not None:
         m.update({f"plan_{k}": v for k, v in M.chain_metrics(planned, gold).items()})
     m.update({f"exec_{k}": v for k, v in M.chain_metrics(executed, gold).items()})
+    chosen = chosen_per_gold_step(task, steps, names)
+    if toolset.suitable:
+        m["optimal_tool_score"] = M.optimal_tool_score(chosen, toolset.suitable)
     if toolset.optimal:
-        m["optimal_tool_score"] = M.optimal_tool_score(chosen_per_gold_step(task, steps, names), toolset.optimal)
+        m["optimal_tool_exact"] = M.optimal_tool_exact(chosen, toolset.optimal)
     m.update(M.text_metrics(answer or "", task.reference_answer))
 
     no_calls = [s for s in pro if s.get("protocol") == NO_CALL_LABEL and s.get("ok")]

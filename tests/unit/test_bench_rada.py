@@ -161,6 +161,28 @@ def test_nocall_naming_the_wrong_pair_or_step_is_not_credited() -> None:
     assert scored["planned_chain"] is None and scored["metrics"]["plan_levenshtein"] is None  # no planner
 
 
+def test_optimal_tool_score_credits_the_first_choice_by_rank() -> None:
+    [(case, ts)] = _cases(["organ_segmentation"], "differentiated")
+    ac, mc, os_ = case.task.gold_chain  # anatomy classifier, modality classifier, organ segmentor
+
+    def ranked(i: int) -> list[str]:
+        return sorted(ts.suitable[i], key=lambda n: -ts.suitable[i][n])
+
+    assert len(ranked(1)) == 3 and ranked(0)[0] == ts.optimal[0]
+    trap = next(c.name for c in ts.by_category(os_.category) if c.name not in ts.suitable[os_.index])
+
+    def step(tool: str, ok: bool = True) -> dict[str, Any]:
+        return {"tool": tool, "ok": ok, "protocol": "Call", "observation": {"outputs": {}}}
+
+    # AC: the best (1); MC: the second of three suitable (2/3); OS: an unsuitable trap first (it
+    # fails), then the optimal one - the first choice counts (0). (1 + 2/3 + 0) / 3 = 5/9.
+    steps = [step(ranked(0)[0]), step(ranked(1)[1]), step(trap, ok=False), step(ts.optimal[os_.index])]
+    m = score_case(case.task, ts, steps=steps, plan=None, memory={}, answer="", use_planner=False,
+                   finished=True)["metrics"]
+    assert m["optimal_tool_score"] == pytest.approx(5 / 9)
+    assert m["optimal_tool_exact"] == pytest.approx(1 / 3)  # strict: only AC's choice is the optimum
+
+
 def test_single_loop_labels_the_last_successful_call_as_endcall() -> None:
     steps = [{"tool": "a", "ok": True, "protocol": "EndCall"}, {"tool": "b", "ok": True, "protocol": "EndCall"},
              {"tool": "c", "ok": False, "protocol": "EndCall"}]

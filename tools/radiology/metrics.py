@@ -7,7 +7,8 @@ Groups:
 - chain quality: :func:`levenshtein`, :func:`false_discovery_rate`,
   :func:`tool_matching_accuracy` (by position, the paper's),
   :func:`tool_matching_accuracy_unordered` (apply to planned or executed chains)
-- tool choice: :func:`optimal_tool_score` (Differentiated condition)
+- tool choice: :func:`optimal_tool_score` (rank credit, the paper's),
+  :func:`optimal_tool_exact`, :func:`suitability_credit` (Differentiated condition)
 - execution: :func:`execution_completion_rate`, :func:`pre_failure_success`,
   :func:`pre_failure_success_percentage`
 - outputs: :func:`values_match`, :func:`target_hit`, :func:`target_hit_rate`,
@@ -101,11 +102,45 @@ def chain_metrics(predicted: Sequence[Hashable], gold: Sequence[Hashable]) -> di
 # ---------------------------------------------------------------------------
 
 
-def optimal_tool_score(chosen: Mapping[int, str | None], optimal: Mapping[int, str]) -> float:
-    """Fraction of the steps with a designated optimal tool (``optimal``: step
-    index -> tool name, the unique best eligible tool in a Differentiated tool
-    set) at which the agent called exactly that tool. A step the agent skipped
-    counts as a miss. No designated steps gives 1.0."""
+def suitability_credit(tool: str | None, suitable: Mapping[str, float]) -> float:
+    """Credit for choosing ``tool`` at one step whose suitable tools are ``suitable``
+    (tool name -> performance score; "suitable" = right category, applies to the
+    task's anatomy-modality and has the step's capabilities).
+
+    Rank credit, linear in the rank: with k suitable tools and r the chosen tool's
+    competition rank by performance (1 + the number of suitable tools scoring strictly
+    higher; tied tools share the better rank), credit = (k - r + 1) / k. The best
+    suitable tool gets 1.0, the next (k - 1) / k, ..., the worst 1 / k; an unsuitable
+    tool (not in ``suitable``) or no tool gets 0. With one suitable tool this is the
+    exact-match score. (Reading: the paper gives the best suitable tool full credit
+    and less to lower-ranked suitable ones without a formula we could pin down; the
+    linear scale keeps every suitable choice above an unsuitable one.)"""
+    if tool is None or tool not in suitable:
+        return 0.0
+    k = len(suitable)
+    mine = suitable[tool]
+    r = 1 + sum(1 for p in suitable.values() if p > mine)
+    return (k - r + 1) / k
+
+
+def optimal_tool_score(chosen: Mapping[int, str | None], suitable: Mapping[int, Mapping[str, float]]) -> float:
+    """Optimal tool score: the mean of :func:`suitability_credit` over the steps that
+    have at least one suitable tool (``suitable``: gold step index -> {tool:
+    performance}); ``chosen``: step index -> the tool the agent chose for it (absent
+    or None: skipped, 0). Steps without a suitable tool (an Insufficient gap) are left
+    out; no such step at all gives 1.0. :func:`optimal_tool_exact` is the strict
+    variant (only the single best tool counts)."""
+    steps = [i for i, tools in suitable.items() if tools]
+    if not steps:
+        return 1.0
+    return sum(suitability_credit(chosen.get(i), suitable[i]) for i in steps) / len(steps)
+
+
+def optimal_tool_exact(chosen: Mapping[int, str | None], optimal: Mapping[int, str]) -> float:
+    """Strict variant of :func:`optimal_tool_score` (no partial credit): the fraction of
+    the steps with a designated optimal tool (``optimal``: step index -> tool name, the
+    unique best suitable tool) at which the agent chose exactly that tool. A skipped
+    step counts as a miss. No designated steps gives 1.0."""
     if not optimal:
         return 1.0
     return sum(1 for step, name in optimal.items() if chosen.get(step) == name) / len(optimal)

@@ -27,7 +27,7 @@ from medmirror.tools.radiology.cards import can_perform, make_card
 from medmirror.tools.radiology.schema import CATEGORIES, CATEGORY_SPECS, COMBINATIONS
 from medmirror.tools.radiology.simulate import MissingInput, UnknownTool, apply_outputs
 from medmirror.tools.radiology.tasks import RadTask
-from medmirror.tools.radiology.toolsets import ToolSet, optimal_tools
+from medmirror.tools.radiology.toolsets import ToolSet, optimal_tools, suitable_tools
 
 
 def _check_category(value: str) -> str:
@@ -152,8 +152,8 @@ def build_requested_tool(
 
     The new card is named ``<category>_built_<n>``. If the tool set had a gap and the
     new card can perform the gap's step on the task's anatomy-modality, the gap is
-    cleared (the task can resume); otherwise it stays. The optimal-tool table is
-    recomputed.
+    cleared (the task can resume); otherwise it stays. The optimal and suitable
+    tool tables are recomputed.
     """
     n = 1 + sum(1 for c in toolset.cards if c.name.startswith(f"{request.category}_built_"))
     combos = None if request.anatomy is None else [(request.anatomy, request.modality)]
@@ -176,6 +176,7 @@ def build_requested_tool(
             "cards": cards,
             "unsolvable": gap,
             "optimal": optimal_tools(cards, task),
+            "suitable": suitable_tools(cards, task),
             "built_tools": [*toolset.built_tools, card.name],
         }
     )

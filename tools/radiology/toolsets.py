@@ -22,7 +22,9 @@ are wrong). Tool names are ``<category>_<n>`` with ``n`` assigned after a
 seeded shuffle, so the name says nothing about scope or quality.
 
 Every builder returns a :class:`ToolSet` with the cards, the optimal tool per
-gold step (the unique best-scoring eligible tool, where one exists) and, for
+gold step (the unique best-scoring eligible tool, where one exists), the
+suitable (eligible) tools per gold step with their scores (the ranking the
+optimal tool score gives partial credit by) and, for
 Insufficient, the :class:`Gap`: which step cannot be solved and why.
 """
 
@@ -69,6 +71,8 @@ class ToolSet(BaseModel):
     task_id: str
     cards: list[ToolCard]
     optimal: dict[int, str] = Field(default_factory=dict)  # gold step index -> best eligible tool
+    # gold step index -> {eligible tool: performance} (the suitable tools the optimal tool score ranks)
+    suitable: dict[int, dict[str, float]] = Field(default_factory=dict)
     unsolvable: Gap | None = None
     built_tools: list[str] = Field(default_factory=list)  # names added by ToolBuildRequests
 
@@ -111,6 +115,16 @@ def optimal_tools(cards: list[ToolCard], task: RadTask) -> dict[int, str]:
         cands = sorted(eligible(cards, step, task.anatomy, task.modality), key=lambda c: -(c.performance or 0))
         if cands and (len(cands) == 1 or (cands[0].performance or 0) > (cands[1].performance or 0)):
             out[step.index] = cands[0].name
+    return out
+
+
+def suitable_tools(cards: list[ToolCard], task: RadTask) -> dict[int, dict[str, float]]:
+    """Per gold step, the eligible cards with their performance, best first (steps without one: no entry)."""
+    out: dict[int, dict[str, float]] = {}
+    for step in task.gold_chain:
+        cands = sorted(eligible(cards, step, task.anatomy, task.modality), key=lambda c: -(c.performance or 0))
+        if cands:
+            out[step.index] = {c.name: float(c.performance or 0) for c in cands}
     return out
 
 
@@ -166,7 +180,8 @@ def _baseline_protos(rng: random.Random) -> list[_Proto]:
 
 
 def _toolset(condition: str, task: RadTask, cards: list[ToolCard], gap: Gap | None = None) -> ToolSet:
-    return ToolSet(condition=condition, task_id=task.id, cards=cards, optimal=optimal_tools(cards, task), unsolvable=gap)
+    return ToolSet(condition=condition, task_id=task.id, cards=cards, optimal=optimal_tools(cards, task),
+                   suitable=suitable_tools(cards, task), unsolvable=gap)
 
 
 # ---------------------------------------------------------------------------

@@ -14,10 +14,12 @@ from medmirror.tools.radiology.metrics import (
     false_discovery_rate,
     levenshtein,
     milestone_hit_rate,
+    optimal_tool_exact,
     optimal_tool_score,
     pre_failure_success,
     pre_failure_success_percentage,
     rouge_l,
+    suitability_credit,
     target_hit,
     target_hit_rate,
     task_completion_by_complexity,
@@ -78,11 +80,33 @@ def test_chain_metrics():
                  "tool_matching_accuracy_unordered": pytest.approx(2 / 3)}
 
 
-def test_optimal_tool_score():
-    optimal = {0: "ac_2", 1: "mc_1", 2: "ad_3"}
-    assert optimal_tool_score({0: "ac_2", 1: "mc_3", 2: "ad_3"}, optimal) == pytest.approx(2 / 3)
-    assert optimal_tool_score({0: "ac_2"}, optimal) == pytest.approx(1 / 3)  # skipped steps are misses
+def test_optimal_tool_score_gives_rank_credit():
+    # step 0: three suitable tools ranked ac_2 (0.9) > ac_1 (0.8) > ac_3 (0.7): credits 3/3, 2/3, 1/3
+    suitable = {0: {"ac_2": 0.9, "ac_1": 0.8, "ac_3": 0.7}, 1: {"mc_1": 0.95}, 2: {"ad_3": 0.9, "ad_1": 0.6}}
+    assert suitability_credit("ac_2", suitable[0]) == 1.0
+    assert suitability_credit("ac_1", suitable[0]) == pytest.approx(2 / 3)
+    assert suitability_credit("ac_3", suitable[0]) == pytest.approx(1 / 3)
+    assert suitability_credit("ac_9", suitable[0]) == 0.0 and suitability_credit(None, suitable[0]) == 0.0
+    # ties share the better rank: k = 3, b ties a at rank 1 -> 1.0; c is rank 3 -> 1/3
+    assert suitability_credit("b", {"a": 0.9, "b": 0.9, "c": 0.5}) == 1.0
+    assert suitability_credit("c", {"a": 0.9, "b": 0.9, "c": 0.5}) == pytest.approx(1 / 3)
+    # second-best at step 0 (2/3), the only suitable one at step 1 (1), an unsuitable one at step 2 (0)
+    # -> (2/3 + 1 + 0) / 3 = 5/9; the exact variant gives 1/3 (only step 1)
+    chosen = {0: "ac_1", 1: "mc_1", 2: "ad_7"}
+    assert optimal_tool_score(chosen, suitable) == pytest.approx(5 / 9)
+    assert optimal_tool_exact(chosen, {0: "ac_2", 1: "mc_1", 2: "ad_3"}) == pytest.approx(1 / 3)
+    # worst suitable at step 2 (1/2), skipped steps 0 and 1 (0) -> (0 + 0 + 1/2) / 3 = 1/6
+    assert optimal_tool_score({2: "ad_1"}, suitable) == pytest.approx(1 / 6)
+    # a step without a suitable tool (an Insufficient gap) is left out: only step 0 counts
+    assert optimal_tool_score({0: "ac_2", 1: "x"}, {0: suitable[0], 1: {}}) == 1.0
     assert optimal_tool_score({}, {}) == 1.0
+
+
+def test_optimal_tool_exact():
+    optimal = {0: "ac_2", 1: "mc_1", 2: "ad_3"}
+    assert optimal_tool_exact({0: "ac_2", 1: "mc_3", 2: "ad_3"}, optimal) == pytest.approx(2 / 3)
+    assert optimal_tool_exact({0: "ac_2"}, optimal) == pytest.approx(1 / 3)  # skipped steps are misses
+    assert optimal_tool_exact({}, {}) == 1.0
 
 
 def test_execution_completion_and_pre_failure_success():

@@ -145,6 +145,21 @@ def test_differentiated_exactly_one_optimal_and_higher_scoring_traps():
                 assert len(traps) == 2 and all(t.performance > best.performance for t in traps)
 
 
+@pytest.mark.parametrize("condition", CONDITIONS)
+def test_suitable_tools_rank_the_eligible_ones_with_the_optimal_first(condition):
+    for task in TASKS[:11]:
+        ts = build_toolset(condition, task, seed=6)
+        gap = ts.unsolvable.step_index if ts.unsolvable else None
+        assert set(ts.suitable) == {s.index for s in task.gold_chain} - {gap}
+        for step in task.gold_chain:
+            names = {c.name for c in eligible(ts.cards, step, task.anatomy, task.modality)}
+            assert set(ts.suitable.get(step.index, {})) == names
+            assert all(ts.suitable[step.index][n] == ts.card(n).performance for n in names)
+            if step.index in ts.optimal:
+                best = ts.optimal[step.index]
+                assert max(ts.suitable[step.index].values()) == ts.suitable[step.index][best]
+
+
 @pytest.mark.parametrize("condition", ["baseline", "redundant_high", "differentiated"])
 def test_optimal_tools_solve_every_task(condition):
     for task in TASKS:
