@@ -22,7 +22,11 @@ from the run (see :func:`score_case`):
   EndCall when the agent said ``finish`` and earlier ones as Calls;
 * execution completion: the last answer is an EndCall that ran ok and memory holds
   every target output; pre-failure success: tool steps in order, a NoCall that did
-  not get a tool built counts as the point of failure (one that did is skipped);
+  not get a tool built counts as the point of failure (one that did is skipped); as
+  in the paper it is defined for the failed (not completed) cases only - None on a
+  completed case, so its summary mean is over the failed cases, whose number is
+  ``pre_failure_n`` - and ``pre_failure_success_all`` is the named variant over every
+  case (a completed case counts as it ran, normally 1.0);
 * target / milestone hit compare memory values with the task's truths; BLEU,
   ROUGE-L and token F1 compare the answer text with the reference answer;
 * optimal tool score: per gold step, the agent's choice is the first tool of the step's
@@ -70,7 +74,7 @@ BENCH_SETTINGS: dict[str, Any] = {"checkpointer": "none", "max_react_steps": 12}
 
 # Per-case metrics, in table/summary order. None = not applicable to the case.
 METRICS: tuple[str, ...] = (
-    "execution_completion", "target_hit", "milestone_hit", "pre_failure_success",
+    "execution_completion", "target_hit", "milestone_hit", "pre_failure_success", "pre_failure_success_all",
     "plan_levenshtein", "plan_false_discovery_rate", "plan_tool_matching_accuracy",
     "plan_tool_matching_accuracy_unordered",
     "exec_levenshtein", "exec_false_discovery_rate", "exec_tool_matching_accuracy",
@@ -217,7 +221,8 @@ def score_case(task: RadTask, toolset: ToolSet, *, steps: Sequence[Mapping[str, 
         execution_completion=float(completed),
         target_hit=float(M.target_hit(produced, task.target)),
         milestone_hit=M.milestone_hit_rate(produced, task.milestones),
-        pre_failure_success=M.pre_failure_success(step_ok, len(gold)),
+        pre_failure_success=None if completed else M.pre_failure_success(step_ok, len(gold)),
+        pre_failure_success_all=M.pre_failure_success(step_ok, len(gold)),
     )
     if planned is not None:
         m.update({f"plan_{k}": v for k, v in M.chain_metrics(planned, gold).items()})
@@ -302,11 +307,14 @@ def _metric_means(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     scored = [r for r in records if isinstance(r.get("metrics"), Mapping)]
     out: dict[str, Any] = {"n": len(records), "errors": sum(1 for r in records if r.get("error"))}
     out.update({k: _mean([r["metrics"].get(k) for r in scored]) for k in METRICS})
+    # the number of cases pre-failure success is the mean of (the failed ones)
+    out["pre_failure_n"] = sum(1 for r in scored if r["metrics"].get("pre_failure_success") is not None)
     return out
 
 
 def summarise(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Means of every metric overall, per task type and per condition; completion by complexity; costs."""
+    """Means of every metric overall, per task type and per condition (each with ``pre_failure_n``,
+    the failed cases pre-failure success is averaged over); completion by complexity; costs."""
     scored = [r for r in records if isinstance(r.get("metrics"), Mapping)]
     by_task: dict[str, list[Mapping[str, Any]]] = {}
     by_condition: dict[str, list[Mapping[str, Any]]] = {}
@@ -332,7 +340,7 @@ def summarise(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 # Columns of the printed table: (header, metric, format).
 _COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("compl", "execution_completion", "pct"), ("target", "target_hit", "pct"), ("milest", "milestone_hit", "pct"),
-    ("prefail", "pre_failure_success", "pct"), ("levP", "plan_levenshtein", "num"),
+    ("prefail", "pre_failure_success", "pct"), ("nfail", "pre_failure_n", "int"), ("levP", "plan_levenshtein", "num"),
     ("levE", "exec_levenshtein", "num"), ("fdrE", "exec_false_discovery_rate", "num"),
     ("tmaE", "exec_tool_matching_accuracy", "num"), ("optim", "optimal_tool_score", "pct"),
     ("bleu", "bleu", "num"), ("rougeL", "rouge_l", "num"), ("f1", "token_f1", "num"),
@@ -343,6 +351,8 @@ _COLUMNS: tuple[tuple[str, str, str], ...] = (
 def _cell(v: float | None, fmt: str) -> str:
     if v is None:
         return "-"
+    if fmt == "int":
+        return f"{v:.0f}"
     return f"{100 * v:.0f}%" if fmt == "pct" else f"{v:.2f}"
 
 

@@ -13,13 +13,16 @@ from typing import Any
 import pytest
 
 from medmirror.bench.rada import (
+    METRICS,
     RadaError,
+    format_table,
     make_cases,
     protocol_answers,
     resolve_conditions,
     resolve_tasks,
     run_rada,
     score_case,
+    summarise,
 )
 from medmirror.models import ScriptedChatModel
 from medmirror.tools.radiology.tasks import TASK_TYPES
@@ -93,8 +96,10 @@ def test_optimal_chain_under_baseline_completes(tmp_path: Path) -> None:
         assert m["execution_completion"] == 1.0 and m["target_hit"] == 1.0 and m["milestone_hit"] == 1.0
         assert m["exec_levenshtein"] == 0.0 and m["plan_levenshtein"] == 0.0 and m["optimal_tool_score"] == 1.0
         assert m["token_f1"] == 1.0 and m["unsolvability_awareness"] is None
+        assert m["pre_failure_success"] is None and m["pre_failure_success_all"] == 1.0  # not a failed case
         assert set(case.task.target_outputs) <= set(rec["memory_keys"]) and rec["error"] is None
     assert summary["overall"]["execution_completion"] == 1.0 and summary["failures"] == 0
+    assert summary["overall"]["pre_failure_success"] is None and summary["overall"]["pre_failure_n"] == 0
     assert summary["completion_by_complexity"] == {"simple": 1.0, "moderate": 1.0, "complex": None}
     assert set(summary["by_task_type"]) == set(tasks) and summary["mean_calls"] > 0
 
@@ -181,6 +186,22 @@ def test_optimal_tool_score_credits_the_first_choice_by_rank() -> None:
                    finished=True)["metrics"]
     assert m["optimal_tool_score"] == pytest.approx(5 / 9)
     assert m["optimal_tool_exact"] == pytest.approx(1 / 3)  # strict: only AC's choice is the optimum
+
+
+def test_pre_failure_success_is_averaged_over_the_failed_cases() -> None:
+    def rec(completed: bool, pre: float | None, pre_all: float) -> dict[str, Any]:
+        metrics = dict.fromkeys(METRICS)
+        metrics.update(execution_completion=float(completed), pre_failure_success=pre, pre_failure_success_all=pre_all)
+        return {"id": "x", "task_type": "organ_segmentation", "condition": "baseline", "gold_chain": ["a"] * 3,
+                "metrics": metrics}
+
+    # two completed cases and two failed ones that got 1/3 and 2/3 of the way
+    s = summarise([rec(True, None, 1.0), rec(False, 1 / 3, 1 / 3), rec(True, None, 1.0), rec(False, 2 / 3, 2 / 3)])
+    assert s["overall"]["pre_failure_success"] == pytest.approx(0.5)  # (1/3 + 2/3) / 2 failed cases
+    assert s["overall"]["pre_failure_n"] == 2
+    assert s["overall"]["pre_failure_success_all"] == pytest.approx(0.75)  # (1 + 1/3 + 1 + 2/3) / 4
+    table = format_table("t", s["by_task_type"], s["overall"])
+    assert "nfail" in table and table.splitlines()[-1].split()[6:8] == ["50%", "2"]
 
 
 def test_single_loop_labels_the_last_successful_call_as_endcall() -> None:

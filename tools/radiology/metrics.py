@@ -10,7 +10,8 @@ Groups:
 - tool choice: :func:`optimal_tool_score` (rank credit, the paper's),
   :func:`optimal_tool_exact`, :func:`suitability_credit` (Differentiated condition)
 - execution: :func:`execution_completion_rate`, :func:`pre_failure_success`,
-  :func:`pre_failure_success_percentage`
+  :func:`pre_failure_success_percentage` (over failed tasks, the paper's),
+  :func:`pre_failure_success_percentage_all`
 - outputs: :func:`values_match`, :func:`target_hit`, :func:`target_hit_rate`,
   :func:`milestone_hit_rate`
 - text: :func:`bleu`, :func:`rouge_l`, :func:`token_f1`
@@ -24,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Any, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
 # ---------------------------------------------------------------------------
 # Chains
@@ -161,7 +162,9 @@ def execution_completion_rate(completed: Iterable[bool]) -> float:
 def pre_failure_success(step_ok: Sequence[bool], gold_length: int) -> float:
     """For one task: the number of steps that succeeded before the first failed
     step (all of them if none failed), divided by the gold chain length and
-    capped at 1. Measures how far into the required workflow the agent got."""
+    capped at 1. Measures how far into the required workflow the agent got.
+    The paper's aggregate (:func:`pre_failure_success_percentage`) takes it over
+    the failed tasks only."""
     if gold_length <= 0:
         raise ValueError("gold_length must be positive")
     n = 0
@@ -172,8 +175,31 @@ def pre_failure_success(step_ok: Sequence[bool], gold_length: int) -> float:
     return min(n / gold_length, 1.0)
 
 
-def pre_failure_success_percentage(executions: Iterable[tuple[Sequence[bool], int]]) -> float:
-    """Mean of :func:`pre_failure_success` over tasks, as a percentage (0-100)."""
+class PreFailure(NamedTuple):
+    """The pre-failure success percentage and the number of failed tasks it is the mean of."""
+
+    percentage: float | None
+    n_failed: int
+
+
+def pre_failure_success_percentage(executions: Iterable[tuple[Sequence[bool], int, bool]]) -> PreFailure:
+    """Pre-failure success as RadA-BenchPlat aggregates it: the mean of
+    :func:`pre_failure_success` over the *failed* tasks only, as a percentage (0-100),
+    with their number.
+
+    ``executions``: (step_ok, gold_length, completed) per task; a task failed iff
+    ``completed`` is false (its execution did not run to the end, see
+    :func:`execution_completion_rate`). Completed tasks are left out: the metric says
+    how far the agent got when it failed. No failed task: percentage None, n_failed 0.
+    :func:`pre_failure_success_percentage_all` is the earlier all-task mean."""
+    values = [pre_failure_success(steps, n) for steps, n, completed in executions if not completed]
+    return PreFailure(100.0 * sum(values) / len(values) if values else None, len(values))
+
+
+def pre_failure_success_percentage_all(executions: Iterable[tuple[Sequence[bool], int]]) -> float:
+    """Named variant (not the paper's): the mean of :func:`pre_failure_success` over
+    all tasks, completed ones included (they count 1.0 each), as a percentage (0-100);
+    0.0 for no task. A progress measure that mixes completion in."""
     values = [pre_failure_success(steps, n) for steps, n in executions]
     return 100.0 * sum(values) / len(values) if values else 0.0
 

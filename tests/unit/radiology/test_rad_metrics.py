@@ -18,6 +18,7 @@ from medmirror.tools.radiology.metrics import (
     optimal_tool_score,
     pre_failure_success,
     pre_failure_success_percentage,
+    pre_failure_success_percentage_all,
     rouge_l,
     suitability_credit,
     target_hit,
@@ -116,10 +117,24 @@ def test_execution_completion_and_pre_failure_success():
     assert pre_failure_success([True, True, True], 3) == 1.0
     assert pre_failure_success([True] * 5, 3) == 1.0  # capped (extra steps)
     assert pre_failure_success([False, True], 3) == 0.0
-    # mean of 0.5 and 1.0 = 0.75 -> 75 %
-    assert pre_failure_success_percentage([([True, True, False], 4), ([True] * 3, 3)]) == pytest.approx(75.0)
     with pytest.raises(ValueError):
         pre_failure_success([True], 0)
+
+
+def test_pre_failure_success_percentage_is_over_the_failed_tasks():
+    runs = [
+        ([True, True, False], 4, False),  # failed: 2 of 4 gold steps before the failure -> 0.5
+        ([True] * 3, 3, True),  # completed: left out (would count 1.0)
+        ([True, False, True], 4, False),  # failed: 1 of 4 -> 0.25
+        ([True, True], 4, False),  # failed without a failing step (stopped early): 2 of 4 -> 0.5
+    ]
+    # failed tasks only: (0.5 + 0.25 + 0.5) / 3 = 0.41667 -> 41.67 %, n = 3
+    pf = pre_failure_success_percentage(runs)
+    assert pf.percentage == pytest.approx(125 / 3) and pf.n_failed == 3
+    # the all-task variant: (0.5 + 1.0 + 0.25 + 0.5) / 4 = 0.5625 -> 56.25 %
+    assert pre_failure_success_percentage_all([(s, n) for s, n, _ in runs]) == pytest.approx(56.25)
+    assert pre_failure_success_percentage([([True] * 3, 3, True)]) == (None, 0)  # nothing failed
+    assert pre_failure_success_percentage_all([]) == 0.0
 
 
 def test_values_match_and_target_hits():
