@@ -27,7 +27,10 @@ from the run (see :func:`score_case`):
   completed case, so its summary mean is over the failed cases, whose number is
   ``pre_failure_n`` - and ``pre_failure_success_all`` is the named variant over every
   case (a completed case counts as it ran, normally 1.0);
-* target / milestone hit compare memory values with the task's truths; BLEU,
+* target hit (the paper's): the last tool that ran ok is of the gold chain's final category
+  and every target output is in memory in its format (values not compared);
+  ``target_value_hit`` (named extra) and milestone hit compare memory values with the
+  task's truths; BLEU,
   ROUGE-L and token F1 compare the answer text with the reference answer;
 * optimal tool score: per gold step, the agent's choice is the first tool of the step's
   category it called (whether or not the call succeeded: a failed call of an unsuitable
@@ -74,7 +77,7 @@ BENCH_SETTINGS: dict[str, Any] = {"checkpointer": "none", "max_react_steps": 12}
 
 # Per-case metrics, in table/summary order. None = not applicable to the case.
 METRICS: tuple[str, ...] = (
-    "execution_completion", "target_hit", "milestone_hit", "pre_failure_success", "pre_failure_success_all",
+    "execution_completion", "target_hit", "target_value_hit", "milestone_hit", "pre_failure_success", "pre_failure_success_all",
     "plan_levenshtein", "plan_false_discovery_rate", "plan_tool_matching_accuracy",
     "plan_tool_matching_accuracy_unordered",
     "exec_levenshtein", "exec_false_discovery_rate", "exec_tool_matching_accuracy",
@@ -219,7 +222,8 @@ def score_case(task: RadTask, toolset: ToolSet, *, steps: Sequence[Mapping[str, 
     m: dict[str, Any] = dict.fromkeys(METRICS)
     m.update(
         execution_completion=float(completed),
-        target_hit=float(M.target_hit(produced, task.target)),
+        target_hit=float(M.target_hit(executed[-1] if executed else None, gold[-1], produced, task.target_outputs)),
+        target_value_hit=float(M.target_value_hit(produced, task.target)),
         milestone_hit=M.milestone_hit_rate(produced, task.milestones),
         pre_failure_success=None if completed else M.pre_failure_success(step_ok, len(gold)),
         pre_failure_success_all=M.pre_failure_success(step_ok, len(gold)),
@@ -339,7 +343,8 @@ def summarise(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 # Columns of the printed table: (header, metric, format).
 _COLUMNS: tuple[tuple[str, str, str], ...] = (
-    ("compl", "execution_completion", "pct"), ("target", "target_hit", "pct"), ("milest", "milestone_hit", "pct"),
+    ("compl", "execution_completion", "pct"), ("target", "target_hit", "pct"), ("tvalue", "target_value_hit", "pct"),
+    ("milest", "milestone_hit", "pct"),
     ("prefail", "pre_failure_success", "pct"), ("nfail", "pre_failure_n", "int"), ("levP", "plan_levenshtein", "num"),
     ("levE", "exec_levenshtein", "num"), ("fdrE", "exec_false_discovery_rate", "num"),
     ("tmaE", "exec_tool_matching_accuracy", "num"), ("optim", "optimal_tool_score", "pct"),

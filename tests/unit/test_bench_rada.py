@@ -201,7 +201,31 @@ def test_pre_failure_success_is_averaged_over_the_failed_cases() -> None:
     assert s["overall"]["pre_failure_n"] == 2
     assert s["overall"]["pre_failure_success_all"] == pytest.approx(0.75)  # (1 + 1/3 + 1 + 2/3) / 4
     table = format_table("t", s["by_task_type"], s["overall"])
-    assert "nfail" in table and table.splitlines()[-1].split()[6:8] == ["50%", "2"]
+    assert "nfail" in table and table.splitlines()[-1].split()[7:9] == ["50%", "2"]
+
+
+def test_target_hit_is_the_final_tool_and_format_and_the_value_check_is_separate() -> None:
+    [(case, ts)] = _cases(["end_to_end_diagnosis"], "baseline")  # AC, MC, imaging diagnoser -> disease
+    tools = [ts.optimal[s.index] for s in case.task.gold_chain]
+
+    def step(tool: str, ok: bool = True) -> dict[str, Any]:
+        return {"tool": tool, "ok": ok, "protocol": "Call", "observation": {"outputs": {}}}
+
+    def metrics(steps: list[dict[str, Any]], disease: Any) -> dict[str, Any]:
+        memory = {"disease": {"value": disease, "quality": 0.4}}
+        return score_case(case.task, ts, steps=steps, plan=None, memory=memory, answer="", use_planner=False,
+                          finished=True)["metrics"]
+
+    truth = case.task.target["disease"]
+    # the right final tool wrote a wrong but well-formed diagnosis: a target hit, not a value hit
+    m = metrics([step(t) for t in tools], "some other disease")
+    assert m["target_hit"] == 1.0 and m["target_value_hit"] == 0.0
+    # the right value in memory, but the last tool that ran is a classifier (the diagnoser failed)
+    m = metrics([step(tools[0]), step(tools[1]), step(tools[2], ok=False), step(tools[1])], truth)
+    assert m["target_hit"] == 0.0 and m["target_value_hit"] == 1.0
+    # the right final tool, the output not in format (a number where a string is due)
+    m = metrics([step(t) for t in tools], 42)
+    assert m["target_hit"] == 0.0 and m["target_value_hit"] == 0.0
 
 
 def test_single_loop_labels_the_last_successful_call_as_endcall() -> None:

@@ -12,8 +12,9 @@ Groups:
 - execution: :func:`execution_completion_rate`, :func:`pre_failure_success`,
   :func:`pre_failure_success_percentage` (over failed tasks, the paper's),
   :func:`pre_failure_success_percentage_all`
-- outputs: :func:`values_match`, :func:`target_hit`, :func:`target_hit_rate`,
-  :func:`milestone_hit_rate`
+- outputs: :func:`values_match`, :func:`output_format_ok`, :func:`target_hit`
+  (final tool and format, the paper's), :func:`target_value_hit` (values),
+  :func:`target_hit_rate`, :func:`milestone_hit_rate`
 - text: :func:`bleu`, :func:`rouge_l`, :func:`token_f1`
 - unsolvability (Insufficient condition): :func:`unsolvability_aware`,
   :func:`unsolvability_grounded`, :func:`rate`
@@ -26,6 +27,8 @@ import math
 import re
 from collections import Counter
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
+
+from medmirror.tools.radiology.schema import ANATOMIES, DATA_TYPES, MODALITIES
 
 # ---------------------------------------------------------------------------
 # Chains
@@ -240,15 +243,55 @@ def values_match(produced: Any, truth: Any, rel_tol: float = 0.05) -> bool:
     return produced == truth
 
 
-def target_hit(produced: Mapping[str, Any], target: Mapping[str, Any], rel_tol: float = 0.05) -> bool:
-    """True when every requested target output (key -> true value) was produced
-    and matches (:func:`values_match`). A joint-grounding task hits only if both
-    the organ segmentation and the anomaly are right."""
+def output_format_ok(key: str, value: Any) -> bool:
+    """Whether ``value`` has the format of the data item ``key`` (``schema.DATA_TYPES``),
+    values not checked: a string item is a non-empty string; an enum item (anatomy,
+    modality) one of its names (case-insensitive); an object item a mapping with its
+    required fields, ``value`` a number (not a boolean) and the other fields strings.
+    An unknown key is never in format."""
+    if key not in DATA_TYPES:
+        return False
+    kind, fields = DATA_TYPES[key]
+    if kind in ("string", "enum"):
+        if not isinstance(value, str) or not value.strip():
+            return False
+        if kind == "enum":
+            domain = ANATOMIES if key == "anatomy" else MODALITIES
+            return _norm_text(value) in {_norm_text(d) for d in domain}
+        return True
+    if not isinstance(value, Mapping) or any(f not in value for f in fields):
+        return False
+    for f in fields:
+        v = value[f]
+        ok = (isinstance(v, (int, float)) and not isinstance(v, bool)) if f == "value" else isinstance(v, str)
+        if not ok:
+            return False
+    return True
+
+
+def target_hit(final_tool: str | None, gold_final: str, produced: Mapping[str, Any], target_outputs: Iterable[str]) -> bool:
+    """Target hit as RadA-BenchPlat defines it: the workflow ends with the right tool and
+    its output is in the right format. True iff ``final_tool`` (the category of the last
+    tool the agent ran successfully) equals ``gold_final`` (the category of the gold
+    chain's last step), and every requested target output is in ``produced`` in its
+    format (:func:`output_format_ok`). Values are not compared - that is
+    :func:`target_value_hit`. A joint target (organ segmentation and anomaly) needs both
+    outputs in format; its final tool is the gold chain's last one (the detector)."""
+    if final_tool is None or final_tool != gold_final:
+        return False
+    return all(k in produced and output_format_ok(k, produced[k]) for k in target_outputs)
+
+
+def target_value_hit(produced: Mapping[str, Any], target: Mapping[str, Any], rel_tol: float = 0.05) -> bool:
+    """Value check (a named extra, not the paper's target hit): True when every requested
+    target output (key -> true value) was produced and matches (:func:`values_match`),
+    whichever tool produced it. A joint-grounding task hits only if both the organ
+    segmentation and the anomaly are right."""
     return all(k in produced and values_match(produced[k], v, rel_tol) for k, v in target.items())
 
 
 def target_hit_rate(hits: Iterable[bool]) -> float:
-    """Fraction of tasks with a :func:`target_hit`."""
+    """Fraction of tasks with a :func:`target_hit` (or, given those flags, :func:`target_value_hit`)."""
     return rate(hits)
 
 

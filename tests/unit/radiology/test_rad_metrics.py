@@ -16,6 +16,7 @@ from medmirror.tools.radiology.metrics import (
     milestone_hit_rate,
     optimal_tool_exact,
     optimal_tool_score,
+    output_format_ok,
     pre_failure_success,
     pre_failure_success_percentage,
     pre_failure_success_percentage_all,
@@ -23,6 +24,7 @@ from medmirror.tools.radiology.metrics import (
     suitability_credit,
     target_hit,
     target_hit_rate,
+    target_value_hit,
     task_completion_by_complexity,
     token_f1,
     tokenize,
@@ -137,7 +139,7 @@ def test_pre_failure_success_percentage_is_over_the_failed_tasks():
     assert pre_failure_success_percentage_all([]) == 0.0
 
 
-def test_values_match_and_target_hits():
+def test_values_match_and_target_value_hits():
     assert values_match(10.4, 10.0)  # 4 % off, within 5 %
     assert not values_match(10.6, 10.0)  # 6 % off
     assert values_match(" Chest ", "chest") and not values_match("Chest", "Spine")
@@ -145,13 +147,41 @@ def test_values_match_and_target_hits():
     assert not values_match({"name": "x"}, {"name": "x", "value": 1.0})
     assert not values_match(True, 1) and not values_match("1", 1)
     target = {"organ_segmentation": {"organ": "liver"}, "anomaly": {"part": "a", "symptom": "b"}}
-    assert target_hit({"organ_segmentation": {"organ": "liver"}, "anomaly": {"part": "a", "symptom": "b"}}, target)
-    assert not target_hit({"organ_segmentation": {"organ": "liver"}}, target)  # joint task needs both
+    assert target_value_hit({"organ_segmentation": {"organ": "liver"}, "anomaly": {"part": "a", "symptom": "b"}}, target)
+    assert not target_value_hit({"organ_segmentation": {"organ": "liver"}}, target)  # joint task needs both
     assert target_hit_rate([True, False, False, True]) == 0.5
     milestones = {"anatomy": "Chest", "modality": "CT", "anomaly": {"part": "a", "symptom": "b"}}
     # anatomy right, modality wrong, anomaly missing -> 1/3
     assert milestone_hit_rate({"anatomy": "Chest", "modality": "MRI"}, milestones) == pytest.approx(1 / 3)
     assert milestone_hit_rate({}, {}) == 1.0
+
+
+def test_output_format():
+    assert output_format_ok("disease", "pneumonia") and not output_format_ok("disease", " ")
+    assert not output_format_ok("disease", 3)
+    assert output_format_ok("modality", "ct") and not output_format_ok("modality", "PET")  # enum, any case
+    assert output_format_ok("organ_biomarker", {"name": "volume", "value": 12, "unit": "ml", "quality": 0.9})
+    assert not output_format_ok("organ_biomarker", {"name": "volume", "value": "12", "unit": "ml"})  # value a number
+    assert not output_format_ok("organ_biomarker", {"name": "volume", "value": True, "unit": "ml"})
+    assert not output_format_ok("anomaly", {"part": "apex"})  # symptom missing
+    assert not output_format_ok("report", "Findings: ...")  # an object is due
+    assert not output_format_ok("lesion_count", 3)  # not a data item
+
+
+def test_target_hit_is_final_tool_and_format_not_value():
+    gold_final = "anomaly_detector"  # organ-anomaly grounding: AC, MC, OS, AD -> organ_segmentation, anomaly
+    keys = ["organ_segmentation", "anomaly"]
+    wrong_values = {"organ_segmentation": {"organ": "spleen"}, "anomaly": {"part": "x", "symptom": "y"}}
+    # right final tool, both outputs in format, values wrong: a hit (values are target_value_hit's business)
+    assert target_hit("anomaly_detector", gold_final, wrong_values, keys)
+    truth = {"organ_segmentation": {"organ": "liver"}, "anomaly": {"part": "a", "symptom": "b"}}
+    assert not target_value_hit(wrong_values, truth)
+    # right values, but the chain ended with the organ segmentor: no hit (value check still passes)
+    assert not target_hit("organ_segmentor", gold_final, truth, keys) and target_value_hit(truth, truth)
+    # right final tool, one target output missing or malformed: no hit
+    assert not target_hit("anomaly_detector", gold_final, {"anomaly": truth["anomaly"]}, keys)
+    assert not target_hit("anomaly_detector", gold_final, {**truth, "anomaly": {"part": "a"}}, keys)
+    assert not target_hit(None, gold_final, truth, keys)  # nothing ran
 
 
 def test_tokenize():

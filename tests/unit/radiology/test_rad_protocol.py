@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from medmirror.tools.radiology.cards import can_perform
-from medmirror.tools.radiology.metrics import target_hit, unsolvability_aware, unsolvability_grounded
+from medmirror.tools.radiology.metrics import target_value_hit, unsolvability_aware, unsolvability_grounded
 from medmirror.tools.radiology.protocol import (
     Call,
     EndCall,
@@ -122,7 +122,7 @@ def test_nocall_then_build_request_resumes_the_task(config, seed):
     assert ts.unsolvable is not None  # the original set is unchanged
     answers, memory = _agent(task, resumed)
     assert isinstance(answers[-1], EndCall)
-    assert target_hit({k: v["value"] for k, v in memory.items()}, task.target)
+    assert target_value_hit({k: v["value"] for k, v in memory.items()}, task.target)
 
 
 def test_built_tool_with_too_few_capabilities_still_fails():

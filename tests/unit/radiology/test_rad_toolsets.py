@@ -7,7 +7,7 @@ import re
 import pytest
 
 from medmirror.tools.radiology.cards import applies_to, capabilities_of, has_capabilities, is_universal
-from medmirror.tools.radiology.metrics import target_hit
+from medmirror.tools.radiology.metrics import target_value_hit
 from medmirror.tools.radiology.records import generate_records
 from medmirror.tools.radiology.schema import CATEGORIES, CATEGORY_SPECS
 from medmirror.tools.radiology.simulate import LacksCapability, NotApplicable, apply_outputs, bind_toolset
@@ -164,5 +164,5 @@ def test_suitable_tools_rank_the_eligible_ones_with_the_optimal_first(condition)
 def test_optimal_tools_solve_every_task(condition):
     for task in TASKS:
         produced = run_gold_chain(task, build_toolset(condition, task, seed=5))
-        assert target_hit(produced, task.target), (condition, task.id)
-        assert target_hit(produced, task.milestones)
+        assert target_value_hit(produced, task.target), (condition, task.id)
+        assert target_value_hit(produced, task.milestones)
