@@ -51,7 +51,19 @@ CONDITIONS: tuple[str, ...] = (
     "insufficient_config3",
     "differentiated",
 )
-REDUNDANCY = {"regular": 3, "medium": 5, "high": 8}
+# Size of the whole tool set (all 10 categories) per redundancy level. High is the paper's 169;
+# regular and medium keep our 3 and 5 per category (the issue names no paper size for them).
+REDUNDANCY: dict[str, int] = {"regular": 30, "medium": 50, "high": 169}
+
+
+def redundancy_counts(level: str) -> dict[str, int]:
+    """Tools per category at a redundancy level: ``REDUNDANCY[level]`` spread as evenly as
+    possible over :data:`CATEGORIES`, the remainder one each to the first categories in
+    category order (high: 169 = 9 categories x 17 + the treatment recommender x 16)."""
+    if level not in REDUNDANCY:
+        raise ValueError(f"redundancy level must be one of {sorted(REDUNDANCY)}, got {level!r}")
+    base, extra = divmod(REDUNDANCY[level], len(CATEGORIES))
+    return {c: base + (1 if i < extra else 0) for i, c in enumerate(CATEGORIES)}
 
 
 class Gap(BaseModel):
@@ -157,19 +169,28 @@ def _partial_capabilities(category: str, rng: random.Random) -> list[str]:
 
 
 def _finish(protos: list[_Proto], rng: random.Random) -> list[ToolCard]:
-    """Shuffle within each category, then name tools <category>_<n>."""
+    """Shuffle within each category, then name tools <category>_<n>.
+
+    Performances are rounded to 3 decimals and kept distinct within a category (a
+    value already taken moves down by 0.001 until free), so the best suitable tool is
+    unique and the rank credit is well defined however many variants a set has."""
     cards: list[ToolCard] = []
     for category in CATEGORIES:
         group = [p for p in protos if p.category == category]
         rng.shuffle(group)
+        taken: set[int] = set()
         for n, p in enumerate(group, start=1):
+            milli = round(p.performance * 1000)
+            while milli in taken:
+                milli -= 1
+            taken.add(milli)
             cards.append(
                 make_card(
                     category,
                     name=f"{category}_{n}",
                     combinations=p.combinations,
                     capabilities=p.capabilities,
-                    performance=round(p.performance, 3),
+                    performance=milli / 1000,
                 )
             )
     return cards
@@ -196,19 +217,20 @@ def build_baseline(task: RadTask, seed: int = 0) -> ToolSet:
 
 
 def build_redundant(task: RadTask, level: str = "regular", seed: int = 0) -> ToolSet:
-    """``REDUNDANCY[level]`` tools per category: the baseline tool, a specialist for the
-    task's pair (for classifiers: a second universal one), then decoys in rotation -
-    a specialist for another pair, a tool with a partial/wrong capability, a low
-    performer (0.25-0.45, below the default threshold)."""
-    if level not in REDUNDANCY:
-        raise ValueError(f"redundancy level must be one of {sorted(REDUNDANCY)}, got {level!r}")
-    n = REDUNDANCY[level]
+    """``redundancy_counts(level)`` tools per category (``REDUNDANCY[level]`` in all): the
+    baseline tool, a specialist for the task's pair (for classifiers: a second universal
+    one), then decoys in rotation - a specialist for another pair (same anatomy or same
+    modality first), a tool with a partial/wrong capability, a low performer (0.25-0.45,
+    below the default threshold); classifiers' decoys are low performers. A bigger level
+    only adds more decoy variants of the same kinds (seeded, offline)."""
+    counts = redundancy_counts(level)
     condition = f"redundant_{level}"
     rng = _rng(task, condition, seed)
     here = (task.anatomy, task.modality)
     protos: list[_Proto] = []
     for category in CATEGORIES:
         spec = CATEGORY_SPECS[category]
+        n = counts[category]
         group = [_Proto(category, None, None, rng.uniform(0.85, 0.95))]
         if spec.universal_only:
             group.append(_Proto(category, None, None, rng.uniform(0.75, 0.95)))

@@ -21,6 +21,7 @@ from medmirror.tools.radiology.toolsets import (
     build_redundant,
     build_toolset,
     eligible,
+    redundancy_counts,
 )
 
 RECORDS = generate_records(22, seed=11)
@@ -66,19 +67,38 @@ def test_baseline_one_good_universal_tool_per_category():
         assert set(ts.optimal) == {s.index for s in task.gold_chain} and ts.unsolvable is None
 
 
+def test_redundant_sizes_and_the_papers_169_for_high():
+    assert REDUNDANCY == {"regular": 30, "medium": 50, "high": 169}
+    assert set(redundancy_counts("regular").values()) == {3} and set(redundancy_counts("medium").values()) == {5}
+    high = redundancy_counts("high")
+    assert sum(high.values()) == 169 and set(high.values()) == {16, 17} and high["treatment_recommender"] == 16
+    for task in TASKS[:4]:
+        ts = build_redundant(task, "high", seed=1)
+        assert len(ts.cards) == 169 and len(set(ts.names)) == 169
+        assert build_redundant(task, "high", seed=1).model_dump() == ts.model_dump()  # seeded, no I/O
+        # more variants of the same kinds: specialists for other pairs, partial capabilities, low performers
+        seg = ts.by_category("organ_segmentor")
+        assert sum(not applies_to(c, task.anatomy, task.modality) for c in seg) == 5
+        assert sum(not has_capabilities(c, ["organ_segmentation"]) for c in seg) == 5
+        assert sum(c.performance < 0.5 for c in seg) == 5
+    with pytest.raises(ValueError, match="redundancy level"):
+        redundancy_counts("extreme")
+
+
 @pytest.mark.parametrize("level", list(REDUNDANCY))
 def test_redundant_sets_have_more_tools_and_decoys(level):
-    n = REDUNDANCY[level]
+    counts = redundancy_counts(level)
     for task in TASKS:
         ts = build_redundant(task, level, seed=1)
+        assert len(ts.cards) == REDUNDANCY[level]
         for category in CATEGORIES:
-            assert len(ts.by_category(category)) == n
+            assert len(ts.by_category(category)) == counts[category]
         for step in task.gold_chain:
             assert eligible(ts.cards, step, task.anatomy, task.modality)
         decoys = [c for c in ts.cards if not CATEGORY_SPECS[c.category].universal_only]
         assert any(not applies_to(c, task.anatomy, task.modality) for c in decoys)
         assert any(c.performance < 0.5 for c in ts.cards)
-        if n >= 5:
+        if counts["organ_segmentor"] >= 5:
             assert any(not has_capabilities(c, CATEGORY_SPECS[c.category].capabilities) for c in decoys)
 
 
