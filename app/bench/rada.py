@@ -30,8 +30,7 @@ from the run (see :func:`score_case`):
 * target hit (the paper's): the last tool that ran ok is of the gold chain's final category
   and every target output is in memory in its format (values not compared);
   ``target_value_hit`` (named extra) and milestone hit compare memory values with the
-  task's truths; BLEU,
-  ROUGE-L and token F1 compare the answer text with the reference answer;
+  task's truths; BLEU, ROUGE-L and token F1 compare the answer text with the reference answer;
 * optimal tool score: per gold step, the agent's choice is the first tool of the step's
   category it called (whether or not the call succeeded: a failed call of an unsuitable
   tool is still the tool it chose), credited by its rank among the step's suitable tools
@@ -42,8 +41,11 @@ from the run (see :func:`score_case`):
 * Insufficient only: awareness (first NoCall before any EndCall, at the gap's
   position among the successful answers) and grounding (the first NoCall names the gap).
 
-Output: ``<out>/records.jsonl`` (one record per case, appended as it finishes;
-reruns over the same ``--out`` skip ids already there) and ``<out>/summary.json``
+Not implemented: the paper's few-shot and prompt back-propagation strategies.
+
+Output: ``<out>/records.jsonl`` (one record per case, appended as it finishes, with
+``metrics_version``; reruns over the same ``--out`` skip ids already there with the
+current :data:`METRICS_VERSION` and run again those scored under older definitions) and ``<out>/summary.json``
 (mean of each metric overall, per task type and per condition, completion by
 complexity, wall time, mean tokens / model calls / seconds, failures listed).
 """
@@ -85,6 +87,11 @@ METRICS: tuple[str, ...] = (
     "optimal_tool_score", "optimal_tool_exact", "bleu", "rouge_l", "token_f1",
     "unsolvability_awareness", "unsolvability_grounding",
 )
+
+
+# Version of the metric definitions in a record. 2: the paper's TMA by position, optimal tool score
+# with rank credit, pre-failure success over failed cases, target hit = final tool + format.
+METRICS_VERSION = 2
 
 
 class RadaError(RuntimeError):
@@ -258,7 +265,8 @@ def score_case(task: RadTask, toolset: ToolSet, *, steps: Sequence[Mapping[str, 
 def _base(case: Case, preset: str) -> dict[str, Any]:
     t = case.task
     return {"id": case.id, "record_id": case.record.id, "task_type": t.task_type, "condition": case.condition,
-            "preset": preset, "complexity": t.complexity, "gold_chain": t.gold_categories}
+            "preset": preset, "complexity": t.complexity, "gold_chain": t.gold_categories,
+            "metrics_version": METRICS_VERSION}
 
 
 def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
@@ -389,7 +397,7 @@ def run_rada(condition: str, *, records: int = 1, tasks: str | Sequence[str] | N
     out = Path(out_dir) if out_dir else default_out_dir("rada", f"{condition}-{preset}")
     path = out / "records.jsonl"
     existing = load_records(path)
-    done = {str(r.get("id")) for r in existing}
+    done = {str(r.get("id")) for r in existing if r.get("metrics_version") == METRICS_VERSION}
     todo = [c for c in cases if c.id not in done]
     try:
         fn = make_runner(options, preset=preset, seed=seed, build_tools=build_tools)

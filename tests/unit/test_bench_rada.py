@@ -14,6 +14,7 @@ import pytest
 
 from medmirror.bench.rada import (
     METRICS,
+    METRICS_VERSION,
     RadaError,
     format_table,
     make_cases,
@@ -246,15 +247,19 @@ def test_react_run_and_resume(tmp_path: Path) -> None:
                                                 "evaluation": "ok", "score": 9}]),
     }
     opts = {"models": models, "settings": {"data_dir": str(tmp_path / "data")}}
-    run_rada("differentiated", records=1, tasks=["organ_segmentation"], preset="react", out_dir=tmp_path, seed=SEED,
-             quiet=True, echo=_quiet, options=opts)
-    [rec] = _records(tmp_path)
+    # a record scored under the old metric definitions (no metrics_version) is run again, not reused
+    (tmp_path / "records.jsonl").write_text(json.dumps({"id": case.id, "metrics": {"target_hit": 0.0}}) + "\n")
+    first = run_rada("differentiated", records=1, tasks=["organ_segmentation"], preset="react", out_dir=tmp_path,
+                     seed=SEED, quiet=True, echo=_quiet, options=opts)
+    assert first["new_cases"] == 1 and first["overall"]["target_hit"] == 1.0
+    old, rec = _records(tmp_path)
+    assert "metrics_version" not in old and rec["metrics_version"] == METRICS_VERSION
     assert rec["answers"] == ["call", "call", "end_call"] and rec["planned_chain"] is None
     assert rec["metrics"]["optimal_tool_score"] == 1.0 and rec["metrics"]["execution_completion"] == 1.0
     # a second run over the same directory runs nothing (the scripts are used up: a call would fail)
     again = run_rada("differentiated", records=1, tasks=["organ_segmentation"], preset="react", out_dir=tmp_path,
                      seed=SEED, quiet=True, echo=_quiet, options=opts)
-    assert again["new_cases"] == 0 and len(_records(tmp_path)) == 1 and again["failures"] == 0
+    assert again["new_cases"] == 0 and len(_records(tmp_path)) == 2 and again["failures"] == 0 and again["n"] == 1
 
 
 def test_cli_runs_a_case_with_the_scripted_provider(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
