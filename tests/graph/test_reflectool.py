@@ -134,12 +134,13 @@ def test_refine_verifier_rewrites_until_stable(tmp_path: Path, store: Experience
     verifier = ScriptedChatModel(responses=[
         {"arguments": {"weight": 70, "height": 175}, "reason": "the note says 70 kg"},
         {"arguments": {"weight": 70, "height": 175}, "reason": "no change"},
+        {"thought": "done", "reason": "no change"},  # the finish action is verified too
     ])
     res = solve(QUESTION, NOTE, preset="reflectool-refine", saver=None, data_dir=tmp_path,
                 models={"tool_agent": tool_agent, "verifier": verifier,
                         "answer": ScriptedChatModel(responses=[answer(70)])})
     events = [e["event"] for e in res.trace]
-    assert events.count("verify_refine") == 1 and "verify_stable" in events
+    assert events.count("verify_refine") == 1 and events.count("verify_stable") == 2 and verifier.remaining == 0
     assert res.steps[0]["arguments"] == {"weight": 70, "height": 175}
     assert float(res.value) == pytest.approx(BMI)
 
@@ -152,6 +153,7 @@ def test_refine_verifier_stops_at_its_round_bound(tmp_path: Path) -> None:
     verifier = ScriptedChatModel(responses=[
         {"arguments": {"weight": 71, "height": 175}, "reason": "a"},
         {"arguments": {"weight": 70, "height": 175}, "reason": "b"},
+        {"thought": "done", "reason": "no change"},  # the finish action
     ])
     res = solve(QUESTION, NOTE, preset="reflectool-refine", saver=None, data_dir=tmp_path, verifier_rounds=2,
                 models={"tool_agent": tool_agent, "verifier": verifier,
@@ -161,10 +163,13 @@ def test_refine_verifier_stops_at_its_round_bound(tmp_path: Path) -> None:
 
 
 def test_select_verifier_samples_candidates_and_picks_one(tmp_path: Path) -> None:
+    finish = {"thought": "done", "action": "finish", "arguments": {}}
     tool_agent = ScriptedChatModel(responses=[
         {"thought": "compute", "action": "bmi", "arguments": {"weight": 80, "height": 175}},
-        call(70), call(80),  # two sampled candidates (one repeats the proposal)
-        {"thought": "done", "action": "finish", "arguments": {}},
+        # two sampled candidate actions (one repeats the proposal)
+        {"thought": "compute", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
+        {"thought": "compute", "action": "bmi", "arguments": {"weight": 80, "height": 175}},
+        finish, finish, finish,  # three identical candidates: no choice to make
     ])
     verifier = ScriptedChatModel(responses=[{"choice": 1, "reason": "matches the note"}])
     res = solve(QUESTION, NOTE, preset="reflectool-select", saver=None, data_dir=tmp_path, select_candidates=3,
@@ -188,7 +193,8 @@ def test_experience_feeds_the_prompts(tmp_path: Path) -> None:
         {"thought": "compute", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
         {"thought": "done", "action": "finish", "arguments": {}},
     ])
-    verifier = ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"}])
+    verifier = ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"},
+                                            {"thought": "done", "reason": "no change"}])
     solve(QUESTION, NOTE, preset="reflectool-refine", saver=None, data_dir=tmp_path,
           models={"tool_agent": tool_agent, "verifier": verifier, "answer": ScriptedChatModel(responses=[answer(70)])})
     prompt = tool_agent.calls[0]["messages"][-1].content

@@ -18,13 +18,15 @@ CSV = ("Row Number,Calculator ID,Calculator Name,Category,Output Type,Patient No
 def _models() -> dict:
     think = lambda w, h: {"thought": "compute", "action": "bmi", "arguments": {"weight": w, "height": h}}  # noqa: E731
     fin = {"thought": "done", "action": "finish", "arguments": {}}
+    stable = {"thought": "done", "reason": "no change"}
     ans = lambda v: {"answer": "BMI", "value": repr(v), "evaluation": "ok", "score": 9}  # noqa: E731
     return {
         # case 1 right first time; case 2 wrong, then right after reflection
         "tool_agent": ScriptedChatModel(responses=[think(70, 175), fin, think(70, 160), fin, think(60, 160), fin]),
-        "verifier": ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"},
-                                                 {"arguments": {"weight": 70, "height": 160}, "reason": "ok"},
-                                                 {"arguments": {"weight": 60, "height": 160}, "reason": "ok"}]),
+        # the verifier sees every action: each call, and each finish
+        "verifier": ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"}, stable,
+                                                 {"arguments": {"weight": 70, "height": 160}, "reason": "ok"}, stable,
+                                                 {"arguments": {"weight": 60, "height": 160}, "reason": "ok"}, stable]),
         "answer": ScriptedChatModel(responses=[ans(70 / 1.75**2), ans(70 / 1.6**2), ans(60 / 1.6**2)]),
         "reviewer": ScriptedChatModel(responses=[
             {"suggestion": "Take the weight from the note."},
