@@ -234,3 +234,35 @@ def test_inner_action_after_inner_action_is_refused_then_a_tool_runs(tmp_path: P
     # the repeated plan was fed back as an error and retried, not recorded
     assert any("action must be one of" in str(m.content) for m in tool_agent.calls[2]["messages"])
     assert res.status == "answered" and abs(float(res.value) - BMI) < 1e-6
+
+
+def test_the_second_attempt_sees_the_first_attempts_trajectory(tmp_path: Path, store: ExperienceStore) -> None:
+    reviewer = ScriptedChatModel(responses=[
+        {"suggestion": "Take the weight from the note (70 kg), not another number."},
+        {"suggestions": [{"tool": "bmi", "suggestion": "Copy the weight in kg exactly as the note gives it."}]},
+    ])
+    models = {"planner": ScriptedChatModel(responses=[plan(), plan()]),
+              "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
+              "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke(
+        {"case": CASE}, context=_settings(tmp_path))
+    assert out["outcome"] == "solved_after_reflection"
+    for role in ("planner", "tool_agent", "answer"):  # every agent of C2 sees the suggestion and C1
+        c2_prompt = models[role].calls[1]["messages"][-1].content
+        assert "Advice from an earlier attempt: Take the weight from the note" in c2_prompt, role
+        assert "Your first attempt at this task (C1), which was wrong:" in c2_prompt, role
+        c1_line = c2_prompt.split("- bmi(", 1)[1].split("\n", 1)[0]
+        assert '"weight": 80' in c1_line and "-> Body Mass Index (BMI) = 26.12" in c1_line, role
+        assert f"value={repr(80 / 1.75**2)!r}" in c2_prompt, role
+    c1_prompt = models["planner"].calls[0]["messages"][-1].content
+    assert "first attempt" not in c1_prompt
+
+
+def test_a_long_first_attempt_is_shown_compact() -> None:
+    from medmirror.nodes.optimize import MAX_C1_CHARS, c2_advice
+
+    c1 = {"plan": [{"tool": "bmi"}], "steps": [{"tool": "bmi", "arguments": {"weight": 80}, "ok": False,
+                                                "error": "x" * 5000}] * 3, "answer": "", "value": None}
+    advice = c2_advice("Use 70 kg.", c1)
+    assert advice.startswith("Use 70 kg.\nYour first attempt") and advice.endswith("...(truncated)")
+    assert len(advice) < MAX_C1_CHARS + 100
