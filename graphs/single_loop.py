@@ -69,10 +69,11 @@ def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Lit
 
 
 def route_after_reflexion(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
-        "tool_agent", "reviewer", "__end__"]:
-    """A new trial (the reflexion node started one), or the review / the end at the trial bound."""
+        "tool_agent", "answer", "reviewer", "__end__"]:
+    """A new trial (the reflexion node started one; without tools it is the answer again), or the review / the
+    end at the trial bound."""
     if state.status == "running" and not failed(state):
-        return "tool_agent"
+        return "tool_agent" if settings_of(runtime).use_tools else "answer"
     return route_to_review(state, runtime)
 
 

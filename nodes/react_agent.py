@@ -5,6 +5,10 @@ Each step the agent picks one of the offered tools with its arguments, an inner 
 which hands over to the answer agent. Verifiable checks refuse an action before it runs
 (another calculator than the one the question names, finishing before any result, a
 radiology gap declared too early); a repeated call ends the loop.
+
+With a ReflecTool verifier the agent does not act itself: it proposes its action (or, for
+candidate selection, several whole actions sampled from it) in ``actions``, and the verifier
+acts on the one it refines or picks with :func:`act`, the same function the agent uses alone.
 """
 
 from __future__ import annotations

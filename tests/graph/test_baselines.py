@@ -99,3 +99,10 @@ def test_a_failed_critic_check_is_a_critique_too():
     assert "FAILED" in r.out["trace"][[e["event"] for e in r.out["trace"]].index("critic_check")]["detail"]
     assert r["value"] == BMI_70 and r["steps"][1]["ok"] is False
     used_up(*ms.values())
+
+
+def test_reflexion_without_tools_retries_the_answer():
+    ms = models(answer=[answer("30", score=2), answer("22.9", score=9)], reviewer=[{"reflection": "Recompute."}])
+    r = run(ms, "cot", self_reflection="reflexion")
+    assert r.nodes() == ["intake", "answer", "reflexion", "answer"] and r["value"] == "22.9"
+    used_up(*ms.values())
