@@ -75,7 +75,10 @@ def step_budget(s: Settings, max_subtasks: int = 4) -> int:
     per_call = (s.max_tool_revisions + 1) + 2  # tool agent tries, verifier, executor
     per_round = (s.max_plan_revisions + 1) + max_subtasks * s.max_attempts_per_subtask * per_call + 2
     planned = 1 + s.max_rounds * per_round
-    single_loop = 1 + 3 * s.max_react_steps + 1
+    # a step: the agent's refusals (each with the verifier), the action, its verifier and the runner; per trial
+    # (Reflexion) the steps, the answer and the reflection; CRITIC's checks, each with a revised answer
+    per_step = 2 * (s.max_tool_revisions + 2) + 1
+    single_loop = (1 + per_step * s.max_react_steps + 2) * s.max_trials + 2 * s.critic_rounds + 1
     return (max(planned, single_loop) + 1) * (s.max_reviews + 1) + 25
 
 

@@ -1,4 +1,5 @@
-"""``medmirror optimize``: ReflecTool's optimisation stage over labelled MedCalc-Bench rows.
+"""``medmirror optimize``: ReflecTool's optimisation stage over labelled cases: MedCalc-Bench rows (CSV) or the
+toolbox task sets of ``bench cab`` (JSONL under tools/*/tasks, scored by their own scorers).
 
 Each case runs through :mod:`medmirror.graphs.optimize`; results go to ``<out>/optimize.jsonl``
 (appended per case, so a killed run resumes where it stopped) and the experience
@@ -10,11 +11,15 @@ stored, unsolved and errored.
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from medmirror.bench.cab import TASK_SETS, materialise, scorer_for
 from medmirror.bench.cli import _settings_pairs
 from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, progress_bar, write_summary
 from medmirror.bench.medcalc import read_medcalc_csv
@@ -35,17 +40,75 @@ def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[s
     } for row in rows]
 
 
+class OptimizeDataError(ValueError):
+    """Data the optimisation stage cannot read (the message says why)."""
+
+
+RADIOLOGY = ("radiology tasks (bench rada) are generated per synthetic record and scored by tool-chain metrics, "
+             "not by a labelled answer: the optimisation stage does not read them")
+
+
+def toolbox_cases(path: str | Path, n: int | None, skip: int = 0, workdir: Path | None = None) -> list[dict[str, Any]]:
+    """The tasks of a toolbox task file (JSONL, as ``bench cab`` reads them) as optimisation cases; their resources
+    (a synthetic EHR database, documents) are made in ``workdir``."""
+    path = Path(path)
+    known = {p.resolve(): name for name, (p, _, _) in TASK_SETS.items()}
+    tasks = []
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        if not line.strip():
+            continue
+        task = json.loads(line)
+        name = known.get(path.resolve()) or task.get("dimension")
+        if name not in TASK_SETS:
+            raise OptimizeDataError(f"{path}, line {i + 1}: task set {name!r} unknown; toolbox task sets are "
+                                    f"{', '.join(TASK_SETS)} (each task names its 'dimension')")
+        task["_set"], task["_dir"] = name, str(path.parent)
+        tasks.append(task)
+    tasks = tasks[skip:]
+    if n is not None:
+        tasks = tasks[:n]
+    workdir = workdir or Path(tempfile.mkdtemp(prefix="medmirror-optimize-"))
+    return [{
+        "id": task["id"], "question": task["question"], "note": task.get("note"), "options": task.get("options"),
+        "resources": materialise(task, workdir), "source": f"toolbox:{task['_set']}", "kind": task["_set"],
+        "gold_text": json.dumps(task.get("gold"), default=str)[:300], "task": task,
+    } for task in tasks]
+
+
+def toolbox_scorer(case: dict[str, Any], attempt: dict[str, Any]) -> tuple[bool, str]:
+    """A toolbox task's own scorer on the whole attempt (answer text, value, steps)."""
+    task = case["task"]
+    scored = scorer_for(task)(task, attempt.get("answer"), attempt.get("value"), attempt.get("steps") or [])
+    return bool(scored.get("correct")), str(scored.get("detail", ""))[:400]
+
+
+def load_cases(data: str | Path, n: int | None, skip: int = 0) -> tuple[list[dict[str, Any]], bool]:
+    """(cases, toolbox?) from a MedCalc-Bench CSV or a toolbox task file (JSONL)."""
+    path = Path(data)
+    if "radiology" in path.parts or path.suffix.lower() not in (".csv", ".jsonl"):
+        if "radiology" in path.parts or "rada" in path.name.lower():
+            raise OptimizeDataError(RADIOLOGY)
+        raise OptimizeDataError(f"{path}: give a MedCalc-Bench CSV or a toolbox task file (.jsonl under tools/*/tasks)")
+    if not path.exists():
+        raise OptimizeDataError(f"{path}: no such file")
+    if path.suffix.lower() == ".jsonl":
+        return toolbox_cases(path, n, skip), True
+    return medcalc_cases(path, n, skip), False
+
+
 def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, preset: str = "reflectool-refine",
                  out_dir: str | Path | None = None, store: Any = None, models: Any = None, quiet: bool = False,
                  settings: dict[str, Any] | None = None, echo=print) -> dict[str, Any]:
 
-    s = Settings.resolve(preset, **(settings or {}))
+    cases, toolbox = load_cases(data, n, skip)
+    # the toolbox tasks are run as bench cab runs them: every tool offered, whatever resources the task attached
+    s = Settings.resolve(preset, **({"offer_unusable_tools": True} if toolbox else {}), **(settings or {}))
     store = store or ExperienceStore(s.experience_dir)
-    graph = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models)
+    graph = (build_optimize_graph(store=store, attempt_scorer=toolbox_scorer, models=models) if toolbox
+             else build_optimize_graph(store=store, scorer=medcalc_scorer, models=models))
     out = Path(out_dir) if out_dir else default_out_dir("optimize", preset)
     path = out / "optimize.jsonl"
     done = {str(r.get("id")) for r in load_records(path)}
-    cases = medcalc_cases(data, n, skip)
     todo = [c for c in cases if str(c["id"]) not in done]
     if not quiet:
         echo(f"optimize: {len(cases)} case(s) from {data} with preset {preset} -> {out} "
@@ -90,7 +153,9 @@ def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, prese
 def add_optimize_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("optimize", help="ReflecTool optimisation: practise on labelled cases, keep experience",
                               description=__doc__.split("\n\n")[0])
-    p.add_argument("--data", required=True, type=Path, help="MedCalc-Bench CSV with labels")
+    p.add_argument("--data", required=True, type=Path,
+                   help="MedCalc-Bench CSV with labels, or a toolbox task file (tools/*/tasks/*.jsonl, as bench cab "
+                        "reads them); radiology is not read (its tasks have no labelled answer)")
     p.add_argument("--n", type=int, default=None, help="how many cases (after --skip)")
     p.add_argument("--skip", type=int, default=0, help="skip the first rows (e.g. to hold them out)")
     p.add_argument("--preset", default="reflectool-refine")
@@ -101,7 +166,11 @@ def add_optimize_parser(subparsers: Any) -> None:
 
 
 def _handle(args: argparse.Namespace) -> int:
-    run_optimize(args.data, args.n, skip=args.skip, preset=args.preset, out_dir=args.out, quiet=args.quiet,
-                 settings=_settings_pairs(args.set))
+    try:
+        run_optimize(args.data, args.n, skip=args.skip, preset=args.preset, out_dir=args.out, quiet=args.quiet,
+                     settings=_settings_pairs(args.set))
+    except OptimizeDataError as err:  # refused before any case runs
+        print(f"medmirror: error: {err}", file=sys.stderr)
+        return 2
     return 0
 

@@ -24,6 +24,13 @@ PRESETS: dict[str, dict[str, Any]] = {
                               use_reviewer=False, use_experience=True, verifier="refine"),
     "reflectool-select": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
                               use_reviewer=False, use_experience=True, verifier="select"),
+    # The ReflecTool paper's baselines on the single loop (ReAct's agent): Reflexion (retry a failed trial with
+    # a verbal self-reflection, up to max_trials) and CRITIC (check the answer with a tool and revise it, up to
+    # critic_rounds).
+    "reflexion": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
+                      use_reviewer=False, self_reflection="reflexion", max_trials=3),
+    "critic": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
+                   use_reviewer=False, self_reflection="critic", critic_rounds=2),
     # Everything on.
     "full": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
                  use_ltm=True, use_reviewer=True),
@@ -36,5 +43,7 @@ DESCRIPTIONS: dict[str, str] = {
     "riskagent": "single tool from top-N, validated parameters with retry, reviewer (RiskAgent)",
     "reflectool-refine": "single loop with Plan/Think/Finish, experience store, iterative-refinement verifier (ReflecTool)",
     "reflectool-select": "single loop with Plan/Think/Finish, experience store, candidate-selection verifier (ReflecTool)",
+    "reflexion": "single tool loop; a failed or low-confidence trial is reflected on and retried (Reflexion)",
+    "critic": "single tool loop; the answer is checked with a tool and revised (CRITIC)",
     "full": "MIRROR gates and memory plus the RiskAgent reviewer",
 }

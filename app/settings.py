@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     verifier_rounds: int = Field(2, ge=1, le=10, description="refine: at most this many rewrites (stops when the action stops changing).")
     select_candidates: int = Field(3, ge=2, le=10, description="select: candidate actions sampled for the verifier to choose from.")
     select_temperature: float = Field(0.7, gt=0.0, le=2.0, description="select: sampling temperature of the candidates.")
+    self_reflection: Literal["none", "reflexion", "critic"] = Field("none", description="After the single loop's answer: reflexion = a failed or low-confidence trial is reflected on in words and the task is tried again with the reflections (Reflexion); critic = the answer is checked with a tool and revised (CRITIC).")
+    max_trials: int = Field(3, ge=1, le=10, description="reflexion: trials per task (the first included).")
+    critic_rounds: int = Field(2, ge=1, le=10, description="critic: verify-with-a-tool-and-revise iterations after the answer.")
     extractor: Literal["rules", "llm", "hybrid"] = Field("hybrid", description="How calculator parameters are grounded in the note: rule extractor, the model, or both reconciled.")
 
     # --- tools that use your own resources ----------------------------------------------
@@ -182,6 +185,8 @@ RUN_FIELDS: tuple[str, ...] = (
     # experience, verifier, extraction
     "use_experience", "experience_top_k", "verifier", "verifier_rounds", "select_candidates", "select_temperature",
     "extractor",
+    # the single loop's baselines (Reflexion, CRITIC)
+    "self_reflection", "max_trials", "critic_rounds",
 )
 PROCESS_FIELDS: tuple[str, ...] = tuple(n for n in Settings.model_fields if n not in RUN_FIELDS)
 

@@ -1,8 +1,8 @@
 """ReflecTool's optimisation stage as a graph: one labelled case per run.
 
     START → solve_c1 ─(right)→ store → END
-                     └(wrong)→ reflect → solve_c2 ─(right)→ store → distil → END
-                                                  └(wrong)→ END (nothing stored)
+                     └(wrong)→ reflect → solve_c2 (with S and C1) ─(right)→ store → distil → END
+                                                                  └(wrong)→ END (nothing stored)
 
 ``build_optimize_graph(store=..., scorer=..., models=...)`` serves the CLI
 (``medmirror optimize``), the tests and Studio (:mod:`medmirror.studio`); the scorer (a
@@ -19,7 +19,15 @@ from langgraph.graph import END, START, StateGraph
 from medmirror.graphs.main import build_graph
 from medmirror.graphs.state import OptimizeInput, OptimizeState
 from medmirror.models.factory import ModelSet
-from medmirror.nodes.optimize import OptimizeDeps, Scorer, make_distil, make_reflect, make_solve, make_store
+from medmirror.nodes.optimize import (
+    AttemptScorer,
+    OptimizeDeps,
+    Scorer,
+    make_distil,
+    make_reflect,
+    make_solve,
+    make_store,
+)
 from medmirror.settings import RunContext, Settings
 
 
@@ -60,15 +68,20 @@ def solve_case(models: ModelSet, registry: Any = None) -> Any:
 def build_optimize_graph(
     *,
     store: Any = None,
-    scorer: Scorer,
+    scorer: Scorer | None = None,
+    attempt_scorer: AttemptScorer | None = None,
     models: BaseChatModel | dict[str, BaseChatModel] | ModelSet | None = None,
     registry: Any = None,
     checkpointer: Any = None,
     max_items: int = 12,
 ):
+    """The optimisation graph; ``scorer`` judges an attempt's value (MedCalc-Bench's rule), ``attempt_scorer`` the
+    whole attempt (a toolbox task's scorer reads the answer text and the steps too)."""
+    if scorer is None and attempt_scorer is None:
+        raise ValueError("build_optimize_graph needs a scorer or an attempt_scorer")
     model_set = models if isinstance(models, ModelSet) else ModelSet(models)
     deps = OptimizeDeps(models=model_set, scorer=scorer, solver=solve_case(model_set, registry), store=store,
-                        max_items=max_items)
+                        max_items=max_items, attempt_scorer=attempt_scorer)
     g = StateGraph(OptimizeState, context_schema=RunContext, input_schema=OptimizeInput)
     g.add_node("solve_c1", make_solve(deps, "c1"))
     g.add_node("reflect", make_reflect(deps))

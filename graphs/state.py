@@ -245,6 +245,9 @@ class SubtaskState:
     tool_tries: int = 0
     attempts: int = 0  # failed calls of this subtask
     stm: Annotated[list[STMEntry], extend] = field(default_factory=list)
+    # the single loop's candidate next actions ({action, arguments, thought}) awaiting the verifier (ReflecTool):
+    # one, or select_candidates of them; the verifier refines or picks one and the loop acts on it
+    actions: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -263,7 +266,8 @@ class AnswerState:
 
 @dataclass(kw_only=True)
 class RoundState:
-    """Rounds of the task and their long-term memory (earlier rounds)."""
+    """Rounds of the task and their long-term memory (earlier rounds). In the single loop with Reflexion a round
+    is a trial, and its LTM entry carries the trial's self-reflection."""
 
     round: int = 1
     ltm: Annotated[list[LTMEntry], extend] = field(default_factory=list)
@@ -276,6 +280,7 @@ class ReviewState:
     review: dict[str, Any] | None = None
     reviews: int = 0
     critique: dict[str, str] = field(default_factory=dict)  # stage -> critique to address
+    critic_checks: int = 0  # CRITIC: tool checks of the answer made so far (bounded by critic_rounds)
 
 
 @dataclass(kw_only=True)

@@ -67,3 +67,28 @@ def next_tool_subtask(plan: list[dict[str, Any]], start: int) -> int:
     while i < len(plan) and plan[i].get("tool") in (None, "", "none"):
         i += 1
     return i
+
+
+def trial_failed(state: MedMirrorState, s: Settings) -> str | None:
+    """Reflexion's evaluator (no gold label at inference): why the single loop's trial failed, or None.
+
+    A refusal, an answer failing its checks, or a self-score below θa (unless a decisive check vouches for the
+    answer) is a failed or low-confidence trial."""
+    if state.status == "refused":
+        return "refused"
+    checks = state.answer_checks
+    if s.use_checks and checks and not checks.get("passed", True):
+        return "checks"
+    if state.answer_score < s.theta_answer and not (s.use_checks and checks and checks.get("decisive")):
+        return "score"
+    return None
+
+
+def reflexion_retry(state: MedMirrorState, s: Settings) -> bool:
+    """Reflexion: the trial failed and trials remain (``max_trials``, the first included)."""
+    return trial_failed(state, s) is not None and state.round < s.max_trials
+
+
+def critic_may_check(state: MedMirrorState, s: Settings) -> bool:
+    """CRITIC: tool checks of the answer remain (``critic_rounds``)."""
+    return state.critic_checks < s.critic_rounds

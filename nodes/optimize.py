@@ -1,7 +1,7 @@
 """Nodes of ReflecTool's optimisation stage (see :mod:`medmirror.graphs.optimize`).
 
 solve (C1) → evaluate against the gold answer → reflect (suggestion S) → solve again
-with S (C2) → if C2 is right: store it and distil per-tool experience from C1 vs C2,
+with S and the trajectory of C1 (C2) → if C2 is right: store it and distil per-tool experience from C1 vs C2,
 merged into each tool's list by the model (bounded). A case solved first time is
 stored as it is; a case still wrong after reflection stores nothing.
 """
@@ -28,6 +28,10 @@ INNER = ("Plan", "Think", "Finish")
 
 # A scorer judges a value for a case: (correct, evaluation text for the reflector).
 Scorer = Callable[[dict[str, Any], str | None], tuple[bool, str]]
+# An attempt scorer judges the whole attempt (answer text, value, steps), e.g. a toolbox task's scorer.
+AttemptScorer = Callable[[dict[str, Any], dict[str, Any]], tuple[bool, str]]
+
+MAX_C1_CHARS = 1500  # the first attempt as C2 sees it (compact: its plan, calls, results and answer)
 
 
 class ReflectOutput(BaseModel):
@@ -50,11 +54,19 @@ class MergeOutput(BaseModel):
 @dataclass
 class OptimizeDeps:
     models: ModelSet
-    scorer: Scorer
+    scorer: Scorer | None
     solver: Callable[[dict[str, Any], Settings], dict[str, Any]]  # runs the main graph on a case
+    attempt_scorer: AttemptScorer | None = None  # used instead of ``scorer`` when given
     store: Any = None  # medmirror.memory.experience.ExperienceStore; None: the store in the run's data dir
     max_items: int = 12
     _stores: dict[str, Any] = field(default_factory=dict)
+
+    def score(self, case: dict[str, Any], attempt: dict[str, Any]) -> tuple[bool, str]:
+        if self.attempt_scorer is not None:
+            return self.attempt_scorer(case, attempt)
+        if self.scorer is None:
+            raise ValueError("the optimisation stage needs a scorer or an attempt scorer")
+        return self.scorer(case, attempt.get("value"))
 
     def store_for(self, s: Settings) -> Any:
         if self.store is not None:
@@ -74,15 +86,23 @@ def attempt_text(attempt: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def c2_advice(suggestion: str, c1: dict[str, Any]) -> str:
+    """What the second attempt is given: the suggestion, then the first (wrong) attempt, compact."""
+    trajectory = attempt_text(c1)
+    if len(trajectory) > MAX_C1_CHARS:
+        trajectory = trajectory[: MAX_C1_CHARS - 15] + " ...(truncated)"
+    return f"{suggestion.strip()}\nYour first attempt at this task (C1), which was wrong:\n{trajectory}"
+
+
 def make_solve(deps: OptimizeDeps, which: str):
     @node(f"solve_{which}")
     def solve_node(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         case = dict(state.case)
-        if which == "c2":
-            case["advice"] = state.suggestion
+        if which == "c2":  # ReflecTool's C2 = solve(task, C1, S): the reflection with the first attempt's trajectory
+            case["advice"] = c2_advice(state.suggestion, state.c1)
         attempt = deps.solver(case, s)
-        correct, evaluation = deps.scorer(state.case, attempt.get("value"))
+        correct, evaluation = deps.score(state.case, attempt)
         return {which: attempt, f"{which}_correct": correct, f"{which}_eval": evaluation,
                 "trace": [{"node": f"solve_{which}", "event": "correct" if correct else "wrong", "detail": evaluation}]}
 

@@ -5,6 +5,10 @@ Each step the agent picks one of the offered tools with its arguments, an inner 
 which hands over to the answer agent. Verifiable checks refuse an action before it runs
 (another calculator than the one the question names, finishing before any result, a
 radiology gap declared too early); a repeated call ends the loop.
+
+With a ReflecTool verifier the agent does not act itself: it proposes its action (or, for
+candidate selection, several whole actions sampled from it) in ``actions``, and the verifier
+acts on the one it refines or picks with :func:`act`, the same function the agent uses alone.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from medmirror.graphs.state import MedMirrorState, ReactDecision
-from medmirror.models.structured import call_structured
+from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import asks_text, call_key, output_keys, result_feeds
 from medmirror.nodes.common import (
     INNER_ACTIONS,
@@ -34,72 +38,133 @@ from medmirror.nodes.tool_agent import results_text, tools_text
 from medmirror.settings import Settings
 from medmirror.tools.registry import RegisteredTool
 
+# Experience the optimisation stage distils for the inner actions is stored under these names
+# (medmirror.nodes.optimize.INNER); the single loop's actions are lower-case.
+INNER_EXPERIENCE = {"plan": "Plan", "think": "Think", "finish": "Finish"}
+
+
+def experience_key(action: str) -> str:
+    """The experience store's key of an action: the tool's name, or Plan/Think/Finish for an inner action."""
+    return INNER_EXPERIENCE.get(action, action)
+
+
+def reflections_text(state: MedMirrorState) -> str:
+    """Reflexion's memory: the earlier trials of this task with their self-reflections ('(none)' on the first)."""
+    out = []
+    for entry in state.ltm or []:
+        if entry.get("reflection"):
+            out.append(f"Trial {entry['round']}: answer {entry.get('value')!r}; reflection: {entry['reflection']}")
+    return "\n".join(out) or "(none)"
+
+
+def react_request(deps: Deps, state: MedMirrorState, s: Settings) -> tuple[list[Any], dict[str, Any], list[str],
+                                                                                 tuple[str, ...]]:
+    """The agent's prompt, the grammar of its next action, the tools offered and the inner actions allowed."""
+    candidates = offered_tools(deps, state)
+    tools = {n: narrowed_args_schema(deps.registry.get(n), state) for n in candidates}
+    inner = allowed_inner_actions(state.steps or [])
+    target = state.target or {}
+    msgs = messages(
+        "react", question=state.question, note=note_text(state), options=options_text(state),
+        # about half of the context (at ~3.5 characters per token) for the tool cards
+        tools=tools_text([deps.registry.get(n).card for n in candidates], budget_chars=s.n_ctx * 7 // 4),
+        asks=asks_text(target) if s.use_checks else "(not checked)",
+        history=results_text(state),
+        critique=(state.critique or {}).get("tool_call", "(none)"),
+        reflections=reflections_text(state),
+        # the tools' experience and the inner actions' (Plan/Think/Finish), as the optimisation stage distils them
+        demos=demos_text(state),
+        experience=deps.tool_experience(s, candidates + [experience_key(a) for a in ("finish", *inner)]),
+    )
+    return msgs, react_schema(tools, inner), candidates, inner
+
+
+def next_action(deps: Deps, state: MedMirrorState, s: Settings, request: tuple[Any, ...] | None = None,
+                **sampling: Any) -> dict[str, Any]:
+    """One next action from the agent: {action, arguments, thought} (``sampling``: temperature, seed)."""
+    msgs, schema, candidates, inner = request or react_request(deps, state, s)
+    out = call_structured(deps.models.for_role("tool_agent", s), msgs, ReactDecision, role="tool_agent",
+                          retries=s.structured_retries, json_schema=schema,
+                          check=lambda o: _known_action(o.action, candidates, inner), **sampling)
+    return {"action": out.action, "arguments": dict(out.arguments or {}), "thought": out.thought}
+
+
+def action_text(action: dict[str, Any]) -> str:
+    """'bmi({...})' for a tool call, 'think: ...' for an inner action."""
+    if action["action"] in INNER_EXPERIENCE:
+        return f"{action['action']}: {compact(action.get('thought', ''), 300)}"
+    return f"{action['action']}({compact(action.get('arguments') or {}, 300)})"
+
 
 def make_react_agent(deps: Deps):
     @node("tool_agent")
     def react_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
-        candidates = offered_tools(deps, state)
-        tools = {n: narrowed_args_schema(deps.registry.get(n), state) for n in candidates}
-        inner = allowed_inner_actions(state.steps or [])
-        target = state.target or {}
-        msgs = messages(
-            "react", question=state.question, note=note_text(state), options=options_text(state),
-            # about half of the context (at ~3.5 characters per token) for the tool cards
-            tools=tools_text([deps.registry.get(n).card for n in candidates], budget_chars=s.n_ctx * 7 // 4),
-            asks=asks_text(target) if s.use_checks else "(not checked)",
-            history=results_text(state),
-            critique=(state.critique or {}).get("tool_call", "(none)"),
-            demos=demos_text(state), experience=deps.tool_experience(s, candidates),
-        )
-        out = call_structured(
-            deps.models.for_role("tool_agent", s), msgs, ReactDecision, role="tool_agent",
-            retries=s.structured_retries, json_schema=react_schema(tools, inner),
-            check=lambda o: _known_action(o.action, candidates, inner),
-        )
-        refusal = single_loop_check(deps, state, s, out.action, out.arguments) if s.use_checks else ""
-        if refusal and state.tool_tries < s.max_tool_revisions + 1:
-            # refused before running: the reason goes to the agent as the critique of its next action
-            return {"proposal": None, "replan": False, "tool_tries": state.tool_tries + 1,
-                    "critique": {**(state.critique or {}), "tool_call": refusal},
-                    "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
-                               "decided_by": "checks",
-                               "detail": f"{out.action}({compact(out.arguments, 200)})"}]}
-        tool = _fallback_tool(deps, state) if refusal else None
-        if tool is not None:
-            # the refusal bound is reached and the named calculator never ran: the checked action is that
-            # calculator with the rule extractor's evidence-backed arguments (as the planner's fallback)
-            args = rule_call(tool, state)
-            return {"proposal": {"tool": tool, "arguments": args, "evaluation": "checked fallback", "score": 10},
-                    "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
-                    "trace": [{"node": "tool_agent", "event": "react_fallback", "decided_by": "checks",
-                               "checks": f"checks FAILED: {refusal}",
-                               "detail": f"after {state.tool_tries} refusal(s): {tool}({compact(args, 300)}) "
-                                         f"with the rule extractor's arguments"}]}
-        if out.action == "finish":
-            return {"proposal": None, "react_done": True, "replan": False,
-                    "trace": [{"node": "tool_agent", "event": "react_finish", "detail": out.thought[:300]}]}
-        if out.action in INNER_ACTIONS:
-            step = {"subtask": len(state.steps or []), "tool": out.action, "arguments": {}, "ok": True,
-                    "observation": out.thought}
-            return {"proposal": None, "replan": False, "steps": [step],
-                    "trace": [{"node": "tool_agent", "event": f"react_{out.action}", "detail": out.thought[:300]}]}
-        earlier = repeated_step(state, out.action, out.arguments) if s.use_checks else 0
-        if earlier:  # the same call again learns nothing: the loop ends with what it has
-            detail = f"{out.action} repeated with the same arguments as step {earlier}; the loop ends"
-            update = {"proposal": None, "react_done": True, "replan": False,
-                      "trace": [{"node": "tool_agent", "event": "repeat_ends_loop", "detail": detail}]}
-            before = (state.steps or [])[earlier - 1]
-            if not before.get("ok"):
-                update["status_detail"] = f"{detail}; it failed: {before.get('error', '')}"
-            return update
-        proposal = {"tool": out.action, "arguments": out.arguments, "evaluation": out.thought, "score": 10}
-        return {"proposal": proposal, "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
-                "trace": [{"node": "tool_agent", "event": "react_call",
-                           "detail": f"{out.action}({compact(out.arguments, 300)})"}]}
-
+        request = react_request(deps, state, s)
+        first = next_action(deps, state, s, request)
+        if s.verifier == "none":
+            return act(deps, state, s, first)
+        # ReflecTool: every action, tool call or inner action, goes to the verifier before it takes effect;
+        # candidate selection samples further whole actions (another tool, or an inner action) to choose from
+        actions, events = [first], []
+        if s.verifier == "select":
+            for i in range(s.select_candidates - 1):
+                try:
+                    actions.append(next_action(deps, state, s, request, temperature=s.select_temperature,
+                                               seed=s.seed + i + 1))
+                except StructuredOutputError as err:  # an unusable sample is not a candidate
+                    events.append({"node": "tool_agent", "event": "candidate_dropped", "detail": str(err)[:200]})
+        detail = " | ".join(action_text(a) for a in actions)
+        return {"actions": actions, "trace": [*events, {"node": "tool_agent", "event": "react_proposed",
+                                                          "detail": detail[:600]}]}
 
     return react_agent
+
+
+def act(deps: Deps, state: MedMirrorState, s: Settings, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The update of the single loop's next action (as the agent proposed it, or as the verifier made it):
+    refused by the checks, a tool call to run, an inner action written into the history, or finish."""
+    action, arguments, thought = chosen["action"], chosen.get("arguments") or {}, chosen.get("thought", "")
+    refusal = single_loop_check(deps, state, s, action, arguments) if s.use_checks else ""
+    if refusal and state.tool_tries < s.max_tool_revisions + 1:
+        # refused before running: the reason goes to the agent as the critique of its next action
+        return {"proposal": None, "replan": False, "tool_tries": state.tool_tries + 1,
+                "critique": {**(state.critique or {}), "tool_call": refusal},
+                "trace": [{"node": "tool_agent", "event": "react_refused", "checks": f"checks FAILED: {refusal}",
+                           "decided_by": "checks",
+                           "detail": f"{action}({compact(arguments, 200)})"}]}
+    tool = _fallback_tool(deps, state) if refusal else None
+    if tool is not None:
+        # the refusal bound is reached and the named calculator never ran: the checked action is that
+        # calculator with the rule extractor's evidence-backed arguments (as the planner's fallback)
+        args = rule_call(tool, state)
+        return {"proposal": {"tool": tool, "arguments": args, "evaluation": "checked fallback", "score": 10},
+                "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
+                "trace": [{"node": "tool_agent", "event": "react_fallback", "decided_by": "checks",
+                           "checks": f"checks FAILED: {refusal}",
+                           "detail": f"after {state.tool_tries} refusal(s): {tool}({compact(args, 300)}) "
+                                     f"with the rule extractor's arguments"}]}
+    if action == "finish":
+        return {"proposal": None, "react_done": True, "replan": False,
+                "trace": [{"node": "tool_agent", "event": "react_finish", "detail": thought[:300]}]}
+    if action in INNER_ACTIONS:
+        step = {"subtask": len(state.steps or []), "tool": action, "arguments": {}, "ok": True,
+                "observation": thought}
+        return {"proposal": None, "replan": False, "steps": [step],
+                "trace": [{"node": "tool_agent", "event": f"react_{action}", "detail": thought[:300]}]}
+    earlier = repeated_step(state, action, arguments) if s.use_checks else 0
+    if earlier:  # the same call again learns nothing: the loop ends with what it has
+        detail = f"{action} repeated with the same arguments as step {earlier}; the loop ends"
+        update = {"proposal": None, "react_done": True, "replan": False,
+                  "trace": [{"node": "tool_agent", "event": "repeat_ends_loop", "detail": detail}]}
+        before = (state.steps or [])[earlier - 1]
+        if not before.get("ok"):
+            update["status_detail"] = f"{detail}; it failed: {before.get('error', '')}"
+        return update
+    proposal = {"tool": action, "arguments": arguments, "evaluation": thought, "score": 10}
+    return {"proposal": proposal, "replan": False, "tool_tries": 0, "critique": _without_check_critique(state),
+            "trace": [{"node": "tool_agent", "event": "react_call",
+                       "detail": f"{action}({compact(arguments, 300)})"}]}
 
 
 def offered_tools(deps: Deps, state: MedMirrorState) -> list[str]:

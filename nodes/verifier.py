@@ -1,10 +1,18 @@
-"""Verifier (ReflecTool): check the tool agent's action against the tool's experience before it runs.
+"""Verifier (ReflecTool): check the agent's action against the experience before it takes effect.
 
-* ``refine`` (iterative refinement): the verifier rewrites the action's arguments
-  (never the tool) until they stop changing, at most ``verifier_rounds`` times.
-* ``select`` (candidate selection): ``select_candidates`` actions are sampled from the
-  tool agent at ``select_temperature`` (the proposal is the first), and the verifier
-  picks one.
+In the single loop (:func:`make_action_verifier`, ReflecTool's topology) the verifier sees every
+action, a tool call or an inner action (plan, think, finish):
+
+* ``refine`` (iterative refinement): the verifier rewrites the action (a tool call's arguments,
+  an inner action's text; never the kind of action) until it stops changing, at most
+  ``verifier_rounds`` times.
+* ``select`` (candidate selection): the agent proposed ``select_candidates`` whole actions (the
+  first greedy, the others sampled at ``select_temperature``), so the candidates may name
+  different tools or an inner action, and the verifier picks one with the experience of every
+  action among them.
+
+In the planner graph (:func:`make_verifier`) the plan has bound the subtask's tool: the verifier
+refines the tool agent's arguments, or picks among argument sets sampled for that tool.
 """
 
 from __future__ import annotations
@@ -17,7 +25,8 @@ from pydantic import BaseModel, Field
 
 from medmirror.graphs.state import MedMirrorState, ToolCallOutput
 from medmirror.models.structured import call_structured
-from medmirror.nodes.common import Deps, compact, messages, node, note_text, settings_of
+from medmirror.nodes.common import INNER_ACTIONS, Deps, compact, messages, node, note_text, settings_of
+from medmirror.nodes.react_agent import act, action_text, experience_key, narrowed_args_schema
 from medmirror.nodes.schemas import TEXT, _hoist, tool_call_schema
 from medmirror.nodes.tool_agent import card_detail, current_subtask, tool_call_messages
 from medmirror.settings import Settings
@@ -26,10 +35,28 @@ REFINE = ("Correct the proposed arguments where the note or the experience shows
           "criteria marked true without evidence); keep what is right. Do not change the tool. Return the full "
           "argument object and the reason for each change (or 'no change').")
 SELECT = "Several candidate calls are proposed. Pick the one whose arguments best match the note and the experience."
+REFINE_INNER = ("Improve the agent's {action} where the experience shows how (what to check, what to do next, when "
+                "the results answer the question); keep what is right and keep it short. Do not change the kind of "
+                "action. Return the full text and the reason for each change (or 'no change').")
+SELECT_ACTIONS = ("Several candidate next actions are proposed (tool calls, or the inner actions plan, think and "
+                  "finish). Pick the one that best advances the task, by the note, the results so far and the "
+                  "experience: the right tool with arguments from the note, or the right moment to plan, think or "
+                  "finish.")
+INNER_CARDS = {
+    "plan": "plan: the agent writes down the steps ahead (which tools, in which order); it takes effect as a note in "
+            "the history.",
+    "think": "think: the agent reasons about the results so far; it takes effect as a note in the history.",
+    "finish": "finish: the results so far answer the question; the answer agent writes the answer from them.",
+}
 
 
 class RefineOutput(BaseModel):
     arguments: dict[str, Any] = Field(default_factory=dict)
+    reason: str = Field("", max_length=600)
+
+
+class RefineThought(BaseModel):
+    thought: str = Field(min_length=1, max_length=600)
     reason: str = Field("", max_length=600)
 
 
@@ -110,6 +137,91 @@ def make_verifier(deps: Deps):
         return {"proposal": proposal, "trace": events}
 
     return verifier
+
+
+def make_action_verifier(deps: Deps):
+    """The single loop's verifier: every proposed action (``state.actions``) is refined or selected, then acted on
+    (:func:`medmirror.nodes.react_agent.act`: the checks may still refuse it)."""
+
+    @node("verifier")
+    def action_verifier(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
+        s = settings_of(runtime)
+        model = deps.models.for_role("verifier", s)
+        actions = [dict(a) for a in state.actions or []]
+        events: list[dict[str, Any]] = []
+        if s.verifier == "select":
+            distinct: list[dict[str, Any]] = []
+            for a in actions:
+                if _identity(a) not in [_identity(d) for d in distinct]:
+                    distinct.append(a)
+            choice, reason = 0, "all candidates identical"
+            if len(distinct) > 1:
+                listing = "\n".join(f"{i}: {action_text(a)}" for i, a in enumerate(distinct))
+                names = list(dict.fromkeys(a["action"] for a in distinct))
+                msgs = messages("verifier", instructions=SELECT_ACTIONS, question=state.question, note=note_text(state),
+                                tool="\n\n".join(_card(deps, n) for n in names),
+                                experience=deps.tool_experience(s, [experience_key(n) for n in names]),
+                                proposal=f"Candidate actions:\n{listing}")
+                out = call_structured(model, msgs, SelectOutput, role="verifier", retries=s.structured_retries,
+                                      json_schema=select_schema(len(distinct)),
+                                      check=lambda o: _in_range(o.choice, len(distinct)))
+                choice, reason = out.choice, out.reason
+            chosen = distinct[choice]
+            events.append({"node": "verifier", "event": "verify_select",
+                           "detail": f"{len(distinct)} distinct of {len(actions)}; chose {choice}: "
+                                     f"{action_text(chosen)[:200]} ({reason[:120]})"})
+        else:  # refine
+            chosen = _refine_action(deps, state, s, model, actions[0], events)
+        update = act(deps, state, s, chosen)
+        update["actions"] = []
+        update["trace"] = events + list(update.get("trace") or [])
+        return update
+
+    return action_verifier
+
+
+def _refine_action(deps: Deps, state: MedMirrorState, s: Settings, model: Any, action: dict[str, Any],
+                   events: list[dict[str, Any]]) -> dict[str, Any]:
+    """Iterative refinement of one action: a tool call's arguments, or an inner action's text."""
+    name = action["action"]
+    common = dict(question=state.question, note=note_text(state), tool=_card(deps, name),
+                  experience=deps.tool_experience(s, [experience_key(name)]))
+    inner = name in (*INNER_ACTIONS, "finish")
+    schema = (None if inner else refine_schema(narrowed_args_schema(deps.registry.get(name), state)))
+    current = action["thought"] if inner else _clean(action.get("arguments") or {})
+    for round_no in range(1, s.verifier_rounds + 1):
+        if inner:
+            msgs = messages("verifier", instructions=REFINE_INNER.format(action=name), **common,
+                            proposal=f"Proposed action: {name}: {current}")
+            new: Any = call_structured(model, msgs, RefineThought, role="verifier", retries=s.structured_retries)
+            reason, new_value = new.reason, new.thought.strip()
+        else:
+            msgs = messages("verifier", instructions=REFINE, **common,
+                            proposal=f"Proposed call: {name}({json.dumps(current, default=str)})")
+            new = call_structured(model, msgs, RefineOutput, role="verifier", retries=s.structured_retries,
+                                  json_schema=schema)
+            reason, new_value = new.reason, _clean(new.arguments)
+        if new_value == current:
+            events.append({"node": "verifier", "event": "verify_stable",
+                           "detail": f"{name}, round {round_no}: no change"})
+            break
+        events.append({"node": "verifier", "event": "verify_refine",
+                       "detail": f"{name}, round {round_no}: {compact(new_value, 250)} ({reason[:150]})"})
+        current = new_value
+    return {**action, "thought": current} if inner else {**action, "arguments": current}
+
+
+def _card(deps: Deps, action: str) -> str:
+    return INNER_CARDS.get(action) or card_detail(deps.registry.get(action).card)
+
+
+def _identity(action: dict[str, Any]) -> tuple[str, str]:
+    """Two candidates are the same action when they are the same call (a tool's arguments; an inner action's text)."""
+    if action["action"] == "finish":
+        return "finish", ""  # finishing is one action whatever the thought says
+    if action["action"] in INNER_ACTIONS:
+        return action["action"], action.get("thought", "").strip()
+    return action["action"], json.dumps(_clean(action.get("arguments") or {}), sort_keys=True, default=str)
 
 
 def _in_range(choice: int, n: int) -> None:

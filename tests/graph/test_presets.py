@@ -228,11 +228,11 @@ def test_a_preset_on_the_other_graph_is_a_clear_error(built, run_with):
 
 
 def test_each_preset_gets_its_graph():
-    single = {"intake", "tool_agent", "verifier", "executor", "protocol", "answer", "reviewer"}
-    for preset in ("react", "reflectool-refine", "reflectool-select", "cot"):
-        assert set(build_graph(preset=preset).nodes) - {"__start__"} == single, preset
+    shared = {"intake", "tool_agent", "verifier", "executor", "protocol", "answer", "reviewer"}
+    for preset in ("react", "reflectool-refine", "reflectool-select", "reflexion", "critic", "cot"):
+        assert set(build_graph(preset=preset).nodes) - {"__start__"} == shared | {"reflexion", "critic"}, preset
     for preset in ("mirror", "riskagent", "full"):
-        assert set(build_graph(preset=preset).nodes) - {"__start__"} == single | {"planner", "ltm_update"}, preset
+        assert set(build_graph(preset=preset).nodes) - {"__start__"} == shared | {"planner", "ltm_update"}, preset
 
 
 def test_explicit_setting_beats_the_preset_in_a_run():

@@ -134,12 +134,13 @@ def test_refine_verifier_rewrites_until_stable(tmp_path: Path, store: Experience
     verifier = ScriptedChatModel(responses=[
         {"arguments": {"weight": 70, "height": 175}, "reason": "the note says 70 kg"},
         {"arguments": {"weight": 70, "height": 175}, "reason": "no change"},
+        {"thought": "done", "reason": "no change"},  # the finish action is verified too
     ])
     res = solve(QUESTION, NOTE, preset="reflectool-refine", saver=None, data_dir=tmp_path,
                 models={"tool_agent": tool_agent, "verifier": verifier,
                         "answer": ScriptedChatModel(responses=[answer(70)])})
     events = [e["event"] for e in res.trace]
-    assert events.count("verify_refine") == 1 and "verify_stable" in events
+    assert events.count("verify_refine") == 1 and events.count("verify_stable") == 2 and verifier.remaining == 0
     assert res.steps[0]["arguments"] == {"weight": 70, "height": 175}
     assert float(res.value) == pytest.approx(BMI)
 
@@ -152,6 +153,7 @@ def test_refine_verifier_stops_at_its_round_bound(tmp_path: Path) -> None:
     verifier = ScriptedChatModel(responses=[
         {"arguments": {"weight": 71, "height": 175}, "reason": "a"},
         {"arguments": {"weight": 70, "height": 175}, "reason": "b"},
+        {"thought": "done", "reason": "no change"},  # the finish action
     ])
     res = solve(QUESTION, NOTE, preset="reflectool-refine", saver=None, data_dir=tmp_path, verifier_rounds=2,
                 models={"tool_agent": tool_agent, "verifier": verifier,
@@ -161,10 +163,13 @@ def test_refine_verifier_stops_at_its_round_bound(tmp_path: Path) -> None:
 
 
 def test_select_verifier_samples_candidates_and_picks_one(tmp_path: Path) -> None:
+    finish = {"thought": "done", "action": "finish", "arguments": {}}
     tool_agent = ScriptedChatModel(responses=[
         {"thought": "compute", "action": "bmi", "arguments": {"weight": 80, "height": 175}},
-        call(70), call(80),  # two sampled candidates (one repeats the proposal)
-        {"thought": "done", "action": "finish", "arguments": {}},
+        # two sampled candidate actions (one repeats the proposal)
+        {"thought": "compute", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
+        {"thought": "compute", "action": "bmi", "arguments": {"weight": 80, "height": 175}},
+        finish, finish, finish,  # three identical candidates: no choice to make
     ])
     verifier = ScriptedChatModel(responses=[{"choice": 1, "reason": "matches the note"}])
     res = solve(QUESTION, NOTE, preset="reflectool-select", saver=None, data_dir=tmp_path, select_candidates=3,
@@ -188,7 +193,8 @@ def test_experience_feeds_the_prompts(tmp_path: Path) -> None:
         {"thought": "compute", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
         {"thought": "done", "action": "finish", "arguments": {}},
     ])
-    verifier = ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"}])
+    verifier = ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"},
+                                            {"thought": "done", "reason": "no change"}])
     solve(QUESTION, NOTE, preset="reflectool-refine", saver=None, data_dir=tmp_path,
           models={"tool_agent": tool_agent, "verifier": verifier, "answer": ScriptedChatModel(responses=[answer(70)])})
     prompt = tool_agent.calls[0]["messages"][-1].content
@@ -228,3 +234,35 @@ def test_inner_action_after_inner_action_is_refused_then_a_tool_runs(tmp_path: P
     # the repeated plan was fed back as an error and retried, not recorded
     assert any("action must be one of" in str(m.content) for m in tool_agent.calls[2]["messages"])
     assert res.status == "answered" and abs(float(res.value) - BMI) < 1e-6
+
+
+def test_the_second_attempt_sees_the_first_attempts_trajectory(tmp_path: Path, store: ExperienceStore) -> None:
+    reviewer = ScriptedChatModel(responses=[
+        {"suggestion": "Take the weight from the note (70 kg), not another number."},
+        {"suggestions": [{"tool": "bmi", "suggestion": "Copy the weight in kg exactly as the note gives it."}]},
+    ])
+    models = {"planner": ScriptedChatModel(responses=[plan(), plan()]),
+              "tool_agent": ScriptedChatModel(responses=[call(80), call(70)]),
+              "answer": ScriptedChatModel(responses=[answer(80), answer(70)]), "reviewer": reviewer}
+    out = build_optimize_graph(store=store, scorer=medcalc_scorer, models=models).invoke(
+        {"case": CASE}, context=_settings(tmp_path))
+    assert out["outcome"] == "solved_after_reflection"
+    for role in ("planner", "tool_agent", "answer"):  # every agent of C2 sees the suggestion and C1
+        c2_prompt = models[role].calls[1]["messages"][-1].content
+        assert "Advice from an earlier attempt: Take the weight from the note" in c2_prompt, role
+        assert "Your first attempt at this task (C1), which was wrong:" in c2_prompt, role
+        c1_line = c2_prompt.split("- bmi(", 1)[1].split("\n", 1)[0]
+        assert '"weight": 80' in c1_line and "-> Body Mass Index (BMI) = 26.12" in c1_line, role
+        assert f"value={repr(80 / 1.75**2)!r}" in c2_prompt, role
+    c1_prompt = models["planner"].calls[0]["messages"][-1].content
+    assert "first attempt" not in c1_prompt
+
+
+def test_a_long_first_attempt_is_shown_compact() -> None:
+    from medmirror.nodes.optimize import MAX_C1_CHARS, c2_advice
+
+    c1 = {"plan": [{"tool": "bmi"}], "steps": [{"tool": "bmi", "arguments": {"weight": 80}, "ok": False,
+                                                "error": "x" * 5000}] * 3, "answer": "", "value": None}
+    advice = c2_advice("Use 70 kg.", c1)
+    assert advice.startswith("Use 70 kg.\nYour first attempt") and advice.endswith("...(truncated)")
+    assert len(advice) < MAX_C1_CHARS + 100
