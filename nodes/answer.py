@@ -175,7 +175,7 @@ def make_answer(deps: Deps, *, planner: bool):
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
                                   "rationale": rationale, "answer_checks": checks}
         decision = answer_gate(applied(state, update), s) if planner else "accept"
-        why = revision_reason(out.score, s.theta_answer, checks, s)
+        why = revision_reason(out.score, s.theta_answer, checks, s, "answer")
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
                  "score": out.score, "round": state.round, "checks": summary(checks),
                  "detail": f"value={value!r}" + (f"; re-plan: {why}" if decision == "replan" else "")}

@@ -13,7 +13,6 @@ from typing import Any, Literal
 from medmirror.graphs.state import MedMirrorState
 from medmirror.settings import Settings
 
-
 Gate = Literal["plan", "tool_call", "answer"]
 
 
@@ -175,3 +174,17 @@ def valid_dependencies(plan: list[dict[str, Any]]) -> tuple[list[dict[str, Any]]
             q["depends_on"] = keep
         out.append(q)
     return out, dropped
+
+
+GATE_NODES: dict[str, str] = {"planner": "plan", "tool_agent": "tool_call", "answer": "answer"}
+
+
+def gate_scores(trace: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Every self-score each gate saw in a run, in order, by gate (plan, tool_call, answer): the per-gate
+    score distributions a harness aggregates (a fallback without a model reply has no score)."""
+    out: dict[str, list[int]] = {gate: [] for gate in GATE_NODES.values()}
+    for event in trace or []:
+        gate = GATE_NODES.get(event.get("node", ""))
+        if gate is not None and isinstance(event.get("score"), int):
+            out[gate].append(event["score"])
+    return out

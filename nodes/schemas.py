@@ -35,6 +35,9 @@ def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
         "description": {"type": "string", "maxLength": 80},
         "tool": {"type": "string", "enum": tools},
     }, "required": ["description", "tool"]}
+    if not single_tool:  # optional: the numbers of the earlier subtasks whose results it needs
+        sub["properties"]["depends_on"] = {"type": "array", "items": {"type": "integer", "enum": list(range(1, 8))},
+                                           "maxItems": 7}
     return {"title": PlanOutput.__name__, "type": "object", "properties": {
         "subtasks": {"type": "array", "items": sub, "minItems": 1, "maxItems": 1 if single_tool else 8},
         "evaluation": TEXT, "score": SCORE,
