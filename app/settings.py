@@ -81,7 +81,6 @@ class Settings(BaseSettings):
     tool_switch: bool = Field(True, description="When the tool agent revises a call (below theta_tool, failing its checks, or after a failed call) it may switch to another candidate tool, as MIRROR's tool agent selects its tool; the checks still decide. Off: locked to the planner's tool.")
     replan_on_failure: bool = Field(True, description="A subtask given up after max_attempts_per_subtask ends the round: the round goes to LTM and the planner re-plans (within max_rounds), as in MIRROR. Off: the round goes on to the answer agent, whose gate decides.")
     stm_reflection: Literal["agent", "rules"] = Field("agent", description="Who writes the reflection of a short-term-memory entry: the tool agent on its retry (a short field of its reply; the rule-written text when the model's is unusable), or the rules alone.")
-    interpret_step: bool = Field(False, description="RiskAgent: the result's interpretation (Env3) is its own model call before the answer is formatted (Env4), and the reviewer checks it as its own stage.")
 
     # --- thresholds and bounds ----------------------------------------------------------
     theta_plan: int = Field(8, ge=1, le=10, description="θp: plans scoring below are revised.")
@@ -183,7 +182,6 @@ RUN_FIELDS: tuple[str, ...] = (
     # which parts are on
     "use_tools", "use_planner", "plan_mode", "use_gates", "use_stm", "use_ltm", "use_reviewer", "use_checks",
     "use_plan_gate", "use_tool_gate", "use_answer_gate", "tool_switch", "replan_on_failure", "stm_reflection",
-    "interpret_step",
     # thresholds and bounds
     "theta_plan", "theta_tool", "theta_answer", "max_plan_revisions", "max_tool_revisions",
     "max_attempts_per_subtask", "max_rounds", "max_reviews", "max_react_steps", "top_n_tools", "structured_retries",

@@ -232,7 +232,7 @@ def make_tool_agent(deps: Deps):
                 update["stm"] = replaced([*stm[:-1], entry])
             events.append({"node": "tool_agent", "event": "stm_reflection",
                            "detail": (f"the agent's: {own}" if own is not None
-                                      else f"the model's reflection was unusable; kept the rule text: {stm[-1]['reflection']}")[:300]})
+                                      else f"the model gave no usable reflection; kept the rule text: {stm[-1]['reflection']}")[:300]})
         decision = tool_gate(applied(state, update), s)
         why = revision_reason(out.score, s.theta_tool, proposal.get("checks"), s, "tool_call")
         event = {"node": "tool_agent", "event": "tool_revise" if decision == "revise" else "tool_accept",
