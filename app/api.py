@@ -19,6 +19,7 @@ from langgraph.errors import GraphRecursionError
 from medmirror.graphs.main import build_graph as _build
 from medmirror.limits import check_task
 from medmirror.memory.checkpoint import make_checkpointer
+from medmirror.nodes.gates import gate_scores
 from medmirror.settings import Settings
 from medmirror.solve_guard import TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable, task_key
 from medmirror.usage import totals
@@ -52,6 +53,8 @@ class Result:
     settings: dict[str, Any] = field(default_factory=dict)
     rationale: str = ""  # the answer agent's own words, only the sentences that passed the checks
     target: dict[str, Any] | None = None  # the tool the question names, as the checks read it
+    # every self-score each gate saw, in order: {"plan": [...], "tool_call": [...], "answer": [...]}
+    scores: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def trajectory(self) -> dict[str, Any]:
@@ -166,5 +169,5 @@ def solve(
         reviews=out.get("reviews", 0), trace=out.get("trace") or [], usage=usage,
         assumed=out.get("assumed") or [], working_memory=out.get("working_memory") or {},
         candidates=out.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
-        rationale=out.get("rationale") or "", target=out.get("target"),
+        rationale=out.get("rationale") or "", target=out.get("target"), scores=gate_scores(out.get("trace") or []),
     )

@@ -16,9 +16,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     # MIRROR: planner, score gates on plan/tool/answer, STM per subtask, LTM re-planning.
     "mirror": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
                    use_ltm=True, use_reviewer=False),
-    # RiskAgent: pick one tool from the top-N, schema-validated parameters with retry, reviewer.
+    # MIRROR with the paper's best published settings (θp = 9, 5 rounds).
+    "mirror-best": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
+                        use_ltm=True, use_reviewer=False, theta_plan=9, max_rounds=5),
+    # RiskAgent: pick one tool from the top-N, schema-validated parameters with retry, reviewer. The decider
+    # chose the tool: the tool agent fills its parameters and does not switch (the reviewer may send the plan back).
     "riskagent": dict(use_tools=True, use_planner=True, plan_mode="single_tool", use_gates=False, use_stm=True,
-                      use_ltm=False, use_reviewer=True, max_attempts_per_subtask=3, max_reviews=3),
+                      use_ltm=False, use_reviewer=True, max_attempts_per_subtask=3, max_reviews=3,
+                      tool_switch=False),
     # ReflecTool: single loop with inner actions, experience from the store, an action verifier.
     "reflectool-refine": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
                               use_reviewer=False, use_experience=True, verifier="refine"),
@@ -40,6 +45,7 @@ DESCRIPTIONS: dict[str, str] = {
     "cot": "answer only, no tools",
     "react": "single tool loop, no gates",
     "mirror": "planner/tool/answer score gates, STM and LTM (MIRROR)",
+    "mirror-best": "MIRROR with the paper's best settings: theta_plan 9, 5 rounds",
     "riskagent": "single tool from top-N, validated parameters with retry, reviewer (RiskAgent)",
     "reflectool-refine": "single loop with Plan/Think/Finish, experience store, iterative-refinement verifier (ReflecTool)",
     "reflectool-select": "single loop with Plan/Think/Finish, experience store, candidate-selection verifier (ReflecTool)",

@@ -46,7 +46,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="MEDMIRROR_", extra="forbid", validate_assignment=True)
 
-    preset: str = Field("mirror", description="Which parts of the graph are on: cot, react, mirror, riskagent, full.")
+    preset: str = Field("mirror", description="Which parts of the graph are on: cot, react, mirror, mirror-best, riskagent, full, ...")
 
     # --- models --------------------------------------------------------------------------
     model_provider: Provider = Field("local", description="Default model provider for every role.")
@@ -75,6 +75,12 @@ class Settings(BaseSettings):
     use_ltm: bool = Field(True, description="Long-term memory of failed rounds and re-planning below theta_answer.")
     use_reviewer: bool = Field(False, description="Reviewer checks every stage and routes back on Reflect[WRONG].")
     use_checks: bool = Field(True, description="Verified reflection: every gate combines the agent's self-score with checks computed from the tools, the retrieval and the note (a failed check revises; a decisive pass outweighs a low self-score). Off: self-scores alone, as in the papers.")
+    use_plan_gate: bool = Field(True, description="The planner's intra-reflection: a plan scoring below theta_plan is revised (off: its self-score never revises; use_gates=false switches every gate off).")
+    use_tool_gate: bool = Field(True, description="The tool agent's intra-reflection: a call scoring below theta_tool is revised (off: its self-score never revises).")
+    use_answer_gate: bool = Field(True, description="The answer agent's intra-reflection: an answer scoring below theta_answer goes to LTM and the planner re-plans (off: its self-score never re-plans).")
+    tool_switch: bool = Field(True, description="When the tool agent revises a call (below theta_tool, failing its checks, or after a failed call) it may switch to another candidate tool, as MIRROR's tool agent selects its tool; the checks still decide. Off: locked to the planner's tool.")
+    replan_on_failure: bool = Field(True, description="A subtask given up after max_attempts_per_subtask ends the round: the round goes to LTM and the planner re-plans (within max_rounds), as in MIRROR. Off: the round goes on to the answer agent, whose gate decides.")
+    stm_reflection: Literal["agent", "rules"] = Field("agent", description="Who writes the reflection of a short-term-memory entry: the tool agent on its retry (a short field of its reply; the rule-written text when the model's is unusable), or the rules alone.")
 
     # --- thresholds and bounds ----------------------------------------------------------
     theta_plan: int = Field(8, ge=1, le=10, description="θp: plans scoring below are revised.")
@@ -178,6 +184,7 @@ RUN_FIELDS: tuple[str, ...] = (
     "preset",
     # which parts are on
     "use_tools", "use_planner", "plan_mode", "use_gates", "use_stm", "use_ltm", "use_reviewer", "use_checks",
+    "use_plan_gate", "use_tool_gate", "use_answer_gate", "tool_switch", "replan_on_failure", "stm_reflection",
     # thresholds and bounds
     "theta_plan", "theta_tool", "theta_answer", "max_plan_revisions", "max_tool_revisions",
     "max_attempts_per_subtask", "max_rounds", "max_reviews", "max_react_steps", "top_n_tools", "structured_retries",

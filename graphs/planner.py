@@ -2,6 +2,7 @@
 
 ```
             ┌──── re-plan with LTM (answer below θa or failing its checks, ≤ R rounds) ◄─────┐
+            │◄─── re-plan with LTM (a subtask given up after the attempt bound, ≤ R rounds) ─┤
             ▼                                                                                │
  START → intake → planner ⟲ → tool_agent ⟲ → [verifier] → executor | protocol → answer → [reviewer] → END
                      ▲            ▲                              │                  ▲         │
@@ -27,7 +28,7 @@ from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
 from medmirror.nodes.answer import make_answer
 from medmirror.nodes.common import Deps, settings_of
 from medmirror.nodes.executor import make_executor
-from medmirror.nodes.gates import answer_gate, executor_retry, plan_gate, tool_gate
+from medmirror.nodes.gates import answer_gate, execution_gate, executor_retry, plan_gate, tool_gate
 from medmirror.nodes.intake import make_intake
 from medmirror.nodes.memory import make_ltm_update
 from medmirror.nodes.planner import make_planner
@@ -52,9 +53,12 @@ def route_after_planner(state: MedMirrorState, runtime: Runtime[Settings]) -> Li
     return "tool_agent" if state.current < len(state.plan or []) else "answer"
 
 
-def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "tool_agent", "answer"]:
+def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+        "planner", "tool_agent", "answer", "ltm_update"]:
     if state.replan:  # a missing tool was built on request: plan again with it
         return "planner"
+    if execution_gate(state, settings_of(runtime)) == "replan":  # a subtask was given up: the round goes to LTM
+        return "ltm_update"
     if state.current >= len(state.plan or []):
         return "answer"
     if state.attempts > 0:  # the last call failed and the subtask is still open

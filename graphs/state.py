@@ -19,7 +19,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Annotated, Any, Literal, get_args, get_type_hints
 
 from pydantic import BaseModel, Field
-from typing_extensions import TypedDict
+from typing_extensions import NotRequired, TypedDict
 
 from medmirror.usage import RESET, merge_usage
 
@@ -50,6 +50,8 @@ Score = Annotated[int, Field(ge=1, le=10, description="Self-assessed quality, 1 
 class Subtask(BaseModel):
     description: str = Field(min_length=1, max_length=400, description="What this step must establish.")
     tool: str = Field(description="The candidate tool that does it, or 'none' for pure reasoning.")
+    depends_on: list[int] = Field(default_factory=list, max_length=7,
+                                  description="Numbers of the earlier subtasks whose results this one needs (1 = the first).")
 
 
 class PlanOutput(BaseModel):
@@ -67,6 +69,7 @@ class ToolCallOutput(BaseModel):
     arguments: dict[str, Any] = Field(default_factory=dict)
     evaluation: str = Field(max_length=600, description="Critique: are the arguments grounded in the note, in the right units?")
     score: Score
+    reflection: str | None = Field(None, max_length=600, description="On a retry after a failed call: why it failed and what to change (short-term memory).")
 
 
 class ReactDecision(BaseModel):
@@ -119,6 +122,8 @@ class STMEntry(TypedDict):
     run_arguments: dict[str, Any]  # as grounding made them (what ran, or would have)
     error: str
     reflection: str
+    reflection_by: NotRequired[str]  # "agent" (the tool agent's own, on its retry) or "rules" (the fallback)
+    rule_reflection: NotRequired[str]  # the rule-written text, kept when the agent's replaced it
 
 
 class LTMEntry(TypedDict):
@@ -133,6 +138,7 @@ class LTMEntry(TypedDict):
     reflection: str
     checks: dict[str, Any] | None  # the answer's checks in that round
     rationale: str
+    failed: NotRequired[bool]  # the round's execution failed (a subtask given up): it never reached an answer
 
 
 class TraceEvent(TypedDict, total=False):
@@ -233,6 +239,8 @@ class ExecutionState:
 
     current: int = 0  # index of the current subtask in the plan
     steps: Annotated[list[Step], extend] = field(default_factory=list)
+    given_up: list[int] = field(default_factory=list)  # subtasks given up after the attempt bound (this round)
+    failure_justified: bool = False  # the last given-up subtask lacks an input the note does not give
     react_done: bool = False  # the single loop's agent finished (or the loop must end)
 
 
@@ -349,7 +357,8 @@ def start_review(stage: str) -> dict[str, Any]:
     if stage == "plan":
         return start_round()
     if stage == "tool_call":
-        return {**fresh(SubtaskState), "steps": replaced(), **start_answer()}
+        return {**fresh(SubtaskState), "steps": replaced(), "given_up": [], "failure_justified": False,
+                **start_answer()}
     if stage == "answer":
         return start_answer()
     raise ValueError(f"unknown review stage {stage!r}; stages are plan, tool_call, answer")

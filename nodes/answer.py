@@ -106,7 +106,7 @@ def answer_checks(state: MedMirrorState, value: str | None, fmt: str, step: dict
     elif value is not None:
         checks.append(Check("value_is_result", False, f"the value {value!r} comes from no tool result"))
     elif fmt not in ("text", "option"):
-        missing = _missing_inputs(state, failures)
+        missing = missing_inputs(state, failures)
         if missing:
             checks.append(Check("refusal_justified", True, f"refused: {missing}", decisive=True))
         else:
@@ -121,7 +121,7 @@ def answer_checks(state: MedMirrorState, value: str | None, fmt: str, step: dict
 _MISSING = re.compile(r"Cannot compute [^:]+: missing ([^.]+)")
 
 
-def _missing_inputs(state: MedMirrorState, failures: str) -> str:
+def missing_inputs(state: MedMirrorState, failures: str) -> str:
     """What the note lacks, when that is why the task was given up ('' when the failure is the agents'):
     a calculator named inputs missing and the rule extractor finds none of them in the note either."""
     m = _MISSING.search(failures or "")
@@ -175,7 +175,7 @@ def make_answer(deps: Deps, *, planner: bool):
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
                                   "rationale": rationale, "answer_checks": checks}
         decision = answer_gate(applied(state, update), s) if planner else "accept"
-        why = revision_reason(out.score, s.theta_answer, checks, s)
+        why = revision_reason(out.score, s.theta_answer, checks, s, "answer")
         event = {"node": "answer", "event": "answer_replan" if decision == "replan" else "answer_accept",
                  "score": out.score, "round": state.round, "checks": summary(checks),
                  "detail": f"value={value!r}" + (f"; re-plan: {why}" if decision == "replan" else "")}

@@ -171,8 +171,10 @@ def ltm_text(ltm: list[dict[str, Any]]) -> str:
     out = []
     for entry in ltm:
         plan = "; ".join(f"{p['description']} [{p['tool']}]" for p in entry["plan"]) or "(no plan)"
+        answer = ("none: the round's execution failed" if entry.get("failed")
+                  else f"{entry['answer']!r} (score {entry['score']})")
         out.append(f"Round {entry['round']}: plan: {plan}\n  results: {steps_text(entry['steps'])}\n"
-                   f"  answer: {entry['answer']!r} (score {entry['score']})\n  reflection: {entry['reflection']}")
+                   f"  answer: {answer}\n  reflection: {entry['reflection']}")
     return "\n".join(out)
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, start_subtask
+from medmirror.graphs.state import MedMirrorState, applied, start_subtask
+from medmirror.nodes.answer import missing_inputs
 from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
-from medmirror.nodes.gates import next_tool_subtask
+from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
 from medmirror.nodes.grounding import ground_call
 from medmirror.settings import Settings
 from medmirror.tools.registry import UnknownTool
@@ -62,7 +63,7 @@ def advance(state: MedMirrorState, planner: bool, step: dict[str, Any], detail: 
             memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A successful call: record it, reset STM and the counters, go to the next tool subtask."""
     idx = state.current
-    nxt = next_tool_subtask(state.plan or [], idx + 1) if planner else idx + 1
+    nxt = next_tool_subtask(state.plan or [], idx + 1, state.given_up) if planner else idx + 1
     update: dict[str, Any] = {**start_subtask(), "steps": [step], "current": nxt,
                               "trace": [{"node": "executor", "event": "ok", "detail": detail}]}
     if memory is not None:
@@ -80,17 +81,28 @@ def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: dict[str, An
     attempts = state.attempts + 1
     step["error"] = error
     entry = {"attempt": attempts, "tool": step["tool"], "arguments": arguments,
-             "run_arguments": step.get("arguments", {}), "error": error, "reflection": reflection}
+             "run_arguments": step.get("arguments", {}), "error": error, "reflection": reflection, "reflection_by": "rules"}
     # a new attempt at the same subtask: STM keeps the failure, the attempt count grows
     update: dict[str, Any] = {**start_subtask(), "stm": [entry] if s.use_stm else [], "attempts": attempts}
     if not planner:
         update["steps"] = [step]
     if planner and attempts >= s.max_attempts_per_subtask:
+        # the subtask is given up: the next one that does not depend on it runs (or the round is re-planned)
         idx = state.current
-        update.update(steps=[step], current=len(state.plan or []),
-                      status_detail=f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}")
+        plan = state.plan or []
+        given_up = [*state.given_up, idx]
+        step["reflection"] = reflection
+        detail = f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}"
+        justified = bool(missing_inputs(applied(state, {"steps": [step]}), detail))
+        nxt = next_tool_subtask(plan, idx + 1, given_up)
+        skipped = [i for i in sorted(blocked_subtasks(plan, given_up)) if idx < i < len(plan)
+                   and plan[i].get("tool") not in (None, "", "none")]
+        update.update(**start_subtask(), steps=[step], current=nxt, given_up=given_up, failure_justified=justified,
+                      status_detail=detail)
         update["trace"] = [{"node": "executor", "event": "attempts_exhausted",
-                            "detail": f"{step['tool']}({compact(arguments, 200)}): {error[:300]}"}]
+                            "detail": f"{step['tool']}({compact(arguments, 200)}): {error[:300]}"
+                                      + (f"; skipped subtask(s) {', '.join(str(i + 1) for i in skipped)} that depend on it"
+                                         if skipped and nxt < len(plan) else "")}]
     else:
         update["trace"] = [{"node": "executor", "event": "tool_error_to_stm", "detail": error[:300]}]
     return update

@@ -20,13 +20,13 @@ from medmirror.nodes.common import (
     score_note,
     settings_of,
 )
-from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason
+from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason, valid_dependencies
 from medmirror.nodes.schemas import plan_schema
 from medmirror.settings import Settings
 
 DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
              "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "
-             "subtask comes after the ones whose results it needs.")
+             "subtask comes after the ones whose results it needs, and list those in its depends_on (their numbers).")
 SINGLE = ("Choose the single candidate tool that answers the question for this patient. Write one subtask: "
           "what the tool must compute, bound to that tool.")
 
@@ -72,7 +72,8 @@ def make_planner(deps: Deps):
             if not (s.use_checks and target.get("decisive")):
                 raise
             return _fallback(deps, state, target, f"the planner's reply was invalid ({err.error[:160]})")
-        plan, repeated = drop_repeats([{"description": st.description, "tool": st.tool} for st in out.subtasks])
+        plan, repeated = drop_repeats([_subtask(st.description, st.tool, st.depends_on) for st in out.subtasks])
+        plan, dropped = valid_dependencies(plan)
         checks = plan_checks(plan, target, deps.registry, state.working_memory,
                              needs_value=state.answer_format != "text") if s.use_checks else None
         tries = state.plan_tries + 1
@@ -81,11 +82,12 @@ def make_planner(deps: Deps):
         update: dict[str, Any] = {"plan": plan, "plan_score": out.score, "plan_evaluation": out.evaluation,
                                   "plan_checks": checks, "plan_tries": tries, "best_plan": best, "replan": False}
         decision = plan_gate(applied(state, update), s)
-        why = revision_reason(out.score, s.theta_plan, checks, s)
+        why = revision_reason(out.score, s.theta_plan, checks, s, "plan")
         event = {"node": "planner", "event": "plan_revise" if decision == "revise" else "plan_accept",
                  "score": out.score, "round": state.round, "checks": summary(checks),
-                 "detail": "; ".join(f"{p['description']} [{p['tool']}]" for p in plan)
+                 "detail": "; ".join(f"{p['description']} [{p['tool']}]" + _after(p) for p in plan)
                            + (f" (dropped {repeated} repeated subtask(s))" if repeated else "")
+                           + (f" (dropped invalid dependencies: {'; '.join(dropped)})" if dropped else "")
                            + (f"; revise: {why}" if decision == "revise" else "")}
         if decision == "revise":
             event["decided_by"] = why
@@ -143,17 +145,36 @@ def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
         raise ValueError("exactly one subtask is required")
 
 
-def drop_repeats(plan: list[dict[str, str]]) -> tuple[list[dict[str, str]], int]:
+def _subtask(description: str, tool: str, depends_on: list[int]) -> dict[str, Any]:
+    """A subtask as state: the model numbers subtasks from 1, the plan indexes them from 0."""
+    st: dict[str, Any] = {"description": description, "tool": tool}
+    if depends_on:
+        st["depends_on"] = [d - 1 for d in depends_on]
+    return st
+
+
+def _after(st: dict[str, Any]) -> str:
+    deps = st.get("depends_on") or []
+    return f" (after {', '.join(str(d + 1) for d in deps)})" if deps else ""
+
+
+def drop_repeats(plan: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
     """The plan without subtasks that repeat an earlier one (same description, same tool), and how many went.
 
     A repeat would run the same tool for the same purpose again; the small model writes them
-    (and used to fail the whole run on them). Same words bound to different tools stay.
+    (and used to fail the whole run on them). Same words bound to different tools stay. A
+    dependency on a dropped repeat points to the subtask it repeats.
     """
-    seen: set[tuple[str, str]] = set()
-    kept = []
-    for st in plan:
+    seen: dict[tuple[str, str], int] = {}
+    index: dict[int, int] = {}  # old index -> new index
+    kept: list[dict[str, Any]] = []
+    for i, st in enumerate(plan):
         key = (" ".join(st["description"].lower().split()), st["tool"])
         if key not in seen:
-            seen.add(key)
+            seen[key] = len(kept)
             kept.append(st)
+        index[i] = seen[key]
+    if any(st.get("depends_on") for st in kept):
+        kept = [{**st, "depends_on": sorted({index.get(d, d) if isinstance(d, int) else d for d in st["depends_on"]})}
+                if st.get("depends_on") else st for st in kept]
     return kept, len(plan) - len(kept)

@@ -48,7 +48,7 @@ def protocol_step(state: MedMirrorState, s: Settings, planner: bool, step: dict[
         return no_call(state, step, observation)
     plan = state.plan or []
     # in the single loop the agent's finish marks the end, so every call there is a Call
-    last = planner and next_tool_subtask(plan, state.current + 1) >= len(plan)
+    last = planner and next_tool_subtask(plan, state.current + 1, state.given_up) >= len(plan)
     step["protocol"] = "EndCall" if last else "Call"
     if not ok:
         return to_stm(state, s, planner, step, step["arguments"], error,

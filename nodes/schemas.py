@@ -35,19 +35,30 @@ def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
         "description": {"type": "string", "maxLength": 80},
         "tool": {"type": "string", "enum": tools},
     }, "required": ["description", "tool"]}
+    if not single_tool:  # optional: the numbers of the earlier subtasks whose results it needs
+        sub["properties"]["depends_on"] = {"type": "array", "items": {"type": "integer", "enum": list(range(1, 8))},
+                                           "maxItems": 7}
     return {"title": PlanOutput.__name__, "type": "object", "properties": {
         "subtasks": {"type": "array", "items": sub, "minItems": 1, "maxItems": 1 if single_tool else 8},
         "evaluation": TEXT, "score": SCORE,
     }, "required": ["subtasks", "evaluation", "score"]}
 
 
-def tool_call_schema(tool: str, args_schema: dict[str, Any]) -> dict[str, Any]:
+def tool_call_schema(tool: str, args_schema: dict[str, Any], alternatives: dict[str, dict[str, Any]] | None = None,
+                     *, reflection: bool = False) -> dict[str, Any]:
+    """The call of ``tool`` with its own arguments; with ``alternatives`` (name -> argument schema) one branch
+    per tool the agent may switch to; with ``reflection`` a short reflection on the last failed call first."""
     defs: dict[str, Any] = {}
-    args = _hoist(args_schema, defs)
-    out: dict[str, Any] = {"title": ToolCallOutput.__name__, "type": "object", "properties": {
-        "tool": {"type": "string", "enum": [tool]},
-        "arguments": args, "evaluation": TEXT, "score": SCORE,
-    }, "required": ["tool", "arguments", "evaluation", "score"]}
+
+    def branch(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+        props: dict[str, Any] = {"reflection": TEXT} if reflection else {}
+        props.update({"tool": {"type": "string", "enum": [name]}, "arguments": _hoist(schema, defs),
+                      "evaluation": TEXT, "score": SCORE})
+        return {"type": "object", "properties": props, "required": list(props)}
+
+    branches = [branch(tool, args_schema)] + [branch(n, a) for n, a in (alternatives or {}).items() if n != tool]
+    out: dict[str, Any] = ({"title": ToolCallOutput.__name__, **branches[0]} if len(branches) == 1
+                           else {"title": ToolCallOutput.__name__, "anyOf": branches})
     if defs:
         out["$defs"] = defs
     return out

@@ -12,11 +12,13 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ToolCallOutput, applied
+from medmirror.graphs.state import MedMirrorState, ToolCallOutput, applied, replaced
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import (
+    Check,
     checks_note,
     critique,
+    plan_checks,
     summary,
     tool_call_checks,
 )
@@ -88,12 +90,17 @@ def stm_text(stm: list[dict[str, Any]]) -> str:
                      f"\n  reflection: {e['reflection']}" for e in stm)
 
 
+REFLECT = "Your last call failed: first write reflection, one sentence on why it failed and what to change."
+MAX_ALTERNATIVES = 3  # tools a revision may switch to (one line each in the prompt, one branch in the grammar)
+
+
 def tool_call_messages(deps: Deps, state: MedMirrorState, s: Settings, registered: RegisteredTool,
-                       subtask: str, draft: str = "(first draft)") -> list[BaseMessage]:
+                       subtask: str, draft: str = "(first draft)", alternatives: str = "(none)",
+                       reflect: str = "") -> list[BaseMessage]:
     """The tool agent's prompt for calling ``registered`` (shared with the candidate-selection verifier)."""
     return messages(
         "tool_agent", question=state.question, note=note_text(state), subtask=subtask,
-        tool=card_detail(registered.card), results=results_text(state),
+        tool=card_detail(registered.card), results=results_text(state), alternatives=alternatives, reflect=reflect,
         stm=stm_text(state.stm or []) if s.use_stm else "(not kept)",
         critique=(state.critique or {}).get("tool_call", "(none)"), draft=draft,
         demos=demos_text(state), experience=deps.tool_experience(s, [registered.name]),
@@ -115,8 +122,45 @@ def current_subtask(state: MedMirrorState) -> str:
     plan = state.plan or []
     idx = state.current
     if plan and idx < len(plan):
-        return f"{idx + 1}. {plan[idx]['description']}"
+        needs = plan[idx].get("depends_on") or []
+        return (f"{idx + 1}. {plan[idx]['description']}"
+                + (f" (uses the results of subtask {', '.join(str(d + 1) for d in needs)})" if needs else ""))
     return state.question
+
+
+def switch_options(deps: Deps, state: MedMirrorState, s: Settings, planned: str) -> list[str]:
+    """The candidate tools a revision may switch to (MIRROR's tool agent selects its tool): the retrieved
+    candidates other than the planned one, best first, without memory-protocol tools (radiology's chain
+    is the plan's). Empty when ``tool_switch`` is off or this is a first draft."""
+    if not s.tool_switch or not (state.tool_tries > 0 or state.attempts > 0):
+        return []
+    out = [n for n in state.candidates or [] if n != planned and n in deps.registry
+           and deps.registry.get(n).protocol is None]
+    return out[:MAX_ALTERNATIVES]
+
+
+def switch_check(proposal: dict[str, Any], planned: str, target: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The checks of a call that switched away from the planned tool: when the question names its tool,
+    a switch must go to that tool (the checks decide, not the model)."""
+    checks = proposal.get("checks")
+    tool = proposal["tool"]
+    target = target or {}
+    if tool == planned or checks is None:
+        return checks
+    if target.get("decisive") and target.get("tool") and tool != target["tool"]:
+        c = Check("tool_is_named", False, f"switched to {tool}, but the question asks for {target['tool']}")
+    else:
+        c = Check("tool_switch", True, f"switched from {planned} to {tool}")
+    return {"passed": checks["passed"] and c.passed, "decisive": bool(checks.get("decisive")) and c.passed,
+            "checks": [*checks.get("checks", []), c.as_dict()]}
+
+
+def usable_reflection(text: str | None, error: str) -> str | None:
+    """The tool agent's own reflection on a failure, when it says something (else the rule text stays)."""
+    text = " ".join((text or "").split())
+    if len(text.split()) < 3 or text.lower() == " ".join(error.split()).lower():
+        return None
+    return text[:300]
 
 
 def make_tool_agent(deps: Deps):
@@ -124,7 +168,8 @@ def make_tool_agent(deps: Deps):
     def tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         s = settings_of(runtime)
         plan = state.plan
-        registered = deps.registry.get(plan[state.current]["tool"])
+        planned = plan[state.current]["tool"]
+        registered = deps.registry.get(planned)
         if s.extractor == "rules" and calculator(registered.name) is not None:
             # the rule extractor fills calculators: no model call
             proposal = rule_proposal(deps, state, s, registered.name, "rule extraction", 10)
@@ -140,12 +185,23 @@ def make_tool_agent(deps: Deps):
             draft = (f"Your previous call: {compact(previous.get('arguments', {}), 400)}\nIts evaluation: "
                      f"{previous.get('evaluation', '')} ({score_note(previous.get('score'), s.theta_tool)}).\n"
                      + (f"Checks failed: {failed}.\n" if failed else "") + "Correct it.")
-        msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft)
+        alternatives = switch_options(deps, state, s, planned)
+        stm = state.stm or []
+        reflect = (s.use_stm and s.stm_reflection == "agent" and state.attempts > 0 and state.tool_tries == 0
+                   and bool(stm))
+        alt_text = ("\n".join(f"- {deps.registry.get(n).card.brief()}" for n in alternatives)
+                    + "\n(switch to one only if the planned tool cannot do this subtask)") if alternatives else "(none)"
+        msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft, alt_text,
+                                  REFLECT if reflect else "")
+        allowed = [registered.name, *alternatives]
         try:
             out = call_structured(
                 deps.models.for_role("tool_agent", s), msgs, ToolCallOutput, role="tool_agent",
-                retries=s.structured_retries, json_schema=tool_call_schema(registered.name, registered.args_schema),
-                check=lambda o: _same_tool(o.tool, registered.name),
+                retries=s.structured_retries,
+                json_schema=tool_call_schema(registered.name, registered.args_schema,
+                                             {n: deps.registry.get(n).args_schema for n in alternatives},
+                                             reflection=reflect),
+                check=lambda o: _allowed_tool(o.tool, allowed),
             )
         except StructuredOutputError as err:
             if not (s.use_checks and calculator(registered.name) is not None):
@@ -160,13 +216,25 @@ def make_tool_agent(deps: Deps):
                                          f"extractor's arguments: {registered.name}({compact(args, 300)})"}]}
         proposal = checked(deps, state, s, {"tool": out.tool, "arguments": out.arguments,
                                             "evaluation": out.evaluation, "score": out.score})
+        proposal["checks"] = switch_check(proposal, planned, state.target) if s.use_checks else proposal.get("checks")
+        if proposal["checks"] is None:
+            proposal.pop("checks")
         tries = state.tool_tries + 1
         best = state.best_proposal
         if tries == 1 or best is None or _rank(proposal) > _rank(best):
             best = proposal
         update: dict[str, Any] = {"proposal": proposal, "tool_tries": tries, "best_proposal": best}
+        events: list[dict[str, Any]] = []
+        if reflect:
+            own = usable_reflection(out.reflection, stm[-1]["error"])
+            if own is not None:  # the agent's own reflection replaces the rule text in its STM entry
+                entry = {**stm[-1], "reflection": own, "reflection_by": "agent", "rule_reflection": stm[-1]["reflection"]}
+                update["stm"] = replaced([*stm[:-1], entry])
+            events.append({"node": "tool_agent", "event": "stm_reflection",
+                           "detail": (f"the agent's: {own}" if own is not None
+                                      else f"the model gave no usable reflection; kept the rule text: {stm[-1]['reflection']}")[:300]})
         decision = tool_gate(applied(state, update), s)
-        why = revision_reason(out.score, s.theta_tool, proposal.get("checks"), s)
+        why = revision_reason(out.score, s.theta_tool, proposal.get("checks"), s, "tool_call")
         event = {"node": "tool_agent", "event": "tool_revise" if decision == "revise" else "tool_accept",
                  "score": out.score, "checks": summary(proposal.get("checks")),
                  "detail": f"{out.tool}({compact(out.arguments, 300)})" + (f"; revise: {why}" if decision == "revise" else "")}
@@ -177,7 +245,16 @@ def make_tool_agent(deps: Deps):
                 event["event"] = "tool_bound_exhausted"
                 event["detail"] = f"kept best call (score {best['score']}{checks_note(best.get('checks'))}) after {tries} tries"
             update["proposal"] = best
-        update["trace"] = [event]
+            if best["tool"] != planned:  # the subtask is now bound to the tool the agent switched to
+                switched = [dict(p) for p in plan]
+                switched[state.current]["tool"] = best["tool"]
+                update["plan"] = switched
+                if s.use_checks:
+                    update["plan_checks"] = plan_checks(switched, state.target or {}, deps.registry,
+                                                        state.working_memory, needs_value=state.answer_format != "text")
+                events.append({"node": "tool_agent", "event": "tool_switch", "checks": summary(best.get("checks")),
+                               "detail": f"subtask {state.current + 1}: {planned} -> {best['tool']}"})
+        update["trace"] = [*events, event]
         return update
 
     return tool_agent
@@ -204,6 +281,6 @@ def _rank(proposal: dict[str, Any]) -> tuple[bool, int]:
     return (bool((proposal.get("checks") or {"passed": True})["passed"]), proposal.get("score", 0))
 
 
-def _same_tool(got: str, expected: str) -> None:
-    if got != expected:
-        raise ValueError(f"tool must be '{expected}' for this subtask, got '{got}'")
+def _allowed_tool(got: str, allowed: list[str]) -> None:
+    if got not in allowed:
+        raise ValueError(f"tool must be {' or '.join(repr(a) for a in allowed)} for this subtask, got '{got}'")

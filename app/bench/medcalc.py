@@ -665,6 +665,9 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
                 trace=[f"{e.get('node')}:{e.get('event')}" for e in result.trace],
                 revisions=revision_sources(result.trace),
             )
+            # the decider's tool selection against the row's calculator (None when no calculator implements it)
+            target = _row_tool(row)
+            rec["selected_tool_correct"] = (target in rec["plan"]) if target is not None else None
             if result.status == "error":
                 raise RowError("agent", result.status_detail or "the run ended with an error")
             if result.value is None:
@@ -681,6 +684,14 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
         return rec
 
     return run
+
+
+def _row_tool(row: MedCalcRow) -> str | None:
+    """The tool name of the row's calculator (None when the id is missing or no calculator implements it)."""
+    try:
+        return by_medcalc_id(row.calculator_id).id if row.calculator_id is not None else None
+    except KeyError:
+        return None
 
 
 def revision_sources(trace: list[dict[str, Any]]) -> dict[str, int]:
@@ -701,7 +712,9 @@ def agent_summary(records: list[Record]) -> dict[str, Any]:
     revisions: Counter = Counter()
     for r in records:
         revisions.update(r.get("revisions") or {})
+    judged = [r["selected_tool_correct"] for r in records if r.get("selected_tool_correct") is not None]
     return {
+        "selected_tool_accuracy": (sum(judged) / len(judged)) if judged else None,
         "revisions_by_source": dict(revisions),
         "mean_tokens": sum((r.get("input_tokens") or 0) + (r.get("output_tokens") or 0) for r in records) / n,
         "mean_calls": sum(r.get("calls") or 0 for r in records) / n,
@@ -716,7 +729,9 @@ def render_agent(summary: dict[str, Any]) -> str:
     by_node = ", ".join(f"{k} {v:.1f}s" for k, v in summary["seconds_by_node"].items())
     return (f"per case: {summary['mean_tokens']:.0f} tokens, {summary['mean_calls']:.1f} model calls, "
             f"{summary['mean_seconds']:.1f} s; by node: {by_node}; statuses: {summary['statuses']}; "
-            f"revisions by source: {summary.get('revisions_by_source') or {}}")
+            f"revisions by source: {summary.get('revisions_by_source') or {}}"
+            + (f"; tool selection accuracy {summary['selected_tool_accuracy']:.1%}"
+               if summary.get("selected_tool_accuracy") is not None else ""))
 
 
 register_mode(Mode("agent", "the whole graph", make_agent, ("Patient Note", "Question"),

@@ -47,16 +47,28 @@ def small_registry() -> ToolRegistry:
 # ---------------------------------------------------------------------------
 
 
-def plan(*subtasks: tuple[str, str], score: int = 9, evaluation: str = "complete and in order") -> dict[str, Any]:
-    return {"subtasks": [{"description": d, "tool": t} for d, t in subtasks], "evaluation": evaluation, "score": score}
+def plan(*subtasks: tuple[str, str] | tuple[str, str, list[int]], score: int = 9,
+         evaluation: str = "complete and in order") -> dict[str, Any]:
+    """A plan reply; a subtask is (description, tool) or (description, tool, depends_on numbered from 1)."""
+    out = []
+    for st in subtasks:
+        item: dict[str, Any] = {"description": st[0], "tool": st[1]}
+        if len(st) > 2:
+            item["depends_on"] = st[2]
+        out.append(item)
+    return {"subtasks": out, "evaluation": evaluation, "score": score}
 
 
 def bmi_plan(score: int = 9, evaluation: str = "the BMI calculator answers it") -> dict[str, Any]:
     return plan(("Compute the BMI from weight and height", "bmi"), score=score, evaluation=evaluation)
 
 
-def call(tool: str, score: int = 9, evaluation: str = "arguments copied from the note", **arguments: Any) -> dict[str, Any]:
-    return {"tool": tool, "arguments": arguments, "evaluation": evaluation, "score": score}
+def call(tool: str, score: int = 9, evaluation: str = "arguments copied from the note", reflection: str | None = None,
+         **arguments: Any) -> dict[str, Any]:
+    out = {"tool": tool, "arguments": arguments, "evaluation": evaluation, "score": score}
+    if reflection is not None:  # the tool agent's own reflection on its last failed call
+        out["reflection"] = reflection
+    return out
 
 
 def answer(value: str | None, score: int = 9, text: str | None = None,

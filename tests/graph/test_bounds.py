@@ -42,8 +42,11 @@ def test_a_run_at_every_bound_makes_exactly_the_allowed_calls():
     assert ev.count("plan_bound_exhausted") == ROUNDS and ev.count("tool_bound_exhausted") == ROUNDS * SUBTASKS * 3
     assert ev.count("tool_error_to_stm") == ROUNDS * SUBTASKS * 2 and ev.count("round_bound_exhausted") == 1
     assert out["round"] == ROUNDS and len(out["ltm"]) == ROUNDS - 1 and out["status"] == "answered"
-    # intake + per round (3 planner + 4 x 12 + answer + ltm_update), the last round without ltm_update
-    assert len(out["trace"]) == 1 + ROUNDS * (3 + SUBTASKS * 12 + 2) - 1
+    # the tool agent's first call after each failed one reflects on it for STM (a reply without one keeps the rule text)
+    assert ev.count("stm_reflection") == ROUNDS * SUBTASKS * 2
+    # intake + per round (3 planner + 4 x (12 + 2 STM reflections) + answer + ltm_update), the last round
+    # without ltm_update
+    assert len(out["trace"]) == 1 + ROUNDS * (3 + SUBTASKS * 14 + 2) - 1
 
 
 def test_solve_lets_a_run_reach_its_bounds():

@@ -202,11 +202,12 @@ def test_the_value_is_the_result_of_the_subtask_that_answers_the_question():
 
 def test_an_answer_check_failure_sends_the_round_to_ltm():
     # round 1 leaves out the height the note gives (llm mode runs the call as proposed): the refusal is
-    # not justified by the note, so the answer's check fails and the round goes to LTM
+    # not justified by the note, so the answer's check fails and the round goes to LTM (with replan_on_failure
+    # off: on, the given-up subtask itself sends the round to LTM before any answer, test_rounds_ltm.py)
     ms = models(planner=[bmi_plan(), bmi_plan()],
                 tool_agent=[call("bmi", weight=70), call("bmi", weight=70, height=175)],
                 answer=[answer(None), answer(BMI_70)])
-    r = run(ms, max_attempts_per_subtask=1, max_tool_revisions=0, extractor="llm")
+    r = run(ms, max_attempts_per_subtask=1, max_tool_revisions=0, extractor="llm", replan_on_failure=False)
     assert "bmi needs height (not given, although the note gives 175.0)" in r.out["trace"][2]["checks"]
     assert r.events("answer") == ["answer_replan", "answer_accept"]
     assert "has_result" in str(r.state["ltm"][0]["checks"]) and r["value"] == BMI_70
@@ -325,3 +326,42 @@ def test_with_checks_off_an_unusable_plan_is_still_an_error():
     ms = models(planner=[BAD] * 3)
     r = run(ms, use_checks=False)
     assert r["status"] == "error" and "planner: model output was invalid" in r.out["status_detail"]
+
+
+# ---------------------------------------------------------------------------
+# MIRROR divergences closed in issue 15, with the checks deciding
+# ---------------------------------------------------------------------------
+
+
+def test_a_switch_away_from_the_named_tool_fails_its_check_and_is_revised():
+    ms = models(planner=[bmi_plan()],
+                tool_agent=[call("bmi", score=3, weight=70, height=1.75),
+                            call("target_weight", score=9, target_bmi=22, height=175),
+                            call("bmi", score=9, weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, extractor="llm", theta_tool=8)
+    ev = [e for e in r.out["trace"] if e["node"] == "tool_agent"]
+    assert [e["event"] for e in ev] == ["tool_revise", "tool_revise", "tool_accept"]
+    assert "switched to target_weight, but the question asks for bmi" in ev[1]["checks"] and ev[1]["decided_by"] == "checks"
+    assert "tool_switch" not in r.events() and r["plan"][0]["tool"] == "bmi" and r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_a_failure_the_note_explains_is_answered_not_replanned():
+    # the note lacks the height: no plan can supply it, so the given-up subtask goes to the answer (a refusal)
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70)] * 3,
+                answer=[answer(None, text="The height is not recorded.")])
+    r = run(ms, extractor="llm", max_tool_revisions=0, note="A 45-year-old man, weight 70 kg. Height not recorded.")
+    assert "round_to_ltm" not in r.events() and r.state["failure_justified"] is True
+    assert r["status"] == "refused" and r["round"] == 1
+    used_up(*ms.values())
+
+
+def test_a_failure_the_note_does_not_explain_is_replanned():
+    ms = models(planner=[bmi_plan(), bmi_plan()],
+                tool_agent=[call("bmi", weight=70)] * 3 + [call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, extractor="llm", max_tool_revisions=0)
+    assert r.events("ltm_update") == ["round_to_ltm"] and r.state["ltm"][0]["failed"] is True
+    assert r["value"] == BMI_70 and r["round"] == 2
+    used_up(*ms.values())

@@ -90,7 +90,8 @@ def test_attempts_exhausted_leads_to_a_refusal_naming_the_failure():
         # a made-up value is rejected: no tool produced one, only null fits
         answer=[answer("22.9", score=9), answer(None, score=9, text="The height is missing, so BMI cannot be computed.")],
     )
-    r = run(ms, max_attempts_per_subtask=2, note="A 45-year-old man, weight 70 kg. Height not recorded.")
+    # one round: with rounds left a given-up subtask is re-planned (test_rounds_ltm.py)
+    r = run(ms, max_attempts_per_subtask=2, max_rounds=1, note="A 45-year-old man, weight 70 kg. Height not recorded.")
     assert len(ms["tool_agent"].calls) == 2
     assert r.events("executor") == ["tool_error_to_stm", "attempts_exhausted"]
     assert r["status"] == "refused"
@@ -176,3 +177,48 @@ def test_unknown_tool_is_an_observation_not_a_crash():
 
     ok, obs, err = run_tool(Deps(registry=small_registry()), "no_such_tool", {})
     assert (ok, obs) == (False, None) and "unknown tool 'no_such_tool'" in err
+
+
+# ---------------------------------------------------------------------------
+# The tool agent's own reflection on a failure (MIRROR's STM), the rule text as the fallback
+# ---------------------------------------------------------------------------
+
+
+def test_the_tool_agent_writes_its_own_stm_reflection_on_a_retry():
+    own = "I left out the height; the note gives 175 cm."
+    ms = models(planner=[bmi_plan()],
+                tool_agent=[call("bmi", weight=70), call("bmi", weight=70, reflection=own),
+                            call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, max_attempts_per_subtask=3, tool_switch=False)  # one grammar branch to read
+    # the first call after a failure is asked for a reflection (in the grammar and the instructions); a revision not
+    assert "reflection" not in sent_schema(ms["tool_agent"], 0)["properties"]
+    assert sent_schema(ms["tool_agent"], 1)["required"][0] == "reflection"
+    assert "Your last call failed: first write reflection" in prompt(ms["tool_agent"], 1)
+    stm = section(prompt(ms["tool_agent"], 2), "Failed attempts on this subtask (short-term memory)")
+    assert f"reflection: {own}" in stm  # attempt 1's entry carries the agent's reflection
+    assert "reflection: Fill every required input" in stm  # attempt 2's entry has the rule text until its retry
+    assert r.events("tool_agent") == ["tool_accept", "stm_reflection", "tool_accept", "stm_reflection", "tool_accept"]
+    assert r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_an_unusable_reflection_keeps_the_rule_text():
+    ms = models(planner=[bmi_plan()],
+                tool_agent=[call("bmi", weight=70), call("bmi", weight=70, reflection="ok"),
+                            call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, max_attempts_per_subtask=3)
+    stm = section(prompt(ms["tool_agent"], 2), "Failed attempts on this subtask (short-term memory)")
+    assert "reflection: ok" not in stm and stm.count("reflection: Fill every required input") == 2
+    assert "kept the rule text" in [e for e in r.out["trace"] if e["event"] == "stm_reflection"][0]["detail"]
+    used_up(*ms.values())
+
+
+def test_rules_only_stm_reflection_asks_the_model_for_none():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70), call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, stm_reflection="rules", tool_switch=False)
+    assert "reflection" not in sent_schema(ms["tool_agent"], 1)["properties"]
+    assert "Your last call failed" not in prompt(ms["tool_agent"], 1) and "stm_reflection" not in r.events()
+    used_up(*ms.values())

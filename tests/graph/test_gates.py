@@ -125,3 +125,125 @@ def test_gates_off_accept_low_scores_without_revision_or_replanning():
     assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "answer_accept"]
     assert r["status"] == "answered" and r["round"] == 1
     used_up(*ms.values())
+
+
+# ---------------------------------------------------------------------------
+# The tool agent may switch tools when it revises (MIRROR's tool agent selects its tool)
+# ---------------------------------------------------------------------------
+
+
+def test_a_revision_may_switch_to_another_candidate_and_the_plan_follows():
+    ms = models(
+        planner=[plan(("Compute the BMI from weight and height", "ideal_body_weight"))],
+        tool_agent=[call("ideal_body_weight", score=3, evaluation="this tool gives the ideal weight, not the BMI",
+                         height=175, sex="male"),
+                    call("bmi", score=9, weight=70, height=175)],
+        answer=[answer(BMI_70)],
+    )
+    r = run(ms, theta_tool=8)
+    # a first draft calls the planned tool only; the revision is offered the other candidates
+    assert "anyOf" not in sent_schema(ms["tool_agent"], 0)
+    assert section(prompt(ms["tool_agent"], 0), "Other candidate tools") == "(none)"
+    offered = section(prompt(ms["tool_agent"], 1), "Other candidate tools")
+    assert "- bmi:" in offered and "ideal_body_weight:" not in offered
+    branches = [b["properties"]["tool"]["enum"][0] for b in sent_schema(ms["tool_agent"], 1)["anyOf"]]
+    assert branches[0] == "ideal_body_weight" and "bmi" in branches and len(branches) == 4  # planned + 3 others
+    assert r.events("tool_agent") == ["tool_revise", "tool_switch", "tool_accept"]
+    assert "subtask 1: ideal_body_weight -> bmi" in r.event("tool_switch")["detail"]
+    assert r["plan"] == [{"description": "Compute the BMI from weight and height", "tool": "bmi"}]
+    assert [s["tool"] for s in r["steps"]] == ["bmi"] and r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_tool_switch_off_locks_the_agent_to_the_planned_tool():
+    ms = models(
+        planner=[bmi_plan()],
+        tool_agent=[call("bmi", score=3, weight=70, height=1.75), call("target_weight", target_bmi=22, height=175),
+                    call("bmi", score=9, weight=70, height=175)],
+        answer=[answer(BMI_70)],
+    )
+    r = run(ms, theta_tool=8, tool_switch=False)
+    assert section(prompt(ms["tool_agent"], 1), "Other candidate tools") == "(none)"
+    assert sent_schema(ms["tool_agent"], 1)["properties"]["tool"]["enum"] == ["bmi"]
+    # a reply that switches anyway is invalid output, fed back and retried
+    assert "tool must be 'bmi' for this subtask, got 'target_weight'" in str(ms["tool_agent"].calls[2]["messages"][-1].content)
+    assert "tool_switch" not in r.events() and r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_riskagent_keeps_the_deciders_tool():
+    from medmirror.settings import Settings
+
+    assert Settings.resolve("riskagent").tool_switch is False and Settings.resolve("mirror").tool_switch is True
+
+
+# ---------------------------------------------------------------------------
+# Per-agent gate switches (MIRROR ablates each agent's intra-reflection)
+# ---------------------------------------------------------------------------
+
+
+def test_plan_gate_off_accepts_a_low_plan_while_the_tool_gate_still_revises():
+    ms = models(planner=[bmi_plan(score=2), bmi_plan(score=2)],
+                tool_agent=[call("bmi", score=3, weight=70, height=1.75), call("bmi", score=9, weight=70, height=175),
+                            call("bmi", score=9, weight=70, height=175)],
+                answer=[answer(BMI_70, score=2), answer(BMI_70, score=9)])
+    r = run(ms, use_plan_gate=False, theta_plan=8, theta_tool=8, theta_answer=8)
+    assert r.events("planner") == ["plan_accept", "plan_accept"]  # a score of 2 never revises the plan
+    assert r.events("tool_agent") == ["tool_revise", "tool_accept", "tool_accept"]
+    assert r.events("answer") == ["answer_replan", "answer_accept"]  # the answer gate still re-plans
+    used_up(*ms.values())
+
+
+def test_tool_gate_off_accepts_a_low_call():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", score=1, weight=70, height=175)], answer=[answer(BMI_70)])
+    r = run(ms, use_tool_gate=False, theta_tool=8)
+    assert r.events("tool_agent") == ["tool_accept"] and r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+def test_answer_gate_off_does_not_replan_a_low_answer():
+    ms = models(planner=[bmi_plan(score=3), bmi_plan(score=9)], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70, score=1)])
+    r = run(ms, use_answer_gate=False, theta_answer=8, theta_plan=8)
+    assert r.events("planner") == ["plan_revise", "plan_accept"]  # the plan gate is still on
+    assert r.events("answer") == ["answer_accept"] and r["round"] == 1 and r["ltm"] == []
+    used_up(*ms.values())
+
+
+def test_use_gates_off_still_switches_every_gate_off_whatever_the_agent_switches():
+    ms = models(planner=[bmi_plan(score=1)], tool_agent=[call("bmi", score=1, weight=70, height=175)],
+                answer=[answer(BMI_70, score=1)])
+    r = run(ms, use_gates=False, use_plan_gate=True, use_tool_gate=True, use_answer_gate=True)
+    assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "answer_accept"]
+    used_up(*ms.values())
+
+
+# ---------------------------------------------------------------------------
+# mirror-best: the paper's best settings; the self-scores by gate in the result
+# ---------------------------------------------------------------------------
+
+
+def test_mirror_best_revises_a_plan_scored_8_and_allows_5_rounds():
+    from medmirror.settings import Settings
+
+    s = Settings.resolve("mirror-best")
+    assert (s.theta_plan, s.max_rounds, s.use_planner, s.use_ltm, s.use_gates) == (9, 5, True, True, True)
+    ms = models(planner=[bmi_plan(score=8), bmi_plan(score=9)], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70)])
+    r = run(ms, "mirror-best")
+    assert r.events("planner") == ["plan_revise", "plan_accept"]
+    assert "below the threshold 9" in prompt(ms["planner"], 1)
+    used_up(*ms.values())
+
+
+def test_result_scores_hold_every_self_score_by_gate():
+    from medmirror.api import solve
+
+    ms = models(planner=[bmi_plan(score=4), bmi_plan(score=9)],
+                tool_agent=[call("bmi", score=5, weight=70, height=175), call("bmi", score=9, weight=70, height=175)],
+                answer=[answer(BMI_70, score=7)])
+    res = solve("What is the patient's BMI?", "Weight 70 kg, height 175 cm.", models=ms, saver=None,
+                theta_answer=7, registry=None)
+    assert res.scores == {"plan": [4, 9], "tool_call": [5, 9], "answer": [7]}
+    assert res.to_dict()["scores"] == res.scores
+    used_up(*ms.values())

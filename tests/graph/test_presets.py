@@ -258,3 +258,20 @@ def test_one_model_for_every_role():
     one = scripted(bmi_plan(), call("bmi", weight=70, height=175), answer(BMI_70))
     res = solve(BMI_Q, BMI_NOTE, models=one, saver=None)
     assert res.status == "answered" and len(one.calls) == 3
+
+
+def test_bench_medcalc_agent_reports_the_deciders_tool_selection():
+    from medmirror.bench.medcalc import MedCalcRow, agent_summary, make_agent, render_agent
+
+    def row(rid: str, calc_id: int) -> MedCalcRow:
+        return MedCalcRow(id=rid, calculator_id=calc_id, calculator_name="", category="physical", output_type="decimal",
+                          ground_truth=BMI_70, lower="22.0", upper="23.7", note=BMI_NOTE, question=BMI_Q)
+
+    ms = models(planner=[bmi_plan(), bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)] * 2,
+                answer=[answer(BMI_70)] * 2)
+    run_row = make_agent({"preset": "mirror", "models": ms})
+    right, wrong = run_row(row("1", 6)), run_row(row("2", 61))  # 6: BMI; 61: target weight
+    assert right["selected_tool_correct"] is True and wrong["selected_tool_correct"] is False
+    summary = agent_summary([right, wrong, {"selected_tool_correct": None}])
+    assert summary["selected_tool_accuracy"] == 0.5
+    assert "tool selection accuracy 50.0%" in render_agent(summary)
