@@ -81,7 +81,7 @@ class Benchmark:
 def _run_medcalc(sub: SubRun, folder: Path, concurrency: int, echo: Callable[[str], None]) -> dict[str, Any]:
     d = sub.dataset
     return run_medcalc(d.path, sub.mode, limit=d.limit, skip=d.skip, every=d.every, out_dir=folder,
-                       concurrency=concurrency, quiet=True, plot=False,
+                       concurrency=concurrency, quiet=False, plot=False,
                        options={"preset": sub.condition.preset, "settings": sub.settings}, echo=echo)
 
 
@@ -337,7 +337,7 @@ def _summary_view(summary: pd.DataFrame) -> pd.DataFrame:
                      "accuracy %": _pm(r["accuracy_mean"], r["accuracy_sd"], pct=True),
                      "tokens": _pm(r["tokens_mean"], r["tokens_sd"], digits=0),
                      "model calls": _pm(r["calls_mean"], r["calls_sd"]),
-                     "seconds": _pm(r["seconds_mean"], r["seconds_sd"], digits=2),
+                     "seconds": _pm(r["seconds_mean"], r["seconds_sd"], digits=2), "errors": r["errors"],
                      "seeds identical": r["seeds_identical"]})
     return pd.DataFrame(rows)
 
@@ -409,16 +409,17 @@ def render_report(exp: Experiment, out: Path, df: pd.DataFrame, summary: pd.Data
         "",
         _wall_line(state),
         "",
-        "## Summary (mean ± sd over seeds; per case)",
+        "## Summary (mean ± sd over seeds; per case; errors: rows with an error, all seeds, counted wrong)",
         "",
         markdown_table(_summary_view(summary)) if not summary.empty else "(no records)",
         "",
     ]
     same = [] if summary.empty else [v for v in summary["seeds_identical"] if v is not None]
     if same and all(same):
-        lines += ["**Every seed gave the same answer on every row of every condition** (at temperature 0 decoding is "
-                  "greedy and the seed changes nothing): the ± sd over seeds is 0 by construction and says nothing "
-                  "about sampling variance. Sweep `temperature` (e.g. `[sweep] temperature = [0.7]`) to measure it.", ""]
+        lines += ["**Every seed gave the same answer on every row of every condition**: the ± sd over seeds is 0 by "
+                  "construction and says nothing about sampling variance. The seed only matters when a model samples "
+                  "(temperature > 0; at temperature 0 decoding is greedy, and the gold and rule-extraction modes call "
+                  "no model). Sweep `temperature` (e.g. `[sweep] temperature = [0.7]`) to measure the spread.", ""]
     elif any(v is True for v in same):
         lines += ["`seeds identical` = yes: that condition gave the same answer in every seed on every row (its sd is "
                   "0 by construction).", ""]

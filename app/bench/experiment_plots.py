@@ -68,10 +68,10 @@ def accuracy_vs_tokens(summary: pd.DataFrame, path: Path) -> Plot:
         ax.set_ylabel("accuracy (%)")
         ax.set_ylim(-5, 105)
         ax.set_title("accuracy vs tokens (mean ± sd over seeds)", fontsize=10)
-        ax.legend(fontsize=7, loc="best")
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         ax.grid(alpha=0.3)
 
-    return _save(path, draw, (6.5, 4.5))
+    return _save(path, draw, (8.5, 4.5))
 
 
 def category_bars(categories: pd.DataFrame, path: Path) -> Plot:
@@ -98,10 +98,10 @@ def category_bars(categories: pd.DataFrame, path: Path) -> Plot:
             ax.set_ylim(0, 105)
             ax.set_ylabel("accuracy (%)")
             ax.set_title(f"{dataset}: accuracy per category (mean ± sd over seeds)", fontsize=10)
-            ax.legend(fontsize=7, ncol=2)
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
     n_bars = categories.groupby("dataset").size().max()
-    return _save(path, draw, (max(6.0, 0.35 * n_bars + 3), 3.8 * len(datasets)))
+    return _save(path, draw, (max(8.0, 0.35 * n_bars + 5), 3.8 * len(datasets)))
 
 
 def gate_score_distributions(scores: pd.DataFrame, path: Path) -> Plot:
@@ -113,7 +113,7 @@ def gate_score_distributions(scores: pd.DataFrame, path: Path) -> Plot:
 
     def draw(fig: Any) -> None:
         lo, hi = int(np.floor(scores["score"].min())), int(np.ceil(scores["score"].max()))
-        grid = np.arange(min(lo, 0), max(hi, 10) + 1)
+        grid = np.arange(lo, hi + 1)  # the scores seen (self-scores are 1-10)
         width = 0.8 / max(1, len(conds))
         for k, gate in enumerate(gates):
             ax = fig.add_subplot(len(gates), 1, k + 1)
@@ -128,10 +128,11 @@ def gate_score_distributions(scores: pd.DataFrame, path: Path) -> Plot:
             ax.set_xticks(grid)
             ax.set_ylabel("% of scores")
             ax.set_title(f"{gate}: self-scores per condition", fontsize=10)
-            ax.legend(fontsize=7, ncol=2)
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         fig.axes[-1].set_xlabel("score")
 
-    return _save(path, draw, (max(6.5, 0.25 * len(conds) * 11 + 2), 3.0 * len(gates)))
+    span = int(np.ceil(scores["score"].max()) - np.floor(scores["score"].min())) + 1
+    return _save(path, draw, (min(16.0, max(8.5, 0.18 * len(conds) * span + 4)), 2.8 * len(gates)))
 
 
 def tool_call_bars(tools: pd.DataFrame, path: Path, top: int = 15) -> Plot:
@@ -156,6 +157,6 @@ def tool_call_bars(tools: pd.DataFrame, path: Path, top: int = 15) -> Plot:
         ax.invert_yaxis()
         ax.set_xlabel("calls per case")
         ax.set_title(f"tool calls (top {len(names)} tools)", fontsize=10)
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
-    return _save(path, draw, (7.0, max(3.0, 0.3 * len(names) * max(1, len(labels)) ** 0.5 + 1.5)))
+    return _save(path, draw, (9.0, max(3.0, 0.3 * len(names) * max(1, len(labels)) ** 0.5 + 1.5)))

@@ -5,8 +5,8 @@ columns in :data:`TIDY_COLUMNS`. From it:
 
 * :func:`summary_table`: per (dataset, condition) the mean and standard deviation over seeds of accuracy,
   tokens, model calls and seconds per case (each seed's mean first, then mean +- sd of those; the sd is
-  the sample sd, ddof=1, and empty with one seed), and whether every seed gave the same result on every
-  row (``seeds_identical``: at temperature 0 the seed does not matter, so the sd is 0 by construction);
+  the sample sd, ddof=1, and empty with one seed), the rows with an error (all seeds; they count as
+  wrong), and whether every seed gave the same result on every row (``seeds_identical``: at temperature 0 the seed does not matter, so the sd is 0 by construction);
 * :func:`category_table`: the same accuracy per category;
 * :func:`paired_comparisons`: every pair of conditions of a dataset on the rows both ran, per seed:
   McNemar's exact test (``statsmodels.stats.contingency_tables.mcnemar``, exact=True: a binomial test
@@ -106,6 +106,9 @@ def summary_table(df: pd.DataFrame, conditions: Sequence[str] = ()) -> pd.DataFr
     table = over_seeds(per_seed(df))
     info = df.groupby(["dataset", "condition"], sort=False).agg(preset=("preset", "first"), mode=("mode", "first"))
     table = table.join(info, on=["dataset", "condition"])
+    errors = df.assign(_e=df["error"].notna() & (df["error"].astype(str) != "")).groupby(
+        ["dataset", "condition"], sort=False)["_e"].sum().rename("errors").astype(int)
+    table = table.join(errors, on=["dataset", "condition"])
     same = seeds_identical(df)
     table["seeds_identical"] = [same.get((d, c)) for d, c in zip(table["dataset"], table["condition"])]
     front = ["dataset", "condition", "preset", "mode", "n_seeds", "n_rows"]

@@ -237,6 +237,7 @@ def test_mean_and_sd_over_seeds() -> None:
             + _rows("A", 1, [True, True, True, True], [200, 200, 200, 200])       # 1.00, 200
             + _rows("A", 2, [True, True, True, False], [300, 300, 300, 300])      # 0.75, 300
             + _rows("B", 0, [True, False, False, False], [10, 10, 10, 10]))
+    rows[1]["error"] = "RowError: the model's value is not a number"  # a wrong row with an error
     table = summary_table(tidy_frame(rows), ["A", "B"]).set_index("condition")
     a = table.loc["A"]
     assert a["n_seeds"] == 3 and a["n_rows"] == 4
@@ -244,7 +245,7 @@ def test_mean_and_sd_over_seeds() -> None:
     assert a["accuracy_sd"] == pytest.approx(0.25)  # sample sd of 0.5, 1.0, 0.75
     assert a["tokens_mean"] == pytest.approx(200) and a["tokens_sd"] == pytest.approx(100)
     assert a["seconds_mean"] == pytest.approx(2.0) and a["calls_sd"] == pytest.approx(0.0)
-    assert not a["seeds_identical"]
+    assert not a["seeds_identical"] and a["errors"] == 1
     b = table.loc["B"]
     assert b["accuracy_mean"] == pytest.approx(0.25) and math.isnan(b["accuracy_sd"]) and b["seeds_identical"] is None
 
@@ -413,6 +414,7 @@ def test_experiment_end_to_end_with_resume(tmp_path: Path, capsys: pytest.Captur
     assert "**Wall time**" in report and "`accuracy_vs_tokens.png`" in report and "`gate_scores.png`" in report
     assert "Every seed gave the same answer on every row" in report  # temperature 0: said, not hidden
     assert f"| bmi | agent | agent | 2 | 2 | {100 * np.mean(accuracy):.1f} ± 0.0 |" in report
+    assert bmi_agent["errors"] == sum(bool(r["error"]) for recs in per_seed for r in recs)
     assert capsys.readouterr().out.count(": run,") == 10
 
     # resume: every sub-run finished, so none runs again (the runner is not even called) and nothing changes
