@@ -17,6 +17,7 @@
     name = "one_shot"                   # default: the file's stem
     benchmark = "medcalc"               # the only one so far
     path = "../shared/data/medcalc/one_shot.csv"   # relative: to the current folder, else to this file's
+                                        # (paths in settings, e.g. script_path, are read from the current folder)
     mode = "agent"                      # gold, retrieve, extract or agent (a condition may override it)
     every = 11                          # also skip = K, limit = N (as `bench medcalc`)
 

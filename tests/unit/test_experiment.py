@@ -474,3 +474,7 @@ def test_dry_run_lists_the_subruns_and_runs_nothing(tmp_path: Path, capsys: pyte
     out = capsys.readouterr().out
     assert "runs/dev/mirror__theta_plan=9/seed-1" in out and "4 sub-run(s)" in out
     assert not (tmp_path / "out").exists()
+    # --report-only runs nothing and still writes the (empty) tables and the report
+    assert main(["experiment", str(cfg), "--report-only"]) == 0
+    assert not (tmp_path / "out" / "runs").exists()
+    assert "(no records)" in (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
