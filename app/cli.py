@@ -3,6 +3,7 @@
     medmirror solve --question "What is the patient's BMI?" --note note.txt
     medmirror demo
     medmirror bench medcalc --data one_shot.csv --mode gold
+    medmirror experiment app/data/experiments/one_shot_small.toml
     medmirror memory list
     medmirror presets | graph
 
@@ -23,6 +24,7 @@ from typing import Any
 
 from medmirror.api import solve
 from medmirror.bench.cli import add_bench_parser, one_line_validation_error
+from medmirror.bench.experiment import add_experiment_parser
 from medmirror.graphs.main import build_graph
 from medmirror.limits import MAX_NOTE_BYTES, InputTooLarge, InvalidTaskInput, check_options, check_task
 from medmirror.memory.experience_cli import add_memory_parser
@@ -241,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
     add_bench_parser(sub)
+    add_experiment_parser(sub)
     add_optimize_parser(sub)
     add_memory_parser(sub, default_store=str(Settings.model_fields["data_dir"].default_factory() / "experience"))
     return parser
