@@ -50,7 +50,9 @@ def _hit(ctx: NoteContext, m: re.Match[str] | Finding, value: Any, note: str = "
 
 
 _CLAUSE_START = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|with)\b", re.I)
-_CLAUSE_NEGATION = re.compile(r"\b(?:no|not|never|without|denie[sd]|deny|absent|unable|fail(?:s|ed)?|nor|neither|lack\w*)\b|n't\b", re.I)
+# "rather than" / "instead of" deny what follows: "localised to pain rather than following commands"
+_CLAUSE_NEGATION = re.compile(r"\b(?:no|not|never|without|denie[sd]|deny|absent|unable|fail(?:s|ed)?|nor|neither|lack\w*"
+                              r"|rather\s+than|instead\s+of)\b|n't\b", re.I)
 
 
 def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
@@ -257,6 +259,17 @@ def ethanol(ctx: NoteContext) -> Hit | None:
     return _hit(ctx, m, n, unit=unit)
 
 
+def heart_rate_with_qt(ctx: NoteContext) -> Hit | None:
+    """QTc corrects a QT for the heart rate of the same tracing: a heart rate in the sentence (line) that gives the
+    QT interval ('ECG: sinus rhythm, rate 96, QT 380 ms') before the note's first heart rate (a triage pulse). None
+    when no heart rate shares the QT's sentence (the first heart rate is then used)."""
+    qt = ctx.value("qt_interval")
+    if qt is None:
+        return None
+    same = [v for v in ctx.values("heart_rate") if v.sentence.start == qt.sentence.start]
+    return Hit.of_value(same[0], note="heart rate of the tracing that gives the QT") if same else None
+
+
 def target_bmi(ctx: NoteContext) -> Hit | None:
     """'target BMI is 23.2 kg/m^2', 'goal body mass index of 22'."""
     r = first_number_after(ctx, r"(?:target|goal|desired|ideal)\s+(?:body mass index|BMI)|(?:BMI|body mass index)\s+(?:target|goal)",
@@ -286,7 +299,10 @@ GCS_EYE = [
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
-                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at)", 3),
+                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
+                                      # the speaker named: "when I spoke to him", "when the nurse talked to her"
+                                      r"|(?:spoke|speaks|speaking|talked|talks|talking)\s+(?:to|with)\b"
+                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name)", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -324,7 +340,10 @@ GCS_MOTOR = [
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
                              r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
-                             r"(?:pain|painful|noxious|stimul\w*)", 4),
+                             r"(?:pain|painful|noxious|stimul\w*)"
+                             # from a named stimulus: "withdrew from a nail-bed press", "withdraws from sternal rub"
+                             r"|withdr(?:aw|ew|aws|awing)\w*\s+(?:\w+\s+){0,2}?from\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous)\s+)?"
+                             r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
@@ -512,7 +531,37 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
 # ---------------------------------------------------------------------------
 
 _TREATMENT = (r"chemotherapy|chemo\b|radiotherapy|radiation therapy|immunotherapy|palliative|hospice|undergoing treatment"
-              r"|receiving treatment|on treatment|newly diagnosed|recently diagnosed|metasta\w+")
+              r"|receiving treatment|on treatment|newly diagnosed|recently diagnosed|metasta\w+"
+              # anticancer regimens and drugs named instead of the word chemotherapy (only drugs used for cancer alone)
+              r"|\b(?:FOLFOX|FOLFIRI|FOLFIRINOX|CAPOX|XELOX|R-?CHOP|CHOP|ABVD|BEACOPP|FEC|TCHP?|AC-?T)\b"
+              r"|\b(?:carboplatin|cisplatin|oxaliplatin|paclitaxel|nab-paclitaxel|docetaxel|gemcitabine|capecitabine|5-?FU"
+              r"|fluorouracil|irinotecan|pemetrexed|etoposide|vincristine|doxorubicin|epirubicin|temozolomide|pembrolizumab"
+              r"|nivolumab|atezolizumab|durvalumab|ipilimumab|trastuzumab|pertuzumab|bevacizumab|cetuximab|panitumumab"
+              r"|imatinib|osimertinib|erlotinib|gefitinib|sunitinib|sorafenib|lenvatinib|enzalutamide|abiraterone)\b"
+              r"|\b(?:last|latest|most recent)\s+(?:chemo(?:therapy)?\s+)?cycle\b|\bcycle\s+\d+\s+of\b")
+# a history header ("PMHx: colon cancer on FOLFOX") marks a whole list as past, but such lists hold current treatment
+_HISTORY_HEADER_TRIGGER = re.compile(r"historical:(?:PMHx?|past medical history|medical history|past history|hx:?)$", re.I)
+_RECENT_TIME = r"(?:\d+\s*(?:d|days?|wks?|weeks?)\s+ago|yesterday|last\s+week|this\s+week|this\s+month)"
+_ONGOING_BEFORE = re.compile(r"\b(?:(?:on|currently|receiving|undergoing|ongoing|continuing|continues|having)\s+(?:\w+\s+){0,2}"
+                             r"|last\s+(?:cycle|dose|course|infusion|fraction)\s+(?:of\s+)?)$", re.I)
+_ONGOING_AFTER = re.compile(rf"[^.;]{{0,40}}?\b(?:ongoing|current(?:ly)?|{_RECENT_TIME}"
+                            rf"|last\s+(?:cycle|dose|course|infusion|fraction)\b[^.;)]{{0,25}}?\b{_RECENT_TIME})", re.I)
+
+
+def _ongoing_treatment(ctx: NoteContext) -> Finding | None:
+    """A cancer treatment written as ongoing ('on FOLFOX', 'currently receiving chemotherapy', 'last cycle 10 days ago',
+    given within weeks) inside a past-history list: the list's header is its only past cue, so the treatment is
+    current."""
+    for f in ctx.terms(_TREATMENT):
+        if f.negated or f.family or f.hypothetical or after_presentation(f):
+            continue
+        past = [t for t in f.triggers if t.startswith("historical:")]
+        if not past or not all(_HISTORY_HEADER_TRIGGER.match(t) for t in past):
+            continue
+        before = ctx.note[max(f.sentence.start, f.start - 40):f.start]
+        if _ONGOING_BEFORE.search(before) or _ONGOING_AFTER.match(ctx.note, f.end, f.sentence.end):
+            return f
+    return None
 
 
 def active_cancer(ctx: NoteContext) -> Hit | None:
@@ -529,6 +578,9 @@ def active_cancer(ctx: NoteContext) -> Hit | None:
         treated = affirmed(ctx, _TREATMENT, current=True)
         if treated:
             return Hit.of_finding(treated[0], True, "cancer under treatment / palliation")
+        ongoing = _ongoing_treatment(ctx)
+        if ongoing is not None:
+            return Hit.of_finding(ongoing, True, "cancer treatment written as ongoing in the history list")
         return Hit.of_finding(past[0], False, "cancer only in the past")
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
@@ -801,6 +853,110 @@ def obesity(ctx: NoteContext) -> Hit | None:
 
 
 # ---------------------------------------------------------------------------
+# The clinician's stated ranking of a diagnosis (Wells: "PE #1 diagnosis or equally likely", "alternative diagnosis
+# as likely or more likely than DVT")
+# ---------------------------------------------------------------------------
+
+PE_RX = r"(?:pulmonary\s+(?:thrombo)?embol\w*|(?-i:\bPEs?\b))"
+DVT_RX = r"(?:deep\s+ve(?:in|nous)\s+thromb\w*|(?-i:\bDVTs?\b))"
+_LEADING = (r"(?:leading|most\s+likely|most\s+probable|likeliest|primary|principal|main|working|top|first|number\s+one"
+            r"|\#\s*1|no\.?\s*1|favou?red|preferred|presumptive|presumed)")
+_DX_WORD = r"(?:diagnos[ie]s|differential|concern|consideration|explanation|cause)"
+_LIKELY_VERB = r"(?:is|was|are|were|be|being|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared)"
+
+
+def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
+    """(kind, pattern) for the wordings that rank ``target``: 'leading' (first), 'level' (as likely as another),
+    'below' (less likely than another). The target and the ranking must be in one clause (no comma between them for
+    'level', only verbs and adverbs for the others), so that 'DVT likely, cellulitis less likely' ranks cellulitis."""
+    verbs = r"(?:is|was|are|were|be|being|remains?|remained|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared|now|still|much|far|the|our)"
+    return [
+        ("leading", re.compile(
+            rf"(?:regard(?:s|ed)?|consider(?:s|ed)?|thought\s+of|view(?:s|ed)?|treat(?:s|ed)?|saw|sees?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+as\s+(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|(?:regard(?:s|ed)?|consider(?:s|ed)?|thought|judged|deemed)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+(?:to\s+be\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|{target}\s+(?:{verbs}\s+){{1,3}}(?:to\s+be\s+)?(?:as\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|{_LEADING}\s+{_DX_WORD}\s*(?:is|was|being|remains?|remained|of|:|-|–|=)\s*(?:an?\s+)?(?:acute\s+)?{target}"
+            rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:the\s+)?(?:most|more)\s+(?:likely|probable)", re.I)),
+        ("level", re.compile(rf"{target}[^.;,]{{0,40}}?\b(?:equally\s+likely|(?:at\s+least\s+)?as\s+likely\s+as)\b"
+                             rf"|\b(?:equally\s+likely|as\s+likely\s+as)\s+(?:an?\s+)?{target}", re.I)),
+        ("below", re.compile(rf"{target}\s+(?:{verbs}\s+){{0,3}}(?:less\s+likely|unlikely|improbable|not\s+likely)"
+                             rf"|\b(?:more\s+likely|favou?red)\s+(?:than|over)\s+(?:an?\s+)?{target}", re.I)),
+    ]
+
+
+_SCORE_CATEGORY = re.compile(r"\b(?:Wells|score[ds]?|points?|pre-?test|probability|PERC|Geneva|D-?dimer)\b[^.;]*$", re.I)
+
+
+def _ranking(ctx: NoteContext, target: str) -> tuple[str, Hit] | None:
+    """The note's ranking of ``target`` (:func:`_rankings`): the first 'leading' or 'level' wording, else the first
+    'below' one. Relatives' mentions and sentences after the presentation are left out; a negated or hypothetical
+    'leading' wording ('PE is not the leading diagnosis', 'if PE were the leading diagnosis') is not a ranking."""
+    below: tuple[str, Hit] | None = None
+    for kind, rx in _rankings(target):
+        for m in rx.finditer(ctx.note):
+            f = ctx.finding_at(m.start(), m.end())
+            if f.family or after_presentation(f):
+                continue
+            if _SCORE_CATEGORY.search(ctx.note, max(f.sentence.start, m.start() - 40), m.start()):
+                continue  # "Wells 1 point: DVT unlikely" is the score's category, not the clinician's ranking
+            if kind != "below" and (f.negated or f.hypothetical or re.search(r"\b(?:not|never)\b", m.group(0), re.I)):
+                continue
+            if kind == "below":
+                below = below or (kind, _hit(ctx, m, None))
+                continue
+            return kind, _hit(ctx, m, None)
+    return below
+
+
+def stated_leading(target: str, label: str) -> Callable[[NoteContext], Hit | None]:
+    """Wells PE 'PE #1 diagnosis or equally likely': True when the note ranks ``target`` first or level with another
+    diagnosis ('regarded pulmonary embolism as the leading diagnosis', 'working diagnosis: PE', 'PE and pneumonia felt
+    equally likely'); False when it ranks it below another ('PE felt less likely'); None when no ranking is written
+    (a judgement left to the model, else the calculator's default)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        r = _ranking(ctx, target)
+        if r is None:
+            return None
+        kind, h = r
+        h.value = kind != "below"
+        h.note = f"{label} ranked {'first' if kind == 'leading' else 'level with another diagnosis' if kind == 'level' else 'below another diagnosis'}"
+        return h
+
+    read.__doc__ = f"{label} ranked first or equally likely (True), below another diagnosis (False)"
+    return read
+
+
+_ALTERNATIVE = re.compile(r"(?:alternative|other|another)\s+(?:diagnos[ie]s|explanation|cause)[^.;]{0,40}?\b"
+                          r"(?P<rank>(?:at\s+least\s+)?as\s+likely|equally\s+likely|more\s+likely|less\s+likely|unlikely)", re.I)
+
+
+def alternative_as_likely(target: str, label: str) -> Callable[[NoteContext], Hit | None]:
+    """Wells DVT 'alternative diagnosis at least as likely': stated of the alternative ('an alternative diagnosis is
+    at least as likely' True, 'alternative diagnoses less likely' False), else read from the ranking of ``target``:
+    first -> False, level with another or below -> True ('DVT and cellulitis equally likely', 'DVT felt unlikely');
+    None when no ranking is written."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        for m in _ALTERNATIVE.finditer(ctx.note):
+            f = ctx.finding_at(m.start(), m.end())
+            if f.family or f.hypothetical or after_presentation(f):
+                continue
+            more = not (f.negated or re.search(r"less|unlikely", m.group("rank"), re.I))
+            return _hit(ctx, m, more, f"alternative diagnosis {'as likely or more' if more else 'less likely'}")
+        r = _ranking(ctx, target)
+        if r is None:
+            return None
+        kind, h = r
+        h.value = kind != "leading"
+        h.note = f"{label} ranked {'first: no alternative as likely' if kind == 'leading' else 'level with another diagnosis' if kind == 'level' else 'below another diagnosis'}"
+        return h
+
+    read.__doc__ = f"an alternative diagnosis at least as likely as {label}"
+    return read
+
+
+# ---------------------------------------------------------------------------
 # Surgery and VTE items
 # ---------------------------------------------------------------------------
 
@@ -810,6 +966,8 @@ HIGH_RISK_SURGERY = (
     r"|(?:partial )?hepatic resection|liver resection|lobectomy|pneumonectomy|segmentectomy|bowel resection|small bowel resection"
     r"|(?:open|laparoscopic) (?:abdominal|bowel|colon|gastric|hepatic|liver) surgery|abdominal surgery|thoracic surgery"
     r"|(?:abdominal )?aortic aneurysm repair|AAA repair|aorto-?(?:bi)?femoral|aortic (?:surgery|bypass|repair)|cystectomy|nephrectomy"
+    # "open repair of a 6 cm infrarenal abdominal aortic aneurysm", "EVAR": the aorta is above the inguinal ligament
+    r"|repair of (?:an? |the |his |her )?(?:[\w.]+ ){0,4}?(?:aortic|aorta|AAA)\b(?: aneurysm)?|\bT?EVAR\b"
     r"|cholecystectomy|splenectomy|hysterectomy|low anterior resection|abdominoperineal|cardiac surgery|CABG|valve replacement|mediastin\w+ surgery"
 )
 
@@ -939,8 +1097,9 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
 
 
 def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
-    """Calf swelling > 3 cm versus the other leg; a difference in mm is divided by 10 (35 mm = 3.5 cm)."""
-    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)"
+    """Calf swelling > 3 cm versus the other leg ('4 cm larger', 'L calf 4 cm > R'); a difference in mm is divided by 10
+    (35 mm = 3.5 cm)."""
+    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
                     rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
     for m in rx.finditer(ctx.note):
         n = parse_number(m.group("n") or m.group("n2"))
@@ -1137,14 +1296,29 @@ OPIOID_NAMES = {
 }
 
 
+# ConText triggers that say a drug is no longer taken ("morphine PCA was stopped", "previously on tramadol"); a history
+# header ("PMH: back pain on oxycodone 10 mg BD") does not: such a list holds current medication
+_NO_LONGER_TAKEN = re.compile(r"historical:(?:(?:but |and )?(?:quit|stopped|gave up|discontinued)|previous(?:ly)?|prior"
+                              r"|former(?:ly)?|ex-)$", re.I)
+
+
+def no_longer_taken(f: Finding) -> bool:
+    """True when a medication mention is in the scope of a 'stopped / discontinued / previously' trigger."""
+    return any(_NO_LONGER_TAKEN.match(t) for t in f.triggers)
+
+
 def opioid_list(ctx: NoteContext) -> Hit | None:
-    """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing)."""
+    """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing).
+    A drug the note says was stopped or taken previously is not part of the current daily dose and is left out."""
     entries: dict[tuple, dict[str, Any]] = {}
     incomplete: list[str] = []
     complete_drugs: set[str] = set()
     spans: list[tuple[int, int]] = []
     for m in ctx.medications:
         if m.drug_class != "opioid":
+            continue
+        f = ctx.finding_at(m.start, m.end)
+        if f.negated or f.hypothetical or no_longer_taken(f):
             continue
         if m.name == "fentanyl":
             if m.route == "patch" or re.search(r"patch|transdermal", m.raw, re.I):
@@ -1159,9 +1333,6 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
             if drug is None:
                 incomplete.append(f"{m.label} (no MME factor)")
                 continue
-        f = ctx.finding_at(m.start, m.end)
-        if f.negated or f.hypothetical:
-            continue
         per_day = m.doses_per_day
         if drug == "FentANYL patch":
             per_day = 1.0  # MME convention: a patch's strength (µg/h) counts once per day, whatever its change interval

@@ -1,7 +1,8 @@
 """Dates and cycle length for the obstetric calculators.
 
 - ``lmp_date``: "last menstrual period (LMP) was on 02/24/2000", "LMP: Jan 7, 2017".
-- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21".
+- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21"; when none is labelled, the date of
+  the encounter the note records ("Booking appointment - 17 October 2022", "Seen in clinic on 2 May 2023").
 - ``cycle_length``: "cycle length is 30 days", "28-day cycles" (days, 15-60).
 
 Numeric dates are read month/day/year (the US convention of MedCalc-Bench's notes)
@@ -23,6 +24,7 @@ _MONTHS = {m: i for i, m in enumerate(
      "november", "december"], start=1)}
 _MONTH_RX = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
             r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+MONTH_RX = _MONTH_RX  # a month name or its abbreviation, for other modules
 DATE = (
     r"(?P<date>(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?!\d)|(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
     rf"|{_MONTH_RX}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RX},?\s+\d{{4}})"
@@ -32,6 +34,15 @@ _LABELS = {
     "current_date": r"today'?s date|todays date|current date|today is|date today|date of (?:the )?(?:visit|presentation|evaluation|examination)",
 }
 _LABELLED = {name: re.compile(rf"(?:{rx})[^\d\n.;]{{0,40}}?{DATE}", re.I) for name, rx in _LABELS.items()}
+# When no date is labelled as today's: the date of the encounter the note records, written as its heading or next to
+# the encounter word ("Booking appointment - 17 October 2022", "Antenatal clinic, 03/05/2023", "Seen in clinic on
+# 2 May 2023", "Date: 12/01/2022"). An earlier or later encounter ("last visit", "next appointment", "follow-up on")
+# is not today, and the date must follow the word directly (a separator, 'on' or 'dated' between them).
+_ENCOUNTER_DATE = [re.compile(
+    r"(?<!last )(?<!next )(?<!previous )(?<!prior )(?<!follow-up )(?<!follow up )(?<!return )(?<!first )"
+    r"\b(?:appointment|visit|clinic|consultation|review|booking|attendance|encounter|seen|assessed|reviewed|examined)"
+    rf"\b[ \t]*(?:[-–—:,][ \t]*)?(?:(?:on|dated)[ \t]+)?{DATE}", re.I),
+    re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I)]
 _CYCLE = [
     re.compile(r"\bcycles?(?: length)?\s*(?:(?:is|was|of|are|were|:|=|lasts?|lasting|every|about|approximately"
                r"|usually|typically|regular(?:ly)?|around)\s*){0,3}(?P<n>\d{2})\s*(?:-|\s)?days?\b", re.I),
@@ -69,6 +80,22 @@ def _month(word: str) -> int:
     return next(i for name, i in _MONTHS.items() if name.startswith(w))
 
 
+def _encounter_dates(note: str, index: SentenceIndex) -> list[Value]:
+    """Dates of the encounter the note records (:data:`_ENCOUNTER_DATE`), as current-date candidates."""
+    values = []
+    matches = sorted((m for rx in _ENCOUNTER_DATE for m in rx.finditer(note)), key=lambda m: m.start("date"))
+    for m in matches:
+        d = parse_date(m.group("date"))
+        if d is None:
+            continue
+        values.append(Value(
+            name="current_date", value=d.isoformat(), unit="date", raw=m.group(0).strip(), original_value=m.group("date"),
+            original_unit=None, start=m.end() - len(m.group(0).strip()), end=m.end(), sentence=index.at(m.start("date")),
+            details={"mm/dd/yyyy": d.strftime("%m/%d/%Y"), "from": "date of the encounter (no date labelled today's)"},
+        ))
+    return values
+
+
 def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
     """LMP date, current date and cycle length, each with alternatives."""
     out: dict[str, Value] = {}
@@ -83,6 +110,8 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
                 original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
                 details={"mm/dd/yyyy": d.strftime("%m/%d/%Y")},
             ))
+        if not values and name == "current_date":
+            values = _encounter_dates(note, index)
         if values:
             values[0].alternatives = values[1:]
             out[name] = values[0]

@@ -155,7 +155,7 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
     index = SentenceIndex(note)
     scanner = Scanner(note, index)
     gcs_parts = vitals.gcs_components(scanner)
-    readings = _merge(scanner.scan(), vitals.blood_pressure(scanner), vitals.anchored(scanner),
+    readings = _merge(scanner.scan(), vitals.blood_pressure(scanner), vitals.anchored(scanner), vitals.ecg_rate(scanner),
                       anthropometrics.height_weight(scanner),
                       {k: v for k, v in gcs_parts.items() if k != "gcs_from_components"})
     if "gcs" not in readings and "gcs_from_components" in gcs_parts:

@@ -16,7 +16,8 @@ How a value is read (:class:`Scanner`):
 5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order.
 
 Readings in order of position; those introduced as baseline / previous / prior
-values go after the others, so that the first reading is the presenting one.
+values (or followed by a past time: "0.9 mg/dL in March of last year") go after the
+others, so that the first reading is the presenting one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.extraction.dates import MONTH_RX
 from medmirror.tools.extraction.model import Rejected, Value
 from medmirror.tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT, SPECS, Spec
 from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number
@@ -55,6 +57,20 @@ _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historic
 _PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
                                r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis)\b",
                                re.I)
+# a past time written right after the reading (its unit), in the same clause: "creatinine was 0.9 mg/dL in March of
+# last year", "Hb 13.4 g/dL six months ago", "albumin 3.9 at her last visit". A reading followed by its own time is that
+# time's value; a bracket or a comma followed by anything else ends the reading ("Cr 1.6 (baseline 1.1)" stays 1.6).
+_PAST_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:(?:measured|checked|recorded|taken|drawn|obtained|documented|noted|done)\s+)?"
+    r"(?:(?:back\s+)?(?:in|on|during|from|at|as\s+of)\s+)?(?:the\s+)?"
+    r"(?:last\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    r"|(?:previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
+    r"(?:years?|yrs?|months?|mo|mos|weeks?|wks?)\s+(?:ago|earlier|before|previously|prior)"
+    rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
+    r"|baseline)(?![A-Za-z])", re.I)
+_CLAUSE_BREAK = re.compile(r";|,?\s+(?:and|but|whereas|while|versus|vs\.?)\s+", re.I)
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
@@ -294,23 +310,32 @@ class Scanner:
         r.start = start
         sent_start = self.index.at(start).start
         before = self.note[max(sent_start, start - 30):start]
+        # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"
+        cut = list(_CLAUSE_BREAK.finditer(before))
+        if cut:
+            before = before[cut[-1].end():]
         r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
                           or _BASELINE_HEADER.match(self.note, sent_start, start)
-                          or self._past_before(sent_start, start))
+                          or self._past_before(sent_start, start)
+                          or _PAST_AFTER.match(self.note, r.end))
         if isinstance(r, Refusal):
             self.refused.setdefault((spec.name, r.number_start), r)
             return None
         return r
 
     def _past_before(self, sent_start: int, pos: int) -> bool:
-        """Is there a past-time phrase between the sentence start and ``pos``? The sentence's phrases are
-        found once (searching from the sentence start for every label was quadratic in a long sentence)."""
+        """Is there a past-time phrase between the sentence start and ``pos``, in the same part of the sentence (a ';'
+        ends it: "Hb 13.1 two months ago; Hb now 9.1")? The sentence's phrases are found once (searching from the
+        sentence start for every label was quadratic in a long sentence)."""
         ends = self._past_ends.get(sent_start)
         if ends is None:
             sent_end = self.index.at(sent_start).end
             ends = self._past_ends[sent_start] = [m.end() for m in
                                                   _PAST_IN_SENTENCE.finditer(self.note, sent_start, sent_end)]
-        return bool(ends) and ends[0] <= pos
+        if not ends or ends[0] > pos:
+            return False
+        part = self.note.rfind(";", sent_start, pos)
+        return any(part < e <= pos for e in ends)
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.

@@ -6,6 +6,7 @@
 - Numbers carrying an unambiguous vital unit anywhere in the note: ``38.5 °C`` or
   ``101 °F`` (temperature), ``88 bpm`` / ``beats per minute`` (heart rate),
   ``22 breaths/min`` (respiratory rate), ``95% on room air`` (SpO2).
+- An unqualified ``rate 130`` in a sentence about an ECG or a rhythm: the heart rate.
 - Glasgow Coma Scale components ``E3V4M5`` (the total is their sum when not given).
 """
 
@@ -36,6 +37,16 @@ _ANCHORS: dict[str, re.Pattern[str]] = {
         rf"({NUMBER})(?=\s*%\s*(?:on|in|with|while on)\s+(?:room air|RA\b|ambient air|\d+(?:\.\d+)?\s*L|nasal cannula"
         r"|supplemental oxygen|oxygen|a non-?rebreather|high[- ]flow))", re.I),
 }
+
+# "rate 130" with no kind named, in a sentence about an ECG or a rhythm ("12-lead: sinus tachycardia, rate 130, QT
+# 300 ms"): the ventricular (heart) rate. Any other kind of rate ("respiratory rate", "infusion rate", "flow rate",
+# "sedimentation rate") is a different quantity, and a rate followed by a unit of another kind is not read.
+_ECG_RATE = re.compile(rf"(?<![\w-])(?P<kind>\w+\s+)?rate\s*(?:of|is|was|at|[:=~])?\s*(?:about\s+|approximately\s+|~\s*)?"
+                       rf"(?P<n>{NUMBER})(?!\s*(?:%|/\s*h|mL|ml|L\b|mg|mcg|µg|ug|units?|breaths|per\s+hour))", re.I)
+_ECG_CONTEXT = re.compile(r"\b(?:ECG|EKG|12-?\s?lead|electrocardiogra\w+|rhythm|sinus|tachycardi\w*|bradycardi\w*"
+                          r"|atrial\s+fibrillation|atrial\s+flutter|telemetry)\b", re.I)
+_HEART_RATE_KIND = re.compile(r"(?:heart|ventricular|ventricle|pulse|ECG|EKG|sinus|the|a|with|at|its|HR|rapid|fast|slow"
+                              r"|regular|irregular|controlled|uncontrolled|average|mean)\s+", re.I)
 
 _GCS_COMPONENTS = re.compile(r"(?<![A-Za-z])E\s*([1-4])\s*,?\s*V\s*([1-5]|T)\s*,?\s*M\s*([1-6])(?![\w])")
 
@@ -75,6 +86,24 @@ def anchored(scanner: Scanner) -> dict[str, list[Reading]]:
             r = scanner.read_number(spec, m.start(1), m.end(1))
             if r is not None:
                 out.setdefault(name, []).append(r)
+    return out
+
+
+def ecg_rate(scanner: Scanner) -> dict[str, list[Reading]]:
+    """Heart rate from an unqualified 'rate N' in a sentence about an ECG or a rhythm (see :data:`_ECG_RATE`)."""
+    out: dict[str, list[Reading]] = {}
+    spec = BY_NAME["heart_rate"]
+    for m in _ECG_RATE.finditer(scanner.note):
+        kind = m.group("kind")
+        if kind and not _HEART_RATE_KIND.fullmatch(kind):
+            continue
+        if not _ECG_CONTEXT.search(scanner.index.at(m.start()).text):
+            continue
+        r = scanner.read_number(spec, m.start("n"), m.end("n"))
+        if r is not None:
+            r.start = m.start() + (len(kind) if kind else 0)
+            r.details["label"] = "rate (ECG)"
+            out.setdefault("heart_rate", []).append(r)
     return out
 
 

@@ -1,0 +1,230 @@
+"""General reading rules found from the development half of the blind notes (issue 13, branch issue13d). Every
+sentence here was written for this test: none is taken from a benchmark note or from app/data/dev/.
+
+Rules: a past time written right after a reading makes it an earlier value; GCS eye opening to a named speaker and
+'rather than' denying what follows; an unqualified 'rate N' on an ECG line is the heart rate, and QTc takes the rate
+of the QT's own tracing; the encounter's date is today's when none is labelled; a stopped opioid is not in the daily
+MME; the clinician's written ranking of PE / DVT; 'CA' next to an organ, and a cancer treatment written as ongoing in a
+history list; 'L calf 4 cm > R', 'entire L leg', 'tender along the femoral vein'; aortic aneurysm repair is
+suprainguinal vascular surgery.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS as C
+from medmirror.tools.extraction import calc_rules as R
+from medmirror.tools.extraction import extract
+from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.grounding import rule_arguments
+
+
+def args_of(calc_id: str, note: str) -> dict:
+    return rule_arguments(C[calc_id], note).args
+
+
+def value(rule, note: str):  # noqa: ANN001
+    hit = rule(NoteContext(note))
+    return None if hit is None else hit.value
+
+
+# --- a past time right after the reading ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, name, now, then", [
+    ("His haemoglobin was 13.6 g/dL in May of last year; this morning haemoglobin 9.2 g/dL.", "hemoglobin", 9.2, 13.6),
+    ("Albumin 4.1 g/dL at her last visit, and albumin 2.7 g/dL on this admission.", "albumin", 2.7, 4.1),
+    ("Sodium 139 mmol/L two months ago. Sodium now 124 mmol/L.", "sodium", 124.0, 139.0),
+    ("Creatinine 0.8 mg/dL 6 mo ago; creatinine 2.2 mg/dL in the emergency department.", "creatinine", 2.2, 0.8),
+    ("Platelets were 210 x10^9/L in August 2019 and platelets are 64 x10^9/L today.", "platelets", 64.0, 210.0),
+    # a ';' ends an earlier clause's past time
+    ("Bilirubin 1.1 mg/dL two years ago; bilirubin now 3.4 mg/dL.", "bilirubin", 3.4, 1.1),
+])
+def test_a_reading_followed_by_a_past_time_is_an_earlier_value(note: str, name: str, now: float, then: float) -> None:
+    v = extract(note)[name]
+    assert v.value == now and [a.value for a in v.alternatives] == [then]
+    assert v.alternatives[0].details.get("baseline") is True
+
+
+@pytest.mark.parametrize("note, name, first", [
+    ("Creatinine 1.9 mg/dL (baseline 1.0 mg/dL).", "creatinine", 1.9),  # a bracket ends the reading
+    ("Creatinine 2.4 mg/dL, up from 1.2 mg/dL last year.", "creatinine", 2.4),  # a comma and other words end it
+    ("Potassium 5.8 mmol/L on arrival.", "potassium", 5.8),
+])
+def test_a_past_time_beyond_the_reading_does_not_move_it(note: str, name: str, first: float) -> None:
+    v = extract(note)[name]
+    assert v.value == first and not v.details.get("baseline")
+
+
+# --- GCS: the speaker named, 'rather than' -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, eye", [
+    ("Her eyes opened when the nurse spoke to her.", "eye opening to verbal command"),
+    ("He opened his eyes when his wife called his name.", "eye opening to verbal command"),
+    ("Eyes open only when we talked with him loudly.", "eye opening to verbal command"),
+])
+def test_eye_opening_to_a_named_speaker_is_to_voice(note: str, eye: str) -> None:
+    assert value(R.gcs_eye, note) == eye
+
+
+@pytest.mark.parametrize("note, motor", [
+    ("She withdrew from a nail-bed press rather than localising to it.", "withdrawal from pain"),
+    ("He localises to supraorbital pressure instead of obeying commands.", "localizes pain"),
+    ("He obeys commands and localises to pain.", "obeys commands"),
+])
+def test_rather_than_denies_the_response_that_follows(note: str, motor: str) -> None:
+    assert value(R.gcs_motor, note) == motor
+
+
+# --- ECG rate and the QT's own heart rate ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, hr", [
+    ("ECG: atrial fibrillation, rate 142, QRS 88 ms.", 142.0),
+    ("12-lead shows sinus bradycardia at a rate of 48.", 48.0),
+    ("Rhythm strip: AF with a ventricular rate ~110.", 110.0),
+])
+def test_an_unqualified_rate_on_an_ecg_line_is_the_heart_rate(note: str, hr: float) -> None:
+    assert extract(note)["heart_rate"].value == hr
+
+
+@pytest.mark.parametrize("note", [
+    "Respiratory rate 28 and sinus tachycardia on the monitor.",
+    "Infusion rate 125 mL/h; telemetry shows sinus rhythm.",
+    "Her growth rate 12 is normal.",  # no ECG in the sentence
+])
+def test_other_rates_are_not_heart_rates(note: str) -> None:
+    assert "heart_rate" not in extract(note).values
+
+
+def test_qtc_takes_the_heart_rate_of_the_qt_tracing() -> None:
+    note = "Triage: HR 78, BP 130/80. Later ECG: sinus tachycardia, rate 124, QT 320 ms."
+    a = args_of("qtc_bazett", note)
+    assert (a["heart_rate"], a["qt_interval"]) == (124.0, 320.0)
+    # no heart rate beside the QT: the note's first heart rate
+    assert args_of("qtc_bazett", "Pulse 66 bpm. The QT interval measured 410 ms.")["heart_rate"] == 66.0
+
+
+# --- the encounter's date as today's -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, iso", [
+    ("Antenatal clinic - 4 March 2023\nLMP 12/20/2022.", "2023-03-04"),
+    ("Seen in clinic on 11/02/2021. LMP was 08/30/2021.", "2021-11-02"),
+    ("Date: 2024-01-15\nG1P0, LMP 2023-11-01.", "2024-01-15"),
+])
+def test_the_encounter_date_is_today_when_none_is_labelled(note: str, iso: str) -> None:
+    assert extract(note)["current_date"].value == iso
+
+
+@pytest.mark.parametrize("note, iso", [
+    ("Last visit 01/05/2023. Today's date is 02/09/2023.", "2023-02-09"),  # a labelled date wins
+    ("Next appointment 6 June 2023. LMP 1 April 2023.", None),  # a later encounter is not today
+    ("Estimated due date 03/04/2024.", None),
+])
+def test_other_dates_are_not_today(note: str, iso: str | None) -> None:
+    v = extract(note).get("current_date")
+    assert (v.value if v else None) == iso
+
+
+# --- stopped opioids -------------------------------------------------------------------------------------------------
+
+
+def test_a_stopped_opioid_is_not_in_the_daily_mme() -> None:
+    note = "Hydromorphone infusion was discontinued this morning. Now on oxycodone 5 mg every 4 hours."
+    meds = args_of("morphine_milligram_equivalents", note)["medications"]
+    assert meds == [{"drug": "OxyCODONE", "dose": 5.0, "unit": "mg", "doses_per_day": 6.0}]
+    prev = "She previously took codeine 30 mg QID. Current: tramadol 100 mg twice daily."
+    assert [m["drug"] for m in args_of("morphine_milligram_equivalents", prev)["medications"]] == ["TraMADol"]
+
+
+def test_a_history_header_does_not_stop_an_opioid() -> None:
+    note = "PMH: lumbar stenosis on morphine 15 mg twice daily."
+    assert args_of("morphine_milligram_equivalents", note)["medications"][0]["doses_per_day"] == 2.0
+
+
+# --- the clinician's ranking of PE and DVT ---------------------------------------------------------------------------
+
+PE = R.stated_leading(R.PE_RX, "PE")
+ALT = R.alternative_as_likely(R.DVT_RX, "DVT")
+
+
+@pytest.mark.parametrize("note, ranked", [
+    ("The registrar considered pulmonary embolism the most likely diagnosis.", True),
+    ("Working diagnosis: PE.", True),
+    ("We regard acute PE as the leading diagnosis and have started heparin.", True),
+    ("PE and pneumonia were felt equally likely.", True),
+    ("PE is felt less likely than a pneumothorax.", False),
+    ("Pneumonia is favoured over PE.", False),
+    ("PE is not the leading diagnosis.", None),
+    ("Wells 1.5 points, PE unlikely; D-dimer sent.", None),  # the score's category, not a ranking
+    ("Her sister's PE was the leading diagnosis at the time.", None),
+    ("Chest pain; PE possible.", None),
+])
+def test_pe_ranked_in_the_notes_own_words(note: str, ranked: bool | None) -> None:
+    assert value(PE, note) is ranked
+
+
+@pytest.mark.parametrize("note, alt", [
+    ("An alternative diagnosis is at least as likely, given the erythema.", True),
+    ("Cellulitis is favoured over DVT.", True),
+    ("DVT and a ruptured Baker's cyst are equally likely.", True),
+    ("Other diagnoses less likely.", False),
+    ("DVT remains the leading diagnosis.", False),
+    ("Imp: DVT likely, haematoma less likely.", None),  # no ranking of DVT itself or of 'an alternative'
+])
+def test_alternative_diagnosis_ranked_against_dvt(note: str, alt: bool | None) -> None:
+    assert value(ALT, note) is alt
+
+
+def test_wells_pe_reads_a_written_ranking() -> None:
+    a = args_of("wells_pe", "Heart rate 104 bpm. The consultant regarded PE as the most likely diagnosis.")
+    assert a["pe_most_likely"] is True and C["wells_pe"].run(a).value == 4.5
+
+
+# --- cancer: 'CA' beside an organ; treatment written as ongoing in a history list ------------------------------------
+
+
+@pytest.mark.parametrize("note, found", [
+    ("Background: prostate CA, on degarelix.", "prostate CA"),
+    ("Ca breast 2014 treated with mastectomy.", "Ca breast"),
+    ("Calcium: Ca 2.05 mmol/L; CA 19-9 normal.", None),
+])
+def test_ca_next_to_an_organ_is_a_cancer(note: str, found: str | None) -> None:
+    texts = [f.text for f in NoteContext(note).findings("cancer")]
+    assert (texts[0] if texts else None) == found
+
+
+@pytest.mark.parametrize("note, active", [
+    ("PMH: lung adenocarcinoma on pembrolizumab, COPD.", True),
+    ("Past medical history: rectal cancer, last cycle of FOLFIRI 2 weeks ago; hypertension.", True),
+    ("PMH: gastric adenocarcinoma, oxaliplatin with capecitabine, last infusion of the current course 3 weeks ago.", True),
+    ("PMH: breast cancer 2009, treated with surgery and chemotherapy in 2009.", False),
+    ("Hx: colon CA resected 2012, no further treatment.", False),
+])
+def test_cancer_treatment_ongoing_in_a_history_list(note: str, active: bool) -> None:
+    assert value(R.active_cancer, note) is active
+
+
+# --- Wells DVT: calf difference with '>', 'entire L leg', tenderness along a named vein -------------------------------
+
+
+def test_wells_dvt_leg_findings_in_shorthand() -> None:
+    note = "Exam: entire R leg swollen, R calf 3.5 cm > L, tender along R popliteal vein."
+    a = args_of("wells_dvt", note)
+    assert a["entire_leg_swollen"] is True and a["calf_swelling"] is True and a["localized_tenderness"] is True
+    assert args_of("wells_dvt", "L calf 2 cm > R.")["calf_swelling"] is False
+
+
+# --- RCRI: aortic aneurysm repair ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note", [
+    "Booked for open repair of his 5.8 cm abdominal aortic aneurysm.",
+    "Planned EVAR next month.",
+    "Assessment before repair of a juxtarenal AAA.",
+])
+def test_aortic_aneurysm_repair_is_suprainguinal_vascular_surgery(note: str) -> None:
+    assert value(R.high_risk_surgery, note) is True
