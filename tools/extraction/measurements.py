@@ -183,6 +183,7 @@ class Scanner:
     def __init__(self, note: str, index: SentenceIndex | None = None):
         self.note = note
         self.index = index or SentenceIndex(note)
+        self.homonyms: dict[int, list[Spec]] = {}  # label start -> other quantities its text names
         self.labels = self._find_labels()
         self._label_starts = [s for s, _, _ in self.labels]
         self._past_ends: dict[int, list[int]] = {}  # sentence start -> ends of its past-time phrases
@@ -200,6 +201,9 @@ class Scanner:
             if s >= last_end:
                 kept.append((s, e, spec))
                 last_end = e
+            elif kept and (s, e) == kept[-1][:2] and spec.output and spec is not kept[-1][2]:
+                # the same text labels two quantities ('Ht' is haematocrit or height): the unit decides (see scan)
+                self.homonyms.setdefault(s, []).append(spec)
         return kept
 
     def labels_in(self, a: int, b: int) -> list[tuple[int, int, Spec]]:
@@ -433,6 +437,12 @@ class Scanner:
                     continue
                 spec = BY_NAME[_URINE_EQUIVALENT[spec.name]]
             r = self.read_after_label(start, end, spec)
+            for other in self.homonyms.get(start, []) if r is None else []:
+                # 'Ht 165 cm' is a height, 'Ht 38%' a haematocrit: a homonym reading with its own unit wins
+                alt = self.read_after_label(start, end, other)
+                if alt is not None and not alt.unit_assumed:
+                    r, spec = alt, other
+                    break
             if r is not None:
                 by_name.setdefault(spec.name, []).append(r)
         for r in self._value_first_items():

@@ -48,7 +48,9 @@ OTHER_UNIT = re.compile(
     r"\s*(?:/|%|×|\*\s*10|x\s*10|[A-Za-zµμ]*(?:mol|g|Eq|eq|L|l)\s*/|mg|mcg|[µμ]g|ng|pg|m[Ee]q|mmol|[µμu]mol"
     r"|mL|ml|dL|dl|L\b|IU|U\b|units?\b|kg|cm|mm\b|m\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|hours?\b"
     r"|hrs?\b|h\b|min(?:utes?)?\b|times\b|x\b|°|º|℃|℉|ms\b|msec|sec\b|seconds?\b|mm\s*Hg|mmHg|kPa"
-    r"|beats|breaths|bpm|fL|cells|copies|tablets?|points?|packs?|lakh|mOsm|ratio\b|fold\b|-fold|cm\b)",
+    r"|beats|breaths|bpm|fL|cells|copies|tablets?|points?|packs?|lakh|mOsm|ratio\b|fold\b|-fold|cm\b"
+    # feet: "Ht 5'7\"" is a height in feet and inches, not a bare 5
+    r"|['’′]\s*\d|ft\b|feet\b|foot\b)",
     re.I,
 )
 
@@ -58,7 +60,7 @@ _UNIT_WORDS = [
     (r"\bgrams?\b", "g"), (r"\bmillimoles?\b", "mmol"), (r"\bmicromoles?\b", "µmol"), (r"\bnanomoles?\b", "nmol"),
     (r"\bpicomoles?\b", "pmol"), (r"\bmilliequivalents?\b", "mEq"), (r"\bdecilit(?:er|re)\b", "dL"),
     (r"\bmillilit(?:er|re)\b", "mL"), (r"\blit(?:er|re)\b", "L"), (r"\binternational units?\b", "IU"),
-    (r"\bunits?\b", "U"), (r"\s+per\s+", "/"), (r"^per\s+", "/"),
+    (r"\bunits?\b", "U"), (r"\s+per\s+", "/"), (r"^per\s+", "/"), (r"\bkilos?\b", "kg"),
 ]
 
 
@@ -234,12 +236,22 @@ STONE_KG = 14 * 0.45359237  # 1 stone = 14 lb = 6.35029318 kg (the pound is exac
 # stones, optionally with pounds: '11 st 6 lb', '11 stone 6', '12st 4lbs', '11 stones and 3 pounds'
 WEIGHT_STONES = r"st(?:ones?)?\.?(?:\s*(?:and\s*)?(?P<lb>\d{1,2}(?:\.\d+)?)\s*(?:lbs?|pounds?)?(?![A-Za-z\d]))?(?![A-Za-z])"
 _STONES = re.compile(WEIGHT_STONES, re.I)
+# pounds and ounces (infants): "7 lb 8 oz" = 7.5 lb; 1 oz = 1/16 lb
+WEIGHT_LB_OZ = r"(?:lbs?|pounds?)\.?\s*(?:and\s*)?(?P<oz>\d{1,2}(?:\.\d+)?)\s*(?:oz|ounces?)(?![A-Za-z])"
+_LB_OZ = re.compile(WEIGHT_LB_OZ, re.I)
 
 
 def _weight(value: float, unit: str | None) -> float:
-    """kg. Stones (and pounds) convert at 1 st = 14 lb = 6.35029318 kg; the rest through the unit converter."""
+    """kg. Stones (and pounds) convert at 1 st = 14 lb = 6.35029318 kg, pounds and ounces at 1 lb = 16 oz =
+    0.45359237 kg; 'kilos' are kg; the rest through the unit converter."""
     if unit is None:
         raise UnitConversionError("kg or lb; the unit is needed")
+    oz = _LB_OZ.fullmatch(unit.strip())
+    if oz:
+        ounces = float(oz.group("oz"))
+        if ounces >= 16:
+            raise UnitConversionError(f"{ounces:g} oz is not a remainder of a pound (< 16)")
+        return (value + ounces / 16) * 0.45359237
     m = _STONES.fullmatch(unit.strip())
     if m:
         pounds = float(m.group("lb") or 0)
@@ -348,15 +360,19 @@ SPECS: list[Spec] = [
          to_canonical=_milliseconds, kind="ecg"),
     Spec("qtc_interval", r"corrected QT(?: interval)?|(?-i:\bQTc\b)(?: interval)?", "msec", TIME_MS, None, 150, 900,
          to_canonical=_milliseconds, kind="ecg"),
-    Spec("systolic_bp", r"systolic (?:blood )?pressure|systolic BP|(?-i:\bSBP\b)", "mmHg", PRESSURE, None, 30, 320,
+    # a bare 'systolic'/'diastolic' only right before its number ('Systolic 110, diastolic 70'; not 'systolic murmur')
+    Spec("systolic_bp", r"systolic (?:blood )?pressure|systolic BP|(?-i:\bSBP\b)|systolic(?=\s*(?:of|was|is|[:=])?\s*\d)",
+         "mmHg", PRESSURE, None, 30, 320,
          kind="vital"),
-    Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)", "mmHg", PRESSURE, None, 10, 220,
+    Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)|diastolic(?=\s*(?:of|was|is|[:=])?\s*\d)",
+         "mmHg", PRESSURE, None, 10, 220,
          kind="vital"),
     Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b)", "cm", r"cm|centimet(?:er|re)s?|mm(?![A-Za-z])|millimet(?:er|re)s?"
          r"|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False,
          kind="anthropometric", unit_hint="cm, m or inches; the unit is needed"),
     Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b|\bBW\b)", "kg",
-         r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?|" + WEIGHT_STONES, None, 0.3, 400,
+         r"kgs?(?![A-Za-z])|kilograms?|kilos?(?![A-Za-z])|" + WEIGHT_LB_OZ + r"|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?|"
+         + WEIGHT_STONES, None, 0.3, 400,
          unitless=False, to_canonical=_weight, kind="anthropometric", unit_hint="kg or lb; the unit is needed"),
     Spec("gcs", r"glasgow coma (?:scale|score)(?: score)?|(?-i:\bGCS\b)(?: score)?", None,
          r"/\s*15(?!\d)|points?(?![A-Za-z])", None, 3, 15, to_canonical=lambda v, u: v, kind="vital"),

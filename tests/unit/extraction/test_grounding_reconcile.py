@@ -142,5 +142,5 @@ def test_ground_hybrid_with_a_scripted_model() -> None:
 def test_a_number_with_another_unit_does_not_support_a_value() -> None:
     fluids = C["maintenance_fluids"]
     assert reconcile(fluids, {"weight": 70}, "A 70-year-old man. BP 70/40 mmHg.").param("weight").status == "unsupported"
-    ok = reconcile(fluids, {"weight": 70}, "Body weight was 70 kilos.").param("weight")
+    ok = reconcile(fluids, {"weight": 70}, "On the ward scales she came in at 70 kilos.").param("weight")  # no label: rules read nothing
     assert ok.status == "llm_supported" and ok.evidence["text"] == "70 kilos"

@@ -228,3 +228,38 @@ def test_wells_dvt_leg_findings_in_shorthand() -> None:
 ])
 def test_aortic_aneurysm_repair_is_suprainguinal_vascular_surgery(note: str) -> None:
     assert value(R.high_risk_surgery, note) is True
+
+
+# --- vital signs and anthropometrics in shorthand ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Ht 158cm Wt 63kg.", {"height": 158.0, "weight": 63.0}),  # 'Ht' with a length unit is the height
+    ("Ht 36%, Hb 11.8 g/dL.", {"hematocrit": 36.0}),  # ... with % the haematocrit
+    ("Ht 5'11\", Wt 176 lb.", {"height": 180.34}),  # feet and inches: no haematocrit of 5
+    ("Blood pressure 162 over 98 in the left arm.", {"systolic_bp": 162.0, "diastolic_bp": 98.0}),
+    ("Systolic 96, diastolic 54 after the fluid bolus.", {"systolic_bp": 96.0, "diastolic_bp": 54.0}),
+    ("Obs: T 38.6, P 118, R 28, BP 92/56, SpO2 91%.", {"heart_rate": 118.0, "respiratory_rate": 28.0}),
+    ("Vitals T 36.9 P 64 BP 128/80.", {"heart_rate": 64.0}),
+    ("ECG: sinus rhythm 58/min, QT 452 ms.", {"heart_rate": 58.0, "qt_interval": 452.0}),
+    ("Monitor shows atrial fibrillation at 136.", {"heart_rate": 136.0}),
+    ("NSR 74, normal axis.", {"heart_rate": 74.0}),
+    ("QT/QTc 396/441 ms on the admission ECG.", {"qt_interval": 396.0, "qtc_interval": 441.0}),
+    ("Today she weighs 58.5 kilos.", {"weight": 58.5}),
+    ("Infant, weight today 6 lb 12 oz.", {"weight": 3.061746}),  # 6.75 lb x 0.45359237
+])
+def test_shorthand_vitals_and_measurements(note: str, expected: dict) -> None:
+    e = extract(note)
+    for name, v in expected.items():
+        assert e[name].value == pytest.approx(v, rel=1e-4), name
+
+
+@pytest.mark.parametrize("note, absent", [
+    ("Harsh systolic murmur 3/6 at the apex.", "systolic_bp"),
+    ("Chem: Ca 2.31, Mg 0.84, P 1.12 mmol/L.", "heart_rate"),  # phosphate, not a pulse
+    ("P 104 on the ward list.", "heart_rate"),  # no other vital sign on the line
+    ("Morphine SR 30 mg twice daily.", "heart_rate"),  # sustained release, not sinus rhythm
+    ("Weight 11 st 12 lb.", "heart_rate"),
+])
+def test_shorthand_readings_need_their_context(note: str, absent: str) -> None:
+    assert absent not in extract(note).values
