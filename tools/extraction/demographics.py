@@ -53,8 +53,10 @@ _BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\
 _BARE_MF_AFTER_LIST = re.compile(r"[,;]\s*$")
 _FRENCH_SIZE = re.compile(r"\s*(?:sheath|catheter|cath\b|tube|cannula|introducer|foley|drain|stent)", re.I)
 
-_MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|mr\.?"
-_FEMALE_WORDS = (r"woman|female|girl|lady|mrs\.?|ms\.?|gravida|primigravida|multigravida|primipara|multipara"
+# titles only as written with a capital and lower case: 'ms' is milliseconds, 'MS' multiple sclerosis, 'MR' mitral
+# regurgitation
+_MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|(?-i:Mr)\.?"
+_FEMALE_WORDS = (r"woman|female|girl|lady|(?-i:Mrs|Ms)\.?|gravida|primigravida|multigravida|primipara|multipara"
                  r"|pregnant|postmenopausal|menopausal|nulliparous|multiparous|primiparous")
 _SEX_WORD = re.compile(rf"\b(?:(?P<m>{_MALE_WORDS})|(?P<f>{_FEMALE_WORDS}))\b", re.I)
 _OTHER_PERSON_BEFORE = re.compile(

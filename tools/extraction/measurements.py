@@ -46,7 +46,8 @@ _LIST_VERB = re.compile(r"\b(?:were|are|was|is|of|measured|showed|revealed)\b|[:
 _QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b|\bunder\b)"
                         r"\s*$", re.I)
 _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
-_RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
+# a number (not the digit of a label such as 'HCO3-') right before a dash: the second number of a range
+_RANGE_BEFORE = re.compile(r"(?<![A-Za-z])\d+(?:[.,]\d+)?\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
 # a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
@@ -74,6 +75,7 @@ _CLAUSE_BREAK = re.compile(r";|,?\s+(?:and|but|whereas|while|versus|vs\.?)\s+", 
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
+_PAIR_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<a>{NUMBER})\s*/\s*(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
@@ -184,6 +186,7 @@ class Scanner:
         self.note = note
         self.index = index or SentenceIndex(note)
         self.homonyms: dict[int, list[Spec]] = {}  # label start -> other quantities its text names
+        self._pair_slash: set[int] = set()  # ends of first numbers of 'BUN/Cr 40/2.1' pairs: their '/' is no unit
         self.labels = self._find_labels()
         self._label_starts = [s for s, _, _ in self.labels]
         self._past_ends: dict[int, list[int]] = {}  # sentence start -> ends of its past-time phrases
@@ -262,7 +265,7 @@ class Scanner:
                 details["unit_as_written"] = per_d.group(0).strip()
             elif fallback_unit is not None:
                 unit = fallback_unit
-            elif OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end):
+            elif OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end) and n_end not in self._pair_slash:
                 return None
             elif not spec.unitless:
                 return Refusal(spec, number, None, None, spec.unit_hint or "the unit is needed", n_start, n_end)
@@ -422,11 +425,40 @@ class Scanner:
                 out.append(m)
         return out
 
+    def _slash_pairs(self) -> tuple[list[Reading], set[int]]:
+        """'BUN/Cr 40/2.1', 'Na/K 138/4.1 mmol/L': two labels joined by '/' and then two numbers joined by '/' pair in
+        order (a unit after the second number is the second's, and the first's when both quantities take it). Each
+        label reads its own number of the pair or nothing."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        for (s1, e1, sp1), (s2, e2, sp2) in zip(self.labels, self.labels[1:]):
+            if not (sp1.output and sp2.output) or sp1.name == sp2.name or not _SLASH.fullmatch(self.note, e1, s2):
+                continue
+            m = _PAIR_NUMBERS.match(self.note, e2)
+            if not m:
+                continue
+            r2 = self.read_number(sp2, m.start("b"), m.end("b"))
+            unit = (r2.unit if r2 is not None else None) if m.end("b") < len(self.note) else None
+            r1 = self.read_number(sp1, m.start("a"), m.end("a"), unit) if unit else None
+            self._pair_slash.add(m.end("a"))
+            r1 = r1 or self.read_number(sp1, m.start("a"), m.end("a"))
+            # the labels read their own numbers of the pair or nothing (the number after a label is not its own here)
+            used.update((s1, s2))
+            for r, (ls, le) in ((r1, (s1, e1)), (r2, (s2, e2))):
+                if r is None:
+                    continue
+                r.start = s1
+                r.details.update(label=self.note[ls:le], pair=self.note[s1:max(r.end, m.end())].strip())
+                readings.append(r)
+        return readings, used
+
     def scan(self) -> dict[str, list[Reading]]:
         """All readings per quantity name, primary first."""
         by_name: dict[str, list[Reading]] = {}
         resp, used = self._respectively()
-        for r in resp:
+        pairs, used_pairs = self._slash_pairs()
+        used |= used_pairs
+        for r in resp + pairs:
             by_name.setdefault(r.spec.name, []).append(r)
         for start, end, spec in self.labels:
             if not spec.output or start in used:

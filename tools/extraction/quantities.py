@@ -170,6 +170,17 @@ def _g_per_dl_or_bare_g_per_l(name: str, analyte: str, dl_hi: float, l_lo: float
     return to_canonical
 
 
+def _glucose(value: float, unit: str | None) -> float:
+    """mg/dL. A bare number is mg/dL (whole numbers, as mg/dL laboratories report glucose), except where only mmol/L
+    is plausible: below 10 (a glucose under 10 mg/dL is not a survivable reading), or a number with decimals up to 35
+    ('BSL 22.1', 'glucose 12.4': mmol/L is reported to one decimal; 35 mmol/L = 631 mg/dL), converted at 18.016."""
+    if unit is None:
+        if value < 10 or (value <= 35 and value != int(value)):
+            return convert(value, "mmol/L", "mg/dL", "glucose")
+        return value
+    return convert(value, clean_unit(unit), "mg/dL", "glucose")
+
+
 def _creatinine(value: float, unit: str | None) -> float:
     """mg/dL, up to 40 with a unit; a bare number is mg/dL only up to 25 (a bare 30 is more likely µmol/L from a
     note that dropped its unit than a creatinine of 30 mg/dL, so it is not read)."""
@@ -289,7 +300,8 @@ SPECS: list[Spec] = [
     Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7,
          to_canonical=_g_per_dl_or_bare_g_per_l("albumin", "albumin", 7, 10, 70)),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
-         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000),
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000,
+         to_canonical=_glucose),
     Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
          r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
          "mg/dL", CONC, "bilirubin", 0.05, 60),

@@ -263,3 +263,41 @@ def test_shorthand_vitals_and_measurements(note: str, expected: dict) -> None:
 ])
 def test_shorthand_readings_need_their_context(note: str, absent: str) -> None:
     assert absent not in extract(note).values
+
+
+# --- labs: ion labels, label pairs, bare glucose; titles -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Na+ 131 mmol/L, K+ 5.6, Cl- 99, HCO3- 12.", {"bicarbonate": 12.0, "chloride": 99.0}),  # 'HCO3-' is no range
+    ("BUN/Cr 46/2.8 on arrival.", {"bun": 46.0, "creatinine": 2.8}),
+    ("Na/K 129/5.9 mmol/L.", {"sodium": 129.0, "potassium": 5.9}),  # the unit after the pair is both numbers'
+    ("Urea/Cr 18.1/210 umol/L.", {"creatinine": 2.37552}),  # urea in µmol/L is not a urea: only Cr is read
+])
+def test_ion_labels_and_label_pairs(note: str, expected: dict) -> None:
+    e = extract(note)
+    for name, v in expected.items():
+        assert e[name].value == pytest.approx(v, rel=1e-4), name
+    if "Urea/Cr" in note:
+        assert "urea" not in e.values
+
+
+@pytest.mark.parametrize("note, mg_dl", [
+    ("Random glucose 6.1.", 6.1 * 18.016),  # below 10: only mmol/L is possible
+    ("BSL 19.4 on the ward meter.", 19.4 * 18.016),  # decimals up to 35: mmol/L
+    ("Glucose 142.", 142.0),  # a whole number: mg/dL
+    ("Glucose 27.", 27.0),
+])
+def test_bare_glucose(note: str, mg_dl: float) -> None:
+    assert extract(note)["glucose"].value == pytest.approx(mg_dl, rel=1e-3)
+
+
+@pytest.mark.parametrize("note, sex", [
+    ("ECG: QT 420 ms, QRS 96 ms.", None),  # milliseconds, not 'Ms'
+    ("PMH: MS, on natalizumab. Severe MR on echo.", None),  # multiple sclerosis, mitral regurgitation
+    ("Ms. Okafor, 52, attends clinic.", "Female"),
+    ("Reviewed Mr Haddad today.", "Male"),
+])
+def test_titles_only_as_titles(note: str, sex: str | None) -> None:
+    v = extract(note).get("sex")
+    assert (v.value if v else None) == sex
