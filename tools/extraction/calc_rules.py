@@ -1245,7 +1245,12 @@ _ROUTES_OK = {"Betamethasone": ("IV",), "Cortisone": ("PO",), "Dexamethasone": (
 
 
 def _steroid_option(drug: str, route: str | None) -> str:
+    """The calculator's option: the drug with the route written in the note; a drug the calculator lists with one
+    route only (prednisone PO, triamcinolone IV) takes that one when the note writes none (routes are equipotent in
+    the conversion, so this names the option and changes no dose)."""
     r = _STEROID_ROUTES.get(route or "")
+    if r is None and route is None and len(_ROUTES_OK[drug]) == 1:
+        r = _ROUTES_OK[drug][0]
     return f"{drug} {r}" if r and r in _ROUTES_OK[drug] else drug
 
 
@@ -1261,9 +1266,20 @@ def input_steroid(ctx: NoteContext) -> Hit | None:
     return None
 
 
+_ABSOLUTE_DOSE_AFTER = re.compile(rf"\s*(?:\(|,|=|i\.e\.?,?|that is,?)\s*(?:i\.e\.?\s*|=\s*|total\s+(?:of\s+)?)?(?P<n>{NUMBER})\s*(?P<u>mg|g|mcg|µg)\b", re.I)
+
+
 def steroid_dose(ctx: NoteContext) -> Hit | None:
+    """Dose of the input steroid. A weight-based dose with the absolute dose beside it ('prednisone 1 mg/kg (60 mg)')
+    is read as the absolute dose; a weight-based dose alone is left to the calculator, which refuses it."""
     for m in _steroid_meds(ctx):
         if m.dose is not None and m.dose_unit:
+            if "/kg" in m.dose_unit.replace(" ", "").lower():
+                per_kg = re.compile(r"/\s*kg(?:\s*/\s*(?:day|d))?\b", re.I).search(ctx.note, m.start, m.sentence.end)
+                a = _ABSOLUTE_DOSE_AFTER.match(ctx.note, per_kg.end()) if per_kg else None
+                if a:
+                    return _hit(ctx, a, parse_number(a.group("n")), f"absolute dose beside {m.dose:g} {m.dose_unit}",
+                                unit=a.group("u"))
             return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, m.dose_unit, "dose of the input steroid")
     return None
 

@@ -301,3 +301,47 @@ def test_bare_glucose(note: str, mg_dl: float) -> None:
 def test_titles_only_as_titles(note: str, sex: str | None) -> None:
     v = extract(note).get("sex")
     assert (v.value if v else None) == sex
+
+
+# --- obstetric dates and cycle length -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, name, expected", [
+    ("Last normal menstrual period: 9 February 2024.", "lmp_date", "2024-02-09"),
+    ("LNMP 21st June 2022, regular.", "lmp_date", "2022-06-21"),
+    ("Seen today (2 October 2023) for booking.", "current_date", "2023-10-02"),
+    ("Clinic date 04/18/2022. LMP 01/30/2022.", "current_date", "2022-04-18"),
+    ("Date of consultation: 08/09/2021.", "current_date", "2021-08-09"),
+    ("She presented on 5 March 2024 with nausea.", "current_date", "2024-03-05"),
+    ("Her cycle length is thirty-two days.", "cycle_length", 32.0),
+    ("Periods come every 5 weeks.", "cycle_length", 35.0),
+])
+def test_obstetric_dates_and_cycles(note: str, name: str, expected) -> None:  # noqa: ANN001
+    assert extract(note)[name].value == expected
+
+
+@pytest.mark.parametrize("note", [
+    "Cycles vary, 24-30 days.",  # a range is not one cycle length
+    "Previous visit date 01/02/2023.",  # an earlier encounter is not today
+])
+def test_no_single_value_is_made_up(note: str) -> None:
+    e = extract(note)
+    assert "cycle_length" not in e.values and "current_date" not in e.values
+
+
+# --- steroid conversion: one-route drugs, a weight-based dose with its absolute dose ----------------------------------
+
+
+@pytest.mark.parametrize("note, steroid, dose", [
+    ("She has taken 15mg prednisone daily since March.", "PredniSONE PO", 15.0),  # prednisone is oral only
+    ("Prednisolone 0.5 mg/kg/day (35 mg) for two weeks.", "PrednisoLONE PO", 35.0),
+    ("Hydrocortisone 10 mg twice daily.", "Hydrocortisone", 10.0),  # two routes listed: none is chosen
+])
+def test_steroid_option_and_dose(note: str, steroid: str, dose: float) -> None:
+    a = rule_arguments(C["steroid_conversion"], note, question="Convert to dexamethasone PO.").args
+    assert (a["input_steroid"], a["dose"]) == (steroid, dose)
+
+
+def test_a_weight_based_steroid_dose_alone_is_refused() -> None:
+    a = rule_arguments(C["steroid_conversion"], "Methylprednisolone 2 mg/kg IV.", question="Convert to prednisone.").args
+    assert "rejected" in a["dose"]
