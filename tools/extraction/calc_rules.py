@@ -1132,15 +1132,21 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
                     rf"|(?<![\d/.])(?P<n5>\d{{1,2}})/(?P<u5>7|52|24)(?![\d/])"
                     rf"|(?<!\w)x\s*(?P<n6>\d{{1,2}})\s*(?P<u6>d|days?|wks?|weeks?|h|hrs?|hours?)\b"
                     # "seen 2 days after the onset of a sore throat"
-                    rf"|\b(?P<n7>{words})\s+(?P<u7>days?|weeks?|hours?)\s+(?:after|since|from)\s+(?:the\s+)?(?:onset|start|beginning)", re.I)
+                    rf"|\b(?P<n7>{words})\s+(?P<u7>days?|weeks?|hours?)\s+(?:after|since|from)\s+(?:the\s+)?(?:onset|start|beginning)"
+                    # "on day 5 of a sore throat", "since Monday (3 days)"
+                    rf"|\bday\s+(?P<n8>\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\b"
+                    rf"|\(\s*(?P<n9>\d{{1,2}})\s*(?P<u9>days?|d|weeks?|wks?|hours?|h|hrs?)\s*\)"
+                    # "Symptoms 48 h", "duration: 2 days"
+                    rf"|\b(?:symptoms?|duration|history)\s*(?:of\s+|for\s+|[:=-]\s*)?(?P<n10>\d{{1,3}})\s*(?P<u10>days?|d|weeks?|wks?|hours?|h|hrs?)\b", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
-        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|cough|ill|sick|present", sent, re.I):
+        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present", sent, re.I):
             continue
         if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
-        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g)).lower()
-        unit = next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7") if m.group(g)).lower()
+        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10") if m.group(g)).lower()
+        unit = "day" if m.group("n8") else next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7", "u9", "u10")
+                                                 if m.group(g)).lower()
         unit = {"7": "day", "52": "week", "24": "hour", "d": "day", "h": "hour", "hr": "hour", "hrs": "hour",
                 "wk": "week", "wks": "week"}.get(unit, unit)
         n = float(n_raw) if n_raw.isdigit() else {"a": 1, "a couple of": 2, "few": 3, "several": 4}.get(n_raw) or word_to_number(n_raw)

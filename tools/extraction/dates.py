@@ -93,6 +93,25 @@ def _month(word: str) -> int:
     return next(i for name, i in _MONTHS.items() if name.startswith(w))
 
 
+_DOB = re.compile(rf"\b(?:DOB|D\.O\.B\.?|date of birth|born(?:\s+on)?)\s*[:=-]?\s*{DATE}", re.I)
+
+
+def age_from_birth_date(note: str, index: SentenceIndex, today: Value | None) -> Value | None:
+    """The age in whole years at today's date (labelled or the encounter's) from a date of birth ('DOB 04/11/1950');
+    None without both dates or when the birth date is not before today."""
+    m = _DOB.search(note)
+    born = parse_date(m.group("date")) if m else None
+    if m is None or born is None or today is None:
+        return None
+    now = dt.date.fromisoformat(str(today.value))
+    years = now.year - born.year - ((now.month, now.day) < (born.month, born.day))
+    if not 0 <= years <= 125 or born >= now:
+        return None
+    return Value(name="age", value=float(years), unit="years", raw=m.group(0), original_value=float(years),
+                 original_unit="years", start=m.start(), end=m.end(), sentence=index.at(m.start()),
+                 details={"from": f"date of birth {born.isoformat()} and today's date {now.isoformat()}"})
+
+
 def _encounter_dates(note: str, index: SentenceIndex) -> list[Value]:
     """Dates of the encounter the note records (:data:`_ENCOUNTER_DATE`), as current-date candidates."""
     values = []

@@ -32,7 +32,7 @@ from typing import Any, Iterable
 from medmirror.limits import MAX_NOTE_CHARS, check_size
 from medmirror.tools.extraction import anthropometrics, vitals
 from medmirror.tools.extraction.concepts import find_concepts, resolve
-from medmirror.tools.extraction.dates import extract_dates
+from medmirror.tools.extraction.dates import age_from_birth_date, extract_dates
 from medmirror.tools.extraction.demographics import extract_age, extract_sex
 from medmirror.tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value, refusal_to_rejected
 from medmirror.tools.extraction.medications import extract_medications
@@ -176,6 +176,10 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
         if v is not None:
             values[v.name] = v
     values.update(extract_dates(note, index))
+    if "age" not in values:
+        born = age_from_birth_date(note, index, values.get("current_date"))
+        if born is not None:
+            values["age"] = born
 
     rejected: dict[str, list[Rejected]] = {}
     for (name, pos), r in sorted(scanner.refused.items(), key=lambda kv: (kv[1].baseline, kv[0][1])):

@@ -311,7 +311,7 @@ SPECS: list[Spec] = [
          to_canonical=_no_unit),
     Spec("platelets", r"platelets?(?: counts?)?|thrombocytes?(?: count)?|(?-i:\bPLTs?\b|\bPlts?\b|\bplts?\b)",
          "10^3/µL", "", None, 1, 2500, kind="count"),
-    Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|total leu[ck]ocyte counts?"
+    Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|white counts?|total leu[ck]ocyte counts?"
          r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b|\bwbcs?\b)",
          "10^3/µL", "", None, 0.1, 500, kind="count"),
     Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25,
@@ -353,7 +353,8 @@ SPECS: list[Spec] = [
     Spec("hba1c", r"glycated ha?emoglobin|glycosylated ha?emoglobin|ha?emoglobin A1c|(?-i:\bHb ?A1c\b|\bA1c\b)",
          "%", PERCENT, None, 3, 25, to_canonical=_percent_only),
     # vitals
-    Spec("heart_rate", r"heart rate|pulse(?: rate)?|ventricular rate|(?-i:\bHR\b|\bPR\b(?! interval))", "/min",
+    Spec("heart_rate", r"heart rate|pulse(?: rate)?|ventricular rate|(?-i:\bHR\b|\bPR\b(?! interval))"
+         r"|(?:tachy|brady)cardi(?:c|a)(?:\s+(?:at|to|of|with\s+a\s+(?:heart\s+)?rate\s+of))?", "/min",
          RATE, None, 15, 350, to_canonical=_per_minute, kind="vital"),
     Spec("respiratory_rate", r"respiratory rate|respiration rate|respirations?|breathing rate|respiratory frequency"
          r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,

@@ -12,7 +12,7 @@ from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.extraction.grounding import ground, llm_arguments, reconcile
 
 C = CALCULATORS
-NOTE = ("A 67-year-old man who weighs 70 kg and is 175 cm tall. He was tachycardic to 120. "
+NOTE = ("A 67-year-old man who weighs 70 kg and is 175 cm tall. He was tachycardic; the monitor read 120. "
         "Temperature 38.0 °C. Creatinine 1.2 mg/dL. No history of CHF. History of stroke.")
 
 

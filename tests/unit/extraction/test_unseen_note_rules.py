@@ -345,3 +345,66 @@ def test_steroid_option_and_dose(note: str, steroid: str, dose: float) -> None:
 def test_a_weight_based_steroid_dose_alone_is_refused() -> None:
     a = rule_arguments(C["steroid_conversion"], "Methylprednisolone 2 mg/kg IV.", question="Convert to prednisone.").args
     assert "rejected" in a["dose"]
+
+
+# --- pharyngitis, SIRS, PERC wordings --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, rapid", [
+    ("Two days of odynophagia and fever.", True),
+    ("Seen on day 6 of a sore throat.", False),
+    ("Throat pain since Saturday (2 days).", True),
+    ("Tonsillitis. Symptoms 72 h.", True),
+    ("Sore throat, duration: 5 days.", False),
+])
+def test_symptom_duration_wordings(note: str, rapid: bool) -> None:
+    assert value(R.rapid_attendance, note) is rapid
+
+
+def test_tonsils_hypertrophied_or_with_pus_count_for_centor() -> None:
+    assert args_of("centor_mcisaac", "Hypertrophied tonsils, no exudate seen.")["exudate_or_swelling"] is True
+    assert args_of("centor_mcisaac", "Pus on the tonsils bilaterally.")["exudate_or_swelling"] is True
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Tachycardic at 126 and febrile.", {"heart_rate": 126.0}),
+    ("She was bradycardic to 44 after the dose.", {"heart_rate": 44.0}),
+    ("White count 19.2 this morning.", {"wbc": 19.2}),
+])
+def test_rate_and_count_wordings(note: str, expected: dict) -> None:
+    e = extract(note)
+    for name, v in expected.items():
+        assert e[name].value == v
+
+
+def test_a_fall_is_trauma_for_perc() -> None:
+    assert args_of("perc_rule", "He fell off a ladder ten days ago and now has chest pain.")["recent_surgery_or_trauma"] is True
+    assert args_of("perc_rule", "She fell from a horse two years ago.").get("recent_surgery_or_trauma") is not True
+
+
+# --- age and sex in forms and shorthand -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, age, sex", [
+    ("Age/Sex: 74/F. Presenting complaint: melaena.", 74.0, "Female"),
+    ("M/61, chest tightness.", 61.0, "Male"),
+    ("Sex: M. Age 39.", 39.0, "Male"),
+    ("Gender - female; age 52.", 52.0, "Female"),
+    ("Ms R., 63, reviewed.", 63.0, "Female"),
+    ("G3P2, 29 years old, booking visit.", 29.0, "Female"),
+    ("She is 84 and lives alone.", 84.0, "Female"),
+    ("DOB 12/30/1961. Seen in clinic on 03/15/2024.", 62.0, None),  # age at today's date from the date of birth
+])
+def test_age_and_sex_forms(note: str, age: float, sex: str | None) -> None:
+    e = extract(note)
+    assert e["age"].value == age
+    assert (e.get("sex").value if e.get("sex") else None) == sex
+
+
+@pytest.mark.parametrize("note", [
+    "She is 20 weeks pregnant.",  # not an age
+    "He is 72 kg.",
+    "DOB 12/30/1961.",  # no date of today: no age
+])
+def test_no_age_is_made_up(note: str) -> None:
+    assert "age" not in extract(note).values
