@@ -51,7 +51,7 @@ _ENCOUNTER_DATE = [re.compile(
     r"(?<!last )(?<!next )(?<!previous )(?<!prior )(?<!follow-up )(?<!follow up )(?<!return )(?<!first )"
     r"\b(?:appointment|visit|clinic|consultation|review|booking|attendance|encounter|seen|assessed|reviewed|examined"
     r"|attends|attended|presents|presented)"
-    rf"\b[ \t]*(?:[-–—:,][ \t]*)?(?:(?:on|dated)[ \t]+)?{DATE}", re.I),
+    rf"\b[ \t]*(?:[-–—:,][ \t]*)?(?:(?:on|dated)[ \t]+)?(?:the[ \t]+)?{DATE}", re.I),
     re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I)]
 _CYCLE_N = r"(?P<n>\d{2}|twenty(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|thirty(?:[- ](?:one|two|three|four|five))?)"
 _CYCLE = [

@@ -272,6 +272,20 @@ def _weight(value: float, unit: str | None) -> float:
     return convert(value, clean_unit(unit), "kg")
 
 
+_M_CM = re.compile(r"m\s?(?P<cm>\d{2})", re.I)
+
+
+def _height(value: float, unit: str | None) -> float:
+    """cm. '1m72' (metres and centimetres, as European notes write a height) is 1.72 m; the rest through the unit
+    converter."""
+    if unit is None:
+        raise UnitConversionError("cm, m or inches; the unit is needed")
+    mc = _M_CM.fullmatch(unit.strip())
+    if mc:
+        return value * 100 + float(mc.group("cm"))
+    return convert(value, clean_unit(unit), "cm")
+
+
 def _per_minute(value: float, unit: str | None) -> float:
     return value
 
@@ -380,10 +394,10 @@ SPECS: list[Spec] = [
     Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)|diastolic(?=\s*(?:of|was|is|[:=])?\s*\d)",
          "mmHg", PRESSURE, None, 10, 220,
          kind="vital"),
-    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b)", "cm", r"cm|centimet(?:er|re)s?|mm(?![A-Za-z])|millimet(?:er|re)s?"
-         r"|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False,
-         kind="anthropometric", unit_hint="cm, m or inches; the unit is needed"),
-    Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b|\bBW\b)", "kg",
+    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b\.?)", "cm", r"cm|centimet(?:er|re)s?|mm(?![A-Za-z])|millimet(?:er|re)s?"
+         r"|m\s?\d{2}(?!\d)|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False,
+         to_canonical=_height, kind="anthropometric", unit_hint="cm, m or inches; the unit is needed"),
+    Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b\.?|\bBW\b)", "kg",
          r"kgs?(?![A-Za-z])|kilograms?|kilos?(?![A-Za-z])|" + WEIGHT_LB_OZ + r"|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?|"
          + WEIGHT_STONES, None, 0.3, 400,
          unitless=False, to_canonical=_weight, kind="anthropometric", unit_hint="kg or lb; the unit is needed"),

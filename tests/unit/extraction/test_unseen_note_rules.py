@@ -408,3 +408,24 @@ def test_age_and_sex_forms(note: str, age: float, sex: str | None) -> None:
 ])
 def test_no_age_is_made_up(note: str) -> None:
     assert "age" not in extract(note).values
+
+
+# --- heights and weights in more spellings ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, name, expected", [
+    ("He is 5 ft 4.", "height", 162.56),
+    ("A five foot eleven builder.", "height", 180.34),
+    ("Height: 1m64, weight 58 kg.", "height", 164.0),  # metres and centimetres
+    ("Wt. 77 kg, Ht. 169 cm.", "weight", 77.0),  # abbreviations with a dot
+    ("Wt. 77 kg, Ht. 169 cm.", "height", 169.0),
+    ("Seen on the 3rd of July 2023; LMP 05/01/2023.", "current_date", "2023-07-03"),
+])
+def test_more_height_weight_and_date_spellings(note: str, name: str, expected) -> None:  # noqa: ANN001
+    v = extract(note)[name].value
+    assert v == (pytest.approx(expected) if isinstance(expected, float) else expected)
+
+
+@pytest.mark.parametrize("note", ["She is 5 ft 4 kg.", "The lesion is 5 ft 3 years old."])
+def test_feet_without_an_inch_unit_need_nothing_after(note: str) -> None:
+    assert "height" not in extract(note).values
