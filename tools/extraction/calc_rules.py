@@ -483,6 +483,9 @@ def charlson_diabetes(ctx: NoteContext) -> Hit | None:
 
 _HEME = r"leuka?emia|lymphoma|myeloma|\bAML\b|\bCLL\b|\bCML\b|\bALL\b|Hodgkin"
 _METASTATIC = r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
+# a stage of something else: "CKD stage 4", "NYHA stage IV", "stage 4 pressure ulcer"
+_OTHER_STAGE = re.compile(r"\b(?:CKD|kidney|renal|NYHA|heart failure|HF|COPD|GOLD|hypertension|pressure|liver|fibrosis|sleep)"
+                          r"\W+(?:\w+\W+)?$|^\W*(?:pressure (?:ulcer|injury|sore)|CKD|chronic kidney|kidney|renal|heart failure)", re.I)
 
 
 def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
@@ -501,7 +504,9 @@ def charlson_tumor(ctx: NoteContext) -> Hit | None:
         return None
     if value is False:
         return Hit.of_finding(f, "none", why)
-    met = affirmed(ctx, _METASTATIC)
+    met = [m for m in affirmed(ctx, _METASTATIC)
+           if not (m.text.lower().startswith("stage") and (_OTHER_STAGE.search(ctx.note[max(0, m.start - 25):m.start])
+                                                            or _OTHER_STAGE.match(ctx.note[m.end:m.end + 30])))]
     if met:
         return Hit.of_finding(met[0], "metastatic", "metastatic solid tumour")
     return Hit.of_finding(f, "localized", "solid tumour without documented metastasis")
@@ -1539,9 +1544,21 @@ def current_smoker(ctx: NoteContext) -> Hit | None:
 _READING = re.compile(r"^(?:elevated|raised|high|increased)\s+(?:blood\s+pressure|BP)", re.I)
 
 
+# 'high blood pressure' named as a treated or long-standing condition: "high blood pressure on ramipril", "known high BP"
+_READING_AS_DIAGNOSIS_AFTER = re.compile(r"\s*,?\s*(?:on|treated|managed|controlled|for which|requiring|needing)\b", re.I)
+_READING_AS_DIAGNOSIS_BEFORE = re.compile(r"\b(?:known|long-?standing|chronic|diagnosed with|treated|history of|hx of)\s+$", re.I)
+
+
 def hypertension_history(ctx: NoteContext) -> Hit | None:
-    """Hypertension as a diagnosis: an elevated reading at presentation ('elevated blood pressure') is not one."""
-    mentions = [f for f in ctx.findings("hypertension") if not (_READING.match(f.text) and not f.historical)]
+    """Hypertension as a diagnosis: an elevated reading at presentation ('elevated blood pressure') is not one, unless
+    written as a treated or long-standing condition ('high blood pressure on ramipril', 'known high blood pressure')."""
+    def reading(f: Finding) -> bool:
+        if not _READING.match(f.text) or f.historical:
+            return False
+        before = ctx.note[max(f.sentence.start, f.start - 25):f.start]
+        return not (_READING_AS_DIAGNOSIS_AFTER.match(ctx.note, f.end) or _READING_AS_DIAGNOSIS_BEFORE.search(before))
+
+    mentions = [f for f in ctx.findings("hypertension") if not reading(f)]
     value, f, why = decide(mentions, "any")
     return None if f is None else Hit.of_finding(f, value, why)
 

@@ -41,6 +41,10 @@ _STRONG.append(_SLASH_MF)
 # a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
 _TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?,\s+(?P<n>\d{1,3})(?=\s*[,;.)]|\s+(?:with|who|has|is|presents?)\b)")
 _STRONG.append(_TITLE_NAME_AGE)
+# the age in brackets after a titled name: "Mrs Amos (79)", "Mr J. Osei (aged 61)"
+_TITLE_NAME_BRACKET_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?\s*"
+                                     r"\(\s*(?:aged?\s*)?(?P<n>\d{1,3})(?:\s*(?:y|yrs?|years?))?\s*\)")
+_STRONG.append(_TITLE_NAME_BRACKET_AGE)
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
     re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),

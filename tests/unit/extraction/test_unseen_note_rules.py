@@ -429,3 +429,29 @@ def test_more_height_weight_and_date_spellings(note: str, name: str, expected) -
 @pytest.mark.parametrize("note", ["She is 5 ft 4 kg.", "The lesion is 5 ft 3 years old."])
 def test_feet_without_an_inch_unit_need_nothing_after(note: str) -> None:
     assert "height" not in extract(note).values
+
+
+# --- risk-score wordings --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, htn", [
+    ("Background: high blood pressure on amlodipine.", True),  # treated: a diagnosis
+    ("Known high blood pressure, diet only.", True),
+    ("High blood pressure in the department, 178/96.", None),  # a reading at presentation is not a diagnosis
+])
+def test_high_blood_pressure_as_a_diagnosis(note: str, htn: bool | None) -> None:
+    assert value(R.hypertension_history, note) is htn
+
+
+@pytest.mark.parametrize("note, tumour", [
+    ("PMH: CKD stage 4, bladder cancer treated in 2016.", "localized"),
+    ("Stage 4 pressure ulcer on the sacrum; breast cancer in 2012.", "localized"),
+    ("Stage IV lung adenocarcinoma.", "metastatic"),
+])
+def test_a_stage_of_another_disease_is_not_metastatic_cancer(note: str, tumour: str) -> None:
+    assert value(R.charlson_tumor, note) == tumour
+
+
+def test_age_in_brackets_after_a_titled_name() -> None:
+    e = extract("Re: Mr Dlamini (aged 71), atrial fibrillation.")
+    assert e["age"].value == 71.0 and e["sex"].value == "Male"
