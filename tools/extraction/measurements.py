@@ -60,17 +60,18 @@ _PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|se
                                re.I)
 # a past time written right after the reading (its unit), in the same clause: "creatinine was 0.9 mg/dL in March of
 # last year", "Hb 13.4 g/dL six months ago", "albumin 3.9 at her last visit". A reading followed by its own time is that
-# time's value; a bracket or a comma followed by anything else ends the reading ("Cr 1.6 (baseline 1.1)" stays 1.6).
+# time's value. A bracket or a comma ends the reading ("Cr 1.6 (baseline 1.1)", "Hb 9.1, previous 12.0" stay current),
+# and an encounter or 'baseline' needs its preposition ("Cr 2.3 baseline 1.0": 2.3 is today's).
 _PAST_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:(?:measured|checked|recorded|taken|drawn|obtained|documented|noted|done)\s+)?"
-    r"(?:(?:back\s+)?(?:in|on|during|from|at|as\s+of)\s+)?(?:the\s+)?"
-    r"(?:last\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
-    r"|(?:previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
-    r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
-    r"|(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
+    r"[ \t]+(?:(?:measured|checked|recorded|taken|drawn|obtained|documented|noted|done)\s+)?"
+    r"(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
     r"(?:years?|yrs?|months?|mo|mos|weeks?|wks?)\s+(?:ago|earlier|before|previously|prior)"
+    r"|(?:(?:back\s+)?in\s+|during\s+)?last\s+(?:year|month)"
+    r"|(?:(?:back\s+)?in|on|during|from|at|as\s+of)\s+(?:the\s+)?"
+    r"(?:(?:last|previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
     rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
-    r"|baseline)(?![A-Za-z])", re.I)
+    r"|baseline))(?![A-Za-z])", re.I)
 _CLAUSE_BREAK = re.compile(r";|,?\s+(?:and|but|whereas|while|versus|vs\.?)\s+", re.I)
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading

@@ -57,7 +57,12 @@ _RHYTHM_RATE = re.compile(
     r"|(?:junctional|paced|ventricular|regular|irregular)\s+rhythm|(?-i:\bNSR\b|\bSR\b|\bST\b|\bSB\b))"
     r"\s*(?:,\s*)?(?:(?:at|of|with)\s+)?(?:(?:a|an)\s+)?(?:(?:ventricular|heart)\s+)?(?:rate\s+(?:of\s+)?)?(?P<n>\d{2,3})(?!\d|\.\d)"
     r"(?=\s*(?:/\s*min|bpm|b/min|beats|per\s+min)|\s*(?:[,;)]|\.(?!\d)|$)"
-    r"|\s+(?!(?:mg|mcg|µg|ug|ml|mL|%|mm|cm|ms|msec|kg|g|units?|IU|x|times|hours?|h|days?|d|weeks?|min(?:utes?)?)\b))", re.I)
+    r"|\s+(?!(?:mg|mcg|µg|ug|ml|mL|%|mm|cm|ms|msec|kg|g|units?|IU|x|times|hours?|h|days?|d|weeks?|min(?:utes?)?"
+    r"|years?|yrs?|y|months?|mo)\b))", re.I)
+# an arrhythmia named in a history ("diagnosed with AF at 70") is no tracing: its number is a rate only with a rate word
+# or unit, or in a sentence about an ECG or a monitor
+_RATE_WORD = re.compile(r"\brate\b|/\s*min|\bbpm\b|\bbeats\b|per\s+min", re.I)
+_ARRHYTHMIA = re.compile(r"^(?:(?:atrial\s+)?(?:fibrillation|flutter)|AF|AFib)\b", re.I)
 # Temperature / pulse / respiration letters of an observations line: "T 38.9, P 112, R 24, BP 96/60". A lone 'P' or
 # 'R' is read only on a line with other vital signs, with a whole number of two or three digits.
 _TPR = re.compile(r"(?<![\w/])(?-i:(?P<lab>P|R))\s*[:=]?\s*(?P<n>\d{2,3})(?!\d|\.\d|\s*(?:%|mm|cm|ms|mg|mL|/\d))")
@@ -131,6 +136,11 @@ def rhythm_rate(scanner: Scanner) -> dict[str, list[Reading]]:
     out: dict[str, list[Reading]] = {}
     spec = BY_NAME["heart_rate"]
     for m in _RHYTHM_RATE.finditer(scanner.note):
+        if _ARRHYTHMIA.match(m.group(0)) and not (
+                _RATE_WORD.search(scanner.note, m.start(), min(len(scanner.note), m.end() + 12))
+                or _ECG_CONTEXT.search(scanner.index.at(m.start()).text.replace(m.group(0), " "))
+                or re.search(r"\b(?:monitor|telemetry|tele|strip)\b", scanner.index.at(m.start()).text, re.I)):
+            continue
         r = scanner.read_number(spec, m.start("n"), m.end("n"))
         if r is not None:
             r.start = m.start()

@@ -260,6 +260,8 @@ def test_shorthand_vitals_and_measurements(note: str, expected: dict) -> None:
     ("P 104 on the ward list.", "heart_rate"),  # no other vital sign on the line
     ("Morphine SR 30 mg twice daily.", "heart_rate"),  # sustained release, not sinus rhythm
     ("Weight 11 st 12 lb.", "heart_rate"),
+    ("Diagnosed with AF at 70, on apixaban.", "heart_rate"),  # an age, not a rate: no tracing, no rate word
+    ("Paroxysmal atrial fibrillation at 45 years.", "heart_rate"),
 ])
 def test_shorthand_readings_need_their_context(note: str, absent: str) -> None:
     assert absent not in extract(note).values
@@ -455,3 +457,14 @@ def test_a_stage_of_another_disease_is_not_metastatic_cancer(note: str, tumour: 
 def test_age_in_brackets_after_a_titled_name() -> None:
     e = extract("Re: Mr Dlamini (aged 71), atrial fibrillation.")
     assert e["age"].value == 71.0 and e["sex"].value == "Male"
+
+
+@pytest.mark.parametrize("note, first", [
+    ("Cr 2.3 baseline 1.0. Cr 1.8 on day 3.", 2.3),  # 'baseline' without 'at' introduces the next number
+    ("Hb 9.1, previous visit 12.0. Hb 8.7 after transfusion.", 9.1),
+    ("Albumin 3.9 at baseline; albumin 2.6 now.", 2.6),
+])
+def test_only_a_past_time_of_the_reading_itself_moves_it(note: str, first: float) -> None:
+    e = extract(note)
+    name = next(n for n in ("creatinine", "hemoglobin", "albumin") if n in e.values)
+    assert e[name].value == first
