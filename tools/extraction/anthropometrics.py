@@ -1,7 +1,8 @@
 """Height and weight written without a plain "height: / weight:" label.
 
-- Feet and inches: ``5'8"``, ``5 ft 8 in``, ``6'0''``, ``5 feet 11 inches`` -> cm
-  (1 in = 2.54 cm). Feet alone (``6 feet``) only with "tall" or a height label.
+- Feet and inches: ``5'8"``, ``5 ft 8 in``, ``6'0''``, ``5 feet 11 inches``, ``five feet four inches``, and
+  ``5 foot 4`` (a feet word, no other unit after the inches) -> cm (1 in = 2.54 cm). Feet alone (``6 feet``)
+  only with "tall" or a height label.
 - A length followed by "tall": ``175 cm tall``, ``1.75 m tall``.
 - A height and a weight side by side: ``(160 cm, 78 kg)``, ``1.75 m tall and 76 kg``.
 - A weight before the word weight: ``(45-kg weight)`` (not after "lost", "loss", ...).
@@ -18,9 +19,15 @@ from medmirror.tools.extraction.measurements import Reading, Scanner
 from medmirror.tools.extraction.quantities import BY_NAME
 from medmirror.tools.extraction.text import NUMBER, parse_number
 
+_FT_WORDS = {"four": 4, "five": 5, "six": 6, "seven": 7}
+_IN_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+             "ten": 10, "eleven": 11}
 _FT_IN = re.compile(
-    r"(?<![\d.])(?P<ft>[1-8])\s*(?:'|’|′|ft\.?|feet|foot)\s*(?:and\s*)?(?P<inch>\d{1,2}(?:\.\d+)?)(?![\d.])"
+    r"(?<![\d.])(?P<ft>[1-8]|four|five|six|seven)\s*-?\s*(?P<fu>'|’|′|ft\.?|feet|foot)\s*(?:and\s*)?"
+    r"(?P<inch>\d{1,2}(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven)(?!\d|\.\d|[A-Za-z])"
     r"\s*(?P<iu>\"|”|″|''|’’|′′|in(?:ch(?:es)?)?\b\.?)?", re.I)
+# '5 foot 4' without an inch unit: only with a feet word, and when no other unit follows the inches
+_NO_UNIT_AFTER = re.compile(r"\s*(?:[A-Za-z]+\s*)?(?:/|%|kg|lbs?|pounds?|cm|mm|m\b|years?|yrs?|weeks?|days?|months?)", re.I)
 _FT_ONLY = re.compile(r"(?<![\d.])(?P<ft>[1-8])\s*(?:ft\.?|feet|foot)(?:\s*(?P<tall>tall|in height))?", re.I)
 _HEIGHT_CONTEXT = re.compile(r"(?:height|stature|tall|\bHt\b)[^\d.;]{0,25}$", re.I)
 _LEN_UNIT = r"cm|centimet(?:er|re)s?|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])"
@@ -66,11 +73,15 @@ def height_weight(scanner: Scanner) -> dict[str, list[Reading]]:
 
     covered: list[tuple[int, int]] = []
     for m in _FT_IN.finditer(note):
-        ft, inch = int(m.group("ft")), parse_number(m.group("inch"))
+        ft_raw, in_raw = m.group("ft").lower(), m.group("inch").lower()
+        ft = _FT_WORDS[ft_raw] if ft_raw in _FT_WORDS else int(ft_raw)
+        inch = float(_IN_WORDS[in_raw]) if in_raw in _IN_WORDS else parse_number(in_raw)
         if inch >= 12:
             continue
-        quote_feet = note[m.end("ft"):m.start("inch")].strip().startswith(("'", "’", "′"))
-        if not quote_feet and not m.group("iu"):
+        quote_feet = m.group("fu").startswith(("'", "’", "′"))
+        feet_word = not quote_feet and not ft_raw.isdigit() or re.fullmatch(r"feet|foot|ft\.?", m.group("fu"), re.I)
+        if not quote_feet and not m.group("iu") and not (feet_word and in_raw.isdigit() == ft_raw.isdigit()
+                                                         and not _NO_UNIT_AFTER.match(note, m.end("inch"))):
             continue
         cm = convert(ft * 12 + inch, "inch", "cm")
         if height.lo <= cm <= height.hi:

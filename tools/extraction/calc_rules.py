@@ -50,7 +50,9 @@ def _hit(ctx: NoteContext, m: re.Match[str] | Finding, value: Any, note: str = "
 
 
 _CLAUSE_START = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|with)\b", re.I)
-_CLAUSE_NEGATION = re.compile(r"\b(?:no|not|never|without|denie[sd]|deny|absent|unable|fail(?:s|ed)?|nor|neither|lack\w*)\b|n't\b", re.I)
+# "rather than" / "instead of" deny what follows: "localised to pain rather than following commands"
+_CLAUSE_NEGATION = re.compile(r"\b(?:no|not|never|without|denie[sd]|deny|absent|unable|fail(?:s|ed)?|nor|neither|lack\w*"
+                              r"|rather\s+than|instead\s+of)\b|n't\b", re.I)
 
 
 def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
@@ -257,6 +259,17 @@ def ethanol(ctx: NoteContext) -> Hit | None:
     return _hit(ctx, m, n, unit=unit)
 
 
+def heart_rate_with_qt(ctx: NoteContext) -> Hit | None:
+    """QTc corrects a QT for the heart rate of the same tracing: a heart rate in the sentence (line) that gives the
+    QT interval ('ECG: sinus rhythm, rate 96, QT 380 ms') before the note's first heart rate (a triage pulse). None
+    when no heart rate shares the QT's sentence (the first heart rate is then used)."""
+    qt = ctx.value("qt_interval")
+    if qt is None:
+        return None
+    same = [v for v in ctx.values("heart_rate") if v.sentence.start == qt.sentence.start]
+    return Hit.of_value(same[0], note="heart rate of the tracing that gives the QT") if same else None
+
+
 def target_bmi(ctx: NoteContext) -> Hit | None:
     """'target BMI is 23.2 kg/m^2', 'goal body mass index of 22'."""
     r = first_number_after(ctx, r"(?:target|goal|desired|ideal)\s+(?:body mass index|BMI)|(?:BMI|body mass index)\s+(?:target|goal)",
@@ -286,7 +299,10 @@ GCS_EYE = [
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
-                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at)", 3),
+                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
+                                      # the speaker named: "when I spoke to him", "when the nurse talked to her"
+                                      r"|(?:spoke|speaks|speaking|talked|talks|talking)\s+(?:to|with)\b"
+                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name)", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -324,7 +340,10 @@ GCS_MOTOR = [
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
                              r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
-                             r"(?:pain|painful|noxious|stimul\w*)", 4),
+                             r"(?:pain|painful|noxious|stimul\w*)"
+                             # from a named stimulus: "withdrew from a nail-bed press", "withdraws from sternal rub"
+                             r"|withdr(?:aw|ew|aws|awing)\w*\s+(?:\w+\s+){0,2}?from\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous)\s+)?"
+                             r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
@@ -464,6 +483,9 @@ def charlson_diabetes(ctx: NoteContext) -> Hit | None:
 
 _HEME = r"leuka?emia|lymphoma|myeloma|\bAML\b|\bCLL\b|\bCML\b|\bALL\b|Hodgkin"
 _METASTATIC = r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
+# a stage of something else: "CKD stage 4", "NYHA stage IV", "stage 4 pressure ulcer"
+_OTHER_STAGE = re.compile(r"\b(?:CKD|kidney|renal|NYHA|heart failure|HF|COPD|GOLD|hypertension|pressure|liver|fibrosis|sleep)"
+                          r"\W+(?:\w+\W+)?$|^\W*(?:pressure (?:ulcer|injury|sore)|CKD|chronic kidney|kidney|renal|heart failure)", re.I)
 
 
 def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
@@ -482,7 +504,9 @@ def charlson_tumor(ctx: NoteContext) -> Hit | None:
         return None
     if value is False:
         return Hit.of_finding(f, "none", why)
-    met = affirmed(ctx, _METASTATIC)
+    met = [m for m in affirmed(ctx, _METASTATIC)
+           if not (m.text.lower().startswith("stage") and (_OTHER_STAGE.search(ctx.note[max(0, m.start - 25):m.start])
+                                                            or _OTHER_STAGE.match(ctx.note[m.end:m.end + 30])))]
     if met:
         return Hit.of_finding(met[0], "metastatic", "metastatic solid tumour")
     return Hit.of_finding(f, "localized", "solid tumour without documented metastasis")
@@ -512,7 +536,37 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
 # ---------------------------------------------------------------------------
 
 _TREATMENT = (r"chemotherapy|chemo\b|radiotherapy|radiation therapy|immunotherapy|palliative|hospice|undergoing treatment"
-              r"|receiving treatment|on treatment|newly diagnosed|recently diagnosed|metasta\w+")
+              r"|receiving treatment|on treatment|newly diagnosed|recently diagnosed|metasta\w+"
+              # anticancer regimens and drugs named instead of the word chemotherapy (only drugs used for cancer alone)
+              r"|\b(?:FOLFOX|FOLFIRI|FOLFIRINOX|CAPOX|XELOX|R-?CHOP|CHOP|ABVD|BEACOPP|FEC|TCHP?|AC-?T)\b"
+              r"|\b(?:carboplatin|cisplatin|oxaliplatin|paclitaxel|nab-paclitaxel|docetaxel|gemcitabine|capecitabine|5-?FU"
+              r"|fluorouracil|irinotecan|pemetrexed|etoposide|vincristine|doxorubicin|epirubicin|temozolomide|pembrolizumab"
+              r"|nivolumab|atezolizumab|durvalumab|ipilimumab|trastuzumab|pertuzumab|bevacizumab|cetuximab|panitumumab"
+              r"|imatinib|osimertinib|erlotinib|gefitinib|sunitinib|sorafenib|lenvatinib|enzalutamide|abiraterone)\b"
+              r"|\b(?:last|latest|most recent)\s+(?:chemo(?:therapy)?\s+)?cycle\b|\bcycle\s+\d+\s+of\b")
+# a history header ("PMHx: colon cancer on FOLFOX") marks a whole list as past, but such lists hold current treatment
+_HISTORY_HEADER_TRIGGER = re.compile(r"historical:(?:PMHx?|past medical history|medical history|past history|hx:?)$", re.I)
+_RECENT_TIME = r"(?:\d+\s*(?:d|days?|wks?|weeks?)\s+ago|yesterday|last\s+week|this\s+week|this\s+month)"
+_ONGOING_BEFORE = re.compile(r"\b(?:(?:on|currently|receiving|undergoing|ongoing|continuing|continues|having)\s+(?:\w+\s+){0,2}"
+                             r"|last\s+(?:cycle|dose|course|infusion|fraction)\s+(?:of\s+)?)$", re.I)
+_ONGOING_AFTER = re.compile(rf"[^.;]{{0,40}}?\b(?:ongoing|current(?:ly)?|{_RECENT_TIME}"
+                            rf"|last\s+(?:cycle|dose|course|infusion|fraction)\b[^.;)]{{0,25}}?\b{_RECENT_TIME})", re.I)
+
+
+def _ongoing_treatment(ctx: NoteContext) -> Finding | None:
+    """A cancer treatment written as ongoing ('on FOLFOX', 'currently receiving chemotherapy', 'last cycle 10 days ago',
+    given within weeks) inside a past-history list: the list's header is its only past cue, so the treatment is
+    current."""
+    for f in ctx.terms(_TREATMENT):
+        if f.negated or f.family or f.hypothetical or after_presentation(f):
+            continue
+        past = [t for t in f.triggers if t.startswith("historical:")]
+        if not past or not all(_HISTORY_HEADER_TRIGGER.match(t) for t in past):
+            continue
+        before = ctx.note[max(f.sentence.start, f.start - 40):f.start]
+        if _ONGOING_BEFORE.search(before) or _ONGOING_AFTER.match(ctx.note, f.end, f.sentence.end):
+            return f
+    return None
 
 
 def active_cancer(ctx: NoteContext) -> Hit | None:
@@ -529,6 +583,9 @@ def active_cancer(ctx: NoteContext) -> Hit | None:
         treated = affirmed(ctx, _TREATMENT, current=True)
         if treated:
             return Hit.of_finding(treated[0], True, "cancer under treatment / palliation")
+        ongoing = _ongoing_treatment(ctx)
+        if ongoing is not None:
+            return Hit.of_finding(ongoing, True, "cancer treatment written as ongoing in the history list")
         return Hit.of_finding(past[0], False, "cancer only in the past")
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
@@ -801,6 +858,110 @@ def obesity(ctx: NoteContext) -> Hit | None:
 
 
 # ---------------------------------------------------------------------------
+# The clinician's stated ranking of a diagnosis (Wells: "PE #1 diagnosis or equally likely", "alternative diagnosis
+# as likely or more likely than DVT")
+# ---------------------------------------------------------------------------
+
+PE_RX = r"(?:pulmonary\s+(?:thrombo)?embol\w*|(?-i:\bPEs?\b))"
+DVT_RX = r"(?:deep\s+ve(?:in|nous)\s+thromb\w*|(?-i:\bDVTs?\b))"
+_LEADING = (r"(?:leading|most\s+likely|most\s+probable|likeliest|primary|principal|main|working|top|first|number\s+one"
+            r"|\#\s*1|no\.?\s*1|favou?red|preferred|presumptive|presumed)")
+_DX_WORD = r"(?:diagnos[ie]s|differential|concern|consideration|explanation|cause)"
+_LIKELY_VERB = r"(?:is|was|are|were|be|being|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared)"
+
+
+def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
+    """(kind, pattern) for the wordings that rank ``target``: 'leading' (first), 'level' (as likely as another),
+    'below' (less likely than another). The target and the ranking must be in one clause (no comma between them for
+    'level', only verbs and adverbs for the others), so that 'DVT likely, cellulitis less likely' ranks cellulitis."""
+    verbs = r"(?:is|was|are|were|be|being|remains?|remained|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared|now|still|much|far|the|our)"
+    return [
+        ("leading", re.compile(
+            rf"(?:regard(?:s|ed)?|consider(?:s|ed)?|thought\s+of|view(?:s|ed)?|treat(?:s|ed)?|saw|sees?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+as\s+(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|(?:regard(?:s|ed)?|consider(?:s|ed)?|thought|judged|deemed)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+(?:to\s+be\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|{target}\s+(?:{verbs}\s+){{1,3}}(?:to\s+be\s+)?(?:as\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|{_LEADING}\s+{_DX_WORD}\s*(?:is|was|being|remains?|remained|of|:|-|–|=)\s*(?:an?\s+)?(?:acute\s+)?{target}"
+            rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:the\s+)?(?:most|more)\s+(?:likely|probable)", re.I)),
+        ("level", re.compile(rf"{target}[^.;,]{{0,40}}?\b(?:equally\s+likely|(?:at\s+least\s+)?as\s+likely\s+as)\b"
+                             rf"|\b(?:equally\s+likely|as\s+likely\s+as)\s+(?:an?\s+)?{target}", re.I)),
+        ("below", re.compile(rf"{target}\s+(?:{verbs}\s+){{0,3}}(?:less\s+likely|unlikely|improbable|not\s+likely)"
+                             rf"|\b(?:more\s+likely|favou?red)\s+(?:than|over)\s+(?:an?\s+)?{target}", re.I)),
+    ]
+
+
+_SCORE_CATEGORY = re.compile(r"\b(?:Wells|score[ds]?|points?|pre-?test|probability|PERC|Geneva|D-?dimer)\b[^.;]*$", re.I)
+
+
+def _ranking(ctx: NoteContext, target: str) -> tuple[str, Hit] | None:
+    """The note's ranking of ``target`` (:func:`_rankings`): the first 'leading' or 'level' wording, else the first
+    'below' one. Relatives' mentions and sentences after the presentation are left out; a negated or hypothetical
+    'leading' wording ('PE is not the leading diagnosis', 'if PE were the leading diagnosis') is not a ranking."""
+    below: tuple[str, Hit] | None = None
+    for kind, rx in _rankings(target):
+        for m in rx.finditer(ctx.note):
+            f = ctx.finding_at(m.start(), m.end())
+            if f.family or after_presentation(f):
+                continue
+            if _SCORE_CATEGORY.search(ctx.note, max(f.sentence.start, m.start() - 40), m.start()):
+                continue  # "Wells 1 point: DVT unlikely" is the score's category, not the clinician's ranking
+            if kind != "below" and (f.negated or f.hypothetical or re.search(r"\b(?:not|never)\b", m.group(0), re.I)):
+                continue
+            if kind == "below":
+                below = below or (kind, _hit(ctx, m, None))
+                continue
+            return kind, _hit(ctx, m, None)
+    return below
+
+
+def stated_leading(target: str, label: str) -> Callable[[NoteContext], Hit | None]:
+    """Wells PE 'PE #1 diagnosis or equally likely': True when the note ranks ``target`` first or level with another
+    diagnosis ('regarded pulmonary embolism as the leading diagnosis', 'working diagnosis: PE', 'PE and pneumonia felt
+    equally likely'); False when it ranks it below another ('PE felt less likely'); None when no ranking is written
+    (a judgement left to the model, else the calculator's default)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        r = _ranking(ctx, target)
+        if r is None:
+            return None
+        kind, h = r
+        h.value = kind != "below"
+        h.note = f"{label} ranked {'first' if kind == 'leading' else 'level with another diagnosis' if kind == 'level' else 'below another diagnosis'}"
+        return h
+
+    read.__doc__ = f"{label} ranked first or equally likely (True), below another diagnosis (False)"
+    return read
+
+
+_ALTERNATIVE = re.compile(r"(?:alternative|other|another)\s+(?:diagnos[ie]s|explanation|cause)[^.;]{0,40}?\b"
+                          r"(?P<rank>(?:at\s+least\s+)?as\s+likely|equally\s+likely|more\s+likely|less\s+likely|unlikely)", re.I)
+
+
+def alternative_as_likely(target: str, label: str) -> Callable[[NoteContext], Hit | None]:
+    """Wells DVT 'alternative diagnosis at least as likely': stated of the alternative ('an alternative diagnosis is
+    at least as likely' True, 'alternative diagnoses less likely' False), else read from the ranking of ``target``:
+    first -> False, level with another or below -> True ('DVT and cellulitis equally likely', 'DVT felt unlikely');
+    None when no ranking is written."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        for m in _ALTERNATIVE.finditer(ctx.note):
+            f = ctx.finding_at(m.start(), m.end())
+            if f.family or f.hypothetical or after_presentation(f):
+                continue
+            more = not (f.negated or re.search(r"less|unlikely", m.group("rank"), re.I))
+            return _hit(ctx, m, more, f"alternative diagnosis {'as likely or more' if more else 'less likely'}")
+        r = _ranking(ctx, target)
+        if r is None:
+            return None
+        kind, h = r
+        h.value = kind != "leading"
+        h.note = f"{label} ranked {'first: no alternative as likely' if kind == 'leading' else 'level with another diagnosis' if kind == 'level' else 'below another diagnosis'}"
+        return h
+
+    read.__doc__ = f"an alternative diagnosis at least as likely as {label}"
+    return read
+
+
+# ---------------------------------------------------------------------------
 # Surgery and VTE items
 # ---------------------------------------------------------------------------
 
@@ -810,6 +971,8 @@ HIGH_RISK_SURGERY = (
     r"|(?:partial )?hepatic resection|liver resection|lobectomy|pneumonectomy|segmentectomy|bowel resection|small bowel resection"
     r"|(?:open|laparoscopic) (?:abdominal|bowel|colon|gastric|hepatic|liver) surgery|abdominal surgery|thoracic surgery"
     r"|(?:abdominal )?aortic aneurysm repair|AAA repair|aorto-?(?:bi)?femoral|aortic (?:surgery|bypass|repair)|cystectomy|nephrectomy"
+    # "open repair of a 6 cm infrarenal abdominal aortic aneurysm", "EVAR": the aorta is above the inguinal ligament
+    r"|repair of (?:an? |the |his |her )?(?:[\w.]+ ){0,4}?(?:aortic|aorta|AAA)\b(?: aneurysm)?|\bT?EVAR\b"
     r"|cholecystectomy|splenectomy|hysterectomy|low anterior resection|abdominoperineal|cardiac surgery|CABG|valve replacement|mediastin\w+ surgery"
 )
 
@@ -939,8 +1102,9 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
 
 
 def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
-    """Calf swelling > 3 cm versus the other leg; a difference in mm is divided by 10 (35 mm = 3.5 cm)."""
-    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)"
+    """Calf swelling > 3 cm versus the other leg ('4 cm larger', 'L calf 4 cm > R'); a difference in mm is divided by 10
+    (35 mm = 3.5 cm)."""
+    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
                     rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
     for m in rx.finditer(ctx.note):
         n = parse_number(m.group("n") or m.group("n2"))
@@ -973,15 +1137,21 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
                     rf"|(?<![\d/.])(?P<n5>\d{{1,2}})/(?P<u5>7|52|24)(?![\d/])"
                     rf"|(?<!\w)x\s*(?P<n6>\d{{1,2}})\s*(?P<u6>d|days?|wks?|weeks?|h|hrs?|hours?)\b"
                     # "seen 2 days after the onset of a sore throat"
-                    rf"|\b(?P<n7>{words})\s+(?P<u7>days?|weeks?|hours?)\s+(?:after|since|from)\s+(?:the\s+)?(?:onset|start|beginning)", re.I)
+                    rf"|\b(?P<n7>{words})\s+(?P<u7>days?|weeks?|hours?)\s+(?:after|since|from)\s+(?:the\s+)?(?:onset|start|beginning)"
+                    # "on day 5 of a sore throat", "since Monday (3 days)"
+                    rf"|\bday\s+(?P<n8>\d{{1,2}}|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\b"
+                    rf"|\(\s*(?P<n9>\d{{1,2}})\s*(?P<u9>days?|d|weeks?|wks?|hours?|h|hrs?)\s*\)"
+                    # "Symptoms 48 h", "duration: 2 days"
+                    rf"|\b(?:symptoms?|duration|history)\s*(?:of\s+|for\s+|[:=-]\s*)?(?P<n10>\d{{1,3}})\s*(?P<u10>days?|d|weeks?|wks?|hours?|h|hrs?)\b", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
-        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|cough|ill|sick|present", sent, re.I):
+        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present", sent, re.I):
             continue
         if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
-        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(g)).lower()
-        unit = next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7") if m.group(g)).lower()
+        n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10") if m.group(g)).lower()
+        unit = "day" if m.group("n8") else next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7", "u9", "u10")
+                                                 if m.group(g)).lower()
         unit = {"7": "day", "52": "week", "24": "hour", "d": "day", "h": "hour", "hr": "hour", "hrs": "hour",
                 "wk": "week", "wks": "week"}.get(unit, unit)
         n = float(n_raw) if n_raw.isdigit() else {"a": 1, "a couple of": 2, "few": 3, "several": 4}.get(n_raw) or word_to_number(n_raw)
@@ -1086,7 +1256,12 @@ _ROUTES_OK = {"Betamethasone": ("IV",), "Cortisone": ("PO",), "Dexamethasone": (
 
 
 def _steroid_option(drug: str, route: str | None) -> str:
+    """The calculator's option: the drug with the route written in the note; a drug the calculator lists with one
+    route only (prednisone PO, triamcinolone IV) takes that one when the note writes none (routes are equipotent in
+    the conversion, so this names the option and changes no dose)."""
     r = _STEROID_ROUTES.get(route or "")
+    if r is None and route is None and len(_ROUTES_OK[drug]) == 1:
+        r = _ROUTES_OK[drug][0]
     return f"{drug} {r}" if r and r in _ROUTES_OK[drug] else drug
 
 
@@ -1102,9 +1277,20 @@ def input_steroid(ctx: NoteContext) -> Hit | None:
     return None
 
 
+_ABSOLUTE_DOSE_AFTER = re.compile(rf"\s*(?:\(|,|=|i\.e\.?,?|that is,?)\s*(?:i\.e\.?\s*|=\s*|total\s+(?:of\s+)?)?(?P<n>{NUMBER})\s*(?P<u>mg|g|mcg|µg)\b", re.I)
+
+
 def steroid_dose(ctx: NoteContext) -> Hit | None:
+    """Dose of the input steroid. A weight-based dose with the absolute dose beside it ('prednisone 1 mg/kg (60 mg)')
+    is read as the absolute dose; a weight-based dose alone is left to the calculator, which refuses it."""
     for m in _steroid_meds(ctx):
         if m.dose is not None and m.dose_unit:
+            if "/kg" in m.dose_unit.replace(" ", "").lower():
+                per_kg = re.compile(r"/\s*kg(?:\s*/\s*(?:day|d))?\b", re.I).search(ctx.note, m.start, m.sentence.end)
+                a = _ABSOLUTE_DOSE_AFTER.match(ctx.note, per_kg.end()) if per_kg else None
+                if a:
+                    return _hit(ctx, a, parse_number(a.group("n")), f"absolute dose beside {m.dose:g} {m.dose_unit}",
+                                unit=a.group("u"))
             return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, m.dose_unit, "dose of the input steroid")
     return None
 
@@ -1137,14 +1323,29 @@ OPIOID_NAMES = {
 }
 
 
+# ConText triggers that say a drug is no longer taken ("morphine PCA was stopped", "previously on tramadol"); a history
+# header ("PMH: back pain on oxycodone 10 mg BD") does not: such a list holds current medication
+_NO_LONGER_TAKEN = re.compile(r"historical:(?:(?:but |and )?(?:quit|stopped|gave up|discontinued)|previous(?:ly)?|prior"
+                              r"|former(?:ly)?|ex-)$", re.I)
+
+
+def no_longer_taken(f: Finding) -> bool:
+    """True when a medication mention is in the scope of a 'stopped / discontinued / previously' trigger."""
+    return any(_NO_LONGER_TAKEN.match(t) for t in f.triggers)
+
+
 def opioid_list(ctx: NoteContext) -> Hit | None:
-    """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing)."""
+    """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing).
+    A drug the note says was stopped or taken previously is not part of the current daily dose and is left out."""
     entries: dict[tuple, dict[str, Any]] = {}
     incomplete: list[str] = []
     complete_drugs: set[str] = set()
     spans: list[tuple[int, int]] = []
     for m in ctx.medications:
         if m.drug_class != "opioid":
+            continue
+        f = ctx.finding_at(m.start, m.end)
+        if f.negated or f.hypothetical or no_longer_taken(f):
             continue
         if m.name == "fentanyl":
             if m.route == "patch" or re.search(r"patch|transdermal", m.raw, re.I):
@@ -1159,9 +1360,6 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
             if drug is None:
                 incomplete.append(f"{m.label} (no MME factor)")
                 continue
-        f = ctx.finding_at(m.start, m.end)
-        if f.negated or f.hypothetical:
-            continue
         per_day = m.doses_per_day
         if drug == "FentANYL patch":
             per_day = 1.0  # MME convention: a patch's strength (µg/h) counts once per day, whatever its change interval
@@ -1346,9 +1544,21 @@ def current_smoker(ctx: NoteContext) -> Hit | None:
 _READING = re.compile(r"^(?:elevated|raised|high|increased)\s+(?:blood\s+pressure|BP)", re.I)
 
 
+# 'high blood pressure' named as a treated or long-standing condition: "high blood pressure on ramipril", "known high BP"
+_READING_AS_DIAGNOSIS_AFTER = re.compile(r"\s*,?\s*(?:on|treated|managed|controlled|for which|requiring|needing)\b", re.I)
+_READING_AS_DIAGNOSIS_BEFORE = re.compile(r"\b(?:known|long-?standing|chronic|diagnosed with|treated|history of|hx of)\s+$", re.I)
+
+
 def hypertension_history(ctx: NoteContext) -> Hit | None:
-    """Hypertension as a diagnosis: an elevated reading at presentation ('elevated blood pressure') is not one."""
-    mentions = [f for f in ctx.findings("hypertension") if not (_READING.match(f.text) and not f.historical)]
+    """Hypertension as a diagnosis: an elevated reading at presentation ('elevated blood pressure') is not one, unless
+    written as a treated or long-standing condition ('high blood pressure on ramipril', 'known high blood pressure')."""
+    def reading(f: Finding) -> bool:
+        if not _READING.match(f.text) or f.historical:
+            return False
+        before = ctx.note[max(f.sentence.start, f.start - 25):f.start]
+        return not (_READING_AS_DIAGNOSIS_AFTER.match(ctx.note, f.end) or _READING_AS_DIAGNOSIS_BEFORE.search(before))
+
+    mentions = [f for f in ctx.findings("hypertension") if not reading(f)]
     value, f, why = decide(mentions, "any")
     return None if f is None else Hit.of_finding(f, value, why)
 

@@ -17,9 +17,10 @@ returns ``None`` when the note does not decide the input. The kinds:
 * :class:`Derived` - a rule written as a function (grades, categories, dose lists, ...);
 * :class:`Config` - a parameter of the method, not of the patient (normal albumin, target
   sodium): never read from the note, the calculator's default applies;
-* :class:`Judgement` - a criterion rules cannot decide (e.g. "PE is the most likely
-  diagnosis"): ``missing`` unless an LLM gives it; ``evidence`` sources say what in the
-  note can support the LLM's value.
+* :class:`Judgement` - a criterion rules cannot decide in general (e.g. "PE is the most likely
+  diagnosis"): read only where the note states it in its own words (``stated``), else
+  ``missing`` unless an LLM gives it; ``evidence`` sources say what in the note can support
+  the LLM's value.
 
 Nothing here invents a value: a source that finds nothing returns ``None`` and the grounding
 layer marks the input as assumed (calculator default) or missing.
@@ -497,12 +498,19 @@ class Config(Source):
 
 @dataclass(frozen=True)
 class Judgement(Source):
-    """Rules cannot decide this input; ``evidence`` tells what in the note can support an LLM's value."""
+    """Rules cannot decide this input in general; ``evidence`` tells what in the note can support an LLM's value.
+
+    ``stated`` reads the judgement where the note writes it out in its own words ("PE was regarded as the leading
+    diagnosis"); when it finds nothing, the input stays a judgement (the model's, else the calculator's default)."""
 
     doc: str
     evidence: tuple[Source, ...] = ()
     options: dict[str, Source] = field(default_factory=dict)
+    stated: Source | None = None
     kind = "judgement"
+
+    def read(self, ctx: NoteContext) -> Hit | None:
+        return None if self.stated is None else self.stated.read(ctx)
 
     def support(self, ctx: NoteContext, value: Any) -> Hit | None:
         sources: tuple[Source, ...] = self.evidence
@@ -517,4 +525,5 @@ class Judgement(Source):
         return None
 
     def describe(self) -> str:
-        return f"not decidable by rules: {self.doc}"
+        stated = f" (unless stated: {self.stated.describe()})" if self.stated is not None else ""
+        return f"not decidable by rules: {self.doc}{stated}"

@@ -88,7 +88,8 @@ HORMONES = AnyOf(Concept("hormone_use", when="current"), Meds("hormone"))
 GCS_TOTAL = Quantity("gcs")
 
 _ALB_AG = {"sodium": SODIUM, "chloride": CHLORIDE, "bicarbonate": BICARBONATE}
-_QTC = {"heart_rate": HR, "qt_interval": QT}
+_QTC = {"heart_rate": FirstOf(Derived(R.heart_rate_with_qt, "heart rate in the sentence giving the QT (same tracing)"), HR),
+        "qt_interval": QT}
 
 CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     # --- renal / lab -------------------------------------------------------------------
@@ -158,7 +159,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     "wells_pe": {
         "dvt_signs": Derived(R.dvt_signs, "one swollen leg or tenderness along the deep veins"),
         "pe_most_likely": Judgement("clinician's judgement that PE is the leading diagnosis",
-                                    evidence=(Concept("pulmonary_embolism", when="current"),)),
+                                    evidence=(Concept("pulmonary_embolism", when="current"),),
+                                    stated=Derived(R.stated_leading(R.PE_RX, "PE"),
+                                                   "PE ranked first or equally likely in the note's own words")),
         "heart_rate": HR,
         "immobilization": Concept("immobilization", when="current"),
         "recent_surgery": RECENT_SURGERY,
@@ -172,9 +175,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "calf_swelling": Derived(R.calf_swelling_3cm, "calf circumference difference > 3 cm"),
         "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) superficial veins",
                                  when="current", label="collateral superficial veins"),
-        "entire_leg_swollen": Derived(R.one_sided(r"(?:entire|whole|full) (?:left |right )?(?:leg|lower (?:extremity|limb))"
+        "entire_leg_swollen": Derived(R.one_sided(r"(?:entire|whole|full) (?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
                                                   r"(?: was| is)? (?:swollen|edematous|oedematous)"
-                                                  r"|swelling of the (?:entire|whole) (?:left |right )?(?:leg|lower (?:extremity|limb))",
+                                                  r"|swelling of the (?:entire|whole) (?:left |right |(?-i:[LR]) )?(?:leg|lower (?:extremity|limb))",
                                                   "entire leg swollen"), "the entire leg swollen (one side)"),
         "localized_tenderness": Concept("calf_tenderness", when="current"),
         "pitting_edema": Derived(R.one_sided(r"pitting (?:o)?edema|pitting", "pitting edema"),
@@ -183,7 +186,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                    Term(r"plaster cast|(?:leg|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast",
                                         when="current", label="plaster cast")),
         "previous_dvt": PREVIOUS_DVT,
-        "alternative_diagnosis": Judgement("an alternative diagnosis at least as likely as DVT"),
+        "alternative_diagnosis": Judgement("an alternative diagnosis at least as likely as DVT",
+                                           stated=Derived(R.alternative_as_likely(R.DVT_RX, "DVT"),
+                                                          "the note's own ranking of DVT against other diagnoses")),
     },
     "rcri": {
         "elevated_risk_surgery": Derived(R.high_risk_surgery, "intraperitoneal / intrathoracic / suprainguinal vascular procedure"),

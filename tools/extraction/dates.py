@@ -1,8 +1,10 @@
 """Dates and cycle length for the obstetric calculators.
 
 - ``lmp_date``: "last menstrual period (LMP) was on 02/24/2000", "LMP: Jan 7, 2017".
-- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21".
-- ``cycle_length``: "cycle length is 30 days", "28-day cycles" (days, 15-60).
+- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21"; when none is labelled, the date of
+  the encounter the note records ("Booking appointment - 17 October 2022", "Seen in clinic on 2 May 2023").
+- ``cycle_length``: "cycle length is 30 days", "28-day cycles", "thirty-day cycles", "menses every 4 weeks" (days,
+  15-60); a range ("24-26 day cycles") is not one length and is not read.
 
 Numeric dates are read month/day/year (the US convention of MedCalc-Bench's notes)
 unless the first field cannot be a month (> 12), then day/month/year. Two-digit
@@ -16,26 +18,48 @@ import datetime as dt
 import re
 
 from medmirror.tools.extraction.model import Value
-from medmirror.tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.text import SentenceIndex, word_to_number
 
 _MONTHS = {m: i for i, m in enumerate(
     ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
      "november", "december"], start=1)}
 _MONTH_RX = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?" \
             r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+MONTH_RX = _MONTH_RX  # a month name or its abbreviation, for other modules
 DATE = (
     r"(?P<date>(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}(?!\d)|(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
     rf"|{_MONTH_RX}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RX},?\s+\d{{4}})"
 )
 _LABELS = {
-    "lmp_date": r"last menstrual period|last menstrual cycle|\bLMP\b|last (?:normal )?menses|last period",
-    "current_date": r"today'?s date|todays date|current date|today is|date today|date of (?:the )?(?:visit|presentation|evaluation|examination)",
+    "lmp_date": r"last (?:normal )?menstrual period|last (?:normal )?menstrual cycle|\bLN?MP\b|last (?:normal )?menses"
+                r"|last (?:normal )?period",
+    "current_date": r"today'?s date|todays date|current date|today is|date today"
+                    r"|date of (?:the |this |today's )?(?:visit|presentation|evaluation|examination|assessment|consultation"
+                    r"|review|appointment|encounter|booking|attendance)"
+                    r"|(?<!last )(?<!next )(?<!previous )(?<!prior )(?:clinic|visit|consultation|appointment|assessment|review"
+                    r"|encounter|booking|examination) date",
 }
 _LABELLED = {name: re.compile(rf"(?:{rx})[^\d\n.;]{{0,40}}?{DATE}", re.I) for name, rx in _LABELS.items()}
+# 'today' right before a date: "seen today (4 May 2023)", "today, Tuesday 4 April 2023"
+_TODAY_DATE = re.compile(rf"\btoday\s*(?:[(,:–—-]\s*)?(?:is\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?{DATE}",
+                         re.I)
+# When no date is labelled as today's: the date of the encounter the note records, written as its heading or next to
+# the encounter word ("Booking appointment - 17 October 2022", "Antenatal clinic, 03/05/2023", "Seen in clinic on
+# 2 May 2023", "Date: 12/01/2022"). An earlier or later encounter ("last visit", "next appointment", "follow-up on")
+# is not today, and the date must follow the word directly (a separator, 'on' or 'dated' between them).
+_ENCOUNTER_DATE = [re.compile(
+    r"(?<!last )(?<!next )(?<!previous )(?<!prior )(?<!follow-up )(?<!follow up )(?<!return )(?<!first )"
+    r"\b(?:appointment|visit|clinic|consultation|review|booking|attendance|encounter|seen|assessed|reviewed|examined"
+    r"|attends|attended|presents|presented)"
+    rf"\b[ \t]*(?:[-–—:,][ \t]*)?(?:(?:on|dated)[ \t]+)?(?:the[ \t]+)?{DATE}", re.I),
+    re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I)]
+_CYCLE_N = r"(?P<n>\d{2}|twenty(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|thirty(?:[- ](?:one|two|three|four|five))?)"
 _CYCLE = [
     re.compile(r"\bcycles?(?: length)?\s*(?:(?:is|was|of|are|were|:|=|lasts?|lasting|every|about|approximately"
-               r"|usually|typically|regular(?:ly)?|around)\s*){0,3}(?P<n>\d{2})\s*(?:-|\s)?days?\b", re.I),
-    re.compile(r"(?<![\d.])(?P<n>\d{2})\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
+               rf"|usually|typically|regular(?:ly)?|around)\s*){{0,3}}{_CYCLE_N}\s*(?:-|\s)?days?\b(?!\s*(?:-|–|to)\s*\d)", re.I),
+    re.compile(rf"(?<![\d.\-–])\b{_CYCLE_N}\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
+    # "menses every 4 weeks", "periods come every four weeks": weeks x 7
+    re.compile(r"\b(?:menses|periods?|menstruation|cycles?|bleeds?)\b[^.;\d]{0,25}?\bevery\s+(?P<w>4|5|four|five)\s+weeks\b", re.I),
 ]
 
 
@@ -69,6 +93,41 @@ def _month(word: str) -> int:
     return next(i for name, i in _MONTHS.items() if name.startswith(w))
 
 
+_DOB = re.compile(rf"\b(?:DOB|D\.O\.B\.?|date of birth|born(?:\s+on)?)\s*[:=-]?\s*{DATE}", re.I)
+
+
+def age_from_birth_date(note: str, index: SentenceIndex, today: Value | None) -> Value | None:
+    """The age in whole years at today's date (labelled or the encounter's) from a date of birth ('DOB 04/11/1950');
+    None without both dates or when the birth date is not before today."""
+    m = _DOB.search(note)
+    born = parse_date(m.group("date")) if m else None
+    if m is None or born is None or today is None:
+        return None
+    now = dt.date.fromisoformat(str(today.value))
+    years = now.year - born.year - ((now.month, now.day) < (born.month, born.day))
+    if not 0 <= years <= 125 or born >= now:
+        return None
+    return Value(name="age", value=float(years), unit="years", raw=m.group(0), original_value=float(years),
+                 original_unit="years", start=m.start(), end=m.end(), sentence=index.at(m.start()),
+                 details={"from": f"date of birth {born.isoformat()} and today's date {now.isoformat()}"})
+
+
+def _encounter_dates(note: str, index: SentenceIndex) -> list[Value]:
+    """Dates of the encounter the note records (:data:`_ENCOUNTER_DATE`), as current-date candidates."""
+    values = []
+    matches = sorted((m for rx in _ENCOUNTER_DATE for m in rx.finditer(note)), key=lambda m: m.start("date"))
+    for m in matches:
+        d = parse_date(m.group("date"))
+        if d is None:
+            continue
+        values.append(Value(
+            name="current_date", value=d.isoformat(), unit="date", raw=m.group(0).strip(), original_value=m.group("date"),
+            original_unit=None, start=m.end() - len(m.group(0).strip()), end=m.end(), sentence=index.at(m.start("date")),
+            details={"mm/dd/yyyy": d.strftime("%m/%d/%Y"), "from": "date of the encounter (no date labelled today's)"},
+        ))
+    return values
+
+
 def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
     """LMP date, current date and cycle length, each with alternatives."""
     out: dict[str, Value] = {}
@@ -83,6 +142,18 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
                 original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
                 details={"mm/dd/yyyy": d.strftime("%m/%d/%Y")},
             ))
+        if name == "current_date":
+            for m in _TODAY_DATE.finditer(note):
+                d = parse_date(m.group("date"))
+                if d is not None:
+                    values.append(Value(
+                        name=name, value=d.isoformat(), unit="date", raw=m.group(0), original_value=m.group("date"),
+                        original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
+                        details={"mm/dd/yyyy": d.strftime("%m/%d/%Y")}))
+            values.sort(key=lambda v: v.start)
+            values = list({v.start: v for v in values}.values())
+        if not values and name == "current_date":
+            values = _encounter_dates(note, index)
         if values:
             values[0].alternatives = values[1:]
             out[name] = values[0]
@@ -90,10 +161,17 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
     seen: set[int] = set()
     for rx in _CYCLE:
         for m in rx.finditer(note):
-            n = int(m.group("n"))
-            if m.start("n") in seen or not 15 <= n <= 60:
+            g = m.groupdict()
+            if g.get("w"):
+                n = 7 * (int(g["w"]) if g["w"].isdigit() else {"four": 4, "five": 5}[g["w"].lower()])
+                pos = m.start("w")
+            else:
+                raw = g["n"]
+                n = int(raw) if raw.isdigit() else (word_to_number(raw.lower().replace("-", " ")) or 0)
+                pos = m.start("n")
+            if pos in seen or not 15 <= n <= 60:
                 continue
-            seen.add(m.start("n"))
+            seen.add(pos)
             cycles.append(Value(
                 name="cycle_length", value=float(n), unit="days", raw=m.group(0), original_value=float(n),
                 original_unit="days", start=m.start(), end=m.end(), sentence=index.at(m.start()),

@@ -33,14 +33,23 @@ _STRONG = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s*-?\s*old(?![\w])", re.I),
     re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?P<u>yo|y/o|y\.o\.?|yrs?\.? old)(?![\w/])\s*(?P<sex>[MF](?![\w]))?"),
 ]
-_BARE_MF = re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)])")
+_BARE_MF = re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)]|$)")
 _STRONG.append(_BARE_MF)
+# age and sex joined by a slash: "66/M", "M/72", "Age/Sex: 66/F"
+_SLASH_MF = re.compile(r"(?<![\w/.])(?:(?P<n>\d{1,3})\s*/\s*(?P<sex>[MF])|(?P<sex2>[MF])\s*/\s*(?P<n2>\d{1,3}))(?![\w/])")
+_STRONG.append(_SLASH_MF)
 # a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
-_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,\s+(?P<n>\d{1,3})(?=\s*[,;.)]|\s+(?:with|who|has|is|presents?)\b)")
+_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?,\s+(?P<n>\d{1,3})(?=\s*[,;.)]|\s+(?:with|who|has|is|presents?)\b)")
 _STRONG.append(_TITLE_NAME_AGE)
+# the age in brackets after a titled name: "Mrs Amos (79)", "Mr J. Osei (aged 61)"
+_TITLE_NAME_BRACKET_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?\s*"
+                                     r"\(\s*(?:aged?\s*)?(?P<n>\d{1,3})(?:\s*(?:y|yrs?|years?))?\s*\)")
+_STRONG.append(_TITLE_NAME_BRACKET_AGE)
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
     re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),
+    # "He is 58.", "she is 71 and lives alone": a bare two-digit number right after 'he/she/the patient is'
+    re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]he patient|[Pp]atient)\s+is\s+(?P<n>\d{2})(?=\s*(?:[,;.)]|$|and\b|with\b|but\b))"),
 ]
 _EVENT_BEFORE = re.compile(r"\b(?:at|since|from|until|by|when|before|after|till|to)\s+(?:the\s+)?$", re.I)
 _RELATIVE_AFTER = re.compile(
@@ -53,10 +62,14 @@ _BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\
 _BARE_MF_AFTER_LIST = re.compile(r"[,;]\s*$")
 _FRENCH_SIZE = re.compile(r"\s*(?:sheath|catheter|cath\b|tube|cannula|introducer|foley|drain|stent)", re.I)
 
-_MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|mr\.?"
-_FEMALE_WORDS = (r"woman|female|girl|lady|mrs\.?|ms\.?|gravida|primigravida|multigravida|primipara|multipara"
+# titles only as written with a capital and lower case: 'ms' is milliseconds, 'MS' multiple sclerosis, 'MR' mitral
+# regurgitation
+_MALE_WORDS = r"man|male|boy|gentleman|guy|lad|sir|(?-i:Mr)\.?"
+_FEMALE_WORDS = (r"woman|female|girl|lady|(?-i:Mrs|Ms)\.?|gravida|primigravida|multigravida|primipara|multipara"
                  r"|pregnant|postmenopausal|menopausal|nulliparous|multiparous|primiparous")
-_SEX_WORD = re.compile(rf"\b(?:(?P<m>{_MALE_WORDS})|(?P<f>{_FEMALE_WORDS}))\b", re.I)
+_SEX_WORD = re.compile(rf"\b(?:(?P<m>{_MALE_WORDS})|(?P<f>{_FEMALE_WORDS}|(?-i:G\d{{1,2}}\s*P\d{{1,2}}(?:\+\d)?)))\b", re.I)
+# a form field: "Sex: F", "Gender - male", "Sex/Age: M/66" is read by the age patterns
+_SEX_FIELD = re.compile(r"\b(?:sex|gender)\s*[:=-]\s*(?:(?P<m>M|male|man)|(?P<f>F|female|woman))\b", re.I)
 _OTHER_PERSON_BEFORE = re.compile(
     r"\b(?:his|her|their|patient's|the patient’s|a|one)\s+(?:\w+\s+)?$", re.I)
 _OTHER_PERSON_AFTER = re.compile(
@@ -93,7 +106,7 @@ def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
                     continue
                 if rx is _BARE_MF and _FRENCH_SIZE.match(note, m.end()):
                     continue  # "5F sheath": a French catheter size, not an age
-                n = m.group("n")
+                n = m.group("n") or m.groupdict().get("n2")
                 if not re.match(r"\d", n) and word_to_number(n) is None:
                     continue
                 taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
@@ -113,7 +126,7 @@ def extract_age(note: str, index: SentenceIndex) -> Value | None:
         unit = m.groupdict().get("u")
         if unit and (unit.lower().startswith("y") and not unit.lower().startswith("year")):
             unit = "years"  # yo, y/o, y.o., yr old
-        years, number, unit_word = _years(m.group("n"), unit)
+        years, number, unit_word = _years(m.group("n") or m.group("n2"), unit)
         if m.re is _COMPOUND:  # "2-year and 3-month-old": 2 + 3/12 years
             years, number, unit_word = years + int(m.group("m")) / 12, years + int(m.group("m")) / 12, "years"
         if not 0 <= years <= 125:
@@ -152,13 +165,19 @@ def extract_sex(note: str, index: SentenceIndex) -> Value | None:
                      original_unit=None, start=start, end=end, sentence=index.at(start),
                      details={"method": method, **counts})
 
+    # 0. a form field ("Sex: F")
+    field = _SEX_FIELD.search(note)
+    if field:
+        return value("Male" if field.group("m") else "Female", field.start(), field.end(), "form field")
     # 1. the word attached to the patient's age
     for tier, _, m in _age_candidates(note):
         if tier != 0:
             continue
-        if m.groupdict().get("sex"):
-            sex = "Male" if m.group("sex").upper() == "M" else "Female"
-            return value(sex, m.start("sex"), m.end("sex"), "age descriptor")
+        g = m.groupdict()
+        if g.get("sex") or g.get("sex2"):
+            grp = "sex" if g.get("sex") else "sex2"
+            sex = "Male" if m.group(grp).upper() == "M" else "Female"
+            return value(sex, m.start(grp), m.end(grp), "age descriptor")
         after = _SEX_WORD.search(note, m.end(), min(len(note), m.end() + 45))
         if after and not re.search(r"[.;]", note[m.end():after.start()]) and \
                 not _OTHER_PERSON_AFTER.match(note[after.end():after.end() + 15]):

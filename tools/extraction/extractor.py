@@ -32,7 +32,7 @@ from typing import Any, Iterable
 from medmirror.limits import MAX_NOTE_CHARS, check_size
 from medmirror.tools.extraction import anthropometrics, vitals
 from medmirror.tools.extraction.concepts import find_concepts, resolve
-from medmirror.tools.extraction.dates import extract_dates
+from medmirror.tools.extraction.dates import age_from_birth_date, extract_dates
 from medmirror.tools.extraction.demographics import extract_age, extract_sex
 from medmirror.tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value, refusal_to_rejected
 from medmirror.tools.extraction.medications import extract_medications
@@ -155,7 +155,8 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
     index = SentenceIndex(note)
     scanner = Scanner(note, index)
     gcs_parts = vitals.gcs_components(scanner)
-    readings = _merge(scanner.scan(), vitals.blood_pressure(scanner), vitals.anchored(scanner),
+    readings = _merge(scanner.scan(), vitals.blood_pressure(scanner), vitals.anchored(scanner), vitals.ecg_rate(scanner),
+                      vitals.rhythm_rate(scanner), vitals.tpr_letters(scanner), vitals.qt_pair(scanner),
                       anthropometrics.height_weight(scanner),
                       {k: v for k, v in gcs_parts.items() if k != "gcs_from_components"})
     if "gcs" not in readings and "gcs_from_components" in gcs_parts:
@@ -175,6 +176,10 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
         if v is not None:
             values[v.name] = v
     values.update(extract_dates(note, index))
+    if "age" not in values:
+        born = age_from_birth_date(note, index, values.get("current_date"))
+        if born is not None:
+            values["age"] = born
 
     rejected: dict[str, list[Rejected]] = {}
     for (name, pos), r in sorted(scanner.refused.items(), key=lambda kv: (kv[1].baseline, kv[0][1])):

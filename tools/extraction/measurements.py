@@ -16,7 +16,8 @@ How a value is read (:class:`Scanner`):
 5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order.
 
 Readings in order of position; those introduced as baseline / previous / prior
-values go after the others, so that the first reading is the presenting one.
+values (or followed by a past time: "0.9 mg/dL in March of last year") go after the
+others, so that the first reading is the presenting one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.extraction.dates import MONTH_RX
 from medmirror.tools.extraction.model import Rejected, Value
 from medmirror.tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT, SPECS, Spec
 from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number
@@ -44,7 +46,8 @@ _LIST_VERB = re.compile(r"\b(?:were|are|was|is|of|measured|showed|revealed)\b|[:
 _QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b|\bunder\b)"
                         r"\s*$", re.I)
 _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
-_RANGE_BEFORE = re.compile(r"\d\s*(?:-|–|—|to)\s*$")
+# a number (not the digit of a label such as 'HCO3-') right before a dash: the second number of a range
+_RANGE_BEFORE = re.compile(r"(?<![A-Za-z])\d+(?:[.,]\d+)?\s*(?:-|–|—|to)\s*$")
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
 # a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
@@ -55,9 +58,25 @@ _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historic
 _PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
                                r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis)\b",
                                re.I)
+# a past time written right after the reading (its unit), in the same clause: "creatinine was 0.9 mg/dL in March of
+# last year", "Hb 13.4 g/dL six months ago", "albumin 3.9 at her last visit". A reading followed by its own time is that
+# time's value. A bracket or a comma ends the reading ("Cr 1.6 (baseline 1.1)", "Hb 9.1, previous 12.0" stay current),
+# and an encounter or 'baseline' needs its preposition ("Cr 2.3 baseline 1.0": 2.3 is today's).
+_PAST_AFTER = re.compile(
+    r"[ \t]+(?:(?:measured|checked|recorded|taken|drawn|obtained|documented|noted|done)\s+)?"
+    r"(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
+    r"(?:years?|yrs?|months?|mo|mos|weeks?|wks?)\s+(?:ago|earlier|before|previously|prior)"
+    r"|(?:(?:back\s+)?in\s+|during\s+)?last\s+(?:year|month)"
+    r"|(?:(?:back\s+)?in|on|during|from|at|as\s+of)\s+(?:the\s+)?"
+    r"(?:(?:last|previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
+    r"|baseline))(?![A-Za-z])", re.I)
+_CLAUSE_BREAK = re.compile(r";|,?\s+(?:and|but|whereas|while|versus|vs\.?)\s+", re.I)
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
+_PAIR_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<a>{NUMBER})\s*/\s*(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
@@ -167,6 +186,8 @@ class Scanner:
     def __init__(self, note: str, index: SentenceIndex | None = None):
         self.note = note
         self.index = index or SentenceIndex(note)
+        self.homonyms: dict[int, list[Spec]] = {}  # label start -> other quantities its text names
+        self._pair_slash: set[int] = set()  # ends of first numbers of 'BUN/Cr 40/2.1' pairs: their '/' is no unit
         self.labels = self._find_labels()
         self._label_starts = [s for s, _, _ in self.labels]
         self._past_ends: dict[int, list[int]] = {}  # sentence start -> ends of its past-time phrases
@@ -184,6 +205,9 @@ class Scanner:
             if s >= last_end:
                 kept.append((s, e, spec))
                 last_end = e
+            elif kept and (s, e) == kept[-1][:2] and spec.output and spec is not kept[-1][2]:
+                # the same text labels two quantities ('Ht' is haematocrit or height): the unit decides (see scan)
+                self.homonyms.setdefault(s, []).append(spec)
         return kept
 
     def labels_in(self, a: int, b: int) -> list[tuple[int, int, Spec]]:
@@ -242,7 +266,7 @@ class Scanner:
                 details["unit_as_written"] = per_d.group(0).strip()
             elif fallback_unit is not None:
                 unit = fallback_unit
-            elif OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end):
+            elif OTHER_UNIT.match(note, n_end) and not self._separator_before_label(n_end) and n_end not in self._pair_slash:
                 return None
             elif not spec.unitless:
                 return Refusal(spec, number, None, None, spec.unit_hint or "the unit is needed", n_start, n_end)
@@ -294,23 +318,32 @@ class Scanner:
         r.start = start
         sent_start = self.index.at(start).start
         before = self.note[max(sent_start, start - 30):start]
+        # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"
+        cut = list(_CLAUSE_BREAK.finditer(before))
+        if cut:
+            before = before[cut[-1].end():]
         r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
                           or _BASELINE_HEADER.match(self.note, sent_start, start)
-                          or self._past_before(sent_start, start))
+                          or self._past_before(sent_start, start)
+                          or _PAST_AFTER.match(self.note, r.end))
         if isinstance(r, Refusal):
             self.refused.setdefault((spec.name, r.number_start), r)
             return None
         return r
 
     def _past_before(self, sent_start: int, pos: int) -> bool:
-        """Is there a past-time phrase between the sentence start and ``pos``? The sentence's phrases are
-        found once (searching from the sentence start for every label was quadratic in a long sentence)."""
+        """Is there a past-time phrase between the sentence start and ``pos``, in the same part of the sentence (a ';'
+        ends it: "Hb 13.1 two months ago; Hb now 9.1")? The sentence's phrases are found once (searching from the
+        sentence start for every label was quadratic in a long sentence)."""
         ends = self._past_ends.get(sent_start)
         if ends is None:
             sent_end = self.index.at(sent_start).end
             ends = self._past_ends[sent_start] = [m.end() for m in
                                                   _PAST_IN_SENTENCE.finditer(self.note, sent_start, sent_end)]
-        return bool(ends) and ends[0] <= pos
+        if not ends or ends[0] > pos:
+            return False
+        part = self.note.rfind(";", sent_start, pos)
+        return any(part < e <= pos for e in ends)
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.
@@ -393,11 +426,40 @@ class Scanner:
                 out.append(m)
         return out
 
+    def _slash_pairs(self) -> tuple[list[Reading], set[int]]:
+        """'BUN/Cr 40/2.1', 'Na/K 138/4.1 mmol/L': two labels joined by '/' and then two numbers joined by '/' pair in
+        order (a unit after the second number is the second's, and the first's when both quantities take it). Each
+        label reads its own number of the pair or nothing."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        for (s1, e1, sp1), (s2, e2, sp2) in zip(self.labels, self.labels[1:]):
+            if not (sp1.output and sp2.output) or sp1.name == sp2.name or not _SLASH.fullmatch(self.note, e1, s2):
+                continue
+            m = _PAIR_NUMBERS.match(self.note, e2)
+            if not m:
+                continue
+            r2 = self.read_number(sp2, m.start("b"), m.end("b"))
+            unit = (r2.unit if r2 is not None else None) if m.end("b") < len(self.note) else None
+            r1 = self.read_number(sp1, m.start("a"), m.end("a"), unit) if unit else None
+            self._pair_slash.add(m.end("a"))
+            r1 = r1 or self.read_number(sp1, m.start("a"), m.end("a"))
+            # the labels read their own numbers of the pair or nothing (the number after a label is not its own here)
+            used.update((s1, s2))
+            for r, (ls, le) in ((r1, (s1, e1)), (r2, (s2, e2))):
+                if r is None:
+                    continue
+                r.start = s1
+                r.details.update(label=self.note[ls:le], pair=self.note[s1:max(r.end, m.end())].strip())
+                readings.append(r)
+        return readings, used
+
     def scan(self) -> dict[str, list[Reading]]:
         """All readings per quantity name, primary first."""
         by_name: dict[str, list[Reading]] = {}
         resp, used = self._respectively()
-        for r in resp:
+        pairs, used_pairs = self._slash_pairs()
+        used |= used_pairs
+        for r in resp + pairs:
             by_name.setdefault(r.spec.name, []).append(r)
         for start, end, spec in self.labels:
             if not spec.output or start in used:
@@ -408,6 +470,12 @@ class Scanner:
                     continue
                 spec = BY_NAME[_URINE_EQUIVALENT[spec.name]]
             r = self.read_after_label(start, end, spec)
+            for other in self.homonyms.get(start, []) if r is None else []:
+                # 'Ht 165 cm' is a height, 'Ht 38%' a haematocrit: a homonym reading with its own unit wins
+                alt = self.read_after_label(start, end, other)
+                if alt is not None and not alt.unit_assumed:
+                    r, spec = alt, other
+                    break
             if r is not None:
                 by_name.setdefault(spec.name, []).append(r)
         for r in self._value_first_items():

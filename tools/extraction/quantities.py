@@ -48,7 +48,9 @@ OTHER_UNIT = re.compile(
     r"\s*(?:/|%|×|\*\s*10|x\s*10|[A-Za-zµμ]*(?:mol|g|Eq|eq|L|l)\s*/|mg|mcg|[µμ]g|ng|pg|m[Ee]q|mmol|[µμu]mol"
     r"|mL|ml|dL|dl|L\b|IU|U\b|units?\b|kg|cm|mm\b|m\b|days?\b|weeks?\b|months?\b|years?\b|yrs?\b|hours?\b"
     r"|hrs?\b|h\b|min(?:utes?)?\b|times\b|x\b|°|º|℃|℉|ms\b|msec|sec\b|seconds?\b|mm\s*Hg|mmHg|kPa"
-    r"|beats|breaths|bpm|fL|cells|copies|tablets?|points?|packs?|lakh|mOsm|ratio\b|fold\b|-fold|cm\b)",
+    r"|beats|breaths|bpm|fL|cells|copies|tablets?|points?|packs?|lakh|mOsm|ratio\b|fold\b|-fold|cm\b"
+    # feet: "Ht 5'7\"" is a height in feet and inches, not a bare 5
+    r"|['’′]\s*\d|ft\b|feet\b|foot\b)",
     re.I,
 )
 
@@ -58,7 +60,7 @@ _UNIT_WORDS = [
     (r"\bgrams?\b", "g"), (r"\bmillimoles?\b", "mmol"), (r"\bmicromoles?\b", "µmol"), (r"\bnanomoles?\b", "nmol"),
     (r"\bpicomoles?\b", "pmol"), (r"\bmilliequivalents?\b", "mEq"), (r"\bdecilit(?:er|re)\b", "dL"),
     (r"\bmillilit(?:er|re)\b", "mL"), (r"\blit(?:er|re)\b", "L"), (r"\binternational units?\b", "IU"),
-    (r"\bunits?\b", "U"), (r"\s+per\s+", "/"), (r"^per\s+", "/"),
+    (r"\bunits?\b", "U"), (r"\s+per\s+", "/"), (r"^per\s+", "/"), (r"\bkilos?\b", "kg"),
 ]
 
 
@@ -168,6 +170,17 @@ def _g_per_dl_or_bare_g_per_l(name: str, analyte: str, dl_hi: float, l_lo: float
     return to_canonical
 
 
+def _glucose(value: float, unit: str | None) -> float:
+    """mg/dL. A bare number is mg/dL (whole numbers, as mg/dL laboratories report glucose), except where only mmol/L
+    is plausible: below 10 (a glucose under 10 mg/dL is not a survivable reading), or a number with decimals up to 35
+    ('BSL 22.1', 'glucose 12.4': mmol/L is reported to one decimal; 35 mmol/L = 631 mg/dL), converted at 18.016."""
+    if unit is None:
+        if value < 10 or (value <= 35 and value != int(value)):
+            return convert(value, "mmol/L", "mg/dL", "glucose")
+        return value
+    return convert(value, clean_unit(unit), "mg/dL", "glucose")
+
+
 def _creatinine(value: float, unit: str | None) -> float:
     """mg/dL, up to 40 with a unit; a bare number is mg/dL only up to 25 (a bare 30 is more likely µmol/L from a
     note that dropped its unit than a creatinine of 30 mg/dL, so it is not read)."""
@@ -234,12 +247,22 @@ STONE_KG = 14 * 0.45359237  # 1 stone = 14 lb = 6.35029318 kg (the pound is exac
 # stones, optionally with pounds: '11 st 6 lb', '11 stone 6', '12st 4lbs', '11 stones and 3 pounds'
 WEIGHT_STONES = r"st(?:ones?)?\.?(?:\s*(?:and\s*)?(?P<lb>\d{1,2}(?:\.\d+)?)\s*(?:lbs?|pounds?)?(?![A-Za-z\d]))?(?![A-Za-z])"
 _STONES = re.compile(WEIGHT_STONES, re.I)
+# pounds and ounces (infants): "7 lb 8 oz" = 7.5 lb; 1 oz = 1/16 lb
+WEIGHT_LB_OZ = r"(?:lbs?|pounds?)\.?\s*(?:and\s*)?(?P<oz>\d{1,2}(?:\.\d+)?)\s*(?:oz|ounces?)(?![A-Za-z])"
+_LB_OZ = re.compile(WEIGHT_LB_OZ, re.I)
 
 
 def _weight(value: float, unit: str | None) -> float:
-    """kg. Stones (and pounds) convert at 1 st = 14 lb = 6.35029318 kg; the rest through the unit converter."""
+    """kg. Stones (and pounds) convert at 1 st = 14 lb = 6.35029318 kg, pounds and ounces at 1 lb = 16 oz =
+    0.45359237 kg; 'kilos' are kg; the rest through the unit converter."""
     if unit is None:
         raise UnitConversionError("kg or lb; the unit is needed")
+    oz = _LB_OZ.fullmatch(unit.strip())
+    if oz:
+        ounces = float(oz.group("oz"))
+        if ounces >= 16:
+            raise UnitConversionError(f"{ounces:g} oz is not a remainder of a pound (< 16)")
+        return (value + ounces / 16) * 0.45359237
     m = _STONES.fullmatch(unit.strip())
     if m:
         pounds = float(m.group("lb") or 0)
@@ -247,6 +270,20 @@ def _weight(value: float, unit: str | None) -> float:
             raise UnitConversionError(f"{pounds:g} lb is not a remainder of a stone (< 14)")
         return value * STONE_KG + pounds * 0.45359237
     return convert(value, clean_unit(unit), "kg")
+
+
+_M_CM = re.compile(r"m\s?(?P<cm>\d{2})", re.I)
+
+
+def _height(value: float, unit: str | None) -> float:
+    """cm. '1m72' (metres and centimetres, as European notes write a height) is 1.72 m; the rest through the unit
+    converter."""
+    if unit is None:
+        raise UnitConversionError("cm, m or inches; the unit is needed")
+    mc = _M_CM.fullmatch(unit.strip())
+    if mc:
+        return value * 100 + float(mc.group("cm"))
+    return convert(value, clean_unit(unit), "cm")
 
 
 def _per_minute(value: float, unit: str | None) -> float:
@@ -277,7 +314,8 @@ SPECS: list[Spec] = [
     Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7,
          to_canonical=_g_per_dl_or_bare_g_per_l("albumin", "albumin", 7, 10, 70)),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
-         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000),
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000,
+         to_canonical=_glucose),
     Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
          r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
          "mg/dL", CONC, "bilirubin", 0.05, 60),
@@ -287,7 +325,7 @@ SPECS: list[Spec] = [
          to_canonical=_no_unit),
     Spec("platelets", r"platelets?(?: counts?)?|thrombocytes?(?: count)?|(?-i:\bPLTs?\b|\bPlts?\b|\bplts?\b)",
          "10^3/µL", "", None, 1, 2500, kind="count"),
-    Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|total leu[ck]ocyte counts?"
+    Spec("wbc", r"white[- ](?:blood[- ])?cells?(?: counts?)?|white counts?|total leu[ck]ocyte counts?"
          r"|leu[ck]ocytes?(?: counts?)?|leu[ck]ocytosis(?: of)?|(?-i:\bWBCs?\b|\bTLC\b|\bWCC\b|\bwbcs?\b)",
          "10^3/µL", "", None, 0.1, 500, kind="count"),
     Spec("hemoglobin", r"ha?emoglobin|(?-i:\bHg?b\b|\bHGB\b)", "g/dL", CONC, "hemoglobin", 2, 25,
@@ -329,7 +367,8 @@ SPECS: list[Spec] = [
     Spec("hba1c", r"glycated ha?emoglobin|glycosylated ha?emoglobin|ha?emoglobin A1c|(?-i:\bHb ?A1c\b|\bA1c\b)",
          "%", PERCENT, None, 3, 25, to_canonical=_percent_only),
     # vitals
-    Spec("heart_rate", r"heart rate|pulse(?: rate)?|ventricular rate|(?-i:\bHR\b|\bPR\b(?! interval))", "/min",
+    Spec("heart_rate", r"heart rate|pulse(?: rate)?|ventricular rate|(?-i:\bHR\b|\bPR\b(?! interval))"
+         r"|(?:tachy|brady)cardi(?:c|a)(?:\s+(?:at|to|of|with\s+a\s+(?:heart\s+)?rate\s+of))?", "/min",
          RATE, None, 15, 350, to_canonical=_per_minute, kind="vital"),
     Spec("respiratory_rate", r"respiratory rate|respiration rate|respirations?|breathing rate|respiratory frequency"
          r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,
@@ -348,15 +387,19 @@ SPECS: list[Spec] = [
          to_canonical=_milliseconds, kind="ecg"),
     Spec("qtc_interval", r"corrected QT(?: interval)?|(?-i:\bQTc\b)(?: interval)?", "msec", TIME_MS, None, 150, 900,
          to_canonical=_milliseconds, kind="ecg"),
-    Spec("systolic_bp", r"systolic (?:blood )?pressure|systolic BP|(?-i:\bSBP\b)", "mmHg", PRESSURE, None, 30, 320,
+    # a bare 'systolic'/'diastolic' only right before its number ('Systolic 110, diastolic 70'; not 'systolic murmur')
+    Spec("systolic_bp", r"systolic (?:blood )?pressure|systolic BP|(?-i:\bSBP\b)|systolic(?=\s*(?:of|was|is|[:=])?\s*\d)",
+         "mmHg", PRESSURE, None, 30, 320,
          kind="vital"),
-    Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)", "mmHg", PRESSURE, None, 10, 220,
+    Spec("diastolic_bp", r"diastolic (?:blood )?pressure|diastolic BP|(?-i:\bDBP\b)|diastolic(?=\s*(?:of|was|is|[:=])?\s*\d)",
+         "mmHg", PRESSURE, None, 10, 220,
          kind="vital"),
-    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b)", "cm", r"cm|centimet(?:er|re)s?|mm(?![A-Za-z])|millimet(?:er|re)s?"
-         r"|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False,
-         kind="anthropometric", unit_hint="cm, m or inches; the unit is needed"),
-    Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b|\bBW\b)", "kg",
-         r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?|" + WEIGHT_STONES, None, 0.3, 400,
+    Spec("height", r"\bheight\b|\bstature\b|(?-i:\bHt\b\.?)", "cm", r"cm|centimet(?:er|re)s?|mm(?![A-Za-z])|millimet(?:er|re)s?"
+         r"|m\s?\d{2}(?!\d)|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])|\"", None, 30, 250, unitless=False,
+         to_canonical=_height, kind="anthropometric", unit_hint="cm, m or inches; the unit is needed"),
+    Spec("weight", r"\bweight\b|\bweighs\b|\bweighing\b|\bweighed\b|(?-i:\bWt\b\.?|\bBW\b)", "kg",
+         r"kgs?(?![A-Za-z])|kilograms?|kilos?(?![A-Za-z])|" + WEIGHT_LB_OZ + r"|lbs?(?![A-Za-z])|pounds?|g(?![A-Za-z])|grams?|"
+         + WEIGHT_STONES, None, 0.3, 400,
          unitless=False, to_canonical=_weight, kind="anthropometric", unit_hint="kg or lb; the unit is needed"),
     Spec("gcs", r"glasgow coma (?:scale|score)(?: score)?|(?-i:\bGCS\b)(?: score)?", None,
          r"/\s*15(?!\d)|points?(?![A-Za-z])", None, 3, 15, to_canonical=lambda v, u: v, kind="vital"),

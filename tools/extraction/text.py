@@ -16,7 +16,7 @@ from medmirror.tools.extraction.model import Sentence
 
 _ABBREVIATIONS = {
     "dr", "mr", "mrs", "ms", "prof", "vs", "e.g", "i.e", "etc", "st", "fig",
-    "al", "b.i.d", "t.i.d", "q.i.d", "q.d", "p.o", "i.v", "a.m", "p.m", "approx", "yr", "yrs",
+    "al", "b.i.d", "t.i.d", "q.i.d", "q.d", "p.o", "i.v", "a.m", "p.m", "approx", "yr", "yrs", "wt", "ht",
 }
 
 _BOUNDARY = re.compile(

@@ -12,7 +12,7 @@ from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.extraction.grounding import ground, llm_arguments, reconcile
 
 C = CALCULATORS
-NOTE = ("A 67-year-old man who weighs 70 kg and is 175 cm tall. He was tachycardic to 120. "
+NOTE = ("A 67-year-old man who weighs 70 kg and is 175 cm tall. He was tachycardic; the monitor read 120. "
         "Temperature 38.0 °C. Creatinine 1.2 mg/dL. No history of CHF. History of stroke.")
 
 
@@ -51,7 +51,7 @@ def test_unsupported_value_is_dropped_flagged_and_named_missing_by_the_calculato
 
 def test_llm_value_without_rule_value_is_supported_by_its_span() -> None:
     g = reconcile(C["wells_pe"], {"heart_rate": 120, "pe_most_likely": True},
-                  NOTE + " Pulmonary embolism is the leading diagnosis.")
+                  NOTE + " Pulmonary embolism is on the differential.")  # no ranking written: the rules leave it open
     hr = g.param("heart_rate")
     assert hr.status == "llm_supported" and hr.source == "llm" and hr.rule_value is None
     assert hr.evidence["text"].startswith("120") and (NOTE[hr.evidence["start"]:hr.evidence["end"]] == hr.evidence["text"])
@@ -142,5 +142,5 @@ def test_ground_hybrid_with_a_scripted_model() -> None:
 def test_a_number_with_another_unit_does_not_support_a_value() -> None:
     fluids = C["maintenance_fluids"]
     assert reconcile(fluids, {"weight": 70}, "A 70-year-old man. BP 70/40 mmHg.").param("weight").status == "unsupported"
-    ok = reconcile(fluids, {"weight": 70}, "Body weight was 70 kilos.").param("weight")
+    ok = reconcile(fluids, {"weight": 70}, "On the ward scales she came in at 70 kilos.").param("weight")  # no label: rules read nothing
     assert ok.status == "llm_supported" and ok.evidence["text"] == "70 kilos"

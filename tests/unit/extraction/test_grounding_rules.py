@@ -217,6 +217,9 @@ def test_method_parameters_and_judgements_are_never_read() -> None:
     assert p.status == "assumed" and p.value == 12.0 and "method parameter" in p.note
     assert isinstance(source_for("delta_ratio", "normal_anion_gap"), Config)
     assert isinstance(source_for("wells_pe", "pe_most_likely"), Judgement)
+    # a judgement is read only where the note writes it out; otherwise it stays the model's (or the default)
+    pe = rule_arguments(C["wells_pe"], "Heart rate 110. Pulmonary embolism is on the differential.").param("pe_most_likely")
+    assert pe.status == "assumed" and "rules cannot decide" in pe.note
 
 
 # --- invariants ----------------------------------------------------------------------------
