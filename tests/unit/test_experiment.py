@@ -101,7 +101,7 @@ def test_the_example_file_parses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(Path(medmirror.__file__).parents[1])  # the repository: the file's data path is relative to it
     exp = load_experiment(EXAMPLE)
     assert [c.label for c in exp.conditions] == ["mirror theta_plan=7", "mirror theta_plan=8", "mirror theta_plan=9",
-                                                 "riskagent", "react"]
+                                                 "riskagent", "react", "reflexion"]
     assert exp.seeds == [0, 1] and exp.datasets[0].every == 11 and exp.datasets[0].mode == "agent"
 
 
