@@ -663,7 +663,7 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
                 seconds=round(time.perf_counter() - t0, 3),
                 node_seconds={n: round(u.get("seconds", 0.0), 3) for n, u in usage.items()},
                 trace=[f"{e.get('node')}:{e.get('event')}" for e in result.trace],
-                revisions=revision_sources(result.trace), gate_scores=gate_scores(result.trace),
+                revisions=revision_sources(result.trace), gate_scores=result.scores,
             )
             # the decider's tool selection against the row's calculator (None when no calculator implements it)
             target = _row_tool(row)
@@ -692,17 +692,6 @@ def _row_tool(row: MedCalcRow) -> str | None:
         return by_medcalc_id(row.calculator_id).id if row.calculator_id is not None else None
     except KeyError:
         return None
-
-
-def gate_scores(trace: list[dict[str, Any]]) -> dict[str, list[float]]:
-    """The self-scores each gate saw in one run, in order: ``{"planner": [7, 9], "tool_agent": [9], "answer": [8]}``
-    (every trace event that carries a numeric ``score``; the experiment harness plots their distributions)."""
-    out: dict[str, list[float]] = {}
-    for e in trace:
-        score = e.get("score")
-        if isinstance(score, (int, float)) and not isinstance(score, bool):
-            out.setdefault(str(e.get("node")), []).append(score)
-    return out
 
 
 def revision_sources(trace: list[dict[str, Any]]) -> dict[str, int]:

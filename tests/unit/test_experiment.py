@@ -27,7 +27,7 @@ from medmirror.bench.experiment_stats import (
     summary_table,
     tidy_frame,
 )
-from medmirror.bench.medcalc import COLUMNS, gate_scores
+from medmirror.bench.medcalc import COLUMNS
 from medmirror.cli import main
 
 PARAPHRASED = Path(medmirror.__file__).parent / "data" / "dev" / "paraphrased.csv"
@@ -274,12 +274,6 @@ def test_paired_comparisons_pair_rows_per_seed_and_average_over_seeds() -> None:
     assert math.isnan(both["p_value"])
 
 
-def test_gate_scores_of_a_trace() -> None:
-    trace = [{"node": "intake", "event": "candidates"}, {"node": "planner", "score": 6}, {"node": "planner", "score": 9},
-             {"node": "tool_agent", "score": 8}, {"node": "answer", "score": 7}, {"node": "x", "score": True}]
-    assert gate_scores(trace) == {"planner": [6, 9], "tool_agent": [8], "answer": [7]}
-
-
 # ---------------------------------------------------------------------------
 # End to end
 # ---------------------------------------------------------------------------
@@ -391,7 +385,7 @@ def test_experiment_end_to_end_with_resume(tmp_path: Path, capsys: pytest.Captur
                 assert mine.loc[str(r["id"]), "tokens"] == r["input_tokens"] + r["output_tokens"]
                 assert mine.loc[str(r["id"]), "calls"] == r["calls"]
                 assert mine.loc[str(r["id"]), "tools"] == ";".join(r["tools"])
-                assert r["gate_scores"]["planner"] == [9] and r["gate_scores"]["answer"] == [9]  # the script's scores
+                assert r["gate_scores"]["plan"] == [9] and r["gate_scores"]["answer"] == [9]  # the script's scores
         line = summary[(summary["dataset"] == sub.dataset.name) & (summary["condition"] == sub.condition.label)].iloc[0]
         assert line["n_rows"] == len(recs)
     bmi_agent = summary[(summary["condition"] == "agent") & (summary["dataset"] == "bmi")].iloc[0]
