@@ -22,7 +22,7 @@ Sessions close at interpreter exit (:func:`close_all`).
 A tool error (``isError``) raises :class:`MCPToolError` with the server's text; a server that cannot
 start raises :class:`MCPServerError` naming it, with the tail of its standard error.
 
-Built on the official ``mcp`` SDK's client (``stdio_client``, ``streamablehttp_client``,
+Built on the official ``mcp`` SDK's client (``stdio_client``, ``streamable_http_client``,
 ``ClientSession``) rather than ``langchain-mcp-adapters``: the adapters do not expose the spawned
 server's standard error (needed for the error a user can act on) and return LangChain tools, while
 the registry wants runners returning the structured result.
@@ -36,7 +36,7 @@ import json
 import re
 import tempfile
 import threading
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -158,19 +158,21 @@ async def _session(cfg: ServerConfig, errlog: Any) -> AsyncIterator[Any]:
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.sse import sse_client
     from mcp.client.stdio import stdio_client
-    from mcp.client.streamable_http import streamablehttp_client
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
 
-    if cfg.command:
-        params = StdioServerParameters(command=cfg.command, args=list(cfg.args), env=cfg.env, cwd=cfg.cwd)
-        transport = stdio_client(params, errlog=errlog)
-    elif cfg.transport == "sse":
-        transport = sse_client(cfg.url, headers=cfg.headers)
-    else:
-        transport = streamablehttp_client(cfg.url, headers=cfg.headers)
-    async with transport as streams:
-        async with ClientSession(streams[0], streams[1]) as session:
-            await session.initialize()
-            yield session
+    async with AsyncExitStack() as stack:
+        if cfg.command:
+            params = StdioServerParameters(command=cfg.command, args=list(cfg.args), env=cfg.env, cwd=cfg.cwd)
+            streams = await stack.enter_async_context(stdio_client(params, errlog=errlog))
+        elif cfg.transport == "sse":
+            streams = await stack.enter_async_context(sse_client(cfg.url, headers=cfg.headers))
+        else:
+            http = await stack.enter_async_context(create_mcp_http_client(headers=cfg.headers))
+            streams = await stack.enter_async_context(streamable_http_client(cfg.url, http_client=http))
+        session = await stack.enter_async_context(ClientSession(streams[0], streams[1]))
+        await session.initialize()
+        yield session
 
 
 def _stderr_tail(errlog: Any) -> str:
