@@ -6,6 +6,7 @@
     medmirror experiment app/data/experiments/one_shot_small.toml
     medmirror memory list
     medmirror presets | graph
+    medmirror mcp [--http --port 8765]
 
 Every :class:`medmirror.settings.Settings` field is also a flag (``--theta-plan 9``,
 ``--model-provider openai``, ``--openai-base-url ...``); secrets such as the API
@@ -27,6 +28,7 @@ from medmirror.bench.cli import add_bench_parser, one_line_validation_error
 from medmirror.bench.experiment import add_experiment_parser
 from medmirror.graphs.main import build_graph
 from medmirror.limits import MAX_NOTE_BYTES, InputTooLarge, InvalidTaskInput, check_options, check_task
+from medmirror.mcp_server import add_mcp_parser
 from medmirror.memory.experience_cli import add_memory_parser
 from medmirror.models.factory import ModelConfigError
 from medmirror.optimize_cli import add_optimize_parser
@@ -245,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_parser(sub)
     add_experiment_parser(sub)
     add_optimize_parser(sub)
+    add_mcp_parser(sub)
     add_memory_parser(sub, default_store=str(Settings.model_fields["data_dir"].default_factory() / "experience"))
     return parser
 

@@ -115,6 +115,7 @@ class Settings(BaseSettings):
     vision_base_url: str | None = Field(None, description="OpenAI-compatible server of a vision model for image tools.")
     vision_model: str | None = Field(None, description="Vision model name for image tools.")
     vision_api_key: SecretStr | None = Field(None, description="API key of the vision server (if it needs one).")
+    mcp_servers: str | None = Field(None, description="A JSON file in the standard mcpServers format (as Claude Desktop's): the tools of those MCP servers join the registry as <server>_<tool>.")
     embeddings_provider: Literal["none", "openai"] = Field("none", description="Dense embeddings for retrieval (fused with BM25): 'openai' uses an OpenAI-compatible embeddings endpoint.")
     embeddings_model: str | None = Field(None, description="Embeddings model name on the OpenAI-compatible server (MEDMIRROR_OPENAI_BASE_URL).")
 

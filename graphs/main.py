@@ -17,7 +17,7 @@ from medmirror.graphs.single_loop import build_single_loop_graph
 from medmirror.models.factory import ModelSet
 from medmirror.nodes.common import Deps
 from medmirror.settings import Settings
-from medmirror.tools.builtin import default_registry
+from medmirror.tools.builtin import default_registry, registry_for
 from medmirror.tools.registry import ToolRegistry
 
 
@@ -47,8 +47,10 @@ def build_graph(
     ``checkpointer`` (e.g. :func:`medmirror.memory.checkpoint.make_checkpointer`) makes runs resumable.
     ``embeddings`` (any LangChain ``Embeddings``) fuses dense retrieval with BM25 for the tool
     registry and the experience store; otherwise the settings' ``embeddings_provider`` decides.
+    Without a ``registry`` the built-in tools are used, with the tools of the MCP servers named by the
+    settings' ``mcp_servers``.
     """
     settings = preset if isinstance(preset, Settings) else Settings.resolve(preset)
-    deps = make_deps(models, registry, experience, embeddings)
+    deps = make_deps(models, registry if registry is not None else registry_for(settings), experience, embeddings)
     build = build_planner_graph if settings.use_planner else build_single_loop_graph
     return build(deps, checkpointer=checkpointer, store=store, **compile_kwargs)
