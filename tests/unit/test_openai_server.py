@@ -213,3 +213,42 @@ def test_the_rate_limiter_is_shared_per_server_and_rate():
     model = model_for("http://127.0.0.1:9/v1", openai_requests_per_minute=120)
     assert model.rate_limiter is a
     assert model_for("http://127.0.0.1:9/v1").rate_limiter is None
+
+
+def test_bench_rows_run_in_parallel_against_a_remote_server_and_one_at_a_time_otherwise(tmp_path, capsys):
+    from medmirror.bench import cli
+    from medmirror.bench.medcalc import row_concurrency, run_medcalc
+    from medmirror.models.scripted import ScriptedChatModel
+    from tests.unit.test_bench_medcalc import BMI_ENTITIES, row, write_csv
+
+    def slow_json_mode(body: dict[str, Any]) -> tuple[int, dict[str, Any], dict[str, str]]:
+        time.sleep(0.3)
+        return llama_cpp_like(body)
+
+    rows = [row(i, 6, "physical", BMI_ENTITIES, "20.52892", "19.50247", "21.55537") for i in range(1, 5)]
+    path = write_csv(tmp_path / "d.csv", rows)
+    with Stub(slow_json_mode) as stub:
+        code = cli.main(["bench", "medcalc", "--data", str(path), "--mode", "agent", "--concurrency", "4", "--quiet",
+                         "--no-plot", "--out", str(tmp_path / "remote"), "--set", "model_provider=openai",
+                         "--set", f"openai_base_url={stub.url}", "--set", "openai_model=stub",
+                         "--set", "structured_retries=0", "--set", "use_experience=false",
+                         "--set", f"data_dir={tmp_path}", "--set", "checkpointer=none"])
+    assert code == 0
+    summary = json.loads((tmp_path / "remote" / "summary.json").read_text())
+    assert summary["concurrency"] == 4 and summary["concurrency_note"] == "remote model server"
+    assert stub.max_in_flight >= 2, stub.max_in_flight  # rows overlapped at the server
+    assert "->" not in capsys.readouterr().out
+
+    # not a remote server: one row at a time, and a one-line note says why
+    assert row_concurrency("agent", {"settings": {"model_provider": "local"}}, 4)[0] == 1
+    assert row_concurrency("agent", {"settings": {"role_providers": "reviewer=local", "model_provider": "openai"}},
+                           4) == (1, row_concurrency("agent", {"settings": {"model_provider": "local"}}, 4)[1])
+    assert row_concurrency("extract", {"extractor": "rules"}, 4) == (4, "no model")
+    assert row_concurrency("gold", {}, 4) == (4, "no model")
+    assert row_concurrency("extract", {"settings": {"model_provider": "openai"}, "extractor": "llm"}, 3)[0] == 3
+    lines: list[str] = []
+    summary = run_medcalc(path, "agent", out_dir=tmp_path / "local", concurrency=4, quiet=True, plot=False,
+                          echo=lines.append, options={"models": ScriptedChatModel(responses=[]),
+                                                      "settings": {"use_experience": False, "data_dir": tmp_path}})
+    assert summary["concurrency"] == 1
+    assert lines[0] == "medcalc agent: --concurrency 4 -> 1: models given in Python: one row at a time"
