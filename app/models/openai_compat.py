@@ -40,6 +40,7 @@ from langchain_core.outputs import ChatResult
 from langchain_core.rate_limiters import InMemoryRateLimiter
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 
+from medmirror.models.json_mode import JSONSchemaOutputMixin
 from medmirror.usage import current_meter
 
 logger = logging.getLogger(__name__)
@@ -157,8 +158,9 @@ def openai_chat_class() -> type:
     import openai
     from langchain_openai import ChatOpenAI
 
-    class OpenAICompatChat(ChatOpenAI):
-        """``ChatOpenAI`` with structured-output fallback, tenacity retries and a clear final error."""
+    class OpenAICompatChat(JSONSchemaOutputMixin, ChatOpenAI):
+        """``ChatOpenAI`` with structured-output fallback, tenacity retries and a clear final error
+        (``with_structured_output`` is the other providers': json_schema through the fallback, parsed from the text)."""
 
         structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = "auto"
         server_retries: int = 2

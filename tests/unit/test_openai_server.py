@@ -131,7 +131,8 @@ def test_a_server_without_json_schema_falls_back_to_json_mode_and_remembers_it()
         # remembered per server and model: another role's model does not probe again
         other = make_model(Settings(model_provider="openai", openai_base_url=stub.url, openai_model="stub"), "answer")
         _, usage2 = ask(other)
-        assert stub.formats() == ["json_schema", "json_object", "json_object"]
+        assert other.with_structured_output(Score).invoke("Rate it.") == Score(score=7)  # the same fallback
+        assert stub.formats() == ["json_schema", "json_object", "json_object", "json_object"]
         merged = merge_usage(usage, {"answer": usage2["planner"]})
         assert totals(merge_usage(merged, usage))["structured_output"] == {"json_object": 3}
 
