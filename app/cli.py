@@ -131,8 +131,9 @@ def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
     if result.review:
         print(f"review: {result.review.get('verdict')} {result.review.get('critique', '')}", file=out)
     t = result.totals
+    methods = ", ".join(f"{m} x{n}" for m, n in (t.get("structured_output") or {}).items())
     print(f"usage: {t['calls']} model calls, {t['input_tokens']}+{t['output_tokens']} tokens, "
-          f"{result.usage['wall_seconds']:.1f} s", file=out)
+          f"{result.usage['wall_seconds']:.1f} s" + (f"; structured output by {methods}" if methods else ""), file=out)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

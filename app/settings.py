@@ -63,6 +63,11 @@ class Settings(BaseSettings):
     openai_base_url: str | None = Field(None, description="Base URL of an OpenAI-compatible server (vLLM, Ollama, llama.cpp server, OpenAI).")
     openai_api_key: SecretStr | None = Field(None, description="API key for the OpenAI-compatible server (often unused by local servers).")
     openai_model: str | None = Field(None, description="Model name on the OpenAI-compatible server.")
+    openai_structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field("auto", description="How structured output is asked of the OpenAI-compatible server: json_schema (response_format json_schema), json_object (JSON mode with the schema, as llama.cpp's server takes it), prompt (the schema in the prompt, the reply parsed and validated); auto tries them in that order and remembers, per server and model, the first the server accepts.")
+    openai_timeout: float = Field(120.0, gt=0.0, le=3600.0, description="Seconds to wait for one reply of the OpenAI-compatible server before the request counts as failed (and is retried).")
+    openai_max_retries: int = Field(2, ge=0, le=10, description="Retries of a request to the OpenAI-compatible server after a timeout, a connection error, HTTP 408/409/429 or 5xx (exponential backoff with jitter; a Retry-After header is honoured).")
+    openai_retry_backoff: float = Field(0.5, ge=0.0, le=60.0, description="First backoff before a retry to the OpenAI-compatible server, in seconds (doubles per retry, at most 30 s).")
+    openai_requests_per_minute: float | None = Field(None, gt=0.0, description="Client-side limit on requests to the OpenAI-compatible server per minute, shared by every role and thread of the process (default: no limit).")
     script_path: str | None = Field(None, description="JSON script for the scripted provider: {role: [response, ...]}.")
     structured_retries: int = Field(2, ge=0, le=10, description="Retries when model output is unparseable or violates its schema.")
 

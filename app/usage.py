@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 
@@ -21,6 +21,11 @@ class Meter:
     output_tokens: int = 0
     model_seconds: float = 0.0
     retries: int = 0
+    # structured-output method -> calls (OpenAI-compatible servers: json_schema, json_object or prompt)
+    structured: dict[str, int] = field(default_factory=dict)
+
+    def add_structured(self, method: str) -> None:
+        self.structured[method] = self.structured.get(method, 0) + 1
 
     def add_message(self, usage: dict[str, Any] | None, seconds: float) -> None:
         self.calls += 1
@@ -53,6 +58,8 @@ def metered(node: str) -> Iterator[dict[str, Any]]:
             "output_tokens": meter.output_tokens, "seconds": time.perf_counter() - start,
             "model_seconds": meter.model_seconds, "retries": meter.retries,
         }})
+        if meter.structured:
+            out[node]["structured_output"] = dict(meter.structured)
 
 
 RESET = "__reset__"
@@ -70,11 +77,27 @@ def merge_usage(left: dict[str, Any] | None, right: dict[str, Any] | None) -> di
     for node, counters in (right or {}).items():
         acc = out.setdefault(node, {})
         for key, value in counters.items():
-            acc[key] = acc.get(key, 0) + value
+            if isinstance(value, dict):  # e.g. structured_output: {method: calls}
+                acc[key] = _add_counts(acc.get(key), value)
+            else:
+                acc[key] = acc.get(key, 0) + value
+    return out
+
+
+def _add_counts(left: dict[str, int] | None, right: dict[str, int]) -> dict[str, int]:
+    out = dict(left or {})
+    for name, n in right.items():
+        out[name] = out.get(name, 0) + n
     return out
 
 
 def totals(usage: dict[str, Any]) -> dict[str, Any]:
-    """Per-run totals from per-node usage."""
+    """Per-run totals from per-node usage (with ``structured_output``, {method: calls}, when a node recorded one)."""
     keys = ("runs", "calls", "input_tokens", "output_tokens", "seconds", "model_seconds", "retries")
-    return {k: sum(v.get(k, 0) for v in usage.values()) for k in keys}
+    out: dict[str, Any] = {k: sum(v.get(k, 0) for v in usage.values()) for k in keys}
+    methods: dict[str, int] = {}
+    for counters in usage.values():
+        methods = _add_counts(methods, counters.get("structured_output") or {})
+    if methods:
+        out["structured_output"] = methods
+    return out

@@ -61,7 +61,7 @@ from medmirror.bench.scoring import (
 )
 from medmirror.models.embeddings import make_embeddings
 from medmirror.models.factory import ModelSet
-from medmirror.settings import Settings
+from medmirror.settings import ROLES, Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import by_medcalc_id  # importing the package registers every calculator
 from medmirror.tools.calculators.medcalc_adapter import adapt
@@ -660,7 +660,7 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
                 tools=[s.get("tool") for s in result.steps], rounds=result.rounds, reviews=result.reviews,
                 plan=[p.get("tool") for p in result.plan], assumed=result.assumed,
                 calls=tot["calls"], input_tokens=tot["input_tokens"], output_tokens=tot["output_tokens"],
-                seconds=round(time.perf_counter() - t0, 3),
+                structured_output=tot.get("structured_output"), seconds=round(time.perf_counter() - t0, 3),
                 node_seconds={n: round(u.get("seconds", 0.0), 3) for n, u in usage.items()},
                 trace=[f"{e.get('node')}:{e.get('event')}" for e in result.trace],
                 revisions=revision_sources(result.trace), gate_scores=result.scores,
@@ -786,6 +786,31 @@ def render_tables(summary: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------
 
 
+def row_concurrency(mode: str, options: Mapping[str, Any], requested: int) -> tuple[int, str]:
+    """Rows at once for a run, and why: as asked when no model runs or every model the mode uses is a
+    remote server (``model_provider=openai``); else 1 (an in-process llama.cpp model runs one completion
+    at a time, and a scripted model replays one script)."""
+    if requested <= 1:
+        return requested, ""
+    extractor = str(options.get("extractor") or _extraction_setting(options)) if mode == "extract" else ""
+    if mode not in ("agent", "extract") or extractor == "rules":
+        return requested, "no model"
+    if options.get("models") is not None or options.get("model") is not None:
+        return 1, "models given in Python: one row at a time"
+    given = options.get("settings")
+    try:
+        s = given if isinstance(given, Settings) else Settings.resolve(
+            options.get("preset"), **{k: v for k, v in dict(given or {}).items() if k in Settings.model_fields})
+    except Exception:  # noqa: BLE001 - bad settings stop the run later with their message
+        return 1, "settings not resolved"
+    roles = ("extractor",) if mode == "extract" else ROLES
+    others = sorted({s.provider_for(r) for r in roles} - {"openai"})
+    if not others:
+        return requested, "remote model server"
+    return 1, (f"{' and '.join(others)} model: one row at a time (an in-process model runs one completion at a "
+               f"time; --set model_provider=openai with a server runs rows in parallel)")
+
+
 def run_medcalc(
     data: str | Path,
     mode: str = "gold",
@@ -811,6 +836,10 @@ def run_medcalc(
     if concurrency < 1:
         raise BenchError(f"--concurrency must be >= 1, got {concurrency}")
     fn = m.make(dict(options or {}))
+    asked = concurrency
+    concurrency, why = row_concurrency(mode, dict(options or {}), concurrency)
+    if concurrency < asked:
+        echo(f"medcalc {mode}: --concurrency {asked} -> 1: {why}")
     rows = read_medcalc_csv(data, m.required_columns)
     if skip < 0:
         raise BenchError(f"--skip must be >= 0, got {skip}")
@@ -849,6 +878,7 @@ def run_medcalc(
         "benchmark": BENCHMARK, "mode": mode, "data": str(data), "out_dir": str(out),
         "records_file": RECORDS_FILE, "rows_selected": len(rows), "rows_run": len(new),
         "rows_resumed": len(rows) - len(todo), "skip": skip, "every": every, "limit": limit, "concurrency": concurrency,
+        "concurrency_note": why or None,
         **summarise(records),
         **(m.extra_summary(records) if m.extra_summary and records else {}),
         "started_at": started, "finished_at": datetime.now().isoformat(timespec="seconds"),

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from langchain_core.language_models.chat_models import BaseChatModel
 
 from medmirror.models.local import LocalChatModel, default_gguf_path
+from medmirror.models.openai_compat import openai_chat_class, rate_limiter
 from medmirror.models.scripted import ScriptedChatModel
 from medmirror.settings import ROLES, Settings
 
@@ -39,11 +40,15 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
                 "the 'openai' provider needs " + " and ".join(f"MEDMIRROR_{n.upper()}" for n in missing)
                 + " (the URL of your OpenAI-compatible server, e.g. http://localhost:8000/v1, and its model name)"
             )
-        from langchain_openai import ChatOpenAI
-
         key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else "not-needed"
-        return ChatOpenAI(base_url=settings.openai_base_url, api_key=key, model=settings.openai_model,
-                          temperature=settings.temperature, max_tokens=settings.max_tokens, max_retries=1)
+        # retries are tenacity's (openai_compat), not the client's: a rejected response format is not retried
+        return openai_chat_class()(
+            base_url=settings.openai_base_url, api_key=key, model=settings.openai_model,
+            temperature=settings.temperature, max_tokens=settings.max_tokens, max_retries=0,
+            timeout=settings.openai_timeout, structured_output=settings.openai_structured_output,
+            server_retries=settings.openai_max_retries, retry_backoff=settings.openai_retry_backoff,
+            rate_limiter=rate_limiter(settings.openai_base_url, settings.openai_requests_per_minute),
+        )
     if provider == "scripted":
         if not settings.script_path:
             raise ModelConfigError("the 'scripted' provider needs MEDMIRROR_SCRIPT_PATH (a JSON file {role: [responses]})")
@@ -78,7 +83,8 @@ class ModelSet:
         provider = settings.provider_for(role)
         key = (role, provider, settings.model_path, settings.n_ctx, settings.temperature, settings.max_tokens,
                settings.openai_base_url, settings.openai_model, settings.script_path, settings.seed,
-               settings.repeat_penalty)
+               settings.repeat_penalty, settings.openai_structured_output, settings.openai_timeout,
+               settings.openai_max_retries, settings.openai_retry_backoff, settings.openai_requests_per_minute)
         if key not in self._cache:
             self._cache[key] = make_model(settings, role)
         return self._cache[key]
