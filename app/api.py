@@ -55,6 +55,8 @@ class Result:
     target: dict[str, Any] | None = None  # the tool the question names, as the checks read it
     # every self-score each gate saw, in order: {"plan": [...], "tool_call": [...], "answer": [...]}
     scores: dict[str, list[int]] = field(default_factory=dict)
+    # answer_steps=interpret_then_format: the interpretation of the result ({"text", "by": "model" | "tool", ...})
+    interpretation: dict[str, Any] | None = None
 
     @property
     def trajectory(self) -> dict[str, Any]:
@@ -170,4 +172,5 @@ def solve(
         assumed=out.get("assumed") or [], working_memory=out.get("working_memory") or {},
         candidates=out.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
         rationale=out.get("rationale") or "", target=out.get("target"), scores=gate_scores(out.get("trace") or []),
+        interpretation=out.get("interpretation"),
     )

@@ -19,11 +19,12 @@ PRESETS: dict[str, dict[str, Any]] = {
     # MIRROR with the paper's best published settings (θp = 9, 5 rounds).
     "mirror-best": dict(use_tools=True, use_planner=True, plan_mode="decompose", use_gates=True, use_stm=True,
                         use_ltm=True, use_reviewer=False, theta_plan=9, max_rounds=5),
-    # RiskAgent: pick one tool from the top-N, schema-validated parameters with retry, reviewer. The decider
-    # chose the tool: the tool agent fills its parameters and does not switch (the reviewer may send the plan back).
+    # RiskAgent: pick one tool from the top-N, schema-validated parameters with retry, result interpretation then
+    # answer formatting (its Env3 and Env4), a reviewer of the four stages. The decider chose the tool: the tool
+    # agent fills its parameters and does not switch (the reviewer may send the plan back).
     "riskagent": dict(use_tools=True, use_planner=True, plan_mode="single_tool", use_gates=False, use_stm=True,
                       use_ltm=False, use_reviewer=True, max_attempts_per_subtask=3, max_reviews=3,
-                      tool_switch=False),
+                      tool_switch=False, answer_steps="interpret_then_format"),
     # ReflecTool: single loop with inner actions, experience from the store, an action verifier.
     "reflectool-refine": dict(use_tools=True, use_planner=False, use_gates=False, use_stm=False, use_ltm=False,
                               use_reviewer=False, use_experience=True, verifier="refine"),
@@ -46,7 +47,7 @@ DESCRIPTIONS: dict[str, str] = {
     "react": "single tool loop, no gates",
     "mirror": "planner/tool/answer score gates, STM and LTM (MIRROR)",
     "mirror-best": "MIRROR with the paper's best settings: theta_plan 9, 5 rounds",
-    "riskagent": "single tool from top-N, validated parameters with retry, reviewer (RiskAgent)",
+    "riskagent": "single tool from top-N, validated parameters with retry, interpretation then formatting, four-stage reviewer (RiskAgent)",
     "reflectool-refine": "single loop with Plan/Think/Finish, experience store, iterative-refinement verifier (ReflecTool)",
     "reflectool-select": "single loop with Plan/Think/Finish, experience store, candidate-selection verifier (ReflecTool)",
     "reflexion": "single tool loop; a failed or low-confidence trial is reflected on and retried (Reflexion)",

@@ -85,6 +85,7 @@ class Settings(BaseSettings):
     use_answer_gate: bool = Field(True, description="The answer agent's intra-reflection: an answer scoring below theta_answer goes to LTM and the planner re-plans (off: its self-score never re-plans).")
     tool_switch: bool = Field(True, description="When the tool agent revises a call (below theta_tool, failing its checks, or after a failed call) it may switch to another candidate tool, as MIRROR's tool agent selects its tool; the checks still decide. Off: locked to the planner's tool.")
     replan_on_failure: bool = Field(True, description="A subtask given up after max_attempts_per_subtask ends the round: the round goes to LTM and the planner re-plans (within max_rounds), as in MIRROR. Off: the round goes on to the answer agent, whose gate decides.")
+    answer_steps: Literal["one", "interpret_then_format"] = Field("one", description="The planner graph's answer: one call (the result, what it means and the format together), or RiskAgent's two steps: the answer agent first interprets the tool result (what the value means clinically: category, thresholds; checked against the tool's own interpretation, no number the tool result or the note lacks, else the tool's own text), then writes the answer in the task's format. The reviewer then checks the interpretation as a stage of its own.")
     stm_reflection: Literal["agent", "rules"] = Field("agent", description="Who writes the reflection of a short-term-memory entry: the tool agent on its retry (a short field of its reply; the rule-written text when the model's is unusable), or the rules alone.")
 
     # --- thresholds and bounds ----------------------------------------------------------
@@ -191,6 +192,7 @@ RUN_FIELDS: tuple[str, ...] = (
     # which parts are on
     "use_tools", "use_planner", "plan_mode", "use_gates", "use_stm", "use_ltm", "use_reviewer", "use_checks",
     "use_plan_gate", "use_tool_gate", "use_answer_gate", "tool_switch", "replan_on_failure", "stm_reflection",
+    "answer_steps",
     # thresholds and bounds
     "theta_plan", "theta_tool", "theta_answer", "max_plan_revisions", "max_tool_revisions",
     "max_attempts_per_subtask", "max_rounds", "max_reviews", "max_react_steps", "top_n_tools", "structured_retries",

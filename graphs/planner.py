@@ -1,15 +1,18 @@
 """The planner graph (MIRROR, RiskAgent, full): plan, call tools subtask by subtask, answer, review.
 
 ```
-            ┌──── re-plan with LTM (answer below θa or failing its checks, ≤ R rounds) ◄─────┐
-            │◄─── re-plan with LTM (a subtask given up after the attempt bound, ≤ R rounds) ─┤
-            ▼                                                                                │
- START → intake → planner ⟲ → tool_agent ⟲ → [verifier] → executor | protocol → answer → [reviewer] → END
-                     ▲            ▲                              │                  ▲         │
-                     │            └── failed call → STM ─────────┤                  │         │
-                     │            └── next subtask ──────────────┘                  │         │
-                     └────────────┴──── Reflect[WRONG]: earliest failing stage ─────┴─────────┘
+            ┌──── re-plan with LTM (answer below θa or failing its checks, ≤ R rounds) ◄────────────────┐
+            │◄─── re-plan with LTM (a subtask given up after the attempt bound, ≤ R rounds) ────────────┤
+            ▼                                                                                           │
+ START → intake → planner ⟲ → tool_agent ⟲ → [verifier] → executor | protocol → [interpret] → answer → [reviewer] → END
+                     ▲            ▲                              │                   ▲            ▲         │
+                     │            └── failed call → STM ─────────┤                   │            │         │
+                     │            └── next subtask ──────────────┘                   │            │         │
+                     └────────────┴──── Reflect[WRONG]: earliest failing stage ──────┴────────────┴─────────┘
 ```
+
+``interpret`` runs when ``answer_steps = interpret_then_format`` (RiskAgent: result interpretation, then
+answer formatting); the reviewer then has four stages (plan, tool call, interpretation, answer).
 
 Wiring and routers only; the nodes live in :mod:`medmirror.nodes`. Every gate is a router
 reading the same pure gate functions the nodes use (:mod:`medmirror.nodes.gates`), so what a
@@ -23,13 +26,14 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.routing import failed, reviewed_stage, runner
+from medmirror.graphs.routing import answer_step, failed, reviewed_stage, runner
 from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
 from medmirror.nodes.answer import make_answer
 from medmirror.nodes.common import Deps, settings_of
 from medmirror.nodes.executor import make_executor
 from medmirror.nodes.gates import answer_gate, execution_gate, executor_retry, plan_gate, tool_gate
 from medmirror.nodes.intake import make_intake
+from medmirror.nodes.interpret import make_interpret
 from medmirror.nodes.memory import make_ltm_update
 from medmirror.nodes.planner import make_planner
 from medmirror.nodes.protocol import make_protocol
@@ -45,25 +49,31 @@ def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Lit
     return "planner" if settings_of(runtime).use_tools else "answer"
 
 
-def route_after_planner(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "tool_agent", "answer", "__end__"]:
+def route_after_planner(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+        "planner", "tool_agent", "interpret", "answer", "__end__"]:
     if failed(state):
         return END
     if plan_gate(state, settings_of(runtime)) == "revise":
         return "planner"
-    return "tool_agent" if state.current < len(state.plan or []) else "answer"
+    return "tool_agent" if state.current < len(state.plan or []) else answer_step(settings_of(runtime))
 
 
 def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
-        "planner", "tool_agent", "answer", "ltm_update"]:
+        "planner", "tool_agent", "interpret", "answer", "ltm_update"]:
+    s = settings_of(runtime)
     if state.replan:  # a missing tool was built on request: plan again with it
         return "planner"
-    if execution_gate(state, settings_of(runtime)) == "replan":  # a subtask was given up: the round goes to LTM
+    if execution_gate(state, s) == "replan":  # a subtask was given up: the round goes to LTM
         return "ltm_update"
     if state.current >= len(state.plan or []):
-        return "answer"
+        return answer_step(s)
     if state.attempts > 0:  # the last call failed and the subtask is still open
-        return "tool_agent" if executor_retry(state, settings_of(runtime)) else "answer"
+        return "tool_agent" if executor_retry(state, s) else answer_step(s)
     return "tool_agent"
+
+
+def route_after_interpret(state: MedMirrorState) -> Literal["answer", "__end__"]:
+    return END if failed(state) else "answer"
 
 
 def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["ltm_update", "reviewer", "__end__"]:
@@ -75,7 +85,7 @@ def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Lit
     return "reviewer" if s.use_reviewer else END
 
 
-def route_after_reviewer(state: MedMirrorState) -> Literal["planner", "tool_agent", "answer", "__end__"]:
+def route_after_reviewer(state: MedMirrorState) -> Literal["planner", "tool_agent", "interpret", "answer", "__end__"]:
     return reviewed_stage(state)  # type: ignore[return-value]
 
 
@@ -99,6 +109,7 @@ def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None,
     g.add_node("verifier", make_verifier(deps))
     g.add_node("executor", make_executor(deps, planner=True))
     g.add_node("protocol", make_protocol(deps, planner=True))
+    g.add_node("interpret", make_interpret(deps))
     g.add_node("answer", make_answer(deps, planner=True))
     g.add_node("ltm_update", make_ltm_update(deps))
     g.add_node("reviewer", make_reviewer(deps, planner=True))
@@ -110,6 +121,7 @@ def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None,
     g.add_conditional_edges("verifier", to_runner)
     g.add_conditional_edges("executor", route_after_executor)
     g.add_conditional_edges("protocol", route_after_executor)
+    g.add_conditional_edges("interpret", route_after_interpret)
     g.add_conditional_edges("answer", route_after_answer)
     g.add_edge("ltm_update", "planner")
     g.add_conditional_edges("reviewer", route_after_reviewer)

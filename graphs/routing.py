@@ -8,9 +8,11 @@ from langgraph.graph import END
 
 from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.protocol import runs_in_protocol
+from medmirror.settings import Settings
 from medmirror.tools.registry import ToolRegistry
 
 Runner = Literal["executor", "protocol"]
+AnswerStep = Literal["interpret", "answer"]
 
 
 def failed(state: MedMirrorState) -> bool:
@@ -26,7 +28,13 @@ def runner(registry: ToolRegistry) -> Callable[[MedMirrorState], Runner]:
     return route_to_runner
 
 
-STAGE_NODES = {"plan": "planner", "tool_call": "tool_agent", "answer": "answer"}
+def answer_step(s: Settings) -> AnswerStep:
+    """Where the planner graph's answer starts: the interpretation of the result (``answer_steps =
+    interpret_then_format``, RiskAgent's Env3 before Env4), or the answer agent's one call."""
+    return "interpret" if s.answer_steps == "interpret_then_format" and s.use_tools else "answer"
+
+
+STAGE_NODES = {"plan": "planner", "tool_call": "tool_agent", "interpretation": "interpret", "answer": "answer"}
 
 
 def reviewed_stage(state: MedMirrorState) -> str:

@@ -3,7 +3,7 @@
 The internal state (:class:`MedMirrorState`) is one dataclass made of one part per
 concern, each with its defaults: the task, what intake derives once, the plan, the
 execution, the current subtask with its short-term memory (failed attempts), the
-answer, the rounds with their long-term memory (earlier rounds of this task), the
+interpretation of the result, the answer, the rounds with their long-term memory (earlier rounds of this task), the
 review, the radiology working memory and the bookkeeping. Nodes read fields
 (``state.plan``) and return partial updates. The appended lists (steps, STM, LTM,
 trace) have reducers; a reset is spelled by the helpers :func:`start_task`,
@@ -89,11 +89,18 @@ class AnswerOutput(BaseModel):
     score: Score
 
 
+class InterpretationOutput(BaseModel):
+    """Answer agent, first of two steps (RiskAgent's result interpretation): what the tool's result means."""
+
+    interpretation: str = Field(max_length=600, description="What the value means clinically: its category or class "
+                                                            "and the threshold it falls in, as the tool says.")
+
+
 class ReviewOutput(BaseModel):
     """Reviewer: RiskAgent-style stage check."""
 
     verdict: Literal["RIGHT", "WRONG"]
-    failing_stage: Literal["none", "plan", "tool_call", "answer"] = "none"
+    failing_stage: Literal["none", "plan", "tool_call", "interpretation", "answer"] = "none"
     critique: str = Field("", max_length=800)
 
 
@@ -139,6 +146,7 @@ class LTMEntry(TypedDict):
     checks: dict[str, Any] | None  # the answer's checks in that round
     rationale: str
     failed: NotRequired[bool]  # the round's execution failed (a subtask given up): it never reached an answer
+    interpretation: NotRequired[dict[str, Any] | None]  # the round's interpretation (answer_steps=interpret_then_format)
 
 
 class TraceEvent(TypedDict, total=False):
@@ -194,6 +202,7 @@ class TaskOutput(TypedDict, total=False):
     rationale: str
     target: dict[str, Any] | None
     answer_checks: dict[str, Any] | None
+    interpretation: dict[str, Any] | None
 
 
 @dataclass(kw_only=True)
@@ -259,6 +268,14 @@ class SubtaskState:
 
 
 @dataclass(kw_only=True)
+class InterpretationState:
+    """The interpretation of the answering tool result (``answer_steps = interpret_then_format``), before the
+    answer is formatted: {"text", "by": "model" | "tool", "tool_interpretation", "category", "checks", ...}."""
+
+    interpretation: dict[str, Any] | None = None
+
+
+@dataclass(kw_only=True)
 class AnswerState:
     """The answer of this round."""
 
@@ -308,8 +325,8 @@ class Bookkeeping:
 
 
 @dataclass(kw_only=True)
-class MedMirrorState(TaskState, IntakeState, PlanState, ExecutionState, SubtaskState, AnswerState, RoundState,
-                     ReviewState, RadiologyState, Bookkeeping):
+class MedMirrorState(TaskState, IntakeState, PlanState, ExecutionState, SubtaskState, InterpretationState,
+                     AnswerState, RoundState, ReviewState, RadiologyState, Bookkeeping):
     """The main graph's state: every concern's fields, each with its default."""
 
 
@@ -349,25 +366,28 @@ def start_answer() -> dict[str, Any]:
 
 def start_round() -> dict[str, Any]:
     """A new round of the task (after LTM, or a review that found the plan wrong): plan, calls and answer anew."""
-    return {**fresh(PlanState, ExecutionState, SubtaskState), **start_answer()}
+    return {**fresh(PlanState, ExecutionState, SubtaskState, InterpretationState), **start_answer()}
 
 
 def start_review(stage: str) -> dict[str, Any]:
-    """What re-runs after Reflect[WRONG] at ``stage``: the plan (a new round's work), the tool calls, or the answer."""
+    """What re-runs after Reflect[WRONG] at ``stage``: the plan (a new round's work), the tool calls, the
+    interpretation of the result (then the answer), or the answer alone (its interpretation is kept)."""
     if stage == "plan":
         return start_round()
     if stage == "tool_call":
-        return {**fresh(SubtaskState), "steps": replaced(), "given_up": [], "failure_justified": False,
-                **start_answer()}
+        return {**fresh(SubtaskState, InterpretationState), "steps": replaced(), "given_up": [],
+                "failure_justified": False, **start_answer()}
+    if stage == "interpretation":
+        return {**fresh(InterpretationState), **start_answer()}
     if stage == "answer":
         return start_answer()
-    raise ValueError(f"unknown review stage {stage!r}; stages are plan, tool_call, answer")
+    raise ValueError(f"unknown review stage {stage!r}; stages are plan, tool_call, interpretation, answer")
 
 
 def start_task() -> dict[str, Any]:
     """Every derived field of a new task (the task's own fields come from the input)."""
-    concerns = (IntakeState, PlanState, ExecutionState, SubtaskState, AnswerState, RoundState, ReviewState,
-                RadiologyState, Bookkeeping)
+    concerns = (IntakeState, PlanState, ExecutionState, SubtaskState, InterpretationState, AnswerState, RoundState,
+                ReviewState, RadiologyState, Bookkeeping)
     update = fresh(*concerns)
     update["usage"] = {RESET: True}  # an earlier task's usage and trace on this thread are dropped
     return update

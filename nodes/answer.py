@@ -7,6 +7,11 @@ is missing. With checks on, the answer *text* is composed by the product from th
 tool result (value, unit, interpretation, inputs with their evidence, inputs assumed
 absent, reference); the model's own words are kept only as a filtered ``rationale``.
 The gate combines the self-score with the answer's checks (:func:`answer_checks`).
+
+With ``answer_steps = interpret_then_format`` (RiskAgent) the planner graph's answer is two steps:
+:mod:`medmirror.nodes.interpret` interprets the result first, and this node only formats the
+answer (prompt ``format``), shown that interpretation; the answer text carries it when the
+model's own passed its checks (the tool's own interpretation is in the result already).
 """
 
 from __future__ import annotations
@@ -148,13 +153,16 @@ def make_answer(deps: Deps, *, planner: bool):
         allowed = allowed_values(state, fmt, s, step, planner)
         assumed = assumed_inputs(state)
         failures = state.status_detail or last_failure(state)
+        two_steps = planner and s.answer_steps == "interpret_then_format"
+        interpretation = state.interpretation or {}
         msgs = messages(
-            "answer", question=state.question, note=note_text(state), options=options_text(state),
+            "format" if two_steps else "answer", question=state.question, note=note_text(state), options=options_text(state),
             plan="; ".join(f"{p['description']} [{p['tool']}]" for p in state.plan or []) or "(no plan)",
             results=steps_text(state.steps or []), failures=failures or "(none)",
             assumed=", ".join(assumed) or "(none)", format_help=FORMAT_HELP.get(fmt, ""),
             allowed=", ".join(allowed) if allowed else ("null (no tool result: say what is missing)" if allowed == [] else "any"),
             ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("answer", "(none)"),
+            interpretation=interpretation.get("text") or "(none)",
         )
         options = state.options
         out, fallback_events = _ask(deps, s, msgs, fmt, allowed, options)
@@ -168,7 +176,8 @@ def make_answer(deps: Deps, *, planner: bool):
                            "detail": f"{value!r} comes from no tool result and is not in the note"})
             failures = failures or f"no tool computed a value (the model's {value!r} is in no tool result or the note)"
             value = None
-        text, rationale = _texts(s, fmt, step, out.answer, value, state, numbers, source_text)
+        own = interpretation.get("text", "") if interpretation.get("by") == "model" else ""
+        text, rationale = _texts(s, fmt, step, out.answer, value, state, numbers, source_text, own)
         checks = (answer_checks(state, value, fmt, step, text, failures, (numbers, source_text))
                   if s.use_checks and s.use_tools else None)
         update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
@@ -187,7 +196,7 @@ def make_answer(deps: Deps, *, planner: bool):
                 event["detail"] += f"; kept round {best['round']} answer (score {best['score']})"
                 update.update(answer=best["answer"], value=best["value"], answer_score=best["score"],
                               plan=best["plan"], steps=replaced(best["steps"]), answer_checks=best.get("checks"),
-                              rationale=best.get("rationale", ""))
+                              rationale=best.get("rationale", ""), interpretation=best.get("interpretation"))
             if why is not None and s.use_ltm and planner:
                 event["event"] = "round_bound_exhausted"
             needs_value = fmt != "text"
@@ -229,11 +238,11 @@ def _ask(deps: Deps, s: Settings, msgs: list[Any], fmt: str, allowed: list[str] 
 
 
 def _texts(s: Settings, fmt: str, step: dict[str, Any] | None, model_text: str, value: str | None,
-           state: MedMirrorState, numbers: list[float], source_text: str) -> tuple[str, str]:
-    """(answer text, rationale)."""
+           state: MedMirrorState, numbers: list[float], source_text: str, interpretation: str = "") -> tuple[str, str]:
+    """(answer text, rationale); ``interpretation``: the answer agent's own checked interpretation, if any."""
     if s.use_tools and s.use_checks and fmt in VALUE_FORMATS:
         # a computed value: the product states it from the tool result; the model's words are a rationale
-        return compose_answer(step), filter_rationale(model_text, numbers, source_text)
+        return compose_answer(step, interpretation), filter_rationale(model_text, numbers, source_text)
     if s.use_tools and s.use_checks:
         # a free-text or multiple-choice answer is the model's words, sentence by sentence checked
         return filter_rationale(model_text, numbers, source_text, strict=False) or compose_answer(step), ""

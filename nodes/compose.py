@@ -74,8 +74,9 @@ def _inputs_text(step: dict[str, Any]) -> tuple[list[str], list[str]]:
     return used, assumed
 
 
-def compose_answer(step: dict[str, Any] | None) -> str:
-    """The answer text from the answering step's result (empty when there is no step)."""
+def compose_answer(step: dict[str, Any] | None, interpretation: str = "") -> str:
+    """The answer text from the answering step's result (empty when there is no step); ``interpretation``
+    (the answer agent's checked interpretation of the result, when it made one) follows the result."""
     if step is None:
         return ""
     obs = step.get("observation")
@@ -83,6 +84,8 @@ def compose_answer(step: dict[str, Any] | None) -> str:
         return f"{step.get('tool')}: {observation_brief(obs)}"
     unit = f" {obs['unit']}" if obs.get("unit") else ""
     parts = [f"{obs['name']} = {_num(obs['value'])}{unit}" + (f" ({obs['interpretation']})" if obs.get("interpretation") else "") + "."]
+    if interpretation:
+        parts.append(f"Interpretation: {interpretation.strip().rstrip('.')}.")
     used, assumed = _inputs_text(step)
     if used:
         parts.append("Inputs: " + "; ".join(used) + ".")
@@ -161,6 +164,11 @@ _BOILERPLATE = re.compile(r"\b(i'?m sorry|as an ai|language model|not available|
                           r"i apologi[sz]e|medmirror)\b", re.I)
 _LETTER_LIST = re.compile(r"(?:^|[\s;,])[a-e](?:\s*[,;]\s*[a-e]){2,}(?:$|[\s.;,])", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences (and lines) of ``text``, stripped, empty ones dropped."""
+    return [s.strip() for s in _SENTENCE.split(text or "") if s.strip()]
 
 
 def filter_rationale(text: str, numbers: list[float], source_text: str, *, strict: bool = True) -> str:

@@ -26,7 +26,7 @@ def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signatu
             "round": round_no, "plan": list(state.plan or []), "steps": list(state.steps or []),
             "answer": state.answer, "value": state.value, "score": state.answer_score,
             "reflection": state.answer_evaluation, "checks": state.answer_checks,
-            "rationale": state.rationale,
+            "rationale": state.rationale, "interpretation": state.interpretation,
         }
         if failed:
             # no answer this round: the failure and the tool agent's last reflection on it are the lesson

@@ -1,7 +1,10 @@
 """Reviewer (RiskAgent): check every stage and accept, or route to the earliest failing stage.
 
 Stages: the plan (tool choice), the tool call (parameters against the note), the
-answer (interpretation and format). The deterministic checks of each stage run first
+answer (interpretation and format). With ``answer_steps = interpret_then_format`` (RiskAgent's
+four stages) the interpretation of the result is a stage of its own between the tool call and
+the answer (its checks: :func:`medmirror.nodes.interpret.interpretation_checks`), and
+Reflect[WRONG] there re-runs the interpretation, then the formatting. The deterministic checks of each stage run first
 (:func:`stage_checks`); a failed one is Reflect[WRONG] at that stage with the check's
 reason, without a model call. Otherwise the model reviews; its verdict and critique
 must agree, and a Reflect[WRONG] at a stage whose checks passed decisively is
@@ -23,7 +26,8 @@ from medmirror.nodes.checks import Check, critique, plan_checks, report, summary
 from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.nodes.grounding import evidence_text, unsupported_used
-from medmirror.nodes.schemas import review_schema
+from medmirror.nodes.interpret import stage_report
+from medmirror.nodes.schemas import FOUR_STAGES, THREE_STAGES, review_schema
 from medmirror.settings import Settings
 
 
@@ -37,6 +41,7 @@ def make_reviewer(deps: Deps, *, planner: bool):
         stages = stage_checks(state, deps, s, planner)
         failing = next(((stage, rep) for stage, rep in stages.items() if rep and not rep["passed"]), None)
         model_verdict = None
+        four = four_stages(s, planner)
         if failing is not None:
             # the deterministic checks run first: a failed one decides without asking a model
             out = ReviewOutput(verdict="WRONG", failing_stage=failing[0], critique=critique(failing[1]))
@@ -48,10 +53,15 @@ def make_reviewer(deps: Deps, *, planner: bool):
                 calls=calls or "(no tool calls)", results=steps_text(steps), evidence=evidence_text(steps),
                 answer=state.answer, value=state.value, fmt=state.answer_format,
                 assumed=", ".join(state.assumed or []) or "(none)",
+                stages=FOUR_STAGE_TEXT if four else THREE_STAGE_TEXT,
+                interpretation=(f"Interpretation of the result: {(state.interpretation or {}).get('text') or '(none)'}\n"
+                                if four else ""),
             )
             try:
                 out = call_structured(deps.models.for_role("reviewer", s), msgs, ReviewOutput, role="reviewer",
-                                      retries=s.structured_retries, json_schema=review_schema(), check=_consistent)
+                                      retries=s.structured_retries,
+                                      json_schema=review_schema(FOUR_STAGES if four else THREE_STAGES),
+                                      check=_consistent)
                 model_verdict = out.verdict
             except StructuredOutputError as err:
                 if not s.use_checks:
@@ -99,14 +109,31 @@ def make_reviewer(deps: Deps, *, planner: bool):
     return reviewer
 
 
+THREE_STAGE_TEXT = """1. plan: was the right tool chosen for the question?
+2. tool_call: is every argument supported by the patient note, with the right value and unit?
+3. answer: does the answer interpret the result correctly and give the value in the asked format?"""
+FOUR_STAGE_TEXT = """1. plan: was the right tool chosen for the question?
+2. tool_call: is every argument supported by the patient note, with the right value and unit?
+3. interpretation: does the interpretation of the result agree with the tool's result and its category?
+4. answer: does the answer give the value in the asked format?"""
+
+
+def four_stages(s: Settings, planner: bool) -> bool:
+    """RiskAgent's four stages: the interpretation is a step (and a stage) of its own."""
+    return planner and s.use_tools and s.answer_steps == "interpret_then_format"
+
+
 def stage_checks(state: MedMirrorState, deps: Deps, s: Settings, planner: bool = True) -> dict[str, dict[str, Any] | None]:
-    """The deterministic checks of each stage, earliest first: plan, tool call, answer.
+    """The deterministic checks of each stage, earliest first: plan, tool call, interpretation (four stages
+    only), answer.
 
     The tool-call stage always checks that no executed value lacks support in the note; with
-    ``use_checks`` the plan's and the answer's checks are re-run on what was finally used.
+    ``use_checks`` the plan's and the answer's checks are re-run on what was finally used. The
+    interpretation's checks are re-run on the interpretation the answer used (their agreement with the
+    tool's own interpretation only with ``use_checks``).
     """
     steps = state.steps or []
-    out: dict[str, dict[str, Any] | None] = {"plan": None, "tool_call": None, "answer": None}
+    out: dict[str, dict[str, Any] | None] = {"plan": None, "tool_call": None, "interpretation": None, "answer": None}
     if not s.use_tools:
         return out
     if s.use_checks and planner and state.plan:
@@ -120,6 +147,8 @@ def stage_checks(state: MedMirrorState, deps: Deps, s: Settings, planner: bool =
         decisive = s.use_checks and all((st.get("checks") or {}).get("decisive") for st in calc_steps)
         out["tool_call"] = report([Check("evidence", True, "every value used is supported by the note",
                                          decisive=decisive)])
+    if four_stages(s, planner):
+        out["interpretation"] = stage_report(state, s)
     if s.use_checks:
         out["answer"] = state.answer_checks
     return out
@@ -141,7 +170,7 @@ def contradicts(verdict: str, critique_text: str) -> bool:
 
 def _consistent(out: ReviewOutput) -> None:
     if out.verdict == "WRONG" and out.failing_stage == "none":
-        raise ValueError("a WRONG verdict must name the failing stage (plan, tool_call or answer)")
+        raise ValueError("a WRONG verdict must name the failing stage (plan, tool_call, interpretation or answer)")
 
 
 def _stage(stage: str, s: Settings, state: MedMirrorState, planner: bool) -> str:
@@ -150,6 +179,8 @@ def _stage(stage: str, s: Settings, state: MedMirrorState, planner: bool) -> str
         return "answer"
     if stage == "plan" and not planner:
         return "tool_call"
+    if stage == "interpretation" and not (four_stages(s, planner) and (state.interpretation or {}).get("text")):
+        return "answer"  # no interpretation step, or nothing was interpreted: the answer carries it
     if stage == "tool_call" and planner:
         plan = state.plan or []
         if next_tool_subtask(plan, 0) >= len(plan):  # no tool subtask to re-run: the plan is what is wrong

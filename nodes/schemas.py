@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from medmirror.graphs.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
+from medmirror.graphs.state import AnswerOutput, InterpretationOutput, PlanOutput, ReactDecision, ToolCallOutput
 
 # llama.cpp grammars ignore minimum/maximum, so the 1-10 range is an enum (which they do enforce).
 SCORE = {"type": "integer", "enum": list(range(1, 11))}
@@ -82,15 +82,20 @@ def react_schema(tools: dict[str, dict[str, Any]], inner: tuple[str, ...] = ("pl
     return out
 
 
-def review_schema() -> dict[str, Any]:
-    """Reflect[RIGHT] with no failing stage, or Reflect[WRONG] naming one: the grammar allows nothing else."""
+THREE_STAGES: tuple[str, ...] = ("plan", "tool_call", "answer")
+FOUR_STAGES: tuple[str, ...] = ("plan", "tool_call", "interpretation", "answer")  # answer_steps=interpret_then_format
+
+
+def review_schema(stages: tuple[str, ...] = THREE_STAGES) -> dict[str, Any]:
+    """Reflect[RIGHT] with no failing stage, or Reflect[WRONG] naming one of ``stages``: the grammar allows
+    nothing else."""
     critique = {"type": "string", "maxLength": 200}
     return {"title": "ReviewOutput", "anyOf": [
         {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["RIGHT"]},
                                           "failing_stage": {"type": "string", "enum": ["none"]},
                                           "critique": critique}, "required": ["verdict", "failing_stage", "critique"]},
         {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["WRONG"]},
-                                          "failing_stage": {"type": "string", "enum": ["plan", "tool_call", "answer"]},
+                                          "failing_stage": {"type": "string", "enum": list(stages)},
                                           "critique": critique}, "required": ["verdict", "failing_stage", "critique"]},
     ]}
 
@@ -113,3 +118,10 @@ def answer_schema(fmt: str, allowed_values: list[str] | None, options: dict[str,
     return {"title": AnswerOutput.__name__, "type": "object", "properties": {
         "answer": {"type": "string", "maxLength": 300}, "value": value, "evaluation": TEXT, "score": SCORE,
     }, "required": ["answer", "value", "evaluation", "score"]}
+
+
+def interpretation_schema() -> dict[str, Any]:
+    """One short text: what the result means (a 135M model writes one or two sentences well, not more)."""
+    return {"title": InterpretationOutput.__name__, "type": "object", "properties": {
+        "interpretation": {"type": "string", "maxLength": 200},
+    }, "required": ["interpretation"]}

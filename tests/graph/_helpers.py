@@ -76,6 +76,15 @@ def answer(value: str | None, score: int = 9, text: str | None = None,
     return {"answer": text or f"The result is {value}.", "value": value, "evaluation": evaluation, "score": score}
 
 
+# what the answer agent says the BMI_70 result means (RiskAgent's interpretation step, before the answer's format)
+BMI_MEANING = "A BMI of 22.9 is in the normal weight class for an adult."
+
+
+def interpretation(text: str = BMI_MEANING) -> dict[str, Any]:
+    """The answer agent's first reply with answer_steps=interpret_then_format (the riskagent preset)."""
+    return {"interpretation": text}
+
+
 def review(verdict: str = "RIGHT", stage: str = "none", critique: str = "all stages check out") -> dict[str, Any]:
     return {"verdict": verdict, "failing_stage": stage, "critique": critique}
 

@@ -19,6 +19,7 @@ from ._helpers import (
     bmi,
     bmi_plan,
     call,
+    interpretation,
     models,
     plan,
     prompt,
@@ -243,7 +244,8 @@ def test_reviewer_runs_the_checks_first_without_a_model_call():
     # llm mode runs the model's unsupported weight; the reviewer's evidence check catches it first
     ms = models(planner=[bmi_plan(), bmi_plan()],
                 tool_agent=[call("bmi", weight=95, height=175), call("bmi", weight=70, height=175)],
-                answer=[answer(bmi(95, 175)), answer(BMI_70)], reviewer=[review("RIGHT")])
+                answer=[interpretation("The BMI is in the obese class."), answer(bmi(95, 175)),
+                        interpretation(), answer(BMI_70)], reviewer=[review("RIGHT")])
     r = run(ms, "riskagent", extractor="llm")
     assert r.events("reviewer")[0] == "reflect_wrong_tool_call"
     assert "Not supported by the note: weight=95" in r.out["trace"][[e["event"] for e in r.out["trace"]].index(
@@ -276,7 +278,8 @@ def test_without_a_note_or_values_in_the_question_invented_arguments_are_refused
 def test_default_presets_answer_the_map_case(preset):
     ms = models(planner=[plan(("Compute the mean arterial pressure", "mean_arterial_pressure"))],
                 tool_agent=[call("mean_arterial_pressure", systolic_bp=150, diastolic_bp=90)],
-                answer=[answer(MAP_110)], reviewer=[review("RIGHT")])
+                answer=([interpretation("The pressure is at or above the 65 mmHg perfusion target.")]
+                        if preset == "riskagent" else []) + [answer(MAP_110)], reviewer=[review("RIGHT")])
     r = run(ms, preset, question=MAP_Q, note=MAP_NOTE)
     assert r["value"] == MAP_110 and r["answer"].startswith("Mean Arterial Pressure")
 
@@ -315,8 +318,8 @@ def test_an_unusable_answer_reply_is_composed_from_the_tool_result_alone():
 
 
 def test_an_unusable_review_leaves_the_checks_to_decide():
-    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)],
-                reviewer=[BAD] * 3)
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)], reviewer=[BAD] * 3)
     r = run(ms, "riskagent")
     ev = _event(r, "reflect_right")
     assert "the reviewer's reply was invalid" in ev["detail"] and r["status"] == "answered"

@@ -11,6 +11,7 @@ from tests.graph._helpers import (
     bmi,
     bmi_plan,
     call,
+    interpretation,
     models,
     prompt,
     review,
@@ -54,7 +55,8 @@ def test_llm_mode_uses_the_models_value_and_the_reviewer_rejects_an_unsupported_
     ms = models(
         planner=[bmi_plan()],
         tool_agent=[call("bmi", weight=80, height=175), call("bmi", weight=70, height=175)],
-        answer=[answer(bmi(80, 175)), answer(BMI_70)],
+        answer=[interpretation("The BMI is in the overweight class."), answer(bmi(80, 175)),
+                interpretation(), answer(BMI_70)],
         reviewer=[review("RIGHT")],  # called only once: the first verdict is the evidence check's
     )
     r = run(ms, "riskagent", extractor="llm")

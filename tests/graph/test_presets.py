@@ -17,6 +17,7 @@ from ._helpers import (
     answer,
     bmi_plan,
     call,
+    interpretation,
     last_message,
     models,
     plan,
@@ -129,7 +130,7 @@ def test_riskagent_picks_one_candidate_tool_and_is_reviewed():
         planner=[plan(("Compute the BMI", "bmi"), ("Classify the BMI", "bmi")), plan(("Compute the BMI", "none")),
                  bmi_plan(score=2)],
         tool_agent=[call("bmi", score=2, weight=70, height=175)],
-        answer=[answer(BMI_70, score=2)], reviewer=[review("RIGHT")],
+        answer=[interpretation(), answer(BMI_70, score=2)], reviewer=[review("RIGHT")],
     )
     r = run(ms, "riskagent")
     assert "Choose the single candidate tool" in system(ms["planner"])
@@ -139,7 +140,8 @@ def test_riskagent_picks_one_candidate_tool_and_is_reviewed():
     assert "exactly one subtask is required" in last_message(ms["planner"], 1)
     assert "['none'] are not among the candidates" in last_message(ms["planner"], 2)
     # no score gates in riskagent: low scores pass, the reviewer decides
-    assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "answer_accept", "reflect_right"]
+    assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "interpretation_accept", "answer_accept",
+                          "reflect_right"]
     assert r["status"] == "answered" and r["value"] == BMI_70
     used_up(*ms.values())
 
@@ -232,12 +234,14 @@ def test_each_preset_gets_its_graph():
     for preset in ("react", "reflectool-refine", "reflectool-select", "reflexion", "critic", "cot"):
         assert set(build_graph(preset=preset).nodes) - {"__start__"} == shared | {"reflexion", "critic"}, preset
     for preset in ("mirror", "riskagent", "full"):
-        assert set(build_graph(preset=preset).nodes) - {"__start__"} == shared | {"planner", "ltm_update"}, preset
+        assert set(build_graph(preset=preset).nodes) - {"__start__"} == shared | {"planner", "interpret",
+                                                                                  "ltm_update"}, preset
 
 
 def test_explicit_setting_beats_the_preset_in_a_run():
     # riskagent turns the reviewer on; an explicit use_reviewer=False turns it off again
-    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)])
     r = run(ms, "riskagent", use_reviewer=False)
     assert "reviewer" not in r.nodes()
 

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import BMI_70, answer, bmi_plan, call, last_message, models, plan, prompt, review, run, section, used_up
+from ._helpers import (
+    BMI_70,
+    BMI_MEANING,
+    answer,
+    bmi_plan,
+    call,
+    interpretation,
+    last_message,
+    models,
+    plan,
+    prompt,
+    review,
+    run,
+    section,
+    used_up,
+)
 
 
 def test_reflect_right_ends_the_run():
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
-                answer=[answer(BMI_70)], reviewer=[review("RIGHT")])
+                answer=[interpretation(), answer(BMI_70)], reviewer=[review("RIGHT")])
     r = run(ms, "riskagent")
-    assert r.events()[-2:] == ["answer_accept", "reflect_right"]
+    assert r.events()[-3:] == ["interpretation_accept", "answer_accept", "reflect_right"]
     assert r["review"]["verdict"] == "RIGHT" and r["reviews"] == 1
     assert r["status"] == "answered" and r["value"] == BMI_70
     shown = prompt(ms["reviewer"])
@@ -28,7 +43,8 @@ def test_wrong_plan_goes_back_to_the_planner_with_the_critique():
     ms = models(
         planner=[plan(("Compute the ideal body weight", "ideal_body_weight")), bmi_plan()],
         tool_agent=[call("ideal_body_weight", sex="Male", height=175), call("bmi", weight=70, height=175)],
-        answer=[answer(ibw), answer(BMI_70)],
+        answer=[interpretation("This is the ideal body weight for his height."), answer(ibw),
+                interpretation(), answer(BMI_70)],
         reviewer=[review("WRONG", "plan", critique), review("RIGHT")],
     )
     r = run(ms, "riskagent")
@@ -50,7 +66,7 @@ def test_wrong_tool_call_goes_back_to_the_tool_agent_with_the_critique():
     ms = models(
         planner=[bmi_plan()],
         tool_agent=[call("bmi", weight=70, height=175), call("bmi", weight=70, height=175)],
-        answer=[answer(BMI_70), answer(BMI_70)],
+        answer=[interpretation(), answer(BMI_70), interpretation(), answer(BMI_70)],
         reviewer=[review("WRONG", "tool_call", critique), review("RIGHT")],
     )
     r = run(ms, "riskagent")
@@ -67,15 +83,19 @@ def test_wrong_answer_goes_back_to_the_answer_agent_with_the_critique():
     critique = "say that 22.9 is a normal weight"
     ms = models(
         planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
-        answer=[answer(BMI_70, text="The patient is obese."), answer(BMI_70, text="BMI 22.9: normal weight.")],
+        answer=[interpretation(), answer(BMI_70, text="The patient is obese."),
+                answer(BMI_70, text="BMI 22.9: normal weight.")],
         reviewer=[review("WRONG", "answer", critique), review("RIGHT")],
     )
     r = run(ms, "riskagent")
     assert r.events("reviewer") == ["reflect_wrong_answer", "reflect_right"]
     assert len(ms["tool_agent"].calls) == 1  # tool results are kept
-    assert section(prompt(ms["answer"], 0), "Reviewer critique") == "(none)"
-    assert section(prompt(ms["answer"], 1), "Reviewer critique") == critique
-    assert "bmi(" in section(prompt(ms["answer"], 1), "Tool results")
+    # the interpretation is kept too: only the formatting step re-runs, shown the same interpretation
+    assert r.events("interpret") == ["interpretation_accept"]
+    assert section(prompt(ms["answer"], 1), "Reviewer critique") == "(none)"
+    assert section(prompt(ms["answer"], 2), "Reviewer critique") == critique
+    assert section(prompt(ms["answer"], 2), "Interpretation") == BMI_MEANING
+    assert "bmi(" in section(prompt(ms["answer"], 2), "Tool results")
     assert r["answer"] == "BMI 22.9: normal weight." and r["status"] == "answered"
     used_up(*ms.values())
 
@@ -83,7 +103,7 @@ def test_wrong_answer_goes_back_to_the_answer_agent_with_the_critique():
 def test_review_bound_exhausted_ends_with_the_last_critique():
     ms = models(
         planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
-        answer=[answer(BMI_70), answer(BMI_70)],
+        answer=[interpretation(), answer(BMI_70), answer(BMI_70)],
         reviewer=[review("WRONG", "answer", "mention the WHO class"), review("WRONG", "answer", "still no WHO class")],
     )
     r = run(ms, "riskagent", max_reviews=1)
@@ -96,8 +116,8 @@ def test_review_bound_exhausted_ends_with_the_last_critique():
 
 
 def test_review_bound_zero_allows_no_rerun():
-    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)],
-                reviewer=[review("WRONG", "plan", "wrong tool")])
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)], reviewer=[review("WRONG", "plan", "wrong tool")])
     r = run(ms, "riskagent", max_reviews=0)
     assert r.events("reviewer") == ["review_bound_exhausted"]
     assert len(ms["planner"].calls) == 1
@@ -105,7 +125,8 @@ def test_review_bound_zero_allows_no_rerun():
 
 
 def test_wrong_without_a_stage_is_invalid_and_retried():
-    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)],
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)],
                 reviewer=[{"verdict": "WRONG", "failing_stage": "none", "critique": "bad"}, review("RIGHT")])
     r = run(ms, "riskagent")
     assert "must name the failing stage" in last_message(ms["reviewer"], 1)

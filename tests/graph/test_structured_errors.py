@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from ._helpers import BMI_70, answer, bmi, bmi_plan, call, last_message, models, plan, react, review, run, used_up
+from ._helpers import (
+    BMI_70,
+    answer,
+    bmi,
+    bmi_plan,
+    call,
+    interpretation,
+    last_message,
+    models,
+    plan,
+    react,
+    review,
+    run,
+    used_up,
+)
 
 GOOD_SUB = {"description": "Compute the BMI", "tool": "bmi"}
 
@@ -97,8 +111,8 @@ def test_invalid_answer_output_is_an_error(bad, fragment):
 
 def test_invalid_reviewer_output_is_an_error():
     bad = {"verdict": "MAYBE", "failing_stage": "none", "critique": ""}
-    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)],
-                reviewer=[bad, bad])
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)], reviewer=[bad, bad])
     r = run(ms, "riskagent", structured_retries=1)
     assert r["status"] == "error"
     assert r["status_detail"].startswith("reviewer: model output was invalid after 2 attempt(s)")
@@ -140,7 +154,8 @@ def test_error_after_a_rejected_round_carries_no_stale_value():
 
 def test_error_after_a_rejected_review_carries_no_stale_value():
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=80, height=175), "garbage", "garbage"],
-                answer=[answer(bmi(80, 175))], reviewer=[review("WRONG", "tool_call", "the note gives 70 kg")])
+                answer=[interpretation("The BMI is in the overweight class."), answer(bmi(80, 175))],
+                reviewer=[review("WRONG", "tool_call", "the note gives 70 kg")])
     r = run(ms, "riskagent", structured_retries=1)
     assert r["status"] == "error"
     assert r.out.get("value") is None and not r.out.get("answer")
