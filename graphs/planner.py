@@ -1,9 +1,9 @@
 """The planner graph (MIRROR, RiskAgent, full): plan, call tools subtask by subtask, answer, review.
 
 ```
-            ┌──── re-plan with LTM (answer below θa or failing its checks, ≤ R rounds) ◄────────────────┐
-            │◄─── re-plan with LTM (a subtask given up after the attempt bound, ≤ R rounds) ────────────┤
-            ▼                                                                                           │
+            ┌──── re-plan with LTM (answer below θa or failing its checks, ≤ R rounds) ◄─────────────┐
+            │◄─── re-plan with LTM (a subtask given up after the attempt bound, ≤ R rounds) ─────────┤
+            ▼                                                                                        │
  START → intake → planner ⟲ → tool_agent ⟲ → [verifier] → executor | protocol → [interpret] → answer → [reviewer] → END
                      ▲            ▲                              │                   ▲            ▲         │
                      │            └── failed call → STM ─────────┤                   │            │         │

@@ -12,6 +12,7 @@ from medmirror.settings import Settings
 
 from ._helpers import (
     BMI_70,
+    BMI_MEANING,
     BMI_NOTE,
     BMI_Q,
     answer,
@@ -143,6 +144,93 @@ def test_riskagent_picks_one_candidate_tool_and_is_reviewed():
     assert r.events() == ["candidates", "plan_accept", "tool_accept", "ok", "interpretation_accept", "answer_accept",
                           "reflect_right"]
     assert r["status"] == "answered" and r["value"] == BMI_70
+    used_up(*ms.values())
+
+
+# ---------------------------------------------------------------------------
+# RiskAgent's result interpretation (Env3), then answer formatting (Env4): answer_steps
+# ---------------------------------------------------------------------------
+
+
+def test_riskagent_interprets_the_result_then_formats_the_answer():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)], reviewer=[review("RIGHT")])
+    r = run(ms, "riskagent", use_checks=True)
+    assert Settings.resolve("riskagent").answer_steps == "interpret_then_format"
+    # two calls of the answer agent, in order: the interpretation, then the answer in the task's format
+    assert "First step: interpret the tool result" in system(ms["answer"], 0)
+    assert sent_schema(ms["answer"], 0)["required"] == ["interpretation"]
+    shown = prompt(ms["answer"], 0)
+    assert "Tool result: Body Mass Index (BMI) = 22.857142857142858 kg/m²" in shown
+    assert "The tool's interpretation: normal weight" in shown
+    assert "Second step: the result is computed and interpreted" in system(ms["answer"], 1)
+    assert section(prompt(ms["answer"], 1), "Interpretation") == BMI_MEANING
+    assert r.nodes().index("interpret") < r.nodes().index("answer")
+    ev = r.event("interpretation_accept")
+    assert ev["checks"] == "checks passed" and ev["detail"] == BMI_MEANING
+    # the answer carries the tool's value; its text, the result and then the checked interpretation
+    assert r["value"] == BMI_70 and r["status"] == "answered"
+    assert r["answer"].startswith(f"Body Mass Index (BMI) = {22.857142857142858:.6g} kg/m² (normal weight). "
+                                  f"Interpretation: {BMI_MEANING}")
+    assert r["interpretation"]["by"] == "model" and r["interpretation"]["category"] == "normal weight"
+    used_up(*ms.values())
+
+
+@pytest.mark.parametrize("reply, why", [
+    ("not json at all", "Expecting value"),
+    (interpretation("A BMI of 31 means the patient is obese."), "writes 31, found in no tool result or the note"),
+    (interpretation("The patient is obese and at high risk."), "does not name the tool's category 'normal weight'"),
+    (interpretation("{ } [ ]"), "not one or two plain sentences"),
+], ids=["invalid", "made-up-number", "other-category", "debris"])
+def test_an_unusable_interpretation_falls_back_to_the_tools_own(reply, why):
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[reply, reply, answer(BMI_70)], reviewer=[review("RIGHT")])
+    r = run(ms, "riskagent", use_checks=True, structured_retries=1)
+    assert why in last_message(ms["answer"], 1)  # the check's reason was the feedback of the retry
+    ev = r.event("interpretation_fallback")
+    assert ev["decided_by"] == "checks" and "the tool's own is used: normal weight" in ev["detail"]
+    assert ev["checks"] == "checks passed (decisive)"
+    assert r["interpretation"]["by"] == "tool" and r["interpretation"]["text"] == "normal weight"
+    assert section(prompt(ms["answer"], 2), "Interpretation") == "normal weight"
+    # the tool's own interpretation is in the result already: the answer does not repeat it
+    assert "Interpretation:" not in r["answer"] and "31" not in r["answer"]
+    assert r["value"] == BMI_70 and r["status"] == "answered"
+    used_up(*ms.values())
+
+
+def test_with_checks_off_an_invalid_interpretation_still_falls_back():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=["garbage", "garbage", answer(BMI_70)], reviewer=[review("RIGHT")])
+    r = run(ms, "riskagent", structured_retries=1)
+    assert r["interpretation"]["by"] == "tool" and r["status"] == "answered" and r["value"] == BMI_70
+
+
+def test_nothing_to_interpret_asks_no_model():
+    # the calculator cannot run (no height in the note): no result, no interpretation call, a refusal
+    note = "A 45-year-old man comes for a check-up. Weight 70 kg. No complaints."
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70)] * 3, answer=[answer(None)],
+                reviewer=[review("RIGHT")])
+    r = run(ms, "riskagent", note=note)
+    assert "no tool result answers the question" in r.event("interpretation_skipped")["detail"]
+    assert len(ms["answer"].calls) == 1 and section(prompt(ms["answer"]), "Interpretation") == "(none)"
+    assert r["status"] == "refused" and r["interpretation"] is None
+    used_up(*ms.values())
+
+
+@pytest.mark.parametrize("preset", ["mirror", "full"])
+def test_other_presets_answer_in_one_call_unless_asked(preset):
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)],
+                reviewer=[review("RIGHT")] if preset == "full" else [])
+    r = run(ms, preset)
+    assert Settings.resolve(preset).answer_steps == "one"
+    assert "interpret" not in r.nodes() and len(ms["answer"].calls) == 1
+    assert "Write the final answer from the tool results" in system(ms["answer"])
+    used_up(*ms.values())
+    # the setting is per run: MIRROR's graph answers in two steps when a run asks for it
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)])
+    r = run(ms, "mirror", answer_steps="interpret_then_format")
+    assert r.events()[-2:] == ["interpretation_accept", "answer_accept"] and r["value"] == BMI_70
     used_up(*ms.values())
 
 

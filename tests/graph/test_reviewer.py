@@ -18,6 +18,8 @@ from ._helpers import (
     review,
     run,
     section,
+    sent_schema,
+    system,
     used_up,
 )
 
@@ -197,3 +199,128 @@ def test_wrong_tool_call_on_a_plan_without_tools_goes_back_to_the_planner():
     assert r.events("reviewer") == ["reflect_wrong_plan", "reflect_right"]  # escalated: no tool call to redo
     assert critique in prompt(ms["planner"], 1)
     assert r["status"] == "answered" and r["value"] == BMI_70
+
+
+# ---------------------------------------------------------------------------
+# RiskAgent's four stages: the interpretation is a stage of its own (answer_steps=interpret_then_format)
+# ---------------------------------------------------------------------------
+
+
+def test_the_riskagent_reviewer_checks_four_stages():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer(BMI_70)], reviewer=[review("RIGHT")])
+    run(ms, "riskagent")
+    assert "3. interpretation: does the interpretation of the result agree" in system(ms["reviewer"])
+    assert "4. answer: does the answer give the value in the asked format?" in system(ms["reviewer"])
+    assert f"Interpretation of the result: {BMI_MEANING}\nAnswer: " in prompt(ms["reviewer"])
+    stages = [b["properties"]["failing_stage"]["enum"] for b in sent_schema(ms["reviewer"])["anyOf"]]
+    assert stages == [["none"], ["plan", "tool_call", "interpretation", "answer"]]
+
+
+def test_one_step_presets_keep_three_stages():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)],
+                reviewer=[review("RIGHT")])
+    run(ms, "full")
+    assert "3. answer: does the answer interpret the result correctly" in system(ms["reviewer"])
+    assert "interpretation" not in system(ms["reviewer"]) and "Interpretation of the result" not in prompt(ms["reviewer"])
+    stages = [b["properties"]["failing_stage"]["enum"] for b in sent_schema(ms["reviewer"])["anyOf"]]
+    assert stages == [["none"], ["plan", "tool_call", "answer"]]
+
+
+def test_wrong_interpretation_goes_back_to_the_interpretation_step_with_the_critique():
+    critique = "say which WHO class the BMI falls in"
+    better = "The BMI falls in the WHO normal weight class."
+    ms = models(
+        planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+        answer=[interpretation("The value was computed from the weight and the height."), answer(BMI_70),
+                interpretation(better), answer(BMI_70)],
+        reviewer=[review("WRONG", "interpretation", critique), review("RIGHT")],
+    )
+    r = run(ms, "riskagent")
+    assert r.events("reviewer") == ["reflect_wrong_interpretation", "reflect_right"]
+    assert r.events("interpret") == ["interpretation_accept", "interpretation_accept"]
+    # the plan and the tool call stand; the interpretation is redone with the critique, then the answer
+    assert len(ms["planner"].calls) == 1 and len(ms["tool_agent"].calls) == 1
+    assert [s["tool"] for s in r["steps"]] == ["bmi"]
+    assert section(prompt(ms["answer"], 0), "Reviewer critique") == "(none)"
+    assert section(prompt(ms["answer"], 2), "Reviewer critique") == critique
+    assert section(prompt(ms["answer"], 3), "Interpretation") == better
+    assert r["reviews"] == 2
+    assert r["interpretation"]["text"] == better and r["value"] == BMI_70 and r["status"] == "answered"
+    used_up(*ms.values())
+
+
+def test_wrong_interpretation_is_bounded_by_max_reviews():
+    ms = models(
+        planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+        answer=[interpretation(), answer(BMI_70), interpretation(), answer(BMI_70)],
+        reviewer=[review("WRONG", "interpretation", "name the class"),
+                  review("WRONG", "interpretation", "still no class")],
+    )
+    r = run(ms, "riskagent", max_reviews=1)
+    assert r.events("reviewer") == ["reflect_wrong_interpretation", "review_bound_exhausted"]
+    assert r.events("interpret") == ["interpretation_accept", "interpretation_accept"]
+    assert "reviewer still found the interpretation wrong after 1 re-run(s)" in r["status_detail"]
+    used_up(*ms.values())
+
+
+def test_an_interpretation_verdict_without_an_interpretation_step_goes_to_the_answer():
+    critique = "say what the BMI means"
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[answer(BMI_70), answer(BMI_70)],
+                reviewer=[review("WRONG", "interpretation", critique), review("RIGHT")])
+    r = run(ms, "full")
+    assert r.events("reviewer") == ["reflect_wrong_answer", "reflect_right"] and "interpret" not in r.nodes()
+    assert section(prompt(ms["answer"], 1), "Reviewer critique") == critique
+    used_up(*ms.values())
+
+
+def test_the_tools_own_interpretation_outweighs_the_models_wrong_verdict():
+    # checks on: the interpretation fell back to the tool's own text, a decisive pass; the model's
+    # Reflect[WRONG] at that stage is overruled and no step re-runs
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation("It is obese."), interpretation("It is obese."), interpretation("It is obese."),
+                        answer(BMI_70)],
+                reviewer=[review("WRONG", "interpretation", "the interpretation is wrong")])
+    r = run(ms, "riskagent", use_checks=True)
+    assert r.events("interpret") == ["interpretation_fallback"]
+    ev = r.event("reflect_right")
+    assert ev["decided_by"] == "checks" and "interpretation's checks passed and are decisive" in ev["detail"]
+    assert "interpretation: checks passed (decisive)" in ev["checks"]
+    assert r["value"] == BMI_70 and r["status"] == "answered"
+    used_up(*ms.values())
+
+
+def test_the_interpretation_stage_check_fails_without_a_model_call():
+    """The reviewer's deterministic interpretation check, on an interpretation that disagrees with the tool's."""
+    from types import SimpleNamespace
+
+    from medmirror.graphs.state import MedMirrorState
+    from medmirror.models.factory import ModelSet
+    from medmirror.nodes.common import Deps
+    from medmirror.nodes.reviewer import make_reviewer, stage_checks
+    from medmirror.settings import Settings
+
+    step = {"subtask": 0, "tool": "bmi", "ok": True, "arguments": {"weight": 70, "height": 175},
+            "observation": {"name": "Body Mass Index (BMI)", "value": 22.857142857142858, "unit": "kg/m²",
+                            "interpretation": "normal weight"}}
+    state = MedMirrorState(question="What is the patient's BMI?", note="Weight 70 kg, height 175 cm.",
+                           plan=[{"description": "BMI", "tool": "bmi"}], steps=[step], answer_format="number",
+                           interpretation={"text": "A BMI of 40 is obese.", "by": "model",
+                                           "tool_interpretation": "normal weight"})
+    s = Settings.resolve("riskagent", use_checks=True)
+    stages = stage_checks(state, Deps(), s, planner=True)
+    assert list(stages) == ["plan", "tool_call", "interpretation", "answer"]
+    reasons = [c["reason"] for c in stages["interpretation"]["checks"]]
+    assert stages["interpretation"]["passed"] is False
+    assert "the interpretation writes 40, found in no tool result or the note" in reasons
+    assert "the interpretation does not name the tool's category 'normal weight'" in reasons
+    assert any("says obese" in r for r in reasons)
+    # the checks decide first: the reviewer routes to the interpretation step without asking its model
+    reviewer = make_reviewer(Deps(models=ModelSet(models())), planner=True)
+    update = reviewer(state, SimpleNamespace(context=s))
+    assert update["review"]["verdict"] == "WRONG" and update["review"]["routed_to"] == "interpretation"
+    assert update["review"]["model_verdict"] is None and update["interpretation"] is None
+    assert "found in no tool result or the note" in update["critique"]["interpretation"]
+    one_step = stage_checks(state, Deps(), Settings.resolve("mirror", use_checks=True), planner=True)
+    assert one_step["interpretation"] is None
