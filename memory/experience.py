@@ -10,8 +10,11 @@ concurrent writers (several processes, several threads):
   schema migrates it in place; a newer one is refused (:class:`SchemaVersionError`).
 * Similar-case search is BM25 (bm25s) over task texts, with an in-memory index rebuilt
   lazily whenever the change counter differs from the one it was built at - also
-  when another process wrote. Dense retrieval can be fused in by passing any
-  LangChain-style ``Embeddings`` object (reciprocal rank fusion; off by default).
+  when another process wrote. Dense retrieval is fused in by passing any
+  LangChain-style ``Embeddings`` object (reciprocal rank fusion): the cases' vectors
+  live in a persistent Chroma collection (``<vector_dir>/chroma``, one collection per
+  store file and embeddings), kept in step with the SQLite file, which stays the
+  source of truth (a lost collection is rebuilt from it).
 * A slow ``merger`` (the model) runs *outside* any transaction; its result is written
   only if the tool's experience did not change meanwhile (optimistic concurrency,
   re-run on conflict).
@@ -58,9 +61,10 @@ from medmirror.memory.experience_schema import MIGRATIONS, SCHEMA_V1, SCHEMA_V2,
 from medmirror.memory.experience_search import (
     Bm25Index,
     EmbeddingsLike,
-    dense_ranking,
     reciprocal_rank_fusion,
 )
+from medmirror.models.embeddings import embeddings_id
+from medmirror.models.vectorstore import VectorCollection, open_collection, text_id
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -101,7 +105,9 @@ class ExperienceStore:
 
     ``path`` is a directory (created if missing; the file is ``experience.sqlite3``
     inside) or a file path ending in ``.sqlite``, ``.sqlite3`` or ``.db``.
-    ``embeddings`` switches on dense fusion in :meth:`search_similar`.
+    ``embeddings`` switches on dense fusion in :meth:`search_similar`; the vectors go to a
+    Chroma collection under ``vector_dir`` (default: the store's folder), in memory when
+    ``vector_dir`` is False.
     """
 
     def __init__(
@@ -113,6 +119,7 @@ class ExperienceStore:
         busy_timeout_s: float = 30.0,
         embeddings: EmbeddingsLike | None = None,
         merge_attempts: int = 4,
+        vector_dir: str | os.PathLike[str] | None | Literal[False] = None,
     ) -> None:
         if max_items < 1:
             raise ValueError(f"max_items must be at least 1, got {max_items}")
@@ -131,7 +138,9 @@ class ExperienceStore:
         self._conn_obj: sqlite3.Connection | None = None
         self._pid = os.getpid()
         self._index: Bm25Index | None = None
-        self._vectors: dict[str, np.ndarray] = {}
+        self._vectors: VectorCollection | None = None
+        self._vector_dir = None if vector_dir is False else Path(vector_dir or self.file.parent)
+        self._synced_counter: int | None = None
         self._open_schema()
 
     # ------------------------------------------------------------------ connection
@@ -362,23 +371,35 @@ class ExperienceStore:
                 rows = conn.execute("SELECT id, task_text, task_kind FROM trajectories ORDER BY seq").fetchall()
             index = Bm25Index(counter, [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows])
             self._index = index
-            if self.embeddings is not None:
-                live = set(index.ids)
-                self._vectors = {k: v for k, v in self._vectors.items() if k in live}
             return index
 
-    def _ensure_vectors(self, index: Bm25Index) -> None:
+    def vector_collection(self) -> VectorCollection:
+        """The cases' vectors (Chroma under ``vector_dir``, or memory)."""
+        if self._vectors is None:
+            use = f"experience-{text_id(str(self.file.resolve()))[:12]}"
+            self._vectors = open_collection(self._vector_dir, use, embeddings_id(self.embeddings))
+        return self._vectors
+
+    def _ensure_vectors(self, index: Bm25Index) -> VectorCollection:
+        """Bring the collection in step with the index: add missing cases, drop removed ones."""
         assert self.embeddings is not None
-        missing = [i for i, tid in enumerate(index.ids) if tid not in self._vectors]
-        if not missing:
-            return
-        vectors = self.embeddings.embed_documents([index.texts[i] for i in missing])
-        if len(vectors) != len(missing):
-            raise ExperienceStoreError(
-                f"embeddings returned {len(vectors)} vectors for {len(missing)} documents"
-            )
-        for i, vec in zip(missing, vectors):
-            self._vectors[index.ids[i]] = np.asarray(vec, dtype=float)
+        collection = self.vector_collection()
+        if self._synced_counter == index.counter:
+            return collection
+        stored = set(collection.ids())
+        live = set(index.ids)
+        collection.delete(sorted(stored - live))
+        missing = [i for i, tid in enumerate(index.ids) if tid not in stored]
+        if missing:
+            vectors = self.embeddings.embed_documents([index.texts[i] for i in missing])
+            if len(vectors) != len(missing):
+                raise ExperienceStoreError(
+                    f"embeddings returned {len(vectors)} vectors for {len(missing)} documents"
+                )
+            collection.upsert([index.ids[i] for i in missing], vectors,
+                              [{"task_kind": index.kinds[i] or ""} for i in missing])
+        self._synced_counter = index.counter
+        return collection
 
     def search_similar(
         self,
@@ -414,8 +435,9 @@ class ExperienceStore:
                 )
             ranking = index.ranking(task_text, allowed)
             if self.embeddings is not None:
-                self._ensure_vectors(index)
-                dense = dense_ranking(self.embeddings, task_text, index.ids, self._vectors, allowed)
+                collection = self._ensure_vectors(index)
+                ids = index.ids if allowed is None else [t for t, ok in zip(index.ids, allowed) if ok]
+                dense = collection.query(self.embeddings.embed_query(task_text), len(ids), ids=ids)
                 ranking = reciprocal_rank_fusion([ranking, dense])
         top = ranking[:k]
         found = self._get_many([tid for tid, _ in top])

@@ -72,7 +72,8 @@ class Deps:
             return None
         key = str(s.experience_dir)
         if key not in self._stores:
-            self._stores[key] = ExperienceStore(s.experience_dir, embeddings=self.embeddings_for(s))
+            self._stores[key] = ExperienceStore(s.experience_dir, embeddings=self.embeddings_for(s),
+                                                vector_dir=s.data_dir)
         return self._stores[key]
 
     def tool_experience(self, s: Settings, tools: list[str]) -> str:

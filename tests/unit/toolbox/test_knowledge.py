@@ -105,7 +105,7 @@ def test_search_without_settings_uses_bundled(tool, no_network):
     first = out["passages"][0]
     assert first["id"] == "calc-curb65-1" and first["source"] == "medmirror-corpus" and first["rank"] == 1
     assert set(first) >= {"id", "title", "text", "topic", "source", "score", "rank"}
-    assert out["searched"] == {"passages": len(kc.load_bundled())}
+    assert out["searched"] == {"passages": len(kc.load_bundled()), "retrieval": "bm25"}  # no settings: no embeddings
 
 
 def test_empty_query_is_refused(tool):
