@@ -416,10 +416,11 @@ def render_report(exp: Experiment, out: Path, df: pd.DataFrame, summary: pd.Data
     ]
     same = [] if summary.empty else [v for v in summary["seeds_identical"] if v is not None]
     if same and all(same):
-        lines += ["**Every seed gave the same answer on every row of every condition**: the ± sd over seeds is 0 by "
-                  "construction and says nothing about sampling variance. The seed only matters when a model samples "
-                  "(temperature > 0; at temperature 0 decoding is greedy, and the gold and rule-extraction modes call "
-                  "no model). Sweep `temperature` (e.g. `[sweep] temperature = [0.7]`) to measure the spread.", ""]
+        lines += ["**Every seed gave the same answer on every row of every condition**, so the accuracy's ± sd over "
+                  "seeds is 0. At temperature 0 (greedy decoding, the default) and in the gold and rule-extraction "
+                  "modes the seed cannot matter; when the model sampled (temperature > 0), identical answers mean "
+                  "the values did not depend on the sample (the answer's value comes from a tool result), while the "
+                  "tokens and calls above may still differ between seeds.", ""]
     elif any(v is True for v in same):
         lines += ["`seeds identical` = yes: that condition gave the same answer in every seed on every row (its sd is "
                   "0 by construction).", ""]
