@@ -161,7 +161,7 @@ def demo_cases(path: str | None = None) -> list[dict[str, Any]]:
     """The bundled demo cases, or a JSON file of cases in the same form (name, question, note, expected)."""
     if path:
         return json.loads(Path(path).read_text(encoding="utf-8"))
-    return json.loads(resources.files("app").joinpath("data/demo_cases.json").read_text(encoding="utf-8"))
+    return json.loads(resources.files("medmirror").joinpath("data/demo_cases.json").read_text(encoding="utf-8"))
 
 
 def same_value(got: str | None, expected: str) -> bool:

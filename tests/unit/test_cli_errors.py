@@ -87,3 +87,14 @@ def test_malformed_gguf_is_a_one_line_error(tmp_path):
     assert "Traceback" not in proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("medmirror: error: ") and "bad.gguf" in last
+
+
+def test_the_bundled_demo_cases_and_task_sets_load_from_the_installed_package() -> None:
+    """`medmirror demo` without --cases reads the cases shipped in the package (found on a fresh clone:
+    it still asked for the old top-level name), and the toolbox task sets resolve inside the package."""
+    from medmirror.bench.cab import TASK_SETS
+    from medmirror.cli import demo_cases
+
+    cases = demo_cases()
+    assert cases and all({"name", "question"} <= set(c) for c in cases)
+    assert all(path.is_file() for path, _, _ in TASK_SETS.values())
