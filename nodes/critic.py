@@ -30,7 +30,7 @@ from medmirror.nodes.executor import run_tool
 from medmirror.nodes.gates import critic_may_check
 from medmirror.nodes.grounding import ground_call
 from medmirror.nodes.react_agent import narrowed_args_schema, offered_tools
-from medmirror.nodes.schemas import TEXT, _hoist
+from medmirror.nodes.schemas import action_schema
 from medmirror.nodes.tool_agent import results_text, tools_text
 from medmirror.settings import Settings
 
@@ -45,18 +45,7 @@ class CriticOutput(BaseModel):
 
 def critic_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """'correct' with a critique, or one branch per tool with its arguments."""
-    defs: dict[str, Any] = {}
-    branches = [{"type": "object", "properties": {
-        "critique": TEXT, "action": {"type": "string", "enum": [CORRECT]}, "arguments": {"type": "object", "properties": {}},
-    }, "required": ["critique", "action"]}]
-    for name, args_schema in tools.items():
-        branches.append({"type": "object", "properties": {
-            "critique": TEXT, "action": {"type": "string", "enum": [name]}, "arguments": _hoist(args_schema, defs),
-        }, "required": ["critique", "action", "arguments"]})
-    out: dict[str, Any] = {"title": CriticOutput.__name__, "anyOf": branches}
-    if defs:
-        out["$defs"] = defs
-    return out
+    return action_schema(CriticOutput.__name__, "critique", [CORRECT], tools)
 
 
 def make_critic(deps: Deps):

@@ -64,22 +64,26 @@ def tool_call_schema(tool: str, args_schema: dict[str, Any], alternatives: dict[
     return out
 
 
-def react_schema(tools: dict[str, dict[str, Any]], inner: tuple[str, ...] = ("plan", "think")) -> dict[str, Any]:
-    """One branch per tool, plus ``finish`` and the inner actions currently allowed."""
+def action_schema(title: str, text: str, plain: list[str], tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A grammar of actions: the ``plain`` actions carry only their ``text`` field (no arguments); every tool
+    is a branch with its own arguments. Shared by the single loop's agent and the CRITIC agent."""
     defs: dict[str, Any] = {}
-    # finish and the inner actions plan/think carry only a thought
     branches = [{"type": "object", "properties": {
-        "thought": TEXT, "action": {"type": "string", "enum": ["finish", *inner]},
-        "arguments": {"type": "object", "properties": {}},
-    }, "required": ["thought", "action"]}]
+        text: TEXT, "action": {"type": "string", "enum": plain}, "arguments": {"type": "object", "properties": {}},
+    }, "required": [text, "action"]}]
     for name, args_schema in tools.items():
         branches.append({"type": "object", "properties": {
-            "thought": TEXT, "action": {"type": "string", "enum": [name]}, "arguments": _hoist(args_schema, defs),
-        }, "required": ["thought", "action", "arguments"]})
-    out: dict[str, Any] = {"title": ReactDecision.__name__, "anyOf": branches}
+            text: TEXT, "action": {"type": "string", "enum": [name]}, "arguments": _hoist(args_schema, defs),
+        }, "required": [text, "action", "arguments"]})
+    out: dict[str, Any] = {"title": title, "anyOf": branches}
     if defs:
         out["$defs"] = defs
     return out
+
+
+def react_schema(tools: dict[str, dict[str, Any]], inner: tuple[str, ...] = ("plan", "think")) -> dict[str, Any]:
+    """One branch per tool, plus ``finish`` and the inner actions currently allowed (they carry only a thought)."""
+    return action_schema(ReactDecision.__name__, "thought", ["finish", *inner], tools)
 
 
 THREE_STAGES: tuple[str, ...] = ("plan", "tool_call", "answer")
