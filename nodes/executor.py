@@ -108,6 +108,24 @@ def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: dict[str, An
     return update
 
 
+def attempt(deps: Deps, state: MedMirrorState, s: Settings, run_args: dict[str, Any],
+            resources: dict[str, Any]) -> tuple[dict[str, Any], Any, str, str]:
+    """Run the proposed call with ``run_args`` unless it repeats a failed one (then it is refused without
+    running): (the step record, the observation, the error, the refusal or '')."""
+    proposal = state.proposal or {}
+    tool, proposed = proposal.get("tool", ""), proposal.get("arguments", {})
+    repeated = repeats_failed_call(state, tool, proposed, run_args) if s.use_checks else ""
+    if repeated:
+        ok, observation, error = False, None, repeated
+    else:
+        ok, observation, error = run_tool(deps, tool, run_args, resources, s)
+    step = {"subtask": state.current, "tool": tool, "arguments": run_args, "ok": ok,
+            "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
+    if proposal.get("checks"):
+        step["checks"] = proposal["checks"]
+    return step, observation, error, repeated
+
+
 def make_executor(deps: Deps, *, planner: bool):
     """The executor of the planner graph (``planner``) or of the single loop, for ordinary tools;
     memory-protocol tools (radiology) run in :mod:`medmirror.nodes.protocol`."""
@@ -117,20 +135,12 @@ def make_executor(deps: Deps, *, planner: bool):
         s = settings_of(runtime)
         proposal = state.proposal or {}
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
-        idx = state.current
         run_args, grounding = ground_call(tool, arguments, state, s)
         resources = dict(state.resources or {})
         if state.note:  # tools that read the note themselves (clinical_ner) instead of a copied argument
             resources.setdefault("note", state.note)
-        repeated = repeats_failed_call(state, tool, arguments, run_args) if s.use_checks else ""
-        if repeated:  # the same call already failed: refused without running it
-            ok, observation, error = False, None, repeated
-        else:
-            ok, observation, error = run_tool(deps, tool, run_args, resources, s)
-        step = {"subtask": idx, "tool": tool, "arguments": run_args, "ok": ok,
-                "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
-        if proposal.get("checks"):
-            step["checks"] = proposal["checks"]
+        step, observation, error, repeated = attempt(deps, state, s, run_args, resources)
+        ok = step["ok"]
         if grounding is not None:
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding

@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 
 from medmirror.graphs.state import MedMirrorState, start_subtask
 from medmirror.nodes.common import Deps, node, settings_of
-from medmirror.nodes.executor import advance, repeats_failed_call, run_tool, to_stm
+from medmirror.nodes.executor import advance, attempt, to_stm
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.settings import Settings
 from medmirror.tools.registry import ToolRegistry
@@ -70,16 +70,8 @@ def make_protocol(deps: Deps, *, planner: bool):
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         kind = deps.registry.get(tool).protocol
         resources = {**(state.resources or {}), "memory": state.working_memory or {}}
-        repeated = repeats_failed_call(state, tool, arguments, arguments) if s.use_checks else ""
-        if repeated:  # the same call already failed: refused without running it
-            ok, observation, error = False, None, repeated
-        else:
-            ok, observation, error = run_tool(deps, tool, arguments, resources, s)
-        step = {"subtask": state.current, "tool": tool, "arguments": arguments, "ok": ok,
-                "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
-        if proposal.get("checks"):
-            step["checks"] = proposal["checks"]
-        update = protocol_step(state, s, planner, step, kind, ok, observation, error)
+        step, observation, error, _ = attempt(deps, state, s, arguments, resources)
+        update = protocol_step(state, s, planner, step, kind, step["ok"], observation, error)
         for event in update.get("trace") or []:
             event["node"] = "protocol"  # the shared executor helpers write their own events
         return update
