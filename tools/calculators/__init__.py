@@ -19,7 +19,7 @@ from medmirror.tools.calculators.base import (
 )
 from medmirror.tools.calculators.registry import CALCULATORS, by_medcalc_id, register
 
-_INFRA = {"base", "units", "registry", "medcalc_adapter"}
+_INFRA = {"base", "units", "registry", "medcalc_adapter", "mdcalc_inputs", "points", "provenance"}
 
 for _mod in sorted(m.name for m in pkgutil.iter_modules(__path__)):
     if _mod not in _INFRA and not _mod.startswith("_"):

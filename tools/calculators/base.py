@@ -25,6 +25,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from medmirror.limits import oversized_text_argument
+from medmirror.tools.calculators.provenance import FIELDS, mdcalc_fields
 from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
 from medmirror.tools.cards import InputSpec, ToolCard
 
@@ -338,6 +339,11 @@ class Calculator:
     medcalc_values: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Optional hook for entity formats the generic adapter cannot express (e.g. MME's drug list).
     medcalc_adapter: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # MDCalc ids this implementation serves in RiskAgent's library (one score, one implementation).
+    mdcalc_ids: list[int] = field(default_factory=list)
+    # MedRisk's gold inputs (``inputs_raw``: MDCalc input name -> schema value) -> this calculator's
+    # arguments, for scores whose inputs are not MDCalc's own (the 55 of MedCalc-Bench).
+    mdcalc_adapter: Callable[[int, dict[str, Any]], dict[str, Any]] | None = None
 
     def run(self, args: dict[str, Any] | CalculatorInputs) -> CalculatorResult:
         """Validate ``args`` and compute. Raises :class:`CalculatorInputError` on bad input."""
@@ -398,12 +404,20 @@ class Calculator:
             aliases.append(self.medcalc_name)
         if self.medcalc_id is not None:
             aliases.append(f"MedCalc-Bench calculator {self.medcalc_id}")
+        fields: dict[str, str] = {}
+        for mid in self.mdcalc_ids:
+            entry = mdcalc_fields(mid)
+            aliases += [entry["name"], f"MDCalc {mid}"]
+            for key in FIELDS:
+                fields[key] = ", ".join(dict.fromkeys(
+                    p for p in [*fields.get(key, "").split(", "), *entry.get(key, "").split(", ")] if p))
         return ToolCard(
             name=self.id, category=f"calculator/{self.category}", description=self.description,
             aliases=aliases, inputs=specs,
             output=f"{self.output_type} {self.output_unit}".strip(), reference=self.reference,
             conventions=self.conventions,
-            extra={"medcalc_id": self.medcalc_id, "output_type": self.output_type},
+            extra={"medcalc_id": self.medcalc_id, "output_type": self.output_type,
+                   **({"mdcalc_ids": list(self.mdcalc_ids), **fields} if self.mdcalc_ids else {})},
         )
 
     def tool_run(self, args: Any) -> dict[str, Any]:
