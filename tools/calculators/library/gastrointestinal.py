@@ -723,3 +723,192 @@ GLASGOW_IMRIE = point_score(
     aliases=("Glasgow score", "Imrie score", "modified Glasgow pancreatitis", "PANCREAS"),
     conventions=("Every criterion must be answered; none is assumed absent.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10064: Wexner (Cleveland Clinic) fecal incontinence score
+# ---------------------------------------------------------------------------
+
+_FREQUENCY = opts(("Never", 0), ("Less than once a month", 1), ("Less than once a week but at least once a month", 2),
+                  ("Less than once a day but at least once a week", 3), ("At least once a day", 4))
+
+WEXNER = point_score(
+    id="wexner_incontinence", name="Wexner (Cleveland Clinic) Fecal Incontinence Score", mdcalc_id=10064,
+    category="severity",
+    description=("Grades the severity of fecal incontinence from how often the patient leaks solid stool, "
+                 "liquid stool or gas, wears a pad and has to alter their life (each 0-4; total 0-20, 0 "
+                 "perfect continence, 20 complete incontinence)."),
+    items=(
+        Choice("solid", "Incontinence to solid stool", _FREQUENCY),
+        Choice("liquid", "Incontinence to liquid stool", _FREQUENCY),
+        Choice("gas", "Incontinence to gas", _FREQUENCY),
+        Choice("pad", "Wears pad", _FREQUENCY),
+        Choice("alt", "Lifestyle alteration", _FREQUENCY),
+    ),
+    bands=(
+        Band(0, 0, "Score 0: perfect continence"),
+        Band(1, 7, "Score 1-7: mild severity incontinence"),
+        Band(8, 14, "Score 8-14: moderate severity incontinence"),
+        Band(15, 19, "Score 15-19: severe incontinence"),
+        Band(20, 20, "Score 20: complete incontinence"),
+    ),
+    reference=("Jorge JM, Wexner SD. Etiology and management of fecal incontinence. Dis Colon Rectum. "
+               "1993;36(1):77-97."),
+    aliases=("Wexner score", "Cleveland Clinic Incontinence Score", "CCIS", "Jorge-Wexner score"),
+    conventions=("The paper anchors only 0 (continence) and 20 (complete incontinence); the mild 1-7 / moderate "
+                 "8-14 / severe 15-20 reading is the usual clinical one.",
+                 "MDCalc lists it under obstructed defecation, but the items are those of fecal incontinence."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10322: Rome IV functional anorectal pain (levator ani syndrome / unspecified)
+# ---------------------------------------------------------------------------
+
+
+def _anorectal(pts: dict[str, float], _picked: dict[str, str]) -> tuple[Any, str | None, list[str]]:
+    pain, long, tender, excluded, unspecified = (pts[k] == 1 for k in ("one", "two", "three", "four", "five"))
+    if pain and long and tender and excluded:
+        return "Positive", "Positive diagnosis: levator ani syndrome (meets the Rome IV criteria)", [
+            "Rule: rectal pain, episodes >=30 min, puborectalis tenderness and other causes excluded"]
+    if unspecified or (pain and long and excluded):
+        return "Positive", ("Positive diagnosis: unspecified functional anorectal pain (meets the Rome IV "
+                            "criteria: levator ani symptoms without puborectalis tenderness)"), [
+            "Rule: symptom criteria of levator ani syndrome without tenderness on traction"]
+    return "Negative", "Negative diagnosis: functional anorectal pain unlikely (Rome IV criteria not met)", [
+        "Rule: neither levator ani syndrome nor unspecified functional anorectal pain criteria met"]
+
+
+ROME_ANORECTAL_PAIN = _rule_score(
+    id="rome4_functional_anorectal_pain", name="Rome IV Criteria for Functional Anorectal Pain", mdcalc_id=10322,
+    category="diagnosis",
+    description=("Rome IV diagnosis of chronic functional anorectal pain: levator ani syndrome (recurrent rectal "
+                 "aching of 30 minutes or more with tenderness on puborectalis traction, other causes excluded) "
+                 "or unspecified functional anorectal pain (the same without tenderness)."),
+    items=tuple(yes_no(k, q, 1, default=None) for k, q in (
+        ("one", "Chronic or recurrent rectal pain or aching"),
+        ("two", "Episodes last >=30 minutes"),
+        ("three", "Tenderness during traction on the puborectalis"),
+        ("four", "Exclusion of other causes of rectal pain (IBD, intramuscular abscess, fissure, thrombosed "
+                 "hemorrhoids, prostatitis, coccygodynia, major structural pelvic floor changes)"),
+        ("five", "Symptom criteria for chronic levator ani syndrome but no tenderness during posterior traction "
+                 "on the puborectalis muscle"),
+    )),
+    rule=_anorectal, unit="", reference=ROME_IV_ADULT_BOWEL,
+    aliases=("levator ani syndrome", "functional anorectal pain", "chronic proctalgia"),
+    conventions=(_ROME_CONVENTION,
+                 "The last item, when answered Yes, states that the symptom criteria are met without "
+                 "tenderness, and so diagnoses unspecified functional anorectal pain on its own (MDCalc's "
+                 "reading)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10129: Mumtaz score for 30-day readmission in cirrhosis
+# ---------------------------------------------------------------------------
+
+# 30-day readmission risk (%) for scores -11..49, in order (Mumtaz 2019, as MDCalc tabulates it).
+_MUMTAZ_RISK = (9.3, 9.7, 10.2, 10.6, 11.1, 11.6, 12.2, 12.7, 13.3, 13.9, 14.5, 15.1, 15.7, 16.4, 17.1, 17.8,
+                18.6, 19.4, 20.1, 21.0, 21.8, 22.7, 23.6, 24.5, 25.4, 26.4, 27.3, 28.3, 29.4, 30.4, 31.5, 32.6,
+                33.7, 34.8, 36.0, 37.1, 38.3, 39.5, 40.7, 41.9, 43.1, 44.3, 45.6, 46.8, 48.1, 49.3, 50.6, 51.8,
+                53.1, 54.3, 55.5, 56.8, 58.0, 59.2, 60.4, 61.6, 62.8, 63.9, 65.1, 66.2, 67.3)
+
+MUMTAZ = point_score(
+    id="mumtaz_readmission", name="Mumtaz Score for Readmission in Cirrhosis", mdcalc_id=10129, category="risk",
+    description=("Predicts 30-day readmission of a patient admitted with cirrhosis from age, payer, comorbidity, "
+                 "aetiology, complications (ascites, encephalopathy, variceal bleeding, HCC), procedures "
+                 "during the stay and discharge disposition (-11 to 49 points)."),
+    items=(
+        Choice("age", "Age, years", opts(("18-39", 7), ("40-64", 4), (">=65", 0))),
+        Choice("payer", "Primary payer", opts(("Medicare", 4), ("Medicaid", 5), ("Private insurance", 0),
+                                              ("Self-pay", -3), ("No charge or other", -1))),
+        Choice("index", "Elixhauser Comorbidity Index (liver disease excluded)", opts((">=3", 2), ("<3", 0))),
+        yes_no("et", "Non-alcoholic etiology of cirrhosis", 2, default=None),
+        yes_no("as", "Ascites", 5, default=None),
+        yes_no("en", "Hepatic encephalopathy", 4, default=None),
+        yes_no("bleeding", "Variceal bleeding", -7, default=None),
+        yes_no("hcc", "Hepatocellular carcinoma", 3, default=None),
+        yes_no("para", "Paracentesis during admission", 4, default=None),
+        yes_no("hemo", "Hemodialysis during admission", 7, default=None),
+        Choice("dis", "Disposition", opts(("Routine", 0), ("Transfer", -1), ("Home health care", 1),
+                                          ("Against medical advice", 10))),
+    ),
+    bands=tuple(Band(s, s, f"Mumtaz {s}: {risk:.1f}% risk of readmission within 30 days")
+                for s, risk in zip(range(-11, 50), _MUMTAZ_RISK)),
+    reference=("Mumtaz K, Issak A, Porter K, et al. Validation of risk score in predicting early readmissions in "
+               "decompensated cirrhotic patients: a model based on the administrative database. Hepatology. "
+               "2019;70(2):630-639."),
+    aliases=("Mumtaz score", "cirrhosis readmission score"),
+    conventions=("Every item must be answered; none is assumed.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3925: Fong clinical risk score (colorectal liver metastases)
+# ---------------------------------------------------------------------------
+
+_FONG_SURVIVAL = {0: (93, 79, 72, 60, 60), 1: (91, 76, 66, 54, 44), 2: (89, 73, 60, 51, 40),
+                  3: (86, 67, 42, 25, 20), 4: (70, 45, 38, 29, 25), 5: (71, 45, 27, 14, 14)}
+
+
+def _fong_text(score: int) -> str:
+    y = _FONG_SURVIVAL[score]
+    risk = "low risk" if score <= 2 else "high risk"
+    return (f"Score {score} ({risk}): survival {y[0]}% at 1 year, {y[1]}% at 2 years, {y[2]}% at 3 years, "
+            f"{y[3]}% at 4 years, {y[4]}% at 5 years")
+
+
+FONG = point_score(
+    id="fong_crs", name="Fong Clinical Risk Score for Colorectal Cancer Recurrence", mdcalc_id=3925,
+    category="risk",
+    description=("Predicts recurrence and survival after hepatic resection of colorectal liver metastases from "
+                 "five factors: node-positive primary, disease-free interval under 12 months, more than one "
+                 "tumour, CEA over 200 ng/mL and largest tumour over 5 cm."),
+    items=(
+        yes_no("nodes", "Node-positive primary", 1, default=None),
+        yes_no("interval", "Disease-free interval <12 months", 1, default=None),
+        yes_no("tumor", ">1 tumor", 1, default=None),
+        yes_no("cea", "Preoperative CEA level >200 ng/mL", 1, default=None),
+        yes_no("size", "Size of largest tumor >5cm", 1, default=None),
+    ),
+    bands=tuple(Band(s, s, _fong_text(s)) for s in range(6)),
+    reference=("Fong Y, Fortner J, Sun RL, Brennan MF, Blumgart LH. Clinical score for predicting recurrence "
+               "after hepatic resection for metastatic colorectal cancer: analysis of 1001 consecutive cases. "
+               "Ann Surg. 1999;230(3):309-318."),
+    aliases=("Fong score", "clinical risk score colorectal liver metastases", "CRS"),
+    conventions=("Scores 0-2 are read as low risk and 3-5 as high risk, as in Fong 1999.",
+                 "Every factor must be answered; none is assumed."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3801: AIMS65
+# ---------------------------------------------------------------------------
+
+AIMS65 = point_score(
+    id="aims65", name="AIMS65 Score for Upper GI Bleeding Mortality", mdcalc_id=3801, category="risk",
+    description=("Predicts in-hospital death in acute upper GI bleeding from five admission findings: albumin "
+                 "under 3 g/dL, INR over 1.5, altered mental status, systolic pressure 90 mmHg or less, and "
+                 "age 65 or over."),
+    items=(
+        yes_no("alb", "Albumin <3 g/dL (30 g/L)", 1, default=None),
+        yes_no("inr", "INR >1.5", 1, default=None),
+        yes_no("ams", "Alteration in mental status", 1, default=None),
+        yes_no("sbp", "sBP <=90 mm Hg", 1, default=None),
+        yes_no("age", "Age >=65 years", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "AIMS65 0: 0.3% in-hospital mortality (low risk)"),
+        Band(1, 1, "AIMS65 1: 1.2% in-hospital mortality"),
+        Band(2, 2, "AIMS65 2: 5.3% in-hospital mortality (high risk)"),
+        Band(3, 3, "AIMS65 3: 10.3% in-hospital mortality (high risk)"),
+        Band(4, 4, "AIMS65 4: 16.5% in-hospital mortality (high risk)"),
+        Band(5, 5, "AIMS65 5: 24.5% in-hospital mortality (high risk)"),
+    ),
+    reference=("Saltzman JR, Tabak YP, Hyett BH, Sun X, Travis AC, Johannes RS. A simple risk score accurately "
+               "predicts in-hospital mortality, length of stay, and cost in acute upper GI bleeding. "
+               "Gastrointest Endosc. 2011;74(6):1215-1224."),
+    aliases=("AIMS65", "AIMS 65"),
+    conventions=("Every factor must be answered; none is assumed absent. A score of 2 or more is the high-risk "
+                 "threshold of the derivation study.",),
+)

@@ -198,3 +198,67 @@ def test_glasgow_imrie():
     assert "low risk" in _gold("glasgow_imrie", 3287, raw).interpretation
     raw = {"pao2": 0, "age": 0, "wbc": 1, "ca": 0, "renal": 1, "ldh": 1, "alb": 0, "gluc": 0}
     assert "high risk" in _gold("glasgow_imrie", 3287, raw).interpretation
+
+
+def test_wexner():
+    # 2 + 0 + 3 + 4 + 0 = 9 -> moderate (row 9236); 2 + 0 + 3 + 1 + 0 = 6 -> mild (row 9238)
+    assert "moderate" in _gold("wexner_incontinence", 10064,
+                               {"solid": 2, "liquid": 0, "gas": 3, "pad": 4, "alt": 0}).interpretation
+    result = _gold("wexner_incontinence", 10064, {"solid": 2, "liquid": 0, "gas": 3, "pad": 1, "alt": 0})
+    assert result.value == 6 and "mild" in result.interpretation
+
+
+@pytest.mark.parametrize("raw, words", [
+    ({"one": 1, "two": 1, "three": 1, "four": 1, "five": 0}, "levator ani syndrome"),
+    ({"one": 1, "two": 1, "three": 0, "four": 1, "five": 0}, "unspecified functional anorectal pain"),
+    ({"one": 0, "two": 0, "three": 0, "four": 0, "five": 1}, "unspecified functional anorectal pain"),  # row 11370
+    ({"one": 1, "two": 0, "three": 0, "four": 1, "five": 0}, "Negative"),  # row 11371
+])
+def test_functional_anorectal_pain(raw, words):
+    assert words in _gold("rome4_functional_anorectal_pain", 10322, raw).interpretation
+
+
+def test_mumtaz():
+    # age 18-39 7 + private 0 + ascites 5 + paracentesis 4 + home health 1 = 17 -> 29.4% (row 4676)
+    raw = {"age": 7, "payer": 0, "index": 0, "et": 0, "as": 5, "en": 0, "bleeding": 0, "hcc": 0, "para": 4,
+           "hemo": 0, "dis": 1}
+    result = _gold("mumtaz_readmission", 10129, raw)
+    assert result.value == 17 and "29.4%" in result.interpretation
+    # lowest: >=65 0, self-pay -3, variceal bleeding -7, transfer -1 = -11 -> 9.3%
+    raw = {"age": 0, "payer": -3, "index": 0, "et": 0, "as": 0, "en": 0, "bleeding": -7, "hcc": 0, "para": 0,
+           "hemo": 0, "dis": -1}
+    result = _gold("mumtaz_readmission", 10129, raw)
+    assert result.value == -11 and "9.3%" in result.interpretation
+
+
+def test_fong():
+    # nodes + interval = 2 -> low risk, 89% 1-year (row 6915)
+    result = _gold("fong_crs", 3925, {"nodes": 1, "interval": 1, "tumor": 0, "cea": 0, "size": 0})
+    assert result.value == 2 and "low risk" in result.interpretation and "89% at 1 year" in result.interpretation
+    # all five -> 71% 1-year, 14% 5-year (row 6906)
+    result = _gold("fong_crs", 3925, {"nodes": 1, "interval": 1, "tumor": 1, "cea": 1, "size": 1})
+    assert "71% at 1 year" in result.interpretation and "14% at 5 years" in result.interpretation
+
+
+def test_aims65():
+    # albumin + INR + age = 3 -> 10.3% (row 8543)
+    result = _gold("aims65", 3801, {"alb": 1, "inr": 1, "ams": 0, "sbp": 0, "age": 1})
+    assert result.value == 3 and "10.3%" in result.interpretation
+
+
+def test_child_pugh_serves_mdcalc_340_from_band_codes():
+    # bilirubin >3 (3) + albumin <2.8 (3) + INR <1.7 (1) + slight ascites (2) + grade 1-2 (2) = 11 -> C (row 7413)
+    calc = CALCULATORS["child_pugh"]
+    args, _ = mdcalc_arguments(calc, 340, {"bilirubin": 3, "albumin": 3, "inr": 1, "ascites": 2,
+                                           "encephalopathy": 2})
+    result = calc.run(args)
+    assert result.value == 11 and "class C" in result.interpretation
+    # all lowest bands: 1 each = 5 -> A
+    args, _ = mdcalc_arguments(calc, 340, {k: 1 for k in ("bilirubin", "albumin", "inr", "ascites",
+                                                          "encephalopathy")})
+    assert calc.run(args).value == 5
+    # an unknown code is left out and refused by name
+    args, _ = mdcalc_arguments(calc, 340, {"bilirubin": 9, "albumin": 1, "inr": 1})
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run(args)
+    assert "bilirubin" in err.value.missing
