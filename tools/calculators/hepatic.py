@@ -110,6 +110,28 @@ def _child_pugh(x: ChildPughInputs) -> CalculatorResult:
     )
 
 
+# MDCalc 340 gives each item as its points (1-3); a lab band is mapped onto a value inside that band
+# (bilirubin <2 / 2-3 / >3 mg/dL, albumin >3.5 / 2.8-3.5 / <2.8 g/dL, INR <1.7 / 1.7-2.3 / >2.3).
+_MDCALC_CHILD_PUGH = {
+    "bilirubin": {1: 1.0, 2: 2.5, 3: 4.0},
+    "albumin": {1: 4.0, 2: 3.0, 3: 2.5},
+    "inr": {1: 1.2, 2: 2.0, 3: 2.8},
+    "ascites": {1: "absent", 2: "slight", 3: "moderate"},
+    "encephalopathy": {1: "none", 2: "grade 1-2", 3: "grade 3-4"},
+}
+
+
+def _child_pugh_from_mdcalc(raw: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, values in _MDCALC_CHILD_PUGH.items():
+        if key in raw:
+            try:
+                out[key] = values[int(raw[key])]
+            except (KeyError, TypeError, ValueError):
+                continue  # left out: the calculator refuses it by name
+    return out
+
+
 CHILD_PUGH = register(Calculator(
     id="child_pugh", name="Child-Pugh Score for Cirrhosis Mortality", category="severity",
     description=("Child-Pugh (Child-Turcotte-Pugh) score 5-15 and class A/B/C grading the severity and "
@@ -134,6 +156,8 @@ CHILD_PUGH = register(Calculator(
         "ascites": {"absent": "absent", "slight": "slight", "moderate": "moderate"},
         "encephalopathy": {"no encephalopathy": "none", "grade 1-2": "grade 1-2", "grade 3-4": "grade 3-4"},
     },
+    mdcalc_ids=[340],
+    mdcalc_adapter=lambda mid, raw: _child_pugh_from_mdcalc(raw),
 ))
 
 
