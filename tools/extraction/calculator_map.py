@@ -400,9 +400,11 @@ LIBRARY_ITEM = Judgement(
 
 def _library_source(calculator_id: str, field: str) -> Source:
     """A library score's input: the extractor's quantity of the same name (age, sodium, ...), else a judgement."""
-    if field not in CALCULATORS[calculator_id].inputs.model_fields:
+    info = CALCULATORS[calculator_id].inputs.model_fields.get(field)
+    if info is None:
         raise KeyError(f"calculator '{calculator_id}': input '{field}' is not in the field map") from None
-    return Quantity(field) if field in QUANTITY_SPECS else LIBRARY_ITEM
+    numeric = info.annotation in (float, int, float | None, int | None)
+    return Quantity(field) if numeric and field in QUANTITY_SPECS else LIBRARY_ITEM
 
 
 def source_for(calculator_id: str, field: str) -> Source:
