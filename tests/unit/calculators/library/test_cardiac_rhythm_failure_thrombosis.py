@@ -1,0 +1,190 @@
+"""Cardiac rhythm, heart failure, syncope, stroke and thrombosis scores, values worked by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
+
+
+def run(cid: str, **args):
+    return CALCULATORS[cid].run(args)
+
+
+# --- ATRIA stroke -----------------------------------------------------------------------------------
+
+
+def test_atria_stroke_prior_stroke_switches_the_age_column():
+    # MedRisk row 1408: prior stroke, age 65-74 -> 7 (not 3); diabetes 1 + CHF 1 + eGFR<45 1 -> 10: high
+    raw = {"stroke": 1, "age": 3, "female": 0, "diabetes": 1, "congestive_heart_failure": 1, "hypertension": 0,
+           "proteinuria": 0, "egfr_esrd": 1}
+    args, notes = mdcalc_arguments(CALCULATORS["atria_stroke"], 1842, raw)
+    assert not notes and args["stroke"] == "Yes" and args["age"] == "65-74 years"
+    result = CALCULATORS["atria_stroke"].run(args)
+    assert result.value == 10 and result.interpretation.startswith("High risk: >=2%")
+
+
+def test_atria_stroke_without_prior_stroke():
+    # age 75-84 -> 5, female +1 -> 6: moderate; age <65 alone with prior stroke -> 8: high
+    assert run("atria_stroke", age="75-84 years", female=True).value == 6
+    assert run("atria_stroke", age="75-84 years", female=True).interpretation.startswith("Moderate")
+    assert run("atria_stroke", age="<65 years", stroke="Yes").value == 8
+    assert run("atria_stroke", age="<65 years", hypertension=True).interpretation.startswith("Low risk: <1%")
+
+
+def test_atria_stroke_refuses_missing_age():
+    with pytest.raises(CalculatorInputError, match="age"):
+        run("atria_stroke", stroke="No")
+
+
+# --- ATRIA bleeding ---------------------------------------------------------------------------------
+
+
+def test_atria_bleeding_bands():
+    # anemia 3 + hypertension 1 = 4: intermediate; + age >=75 (2) = 6: high; hypertension alone 1: low
+    assert run("atria_bleeding", anemia=True, hypertension=True).interpretation.startswith("Intermediate risk: 2.6%")
+    assert run("atria_bleeding", anemia=True, hypertension=True, age_75=True).value == 6
+    assert run("atria_bleeding", hypertension=True).interpretation.startswith("Low risk: 0.76%")
+
+
+# --- CP-SSS -----------------------------------------------------------------------------------------
+
+
+def test_cp_sss_consciousness_point_needs_both_a_missed_question_and_a_missed_command():
+    # gaze 2; questions "Neither correct" but both commands followed -> 0; arm can do -> 0: total 2 (likely)
+    r = run("cp_sss", gaze="Yes", ask="Neither correct", close="Follows both commands", instruct="Can do")
+    assert r.value == 2 and "likely" in r.interpretation and "less" not in r.interpretation
+    # no gaze; one question missed AND one command missed -> 1: total 1 (less likely)
+    r = run("cp_sss", gaze="No", ask="One correct", close="Follows one command", instruct="Can do")
+    assert r.value == 1 and "less likely" in r.interpretation
+    # everything abnormal: 2 + 1 + 1 = 4
+    assert run("cp_sss", gaze="Yes", ask="Neither correct", close="Follows neither command",
+               instruct="Cannot do").value == 4
+
+
+def test_cp_sss_medrisk_codes_map_to_labels():
+    args, notes = mdcalc_arguments(CALCULATORS["cp_sss"], 4009, {"gaze": 2, "ask": 2, "close": 1, "instruct": 0})
+    assert not notes and args == {"gaze": "Yes", "ask": "Neither correct", "close": "Follows one command",
+                                  "instruct": "Can do"}
+    assert CALCULATORS["cp_sss"].run(args).value == 3  # 2 + 1 + 0
+
+
+def test_cp_sss_refuses_missing_exam_item():
+    with pytest.raises(CalculatorInputError, match="instruct"):
+        run("cp_sss", gaze="No", ask="Both correct", close="Follows both commands")
+
+
+# --- mSOAR ------------------------------------------------------------------------------------------
+
+
+def test_msoar():
+    # hemorrhage 1 + TACS 2 + age 66-85 1 + mRS 0-2 0 + NIHSS >=11 2 = 6: 26.2%
+    r = run("msoar", type="Hemorrhage", classd="TACS", age="66-85", disability="0-2", nih=">=11")
+    assert r.value == 6 and r.interpretation == "26.2% inpatient mortality"
+    # infarct, LACS/PACS, <=65, 3-4, 5-10 -> 0+0+0+1+1 = 2: 1.5%
+    assert run("msoar", type="Infarct", classd="LACS/PACS", age="<=65", disability="3-4",
+               nih="5-10").interpretation == "1.5% inpatient mortality"
+    with pytest.raises(CalculatorInputError, match="nih"):
+        run("msoar", type="Infarct", classd="POCS", age="<=65", disability="0-2")
+
+
+# --- Tisdale ----------------------------------------------------------------------------------------
+
+
+def test_tisdale():
+    # female 1 + loop 1 + K<=3.5 2 + QTc>=450 2 + HF 3 + >=2 drugs 6 = 15: high
+    r = run("tisdale_qt", sex="Female", loop=True, potassium=True, qtc=True, hf=True,
+            drugs=">=2 QTc-prolonging drugs")
+    assert r.value == 15 and r.interpretation == "High risk of QT prolongation"
+    # male, age >=68 1 + 1 drug 3 + MI 2 = 6: low; + sepsis 3 = 9: moderate
+    assert run("tisdale_qt", sex="Male", age=True, drugs="1 QTc-prolonging drug", mi=True).value == 6
+    assert run("tisdale_qt", sex="Male", age=True, drugs="1 QTc-prolonging drug", mi=True,
+               sepsis=True).interpretation == "Moderate risk of QT prolongation"
+    with pytest.raises(CalculatorInputError, match="sex"):
+        run("tisdale_qt", age=True)
+
+
+# --- Canadian Syncope Risk Score --------------------------------------------------------------------
+
+
+def test_canadian_syncope():
+    # vasovagal predisposition -1 + vasovagal diagnosis -2 = -3: very low 0.4%
+    r = run("canadian_syncope", predis=True, syncope="Vasovagal syncope")
+    assert r.value == -3 and r.interpretation.startswith("Very low risk: 0.4%")
+    # heart disease 1 + troponin 2 + QTc 2 + cardiac syncope 2 = 7: very high 40.3%
+    r = run("canadian_syncope", hx=True, trop=True, cqt=True, syncope="Cardiac syncope")
+    assert r.value == 7 and r.interpretation.startswith("Very high risk: 40.3%")
+    # SBP 2 + QRS 1 + neither 0 = 3: medium 8.1%
+    assert run("canadian_syncope", sys=True, qrs=True, syncope="Neither").interpretation.startswith(
+        "Medium risk: 8.1%")
+    with pytest.raises(CalculatorInputError, match="syncope"):
+        run("canadian_syncope", hx=True)
+
+
+# --- IMPROVE / IMPROVEDD ----------------------------------------------------------------------------
+
+
+def test_improve_and_improvedd():
+    # previous VTE 3 + age >60 1 = 4: 2.9%; + D-dimer (IMPROVEDD) 2 = 6: 2.2% / 2.7%
+    assert run("improve_vte", vte=True, age=True).interpretation == "2.9% 3-month risk of VTE"
+    assert run("improve_vte", vte=True, age=True, cancer=True).interpretation == "7.2% 3-month risk of VTE"
+    r = run("improvedd_vte", vte=True, age=True, ddimer=True)
+    assert r.value == 6 and r.interpretation == "2.2% 42-day risk and 2.7% 77-day risk of VTE"
+    # ICU 1 + immobilized 1 = 2: 0.8% / 1.0%
+    assert run("improvedd_vte", icu=True, immobilized=True).interpretation.startswith("0.8% 42-day")
+
+
+# --- HEMORR2HAGES -----------------------------------------------------------------------------------
+
+
+def test_hemorr2hages():
+    # prior bleed 2 + age >75 1 + anemia 1 + stroke 1 = 5: 12.3 per 100 patient-years, high
+    r = run("hemorr2hages", rebleeding=True, age_75=True, anemia=True, stroke_history=True)
+    assert r.value == 5 and r.interpretation.startswith("High risk: 12.3")
+    # malignancy 1 + fall risk 1 = 2: 5.3, intermediate; nothing: 1.9, low
+    assert run("hemorr2hages", malignancy=True, fall_risk=True).interpretation.startswith("Intermediate risk: 5.3")
+    assert run("hemorr2hages").interpretation.startswith("Low risk: 1.9")
+
+
+# --- Canadian TIA -----------------------------------------------------------------------------------
+
+
+def test_canadian_tia():
+    # MedRisk row 9463: first TIA 2 + >=10 min 2 + weakness 1 + vertigo -3 + platelets 2 = 4: medium, 0.3%
+    raw = {"tia": 2, "symptoms": 2, "stenosis": 0, "therapy": 0, "gait": 0, "weakness": 1, "vertigo": -3, "bp": 0,
+           "d": 0, "ecg": 0, "ct": 0, "platelet": 2, "glucose": 0}
+    args, _ = mdcalc_arguments(CALCULATORS["canadian_tia"], 10421, raw)
+    r = CALCULATORS["canadian_tia"].run(args)
+    assert r.value == 4 and r.interpretation == "Medium risk: 0.3% risk of stroke within 7 days"
+    # DBP 3 + AF 2 + glucose 3 + antiplatelet 3 = 11: high, 8.1%; vertigo alone -3: low, 0.01%
+    assert run("canadian_tia", bp=True, ecg=True, glucose=True, therapy=True).interpretation.startswith(
+        "High risk: 8.1%")
+    assert run("canadian_tia", vertigo=True).interpretation.startswith("Low risk: 0.01%")
+
+
+# --- RIETE ------------------------------------------------------------------------------------------
+
+
+def test_riete():
+    # anemia 1.5 alone: intermediate; bleeding 2 + creatinine 1.5 + age 1 = 4.5: high; nothing: low
+    assert run("riete_bleeding", anemia=True).interpretation.startswith("Intermediate risk: 2.8%")
+    r = run("riete_bleeding", major_bleeding=True, creatinine=True, age_75=True)
+    assert r.value == 4.5 and r.interpretation.startswith("High risk: 6.2%")
+    assert run("riete_bleeding").value == 0
+
+
+# --- IMPEDE VTE -------------------------------------------------------------------------------------
+
+
+def test_impede_vte():
+    # MedRisk row 11747: IMiD 4 + BMI 1 + doxorubicin 3 + high-dose dex 4 + prior VTE 5 + aspirin -3 = 14: high
+    raw = {"immuno": 4, "bmi": 1, "fracture": 0, "esa": 0, "dox": 3, "dex": 4, "race": 0, "hx": 5, "tunnel": 0,
+           "warfarin": 0, "aspirin": -3}
+    args, notes = mdcalc_arguments(CALCULATORS["impede_vte"], 10498, raw)
+    assert not notes
+    r = CALCULATORS["impede_vte"].run(args)
+    assert r.value == 14 and r.interpretation.startswith("High risk")
+    # IMiD 4 + low-dose dex 2 + Asian -3 = 3: low; IMiD 4 alone: intermediate
+    assert run("impede_vte", immuno=True, dex="Low dose", race=True).interpretation.startswith("Low risk")
+    assert run("impede_vte", immuno=True).interpretation.startswith("Intermediate risk")

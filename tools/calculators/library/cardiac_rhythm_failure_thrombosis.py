@@ -1,0 +1,464 @@
+"""Cardiac rhythm, heart failure, syncope, stroke and thrombosis scores of RiskAgent's library.
+
+Atrial fibrillation stroke and bleeding risk, VTE risk and anticoagulation bleeding, syncope and TIA
+triage, prehospital stroke severity, QT prolongation. Each score follows its primary publication; where
+MDCalc's option value is a code rather than points, the option carries it as ``code``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
+
+
+def _total(points: list[float]) -> int | float:
+    total = sum(points)
+    return int(total) if float(total).is_integer() else round(total, 6)
+
+
+def _result(calc_id: str, name: str, reference: str, rows: list[tuple[str, str, float]],
+            bands: tuple[Band, ...], *, unit: str = "points", notes: tuple[str, ...] = ()) -> CalculatorResult:
+    """A point total's result from (name, explanation, points) rows, read against ``bands``."""
+    total = _total([p for _, _, p in rows])
+    band = band_of(bands, total)
+    lines = [f"{text} -> {pts:+g}" for _, text, pts in rows]
+    lines.extend(notes)
+    lines.append(f"Total = {total:g} {unit}; {band.text}")
+    return CalculatorResult(
+        calculator=calc_id, name=name, value=total, unit=unit, interpretation=band.text, explanation=lines,
+        reference=reference, components={key: pts for key, _, pts in rows})
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1842: ATRIA Stroke Risk Score
+# ---------------------------------------------------------------------------
+
+_ATRIA_STROKE_ID, _ATRIA_STROKE_NAME = "atria_stroke", "ATRIA Stroke Risk Score"
+_ATRIA_STROKE_REF = ("Singer DE, Chang Y, Borowsky LH, et al. A new risk scheme to predict ischemic stroke and other "
+                     "thromboembolism in atrial fibrillation: the ATRIA study stroke risk score. J Am Heart Assoc. "
+                     "2013;2(3):e000250.")
+# age option label -> (points without prior stroke, points with prior stroke)
+_ATRIA_AGE = {"<65 years": (0, 8), "65-74 years": (3, 7), "75-84 years": (5, 7), ">=85 years": (6, 9)}
+_ATRIA_STROKE_BANDS = (
+    Band(0, 5, "Low risk: <1% annual risk of ischemic stroke/thromboembolism"),
+    Band(6, 6, "Moderate (intermediate) risk: 1 to <2% annual risk of ischemic stroke/thromboembolism"),
+    Band(7, 15, "High risk: >=2% annual risk of ischemic stroke/thromboembolism"),
+)
+
+
+def _atria_stroke(x: Any) -> CalculatorResult:
+    rows = item_points(x)
+    prior = x.stroke == "Yes"
+    out = []
+    for key, text, pts in rows:
+        if key == "age":
+            pts = _ATRIA_AGE[x.age][1 if prior else 0]
+            text += " (with prior stroke)" if prior else " (no prior stroke)"
+        out.append((key, text, pts))
+    return _result(_ATRIA_STROKE_ID, _ATRIA_STROKE_NAME, _ATRIA_STROKE_REF, out, _ATRIA_STROKE_BANDS)
+
+
+ATRIA_STROKE = point_score(
+    id=_ATRIA_STROKE_ID, name=_ATRIA_STROKE_NAME, mdcalc_id=1842, category="risk",
+    description=("Estimates the yearly risk of ischemic stroke or systemic embolism in a patient with atrial "
+                 "fibrillation not on anticoagulation; age is weighted more heavily, and differently, when the "
+                 "patient has already had a stroke, and kidney findings add points."),
+    items=(
+        yes_no("stroke", "Prior ischemic stroke", 0, yes_code=1),
+        Choice("age", "Age", opts(("<65 years", 0), ("65-74 years", 3), ("75-84 years", 5), (">=85 years", 6))),
+        yes_no("female", "Female sex", 1),
+        yes_no("diabetes", "Diabetes mellitus", 1),
+        yes_no("congestive_heart_failure", "Congestive heart failure", 1),
+        yes_no("hypertension", "Hypertension", 1),
+        yes_no("proteinuria", "Proteinuria (dipstick)", 1),
+        yes_no("egfr_esrd", "eGFR <45 mL/min/1.73 m2 or end-stage renal disease", 1),
+    ),
+    bands=_ATRIA_STROKE_BANDS,
+    reference=_ATRIA_STROKE_REF,
+    aliases=("ATRIA stroke", "ATRIA stroke score"),
+    conventions=("Prior stroke scores no points of its own: it switches the age points to the prior-stroke "
+                 "column (<65: 8, 65-74: 7, 75-84: 7, >=85: 9 instead of 0, 3, 5, 6).",
+                 "MDCalc's age option values (0, 3, 5, 6) are the no-prior-stroke points; its prior-stroke value 1 is a code.",
+                 "Undocumented comorbidities count as absent; age is required."),
+    compute=_atria_stroke,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1718: ATRIA Bleeding Risk Score
+# ---------------------------------------------------------------------------
+
+ATRIA_BLEEDING = point_score(
+    id="atria_bleeding", name="ATRIA Bleeding Risk Score", mdcalc_id=1718, category="risk",
+    description=("Estimates the yearly risk of major hemorrhage on warfarin in atrial fibrillation from five "
+                 "findings: anemia, severe kidney disease, age 75 or over, prior bleeding and hypertension."),
+    items=(
+        yes_no("anemia", "Anemia (hemoglobin <13 g/dL in men, <12 g/dL in women)", 3),
+        yes_no("severe_renal_disease", "Severe renal disease (eGFR <30 mL/min or dialysis)", 3),
+        yes_no("age_75", "Age >=75 years", 2),
+        yes_no("prior_hemorrhage_diagnosis", "Any prior hemorrhage diagnosis", 1),
+        yes_no("hypertension", "Diagnosed hypertension", 1),
+    ),
+    bands=(
+        Band(0, 3, "Low risk: 0.76% annual risk of major hemorrhage"),
+        Band(4, 4, "Intermediate risk: 2.6% annual risk of major hemorrhage"),
+        Band(5, 10, "High risk: 5.8% annual risk of major hemorrhage"),
+    ),
+    reference=("Fang MC, Go AS, Chang Y, et al. A new risk scheme to predict warfarin-associated hemorrhage: the "
+               "ATRIA (Anticoagulation and Risk Factors in Atrial Fibrillation) study. J Am Coll Cardiol. "
+               "2011;58(4):395-401."),
+    aliases=("ATRIA bleeding", "ATRIA hemorrhage score"),
+    conventions=("Undocumented risk factors count as absent.",
+                 "Rates are the derivation cohort's major hemorrhage rates per 100 patient-years (0.76, 2.62, "
+                 "5.76)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 4009: Cincinnati Prehospital Stroke Severity Scale (CP-SSS)
+# ---------------------------------------------------------------------------
+
+_CPSSS_ID, _CPSSS_NAME = "cp_sss", "Cincinnati Prehospital Stroke Severity Scale (CP-SSS)"
+_CPSSS_REF = ("Katz BS, McMullan JT, Sucharew H, Adeoye O, Broderick JP. Design and validation of a prehospital "
+              "scale to predict stroke severity: Cincinnati Prehospital Stroke Severity Scale. Stroke. "
+              "2015;46(6):1508-1512.")
+_CPSSS_BANDS = (
+    Band(0, 1, "Large vessel occlusion (LVO) and severe stroke (NIHSS >=15) less likely"),
+    Band(2, 4, "Large vessel occlusion (LVO) and severe stroke (NIHSS >=15) likely"),
+)
+
+
+def _cp_sss(x: Any) -> CalculatorResult:
+    rows = [r for r in item_points(x) if r[0] not in ("ask", "close")]
+    loc = 1 if x.ask != "Both correct" and x.close != "Follows both commands" else 0
+    rows.insert(1, ("loc", f"Level of consciousness: questions '{x.ask}', commands '{x.close}' "
+                           "(1 point only when at least one question is missed AND at least one command not "
+                           "followed)", loc))
+    return _result(_CPSSS_ID, _CPSSS_NAME, _CPSSS_REF, rows, _CPSSS_BANDS)
+
+
+CP_SSS = point_score(
+    id=_CPSSS_ID, name=_CPSSS_NAME, mdcalc_id=4009, category="severity",
+    description=("A prehospital screen of a suspected stroke for large vessel occlusion or severe deficit, from "
+                 "gaze deviation, level of consciousness (questions and commands) and arm drift."),
+    items=(
+        Choice("gaze", "Conjugate gaze deviation", opts(("No", 0), ("Yes", 2))),
+        Choice("ask", "Patient asked their age and the current month",
+               opts(("Both correct", 0, 0), ("One correct", 0, 1), ("Neither correct", 0, 2))),
+        Choice("close", "Patient asked to close eyes and open/close hand",
+               opts(("Follows both commands", 0, 0), ("Follows one command", 0, 1),
+                    ("Follows neither command", 0, 2))),
+        Choice("instruct", "Can hold arm(s) up for 10 seconds", opts(("Can do", 0), ("Cannot do", 1))),
+    ),
+    bands=_CPSSS_BANDS,
+    reference=_CPSSS_REF,
+    aliases=("CP-SSS", "CPSSS", "Cincinnati stroke severity"),
+    conventions=("The questions and commands items do not add their own values: together they give 1 point "
+                 "when at least one question is answered wrongly and at least one command is not followed "
+                 "(NIHSS 1b >=1 and 1c >=1); MDCalc's option values for them are codes.",
+                 "Every item is an examination finding and is required."),
+    compute=_cp_sss,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3966: Modified SOAR score
+# ---------------------------------------------------------------------------
+
+MSOAR = point_score(
+    id="msoar", name="Modified SOAR (mSOAR) Score for Stroke", mdcalc_id=3966, category="risk",
+    description=("Predicts in-hospital death after acute stroke from stroke type, Oxfordshire classification, "
+                 "age, pre-stroke disability (modified Rankin) and NIHSS severity."),
+    items=(
+        Choice("type", "Stroke type", opts(("Infarct", 0), ("Hemorrhage", 1))),
+        Choice("classd", "Oxfordshire Community Stroke Project classification",
+               opts(("LACS/PACS", 0), ("POCS", 1), ("TACS", 2))),
+        Choice("age", "Age (years)", opts(("<=65", 0), ("66-85", 1), (">85", 2))),
+        Choice("disability", "Pre-stroke modified Rankin Scale", opts(("0-2", 0), ("3-4", 1), ("5", 2))),
+        Choice("nih", "NIH Stroke Scale score", opts(("0-4", 0), ("5-10", 1), (">=11", 2))),
+    ),
+    bands=(
+        Band(0, 0, "1.0% inpatient mortality"),
+        Band(1, 1, "1.0% inpatient mortality"),
+        Band(2, 2, "1.5% inpatient mortality"),
+        Band(3, 3, "6.5% inpatient mortality"),
+        Band(4, 4, "9.2% inpatient mortality"),
+        Band(5, 5, "19.5% inpatient mortality"),
+        Band(6, 6, "26.2% inpatient mortality"),
+        Band(7, 9, "49.2% inpatient mortality (score 7; higher scores were not reported separately)"),
+    ),
+    reference=("Abdul-Rahim AH, Quinn TJ, Alder S, et al. Derivation and validation of a novel prognostic scale "
+               "(modified-stroke subtype, Oxfordshire Community Stroke Project classification, age, and "
+               "prestroke modified Rankin) to predict early mortality in acute stroke. Stroke. 2016;47(1):74-79."),
+    aliases=("mSOAR", "modified SOAR"),
+    conventions=("All five items are required.",
+                 "Scores 8-9 are read with the 7-point stratum, the highest the derivation reported."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10293: Tisdale risk score for QT prolongation
+# ---------------------------------------------------------------------------
+
+TISDALE = point_score(
+    id="tisdale_qt", name="Tisdale Risk Score for QT Prolongation", mdcalc_id=10293, category="risk",
+    description=("Estimates the risk that a hospitalized cardiac-care patient develops QTc prolongation "
+                 "(>500 ms or a rise >60 ms) from age, sex, potassium, baseline QTc, admission diagnosis, "
+                 "loop diuretics and the number of QT-prolonging drugs."),
+    items=(
+        yes_no("age", "Age >=68 years", 1),
+        Choice("sex", "Sex", opts(("Male", 0), ("Female", 1))),
+        yes_no("loop", "On a loop diuretic", 1),
+        yes_no("potassium", "Serum potassium <=3.5 mEq/L", 2),
+        yes_no("qtc", "Admission QTc >=450 ms", 2),
+        yes_no("mi", "Admitted for acute myocardial infarction", 2),
+        yes_no("sepsis", "Admitted for sepsis", 3),
+        yes_no("hf", "Admitted for heart failure", 3),
+        Choice("drugs", "Number of QTc-prolonging drugs given",
+               opts(("None", 0), ("1 QTc-prolonging drug", 3), (">=2 QTc-prolonging drugs", 6)), default="None"),
+    ),
+    bands=(
+        Band(0, 6, "Low risk of QT prolongation"),
+        Band(7, 10, "Moderate risk of QT prolongation"),
+        Band(11, 21, "High risk of QT prolongation"),
+    ),
+    reference=("Tisdale JE, Jaynes HA, Kingery JR, et al. Development and validation of a risk score to predict QT "
+               "interval prolongation in hospitalized patients. Circ Cardiovasc Qual Outcomes. 2013;6(4):479-487."),
+    aliases=("Tisdale score", "QT prolongation risk score"),
+    conventions=("Undocumented risk factors and drugs count as absent; age and potassium items are findings "
+                 "answered yes/no. Sex is required.",
+                 ">=2 QT-prolonging drugs scores 6 in all (3 for the first, 3 more for the second)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3951: Canadian Syncope Risk Score
+# ---------------------------------------------------------------------------
+
+# total -> (30-day serious adverse event risk %, category)
+_CSRS = {-3: ("0.4", "Very low"), -2: ("0.7", "Very low"), -1: ("1.2", "Low"), 0: ("1.9", "Low"),
+         1: ("3.1", "Medium"), 2: ("5.1", "Medium"), 3: ("8.1", "Medium"), 4: ("12.9", "High"),
+         5: ("19.7", "High"), 6: ("28.9", "Very high"), 7: ("40.3", "Very high"), 8: ("52.8", "Very high"),
+         9: ("65.0", "Very high"), 10: ("75.5", "Very high"), 11: ("83.6", "Very high")}
+
+CANADIAN_SYNCOPE = point_score(
+    id="canadian_syncope", name="Canadian Syncope Risk Score", mdcalc_id=3951, category="risk",
+    description=("Estimates the 30-day risk of a serious adverse event (death, arrhythmia, MI, structural heart "
+                 "disease, PE, hemorrhage and others) after an ED visit for syncope, from the history, blood "
+                 "pressure, troponin, ECG findings and the ED's working diagnosis."),
+    items=(
+        yes_no("predis", "Predisposition to vasovagal symptoms (warm crowded place, prolonged standing, fear, "
+                         "emotion or pain)", -1),
+        yes_no("hx", "History of heart disease", 1),
+        yes_no("sys", "Any systolic pressure <90 or >180 mmHg", 2),
+        yes_no("trop", "Troponin elevated (>99th percentile of normal)", 2),
+        yes_no("abn", "Abnormal QRS axis (<-30 or >100 degrees)", 1),
+        yes_no("qrs", "QRS duration >130 ms", 1),
+        yes_no("cqt", "Corrected QT interval >480 ms", 2),
+        Choice("syncope", "ED diagnosis", opts(("Vasovagal syncope", -2), ("Cardiac syncope", 2), ("Neither", 0))),
+    ),
+    bands=tuple(Band(t, t, f"{cat} risk: {pct}% risk of a serious adverse event within 30 days")
+                for t, (pct, cat) in _CSRS.items()),
+    reference=("Thiruganasambandamoorthy V, Kwong K, Wells GA, et al. Development of the Canadian Syncope Risk "
+               "Score to predict serious adverse events after emergency department assessment of syncope. CMAJ. "
+               "2016;188(12):E289-E298."),
+    aliases=("CSRS", "Canadian syncope score"),
+    conventions=("Undocumented findings count as absent; the ED diagnosis is required.",
+                 "Categories: very low -3 to -2, low -1 to 0, medium 1 to 3, high 4 to 5, very high 6 to 11."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10349 / 10350: IMPROVE and IMPROVEDD VTE risk
+# ---------------------------------------------------------------------------
+
+_IMPROVE_ITEMS = (
+    yes_no("vte", "Previous VTE", 3),
+    yes_no("thrombophilia", "Known thrombophilia", 2),
+    yes_no("paralysis", "Current lower-limb paralysis", 2),
+    yes_no("cancer", "Current cancer", 2),
+    yes_no("immobilized", "Immobilized >=7 days (immediately before and during admission)", 1),
+    yes_no("icu", "ICU/CCU stay", 1),
+    yes_no("age", "Age >60 years", 1),
+)
+
+IMPROVE_VTE = point_score(
+    id="improve_vte", name="IMPROVE Risk Score for VTE", mdcalc_id=10349, category="risk",
+    description=("Estimates the 3-month risk of venous thromboembolism in a hospitalized medical patient from "
+                 "seven risk factors (prior VTE, thrombophilia, paralysis, cancer, immobility, ICU stay, age)."),
+    items=_IMPROVE_ITEMS,
+    bands=(
+        Band(0, 0, "0.4% 3-month risk of VTE"),
+        Band(1, 1, "0.6% 3-month risk of VTE"),
+        Band(2, 2, "1.0% 3-month risk of VTE"),
+        Band(3, 3, "1.7% 3-month risk of VTE"),
+        Band(4, 4, "2.9% 3-month risk of VTE"),
+        Band(5, 12, "7.2% 3-month risk of VTE"),
+    ),
+    reference=("Spyropoulos AC, Anderson FA Jr, FitzGerald G, et al. Predictive and associative models to identify "
+               "hospitalized medical patients at risk for VTE. Chest. 2011;140(3):706-714."),
+    aliases=("IMPROVE VTE", "IMPROVE score"),
+    conventions=("Undocumented risk factors count as absent.",
+                 "Scores 5 and above share the derivation's highest stratum (7.2%)."),
+)
+
+_IMPROVEDD = {0: ("0.4", "0.5"), 1: ("0.6", "0.7"), 2: ("0.8", "1.0"), 3: ("1.2", "1.4"), 4: ("1.6", "1.9")}
+
+IMPROVEDD_VTE = point_score(
+    id="improvedd_vte", name="IMPROVEDD Risk Score for VTE", mdcalc_id=10350, category="risk",
+    description=("The IMPROVE VTE score of hospitalized medical patients with D-dimer added: estimates the risk "
+                 "of venous thromboembolism at 42 and 77 days."),
+    items=(*_IMPROVE_ITEMS, yes_no("ddimer", "D-dimer >=2 times the upper limit of normal", 2)),
+    bands=(*(Band(t, t, f"{a}% 42-day risk and {b}% 77-day risk of VTE") for t, (a, b) in _IMPROVEDD.items()),
+           Band(5, 14, "2.2% 42-day risk and 2.7% 77-day risk of VTE")),
+    reference=("Gibson CM, Spyropoulos AC, Cohen AT, et al. The IMPROVEDD VTE risk score: incorporation of D-dimer "
+               "into the IMPROVE score to improve venous thromboembolism risk stratification. TH Open. "
+               "2017;1(1):e56-e65."),
+    aliases=("IMPROVEDD", "IMPROVE-DD"),
+    conventions=("Undocumented risk factors count as absent.",
+                 "Scores 5 and above share the highest stratum."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1785: HEMORR2HAGES
+# ---------------------------------------------------------------------------
+
+_HEMORR = {0: "1.9", 1: "2.5", 2: "5.3", 3: "8.4", 4: "10.4"}
+
+
+def _hemorr_band(total: int) -> str:
+    cat = "Low risk" if total <= 1 else "Intermediate risk" if total <= 3 else "High risk"
+    rate = _HEMORR.get(total, "12.3")
+    return f"{cat}: {rate} major bleeds per 100 patient-years on warfarin ({rate}% per year)"
+
+
+HEMORR2HAGES = point_score(
+    id="hemorr2hages", name="HEMORR2HAGES Score for Major Bleeding Risk", mdcalc_id=1785, category="risk",
+    description=("Estimates the rate of major bleeding in an older patient with atrial fibrillation on or "
+                 "considered for warfarin; the letters are its eleven risk factors, prior bleeding counting "
+                 "double."),
+    items=(
+        yes_no("hepatic_renal_disease", "Hepatic or renal disease", 1),
+        yes_no("ethanol_alcohol_abuse", "Ethanol (alcohol) abuse", 1),
+        yes_no("malignancy", "Malignancy", 1),
+        yes_no("age_75", "Older (age >75 years)", 1),
+        yes_no("reduced_platelet", "Reduced platelet count or function (including aspirin)", 1),
+        yes_no("rebleeding", "Rebleeding risk (prior bleed)", 2),
+        yes_no("hypertension", "Hypertension (uncontrolled)", 1),
+        yes_no("anemia", "Anemia", 1),
+        yes_no("genetic", "Genetic factors (CYP2C9 variants)", 1),
+        yes_no("fall_risk", "Excessive fall risk", 1),
+        yes_no("stroke_history", "Stroke history", 1),
+    ),
+    bands=tuple(Band(t, t if t < 5 else 12, _hemorr_band(t)) for t in range(6)),
+    reference=("Gage BF, Yan Y, Milligan PE, et al. Clinical classification schemes for predicting hemorrhage: "
+               "results from the National Registry of Atrial Fibrillation (NRAF). Am Heart J. "
+               "2006;151(3):713-719."),
+    aliases=("HEMORR2HAGES", "HEMORRHAGES score"),
+    conventions=("Undocumented risk factors count as absent.",
+                 "Rates per 100 patient-years by score: 0: 1.9, 1: 2.5, 2: 5.3, 3: 8.4, 4: 10.4, >=5: 12.3; "
+                 "categories low 0-1, intermediate 2-3, high >=4."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10421: Canadian TIA Score
+# ---------------------------------------------------------------------------
+
+_CTIA = {-3: "0.01", -2: "0.01-0.03", -1: "0.03", 0: "0.04", 1: "0.07", 2: "0.11", 3: "0.2", 4: "0.3", 5: "0.5",
+         6: "0.8", 7: "1.2", 8: "2", 9: "3.2", 10: "5.1", 11: "8.1", 12: "12.6", 13: "19", 14: "27.6"}
+
+
+def _ctia_band(total: int) -> str:
+    cat = "Low risk" if total <= 3 else "Medium risk" if total <= 8 else "High risk"
+    risk = _CTIA.get(total, ">27.6")
+    return f"{cat}: {risk}% risk of stroke within 7 days"
+
+
+CANADIAN_TIA = point_score(
+    id="canadian_tia", name="Canadian TIA Score", mdcalc_id=10421, category="risk",
+    description=("Estimates the 7-day risk of stroke (or carotid endarterectomy/stenting) after a transient "
+                 "ischemic attack seen in the ED, from the history, examination, blood pressure and the ED's "
+                 "ECG, CT and blood results."),
+    items=(
+        yes_no("tia", "First TIA in lifetime", 2),
+        yes_no("symptoms", "Symptoms lasting >=10 minutes", 2),
+        yes_no("stenosis", "History of carotid stenosis", 2),
+        yes_no("therapy", "Already on antiplatelet therapy", 3),
+        yes_no("gait", "History of gait disturbance", 1),
+        yes_no("weakness", "History of unilateral weakness", 1),
+        yes_no("vertigo", "History of vertigo", -3),
+        yes_no("bp", "Initial triage diastolic blood pressure >=110 mmHg", 3),
+        yes_no("d", "Dysarthria or aphasia (history or examination)", 1),
+        yes_no("ecg", "Atrial fibrillation on ECG", 2),
+        yes_no("ct", "Infarction (new or old) on CT", 1),
+        yes_no("platelet", "Platelet count >=400 x10^9/L", 2),
+        yes_no("glucose", "Glucose >=15 mmol/L (270 mg/dL)", 3),
+    ),
+    bands=tuple(Band(t, t if t < 15 else 23, _ctia_band(t)) for t in range(-3, 16)),
+    reference=("Perry JJ, Sivilotti MLA, Émond M, et al. Prospective validation of Canadian TIA Score and comparison "
+               "with ABCD2 and ABCD2i for subsequent stroke risk after transient ischaemic attack: multicentre "
+               "prospective cohort study. BMJ. 2021;372:n49."),
+    aliases=("Canadian TIA", "CTS"),
+    conventions=("Undocumented findings count as absent.",
+                 "Categories: low <=3, medium 4-8, high >=9; scores 15 and above read >27.6%."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1786: RIETE bleeding score
+# ---------------------------------------------------------------------------
+
+RIETE = point_score(
+    id="riete_bleeding", name="RIETE Score for Major Bleeding in VTE Treatment", mdcalc_id=1786, category="risk",
+    description=("Estimates the risk of major bleeding during the first 3 months of anticoagulation for acute "
+                 "venous thromboembolism, from recent bleeding, creatinine, anemia, cancer, overt PE and age."),
+    items=(
+        yes_no("major_bleeding", "Recent major bleeding (within 30 days before the VTE)", 2),
+        yes_no("creatinine", "Creatinine >1.2 mg/dL (106 µmol/L)", 1.5),
+        yes_no("anemia", "Anemia (hemoglobin <13 g/dL in men, <12 g/dL in women)", 1.5),
+        yes_no("malignancy", "Cancer", 1),
+        yes_no("pulmonary_embolism", "Clinically overt pulmonary embolism", 1),
+        yes_no("age_75", "Age >75 years", 1),
+    ),
+    bands=(
+        Band(0, 0, "Low risk: 0.1% risk of major bleeding in 3 months"),
+        Band(1, 4, "Intermediate risk: 2.8% risk of major bleeding in 3 months"),
+        Band(4.5, 8, "High risk: 6.2% risk of major bleeding in 3 months"),
+    ),
+    reference=("Ruíz-Giménez N, Suárez C, González R, et al. Predictive variables for major bleeding events in "
+               "patients presenting with documented acute venous thromboembolism. Findings from the RIETE "
+               "Registry. Thromb Haemost. 2008;100(1):26-31."),
+    aliases=("RIETE", "RIETE bleeding score"),
+    conventions=("Undocumented risk factors count as absent.",
+                 "Rates are the validation cohort's (derivation: 0.3%, 2.6%, 7.3%)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10498: IMPEDE-VTE
+# ---------------------------------------------------------------------------
+
+IMPEDE_VTE = point_score(
+    id="impede_vte", name="IMPEDE VTE Score", mdcalc_id=10498, category="risk",
+    description=("Estimates the 6-month risk of venous thromboembolism in multiple myeloma from the treatment "
+                 "(immunomodulatory drugs, dexamethasone, doxorubicin, ESA), fractures, BMI, race, prior VTE, "
+                 "central lines and the thromboprophylaxis already given."),
+    items=(
+        yes_no("immuno", "Immunomodulatory drug use", 4),
+        yes_no("bmi", "BMI >=25 kg/m2", 1),
+        yes_no("fracture", "Pelvic, hip or femur fracture", 4),
+        yes_no("esa", "Erythropoiesis-stimulating agent", 1),
+        yes_no("dox", "Doxorubicin use", 3),
+        Choice("dex", "Dexamethasone use (low dose <=160 mg/month, high dose >160 mg/month)",
+               opts(("No", 0), ("Low dose", 2), ("High dose", 4)), default="No"),
+        yes_no("race", "Ethnicity/race Asian or Pacific Islander", -3),
+        yes_no("hx", "History of VTE before the myeloma diagnosis", 5),
+        yes_no("tunnel", "Tunneled line or central venous catheter", 2),
+        yes_no("warfarin", "Existing thromboprophylaxis: therapeutic LMWH or warfarin", -4),
+        yes_no("aspirin", "Existing thromboprophylaxis: prophylactic LMWH or aspirin", -3),
+    ),
+    bands=(
+        Band(-10, 3, "Low risk of VTE within 6 months (about 3% in the derivation cohort)"),
+        Band(4, 7, "Intermediate risk of VTE within 6 months (about 8%)"),
+        Band(8, 24, "High risk of VTE within 6 months (about 15%)"),
+    ),
+    reference=("Sanfilippo KM, Luo S, Wang TF, et al. Predicting venous thromboembolism in multiple myeloma: "
+               "development and validation of the IMPEDE VTE score. Am J Hematol. 2019;94(11):1176-1184."),
+    aliases=("IMPEDE", "IMPEDE-VTE"),
+    conventions=("Undocumented factors and treatments count as absent.",
+                 "MDCalc's values for the race and thromboprophylaxis items are their (negative) points."),
+)
