@@ -7,10 +7,20 @@ MDCalc's option value is a code rather than points, the option carries it as ``c
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
+from medmirror.tools.calculators.points import (
+    Band,
+    Choice,
+    Number,
+    band_of,
+    item_points,
+    opts,
+    point_score,
+    yes_no,
+)
 
 
 def _total(points: list[float]) -> int | float:
@@ -461,4 +471,134 @@ IMPEDE_VTE = point_score(
     aliases=("IMPEDE", "IMPEDE-VTE"),
     conventions=("Undocumented factors and treatments count as absent.",
                  "MDCalc's values for the race and thromboprophylaxis items are their (negative) points."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10439: AUB-HAS2 cardiovascular risk index
+# ---------------------------------------------------------------------------
+
+_AUB = {0: "0.3", 1: "1.6", 2: "5.6", 3: "11"}
+
+AUB_HAS2 = point_score(
+    id="aub_has2", name="AUB-HAS2 Cardiovascular Risk Index", mdcalc_id=10439, category="risk",
+    description=("Estimates the 30-day risk of death, myocardial infarction or stroke after noncardiac surgery "
+                 "from six bedside items: history of heart disease, angina or dyspnea, age 75 or over, "
+                 "hemoglobin below 12 g/dL, vascular surgery and emergency surgery."),
+    items=(
+        Choice("age", "Age, years", opts(("<75", 0), (">=75", 1))),
+        Choice("hem", "Hemoglobin", opts((">=12 g/dL", 0), ("<12 g/dL", 1))),
+        yes_no("heart", "History of heart disease (prior MI, coronary revascularization, cardiac surgery, heart "
+                        "failure, atrial fibrillation, or moderate/severe valve disease)", 1),
+        yes_no("angina", "Symptoms of angina or dyspnea", 1),
+        yes_no("vascular", "Vascular surgery", 1),
+        Choice("urgency", "Surgical urgency", opts(("Elective", 0), ("Emergency", 1))),
+    ),
+    bands=(*(Band(t, t, f"{p}% risk of death, MI or stroke within 30 days after surgery") for t, p in _AUB.items()),
+           Band(4, 6, "17.5% risk of death, MI or stroke within 30 days after surgery")),
+    reference=("Dakik HA, Chehab O, Eldirani M, et al. A new index for pre-operative cardiovascular evaluation. "
+               "J Am Coll Cardiol. 2019;73(24):3067-3078."),
+    aliases=("AUB-HAS2", "AUB HAS2 index"),
+    conventions=("Undocumented history, symptoms and vascular surgery count as absent; age band, hemoglobin band "
+                 "and urgency are required.",
+                 "Scores 4-6 share the highest reported stratum (17.5%)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10071: REVEAL 2.0 for pulmonary arterial hypertension
+# ---------------------------------------------------------------------------
+
+_REVEAL_ID, _REVEAL_NAME = "reveal_2", "REVEAL Registry Risk Score 2.0 for PAH"
+_REVEAL_REF = ("Benza RL, Gomberg-Maitland M, Elliott CG, et al. Predicting survival in patients with pulmonary "
+               "arterial hypertension: the REVEAL risk score calculator 2.0 and comparison with ESC/ERS-based risk "
+               "assessment strategies. Chest. 2019;156(2):323-337.")
+_REVEAL_BANDS = (
+    Band(None, 6, "Low risk: predicted 1-year survival >=94%"),
+    Band(7, 8, "Intermediate risk: predicted 1-year survival 70 to <94%"),
+    Band(9, None, "High risk: predicted 1-year survival <70%"),
+)
+
+
+def _reveal(x: Any) -> CalculatorResult:
+    rows = [("constant", "Constant of the score", 6), *item_points(x)]
+    return _result(_REVEAL_ID, _REVEAL_NAME, _REVEAL_REF, rows, _REVEAL_BANDS)
+
+
+REVEAL_2 = point_score(
+    id=_REVEAL_ID, name=_REVEAL_NAME, mdcalc_id=10071, category="risk",
+    description=("Predicts 1-year survival in WHO group 1 pulmonary arterial hypertension from the PAH subtype, "
+                 "demographics, kidney function, functional class, vital signs, hospitalizations, 6-minute walk, "
+                 "BNP, echocardiography, DLCO and right heart catheterization."),
+    items=(
+        Choice("who", "WHO group 1 subgroup",
+               opts(("Associated PAH-portopulmonary hypertension", 3), ("Familial PAH", 2),
+                    ("Associated PAH-connective tissue disease", 1), ("Other", 0))),
+        yes_no("renal", "eGFR <60 mL/min/1.73 m2, or renal insufficiency if eGFR is unavailable", 1),
+        yes_no("male", "Male and age >60 years", 2),
+        Choice("nyha", "NYHA/WHO functional class", opts(("I", -1), ("II", 0), ("III", 1), ("IV", 2))),
+        Choice("bp", "Systolic blood pressure", opts((">=110 mmHg", 0), ("<110 mmHg", 1))),
+        Choice("hr", "Heart rate", opts(("<=96 bpm", 0), (">96 bpm", 1))),
+        yes_no("hosp", "Any hospitalization within 6 months (any cause)", 1),
+        Choice("min", "6-minute walk distance",
+               opts((">=440 m", -2), ("320 to <440 m", -1), ("165 to <320 m", 0), ("<165 m", 1))),
+        Choice("bnp", "BNP (or NT-proBNP at its own cut points)",
+               opts(("<50 pg/mL", -2), ("50 to <200 pg/mL", 0), ("200 to <800 pg/mL", 1), (">=800 pg/mL", 2))),
+        yes_no("eff", "Pericardial effusion on echocardiogram", 1),
+        Choice("dl", "DLCO (% predicted)", opts((">=40%", 0), ("<40%", 1))),
+        yes_no("pressure", "Mean right atrial pressure >20 mmHg within 1 year (right heart catheterization)", 1),
+        yes_no("resistance", "Pulmonary vascular resistance <5 Wood units", -1),
+    ),
+    bands=_REVEAL_BANDS,
+    reference=_REVEAL_REF,
+    aliases=("REVEAL 2.0", "REVEAL score"),
+    conventions=("The total is 6 plus the points of the items.",
+                 "Findings not documented count as absent (PVR <5 Wood units then scores 0); the subtype, "
+                 "functional class, blood pressure, heart rate, 6-minute walk, BNP and DLCO bands are required.",
+                 "Survival cut-offs follow MDCalc's reading of the REVEAL 2.0 strata."),
+    compute=_reveal,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10105: H2FPEF (continuous model)
+# ---------------------------------------------------------------------------
+
+_H2FPEF_ID, _H2FPEF_NAME = "h2fpef", "H2FPEF Score for HFpEF (continuous model)"
+_H2FPEF_REF = ("Reddy YNV, Carter RE, Obokata M, Redfield MM, Borlaug BA. A simple, evidence-based approach to help "
+               "guide diagnosis of heart failure with preserved ejection fraction. Circulation. "
+               "2018;138(9):861-870.")
+
+
+def _h2fpef(x: Any) -> CalculatorResult:
+    af = 1 if x.af == "Yes" else 0
+    y = -9.1917 + 0.0451 * x.Age + 0.1307 * x.bmi + 0.0859 * x.eratio + 0.0520 * x.sp + 1.6997 * af
+    p = math.exp(y) / (1 + math.exp(y)) * 100
+    value = round(p, 1)
+    text = f"{value:.1f}% probability of heart failure with preserved ejection fraction"
+    return CalculatorResult(
+        calculator=_H2FPEF_ID, name=_H2FPEF_NAME, value=value, unit="%", interpretation=text,
+        explanation=[f"y = -9.1917 + 0.0451 x {x.Age:g} + 0.1307 x {x.bmi:g} + 0.0859 x {x.eratio:g} + "
+                     f"0.0520 x {x.sp:g} + 1.6997 x {af} = {y:.4f}",
+                     f"probability = e^y / (1 + e^y) = {p:.2f}%"],
+        reference=_H2FPEF_REF, components={"y": round(y, 4)})
+
+
+H2FPEF = point_score(
+    id=_H2FPEF_ID, name=_H2FPEF_NAME, mdcalc_id=10105, category="diagnosis",
+    description=("Estimates the probability that unexplained dyspnea with a preserved ejection fraction is heart "
+                 "failure (HFpEF), from age, BMI, E/e' ratio, pulmonary artery systolic pressure and atrial "
+                 "fibrillation, using the authors' continuous logistic model."),
+    items=(
+        Number("Age", "Age", "years", ge=18, le=120),
+        Number("bmi", "Body mass index", "kg/m²", ge=10, le=90),
+        Number("eratio", "E/e' ratio (echocardiography)", "ratio", ge=1, le=60),
+        Number("sp", "Pulmonary artery systolic pressure (echocardiography)", "mmHg", ge=5, le=150),
+        Choice("af", "Atrial fibrillation (paroxysmal or persistent)", opts(("No", 0), ("Yes", 1))),
+    ),
+    bands=(Band(None, None, "Probability of HFpEF"),),
+    reference=_H2FPEF_REF,
+    aliases=("H2FPEF", "H2FPEF continuous"),
+    unit="%",
+    conventions=("The continuous model: probability = e^y/(1+e^y), y = -9.1917 + 0.0451 age + 0.1307 BMI + "
+                 "0.0859 E/e' + 0.0520 PASP + 1.6997 AF. The 0-9 point version is not this calculator.",
+                 "Every input is required, atrial fibrillation included."),
+    compute=_h2fpef,
 )

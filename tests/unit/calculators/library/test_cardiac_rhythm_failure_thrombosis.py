@@ -188,3 +188,52 @@ def test_impede_vte():
     # IMiD 4 + low-dose dex 2 + Asian -3 = 3: low; IMiD 4 alone: intermediate
     assert run("impede_vte", immuno=True, dex="Low dose", race=True).interpretation.startswith("Low risk")
     assert run("impede_vte", immuno=True).interpretation.startswith("Intermediate risk")
+
+
+# --- AUB-HAS2 ---------------------------------------------------------------------------------------
+
+
+def test_aub_has2():
+    # >=75 1 + Hb <12 1 + heart disease 1 = 3: 11%; all six: 6 -> 17.5%; none: 0.3%
+    r = run("aub_has2", age=">=75", hem="<12 g/dL", heart=True, urgency="Elective")
+    assert r.value == 3 and r.interpretation.startswith("11% risk")
+    assert run("aub_has2", age=">=75", hem="<12 g/dL", heart=True, angina=True, vascular=True,
+               urgency="Emergency").interpretation.startswith("17.5% risk")
+    assert run("aub_has2", age="<75", hem=">=12 g/dL", urgency="Elective").interpretation.startswith("0.3% risk")
+    with pytest.raises(CalculatorInputError, match="hem"):
+        run("aub_has2", age="<75", urgency="Elective")
+
+
+# --- REVEAL 2.0 -------------------------------------------------------------------------------------
+
+_REVEAL_BASE = {"who": "Other", "nyha": "II", "bp": ">=110 mmHg", "hr": "<=96 bpm", "min": "165 to <320 m",
+                "bnp": "50 to <200 pg/mL", "dl": ">=40%"}
+
+
+def test_reveal_adds_six_to_the_items():
+    # all neutral items: 6 + 0 = 6: low
+    r = run("reveal_2", **_REVEAL_BASE)
+    assert r.value == 6 and r.interpretation.startswith("Low risk")
+    # + CTD-PAH 1 + FC III 1 = 8: intermediate; + BNP >=800 (2 instead of 0) = 10: high
+    args = {**_REVEAL_BASE, "who": "Associated PAH-connective tissue disease", "nyha": "III"}
+    assert run("reveal_2", **args).interpretation.startswith("Intermediate risk")
+    assert run("reveal_2", **{**args, "bnp": ">=800 pg/mL"}).interpretation == (
+        "High risk: predicted 1-year survival <70%")
+    # FC I -1, 6MWD >=440 -2, BNP <50 -2, PVR <5 WU -1: 6 - 6 = 0
+    best = {**_REVEAL_BASE, "nyha": "I", "min": ">=440 m", "bnp": "<50 pg/mL", "resistance": True}
+    assert run("reveal_2", **best).value == 0
+    with pytest.raises(CalculatorInputError, match="bnp"):
+        run("reveal_2", **{k: v for k, v in _REVEAL_BASE.items() if k != "bnp"})
+
+
+# --- H2FPEF -----------------------------------------------------------------------------------------
+
+
+def test_h2fpef_continuous_model():
+    # y = -9.1917 + 0.0451*75 + 0.1307*32 + 0.0859*16 + 0.0520*48 + 1.6997 = 3.9433; e^y/(1+e^y) = 98.1%
+    r = run("h2fpef", Age=75, bmi=32, eratio=16, sp=48, af="Yes")
+    assert r.value == pytest.approx(98.1) and r.interpretation.startswith("98.1% probability")
+    # y = -9.1917 + 2.4805 + 3.0061 + 0.7731 + 1.56 = -1.3720; 1/(1+e^1.372) = 20.2%
+    assert run("h2fpef", Age=55, bmi=23, eratio=9, sp=30, af="No").value == pytest.approx(20.2)
+    with pytest.raises(CalculatorInputError, match="sp"):
+        run("h2fpef", Age=55, bmi=23, eratio=9, af="No")
