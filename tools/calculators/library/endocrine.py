@@ -81,3 +81,100 @@ FRACTURE_INDEX = point_score(
                  "age and weight bands are required."),
     compute=_fracture,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 4003: DKA Mortality Prediction Model
+# ---------------------------------------------------------------------------
+
+DKA_MPM = point_score(
+    id="dka_mpm", name="Diabetic Ketoacidosis Mortality Prediction Model (DKA MPM)", mdcalc_id=4003,
+    category="risk",
+    description=("Estimates in-hospital mortality in diabetic ketoacidosis from comorbidity and pH at "
+                 "presentation, insulin need and glucose at 12 hours, and mental state and fever at 24 hours."),
+    items=(
+        yes_no("scd", "Severe comorbidities (immunosuppression, prior MI, COPD, cirrhosis, CHF or prior stroke)", 6),
+        yes_no("ph", "pH <7.0 at presentation", 4),
+        yes_no("regular", ">50 units of regular insulin needed over the first 12 hours", 4),
+        yes_no("serum", "Serum glucose >300 mg/dL (16.7 mmol/L) after 12 hours", 4),
+        yes_no("dep", "Depressed mental state at 24 hours (as judged by the examiner)", 4),
+        yes_no("fever", "Fever (axillary temperature >=38 °C) at 24 hours", 3),
+    ),
+    bands=(
+        Band(0, 14, "Low risk: 0.86% in-hospital mortality"),
+        Band(15, 18, "High risk: 20.8% in-hospital mortality"),
+        Band(19, 25, "Very high risk: 93.3% in-hospital mortality"),
+    ),
+    reference=("Efstathiou SP, Tsiakou AG, Tsioulos DI, et al. A mortality prediction model in diabetic "
+               "ketoacidosis. Clin Endocrinol (Oxf). 2002;57(5):595-601."),
+    aliases=("DKA MPM", "DKA mortality score"),
+    conventions=("Undocumented findings count as absent.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10068: NAFLD Activity Score (NAS)
+# ---------------------------------------------------------------------------
+
+NAFLD_ACTIVITY = point_score(
+    id="nafld_activity_score", name="NAFLD Activity Score (NAS)", mdcalc_id=10068, category="severity",
+    description=("Grades the histological activity of non-alcoholic fatty liver disease on a liver biopsy from "
+                 "steatosis, lobular inflammation and hepatocyte ballooning (0-8)."),
+    items=(
+        Choice("stenosis", "Steatosis grade (parenchyma involved)", opts(("<5%", 0), ("5-33%", 1), ("34-66%", 2),
+                                                                          (">66%", 3))),
+        Choice("inflam", "Lobular inflammation (foci per 200x field)",
+               opts(("No foci", 0), ("1 focus per 200x field", 1), ("2-4 foci per 200x field", 2),
+                    (">4 foci per 200x field", 3))),
+        Choice("injury", "Hepatocyte ballooning",
+               opts(("None", 0), ("Few balloon cells", 1), ("Many cells/prominent ballooning", 2))),
+    ),
+    bands=(
+        Band(0, 0, "No activity"),
+        Band(1, 2, "Mild activity (NAS <=2: steatohepatitis unlikely)"),
+        Band(3, 5, "Moderate activity (NAS >=5 correlates with steatohepatitis)"),
+        Band(6, 8, "Marked activity (correlates with steatohepatitis)"),
+    ),
+    reference=("Kleiner DE, Brunt EM, Van Natta M, et al. Design and validation of a histological scoring system "
+               "for nonalcoholic fatty liver disease. Hepatology. 2005;41(6):1313-1321."),
+    aliases=("NAS", "NAFLD activity score", "Kleiner score"),
+    conventions=("MDCalc's input name for steatosis is 'stenosis'; it is kept so MedRisk's inputs map.",
+                 "Activity words follow MDCalc's bands; the paper reads >=5 as correlating with steatohepatitis "
+                 "and <=2 as not, and the score is not a diagnosis of NASH on its own.",
+                 "All three biopsy items are required."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10168: Withdrawal Assessment Tool (WAT-1)
+# ---------------------------------------------------------------------------
+
+WAT1 = point_score(
+    id="wat_1", name="Withdrawal Assessment Tool (WAT-1)", mdcalc_id=10168, category="severity",
+    description=("Scores iatrogenic opioid and benzodiazepine withdrawal in children being weaned from "
+                 "sedation, from the last 12 hours' record, a 2-minute observation, a progressive stimulus and "
+                 "the recovery after it (0-12)."),
+    items=(
+        yes_no("stools", "Any loose or watery stools (previous 12 hours)", 1, default=None),
+        yes_no("vomit", "Any vomiting, retching or gagging (previous 12 hours)", 1, default=None),
+        yes_no("temp", "Temperature >37.8 °C (100.0 °F) (previous 12 hours)", 1, default=None),
+        Choice("sbs", "State Behavioral Scale before stimulus",
+               opts(("<=0 OR asleep or awake and calm", 0), (">=1 OR awake and distressed", 1))),
+        Choice("tremor", "Tremor", opts(("None or mild", 0), ("Moderate to severe", 1))),
+        yes_no("sweat", "Any sweating", 1, default=None),
+        Choice("move", "Uncoordinated or repetitive movement", opts(("None or mild", 0), ("Moderate to severe", 1))),
+        Choice("yawn", "Yawning or sneezing", opts(("0-1 time", 0), (">=2 times", 1))),
+        Choice("touch", "Startle to touch", opts(("None or mild", 0), ("Moderate to severe", 1))),
+        Choice("tone", "Muscle tone", opts(("Normal", 0), ("Increased", 1))),
+        Choice("time", "Time to regain a calm state (SBS <=0) after the stimulus",
+               opts(("<2 min", 0), ("2-5 min", 1), (">5 min", 2))),
+    ),
+    bands=(
+        Band(0, 2, "WAT-1 <3: no clinically significant withdrawal"),
+        Band(3, 12, "WAT-1 >=3: clinically significant withdrawal (weaning took a median of about 10 days "
+                    "when the score reached 3 or more)"),
+    ),
+    reference=("Franck LS, Harris SK, Soetenga DJ, Amling JK, Curley MAQ. The Withdrawal Assessment Tool-1 (WAT-1): "
+               "an assessment instrument for monitoring opioid and benzodiazepine withdrawal symptoms in pediatric "
+               "patients. Pediatr Crit Care Med. 2008;9(6):573-580."),
+    aliases=("WAT-1", "WAT1"),
+    conventions=("Every item is an observation of the assessment and is required.",
+                 "The tool defines one cut-off (>=3 = withdrawal); it publishes no mild/moderate/severe grades."),
+)
