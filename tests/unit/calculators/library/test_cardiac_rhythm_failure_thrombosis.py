@@ -237,3 +237,32 @@ def test_h2fpef_continuous_model():
     assert run("h2fpef", Age=55, bmi=23, eratio=9, sp=30, af="No").value == pytest.approx(20.2)
     with pytest.raises(CalculatorInputError, match="sp"):
         run("h2fpef", Age=55, bmi=23, eratio=9, af="No")
+
+
+# --- existing calculators serving MDCalc ids --------------------------------------------------------
+
+
+def test_cha2ds2_vasc_serves_mdcalc_801():
+    # MedRisk row 216: age 65-74 1 + male 0 + CHF 1 + hypertension 1 + stroke 2 + vascular 1 + no diabetes = 6
+    raw = {"age": 1, "sex": 0, "heart_failure": 1, "hypertension": 1, "stroke": 2, "vascular_disease": 1,
+           "diabetes": 0}
+    calc = CALCULATORS["cha2ds2_vasc"]
+    assert 801 in calc.mdcalc_ids
+    args, _ = mdcalc_arguments(calc, 801, raw)
+    assert args["sex"] == "male" and args["stroke"] is True
+    assert calc.run(args).value == 6
+    # each age band lands in its own points: <65 0, 65-74 1, >=75 2 (female + age >=75 = 3)
+    for code, pts in ((0, 0), (1, 1), (2, 2)):
+        args, _ = mdcalc_arguments(calc, 801, {"age": code, "sex": 1})
+        assert calc.run(args).value == pts + 1
+
+
+def test_wells_dvt_serves_mdcalc_362():
+    # MedRisk row 2786: calf 1 + entire leg 1 + tenderness 1 + pitting edema 1 + paralysis 1 + alternative -2 = 3
+    raw = {"cancer": 0, "bedridden": 0, "calf_swelling": 1, "superficial_veins": 0, "leg_swollen": 1,
+           "localized_tenderness": 1, "pitting_edema": 1, "paralysis": 1, "dvt": 0, "alt_diagnosis_dvt": -2}
+    calc = CALCULATORS["wells_dvt"]
+    args, _ = mdcalc_arguments(calc, 362, raw)
+    assert args["alternative_diagnosis"] is True and args["collateral_veins"] is False
+    r = calc.run(args)
+    assert r.value == 3 and r.interpretation.startswith("high pre-test probability")
