@@ -602,3 +602,89 @@ H2FPEF = point_score(
                  "Every input is required, atrial fibrillation included."),
     compute=_h2fpef,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 1247: Simplified PESI
+# ---------------------------------------------------------------------------
+
+SPESI = point_score(
+    id="spesi", name="Simplified PESI (sPESI)", mdcalc_id=1247, category="risk",
+    description=("Estimates 30-day mortality after acute pulmonary embolism from six items (age over 80, "
+                 "cancer, chronic cardiopulmonary disease, tachycardia, hypotension, hypoxemia); any point "
+                 "leaves the low-risk group."),
+    items=(
+        Choice("age_80", "Age, years", opts(("<=80", 0), (">80", 1))),
+        yes_no("cancer", "History of cancer", 1),
+        yes_no("cardiopulmonary_disease", "History of chronic cardiopulmonary disease (heart failure or chronic "
+                                          "lung disease)", 1),
+        Choice("heart_rate_110", "Heart rate, bpm", opts(("<110", 0), (">=110", 1))),
+        Choice("systolic_blood_pressure_100", "Systolic blood pressure, mmHg", opts((">=100", 0), ("<100", 1))),
+        Choice("o2_saturation_90", "Arterial oxygen saturation", opts((">=90%", 0), ("<90%", 1))),
+    ),
+    bands=(
+        Band(0, 0, "Low risk: 1.1% risk of death in 30 days (1.5% recurrent thromboembolism or non-fatal bleeding)"),
+        Band(1, 6, "High risk: 8.9% risk of death in 30 days"),
+    ),
+    reference=("Jiménez D, Aujesky D, Moores L, et al. Simplification of the pulmonary embolism severity index for "
+               "prognostication in patients with acute symptomatic pulmonary embolism. Arch Intern Med. "
+               "2010;170(15):1383-1389."),
+    aliases=("sPESI", "simplified pulmonary embolism severity index"),
+    conventions=("History items not documented count as absent; age, heart rate, blood pressure and oxygen "
+                 "saturation bands are required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10297: CAHP (Cardiac Arrest Hospital Prognosis) score
+# ---------------------------------------------------------------------------
+
+_CAHP_ID, _CAHP_NAME = "cahp", "CAHP (Cardiac Arrest Hospital Prognosis) Score"
+_CAHP_REF = ("Maupain C, Bougouin W, Lamhaut L, et al. The CAHP (Cardiac Arrest Hospital Prognosis) score: a tool "
+             "for risk stratification after out-of-hospital cardiac arrest. Eur Heart J. 2016;37(42):3222-3228.")
+_CAHP_BANDS = (
+    Band(None, 149.9, "Low risk: 39% risk of poor neurological outcome (CPC 3-5) at discharge"),
+    Band(150, 200, "Moderate risk: 81% risk of poor neurological outcome (CPC 3-5) at discharge"),
+    Band(200.1, None, "High risk: 100% risk of poor neurological outcome (CPC 3-5) at discharge"),
+)
+
+
+def _cahp(x: Any) -> CalculatorResult:
+    rows = [
+        ("age", f"Age: 1.1 x ({x.age:g} - 10)", 1.1 * (x.age - 10)),
+        *[r for r in item_points(x)],
+        ("collapse", f"No-flow (collapse to CPR): 2.8 x {x.collapse:g} min", 2.8 * x.collapse),
+        ("rosc", f"Low-flow (CPR to ROSC): 0.8 x {x.rosc:g} min", 0.8 * x.rosc),
+        ("pH", f"Admission pH: 585 - 77 x {x.pH:g}", 585 - 77 * x.pH),
+    ]
+    rows = [(k, t, round(p, 6)) for k, t, p in rows]
+    total = round(sum(p for _, _, p in rows), 1)
+    band = band_of(_CAHP_BANDS, total)
+    lines = [f"{text} -> {pts:+.1f}" for _, text, pts in rows]
+    lines.append(f"Total = {total:g} points; {band.text}")
+    return CalculatorResult(
+        calculator=_CAHP_ID, name=_CAHP_NAME, value=total, unit="points", interpretation=band.text,
+        explanation=lines, reference=_CAHP_REF, components={k: round(p, 2) for k, _, p in rows})
+
+
+CAHP = point_score(
+    id=_CAHP_ID, name=_CAHP_NAME, mdcalc_id=10297, category="risk",
+    description=("Predicts a poor neurological outcome (severe disability, vegetative state or death) at "
+                 "discharge after out-of-hospital cardiac arrest with return of circulation, from age, setting, "
+                 "first rhythm, no-flow and low-flow times, epinephrine dose and admission pH."),
+    items=(
+        Number("age", "Age", "years", ge=18, le=110),
+        Choice("setting", "Setting of the arrest", opts(("Public setting", 0), ("Home", 24))),
+        Choice("shockable", "Initial rhythm", opts(("Shockable", 0), ("Non-shockable", 27))),
+        Number("collapse", "Time from collapse to start of CPR (no-flow)", "min", ge=0, le=60),
+        Number("rosc", "Time from start of CPR to return of spontaneous circulation (low-flow)", "min", ge=0,
+               le=180),
+        Number("pH", "Arterial pH on admission", "pH", ge=6.2, le=8.0),
+        Choice("epi", "Total epinephrine given", opts(("0", 0), ("1-2", 27), (">=3", 43))),
+    ),
+    bands=_CAHP_BANDS,
+    reference=_CAHP_REF,
+    aliases=("CAHP", "CAHP score"),
+    conventions=("Score = 1.1 x (age - 10) + 24 if at home + 27 if non-shockable + 2.8 x no-flow min + 0.8 x "
+                 "low-flow min + (585 - 77 x pH) + epinephrine (1-2 mg: 27, >=3 mg: 43), rounded to 0.1.",
+                 "Risk groups: <150 low, 150-200 moderate, >200 high. Every input is required."),
+    compute=_cahp,
+)

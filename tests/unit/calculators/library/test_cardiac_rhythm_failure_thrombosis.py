@@ -266,3 +266,40 @@ def test_wells_dvt_serves_mdcalc_362():
     assert args["alternative_diagnosis"] is True and args["collateral_veins"] is False
     r = calc.run(args)
     assert r.value == 3 and r.interpretation.startswith("high pre-test probability")
+
+
+# --- sPESI ------------------------------------------------------------------------------------------
+
+_SPESI_NORMAL = {"age_80": "<=80", "heart_rate_110": "<110", "systolic_blood_pressure_100": ">=100",
+                 "o2_saturation_90": ">=90%"}
+
+
+def test_spesi():
+    assert run("spesi", **_SPESI_NORMAL).interpretation.startswith("Low risk: 1.1%")
+    # age >80 1 + SpO2 <90% 1 + cancer 1 = 3: high, 8.9%
+    r = run("spesi", **{**_SPESI_NORMAL, "age_80": ">80", "o2_saturation_90": "<90%"}, cancer=True)
+    assert r.value == 3 and r.interpretation.startswith("High risk: 8.9%")
+    with pytest.raises(CalculatorInputError, match="heart_rate_110"):
+        run("spesi", **{k: v for k, v in _SPESI_NORMAL.items() if k != "heart_rate_110"})
+
+
+# --- CAHP -------------------------------------------------------------------------------------------
+
+
+def test_cahp_three_groups():
+    # 1.1 x (55 - 10) 49.5 + public 0 + shockable 0 + 2.8 x 5 14 + 0.8 x 20 16 + (585 - 77 x 7.4) 15.2 + epi 0
+    # = 94.7: low
+    r = run("cahp", age=55, setting="Public setting", shockable="Shockable", collapse=5, rosc=20, pH=7.4, epi="0")
+    assert r.value == pytest.approx(94.7) and r.interpretation.startswith("Low risk: 39%")
+    # 55 + 0 + 27 + 14 + 16 + (585 - 554.4) 30.6 + 27 = 169.6: moderate
+    r = run("cahp", age=60, setting="Public setting", shockable="Non-shockable", collapse=5, rosc=20, pH=7.2,
+            epi="1-2")
+    assert r.value == pytest.approx(169.6) and r.interpretation.startswith("Moderate risk: 81%")
+    # MedRisk row: 71.5 + 24 + 27 + 28 + 36 + 53.7 + 43 = 283.2: high
+    raw = {"age": 75, "setting": 24, "shockable": 27, "collapse": 10, "rosc": 45, "pH": 6.9, "epi": 43}
+    args, notes = mdcalc_arguments(CALCULATORS["cahp"], 10297, raw)
+    assert not notes
+    r = CALCULATORS["cahp"].run(args)
+    assert r.value == pytest.approx(283.2) and r.interpretation.startswith("High risk: 100%")
+    with pytest.raises(CalculatorInputError, match="pH"):
+        run("cahp", age=60, setting="Home", shockable="Shockable", collapse=5, rosc=20, epi="0")
