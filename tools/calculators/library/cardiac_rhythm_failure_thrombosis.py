@@ -688,3 +688,127 @@ CAHP = point_score(
                  "Risk groups: <150 low, 150-200 moderate, >200 high. Every input is required."),
     compute=_cahp,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3121: Infective endocarditis 6-month mortality score
+# ---------------------------------------------------------------------------
+
+_IE_ID, _IE_NAME = "ie_mortality", "Infective Endocarditis (IE) Mortality Risk Score"
+_IE_REF = ("Park LP, Chu VH, Peterson G, et al. Validated risk score for predicting 6-month mortality in infective "
+           "endocarditis. J Am Heart Assoc. 2016;5(4):e003016.")
+
+
+def _ie_mortality(x: Any) -> CalculatorResult:
+    rows = [("constant", "Constant of the score", 4), *item_points(x)]
+    score = _total([p for _, _, p in rows])
+    raw = 2.416 * score + 0.109 * score**2 - 4.849
+    pct = round(min(100.0, max(0.0, raw)), 1)
+    clamp = "" if 0 <= raw <= 100 else f" (the curve gives {raw:.1f}%, outside 0-100%; reported as {pct:g}%)"
+    text = f"{pct:.1f}% predicted 6-month mortality"
+    if score >= 8:
+        text += " (score >=8: high-risk group)"
+    lines = [f"{t} -> {p:+g}" for _, t, p in rows]
+    lines += [f"Score = {score:g}",
+              f"6-month mortality = 2.416 x {score:g} + 0.109 x {score:g}^2 - 4.849 = {raw:.1f}%{clamp}"]
+    return CalculatorResult(
+        calculator=_IE_ID, name=_IE_NAME, value=score, unit="points", interpretation=text, explanation=lines,
+        reference=_IE_REF, components={"mortality_pct": pct, **{k: p for k, _, p in rows}})
+
+
+IE_MORTALITY = point_score(
+    id=_IE_ID, name=_IE_NAME, mdcalc_id=3121, category="risk",
+    description=("Predicts 6-month mortality of left-sided infective endocarditis from host factors (age, "
+                 "dialysis), features of the infection (acquisition, prosthesis, duration, organism, valve) and "
+                 "its complications and treatment (heart failure, stroke, paravalvular disease, persistent "
+                 "bacteremia, surgery)."),
+    items=(
+        Choice("age", "Age, years", opts(("<=45", 0), ("46-60", 2), ("61-70", 3), (">70", 4))),
+        yes_no("dialysis", "History of dialysis", 3),
+        yes_no("nosocomial", "Nosocomial infection", 2),
+        yes_no("prosthetic", "Prosthetic valve endocarditis", 1),
+        yes_no("sx", "Symptoms for more than 1 month before admission", -1),
+        yes_no("staph", "Staphylococcus aureus", 1),
+        yes_no("viridans", "Viridans group streptococci", -2),
+        yes_no("aveg", "Aortic valve vegetation", 1),
+        yes_no("mveg", "Mitral valve vegetation", 1),
+        yes_no("nyha", "NYHA class III or IV heart failure", 3),
+        yes_no("stroke", "Stroke", 2),
+        yes_no("valv", "Paravalvular complication", 2),
+        yes_no("bact", "Persistent bacteremia", 2),
+        yes_no("surg", "Surgical treatment", -2),
+    ),
+    bands=(Band(None, None, "Predicted 6-month mortality from the score"),),
+    reference=_IE_REF,
+    aliases=("IE mortality score", "endocarditis mortality score"),
+    conventions=("Score = 4 (constant) + item points; 6-month mortality (%) = 2.416 x score + 0.109 x score^2 - "
+                 "4.849, kept within 0-100%.",
+                 "Undocumented findings count as absent; the age band is required.",
+                 "A score >=8 marks the high-risk group (sensitivity 86.7%, specificity 50.8%)."),
+    compute=_ie_mortality,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3994: Ottawa Heart Failure Risk Scale
+# ---------------------------------------------------------------------------
+
+_OHFRS = {0: ("2.8", "Low"), 1: ("5.1", "Medium"), 2: ("9.2", "Medium"), 3: ("15.9", "High"), 4: ("26.1", "High"),
+          5: ("39.8", "Very high"), 6: ("55.3", "Very high"), 7: ("69.8", "Very high"), 8: ("81.2", "Very high"),
+          9: ("89.0", "Very high")}
+
+OHFRS = point_score(
+    id="ottawa_hf_risk", name="Ottawa Heart Failure Risk Scale (OHFRS)", mdcalc_id=3994, category="risk",
+    description=("Estimates the short-term risk of a serious adverse event (death within 30 days, ICU admission, "
+                 "ventilation, MI, major procedure, or relapse with admission within 14 days) in an ED patient "
+                 "with acute heart failure, from history, examination, a walk test and laboratory results."),
+    items=(
+        yes_no("stroke", "History of stroke or TIA", 1),
+        yes_no("resp", "History of intubation for respiratory distress", 2),
+        yes_no("heart", "Heart rate >=110 on ED arrival", 2),
+        yes_no("sao", "SaO2 <90% on arrival", 1),
+        yes_no("min", "Heart rate >=110 during a 3-minute walk test (or too ill to walk)", 1),
+        yes_no("ecg", "New ischemic changes on ECG", 2),
+        yes_no("urea", "Urea >=12 mmol/L (33 mg/dL)", 1),
+        yes_no("serum", "Serum CO2 >=35 mmol/L", 2),
+        yes_no("troponin", "Troponin I or T elevated to the MI level", 2),
+        yes_no("probnp", "NT-proBNP >=5,000 ng/L", 1),
+    ),
+    bands=(*(Band(t, t, f"{cat} risk: {pct}% risk of a serious adverse event") for t, (pct, cat) in _OHFRS.items()),
+           Band(10, 15, "Very high risk: >89.0% risk of a serious adverse event")),
+    reference=("Stiell IG, Perry JJ, Clement CM, et al. Prospective and explicit clinical validation of the Ottawa "
+               "Heart Failure Risk Scale, with and without use of quantitative NT-proBNP. Acad Emerg Med. "
+               "2017;24(3):316-327."),
+    aliases=("OHFRS", "Ottawa heart failure score"),
+    conventions=("Undocumented findings count as absent (the scale is also used without NT-proBNP).",
+                 "Categories: low 0, medium 1-2, high 3-4, very high >=5."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3950: OESIL score for syncope
+# ---------------------------------------------------------------------------
+
+OESIL = point_score(
+    id="oesil", name="OESIL Score for Syncope", mdcalc_id=3950, category="risk",
+    description=("Estimates 12-month mortality after syncope seen in the ED from four items: age over 65, "
+                 "cardiovascular disease, syncope without prodrome and an abnormal ECG."),
+    items=(
+        Choice("age", "Age >65 years", opts(("No", 0), ("Yes", 1))),
+        yes_no("hx", "Cardiovascular disease in the history (structural heart disease, heart failure, peripheral "
+                     "arterial disease, stroke or TIA)", 1),
+        yes_no("wopro", "Syncope without prodrome", 1),
+        Choice("aecg", "Abnormal ECG (rhythm or conduction disorder, hypertrophy, left axis deviation, old MI, "
+                       "ischemic ST-T changes)", opts(("No", 0), ("Yes", 1))),
+    ),
+    bands=(
+        Band(0, 0, "0% 12-month mortality"),
+        Band(1, 1, "0.8% 12-month mortality"),
+        Band(2, 2, "19.6% 12-month mortality"),
+        Band(3, 3, "34.7% 12-month mortality"),
+        Band(4, 4, "57.1% 12-month mortality"),
+    ),
+    reference=("Colivicchi F, Ammirati F, Melina D, et al. Development and prospective validation of a risk "
+               "stratification system for patients with syncope in the emergency department: the OESIL risk "
+               "score. Eur Heart J. 2003;24(9):811-819."),
+    aliases=("OESIL",),
+    conventions=("History and prodrome not documented count as absent; age and the ECG reading are required.",
+                 "A score >=2 marks high risk (admission advised in the derivation)."),
+)

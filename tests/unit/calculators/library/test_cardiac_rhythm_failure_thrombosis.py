@@ -303,3 +303,41 @@ def test_cahp_three_groups():
     assert r.value == pytest.approx(283.2) and r.interpretation.startswith("High risk: 100%")
     with pytest.raises(CalculatorInputError, match="pH"):
         run("cahp", age=60, setting="Home", shockable="Shockable", collapse=5, rosc=20, epi="0")
+
+
+# --- IE mortality -----------------------------------------------------------------------------------
+
+
+def test_ie_mortality_quadratic():
+    # 4 + age 46-60 2 + dialysis 3 + nosocomial 2 + prosthetic 1 + symptoms >1 mo -1 + S. aureus 1 + aortic 1
+    # + mitral 1 + stroke 2 + paravalvular 2 + surgery -2 = 16; 2.416*16 + 0.109*256 - 4.849 = 61.711 -> 61.7%
+    r = run("ie_mortality", age="46-60", dialysis=True, nosocomial=True, prosthetic=True, sx=True, staph=True,
+            aveg=True, mveg=True, stroke=True, valv=True, surg=True)
+    assert r.value == 16 and r.interpretation.startswith("61.7% predicted 6-month mortality")
+    # 4 + viridans -2 + symptoms -1 = 1: 2.416 + 0.109 - 4.849 = -2.3 -> kept at 0%
+    r = run("ie_mortality", age="<=45", viridans=True, sx=True)
+    assert r.value == 1 and r.interpretation.startswith("0.0% predicted")
+    with pytest.raises(CalculatorInputError, match="age"):
+        run("ie_mortality", dialysis=True)
+
+
+# --- OHFRS ------------------------------------------------------------------------------------------
+
+
+def test_ottawa_hf_risk():
+    # HR >=110 2 + SaO2 1 + walk test 1 + urea 1 + CO2 2 + NT-proBNP 1 = 8: very high, 81.2%
+    r = run("ottawa_hf_risk", heart=True, sao=True, min=True, urea=True, serum=True, probnp=True)
+    assert r.value == 8 and r.interpretation == "Very high risk: 81.2% risk of a serious adverse event"
+    assert run("ottawa_hf_risk").interpretation == "Low risk: 2.8% risk of a serious adverse event"
+    assert run("ottawa_hf_risk", stroke=True, urea=True).interpretation.startswith("Medium risk: 9.2%")
+
+
+# --- OESIL ------------------------------------------------------------------------------------------
+
+
+def test_oesil():
+    # age >65 1 + no prodrome 1 = 2: 19.6%; all four: 57.1%
+    assert run("oesil", age="Yes", aecg="No", wopro=True).interpretation == "19.6% 12-month mortality"
+    assert run("oesil", age="Yes", aecg="Yes", wopro=True, hx=True).value == 4
+    with pytest.raises(CalculatorInputError, match="aecg"):
+        run("oesil", age="No")
