@@ -160,6 +160,25 @@ def _cha2ds2_vasc(x: CHA2DS2VAScInputs) -> CalculatorResult:
     )
 
 
+# MDCalc 801 (RiskAgent's library): its age is a band (0: <65, 1: 65-74, 2: >=75), read here as an age inside
+# the band (64, 65, 75: the band's points are what the score uses); sex 1 = female; stroke/TIA/TE value 2 = yes.
+_CHA2DS2_MDCALC_AGE = {0: 64, 1: 65, 2: 75}
+_CHA2DS2_MDCALC_FLAGS = {"heart_failure": "congestive_heart_failure", "hypertension": "hypertension",
+                         "stroke": "stroke", "vascular_disease": "vascular_disease", "diabetes": "diabetes"}
+
+
+def _cha2ds2_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    if raw.get("age") in _CHA2DS2_MDCALC_AGE:
+        args["age"] = _CHA2DS2_MDCALC_AGE[raw["age"]]
+    if raw.get("sex") in (0, 1):
+        args["sex"] = "female" if raw["sex"] == 1 else "male"
+    for key, name in _CHA2DS2_MDCALC_FLAGS.items():
+        if key in raw:
+            args[name] = bool(raw[key])
+    return args
+
+
 register(Calculator(
     id="cha2ds2_vasc", name="CHA2DS2-VASc Score", category="risk",
     description="Stroke and thromboembolism risk score in atrial fibrillation (0-9 points) to decide on oral anticoagulation.",
@@ -184,6 +203,7 @@ register(Calculator(
         "Diabetes history": "diabetes", "Diabetes mellitus": "diabetes", "Diabetes": "diabetes",
     },
     medcalc_values={"sex": {"Male": "male", "Female": "female"}},
+    mdcalc_ids=[801], mdcalc_adapter=_cha2ds2_mdcalc,
 ))
 
 
