@@ -472,3 +472,125 @@ DANGER = point_score(
     aliases=("DA-5", "Danger Assessment", "brief Danger Assessment"),
     conventions=("Every question must be answered: an unanswered one is refused.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10424: CARG chemotherapy toxicity tool
+# ---------------------------------------------------------------------------
+
+_CARG_NAME = "Cancer and Aging Research Group Chemotherapy Toxicity Tool (CARG-TT)"
+_CARG_REF = ("Hurria A, Togawa K, Mohile SG, et al. Predicting chemotherapy toxicity in older adults with cancer: a "
+             "prospective multicenter study. J Clin Oncol. 2011;29(25):3457-3465.")
+_CARG_BANDS = (
+    Band(0, 5, "Low risk: 30% risk of grade 3 or greater chemotherapy toxicity"),
+    Band(6, 9, "Intermediate risk: 52% risk of grade 3 or greater chemotherapy toxicity"),
+    Band(10, None, "High risk: 83% risk of grade 3 or greater chemotherapy toxicity"),
+)
+
+
+def _carg(x) -> CalculatorResult:
+    hb_item = "hg2" if x.sex == "Male" else "hg"
+    given = x.given()
+    if hb_item == "hg" and "hg" not in given and "hg2" in given and x.hg2 == ">=11 g/dL":
+        x = x.model_copy(update={"hg": ">=10 g/dL"})  # Hb >= 11 entails Hb >= 10: the female item is known
+        given = given | {"hg"}
+    if hb_item not in given:
+        raise CalculatorInputError(_CARG_NAME, [InputIssue(
+            hb_item, "missing", f"haemoglobin band for a {x.sex.lower()} patient (< {11 if x.sex == 'Male' else 10} "
+                                "g/dL scores 3)")])
+    rows = [r for r in item_points(x) if r[0] not in ("sex", "hg", "hg2") or r[0] == hb_item]
+    total = int(sum(p for _, _, p in rows))
+    text = band_of(_CARG_BANDS, total).text
+    lines = [f"Sex: {x.sex}"] + [f"{t} -> {p:+g}" for _, t, p in rows] + [f"Total = {total} points; {text}"]
+    return _result("carg_tt", _CARG_NAME, _CARG_REF, total, "points", text, lines, {k: p for k, _, p in rows})
+
+
+CARG_TT = point_score(
+    id="carg_tt", name=_CARG_NAME, mdcalc_id=10424, category="risk",
+    description=("Estimates the risk of grade 3 or worse chemotherapy toxicity in adults 65 and older with cancer, "
+                 "from age, tumour type, dosing, number of drugs, haemoglobin (sex-specific cut-off), creatinine "
+                 "clearance and geriatric assessment items (hearing, falls, help with medicines, walking, social "
+                 "activity)."),
+    items=(
+        Choice("sex", "Sex", opts(("Female", 0, 0), ("Male", 0, 1))),
+        Choice("age", "Age, years", opts(("<72", 0), (">=72", 2))),
+        Choice("cancer", "Cancer type", opts(("Other", 0), ("Gastrointestinal or genitourinary", 2))),
+        Choice("dose", "Dosage (first dose of chemotherapy)", opts(("Reduced dose", 0), ("Standard dose", 2))),
+        Choice("drugs", "Number of chemotherapy drugs", opts(("1", 0), (">1", 2))),
+        Choice("hg", "Hemoglobin, g/dL (female)", opts((">=10 g/dL", 0), ("<10 g/dL", 3)), default=">=10 g/dL"),
+        Choice("hg2", "Hemoglobin, g/dL (male)", opts((">=11 g/dL", 0), ("<11 g/dL", 3)), default=">=11 g/dL"),
+        Choice("creatinine", "Creatinine clearance, mL/min", opts((">=34 mL/min", 0), ("<34 mL/min", 3))),
+        Choice("hearing", "Hearing", opts(("Excellent/good", 0), ("Fair/poor/totally deaf", 2))),
+        Choice("falls", "Number of falls in the past six months", opts(("None", 0), (">=1", 3))),
+        yes_no("meds", "Needs help taking meds", 1, default=None),
+        Choice("walking", "Walking ability (within one block)", opts(("Not limited", 0), ("Limited", 2))),
+        Choice("social", "Social activity", opts(("Not decreased due to health", 0), ("Decreased due to health", 1))),
+    ),
+    bands=_CARG_BANDS,
+    reference=_CARG_REF,
+    aliases=("CARG", "CARG-TT", "CARG toxicity score"),
+    conventions=("Haemoglobin scores 3 below 11 g/dL in men and below 10 g/dL in women: only the item for the "
+                 "patient's sex is read and it must be given (the other is ignored, though listed as assumed); "
+                 "for a woman, Hb >= 11 g/dL on the male item is read as >= 10 g/dL, Hb < 11 is refused as "
+                 "undetermined.",
+                 "Every other item must be given: an unknown one is refused."),
+    compute=_carg,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10417: HITS
+# ---------------------------------------------------------------------------
+
+_OFTEN = opts(("Never", 1), ("Rarely", 2), ("Sometimes", 3), ("Fairly often", 4), ("Frequently", 5))
+
+HITS = point_score(
+    id="hits_score", name="Hurt, Insult, Threaten, Scream (HITS) Score", mdcalc_id=10417, category="diagnosis",
+    description=("Screens women and men for intimate partner violence from how often the partner physically hurts, "
+                 "insults, threatens and screams or curses at them, 1-5 each."),
+    items=(
+        Choice("hurt", "How often does your partner physically hurt you?", _OFTEN),
+        Choice("insult", "How often does your partner insult you or talk down to you?", _OFTEN),
+        Choice("threaten", "How often does your partner threaten you with harm?", _OFTEN),
+        Choice("scream", "How often does your partner scream or curse at you?", _OFTEN),
+    ),
+    bands=(
+        Band(4, 10, "Negative screening result for intimate partner violence (HITS <= 10)"),
+        Band(11, 20, "Positive screening result for intimate partner violence (HITS > 10)"),
+    ),
+    reference=("Sherin KM, Sinacore JM, Li XQ, Zitter RE, Shakil A. HITS: a short domestic violence screening tool "
+               "for use in a family practice setting. Fam Med. 1998;30(7):508-512."),
+    aliases=("HITS",),
+    conventions=("Every question must be answered: an unanswered one is refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1826: Surgical Apgar Score
+# ---------------------------------------------------------------------------
+
+SURGICAL_APGAR = point_score(
+    id="surgical_apgar", name="Surgical Apgar Score (SAS)", mdcalc_id=1826, category="risk",
+    description=("Rates, at the end of an operation, the risk of major complications or death after surgery from "
+                 "the estimated blood loss and the lowest mean arterial pressure and heart rate during the "
+                 "operation; lower scores mean higher risk."),
+    items=(
+        Choice("estimated_blood_loss", "Estimated blood loss (EBL)",
+               opts((">1000 mL", 0), ("601-1000 mL", 1), ("101-600 mL", 2), ("<=100 mL", 3))),
+        Choice("lowest_mean_arterial_pressure", "Lowest mean arterial pressure",
+               opts(("<40 mmHg", 0), ("40-54 mmHg", 1), ("55-69 mmHg", 2), (">=70 mmHg", 3))),
+        Choice("lowest_heart_rate", "Lowest heart rate",
+               opts((">85 bpm", 0), ("76-85 bpm", 1), ("66-75 bpm", 2), ("56-65 bpm", 3), ("<=55 bpm", 4),
+                    ("Pathologic bradyarrhythmia or asystole", 0))),
+    ),
+    bands=(
+        Band(0, 4, "Very high risk: 56% risk of major complications, 14% mortality"),
+        Band(5, 6, "High risk: 16% risk of major complications, 4% mortality"),
+        Band(7, 8, "Moderate risk: 1% mortality"),
+        Band(9, 10, "Low risk: 0% mortality"),
+    ),
+    reference=("Gawande AA, Kwaan MR, Regenbogen SE, Lipsitz SA, Zinner MJ. An Apgar score for surgery. J Am Coll "
+               "Surg. 2007;204(2):201-208."),
+    aliases=("SAS", "Surgical Apgar"),
+    conventions=("A pathologic bradyarrhythmia or asystole scores 0 for heart rate, like a rate above 85.",
+                 "Band figures as reported for the score's validation; complication rates are given where the "
+                 "definition states them.",
+                 "Every item must be given: an unknown one is refused."),
+)

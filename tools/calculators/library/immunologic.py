@@ -148,3 +148,37 @@ REGISCAR = point_score(
     conventions=("Findings the score scores as 'unknown' take that option when not documented (reported as "
                  "assumed); eosinophilia and the number of organs involved must be given.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10518: HIV Incidence Risk Index for MSM (HIRI-MSM)
+# ---------------------------------------------------------------------------
+
+HIRI_MSM = point_score(
+    id="hiri_msm", name="HIV Incidence Risk Index for MSM (HIRI-MSM)", mdcalc_id=10518, category="risk",
+    description=("Identifies men who have sex with men at high risk of acquiring HIV (candidates for "
+                 "pre-exposure prophylaxis) from age, number of partners, condomless anal sex, HIV-positive "
+                 "partners and methamphetamine or popper use in the past six months."),
+    items=(
+        Choice("q1", "How old are you today (years)?", opts(("<18", 0), ("18-28", 8), ("29-40", 5), ("41-48", 2),
+                                                              (">=49", 0))),
+        Choice("q2", "How many men have you had sex with in the last 6 months?", opts(("0-5", 0), ("6-10", 4),
+                                                                                       (">10", 7))),
+        Choice("q3", "In the last 6 months, how many times did you have receptive anal sex (you were the bottom) "
+               "with a man without a condom?", opts(("0", 0), (">=1", 10))),
+        Choice("q4", "How many of your male sex partners were HIV positive?", opts(("0", 0), ("1", 4), (">1", 8))),
+        Choice("q5", "In the last 6 months, how many times did you have insertive anal sex (you were the top) "
+               "without a condom with a man who was HIV positive?", opts(("0-4", 0), (">=5", 6))),
+        yes_no("q6", "In the last 6 months, have you used methamphetamines such as crystal or speed?", 5,
+               default=None),
+        yes_no("q7", "In the last 6 months, have you used poppers (amyl nitrate)?", 3, default=None),
+    ),
+    bands=(
+        Band(0, 9, "Low risk of HIV infection (HIRI-MSM < 10)"),
+        Band(10, 47, "High risk of HIV infection (HIRI-MSM >= 10): evaluate for intensive prevention such as PrEP"),
+    ),
+    reference=("Smith DK, Pals SL, Herbst JH, Shinde S, Carey JW. Development of a clinical screening index "
+               "predictive of incident HIV infection among men who have sex with men in the United States. J Acquir "
+               "Immune Defic Syndr. 2012;60(4):421-427."),
+    aliases=("HIRI-MSM",),
+    conventions=("Every question must be answered: an unanswered one is refused.",),
+)

@@ -350,3 +350,40 @@ BERG = point_score(
     conventions=("Every task must be rated: an unrated one is refused.",
                  "Item 13's 'foot ahead' option is labelled without MDCalc's footnote on foot placement."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10092: ACR/EULAR 2010 rheumatoid arthritis classification criteria
+# ---------------------------------------------------------------------------
+
+ACR_EULAR_RA = point_score(
+    id="acr_eular_2010_ra", name="ACR/EULAR 2010 Rheumatoid Arthritis Classification Criteria", mdcalc_id=10092,
+    category="diagnosis",
+    description=("Classifies definite rheumatoid arthritis in a patient with at least one joint with clinical "
+                 "synovitis not better explained by another disease, from the joints involved, serology (RF, "
+                 "ACPA), acute-phase reactants and symptom duration; 6 of 10 or more classifies as RA."),
+    items=(
+        Choice("joint", "Joint involvement", opts(
+            ("1 large joint", 0), ("2-10 large joints", 1),
+            ("1-3 small joints (with or without involvement of large joints)", 2),
+            ("4-10 small joints (with or without involvement of large joints)", 3),
+            (">10 joints (at least 1 small joint)", 5))),
+        Choice("serology", "Serology (need at least one serology test result to use these criteria)", opts(
+            ("Negative rheumatoid factor and negative anti-citrullinated protein antibody", 0),
+            ("Low-positive rheumatoid factor or low-positive anti-citrullinated protein antibody", 2),
+            ("High-positive rheumatoid factor or high-positive anti-citrullinated protein antibody", 3))),
+        Choice("acute", "Acute-phase reactants (need at least one acute-phase reactant test result to use these "
+               "criteria)", opts(("Normal CRP and normal ESR", 0), ("Abnormal CRP or abnormal ESR", 1))),
+        Choice("duration", "Duration of symptoms", opts(("<6 weeks", 0), (">=6 weeks", 1))),
+    ),
+    bands=(
+        Band(0, 5, "Not classifiable as rheumatoid arthritis (score < 6); RA unlikely by these criteria"),
+        Band(6, 10, "Definite rheumatoid arthritis (score >= 6)"),
+    ),
+    reference=("Aletaha D, Neogi T, Silman AJ, et al. 2010 Rheumatoid arthritis classification criteria: an "
+               "American College of Rheumatology/European League Against Rheumatism collaborative initiative. "
+               "Arthritis Rheum. 2010;62(9):2569-2581."),
+    aliases=("ACR/EULAR 2010", "2010 RA criteria"),
+    conventions=("At least one serology and one acute-phase result are needed: each category must be given, an "
+                 "unknown one is refused.",
+                 "A patient below 6 may meet the criteria later; the score classifies, it does not exclude RA."),
+)

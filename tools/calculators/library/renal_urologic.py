@@ -77,3 +77,78 @@ IPSS = point_score(
                  "Every symptom question must be answered: an unanswered one is refused."),
     compute=_ipss,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10530: Reid's Colposcopic Index (RCI)
+# ---------------------------------------------------------------------------
+
+RCI = point_score(
+    id="reid_colposcopic_index", name="Reid's Colposcopic Index (RCI)", mdcalc_id=10530, category="diagnosis",
+    description=("Predicts the histological grade of a cervical lesion seen at colposcopy from four signs after "
+                 "acetic acid and iodine: margin, colour, vessels and iodine staining, 0-2 each."),
+    items=(
+        Choice("q1", "Margin", opts(
+            ("Condylomatous or micropapillary contour. Indistinct borders. Flocculated or feathered margins. "
+             "Jagged, angular lesions. Satellite lesions, acetowhitening that extends beyond the transformation "
+             "zone.", 0),
+            ("Regular lesions with smooth, straight outlines. Sharp peripheral margins.", 1),
+            ("Rolled, peeling edges. Internal borders between areas of differing appearance.", 2))),
+        Choice("q2", "Color", opts(
+            ("Shiny, snow white color. Indistinct acetowhitening, semi transparent rather than completely opaque.", 0),
+            ("Shiny, off white. Intermediate white.", 1), ("Dull, oyster gray.", 2))),
+        Choice("q3", "Vessels", opts(
+            ("Uniform, fine caliber. Randomly arranged with poorly formed patterns. Nondilated capillary loops. "
+             "Ill-defined areas of fine punctation or mosaic.", 0),
+            ("Absence of surface vessels, following acetic acid soaking.", 1),
+            ("Definite punctuation or mosaicism. Individual vessels dilated, arranged in sharply demarcated, "
+             "well-defined patterns.", 2))),
+        Choice("q4", "Iodine staining", opts(
+            ("Positive iodine uptake, producing a mahogany-brown color. Negative iodine uptake by an area that is "
+             "recognizable as a low-grade lesion by above criteria (<=2/6).", 0),
+            ("Partial iodine uptake. Variegated, tortoise shell appearance.", 1),
+            ("Negative staining of a lesion, which is a high-grade lesion by the above criteria (>=3/6). "
+             "Mustard-yellow appearance.", 2))),
+    ),
+    bands=(
+        Band(0, 2, "Low grade: predicted histology HPV or CIN 1"),
+        Band(3, 4, "Intermediate grade: predicted histology CIN 1 or CIN 2"),
+        Band(5, 8, "High grade: predicted histology CIN 2 or CIN 3"),
+    ),
+    reference=("Reid R, Scalzi P. Genital warts and cervical cancer. VII. An improved colposcopic index for "
+               "differentiating benign papillomaviral infections from high-grade cervical intraepithelial neoplasia. "
+               "Am J Obstet Gynecol. 1985;153(6):611-618."),
+    aliases=("RCI", "Reid colposcopic index", "Reid index"),
+    conventions=("Every sign must be graded: an ungraded one is refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2047: Revised Urinary Incontinence Scale (RUIS)
+# ---------------------------------------------------------------------------
+
+_BOTHER = opts(("Not at all", 0), ("Slightly", 1), ("Moderately", 2), ("Greatly", 3))
+
+RUIS = point_score(
+    id="ruis", name="Revised Urinary Incontinence Scale (RUIS)", mdcalc_id=2047, category="severity",
+    description=("Grades urinary incontinence and follows it over treatment from five questions: how much urge, "
+                 "stress and drip leakage bother the patient, how often leakage happens and how much is lost."),
+    items=(
+        Choice("urgency", "Urine leakage related to the feeling of urgency", _BOTHER),
+        Choice("activity", "Urine leakage related to physical activity, coughing or sneezing", _BOTHER),
+        Choice("drops", "Small amounts of urine leakage (drops)", _BOTHER),
+        Choice("leakfreq", "How often do you experience urine leakage?", opts(
+            ("Never", 0), ("Less than once a month", 1), ("A few times a month", 2), ("A few times a week", 3),
+            ("Every day and/or night", 4))),
+        Choice("lose", "How much urine do you lose each time?", opts(("None", 0), ("Drops", 1),
+                                                                     ("Small splashes", 2), ("More", 3))),
+    ),
+    bands=(
+        Band(0, 3, "No or minimal urinary incontinence"),
+        Band(4, 8, "Mild urinary incontinence"),
+        Band(9, 12, "Moderate urinary incontinence"),
+        Band(13, 16, "Severe urinary incontinence"),
+    ),
+    reference=("Sansoni J, Hawthorne G, Fleming G, Owen E, Marosszeky N. The Revised Urinary Incontinence Scale: a "
+               "clinical validation. Aust N Z Continence J. 2015;21(2):43-51."),
+    aliases=("RUIS",),
+    conventions=("Every question must be answered: an unanswered one is refused.",),
+)

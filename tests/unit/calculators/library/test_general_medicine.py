@@ -128,3 +128,45 @@ def test_danger_assessment_high_at_3():
     assert r.value == 3 and r.interpretation.startswith("High risk")
     r = run("danger_assessment_5", increase="No", weapon="No", capability="No", pregnancy="Yes", jealousy="No")
     assert r.value == 1 and r.interpretation.startswith("Low risk")
+
+
+CARG_BASE = dict(age="<72", cancer="Other", dose="Reduced dose", drugs="1", creatinine=">=34 mL/min",
+                 hearing="Excellent/good", falls="None", meds="No", walking="Not limited",
+                 social="Not decreased due to health")
+
+
+def test_carg_tt_sex_specific_haemoglobin():
+    # man, Hb < 11 (3) + >=72 (2) + GI/GU (2) + standard dose (2) + falls (3) = 12 -> high 83%
+    r = run("carg_tt", **{**CARG_BASE, "sex": "Male", "hg2": "<11 g/dL", "age": ">=72",
+                          "cancer": "Gastrointestinal or genitourinary", "dose": "Standard dose", "falls": ">=1"})
+    assert r.value == 12 and "83%" in r.interpretation
+    # woman, Hb < 10 (3) + standard dose (2) + meds (1) = 6 -> intermediate 52%; the male item is ignored
+    r = run("carg_tt", **{**CARG_BASE, "sex": "Female", "hg": "<10 g/dL", "hg2": "<11 g/dL", "dose": "Standard dose",
+                          "meds": "Yes"})
+    assert r.value == 6 and "52%" in r.interpretation
+    # woman with only the male item >= 11: entails >= 10 -> 0; with only < 11: undetermined -> refused
+    assert run("carg_tt", **{**CARG_BASE, "sex": "Female", "hg2": ">=11 g/dL"}).value == 0
+    with pytest.raises(CalculatorInputError) as err:
+        run("carg_tt", **{**CARG_BASE, "sex": "Female", "hg2": "<11 g/dL"})
+    assert err.value.missing == ["hg"]
+
+
+def test_hits_cutoff_above_10():
+    # 1 + 3 + 1 + 2 = 7 -> negative; 5 + 5 + 1 + 1 = 12 -> positive
+    assert run("hits_score", hurt="Never", insult="Sometimes", threaten="Never",
+               scream="Rarely").interpretation.startswith("Negative")
+    r = run("hits_score", hurt="Frequently", insult="Frequently", threaten="Never", scream="Never")
+    assert r.value == 12 and r.interpretation.startswith("Positive")
+
+
+def test_surgical_apgar():
+    # EBL 101-600 2 + MAP <40 0 + HR 66-75 2 = 4 -> very high risk, 14% mortality
+    r = run("surgical_apgar", estimated_blood_loss="101-600 mL", lowest_mean_arterial_pressure="<40 mmHg",
+            lowest_heart_rate="66-75 bpm")
+    assert r.value == 4 and "14% mortality" in r.interpretation
+    # asystole shares MDCalc's value 0 with ">85 bpm": told apart by label; 3 + 3 + 0 = 6 -> high risk
+    args, notes = mdcalc_arguments(CALCULATORS["surgical_apgar"], 1826, {
+        "estimated_blood_loss": 3, "lowest_mean_arterial_pressure": 3, "lowest_heart_rate": 0},
+        {"Lowest heart rate": "Pathologic bradyarrhythmia or asystole"})
+    r = CALCULATORS["surgical_apgar"].run(args)
+    assert not notes and r.value == 6 and r.interpretation.startswith("High risk")

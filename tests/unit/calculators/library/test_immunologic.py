@@ -51,3 +51,14 @@ def test_regiscar_unknowns_default_and_sum():
     # only eos >=1500 (2) and 2 organs (2) given; fever -1, resolution -1, rest 0 assumed -> 2 = possible
     r = run("regiscar_dress", eos=">=1,500 cells or >=20%", internal=">=2")
     assert r.value == 2 and r.interpretation == "Possible case of DRESS" and "fever" in r.assumed
+
+
+def test_hiri_msm():
+    # MedRisk row: 29-40 5 + >10 partners 7 + receptive condomless 10 + poppers 3 = 25 -> high
+    raw = {"q1": 5, "q2": 7, "q3": 10, "q4": 0, "q5": 0, "q6": 0, "q7": 3}
+    args, notes = mdcalc_arguments(CALCULATORS["hiri_msm"], 10518, raw)
+    r = CALCULATORS["hiri_msm"].run(args)
+    assert not notes and r.value == 25 and r.interpretation.startswith("High risk")
+    # >=49 0 + 0-5 0 + none 0 + 1 HIV+ partner 4 + 0-4 0 + meth 5 = 9 -> low
+    r = run("hiri_msm", q1=">=49", q2="0-5", q3="0", q4="1", q5="0-4", q6="Yes", q7="No")
+    assert r.value == 9 and r.interpretation.startswith("Low risk")

@@ -83,3 +83,15 @@ def test_berg_balance_scale_cutoff_45():
     raw.update(q1=1)  # 45 -> not increased
     args, _ = mdcalc_arguments(calc, 10567, raw)
     assert calc.run(args).value == 45 and calc.run(args).interpretation.startswith("Fall risk not increased")
+
+
+def test_acr_eular_2010():
+    # 4-10 small joints 3 + low-positive 2 + abnormal CRP 1 + >=6 weeks 1 = 7 -> definite RA
+    r = run("acr_eular_2010_ra", joint="4-10 small joints (with or without involvement of large joints)",
+            serology="Low-positive rheumatoid factor or low-positive anti-citrullinated protein antibody",
+            acute="Abnormal CRP or abnormal ESR", duration=">=6 weeks")
+    assert r.value == 7 and r.interpretation.startswith("Definite")
+    # MedRisk row: 2-10 large 1 + high-positive 3 + normal 0 + <6 weeks 0 = 4 -> not classifiable
+    args, _ = mdcalc_arguments(CALCULATORS["acr_eular_2010_ra"], 10092,
+                               {"joint": 1, "serology": 3, "acute": 0, "duration": 0})
+    assert CALCULATORS["acr_eular_2010_ra"].run(args).value == 4

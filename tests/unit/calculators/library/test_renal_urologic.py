@@ -25,3 +25,20 @@ def test_ipss_severe_and_refusal():
     with pytest.raises(CalculatorInputError) as err:
         calc.run(args)
     assert "noct" in err.value.missing
+
+
+def test_reid_colposcopic_index():
+    # MedRisk row: margin 1 + colour 1 + vessels 0 + iodine 2 = 4 -> intermediate (CIN 1 or CIN 2)
+    args, notes = mdcalc_arguments(CALCULATORS["reid_colposcopic_index"], 10530, {"q1": 1, "q2": 1, "q3": 0, "q4": 2})
+    r = CALCULATORS["reid_colposcopic_index"].run(args)
+    assert not notes and r.value == 4 and "CIN 1 or CIN 2" in r.interpretation
+
+
+def test_ruis_bands():
+    # 3 + 2 + 1 + 3 + 2 = 11 -> moderate; 1 + 3 + 1 + 2 + 1 = 8 -> mild
+    calc = CALCULATORS["ruis"]
+    for raw, value, word in (({"urgency": 3, "activity": 2, "drops": 1, "leakfreq": 3, "lose": 2}, 11, "Moderate"),
+                             ({"urgency": 1, "activity": 3, "drops": 1, "leakfreq": 2, "lose": 1}, 8, "Mild")):
+        args, _ = mdcalc_arguments(calc, 2047, raw)
+        r = calc.run(args)
+        assert r.value == value and r.interpretation.startswith(word)
