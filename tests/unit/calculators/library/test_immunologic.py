@@ -1,0 +1,64 @@
+"""Immunologic scores, values worked by hand from each definition."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
+
+
+def run(cid, **args):
+    return CALCULATORS[cid].run(args)
+
+
+def test_maps_intermediate_1():
+    # advanced SM 2 + age <=60 0 + platelets <150 1 + ALP normal 0 + no mutation 0 = 3
+    r = run("maps_mastocytosis", q1="Advanced SM", q2="<=60", q3="<150x10⁹/L", q4="Within normal range", q5="No")
+    assert r.value == 3 and "85 months" in r.interpretation
+
+
+def test_airq_bands():
+    # four "Yes" -> 4 -> not well-controlled; five -> very poorly controlled
+    args = {f"q{i}": "No" for i in range(1, 11)}
+    args.update(q1="Yes", q2="Yes", q5="Yes", q7="Yes")
+    assert CALCULATORS["airq"].run(args).interpretation == "Not well-controlled asthma"
+    args.update(q10="Yes")
+    assert CALCULATORS["airq"].run(args).interpretation == "Very poorly controlled asthma"
+    with pytest.raises(CalculatorInputError):
+        CALCULATORS["airq"].run({"q1": "Yes"})
+
+
+def test_denver_hiv_race_codes_map_to_published_points():
+    # 22-25 4 + male 21 + none 0 + past testing -4 + white 0 = 21 -> low (MedRisk row, race code 1)
+    raw = {"age": 4, "gender": 21, "practices": 0, "other": -4, "race": 1}
+    args, notes = mdcalc_arguments(CALCULATORS["denver_hiv_risk"], 10046, raw, {"Race/ethnicity": "White", "Age, years ": "22-25"})
+    r = CALCULATORS["denver_hiv_risk"].run(args)
+    assert not notes and args["race"] == "White" and r.value == 21 and r.interpretation.startswith("Low risk")
+    # 33-46 12 + male 21 + sex with male 22 + IDU 9 + Black 9 = 73 -> very high
+    r = run("denver_hiv_risk", age="33-46", gender="Male", practices="Sex with a male", other="Injection drug use",
+            race="Black")
+    assert r.value == 73 and r.interpretation.startswith("Very high")
+
+
+def test_regiscar_unknowns_default_and_sum():
+    # MedRisk row: fever yes 0, eos 1, needtwo no -1, biopsy no -1, 1 organ 1, resolution yes 0, altdx yes 1 = 1
+    raw = {"fever": 0, "lymph": 0, "lymphocytes": 0, "eos": 1, "rash": 0, "needtwo": -1, "dress": -1,
+           "internal": 1, "resolution": 0, "altdx": 1}
+    args, _ = mdcalc_arguments(CALCULATORS["regiscar_dress"], 10084, raw)
+    r = CALCULATORS["regiscar_dress"].run(args)
+    assert r.value == 1 and r.interpretation.startswith("No case")
+    # only eos >=1500 (2) and 2 organs (2) given; fever -1, resolution -1, rest 0 assumed -> 2 = possible
+    r = run("regiscar_dress", eos=">=1,500 cells or >=20%", internal=">=2")
+    assert r.value == 2 and r.interpretation == "Possible case of DRESS" and "fever" in r.assumed
+
+
+def test_hiri_msm():
+    # MedRisk row: 29-40 5 + >10 partners 7 + receptive condomless 10 + poppers 3 = 25 -> high
+    raw = {"q1": 5, "q2": 7, "q3": 10, "q4": 0, "q5": 0, "q6": 0, "q7": 3}
+    args, notes = mdcalc_arguments(CALCULATORS["hiri_msm"], 10518, raw)
+    r = CALCULATORS["hiri_msm"].run(args)
+    assert not notes and r.value == 25 and r.interpretation.startswith("High risk")
+    # >=49 0 + 0-5 0 + none 0 + 1 HIV+ partner 4 + 0-4 0 + meth 5 = 9 -> low
+    r = run("hiri_msm", q1=">=49", q2="0-5", q3="0", q4="1", q5="0-4", q6="Yes", q7="No")
+    assert r.value == 9 and r.interpretation.startswith("Low risk")

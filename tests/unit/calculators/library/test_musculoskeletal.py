@@ -1,0 +1,97 @@
+"""Musculoskeletal scores, values worked by hand from each definition."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
+
+
+def run(cid, **args):
+    return CALCULATORS[cid].run(args)
+
+
+PECARN_NONE = dict(gcs="15", avpu="Alert and conscious", airway="No", neuro_deficit="No", ams="No", neck_pain="No",
+                   hd_inj="No")
+
+
+def test_pecarn_cspine_tiers():
+    assert run("pecarn_cspine", **PECARN_NONE).value == "Low risk"
+    mid = run("pecarn_cspine", **{**PECARN_NONE, "gcs": "9-14", "neck_pain": "Yes"})
+    assert mid.value == "Non-high risk" and "2.8%" in mid.interpretation
+    high = run("pecarn_cspine", **{**PECARN_NONE, "airway": "Yes"})
+    assert high.value == "High risk" and "12.1%" in high.interpretation
+    # GCS 3-8 alone is a high-risk factor (MedRisk row: gcs=0 code, avpu unresponsive)
+    args, _ = mdcalc_arguments(CALCULATORS["pecarn_cspine"], 10552, {"gcs": 0, "avpu": 3, "airway": 0,
+                               "neuro_deficit": 0, "ams": 0, "neck_pain": 0, "hd_inj": 1})
+    assert CALCULATORS["pecarn_cspine"].run(args).value == "High risk"
+    with pytest.raises(CalculatorInputError) as err:
+        run("pecarn_cspine", **{k: v for k, v in PECARN_NONE.items() if k != "neck_pain"})
+    assert "neck_pain" in err.value.missing
+
+
+def test_pas_ii_formula():
+    # MedRisk row: HAQ items 0,1,2,3,0,3,1,0,2,2 -> sum 14, mean 1.4; (1.4*3.33 + 1 + 4)/3 = (4.662 + 5)/3 = 3.22
+    raw = {"haq3": 0, "haq4": 1, "haq1": 2, "haq6": 3, "haq2": 0, "haq8": 3, "haq5": 1, "haq9": 0, "haq10": 2,
+           "haq7": 2, "pain": 1, "global": 4}
+    args, notes = mdcalc_arguments(CALCULATORS["pas_ii"], 10128, raw)
+    r = CALCULATORS["pas_ii"].run(args)
+    assert not notes and r.value == 3.22 and r.interpretation.startswith("Low/minimal")
+
+
+def test_revised_tokuhashi():
+    # 2 + 2 + 0 + 0 + 4 + 1 = 9 -> >= 6 months
+    r = run("revised_tokuhashi", kps="Good (KPS 80%-100%)", foci="0", vert=">=3", organs="Unremovable",
+            site="Rectum", grade="Incomplete (Frankel C, D)")
+    assert r.value == 9 and r.interpretation.startswith(">=6 months")
+
+
+def test_tlics_shared_values_map_by_label():
+    # compression 1 + incomplete cord 3 + PLC injured 3 = 7 -> operative
+    raw = {"morph": 1, "neuro": 3, "pos": 3}
+    args, notes = mdcalc_arguments(CALCULATORS["tlics"], 10126, raw, {"Neurologic involvement": "Incomplete cord"})
+    r = CALCULATORS["tlics"].run(args)
+    assert not notes and args["neuro"] == "Incomplete cord" and r.value == 7
+    assert r.interpretation.startswith("Operative")
+    four = run("tlics", morph="Burst fracture", neuro="Nerve root", pos="Intact")  # 2 + 2 + 0 = 4
+    assert four.value == 4 and four.interpretation == "Non-operative or operative management"
+
+
+def test_acute_gout_rule_half_points():
+    # male 2 + attack 2 + onset 0.5 + red 1 + MTP 2.5 = 8 -> high; without male: 6 -> intermediate
+    args = dict(male="Yes", attack="Yes", onset="Yes", red="Yes", mtp="Yes", cvd="No", uric="No")
+    r = run("acute_gout_rule", **args)
+    assert r.value == 8 and "82.5%" in r.interpretation
+    r = run("acute_gout_rule", **{**args, "male": "No"})
+    assert r.value == 6 and "31.2%" in r.interpretation
+
+
+def test_sins():
+    # semirigid 1 + non-mechanical pain 1 + mixed 1 + normal 0 + >50% collapse 3 + unilateral 1 = 7
+    r = run("sins", q1="Semirigid (T3-T10)", q2="No (occasional pain but not mechanical)", q3="Mixed (lytic/blastic)",
+            q4="Normal alignment", q5=">50% collapse", q6="Unilateral")
+    assert r.value == 7 and r.interpretation.startswith("Potentially unstable")
+
+
+def test_berg_balance_scale_cutoff_45():
+    calc = CALCULATORS["berg_balance_scale"]
+    raw = {f"q{i}": 4 for i in range(1, 15)}
+    raw.update(q1=0, q2=0, q3=0)  # 11 x 4 = 44 -> increased
+    args, _ = mdcalc_arguments(calc, 10567, raw)
+    assert calc.run(args).value == 44 and calc.run(args).interpretation.startswith("Increased")
+    raw.update(q1=1)  # 45 -> not increased
+    args, _ = mdcalc_arguments(calc, 10567, raw)
+    assert calc.run(args).value == 45 and calc.run(args).interpretation.startswith("Fall risk not increased")
+
+
+def test_acr_eular_2010():
+    # 4-10 small joints 3 + low-positive 2 + abnormal CRP 1 + >=6 weeks 1 = 7 -> definite RA
+    r = run("acr_eular_2010_ra", joint="4-10 small joints (with or without involvement of large joints)",
+            serology="Low-positive rheumatoid factor or low-positive anti-citrullinated protein antibody",
+            acute="Abnormal CRP or abnormal ESR", duration=">=6 weeks")
+    assert r.value == 7 and r.interpretation.startswith("Definite")
+    # MedRisk row: 2-10 large 1 + high-positive 3 + normal 0 + <6 weeks 0 = 4 -> not classifiable
+    args, _ = mdcalc_arguments(CALCULATORS["acr_eular_2010_ra"], 10092,
+                               {"joint": 1, "serology": 3, "acute": 0, "duration": 0})
+    assert CALCULATORS["acr_eular_2010_ra"].run(args).value == 4

@@ -1,0 +1,184 @@
+"""Immunologic, allergic, haematologic-oncologic and infectious-risk scores of RiskAgent's library."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Band, Choice, opts, point_score, yes_no
+
+# ---------------------------------------------------------------------------
+# MDCalc 10557: Mayo Alliance Prognostic System (MAPS) for systemic mastocytosis
+# ---------------------------------------------------------------------------
+
+MAPS = point_score(
+    id="maps_mastocytosis", name="Mayo Alliance Prognostic System (MAPS) Score", mdcalc_id=10557, category="risk",
+    description=("Prognosis of systemic mastocytosis from the disease type (advanced vs indolent/smoldering), age "
+                 "over 60, thrombocytopenia, raised alkaline phosphatase and adverse mutations (ASXL1, RUNX1, "
+                 "NRAS); reads off a risk group and median overall survival."),
+    items=(
+        Choice("q1", "SM type", opts(("Indolent SM/smoldering SM", 0), ("Advanced SM", 2))),
+        Choice("q2", "Age, years", opts(("<=60", 0), (">60", 1))),
+        Choice("q3", "Platelets", opts((">=150x10⁹/L", 0), ("<150x10⁹/L", 1))),
+        Choice("q4", "Serum ALP", opts(("Within normal range", 0), ("Above normal range", 1))),
+        yes_no("q5", "Adverse mutations (ASXL1, RUNX1, NRAS)", default=None),
+    ),
+    bands=(
+        Band(0, 2, "Low risk: median overall survival 198 months"),
+        Band(3, 3, "Intermediate-1 risk: median overall survival 85 months"),
+        Band(4, 4, "Intermediate-2 risk: median overall survival 36 months"),
+        Band(5, 6, "High risk: median overall survival 12 months"),
+    ),
+    reference=("Pardanani A, Shah S, Mannelli F, et al. Mayo alliance prognostic system for mastocytosis: clinical "
+               "and hybrid clinical-molecular models. Blood Adv. 2018;2(21):2964-2972."),
+    aliases=("MAPS", "MAPS score"),
+    conventions=("The hybrid clinical-molecular model (with adverse mutations); every item must be given, the "
+                 "mutation status included.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10495: Asthma Impairment and Risk Questionnaire (AIRQ)
+# ---------------------------------------------------------------------------
+
+_AIRQ = (
+    ("q1", "In the past 2 weeks, symptoms bothered you during the day on more than 4 days?"),
+    ("q2", "In the past 2 weeks, symptoms woke you up from sleep more than 1 time?"),
+    ("q3", "In the past 2 weeks, symptoms limited the activities you want to do every day?"),
+    ("q4", "In the past 2 weeks, symptoms caused you to use your rescue inhaler or nebulizer every day?"),
+    ("q5", "In the past 2 weeks, did you have to limit your social activities because of your asthma?"),
+    ("q6", "In the past 2 weeks, did symptoms limit your ability to exercise?"),
+    ("q7", "In the past 2 weeks, did you feel that it was difficult to control your asthma?"),
+    ("q8", "In the past 12 months, did symptoms cause you to take steroid pills or shots?"),
+    ("q9", "In the past 12 months, did symptoms cause you to go to the emergency room or have unplanned visits to "
+           "a health care provider?"),
+    ("q10", "In the past 12 months, did symptoms cause you to stay in the hospital overnight?"),
+)
+
+AIRQ = point_score(
+    id="airq", name="Asthma Impairment and Risk Questionnaire (AIRQ)", mdcalc_id=10495, category="severity",
+    description=("Assesses asthma control in patients 12 and older from seven yes/no questions on symptoms and "
+                 "limitation in the past two weeks and three on steroid bursts, unplanned visits and "
+                 "admissions in the past year."),
+    items=tuple(yes_no(n, q, default=None) for n, q in _AIRQ),
+    bands=(
+        Band(0, 1, "Well-controlled asthma"),
+        Band(2, 4, "Not well-controlled asthma"),
+        Band(5, 10, "Very poorly controlled asthma"),
+    ),
+    reference=("Murphy KR, Chipps B, Beuther DA, et al. Development of the Asthma Impairment and Risk Questionnaire "
+               "(AIRQ): a composite control measure. J Allergy Clin Immunol Pract. 2020;8(7):2263-2274.e5."),
+    aliases=("AIRQ",),
+    conventions=("'Symptoms' are coughing, wheezing, shortness of breath or chest tightness; every question must "
+                 "be answered.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10046: Denver HIV Risk Score
+# ---------------------------------------------------------------------------
+
+DENVER_HIV = point_score(
+    id="denver_hiv_risk", name="Denver HIV Risk Score", mdcalc_id=10046, category="risk",
+    description=("Estimates the probability of undiagnosed HIV infection in adults and adolescents to target "
+                 "screening, from age, sex, sexual practices, injection drug use, past testing and "
+                 "race/ethnicity."),
+    items=(
+        Choice("age", "Age, years", opts(("<22", 0), ("22-25", 4), ("26-32", 10), ("33-46", 12), ("47-54", 10),
+                                          ("55-60", 4), (">60", 0))),
+        Choice("gender", "Gender", opts(("Female", 0), ("Male", 21))),
+        Choice("practices", "Sexual practices (the practice that scores highest)", opts(
+            ("Sex with a male", 22), ("Receptive anal intercourse", 8), ("Vaginal intercourse", -10),
+            ("None of the above", 0))),
+        Choice("other", "Other risk factors", opts(("Injection drug use", 9), ("Past HIV testing", -4),
+                                                   ("Neither", 0))),
+        Choice("race", "Race/ethnicity", opts(
+            ("Black", 9, 10), ("Hispanic", 3, 4),
+            ("American Indian, Alaska Native, Native Hawaiian, non-Hawaiian Pacific Islander, or other", 0, 1),
+            ("White", 0, 1))),
+    ),
+    bands=(
+        Band(None, 19, "Very low risk: HIV prevalence 0.31%"),
+        Band(20, 29, "Low risk: HIV prevalence 0.41%"),
+        Band(30, 39, "Moderate risk: HIV prevalence 0.99%"),
+        Band(40, 49, "High risk: HIV prevalence 1.59%"),
+        Band(50, None, "Very high risk: HIV prevalence 3.59%"),
+    ),
+    reference=("Haukoos JS, Lyons MS, Lindsell CJ, et al. Derivation and validation of the Denver Human "
+               "Immunodeficiency Virus (HIV) risk score for targeted HIV screening. Am J Epidemiol. "
+               "2012;175(8):838-846."),
+    aliases=("Denver HIV score", "DHRS"),
+    conventions=("Points follow the publication (Black +9, Hispanic +3, others 0); MDCalc's values for race are "
+                 "codes (10, 4, 1, 1).",
+                 "Where several sexual practices apply, the one scoring highest is taken (as the score directs).",
+                 "Every item must be given: an unknown one is refused."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10084: RegiSCAR score for DRESS
+# ---------------------------------------------------------------------------
+
+_NO_UNK = opts(("No/Unknown", 0), ("Yes", 1))
+
+REGISCAR = point_score(
+    id="regiscar_dress", name="RegiSCAR Score for DRESS", mdcalc_id=10084, category="diagnosis",
+    description=("Grades how likely a suspected drug reaction with eosinophilia and systemic symptoms (DRESS) is, "
+                 "from fever, lymphadenopathy, atypical lymphocytes, eosinophilia, rash features, biopsy, organ "
+                 "involvement, time to resolution and the exclusion of other diagnoses."),
+    items=(
+        Choice("fever", "Fever (>=38.5 degC)", opts(("No/Unknown", -1), ("Yes", 0)), default="No/Unknown"),
+        Choice("lymph", "Enlarged lymph nodes (>=2 sites, >1 cm)", _NO_UNK, default="No/Unknown"),
+        Choice("lymphocytes", "Atypical lymphocytes", _NO_UNK, default="No/Unknown"),
+        Choice("eos", "Eosinophilia", opts(("0-699 cells or <10% (no eosinophilia)", 0),
+                                           ("700-1,499 cells or 10-19.9%", 1), (">=1,500 cells or >=20%", 2))),
+        Choice("rash", "Skin rash extent >50%", _NO_UNK, default="No/Unknown"),
+        Choice("needtwo", "At least two of: edema, infiltration, purpura, scaling",
+               opts(("No", -1), ("Yes", 1), ("Unknown", 0)), default="Unknown"),
+        Choice("dress", "Biopsy suggesting DRESS", opts(("No", -1), ("Yes/Unknown", 0)), default="Yes/Unknown"),
+        Choice("internal", "Internal organs involved", opts(("0", 0), ("1", 1), (">=2", 2))),
+        Choice("resolution", "Resolution in >15 days", opts(("No/Unknown", -1), ("Yes", 0)), default="No/Unknown"),
+        Choice("altdx", "Alternative diagnoses excluded (by >=3 biological investigations)", _NO_UNK,
+               default="No/Unknown"),
+    ),
+    bands=(
+        Band(None, 1, "No case: DRESS excluded (score < 2)"),
+        Band(2, 3, "Possible case of DRESS"),
+        Band(4, 5, "Probable case of DRESS"),
+        Band(6, None, "Definite case of DRESS"),
+    ),
+    reference=("Kardaun SH, Sidoroff A, Valeyrie-Allanore L, et al. Variability in the clinical pattern of "
+               "cutaneous side-effects of drugs with systemic symptoms: does a DRESS syndrome really exist? Br J "
+               "Dermatol. 2007;156(3):609-611."),
+    aliases=("RegiSCAR", "DRESS score"),
+    conventions=("Findings the score scores as 'unknown' take that option when not documented (reported as "
+                 "assumed); eosinophilia and the number of organs involved must be given.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10518: HIV Incidence Risk Index for MSM (HIRI-MSM)
+# ---------------------------------------------------------------------------
+
+HIRI_MSM = point_score(
+    id="hiri_msm", name="HIV Incidence Risk Index for MSM (HIRI-MSM)", mdcalc_id=10518, category="risk",
+    description=("Identifies men who have sex with men at high risk of acquiring HIV (candidates for "
+                 "pre-exposure prophylaxis) from age, number of partners, condomless anal sex, HIV-positive "
+                 "partners and methamphetamine or popper use in the past six months."),
+    items=(
+        Choice("q1", "How old are you today (years)?", opts(("<18", 0), ("18-28", 8), ("29-40", 5), ("41-48", 2),
+                                                              (">=49", 0))),
+        Choice("q2", "How many men have you had sex with in the last 6 months?", opts(("0-5", 0), ("6-10", 4),
+                                                                                       (">10", 7))),
+        Choice("q3", "In the last 6 months, how many times did you have receptive anal sex (you were the bottom) "
+               "with a man without a condom?", opts(("0", 0), (">=1", 10))),
+        Choice("q4", "How many of your male sex partners were HIV positive?", opts(("0", 0), ("1", 4), (">1", 8))),
+        Choice("q5", "In the last 6 months, how many times did you have insertive anal sex (you were the top) "
+               "without a condom with a man who was HIV positive?", opts(("0-4", 0), (">=5", 6))),
+        yes_no("q6", "In the last 6 months, have you used methamphetamines such as crystal or speed?", 5,
+               default=None),
+        yes_no("q7", "In the last 6 months, have you used poppers (amyl nitrate)?", 3, default=None),
+    ),
+    bands=(
+        Band(0, 9, "Low risk of HIV infection (HIRI-MSM < 10)"),
+        Band(10, 47, "High risk of HIV infection (HIRI-MSM >= 10): evaluate for intensive prevention such as PrEP"),
+    ),
+    reference=("Smith DK, Pals SL, Herbst JH, Shinde S, Carey JW. Development of a clinical screening index "
+               "predictive of incident HIV infection among men who have sex with men in the United States. J Acquir "
+               "Immune Defic Syndr. 2012;60(4):421-427."),
+    aliases=("HIRI-MSM",),
+    conventions=("Every question must be answered: an unanswered one is refused.",),
+)
