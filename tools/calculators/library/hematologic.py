@@ -1,0 +1,198 @@
+"""Haematology and oncology scores of RiskAgent's library: lymphoma, myeloid neoplasms, thrombosis and bleeding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
+
+
+def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
+            lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
+    """A result whose items are explained one by one, then ``lines``, then the value and its reading."""
+    rows = item_points(x)
+    value = int(value) if float(value).is_integer() else round(value, 2)
+    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
+    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
+                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
+
+
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10488: CNS-IPI (CNS relapse in diffuse large B-cell lymphoma)
+# ---------------------------------------------------------------------------
+
+CNS_IPI = point_score(
+    id="cns_ipi", name="CNS International Prognostic Index (CNS-IPI)", mdcalc_id=10488, category="risk",
+    description=("Estimates the 2-year risk of central nervous system relapse in diffuse large B-cell lymphoma "
+                 "treated with R-CHOP-like chemotherapy: the five IPI factors plus kidney or adrenal "
+                 "involvement, one point each."),
+    items=(
+        yes_no("age", "Age >60 years", 1, default=None),
+        yes_no("ldh", "LDH > normal", 1, default=None),
+        yes_no("ecog", "ECOG Performance Status >1", 1, default=None),
+        yes_no("ann", "Ann Arbor stages III or IV", 1, default=None),
+        yes_no("eds", ">1 extranodal disease site", 1, default=None),
+        yes_no("kidney", "Kidney and/or adrenal gland involvement", 1, default=None),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 0.6% 2-year rate of CNS relapse"),
+        Band(2, 3, "Intermediate risk: 3.4% 2-year rate of CNS relapse"),
+        Band(4, 6, "High risk: 10.2% 2-year rate of CNS relapse"),
+    ),
+    reference=("Schmitz N, Zeynalova S, Nickelsen M, et al. CNS International Prognostic Index: a risk model for "
+               "CNS relapse in patients with diffuse large B-cell lymphoma treated with R-CHOP. J Clin Oncol. "
+               "2016;34(26):3150-3156."),
+    aliases=("CNS-IPI", "CNS IPI"),
+    conventions=("Every factor is required: a staging or laboratory fact is not assumed absent.",
+                 "LDH is judged against the local laboratory's upper limit of normal."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10467: VTE-BLEED (bleeding on anticoagulation for venous thromboembolism)
+# ---------------------------------------------------------------------------
+
+VTE_BLEED = point_score(
+    id="vte_bleed", name="VTE-BLEED Score", mdcalc_id=10467, category="risk",
+    description=("Identifies patients at elevated risk of major bleeding during stable anticoagulation for "
+                 "venous thromboembolism, from cancer, uncontrolled hypertension in men, anaemia, prior "
+                 "bleeding, reduced creatinine clearance and age."),
+    items=(
+        yes_no("cancer", "Active cancer", 2),
+        yes_no("hypertension", "Male patient with uncontrolled hypertension", 1),
+        yes_no("anemia", "Anemia", 1.5),
+        yes_no("bleeding", "History of bleeding", 1.5),
+        yes_no("cc", "Renal dysfunction (creatinine clearance 30-60 mL/min)", 1.5),
+        yes_no("age", "Age >=60 years", 1.5),
+    ),
+    bands=(
+        Band(None, 1.5, "Low bleeding risk"),
+        Band(2, None, "Elevated bleeding risk"),
+    ),
+    reference=("Klok FA, Hosel V, Clemens A, et al. Prediction of bleeding events in patients with venous "
+               "thromboembolism on stable anticoagulation treatment. Eur Respir J. 2016;48(5):1369-1376."),
+    aliases=("VTE-BLEED", "VTE BLEED"),
+    conventions=("Findings not documented score as absent (reported as assumed).",
+                 "Anaemia: haemoglobin <13 g/dL in men, <12 g/dL in women; a score >=2 is elevated risk."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10465: IMPROVE bleeding risk (hospitalised medical patients)
+# ---------------------------------------------------------------------------
+
+IMPROVE_BLEED = point_score(
+    id="improve_bleeding", name="IMPROVE Bleeding Risk Score", mdcalc_id=10465, category="risk",
+    description=("Estimates the risk of in-hospital bleeding in acutely ill medical patients at admission (for "
+                 "example before thromboprophylaxis) from age, sex, renal function, cancer, rheumatic "
+                 "disease, lines, ICU stay, liver failure, platelets, prior bleeding and active ulcer."),
+    items=(
+        Choice("age", "Age, years", opts(("<40", 0), ("40-84", 1.5), (">=85", 3.5))),
+        Choice("gender", "Gender", opts(("Female", 0), ("Male", 1))),
+        Choice("gfr", "Renal function (GFR), mL/min/m2", opts((">=60", 0), ("30-59", 1), ("<30", 2.5))),
+        yes_no("cancer", "Current cancer", 2),
+        yes_no("rd", "Rheumatic disease", 2),
+        yes_no("cvc", "Central venous catheter", 2),
+        yes_no("icu", "ICU/CCU", 2.5),
+        yes_no("inr", "Evidence of hepatic failure (INR >1.5)", 2.5),
+        Choice("platelet", "Platelet count", opts((">=50 x 10^9/L", 0), ("<50 x 10^9/L", 4))),
+        yes_no("bleeding", "Bleeding in 3 months before admission", 4),
+        yes_no("ulcer", "Active gastroduodenal ulcer", 4.5),
+    ),
+    bands=(
+        Band(None, 6.5, "No increased risk of bleeding"),
+        Band(7, None, "Increased risk of bleeding"),
+    ),
+    reference=("Decousus H, Tapson VF, Bergmann JF, et al. Factors at admission associated with bleeding risk in "
+               "medical patients: findings from the IMPROVE investigators. Chest. 2011;139(1):69-79."),
+    aliases=("IMPROVE bleeding", "IMPROVE bleeding risk"),
+    conventions=("Age, sex, GFR and platelet count are required; the other findings score as absent when not "
+                 "documented (reported as assumed).",
+                 "A score >=7 marks increased risk of major or clinically relevant bleeding.",
+                 "MDCalc's scraped platelet labels are garbled ('9'); the options are written as <50 / >=50 x "
+                 "10^9/L and matched by MDCalc's value."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10490: NCCN-IPI (diffuse large B-cell lymphoma)
+# ---------------------------------------------------------------------------
+
+NCCN_IPI = point_score(
+    id="nccn_ipi", name="NCCN International Prognostic Index (NCCN-IPI)", mdcalc_id=10490, category="risk",
+    description=("Stratifies survival of diffuse large B-cell lymphoma treated in the rituximab era from age "
+                 "group, LDH ratio to normal, performance status, stage and extranodal sites; the total "
+                 "reads 5-year progression-free and overall survival."),
+    items=(
+        Choice("age", "Age, years", opts(("<=40", 0), ("41-60", 1), ("61-75", 2), (">75", 3))),
+        Choice("ldh", "LDH ratio", opts(("<=1", 0), (">1-3", 1), (">3", 2))),
+        yes_no("ecog", "ECOG Performance Status >=2", 1, default=None),
+        yes_no("ann", "Ann Arbor stages III or IV", 1, default=None),
+        yes_no("site", ">1 extranodal disease site", 1, default=None),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 91% 5-year progression-free survival, 96% 5-year overall survival"),
+        Band(2, 3, "Low-intermediate risk: 74% 5-year progression-free survival, 82% 5-year overall survival"),
+        Band(4, 5, "High-intermediate risk: 51% 5-year progression-free survival, 64% 5-year overall survival"),
+        Band(6, 8, "High risk: 30% 5-year progression-free survival, 33% 5-year overall survival"),
+    ),
+    reference=("Zhou Z, Sehn LH, Rademaker AW, et al. An enhanced International Prognostic Index (NCCN-IPI) for "
+               "patients with diffuse large B-cell lymphoma treated in the rituximab era. Blood. "
+               "2014;123(6):837-842."),
+    aliases=("NCCN-IPI", "enhanced IPI"),
+    conventions=("Every item is required.",
+                 "Extranodal disease counts only in bone marrow, CNS, liver/GI tract or lung (the item is "
+                 "'involvement of one of these sites' in the paper; MDCalc's label reads '>1 site')."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3936: IPI and R-IPI (diffuse large B-cell lymphoma)
+# ---------------------------------------------------------------------------
+
+_IPI_REF = ("Sehn LH, Berry B, Chhanabhai M, et al. The revised International Prognostic Index (R-IPI) is a "
+            "better predictor of outcome than the standard IPI for patients with diffuse large B-cell lymphoma "
+            "treated with R-CHOP. Blood. 2007;109(5):1857-1861; International Non-Hodgkin's Lymphoma Prognostic "
+            "Factors Project. A predictive model for aggressive non-Hodgkin's lymphoma. N Engl J Med. "
+            "1993;329(14):987-994.")
+_RIPI_BANDS = (
+    Band(0, 0, "R-IPI very good: 94% 4-year overall survival, 94% 4-year progression-free survival"),
+    Band(1, 2, "R-IPI good: 79% 4-year overall survival, 80% 4-year progression-free survival"),
+    Band(3, 5, "R-IPI poor: 55% 4-year overall survival, 53% 4-year progression-free survival"),
+)
+_IPI_BANDS = (
+    Band(0, 1, "IPI low: 82% 4-year overall survival, 85% progression-free"),
+    Band(2, 2, "IPI low-intermediate: 81% 4-year overall survival, 80% progression-free"),
+    Band(3, 3, "IPI high-intermediate: 49% 4-year overall survival, 57% progression-free"),
+    Band(4, 5, "IPI high: 59% 4-year overall survival, 51% progression-free"),
+)
+
+
+def _ipi(x: Any) -> CalculatorResult:
+    total = sum(p for _, _, p in item_points(x))
+    text = band_of(_RIPI_BANDS, total).text
+    return _result("ipi_dlbcl", "IPI / R-IPI for DLBCL", _IPI_REF, x, total, text,
+                   [f"Original grouping, for comparison only: {band_of(_IPI_BANDS, total).text}"])
+
+
+IPI_DLBCL = point_score(
+    id="ipi_dlbcl", name="International Prognostic Index for DLBCL (IPI and R-IPI)", mdcalc_id=3936,
+    category="risk",
+    description=("Stratifies survival of diffuse large B-cell lymphoma from five adverse factors (age >60, "
+                 "stage III-IV, ECOG >=2, raised LDH, >1 extranodal site); the revised grouping (R-IPI) is the "
+                 "one for patients treated with R-CHOP, the original IPI grouping is given in the explanation."),
+    items=(
+        Choice("age", "Age", opts(("<=60 years", 0), (">60 years", 1))),
+        yes_no("aarbor_stage", "Ann Arbor stage III-IV", 1, default=None),
+        yes_no("ecog", "ECOG performance status >=2", 1, default=None),
+        yes_no("serum", "Serum LDH level >1x normal", 1, default=None),
+        yes_no("nodal", ">1 extranodal site", 1, default=None),
+    ),
+    bands=_RIPI_BANDS, reference=_IPI_REF, compute=_ipi,
+    aliases=("IPI", "R-IPI", "revised IPI"),
+    conventions=("Every factor is required.",
+                 "Survival figures are those of Sehn 2007 (R-CHOP-treated patients) for both groupings."),
+)

@@ -1,0 +1,48 @@
+"""Infectious-disease scores of RiskAgent's library: pleural infection, pneumonia, sepsis, soft tissue and joints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import Band, Choice, item_points, opts, point_score
+
+
+def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
+            lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
+    """A result whose items are explained one by one, then ``lines``, then the value and its reading."""
+    rows = item_points(x)
+    value = int(value) if float(value).is_integer() else round(value, 2)
+    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
+    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
+                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4014: RAPID score (pleural infection)
+# ---------------------------------------------------------------------------
+
+RAPID = point_score(
+    id="rapid_pleural", name="RAPID Score for Pleural Infection", mdcalc_id=4014, category="risk",
+    description=("Stratifies 3-month mortality of adults with pleural infection from urea, age, whether the "
+                 "pleural fluid is purulent, where the infection was acquired and serum albumin."),
+    items=(
+        Choice("bun", "BUN, serum", opts(("<14 mg/dL (5 mmol/L)", 0), ("14-23 mg/dL (5-8 mmol/L)", 1),
+                                         (">23 mg/dL (8 mmol/L)", 2))),
+        Choice("age", "Age, years", opts(("<50", 0), ("50-70", 1), (">70", 2))),
+        Choice("pleural", "Purulent pleural fluid", opts(("Yes", 0), ("No", 1))),
+        Choice("infection", "Infection source", opts(("Community-acquired", 0), ("Hospital-acquired", 1))),
+        Choice("albumin", "Serum albumin", opts((">=2.7 g/dL (27 g/L)", 0), ("<2.7 g/dL (27 g/L)", 1))),
+    ),
+    bands=(
+        Band(0, 2, "Low risk: 1.5% mortality at 3 months"),
+        Band(3, 4, "Medium risk: 17.8% mortality at 3 months"),
+        Band(5, 7, "High risk: 47.8% mortality at 3 months"),
+    ),
+    reference=("Rahman NM, Kahan BC, Miller RF, et al. A clinical score (RAPID) to identify those at risk for "
+               "poor outcome at presentation in patients with pleural infection. Chest. 2014;145(4):848-855; "
+               "mortality by group from White HD, et al. Ann Am Thorac Soc. 2015;12(9):1310-1316."),
+    aliases=("RAPID", "RAPID score"),
+    conventions=("Every item is required (non-purulent fluid scores 1, so no default is safe).",
+                 "Mortality figures are those of the validation cohort (White 2015)."),
+)

@@ -1,0 +1,648 @@
+"""Respiratory scores of RiskAgent's library: asthma, COPD, lung injury, pneumonia, airway and sleep apnoea."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from medmirror.tools.calculators.base import CalculatorInputError, CalculatorResult, InputIssue
+from medmirror.tools.calculators.points import Band, Choice, Number, band_of, item_points, opts, point_score, yes_no
+
+
+def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
+            lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
+    """A result whose items are explained one by one, then ``lines``, then the value and its reading."""
+    rows = item_points(x)
+    value = int(value) if float(value).is_integer() else round(value, 2)
+    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
+    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
+                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3385: PIAMA risk score (asthma at school age in preschool children with wheeze)
+# ---------------------------------------------------------------------------
+
+PIAMA = point_score(
+    id="piama", name="PIAMA Risk Score", mdcalc_id=3385, category="risk",
+    description=("Estimates the chance that a preschool child with wheezing or nocturnal cough will have asthma "
+                 "by school age (about 8 years) from sex, family and birth history, how often the child "
+                 "wheezes and eczema; the total reads a risk range."),
+    items=(
+        Choice("sex", "Sex", opts(("Female", 0), ("Male", 2))),
+        yes_no("edu", "Medium/low parental education", 1),
+        yes_no("asthma", "Parental asthma", 4),
+        yes_no("birth", "Preterm birth (<37 wk)", 1),
+        Choice("wheezing", "Wheezing frequency", opts(("1-3 times/year", 4), (">=4 times/year", 7))),
+        yes_no("colds", "Wheezing/dyspnea apart from colds", 2),
+        yes_no("eczema", "Eczema", 6),
+    ),
+    bands=(
+        Band(None, 7, "Low risk: <=5% risk of asthma by school age"),
+        Band(8, 15, "Intermediate risk: 6%-22% risk of asthma by school age"),
+        Band(16, None, "High risk: 25%-60% risk of asthma by school age"),
+    ),
+    reference=("Caudri D, Wijga A, Schipper CMA, et al. Predicting the long-term prognosis of children with "
+               "symptoms suggestive of asthma at preschool age. J Allergy Clin Immunol. 2009;124(5):903-910."),
+    aliases=("PIAMA", "PIAMA asthma risk score"),
+    conventions=("Sex and wheezing frequency are required; the other findings score as absent when not "
+                 "documented (reported as assumed).",
+                 "The score applies to children who wheeze: there is no 'never wheezes' option."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3996: Murray lung injury score
+# ---------------------------------------------------------------------------
+
+_UNKNOWN = 5  # MDCalc's value for "Unknown" (a component left out of the average)
+_MURRAY_REF = ("Murray JF, Matthay MA, Luce JM, Flick MR. An expanded definition of the adult respiratory "
+               "distress syndrome. Am Rev Respir Dis. 1988;138(3):720-723.")
+_MURRAY_BANDS = (
+    Band(0, 0, "No lung injury"),
+    Band(0.01, 2.5, "Mild to moderate lung injury"),
+    Band(2.501, None, "Severe lung injury (ARDS); >=3 consider ECMO referral"),
+)
+_MURRAY_ITEMS = (
+    Choice("cxr", "Consolidation on CXR", opts(("Unknown", 0, _UNKNOWN), ("None", 0), ("1 quadrant", 1),
+                                               ("2 quadrants", 2), ("3 quadrants", 3), ("4 quadrants", 4))),
+    Choice("ratio", "PaO2/FiO2 ratio", opts(("Unknown", 0, _UNKNOWN), (">=300", 0), ("225-299", 1),
+                                            ("175-224", 2), ("100-174", 3), ("<100", 4))),
+    Choice("peep", "PEEP, cm H2O", opts(("Unknown", 0, _UNKNOWN), ("<=5", 0), ("6-8", 1), ("9-11", 2),
+                                        ("12-14", 3), (">=15", 4))),
+    Choice("comp", "Compliance, ml/cm H2O", opts(("Unknown", 0, _UNKNOWN), (">=80", 0), ("60-79", 1),
+                                                 ("40-59", 2), ("20-39", 3), ("<=19", 4))),
+)
+
+
+def _murray(x: Any) -> CalculatorResult:
+    known = [(n, t, p) for n, t, p in item_points(x) if getattr(x, n) != "Unknown"]
+    if not known:
+        raise CalculatorInputError("Murray Lung Injury Score", [InputIssue(
+            "cxr", "invalid", "every component is 'Unknown': there is nothing to average",
+            "at least one known component")])
+    value = round(sum(p for _, _, p in known) / len(known), 2)
+    text = band_of(_MURRAY_BANDS, value).text
+    return _result("murray_lung_injury", "Murray Lung Injury Score", _MURRAY_REF, x, value, text,
+                   [f"Average of the {len(known)} known component(s)"])
+
+
+MURRAY = point_score(
+    id="murray_lung_injury", name="Murray Lung Injury Score", mdcalc_id=3996, category="severity",
+    description=("Grades acute lung injury in a ventilated adult from chest X-ray consolidation, the "
+                 "PaO2/FiO2 ratio, PEEP and static respiratory compliance, each scored 0-4; the score is the "
+                 "average of the components available."),
+    items=_MURRAY_ITEMS, bands=_MURRAY_BANDS, reference=_MURRAY_REF, compute=_murray, unit="points (average)",
+    aliases=("Murray score", "Lung Injury Score", "LIS"),
+    conventions=("Each component must be answered; 'Unknown' leaves it out of the average (MDCalc's "
+                 "convention: divide by the number of components known).",
+                 "0 = no lung injury, 0.1-2.5 = mild to moderate, >2.5 = severe; >=3 is the usual ECMO "
+                 "referral threshold."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10022: ARISCAT (postoperative pulmonary complications)
+# ---------------------------------------------------------------------------
+
+ARISCAT = point_score(
+    id="ariscat", name="ARISCAT Score for Postoperative Pulmonary Complications", mdcalc_id=10022, category="risk",
+    description=("Predicts in-hospital postoperative pulmonary complications in adults having surgery under "
+                 "anaesthesia from age, preoperative oxygen saturation, recent respiratory infection, anaemia, "
+                 "incision site, duration and urgency of surgery."),
+    items=(
+        Choice("age", "Age, years", opts(("<=50", 0), ("51-80", 3), (">80", 16))),
+        Choice("oxygen", "Preoperative SpO2", opts((">=96%", 0), ("91-95%", 8), ("<=90%", 24))),
+        yes_no("infection", "Respiratory infection in the last month", 17),
+        yes_no("anemia", "Preoperative anemia (Hgb <=10 g/dL)", 11),
+        Choice("incision", "Surgical incision", opts(("Peripheral", 0), ("Upper abdominal", 15),
+                                                     ("Intrathoracic", 24))),
+        Choice("duration", "Duration of surgery", opts(("<2 hrs", 0), ("2-3 hrs", 16), (">3 hrs", 23))),
+        yes_no("emergency", "Emergency procedure", 8),
+    ),
+    bands=(
+        Band(None, 25, "Low risk: 1.6% risk of in-hospital postoperative pulmonary complications"),
+        Band(26, 44, "Intermediate risk: 13.3% risk of in-hospital postoperative pulmonary complications"),
+        Band(45, None, "High risk: 42.1% risk of in-hospital postoperative pulmonary complications"),
+    ),
+    reference=("Canet J, Gallart L, Gomar C, et al. Prediction of postoperative pulmonary complications in a "
+               "population-based surgical cohort. Anesthesiology. 2010;113(6):1338-1350."),
+    aliases=("ARISCAT", "Canet risk index"),
+    conventions=("Age, SpO2, incision and duration are required; infection, anaemia and emergency score as "
+                 "absent when not documented (reported as assumed).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2156: du Bois score (1-year mortality in idiopathic pulmonary fibrosis)
+# ---------------------------------------------------------------------------
+
+DU_BOIS = point_score(
+    id="du_bois_ipf", name="du Bois Score for IPF Mortality", mdcalc_id=2156, category="risk",
+    description=("Estimates the 1-year risk of death in idiopathic pulmonary fibrosis from age, a respiratory "
+                 "hospitalisation in the past 6 months, baseline percent-predicted FVC and its change over "
+                 "24 weeks."),
+    items=(
+        Choice("age", "Age", opts(("<60 years", 0), ("60-69 years", 4), (">=70 years", 8))),
+        yes_no("hosp", "Respiratory hospitalization in past 6 months", 14),
+        Choice("fvc", "Predicted baseline forced vital capacity (FVC)",
+               opts((">=80%", 0), ("66-79%", 8), ("51-65%", 13), ("<=50%", 18))),
+        Choice("fvc24", "24-Week change in predicted FVC",
+               opts(("<=-10%", 21), ("-5% - -9.9%", 10), (">=-4.9%", 0))),
+    ),
+    bands=(
+        Band(None, 4, "<2% expected 1-year mortality"),
+        Band(5, 14, "2-5% expected 1-year mortality"),
+        Band(15, 21, "5-10% expected 1-year mortality"),
+        Band(22, 29, "10-20% expected 1-year mortality"),
+        Band(30, 33, "20-30% expected 1-year mortality"),
+        Band(34, 37, "30-40% expected 1-year mortality"),
+        Band(38, 40, "40-50% expected 1-year mortality"),
+        Band(41, 43, "50-60% expected 1-year mortality"),
+        Band(44, 46, "60-70% expected 1-year mortality"),
+        Band(47, 49, "70-80% expected 1-year mortality"),
+        Band(50, None, ">80% expected 1-year mortality"),
+    ),
+    reference=("du Bois RM, Weycker D, Albera C, et al. Ascertainment of individual risk of mortality for "
+               "patients with idiopathic pulmonary fibrosis. Am J Respir Crit Care Med. 2011;184(4):459-466."),
+    aliases=("du Bois score", "IPF mortality score"),
+    conventions=("The published table lists only the totals the items can make (0-4, 8-14, 16-21, ...); the "
+                 "bands here close its gaps, and a total of 46 (reachable, not in the table) reads 60-70%.",
+                 "Hospitalisation scores as absent when not documented; the other items are required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3992: STOP-BANG (obstructive sleep apnoea)
+# ---------------------------------------------------------------------------
+
+_STOPBANG_REF = ("Chung F, Yegneswaran B, Liao P, et al. STOP questionnaire: a tool to screen patients for "
+                 "obstructive sleep apnea. Anesthesiology. 2008;108(5):812-821; Chung F, Yang Y, Brown R, "
+                 "Liao P. Alternative scoring models of STOP-bang questionnaire improve specificity to detect "
+                 "undiagnosed obstructive sleep apnea. J Clin Sleep Med. 2014;10(9):951-958.")
+_STOPBANG_BANDS = (
+    Band(0, 2, "Low risk of OSA"),
+    Band(3, 4, "Intermediate risk of OSA"),
+    Band(5, 8, "High risk of OSA"),
+)
+_HIGH_OSA = "High risk of OSA (>=2 STOP items with male sex, BMI >35 or neck >40 cm)"
+
+
+def _stop_bang(x: Any) -> CalculatorResult:
+    rows = item_points(x)
+    pts = {n: p for n, _, p in rows}
+    total = sum(pts.values())
+    text = band_of(_STOPBANG_BANDS, total).text
+    stop = sum(pts[n] for n in ("snore", "tired", "observed", "pressure"))
+    if total < 5 and stop >= 2 and (pts["gender"] or pts["bmi"] or pts["neck"]):
+        text = _HIGH_OSA
+    return _result("stop_bang", "STOP-BANG Score", _STOPBANG_REF, x, total, text)
+
+
+STOP_BANG = point_score(
+    id="stop_bang", name="STOP-BANG Score", mdcalc_id=3992, category="diagnosis",
+    description=("Screens adults for obstructive sleep apnoea (e.g. before surgery) from snoring, daytime "
+                 "tiredness, observed apnoeas, hypertension, BMI, age, neck circumference and sex; one point "
+                 "each."),
+    items=(
+        yes_no("snore", "Do you snore loudly?", 1),
+        yes_no("tired", "Do you often feel tired, fatigued, or sleepy during the daytime?", 1),
+        yes_no("observed", "Has anyone observed you stop breathing during sleep?", 1),
+        yes_no("pressure", "Do you have (or are you being treated for) high blood pressure?", 1),
+        Choice("bmi", "BMI", opts(("<=35 kg/m2", 0), (">35 kg/m2", 1))),
+        Choice("age", "Age", opts(("<=50 years", 0), (">50 years", 1))),
+        Choice("neck", "Neck circumference", opts(("<=40 cm", 0), (">40 cm", 1))),
+        Choice("gender", "Gender", opts(("Female", 0), ("Male", 1))),
+    ),
+    bands=_STOPBANG_BANDS, reference=_STOPBANG_REF, compute=_stop_bang,
+    aliases=("STOP-Bang", "STOPBANG"),
+    conventions=("High risk also when >=2 of the 4 STOP items are positive together with male sex, BMI >35 "
+                 "kg/m2 or neck circumference >40 cm (Chung 2014).",
+                 "The four questions score as 'No' when not documented; BMI, age, neck and sex are required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 677: Westley croup score
+# ---------------------------------------------------------------------------
+
+WESTLEY = point_score(
+    id="westley_croup", name="Westley Croup Score", mdcalc_id=677, category="severity",
+    description=("Grades the severity of croup in a child from chest wall retractions, stridor, cyanosis, level "
+                 "of consciousness and air entry; the total reads mild, moderate, severe or impending "
+                 "respiratory failure."),
+    items=(
+        Choice("chest_wall_retractions", "Chest wall retractions",
+               opts(("None", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))),
+        Choice("stridor", "Stridor", opts(("None", 0), ("With agitation", 1), ("At rest", 2))),
+        Choice("cyanosis", "Cyanosis", opts(("None", 0), ("With agitation", 4), ("At rest", 5))),
+        Choice("consciousness", "Level of consciousness", opts(("Normal", 0), ("Disoriented", 5))),
+        Choice("air_entry", "Air entry", opts(("Normal", 0), ("Decreased", 1), ("Markedly decreased", 2))),
+    ),
+    bands=(
+        Band(0, 2, "Mild croup"),
+        Band(3, 5, "Moderate croup"),
+        Band(6, 11, "Severe croup"),
+        Band(12, 17, "Impending respiratory failure"),
+    ),
+    reference=("Westley CR, Cotton EK, Brooks JG. Nebulized racemic epinephrine by IPPB for the treatment of "
+               "croup: a double-blind study. Am J Dis Child. 1978;132(5):484-487; severity bands from "
+               "Bjornson CL, Johnson DW. Croup in the paediatric emergency department. Paediatr Child Health. "
+               "2007;12(6):473-477."),
+    aliases=("Westley score", "croup score"),
+    conventions=("Every item is an examination finding and is required (no item is assumed normal).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10280: SCAP score (severe community-acquired pneumonia)
+# ---------------------------------------------------------------------------
+
+SCAP = point_score(
+    id="scap_score", name="Severe Community-Acquired Pneumonia (SCAP) Score", mdcalc_id=10280, category="risk",
+    description=("Predicts severe community-acquired pneumonia (in-hospital death, septic shock or mechanical "
+                 "ventilation) in adults from two major criteria (acidosis, hypotension) and six minor ones; "
+                 ">=10 points defines severe CAP needing ICU, a monitored bed or immediate intervention."),
+    items=(
+        yes_no("one", "Arterial pH <7.30", 13),
+        yes_no("two", "Systolic pressure <90 mmHg", 11),
+        yes_no("three", "Respiratory rate >30 breaths/min", 9),
+        yes_no("four", "BUN >30 mg/dL (>10.7 mmol/L)", 5),
+        yes_no("five", "Altered mental status", 5),
+        yes_no("six", "PaO2 <54 mmHg or PaO2/FiO2 <250 mmHg", 6),
+        yes_no("seven", "Age >=80 years", 5),
+        yes_no("eight", "Multilobar/bilateral X-ray", 5),
+    ),
+    bands=(
+        Band(0, 0, "Low risk: 0.27-3.43% risk of SCAP (death, septic shock or mechanical ventilation)"),
+        Band(1, 9, "Low risk: 0.66-3.25% risk of SCAP (death, septic shock or mechanical ventilation)"),
+        Band(10, 19, "Intermediate risk: 9.23-11.24% risk of SCAP; severe CAP, recommend ICU, monitored bed or "
+                     "immediate intervention"),
+        Band(20, 29, "High risk: 36.62-41.82% risk of SCAP; severe CAP, recommend ICU, monitored bed or "
+                     "immediate intervention"),
+        Band(30, None, "High risk: 50% risk of SCAP; severe CAP, recommend ICU, monitored bed or immediate "
+                       "intervention"),
+    ),
+    reference=("España PP, Capelastegui A, Gorordo I, et al. Development and validation of a clinical prediction "
+               "rule for severe community-acquired pneumonia. Am J Respir Crit Care Med. "
+               "2006;174(11):1249-1256."),
+    aliases=("SCAP", "SCAP score", "PS-CURXO80"),
+    conventions=("A criterion not documented scores as absent (reported as assumed).",
+                 "Thresholds of the paper: pH <7.30, SBP <90 mmHg, PaO2 <54 mmHg or PaO2/FiO2 <250 (MDCalc's "
+                 "scraped labels lost them)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3916: BODE index (COPD survival)
+# ---------------------------------------------------------------------------
+
+BODE = point_score(
+    id="bode_index", name="BODE Index for COPD Survival", mdcalc_id=3916, category="risk",
+    description=("Estimates 4-year survival in COPD from BMI, airflow obstruction (FEV1 % predicted), dyspnoea "
+                 "(mMRC grade) and exercise capacity (6-minute walk distance)."),
+    items=(
+        Choice("fev", "FEV1 (% of predicted)", opts((">=65%", 0), ("50-64%", 1), ("36-49%", 2), ("<=35%", 3))),
+        Choice("walking", "6 Minute Walk Distance",
+               opts((">=350 m (383 yds)", 0), ("250-349 m (273-382 yds)", 1), ("150-249 m (164-272 yds)", 2),
+                    ("<=149 m (163 yds)", 3))),
+        Choice("dyspnea", "mMRC Dyspnea Scale", opts(
+            ("Dyspnea only with strenuous exercise", 0),
+            ("Dyspnea when hurrying or walking up a slight hill", 0),
+            ("Walks slower than people of same age because of dyspnea or stops for breath when walking at own "
+             "pace", 1),
+            ("Stops for breath after walking 100 yards (91 m) or after a few minutes", 2),
+            ("Too dyspneic to leave house or breathless when dressing", 3))),
+        Choice("bmi", "BMI (kg/m2)", opts((">21", 0), ("<=21", 1))),
+    ),
+    bands=(
+        Band(0, 2, "Quartile 1: 80% 4-year survival"),
+        Band(3, 4, "Quartile 2: 67% 4-year survival"),
+        Band(5, 6, "Quartile 3: 57% 4-year survival"),
+        Band(7, 10, "Quartile 4: 18% 4-year survival"),
+    ),
+    reference=("Celli BR, Cote CG, Marin JM, et al. The body-mass index, airflow obstruction, dyspnea, and "
+               "exercise capacity index in chronic obstructive pulmonary disease. N Engl J Med. "
+               "2004;350(10):1005-1012."),
+    aliases=("BODE", "BODE index"),
+    conventions=("Every item is required.",
+                 "mMRC grades 0-1 score 0, grade 2 scores 1, grade 3 scores 2, grade 4 scores 3."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10161: COPD Assessment Test (CAT)
+# ---------------------------------------------------------------------------
+
+_CAT = (  # (name, item, the wording anchoring 0, the wording anchoring 5)
+    ("cough", "Cough", "I never cough", "I cough all the time"),
+    ("ph", "Phlegm", "I have no phlegm in my chest at all", "My chest is completely full of phlegm"),
+    ("chest", "Chest tightness", "My chest does not feel tight at all", "My chest feels very tight"),
+    ("breath", "Breathlessness", "When I walk up a hill or one flight of stairs I am not breathless",
+     "When I walk up a hill or one flight of stairs I am very breathless"),
+    ("activities", "Activities", "I am not limited doing any activities at home",
+     "I am very limited doing any activities at home"),
+    ("confidence", "Confidence", "I am confident leaving my home despite my lung condition",
+     "I am not at all confident leaving my home because of my lung condition"),
+    ("sleep", "Sleep", "I sleep soundly", "I don't sleep soundly because of my lung condition"),
+    ("energy", "Energy", "I have lots of energy", "I have no energy at all"),
+)
+
+CAT = point_score(
+    id="copd_cat", name="COPD Assessment Test (CAT)", mdcalc_id=10161, category="severity",
+    description=("Measures the impact of COPD on a patient's health from eight self-rated symptoms and "
+                 "limitations (each 0-5); the total 0-40 reads low, medium, high or very high impact."),
+    items=tuple(
+        Choice(name, item, opts((f'0 ("{zero}")', 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4), (f'5 ("{five}")', 5)))
+        for name, item, zero, five in _CAT
+    ),
+    bands=(
+        Band(0, 10, "Low health impact"),
+        Band(11, 20, "Medium health impact"),
+        Band(21, 30, "High health impact"),
+        Band(31, 40, "Very high health impact"),
+    ),
+    reference=("Jones PW, Harding G, Berry P, et al. Development and first validation of the COPD Assessment "
+               "Test. Eur Respir J. 2009;34(3):648-654."),
+    aliases=("CAT", "COPD assessment test", "CAT score"),
+    conventions=("Every item is required; impact bands as used by GOLD (0-10 low, 11-20 medium, 21-30 high, "
+                 "31-40 very high). A CAT >=10 marks a highly symptomatic patient in GOLD's groups.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3386: Risk Score for Asthma Exacerbation (RSE)
+# ---------------------------------------------------------------------------
+
+RSE = point_score(
+    id="rse_asthma", name="Risk Score for Asthma Exacerbation (RSE)", mdcalc_id=3386, category="risk",
+    description=("Estimates the chance of a severe asthma exacerbation in the next 6 months in adults and "
+                 "adolescents with asthma, from obesity, symptom control (ACQ-5), post-bronchodilator FEV1, "
+                 "reliever use and treatment step."),
+    items=(
+        yes_no("bmi", "BMI >=30 kg/m2", 14),
+        Choice("acq", "Asthma Control Questionnaire-5 (ACQ-5) Score", opts(("< 1.5", 0), ("1.5-2.5", 7),
+                                                                           (">=2.5", 13))),
+        Choice("fev", "Postbronchodilator FEV1 (% Predicted normal value)",
+               opts((">=90%", 0), ("80% to 90%", 13), ("<80%", 20))),
+        Choice("reliever", "Rescue inhaler usage per day", opts(("<2", 0), ("2-4", 11), (">=4", 26))),
+        yes_no("gina", "Global Initiative for Asthma (GINA) treatment step 4 or higher", 27),
+    ),
+    bands=(
+        Band(0, 10, "5% likelihood of exacerbation in 6 months"),
+        Band(11, 20, "5-7% likelihood of exacerbation in 6 months"),
+        Band(21, 30, "7-10% likelihood of exacerbation in 6 months"),
+        Band(31, 40, "10-12% likelihood of exacerbation in 6 months"),
+        Band(41, 50, "12-15% likelihood of exacerbation in 6 months"),
+        Band(51, 60, "15-18% likelihood of exacerbation in 6 months"),
+        Band(61, 70, "18-24% likelihood of exacerbation in 6 months"),
+        Band(71, 80, "24-30% likelihood of exacerbation in 6 months"),
+        Band(81, 90, "30-37% likelihood of exacerbation in 6 months"),
+        Band(91, 100, "37-45% likelihood of exacerbation in 6 months"),
+    ),
+    reference=("Bateman ED, Buhl R, O'Byrne PM, et al. Development and validation of a novel risk score for "
+               "asthma exacerbations: the risk score for exacerbations. J Allergy Clin Immunol. "
+               "2015;135(6):1457-1464."),
+    aliases=("RSE", "asthma exacerbation risk score"),
+    conventions=("ACQ-5, FEV1 and reliever use are required; obesity and GINA step >=4 score as absent when "
+                 "not documented (reported as assumed).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10287: modified SOFA (mSOFA)
+# ---------------------------------------------------------------------------
+
+MSOFA = point_score(
+    id="msofa", name="Modified SOFA (mSOFA) Score", mdcalc_id=10287, category="risk",
+    description=("A simplified organ-failure score for triage of critically ill adults that needs no arterial "
+                 "blood gas, platelets or bilirubin: SpO2/FiO2, clinical jaundice, hypotension or vasopressors, "
+                 "GCS and creatinine; the total reads 30-day mortality."),
+    items=(
+        Choice("sfratio", "SpO2/FiO2", opts((">400", 0), (">315 to <=400", 1), (">235 to <=315", 2),
+                                            (">150 to <=235", 3), ("<=150", 4))),
+        yes_no("jaundice", "Scleral icterus or jaundice present", 3),
+        Choice("hypo", "Hypotension", opts(
+            ("No hypotension", 0), ("MAP <70 mmHg", 1), ("DOPamine <=5 or DOBUTamine (any dose)", 2),
+            ("DOPamine >5, EPINEPHrine <=0.1, or norEPINEPHrine <=0.1", 3),
+            ("DOPamine >15, EPINEPHrine >0.1, or norEPINEPHrine >0.1", 4))),
+        Choice("gcs", "Glasgow Coma Scale", opts(("15", 0), ("13-14", 1), ("10-12", 2), ("6-9", 3), ("<6", 4))),
+        Choice("cr", "Creatinine, mg/dL", opts(("<1.2", 0), ("1.2-1.9", 1), ("2.0-3.4", 2), ("3.5-4.9", 3),
+                                              (">5.0", 4))),
+    ),
+    bands=(
+        Band(0, 7, "4% 30-day mortality (96% 30-day survival)"),
+        Band(8, 11, "31% 30-day mortality (69% 30-day survival)"),
+        Band(12, None, "58% 30-day mortality (42% 30-day survival)"),
+    ),
+    reference=("Grissom CK, Brown SM, Kuttler KG, et al. A modified sequential organ failure assessment score "
+               "for critical care triage. Disaster Med Public Health Prep. 2010;4(4):277-284."),
+    aliases=("mSOFA", "modified SOFA"),
+    conventions=("Jaundice scores as absent when not documented; the graded items are required.",
+                 "Vasoactive doses in mcg/kg/min; FiO2 may be estimated from the oxygen flow."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3383: Pediatric Asthma Severity Score (PASS)
+# ---------------------------------------------------------------------------
+
+PASS = point_score(
+    id="pass_asthma", name="Pediatric Asthma Severity Score (PASS)", mdcalc_id=3383, category="severity",
+    description=("Rates the severity of an asthma exacerbation in children from wheezing, work of breathing and "
+                 "prolongation of expiration (0-2 each)."),
+    items=(
+        Choice("wheezing", "Wheezing", opts(("None or mild", 0), ("Moderate", 1),
+                                            ("Severe wheezing or absent due to poor air movement", 2))),
+        Choice("amu", "Work of breathing", opts(("Normal or mildly diminished", 0), ("Moderate", 1),
+                                                ("Severe", 2))),
+        Choice("exp", "Prolongation of expiration", opts(("Normal or mildly prolonged", 0),
+                                                         ("Moderately prolonged", 1), ("Severely prolonged", 2))),
+    ),
+    bands=(
+        Band(0, 1, "Mild to moderate asthma exacerbation (below the admission cut-off of 2)"),
+        Band(2, 6, "Severe asthma exacerbation: >=2, consider admission"),
+    ),
+    reference=("Gorelick MH, Stevens MW, Schultz TR, Scribano PV. Performance of a novel clinical score, the "
+               "Pediatric Asthma Severity Score (PASS), in the evaluation of acute asthma. Acad Emerg Med. "
+               "2004;11(1):10-18."),
+    aliases=("PASS", "pediatric asthma severity score"),
+    conventions=("Every item is required.",
+                 "The paper reports the score as continuous; the reading uses MDCalc's cut-off of 2 for "
+                 "potential admission."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3384: Pediatric Respiratory Assessment Measure (PRAM)
+# ---------------------------------------------------------------------------
+
+PRAM = point_score(
+    id="pram_asthma", name="Pediatric Respiratory Assessment Measure (PRAM)", mdcalc_id=3384,
+    category="severity",
+    description=("Grades the severity of airway obstruction in a child with an asthma exacerbation from oxygen "
+                 "saturation, suprasternal retractions, scalene contraction, air entry and wheezing."),
+    items=(
+        Choice("o2", "O2 saturation", opts((">= 95%", 0), ("92-94%", 1), ("< 92%", 2))),
+        yes_no("sup", "Suprasternal retractions present", 2),
+        yes_no("scal", "Scalene muscle contractions present", 2),
+        Choice("air", "Air entry", opts(("Normal", 0), ("Decreased at the base", 1),
+                                        ("Decreased at the apex and the base", 2), ("Minimal or absent", 3))),
+        Choice("wheezing", "Wheezing", opts(
+            ("Absent", 0), ("Expiratory only", 1), ("Inspiratory (+/- expiratory)", 2),
+            ("Audible without stethoscope or silent chest (minimal or no air entry)", 3))),
+    ),
+    bands=(
+        Band(0, 3, "Mild asthma"),
+        Band(4, 7, "Moderate asthma"),
+        Band(8, 12, "Severe asthma"),
+    ),
+    reference=("Ducharme FM, Chalut D, Plotnick L, et al. The Pediatric Respiratory Assessment Measure: a valid "
+               "clinical score for assessing acute asthma severity from toddlers to teenagers. J Pediatr. "
+               "2008;152(4):476-480."),
+    aliases=("PRAM",),
+    conventions=("Saturation, air entry and wheezing are required; retractions and scalene contraction score "
+                 "as absent when not documented (reported as assumed).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10476: MACOCHA score (difficult intubation in the ICU)
+# ---------------------------------------------------------------------------
+
+MACOCHA = point_score(
+    id="macocha", name="MACOCHA Score", mdcalc_id=10476, category="risk",
+    description=("Predicts difficult tracheal intubation in the ICU from patient factors (Mallampati III-IV, "
+                 "sleep apnoea, cervical spine mobility, mouth opening), pathology (coma, severe hypoxaemia) "
+                 "and whether the operator is not an anaesthesiologist."),
+    items=(
+        yes_no("mal", "Mallampati score III or IV", 5, default=None),
+        yes_no("osa", "Obstructive sleep apnea syndrome", 2),
+        yes_no("spine", "Reduced mobility of cervical spine", 1),
+        yes_no("open", "Limited mouth opening <3 cm", 1),
+        yes_no("coma", "Coma", 1),
+        yes_no("o2", "Severe hypoxemia (SpO2 <80%)", 1),
+        yes_no("doc", "Nonanesthesiologist", 1),
+    ),
+    bands=(
+        Band(0, 2, "Lower difficulty of intubation: low risk, below the cut-off of 3"),
+        Band(3, 12, "Higher difficulty of intubation: high risk, >=3 predicts a difficult intubation"),
+    ),
+    reference=("De Jong A, Molinari N, Terzi N, et al. Early identification of patients at risk for difficult "
+               "intubation in the intensive care unit: development and validation of the MACOCHA score in a "
+               "multicenter cohort study. Am J Respir Crit Care Med. 2013;187(8):832-839."),
+    aliases=("MACOCHA",),
+    conventions=("Mallampati is required (it carries 5 of 12 points); the other findings score as absent when "
+                 "not documented (reported as assumed).",
+                 "The paper's cut-off is 3 (higher scores, higher difficulty); it defines no other classes."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10304: Quick COVID-19 Severity Index (qCSI)
+# ---------------------------------------------------------------------------
+
+QCSI = point_score(
+    id="qcsi", name="Quick COVID-19 Severity Index (qCSI)", mdcalc_id=10304, category="risk",
+    description=("Predicts critical respiratory illness within 24 hours in adults admitted with COVID-19 from "
+                 "respiratory rate, the lowest pulse oximetry and the oxygen flow in the first four hours."),
+    items=(
+        Choice("rate", "Respiratory rate, breaths/min", opts(("<=22", 0), ("23-28", 1), (">28", 2))),
+        Choice("pulse", "Pulse oximetry", opts((">92%", 0), ("89-92%", 2), ("<=88%", 5))),
+        Choice("flow", "O2 flow rate, L/min", opts(("<=2", 0), ("3-4", 4), ("5-6", 5))),
+    ),
+    bands=(
+        Band(0, 3, "Low risk: 4% risk of critical illness at 24 hours"),
+        Band(4, 6, "Low-intermediate risk: 30% risk of critical illness at 24 hours"),
+        Band(7, 9, "High-intermediate risk: 44% risk of critical illness at 24 hours"),
+        Band(10, 12, "High risk: 57% risk of critical illness at 24 hours"),
+    ),
+    reference=("Haimovich AD, Ravindra NG, Stoytchev S, et al. Development and validation of the quick COVID-19 "
+               "severity index: a prognostic tool for early clinical decompensation. Ann Emerg Med. "
+               "2020;76(4):442-453."),
+    aliases=("qCSI", "quick COVID severity index"),
+    conventions=("Every item is required (the worst value of the first four hours).",
+                 "Critical illness: oxygen >10 L/min by low-flow device, high-flow, non-invasive or invasive "
+                 "ventilation, or death."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10302: ROX index (high-flow nasal cannula failure)
+# ---------------------------------------------------------------------------
+
+_ROX_REF = ("Roca O, Caralt B, Messika J, et al. An index combining respiratory rate and oxygenation to "
+            "predict outcome of nasal high-flow therapy. Am J Respir Crit Care Med. 2019;199(11):1368-1376.")
+_ROX_HIGH, _ROX_LOW = 3.85, 4.88
+_ROX_BANDS = (
+    Band(None, 3.8499, "High risk of progressing to intubation (ROX <3.85): consider intubation"),
+    Band(3.85, 4.8799, "Indeterminate risk of intubation (ROX 3.85-4.87): reassess within 1-2 hours"),
+    Band(4.88, None, "Low risk of progressing to intubation (ROX >=4.88)"),
+)
+
+
+def _rox(x: Any) -> CalculatorResult:
+    value = (x.spo2 / (x.fio2 / 100)) / x.rr
+    text = _ROX_BANDS[0].text if value < _ROX_HIGH else _ROX_BANDS[1].text if value < _ROX_LOW else _ROX_BANDS[2].text
+    return _result("rox_index", "ROX Index", _ROX_REF, x, value, text,
+                   [f"ROX = (SpO2 {x.spo2:g}% / FiO2 {x.fio2 / 100:.2f}) / RR {x.rr:g} = {value:.2f}"], unit="")
+
+
+ROX = point_score(
+    id="rox_index", name="ROX Index", mdcalc_id=10302, category="risk",
+    description=("Predicts whether a patient with acute hypoxaemic respiratory failure on high-flow nasal "
+                 "cannula will need intubation: the SpO2/FiO2 ratio divided by the respiratory rate, read at "
+                 "2, 6 or 12 hours of therapy."),
+    items=(
+        Number("spo2", "SpO2", "%", ge=50, le=100),
+        Number("fio2", "FiO2", "%", ge=21, le=100),
+        Number("rr", "Respiratory rate", "/min", ge=1, le=80),
+    ),
+    bands=_ROX_BANDS, reference=_ROX_REF, compute=_rox, unit="",
+    aliases=("ROX", "ROX index"),
+    conventions=("FiO2 is entered in percent (21-100), as MDCalc does; ROX = (SpO2 / FiO2 fraction) / RR.",
+                 ">=4.88 at 2, 6 or 12 h: low risk; <3.85: high risk; between: reassess (Roca 2019)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10188: Ottawa COPD Risk Scale
+# ---------------------------------------------------------------------------
+
+_OTTAWA_RISK = ("2.2%", "4.0%", "7.2%", "12.5%", "20.9%", "32.9%", "47.5%", "62.6%", "75.6%", None, "91.4%")
+_OTTAWA_GROUP = ("Low", "Medium", "Medium", "High", "High") + ("Very high",) * 6
+
+
+def _ottawa_band(total: int) -> Band:
+    risk = _OTTAWA_RISK[total]
+    what = (f"{risk} risk of a serious adverse event" if risk
+            else "no patient of the derivation cohort scored 9 (between 75.6% and 91.4%)")
+    return Band(total, total, f"{_OTTAWA_GROUP[total]} risk: {what}")
+
+
+OTTAWA_COPD = point_score(
+    id="ottawa_copd", name="Ottawa COPD Risk Scale", mdcalc_id=10188, category="risk",
+    description=("Estimates the risk of a serious adverse event (30-day death, ICU, ventilation, MI, major "
+                 "procedure or readmission within 14 days) in adults seen in the emergency department for a "
+                 "COPD exacerbation, from history, examination, ECG, X-ray and laboratory findings."),
+    items=(
+        yes_no("cabg", "Coronary bypass graft", 1),
+        yes_no("peri", "Intervention for peripheral vascular disease", 1),
+        yes_no("intu", "Intubation for respiratory distress", 2),
+        yes_no("hr", "HR >=110/min", 2),
+        yes_no("walk", "Too ill to do walk test after treatment in ED", 2),
+        yes_no("ekg", "Acute ischemic changes on EKG", 2),
+        yes_no("xray", "Pulmonary congestion on chest x-ray", 1),
+        yes_no("hemo", "Hemoglobin <10 g/dL (100 g/L)", 3),
+        yes_no("urea", "Urea >=12 mmol/L (BUN >=34 mg/dL)", 1),
+        yes_no("co2", "Serum CO2 >=35 mEq/L (35 mmol/L)", 1),
+    ),
+    bands=tuple(_ottawa_band(t) for t in range(11)) + (
+        Band(11, None, "Very high risk: above 10 points (no patient of the derivation cohort; >91.4%)"),),
+    reference=("Stiell IG, Perry JJ, Clement CM, et al. Clinical validation of a risk scale for serious outcomes "
+               "among patients with chronic obstructive pulmonary disease managed in the emergency department. "
+               "CMAJ. 2018;190(48):E1406-E1413."),
+    aliases=("Ottawa COPD", "Ottawa COPD risk scale"),
+    conventions=("Findings not documented score as absent (reported as assumed).",
+                 "Walk test: a 3-minute walk after ED treatment; too ill if SaO2 <90% on usual oxygen or heart "
+                 "rate >=120/min during it."),
+)
