@@ -63,14 +63,14 @@ _MURRAY_BANDS = (
     Band(2.501, None, "Severe lung injury (ARDS); >=3 consider ECMO referral"),
 )
 _MURRAY_ITEMS = (
-    Choice("cxr", "Consolidation on CXR", opts(("Unknown", 0, _UNKNOWN), ("None", 0), ("1 quadrant", 1),
-                                               ("2 quadrants", 2), ("3 quadrants", 3), ("4 quadrants", 4))),
-    Choice("ratio", "PaO2/FiO2 ratio", opts(("Unknown", 0, _UNKNOWN), (">=300", 0), ("225-299", 1),
-                                            ("175-224", 2), ("100-174", 3), ("<100", 4))),
-    Choice("peep", "PEEP, cm H2O", opts(("Unknown", 0, _UNKNOWN), ("<=5", 0), ("6-8", 1), ("9-11", 2),
-                                        ("12-14", 3), (">=15", 4))),
-    Choice("comp", "Compliance, ml/cm H2O", opts(("Unknown", 0, _UNKNOWN), (">=80", 0), ("60-79", 1),
-                                                 ("40-59", 2), ("20-39", 3), ("<=19", 4))),
+    Choice("cxr", "Consolidation on CXR", opts(("None", 0), ("1 quadrant", 1), ("2 quadrants", 2),
+                                               ("3 quadrants", 3), ("4 quadrants", 4), ("Unknown", 0, _UNKNOWN))),
+    Choice("ratio", "PaO2/FiO2 ratio", opts((">=300", 0), ("225-299", 1), ("175-224", 2), ("100-174", 3),
+                                            ("<100", 4), ("Unknown", 0, _UNKNOWN))),
+    Choice("peep", "PEEP, cm H2O", opts(("<=5", 0), ("6-8", 1), ("9-11", 2), ("12-14", 3), (">=15", 4),
+                                        ("Unknown", 0, _UNKNOWN))),
+    Choice("comp", "Compliance, ml/cm H2O", opts((">=80", 0), ("60-79", 1), ("40-59", 2), ("20-39", 3),
+                                                 ("<=19", 4), ("Unknown", 0, _UNKNOWN))),
 )
 
 

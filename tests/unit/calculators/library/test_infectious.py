@@ -1,0 +1,25 @@
+"""Infectious-disease scores of the library, values worked by hand from each definition."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+
+
+def run(cid: str, **args):
+    return CALCULATORS[cid].run(args)
+
+
+def test_rapid():
+    # BUN >23 2 + age <50 0 + purulent 0 + community 0 + albumin <2.7 1 = 3 -> medium 17.8%
+    r = run("rapid_pleural", bun=">23 mg/dL (8 mmol/L)", age="<50", pleural="Yes", infection="Community-acquired",
+            albumin="<2.7 g/dL (27 g/L)")
+    assert r.value == 3 and r.interpretation == "Medium risk: 17.8% mortality at 3 months"
+    # non-purulent fluid scores 1: 0 + 1 + 1 + 0 + 0 = 2 -> low
+    r = run("rapid_pleural", bun="<14 mg/dL (5 mmol/L)", age="50-70", pleural="No", infection="Community-acquired",
+            albumin=">=2.7 g/dL (27 g/L)")
+    assert r.value == 2 and r.interpretation.startswith("Low risk: 1.5%")
+    with pytest.raises(CalculatorInputError, match="pleural"):
+        run("rapid_pleural", bun="<14 mg/dL (5 mmol/L)", age="50-70", infection="Community-acquired",
+            albumin=">=2.7 g/dL (27 g/L)")
