@@ -196,3 +196,158 @@ IPI_DLBCL = point_score(
     conventions=("Every factor is required.",
                  "Survival figures are those of Sehn 2007 (R-CHOP-treated patients) for both groupings."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3981: IPSS-R (myelodysplastic syndromes)
+# ---------------------------------------------------------------------------
+
+IPSS_R = point_score(
+    id="ipss_r", name="Revised International Prognostic Scoring System (IPSS-R) for MDS", mdcalc_id=3981,
+    category="risk",
+    description=("Stratifies untreated myelodysplastic syndromes by cytogenetic group, marrow blast percentage "
+                 "and the depth of anaemia, thrombocytopenia and neutropenia; the risk group reads median "
+                 "survival and the median time to 25% AML evolution."),
+    items=(
+        Choice("cyto", "Cytogenetic group", opts(
+            ("Very good: del(11q) or -Y", 0),
+            ("Good: normal karyotype, del(20q), del(5q), del(12p), or double including del(5q)", 1),
+            ("Intermediate: +8, del(7q), i(17q), +19, or any other single or double independent clone", 2),
+            ("Poor: -7, inv(3)/t(3q)/del(3q), double including -7/del(7q), or complex (3 abnormalities)", 3),
+            ("Very poor: complex >3 abnormalities", 4))),
+        Choice("med", "Medullary blasts, %", opts(("<=2", 0), (">2 to <5", 1), ("5 to 10", 2), (">10", 3))),
+        Choice("hemo", "Hemoglobin, g/dL (g/L)", opts((">=10 (>=100)", 0), ("8 to <10 (80 to <100)", 1),
+                                                      ("<8 (<80)", 1.5))),
+        Choice("plat", "Platelets, x10^3/uL (10^9/L)", opts((">=100", 0), ("50 to <100", 0.5), ("<50", 1))),
+        Choice("anc", "ANC, x10^3/uL (10^9/L)", opts((">=0.8", 0), ("<0.8", 0.5))),
+    ),
+    bands=(
+        Band(None, 1.5, "Very low risk: median survival 8.8 years; median time to 25% AML evolution not reached"),
+        Band(2, 3, "Low risk: median survival 5.3 years; median time to 25% AML evolution 10.8 years"),
+        Band(3.5, 4.5, "Intermediate risk: median survival 3.0 years; median time to 25% AML evolution 3.2 "
+                       "years"),
+        Band(5, 6, "High risk: median survival 1.6 years; median time to 25% AML evolution 1.4 years"),
+        Band(6.5, None, "Very high risk: median survival 0.8 years; median time to 25% AML evolution 0.73 years"),
+    ),
+    reference=("Greenberg PL, Tuechler H, Schanz J, et al. Revised international prognostic scoring system for "
+               "myelodysplastic syndromes. Blood. 2012;120(12):2454-2465."),
+    aliases=("IPSS-R", "revised IPSS"),
+    conventions=("Every item is required; the items move in half points, so the groups are <=1.5, 2-3, "
+                 "3.5-4.5, 5-6 and >=6.5.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1787: 4Ts score (heparin-induced thrombocytopenia)
+# ---------------------------------------------------------------------------
+
+FOUR_TS = point_score(
+    id="four_ts_hit", name="4Ts Score for Heparin-Induced Thrombocytopenia", mdcalc_id=1787, category="diagnosis",
+    description=("Estimates the pre-test probability of heparin-induced thrombocytopenia from the degree and "
+                 "timing of the platelet fall, thrombosis or other sequelae, and whether another cause is "
+                 "apparent."),
+    items=(
+        Choice("thrombocytopenia", "Thrombocytopenia", opts(
+            ("Platelet count fall >50% AND platelet nadir >=20", 2),
+            ("Platelet count fall 30-50% OR platelet nadir 10-19", 1),
+            ("Platelet count fall <30% OR platelet nadir <10", 0))),
+        Choice("platelet_fall_timing", "Timing of platelet count fall", opts(
+            ("Clear onset between days 5-10 OR platelet fall <=1 day (prior heparin exposure within 30 days)", 2),
+            ("Consistent with days 5-10 fall, but not clear; onset after day 10 OR fall <=1 day (prior heparin "
+             "exposure 30-100 days ago)", 1),
+            ("Platelet count fall <4 days without recent exposure", 0))),
+        Choice("thrombosis", "Thrombosis or other sequelae", opts(
+            ("New thrombosis OR skin necrosis; acute systemic reaction post-IV heparin bolus", 2),
+            ("Progressive OR recurrent thrombosis; non-necrotizing skin lesions; suspected thrombosis (not "
+             "proven)", 1),
+            ("None", 0))),
+        Choice("other_causes_thrombocytopenia", "Other causes for thrombocytopenia",
+               opts(("None apparent", 2), ("Possible", 1), ("Definite", 0))),
+    ),
+    bands=(
+        Band(0, 3, "Low probability of HIT (<=5%)"),
+        Band(4, 5, "Intermediate probability of HIT (~14%)"),
+        Band(6, 8, "High probability of HIT (~64%)"),
+    ),
+    reference=("Lo GK, Juhl D, Warkentin TE, et al. Evaluation of pretest clinical score (4 T's) for the "
+               "diagnosis of heparin-induced thrombocytopenia in two clinical settings. J Thromb Haemost. "
+               "2006;4(4):759-765."),
+    aliases=("4Ts", "4 T's", "4T score"),
+    conventions=("Every category is required (none can be assumed); platelet counts in x10^9/L.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10040: Duval/CIBMTR score (AML survival after transplantation)
+# ---------------------------------------------------------------------------
+
+DUVAL = point_score(
+    id="duval_cibmtr", name="Duval/CIBMTR Score for AML Survival", mdcalc_id=10040, category="risk",
+    description=("Predicts 3-year overall survival after allogeneic transplantation for acute myeloid leukaemia "
+                 "not in remission (primary induction failure or relapse), from disease group, cytogenetics, "
+                 "donor match, circulating blasts and performance status."),
+    items=(
+        Choice("disease", "Disease group", opts(
+            ("Primary induction failure or duration of first complete remission >6 months", 0),
+            ("Duration of first complete remission <6 months", 1))),
+        Choice("cytogenetics", "Cytogenetics prior to HSCT", opts(("Good or intermediate", 0), ("Poor", 1))),
+        Choice("hla", "HLA match group", opts(
+            ("HLA identical sibling or well matched or partially matched unrelated", 0),
+            ("Mismatched unrelated", 1), ("Related other than HLA identical sibling", 2))),
+        Choice("blasts", "Circulating blasts", opts(("Absent", 0), ("Present", 1))),
+        Choice("karnofsky", "Karnofsky or Lansky scale", opts(("90-100", 0), ("<90", 1))),
+    ),
+    bands=(
+        Band(0, 0, "42% 3-year overall survival"),
+        Band(1, 1, "28% 3-year overall survival"),
+        Band(2, 2, "15% 3-year overall survival"),
+        Band(3, None, "6% 3-year overall survival"),
+    ),
+    reference=("Duval M, Klein JP, He W, et al. Hematopoietic stem-cell transplantation for acute leukemia in "
+               "relapse or primary induction failure. J Clin Oncol. 2010;28(23):3730-3738."),
+    aliases=("Duval score", "CIBMTR AML score"),
+    conventions=("Every item is required; circulating blasts at the time of transplant.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10125: Villalta score (post-thrombotic syndrome)
+# ---------------------------------------------------------------------------
+
+_VILLALTA_REF = ("Villalta S, Bagatella P, Piccioli A, et al. Assessment of validity and reproducibility of a "
+                 "clinical scale for the post-thrombotic syndrome (abstract). Haemostasis. 1994;24:158a; "
+                 "Kahn SR, Partsch H, Vedantham S, et al. Definition of post-thrombotic syndrome of the leg for "
+                 "use in clinical investigations. J Thromb Haemost. 2009;7(5):879-883.")
+_VILLALTA_BANDS = (
+    Band(0, 4, "Absent PTS (no post-thrombotic syndrome)"),
+    Band(5, 9, "Mild PTS"),
+    Band(10, 14, "Moderate PTS"),
+    Band(15, None, "Severe PTS"),
+)
+_GRADES = opts(("Absent", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))
+_VILLALTA = (("pain", "Pain"), ("cramps", "Cramps"), ("heavy", "Heaviness"), ("pa", "Paresthesia"),
+             ("pru", "Pruritus"), ("pe", "Pretibial edema"), ("skin", "Skin induration"),
+             ("hyper", "Hyperpigmentation"), ("red", "Redness"), ("ve", "Venous ectasia"),
+             ("calf", "Pain on calf compression"))
+
+
+def _villalta(x: Any) -> CalculatorResult:
+    total = sum(p for _, _, p in item_points(x))
+    text = band_of(_VILLALTA_BANDS, total).text
+    lines = []
+    if x.ulcer == "Present":
+        text, lines = "Severe PTS (venous ulcer present)", ["A venous ulcer makes the PTS severe whatever the total"]
+    return _result("villalta_pts", "Villalta Score", _VILLALTA_REF, x, total, text, lines)
+
+
+VILLALTA = point_score(
+    id="villalta_pts", name="Villalta Score for Post-thrombotic Syndrome", mdcalc_id=10125, category="diagnosis",
+    description=("Diagnoses and grades post-thrombotic syndrome after leg deep vein thrombosis from five "
+                 "symptoms and six clinical signs (each 0-3) and the presence of a venous ulcer."),
+    items=tuple(Choice(n, q, _GRADES) for n, q in _VILLALTA) + (
+        Choice("ulcer", "Venous ulcer", opts(("Absent", 0, 0), ("Present", 0, 15))),),
+    bands=_VILLALTA_BANDS, reference=_VILLALTA_REF, compute=_villalta,
+    aliases=("Villalta", "Villalta PTS scale"),
+    conventions=("Every item is required (graded 0-3; no grade is assumed).",
+                 "A venous ulcer adds no points but makes the syndrome severe (MDCalc codes it as 15)."),
+)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, item_points, opts, point_score
+from medmirror.tools.calculators.points import Band, Choice, item_points, opts, point_score, yes_no
 
 
 def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
@@ -45,4 +45,38 @@ RAPID = point_score(
     aliases=("RAPID", "RAPID score"),
     conventions=("Every item is required (non-purulent fluid scores 1, so no default is safe).",
                  "Mortality figures are those of the validation cohort (White 2015)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3962: Shorr score (MRSA pneumonia)
+# ---------------------------------------------------------------------------
+
+SHORR = point_score(
+    id="shorr_mrsa", name="Shorr Score for MRSA Pneumonia", mdcalc_id=3962, category="risk",
+    description=("Estimates the risk that pneumonia in a patient admitted from the community is due to MRSA, "
+                 "from age, healthcare exposures, recent IV antibiotics, ICU admission, cerebrovascular disease, "
+                 "dementia and diabetes in women; guides empiric anti-MRSA coverage."),
+    items=(
+        yes_no("age", "Age 19-29 or >79 years", 1),
+        yes_no("nursing", "Nursing home, skilled nursing facility, or long term acute care exposure", 1),
+        yes_no("prioriv", "Prior IV antibiotic therapy", 1),
+        yes_no("hospital", "Hospitalization for >=2 days", 2),
+        yes_no("icu", "ICU admission", 2),
+        yes_no("cereb", "Any cerebrovascular disease", 1),
+        yes_no("dementia", "Dementia", 1),
+        yes_no("fdiabetes", "Female with diabetes mellitus", 1),
+    ),
+    bands=(
+        Band(0, 1, "Low risk for MRSA: routine antibiotic coverage"),
+        Band(2, 5, "Intermediate (medium) risk for MRSA: clinical judgment on anti-MRSA coverage"),
+        Band(6, 10, "High risk for MRSA: consider extended (anti-MRSA) antibiotic coverage"),
+    ),
+    reference=("Shorr AF, Myers DE, Huang DB, et al. A risk score for identifying methicillin-resistant "
+               "Staphylococcus aureus in patients presenting to the hospital with pneumonia. BMC Infect Dis. "
+               "2013;13:268."),
+    aliases=("Shorr score", "MRSA pneumonia risk score"),
+    conventions=("A finding not documented scores as absent (reported as assumed).",
+                 "Time windows: nursing-home exposure and hospitalisation within 90 days, IV antibiotics within "
+                 "30 days, ICU admission on or before the index culture."),
 )

@@ -646,3 +646,64 @@ OTTAWA_COPD = point_score(
                  "Walk test: a 3-minute walk after ED treatment; too ill if SaO2 <90% on usual oxygen or heart "
                  "rate >=120/min during it."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2157: GAP index (idiopathic pulmonary fibrosis)
+# ---------------------------------------------------------------------------
+
+GAP = point_score(
+    id="gap_ipf", name="GAP Index for IPF Mortality", mdcalc_id=2157, category="risk",
+    description=("Stages idiopathic pulmonary fibrosis by gender, age and physiology (percent-predicted FVC and "
+                 "DLCO) and reads 1-, 2- and 3-year mortality of the stage."),
+    items=(
+        Choice("gender", "Gender", opts(("Female", 0), ("Male", 1))),
+        Choice("age", "Age", opts(("<=60 years", 0), ("61-65 years", 1), (">65 years", 2))),
+        Choice("fvc", "Predicted Forced Vital Capacity (FVC)", opts((">75%", 0), ("50-75%", 1), ("<50%", 2))),
+        Choice("dlco", "Predicted Diffusing Capacity of the Lung for Carbon Monoxide (DLCO)",
+               opts((">55%", 0), ("36-55%", 1), ("<=35%", 2), ("Unable to perform", 3))),
+    ),
+    bands=(
+        Band(0, 3, "Stage I: 5.6% mortality at 1 year, 10.9% at 2 years, 16.3% at 3 years"),
+        Band(4, 5, "Stage II: 16.2% mortality at 1 year, 29.9% at 2 years, 42.1% at 3 years"),
+        Band(6, 8, "Stage III: 39.2% mortality at 1 year, 62.1% at 2 years, 76.8% at 3 years"),
+    ),
+    reference=("Ley B, Ryerson CJ, Vittinghoff E, et al. A multidimensional index and staging system for "
+               "idiopathic pulmonary fibrosis. Ann Intern Med. 2012;156(10):684-691."),
+    aliases=("GAP index", "GAP stage"),
+    conventions=("Every item is required; a patient unable to perform DLCO scores 3 on that item.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10278: PIRO score for community-acquired pneumonia (ICU)
+# ---------------------------------------------------------------------------
+
+PIRO_CAP = point_score(
+    id="piro_cap", name="PIRO Score for Community-Acquired Pneumonia", mdcalc_id=10278, category="risk",
+    description=("Estimates 28-day mortality of severe community-acquired pneumonia in the ICU from "
+                 "predisposition (comorbidity, age), insult (bacteraemia, multilobar opacities), response "
+                 "(shock, severe hypoxaemia) and organ dysfunction (renal failure, ARDS)."),
+    items=(
+        yes_no("one", "Comorbidities (COPD or immunocompromised)", 1),
+        yes_no("two", "Age >70 years", 1),
+        yes_no("three", "Bacteremia", 1),
+        yes_no("four", "Multilobar opacities in chest radiograph", 1),
+        yes_no("five", "Shock", 1),
+        yes_no("six", "Severe hypoxemia", 1),
+        yes_no("seven", "Acute renal failure", 1),
+        yes_no("eight", "Acute respiratory distress syndrome", 1),
+    ),
+    bands=(
+        Band(0, 2, "Low risk: 3.6% 28-day mortality"),
+        Band(3, 3, "Mild risk: 13.0% 28-day mortality"),
+        Band(4, 4, "High risk: 43.0% 28-day mortality"),
+        Band(5, 8, "Very high risk: 76.3% 28-day mortality"),
+    ),
+    reference=("Rello J, Rodriguez A, Lisboa T, et al. PIRO score for community-acquired pneumonia: a new "
+               "prediction rule for assessment of severity in intensive care unit patients with "
+               "community-acquired pneumonia. Crit Care Med. 2009;37(2):456-462."),
+    aliases=("PIRO", "PIRO CAP"),
+    conventions=("A finding not documented scores as absent (reported as assumed).",
+                 "Severe hypoxaemia: PaO2/FiO2 <150 mmHg in the paper."),
+)

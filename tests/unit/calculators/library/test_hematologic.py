@@ -51,3 +51,44 @@ def test_ipi_reads_r_ipi_and_gives_ipi_alongside():
     assert any("IPI high-intermediate" in line for line in r.explanation)
     assert run("ipi_dlbcl", age="<=60 years", aarbor_stage="No", ecog="No", serum="No",
                nodal="No").interpretation.startswith("R-IPI very good")
+
+
+def test_ipss_r_half_points():
+    # cytogenetics very good 0 + blasts 5-10 2 + Hb <8 1.5 + platelets 50-<100 0.5 + ANC <0.8 0.5 = 4.5
+    r = run("ipss_r", cyto="Very good: del(11q) or -Y", med="5 to 10", hemo="<8 (<80)", plat="50 to <100", anc="<0.8")
+    assert r.value == 4.5 and r.interpretation.startswith("Intermediate risk: median survival 3.0 years")
+    # very poor 4 + 2 + 1.5 + 0 + 0.5 = 8 -> very high
+    r = run("ipss_r", cyto="Very poor: complex >3 abnormalities", med="5 to 10", hemo="<8 (<80)", plat=">=100",
+            anc="<0.8")
+    assert r.value == 8 and r.interpretation.startswith("Very high risk")
+    with pytest.raises(CalculatorInputError, match="cyto"):
+        run("ipss_r", med="5 to 10", hemo="<8 (<80)", plat=">=100", anc="<0.8")
+
+
+def test_four_ts():
+    # 0 + 0 + thrombosis 2 + other cause possible 1 = 3 -> low
+    r = run("four_ts_hit", thrombocytopenia="Platelet count fall <30% OR platelet nadir <10",
+            platelet_fall_timing="Platelet count fall <4 days without recent exposure",
+            thrombosis="New thrombosis OR skin necrosis; acute systemic reaction post-IV heparin bolus",
+            other_causes_thrombocytopenia="Possible")
+    assert r.value == 3 and r.interpretation == "Low probability of HIT (<=5%)"
+    with pytest.raises(CalculatorInputError, match="thrombosis"):
+        run("four_ts_hit", thrombocytopenia="Platelet count fall >50% AND platelet nadir >=20")
+
+
+def test_duval():
+    # CR1 <6 months 1 + poor cytogenetics 1 + blasts 1 = 3 -> 6%
+    r = run("duval_cibmtr", disease="Duration of first complete remission <6 months", cytogenetics="Poor",
+            hla="HLA identical sibling or well matched or partially matched unrelated", blasts="Present",
+            karnofsky="90-100")
+    assert r.value == 3 and r.interpretation == "6% 3-year overall survival"
+
+
+def test_villalta_total_and_ulcer():
+    # paraesthesia 1 + oedema 3 + induration 1 + pigmentation 3 + redness 1 + ectasia 2 + calf 1 = 12
+    args = dict(pain="Absent", cramps="Absent", heavy="Absent", pa="Mild", pru="Absent", pe="Severe", skin="Mild",
+                hyper="Severe", red="Mild", ve="Moderate", calf="Mild", ulcer="Absent")
+    r = CALCULATORS["villalta_pts"].run(args)
+    assert r.value == 12 and r.interpretation == "Moderate PTS"  # 1+3+1+3+1+2+1 = 12
+    r = CALCULATORS["villalta_pts"].run({**args, "ulcer": "Present"})
+    assert r.value == 12 and r.interpretation.startswith("Severe PTS")

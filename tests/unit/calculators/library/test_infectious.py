@@ -23,3 +23,10 @@ def test_rapid():
     with pytest.raises(CalculatorInputError, match="pleural"):
         run("rapid_pleural", bun="<14 mg/dL (5 mmol/L)", age="50-70", infection="Community-acquired",
             albumin=">=2.7 g/dL (27 g/L)")
+
+
+def test_shorr():
+    # age 1 + nursing home 1 + IV antibiotics 1 + hospitalised 2 + dementia 1 + female diabetic 1 = 7 -> high
+    r = run("shorr_mrsa", age="Yes", nursing="Yes", prioriv="Yes", hospital="Yes", dementia="Yes", fdiabetes="Yes")
+    assert r.value == 7 and r.interpretation.startswith("High risk for MRSA")
+    assert run("shorr_mrsa", icu="Yes").interpretation.startswith("Intermediate")  # 2

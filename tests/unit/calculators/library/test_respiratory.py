@@ -149,3 +149,15 @@ def test_qcsi_rox_ottawa():
     # Ottawa: PVD 1 + intubation 2 + ECG 2 + congestion 1 + CO2 1 = 7 -> 62.6%
     r = run("ottawa_copd", peri="Yes", intu="Yes", ekg="Yes", xray="Yes", co2="Yes")
     assert r.value == 7 and r.interpretation == "Very high risk: 62.6% risk of a serious adverse event"
+
+
+def test_gap_and_piro():
+    # GAP: male 1 + age <=60 0 + FVC <50% 2 + DLCO unable 3 = 6 -> stage III
+    r = run("gap_ipf", gender="Male", age="<=60 years", fvc="<50%", dlco="Unable to perform")
+    assert r.value == 6 and r.interpretation.startswith("Stage III: 39.2% mortality at 1 year")
+    # male 1 + 61-65 1 + >75% 0 + >55% 0 = 2 -> stage I
+    assert run("gap_ipf", gender="Male", age="61-65 years", fvc=">75%", dlco=">55%").interpretation.startswith(
+        "Stage I:")
+    # PIRO: comorbidity + age + shock = 3 -> mild 13.0%
+    r = run("piro_cap", one="Yes", two="Yes", five="Yes")
+    assert r.value == 3 and r.interpretation == "Mild risk: 13.0% 28-day mortality"
