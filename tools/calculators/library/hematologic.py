@@ -351,3 +351,164 @@ VILLALTA = point_score(
     conventions=("Every item is required (graded 0-3; no grade is assumed).",
                  "A venous ulcer adds no points but makes the syndrome severe (MDCalc codes it as 15)."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2023: Padua prediction score (VTE in medical inpatients)
+# ---------------------------------------------------------------------------
+
+PADUA = point_score(
+    id="padua_vte", name="Padua Prediction Score for Risk of VTE", mdcalc_id=2023, category="risk",
+    description=("Identifies hospitalised medical patients at high risk of venous thromboembolism who should "
+                 "receive pharmacological prophylaxis, from cancer, prior VTE, immobility, thrombophilia and "
+                 "acute and chronic conditions."),
+    items=(
+        yes_no("ca", "Active cancer", 3),
+        yes_no("pvte", "Previous VTE", 3),
+        yes_no("mobile", "Reduced mobility", 3),
+        yes_no("thromcon", "Already known thrombophilic condition", 3),
+        yes_no("ts", "Recent (<=1 month) trauma and/or surgery", 2),
+        yes_no("age", "Elderly age (>=70 years)", 1),
+        yes_no("hf", "Heart and/or respiratory failure", 1),
+        yes_no("miis", "Acute MI and/or ischemic stroke", 1),
+        yes_no("inf", "Acute infection and/or rheumatologic disorder", 1),
+        yes_no("bmi", "Obesity (BMI >=30)", 1),
+        yes_no("hormones", "Ongoing hormonal treatment", 1),
+    ),
+    bands=(
+        Band(None, 3, "Low risk of VTE: pharmacologic prophylaxis not indicated (consider mechanical)"),
+        Band(4, None, "High risk of VTE: pharmacologic prophylaxis is indicated (mechanical if high bleeding "
+                      "risk)"),
+    ),
+    reference=("Barbar S, Noventa F, Rossetto V, et al. A risk assessment model for the identification of "
+               "hospitalized medical patients at risk for venous thromboembolism: the Padua Prediction Score. "
+               "J Thromb Haemost. 2010;8(11):2450-2457."),
+    aliases=("Padua", "Padua score"),
+    conventions=("A risk factor not documented scores as absent (reported as assumed).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3315: Khorana score (VTE in ambulatory cancer patients on chemotherapy)
+# ---------------------------------------------------------------------------
+
+KHORANA = point_score(
+    id="khorana", name="Khorana Risk Score for VTE in Cancer", mdcalc_id=3315, category="risk",
+    description=("Predicts venous thromboembolism in ambulatory patients starting chemotherapy from the cancer "
+                 "site, pre-chemotherapy platelet and leukocyte counts, haemoglobin or growth-factor use, and "
+                 "BMI."),
+    items=(
+        Choice("ca", "Cancer type", opts(("Stomach", 2), ("Pancreas", 2), ("Lung", 1), ("Lymphoma", 1),
+                                         ("Gynecologic", 1), ("Bladder", 1), ("Testicular", 1), ("Other", 0))),
+        yes_no("plt", "Pre-chemotherapy platelet count >=350x10^9/L", 1, default=None),
+        yes_no("hb", "Hemoglobin level <10 g/dL or using RBC growth factors", 1, default=None),
+        yes_no("leuk", "Pre-chemotherapy leukocyte count >11x10^9/L", 1, default=None),
+        yes_no("bmi", "BMI >=35 kg/m2", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Low risk: 0.3-0.8% rate of VTE over 2.5 months"),
+        Band(1, 2, "Intermediate risk: 1.8-2.0% rate of VTE over 2.5 months"),
+        Band(3, None, "High risk: 6.7-7.1% rate of VTE over 2.5 months"),
+    ),
+    reference=("Khorana AA, Kuderer NM, Culakova E, Lyman GH, Francis CW. Development and validation of a "
+               "predictive model for chemotherapy-associated thromboembolism. Blood. 2008;111(10):4902-4907."),
+    aliases=("Khorana", "Khorana score"),
+    conventions=("Every item is required: the counts are pre-chemotherapy laboratory values.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10082: WPSS (myelodysplastic syndromes)
+# ---------------------------------------------------------------------------
+
+WPSS = point_score(
+    id="wpss_mds", name="WHO Classification-based Prognostic Scoring System (WPSS) for MDS", mdcalc_id=10082,
+    category="risk",
+    description=("Estimates survival in myelodysplastic syndromes from the WHO subtype, the karyotype group and "
+                 "a regular red-cell transfusion requirement."),
+    items=(
+        Choice("who", "WHO category", opts(
+            ("Refractory anemia (RA), refractory anemia with ringed sideroblasts (RARS), or myelodysplastic "
+             "syndrome with isolated del (5q)", 0),
+            ("Refractory cytopenia with multilineage dysplasia (RCMD), or refractory cytopenia with multilineage "
+             "dysplasia and ringed sideroblasts (RCMD-RS)", 1),
+            ("Refractory anemia with excess of blasts, 2-4% blasts in peripheral blood (RAEB-1)", 2),
+            ("Refractory anemia with excess of blasts, 5-19% blasts in peripheral blood (RAEB-2)", 3))),
+        Choice("karyotype", "Karyotype", opts(("Good", 0), ("Intermediate", 1), ("Poor", 2))),
+        Choice("transfusion", "Transfusion requirement", opts(("None", 0), ("Regular", 1))),
+    ),
+    bands=(
+        Band(0, 0, "Very low risk: 141 months median survival"),
+        Band(1, 1, "Low risk: 66 months median survival"),
+        Band(2, 2, "Intermediate risk: 48 months median survival"),
+        Band(3, 4, "High risk: 26 months median survival"),
+        Band(5, 6, "Very high risk: 9 months median survival"),
+    ),
+    reference=("Malcovati L, Germing U, Kuendgen A, et al. Time-dependent prognostic scoring system for "
+               "predicting survival and leukemic evolution in myelodysplastic syndromes. J Clin Oncol. "
+               "2007;25(23):3503-3510."),
+    aliases=("WPSS",),
+    conventions=("Every item is required. Karyotype: good = normal, -Y, del(5q), del(20q); poor = complex (>=3) "
+                 "or chromosome 7 anomalies; intermediate = others. Regular transfusion: >=1 RBC unit every 8 "
+                 "weeks over 4 months.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10200: PLASMIC score (thrombotic thrombocytopenic purpura)
+# ---------------------------------------------------------------------------
+
+PLASMIC = point_score(
+    id="plasmic", name="PLASMIC Score for TTP", mdcalc_id=10200, category="diagnosis",
+    description=("Estimates the probability of severe ADAMTS13 deficiency (thrombotic thrombocytopenic purpura) "
+                 "in adults with thrombotic microangiopathy, from platelets, haemolysis, cancer and transplant "
+                 "history, MCV, INR and creatinine."),
+    items=(
+        yes_no("platelet", "Platelet count <30 x10^9/L", 1, default=None),
+        yes_no("reticulocyte", "Hemolysis", 1, default=None),
+        Choice("cancer", "Active cancer", opts(("No", 1), ("Yes", 0))),
+        Choice("history", "History of solid-organ or stem-cell transplant", opts(("No", 1), ("Yes", 0))),
+        yes_no("mcv", "MCV <90 fL", 1, default=None),
+        yes_no("inr", "INR <1.5", 1, default=None),
+        yes_no("cr", "Creatinine <2.0 mg/dL (176.8 umol/L)", 1, default=None),
+    ),
+    bands=(
+        Band(0, 4, "Low risk: 0% risk of severe ADAMTS13 deficiency"),
+        Band(5, 5, "Intermediate risk: 6% risk of severe ADAMTS13 deficiency"),
+        Band(6, 7, "High risk: 72% risk of severe ADAMTS13 deficiency"),
+    ),
+    reference=("Bendapudi PK, Hurwitz S, Fry A, et al. Derivation and external validation of the PLASMIC score "
+               "for rapid assessment of adults with thrombotic microangiopathies: a cohort study. Lancet "
+               "Haematol. 2017;4(4):e157-e164; risks by group from Li A, et al. Transfusion. 2018."),
+    aliases=("PLASMIC",),
+    conventions=("Every item is required: absent cancer and absent transplant each score a point, so no "
+                 "default is safe.",
+                 "Haemolysis: reticulocytes >2.5%, undetectable haptoglobin or indirect bilirubin >2 mg/dL; "
+                 "active cancer: treated within the past year."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1228: ABC score (massive transfusion in trauma)
+# ---------------------------------------------------------------------------
+
+ABC = point_score(
+    id="abc_massive_transfusion", name="ABC Score for Massive Transfusion", mdcalc_id=1228, category="risk",
+    description=("Predicts the need for massive transfusion in adult trauma patients from the mechanism, "
+                 "ED systolic pressure and heart rate, and the FAST examination; no laboratory value needed."),
+    items=(
+        yes_no("penetrating_mechanism", "Penetrating mechanism", 1),
+        yes_no("ed_systolic_bp_90", "Systolic BP <=90 in ED", 1),
+        yes_no("ed_hr_120", "HR >=120 in ED", 1),
+        yes_no("positive_fast_exam", "Positive FAST", 1),
+    ),
+    bands=(
+        Band(0, 1, "Unlikely to require massive transfusion (>=10 units pRBCs)"),
+        Band(2, 4, "Likely to require massive transfusion (>=10 units pRBCs)"),
+    ),
+    reference=("Nunez TC, Voskresensky IV, Dossett LA, et al. Early prediction of massive transfusion in trauma: "
+               "simple as ABC (assessment of blood consumption)? J Trauma. 2009;66(2):346-352."),
+    aliases=("ABC score", "assessment of blood consumption"),
+    conventions=("A finding not documented scores as absent (reported as assumed); >=2 predicts massive "
+                 "transfusion.",),
+)

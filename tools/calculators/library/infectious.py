@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, item_points, opts, point_score, yes_no
+from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
 
 
 def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
@@ -79,4 +79,55 @@ SHORR = point_score(
     conventions=("A finding not documented scores as absent (reported as assumed).",
                  "Time windows: nursing-home exposure and hospitalisation within 90 days, IV antibiotics within "
                  "30 days, ICU admission on or before the index culture."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2202: CKD risk in HIV-positive patients (tenofovir)
+# ---------------------------------------------------------------------------
+
+_CKD_HIV_REF = ("Scherzer R, Gandhi M, Estrella MM, et al. A chronic kidney disease risk score to determine "
+                "tenofovir safety in a prospective cohort of HIV-positive male veterans. AIDS. "
+                "2014;28(9):1289-1295.")
+# 5-year CKD event rate (%) by score 0..8 and >=9, for tenofovir (TDF) users and non-users
+_CKD_TDF = (1.4, 2.2, 3.6, 5.3, 7.6, 8.6, 10.9, 13.1, 19.4, 21.4)
+_CKD_NO_TDF = (0.5, 0.3, 1.5, 1.9, 2.7, 4.1, 5.1, 8.7, 11.0, 16.4)
+_CKD_HIV_BANDS = (
+    Band(0, 0, "Low score (0)"),
+    Band(1, 8, "Intermediate score (1-8)"),
+    Band(9, None, "High score (>=9)"),
+)
+
+
+def _ckd_hiv(x: Any) -> CalculatorResult:
+    total = sum(p for _, _, p in item_points(x))
+    tdf = x.tenofivir == "Yes"
+    rate = (_CKD_TDF if tdf else _CKD_NO_TDF)[min(int(total), 9)]
+    text = (f"{rate}% 5-year risk of CKD ({'tenofovir user' if tdf else 'not on tenofovir'}); "
+            f"{band_of(_CKD_HIV_BANDS, total).text.lower()}")
+    return _result("ckd_hiv", "CKD Risk in HIV-positive Patients", _CKD_HIV_REF, x, total, text,
+                   ["Tenofovir use selects the risk table; it adds no points"])
+
+
+CKD_HIV = point_score(
+    id="ckd_hiv", name="CKD Risk Score in HIV-positive Patients", mdcalc_id=2202, category="risk",
+    description=("Estimates the 5-year risk of chronic kidney disease (eGFR <60) in people with HIV from age, "
+                 "glucose, blood pressure, hypertension, triglycerides, proteinuria and CD4 count, read in the "
+                 "table for tenofovir (TDF) users or non-users."),
+    items=(
+        Choice("age", "Age", opts(("19-39 years", 0), ("40-49 years", 2), ("50-59 years", 4), ("60-90 years", 6))),
+        yes_no("gluc", "Glucose >140 mg/dL (7.77 mmol/L)", 2, default=None),
+        yes_no("sbp", "Systolic BP >140 mmHg", 1, default=None),
+        yes_no("htn", "Hypertension", 2),
+        yes_no("tg", "Triglycerides >200 mg/dL (>2.26 mmol/L)", 1, default=None),
+        yes_no("proturia", "Proteinuria", 2, default=None),
+        yes_no("cd4", "CD4+ <200 cells/uL", 1, default=None),
+        Choice("tenofivir", "Tenofivir (TDF) use", opts(("No", 0, 0), ("Yes", 0, 1))),
+    ),
+    bands=_CKD_HIV_BANDS, reference=_CKD_HIV_REF, compute=_ckd_hiv,
+    aliases=("CKD in HIV", "Scherzer CKD risk score"),
+    conventions=("Laboratory items and tenofovir use are required; a hypertension diagnosis scores as absent "
+                 "when not documented (reported as assumed).",
+                 "Tenofovir use chooses which 5-year risk table is read (MDCalc codes it as 1, but it adds no "
+                 "points)."),
 )

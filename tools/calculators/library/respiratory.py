@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorInputError, CalculatorResult, InputIssue
@@ -706,4 +707,103 @@ PIRO_CAP = point_score(
     aliases=("PIRO", "PIRO CAP"),
     conventions=("A finding not documented scores as absent (reported as assumed).",
                  "Severe hypoxaemia: PaO2/FiO2 <150 mmHg in the paper."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10193: Gupta postoperative respiratory failure risk (logistic model)
+# ---------------------------------------------------------------------------
+
+_GUPTA_REF = ("Gupta H, Gupta PK, Fang X, et al. Development and validation of a risk calculator predicting "
+              "postoperative respiratory failure. Chest. 2011;140(5):1207-1215.")
+_GUPTA_INTERCEPT = -1.7397
+# (label, the paper's coefficient, MDCalc's rounded value)
+_GUPTA_PROCEDURES = (
+    ("Anorectal", -1.3530, -1.35), ("Aortic", 1.0781, 1.08), ("Bariatric", -1.0112, -1.01),
+    ("Brain", 0.7336, 0.73), ("Breast", -2.6462, -2.65), ("Cardiac", 0.2744, 0.27),
+    ("ENT (except thyroid/parathyroid)", 0.1060, 0.11),
+    ("Foregut (esophagus, stomach) or hepatopancreatobiliary", 0.9694, 0.97),
+    ("Gallbladder, appendix, adrenals, or spleen", -0.5668, -0.57), ("Hernia (ventral, inguinal, femoral)", 0, 0),
+    ("Intestinal", 0.5737, 0.57), ("Neck (thyroid/parathyroid)", -0.5271, -0.53),
+    ("Obstetric/gynecologic", -1.2431, -1.24), ("Orthopedic and non-vascular extremity", -0.8577, -0.86),
+    ("Other abdominal", 0.2416, 0.24), ("Peripheral vascular", -0.2389, -0.24), ("Skin", -0.3206, -0.32),
+    ("Spine", -0.5220, -0.52), ("Non-esophageal thoracic (lung, mediastinum, etc)", 0.6715, 0.67),
+    ("Vein", -2.0080, -2.01), ("Urology", 0.3093, 0.31),
+)
+
+
+def _gupta(x: Any) -> CalculatorResult:
+    lin = _GUPTA_INTERCEPT + sum(p for _, _, p in item_points(x))
+    risk = 100 * math.exp(lin) / (1 + math.exp(lin))
+    text = (f"{risk:.1f}% risk of postoperative respiratory failure (ventilation >48 h or unplanned intubation "
+            "within 30 days)")
+    return _result("gupta_respiratory_failure", "Gupta Postoperative Respiratory Failure Risk", _GUPTA_REF, x,
+                   round(risk, 1), text, [f"x = {_GUPTA_INTERCEPT} + sum of coefficients = {lin:.4f}",
+                                          "risk = e^x / (1 + e^x)"], unit="%")
+
+
+GUPTA_PRF = point_score(
+    id="gupta_respiratory_failure", name="Gupta Postoperative Respiratory Failure Risk", mdcalc_id=10193,
+    category="risk",
+    description=("Predicts postoperative respiratory failure (ventilation beyond 48 hours or unplanned "
+                 "reintubation within 30 days) from functional status, ASA class, preoperative sepsis, "
+                 "emergency surgery and the type of procedure, by a logistic model from NSQIP data."),
+    items=(
+        Choice("status", "Functional status", opts(("Independent", 0, 0), ("Partially dependent", 0.7678, 0.77),
+                                                   ("Totally dependent", 1.4046, 1.4))),
+        Choice("class1", "ASA class", opts(
+            ("1: normal healthy patient", -3.5265, -3.53), ("2: mild systemic disease", -2.0008, -2),
+            ("3: severe systemic disease", -0.6201, -0.62),
+            ("4: severe systemic disease that is a constant threat to life (i.e., patient could die acutely "
+             "without intervention)", 0.2441, 0.24),
+            ("5: moribund, not expected to survive without surgery", 0, 0))),
+        Choice("sepsis", "Sepsis", opts(("None", -0.7840, -0.78),
+                                        ("Preoperative systemic inflammatory response syndrome", 0, 0),
+                                        ("Preoperative sepsis", 0.2752, 0.28),
+                                        ("Preoperative septic shock", 0.9035, 0.9))),
+        Choice("emergency", "Emergency case", opts(("No", -0.5739, -0.57), ("Yes", 0, 0))),
+        Choice("procedure", "Type of procedure", opts(*_GUPTA_PROCEDURES)),
+    ),
+    bands=(Band(None, None, "Predicted risk of postoperative respiratory failure (logistic model)"),),
+    reference=_GUPTA_REF, compute=_gupta, unit="%",
+    aliases=("Gupta PRF", "Gupta respiratory failure calculator"),
+    conventions=("Every item is required.",
+                 "Coefficients are the paper's (4 decimals); MDCalc's rounded option values are used only to "
+                 "recognise the option."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4018: DECAF score (acute exacerbation of COPD)
+# ---------------------------------------------------------------------------
+
+_DECAF_TEXT = ("Low risk: 0% in-hospital mortality; routine management (consider early discharge)",
+               "Low risk: 1.5% in-hospital mortality; routine management (consider early discharge)",
+               "Intermediate risk: 5.4% in-hospital mortality; use clinical judgment on disposition",
+               "High risk: 15.3% in-hospital mortality; consider escalation of care or palliative care",
+               "High risk: 31% in-hospital mortality; consider escalation of care or palliative care",
+               "High risk: 40.5% in-hospital mortality; consider escalation of care or palliative care",
+               "High risk: 50% in-hospital mortality; consider escalation of care or palliative care")
+
+DECAF = point_score(
+    id="decaf", name="DECAF Score for Acute Exacerbation of COPD", mdcalc_id=4018, category="risk",
+    description=("Predicts in-hospital mortality of patients admitted with an acute exacerbation of COPD from "
+                 "Dyspnoea (extended MRC grade), Eosinopenia, Consolidation, Acidaemia and atrial Fibrillation."),
+    items=(
+        Choice("emrcd", "Extended MRC Dyspnea Scale (eMRCD)", opts(
+            ("Not too dyspneic to leave house (eMRCD 1-4)", 0),
+            ("Too dyspneic to leave house but independent with washing/dressing (eMRCD 5a)", 1),
+            ("Too dyspneic to leave house and wash/dress (eMRCD 5b)", 2))),
+        yes_no("eos", "Eosinopenia (eosinophils <0.05 x10^9/L)", 1, default=None),
+        yes_no("cons", "Consolidation on chest x-ray", 1, default=None),
+        yes_no("aci", "Acidemia (pH <7.30)", 1, default=None),
+        yes_no("afib", "Atrial fibrillation (including history of paroxysmal AF)", 1),
+    ),
+    bands=tuple(Band(t, t, text) for t, text in enumerate(_DECAF_TEXT)),
+    reference=("Steer J, Gibson J, Bourke SC. The DECAF Score: predicting hospital mortality in exacerbations of "
+               "chronic obstructive pulmonary disease. Thorax. 2012;67(11):970-976; mortality by score from "
+               "Echevarria C, et al. Thorax. 2016;71(2):133-140."),
+    aliases=("DECAF",),
+    conventions=("Dyspnoea grade, eosinophils, chest X-ray and pH are required; atrial fibrillation scores as "
+                 "absent when not documented (reported as assumed).",),
 )

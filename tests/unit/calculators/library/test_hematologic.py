@@ -92,3 +92,31 @@ def test_villalta_total_and_ulcer():
     assert r.value == 12 and r.interpretation == "Moderate PTS"  # 1+3+1+3+1+2+1 = 12
     r = CALCULATORS["villalta_pts"].run({**args, "ulcer": "Present"})
     assert r.value == 12 and r.interpretation.startswith("Severe PTS")
+
+
+def test_padua_khorana_wpss():
+    # Padua: cancer 3 + trauma/surgery 2 + age 1 + obesity 1 = 7 -> high risk, prophylaxis
+    r = run("padua_vte", ca="Yes", ts="Yes", age="Yes", bmi="Yes")
+    assert r.value == 7 and r.interpretation.startswith("High risk of VTE: pharmacologic prophylaxis is indicated")
+    assert run("padua_vte", mobile="Yes").interpretation.startswith("Low risk")  # 3
+    # Khorana: lung 1 + leukocytes 1 + BMI 1 = 3 -> high
+    r = run("khorana", ca="Lung", plt="No", hb="No", leuk="Yes", bmi="Yes")
+    assert r.value == 3 and r.interpretation.startswith("High risk: 6.7-7.1%")
+    # WPSS: RAEB-2 3 + intermediate karyotype 1 = 4 -> high, 26 months
+    r = run("wpss_mds", who="Refractory anemia with excess of blasts, 5-19% blasts in peripheral blood (RAEB-2)",
+            karyotype="Intermediate", transfusion="None")
+    assert r.value == 4 and r.interpretation == "High risk: 26 months median survival"
+
+
+def test_plasmic_absences_score_and_are_required():
+    # platelets 1 + haemolysis 1 + no cancer 1 + no transplant 1 + MCV 1 = 5 -> intermediate
+    r = run("plasmic", platelet="Yes", reticulocyte="Yes", cancer="No", history="No", mcv="Yes", inr="No", cr="No")
+    assert r.value == 5 and r.interpretation.startswith("Intermediate risk: 6%")
+    with pytest.raises(CalculatorInputError, match="cancer"):
+        run("plasmic", platelet="Yes", reticulocyte="Yes", history="No", mcv="Yes", inr="No", cr="No")
+
+
+def test_abc():
+    # penetrating 1 + SBP <=90 1 + FAST 1 = 3 -> likely massive transfusion
+    r = run("abc_massive_transfusion", penetrating_mechanism="Yes", ed_systolic_bp_90="Yes", positive_fast_exam="Yes")
+    assert r.value == 3 and r.interpretation.startswith("Likely")

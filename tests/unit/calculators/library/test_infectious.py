@@ -30,3 +30,14 @@ def test_shorr():
     r = run("shorr_mrsa", age="Yes", nursing="Yes", prioriv="Yes", hospital="Yes", dementia="Yes", fdiabetes="Yes")
     assert r.value == 7 and r.interpretation.startswith("High risk for MRSA")
     assert run("shorr_mrsa", icu="Yes").interpretation.startswith("Intermediate")  # 2
+
+
+def test_ckd_hiv_reads_the_tenofovir_table():
+    # age 40-49 2 + SBP 1 + hypertension 2 + triglycerides 1 = 6; TDF user -> 10.9%
+    args = dict(age="40-49 years", gluc="No", sbp="Yes", htn="Yes", tg="Yes", proturia="No", cd4="No")
+    r = run("ckd_hiv", **args, tenofivir="Yes")
+    assert r.value == 6 and r.interpretation.startswith("10.9% 5-year risk of CKD")
+    # the same score without tenofovir -> 5.1%
+    assert run("ckd_hiv", **args, tenofivir="No").interpretation.startswith("5.1%")
+    with pytest.raises(CalculatorInputError, match="tenofivir"):
+        run("ckd_hiv", **args)

@@ -161,3 +161,29 @@ def test_gap_and_piro():
     # PIRO: comorbidity + age + shock = 3 -> mild 13.0%
     r = run("piro_cap", one="Yes", two="Yes", five="Yes")
     assert r.value == 3 and r.interpretation == "Mild risk: 13.0% 28-day mortality"
+
+
+def test_gupta_logistic_model_from_the_papers_coefficients():
+    # x = -1.7397 + 0.7678 (partially dependent) - 0.6201 (ASA 3) - 0.7840 (no sepsis) + 0 (emergency)
+    #     + 0.1060 (ENT) = -2.2700; risk = e^x / (1 + e^x) = 0.10331 / 1.10331 = 9.4%
+    r = run("gupta_respiratory_failure", status="Partially dependent", class1="3: severe systemic disease",
+            sepsis="None", emergency="Yes", procedure="ENT (except thyroid/parathyroid)")
+    assert r.value == 9.4 and r.interpretation.startswith("9.4% risk")
+    # MedRisk's values are MDCalc's rounded coefficients; they still name the options
+    calc = CALCULATORS["gupta_respiratory_failure"]
+    args, notes = mdcalc_arguments(calc, 10193, {"status": 0.77, "class1": -0.62, "sepsis": -0.78, "emergency": 0,
+                                                 "procedure": 0.11})
+    assert not notes and calc.run(args).value == 9.4
+    with pytest.raises(CalculatorInputError, match="procedure"):
+        run("gupta_respiratory_failure", status="Independent", class1="3: severe systemic disease", sepsis="None",
+            emergency="No")
+
+
+def test_decaf():
+    # eMRCD 5a 1 + eosinopenia 1 + consolidation 1 = 3 -> 15.3%
+    r = run("decaf", emrcd="Too dyspneic to leave house but independent with washing/dressing (eMRCD 5a)",
+            eos="Yes", cons="Yes", aci="No")
+    assert r.value == 3 and r.interpretation.startswith("High risk: 15.3%")
+    assert "afib" in r.assumed
+    with pytest.raises(CalculatorInputError, match="aci"):
+        run("decaf", emrcd="Not too dyspneic to leave house (eMRCD 1-4)", eos="No", cons="No")
