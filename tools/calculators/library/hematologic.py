@@ -512,3 +512,61 @@ ABC = point_score(
     conventions=("A finding not documented scores as absent (reported as assumed); >=2 predicts massive "
                  "transfusion.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4054: CLL-IPI (chronic lymphocytic leukaemia)
+# ---------------------------------------------------------------------------
+
+CLL_IPI = point_score(
+    id="cll_ipi", name="International Prognostic Index for CLL (CLL-IPI)", mdcalc_id=4054, category="risk",
+    description=("Stratifies overall survival in chronic lymphocytic leukaemia from age, clinical stage, serum "
+                 "beta-2 microglobulin, IGHV mutational status and TP53 status."),
+    items=(
+        Choice("age", "Age", opts(("<=65 years", 0), (">65 years", 1))),
+        Choice("stage", "Clinical stage", opts(("Binet A or Rai 0", 0), ("Binet B-C or Rai I-IV", 1))),
+        Choice("microglobulin", "Serum beta2 microglobulin, mg/L (or ug/mL)", opts(("<=3.5", 0), (">3.5", 2))),
+        Choice("mutational", "IGHV mutational status", opts(("Mutated", 0), ("Unmutated", 2))),
+        Choice("tp53", "TP53 status", opts(("No abnormalities", 0),
+                                           ("Deletion 17p (FISH) and/or TP53 mutation (sequencing)", 4))),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 93.2% 5-year survival"),
+        Band(2, 3, "Intermediate risk: 79.3% 5-year survival"),
+        Band(4, 6, "High risk: 63.3% 5-year survival"),
+        Band(7, 10, "Very high risk: 23.3% 5-year survival"),
+    ),
+    reference=("International CLL-IPI working group. An international prognostic index for patients with "
+               "chronic lymphocytic leukaemia (CLL-IPI): a meta-analysis of individual patient data. Lancet "
+               "Oncol. 2016;17(6):779-790."),
+    aliases=("CLL-IPI",),
+    conventions=("Every item is required (molecular results are not assumed).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2320: FLIPI (follicular lymphoma)
+# ---------------------------------------------------------------------------
+
+FLIPI = point_score(
+    id="flipi", name="Follicular Lymphoma International Prognostic Index (FLIPI)", mdcalc_id=2320,
+    category="risk",
+    description=("Stratifies survival in follicular lymphoma from five adverse factors: age >60, more than four "
+                 "nodal areas, raised LDH, haemoglobin <12 g/dL and stage III-IV."),
+    items=(
+        yes_no("age", "Age >60 years", 1, default=None),
+        yes_no("nodal", ">4 nodal sites", 1, default=None),
+        yes_no("ldh", "LDH elevated", 1, default=None),
+        yes_no("hgb", "Hemoglobin <120 g/L or 12 g/dL", 1, default=None),
+        yes_no("stage", "Stage III-IV", 1, default=None),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: about 70% 10-year overall survival"),
+        Band(2, 2, "Intermediate risk: about 50% 10-year overall survival"),
+        Band(3, 5, "High risk: about 35% 10-year overall survival"),
+    ),
+    reference=("Solal-Celigny P, Roy P, Colombat P, et al. Follicular lymphoma international prognostic index. "
+               "Blood. 2004;104(5):1258-1265."),
+    aliases=("FLIPI", "NoLASH"),
+    conventions=("Every factor is required.",),
+)

@@ -807,3 +807,163 @@ DECAF = point_score(
     conventions=("Dyspnoea grade, eosinophils, chest X-ray and pH are required; atrial fibrillation scores as "
                  "absent when not documented (reported as assumed).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10149: El-Ganzouri Risk Index (difficult airway)
+# ---------------------------------------------------------------------------
+
+EGRI = point_score(
+    id="egri", name="El-Ganzouri Risk Index (EGRI) for Difficult Airway", mdcalc_id=10149, category="risk",
+    description=("Predicts difficult laryngoscopy and intubation before anaesthesia from mouth opening, "
+                 "thyromental distance, Mallampati class, neck movement, ability to prognath, weight and a "
+                 "history of difficult intubation."),
+    items=(
+        Choice("mouth", "Mouth opening", opts((">=4 cm", 0), ("<4 cm", 1))),
+        Choice("thyro", "Thyromental distance", opts((">6.5 cm", 0), ("6.0-6.5 cm", 1), ("<6.0 cm", 2))),
+        Choice("mclass", "Modified Mallampati Classification", opts(
+            ("I (soft palate, fauces, uvula, and pillars seen)", 0), ("II (soft palate, fauces, and uvula seen)", 1),
+            ("III (soft palate and base of uvula seen)", 2), ("IV (soft palate not visible)", 2))),
+        Choice("neck", "Neck movement", opts((">90deg", 0), ("80-90deg", 1), ("<80deg", 2))),
+        Choice("prog", "Ability to prognath (advance lower jaw forward)", opts(("Yes", 0), ("No", 1))),
+        Choice("body", "Weight", opts(("<90 kg (198.4 lbs)", 0), ("90-110 kg (198.4-242.5 lbs)", 1),
+                                      (">110 kg (242.5 lbs)", 2))),
+        Choice("history", "History of difficult intubation", opts(("None", 0), ("Questionable", 1), ("Definite", 2))),
+    ),
+    bands=(
+        Band(0, 3, "Low risk of difficult airway"),
+        Band(4, 12, "High risk of difficult airway (>=4)"),
+    ),
+    reference=("el-Ganzouri AR, McCarthy RJ, Tuman KJ, Tanck EN, Ivankovich AD. Preoperative airway assessment: "
+               "predictive value of a multivariate risk index. Anesth Analg. 1996;82(6):1197-1204."),
+    aliases=("EGRI", "El-Ganzouri index"),
+    conventions=("Every item is an examination finding and is required.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10460: HACOR score (failure of non-invasive ventilation)
+# ---------------------------------------------------------------------------
+
+HACOR = point_score(
+    id="hacor", name="HACOR Score", mdcalc_id=10460, category="risk",
+    description=("Predicts failure of non-invasive ventilation in hypoxaemic respiratory failure from Heart "
+                 "rate, Acidosis (pH), Consciousness (GCS), Oxygenation (PaO2/FiO2) and Respiratory rate, "
+                 "measured after 1 hour of NIV."),
+    items=(
+        Choice("hr", "Heart rate, beats/min", opts(("<=120", 0), (">=121", 1))),
+        Choice("ph", "Acidosis (pH)", opts((">=7.35", 0), ("7.30-7.34", 2), ("7.25-7.29", 3), ("<7.25", 4))),
+        Choice("gcs", "Consciousness (GCS)", opts(("15", 0), ("13-14", 2), ("11-12", 5), ("<=10", 10))),
+        Choice("pao2", "Oxygenation (PaO2/FiO2), mm Hg", opts((">=201", 0), ("176-200", 2), ("151-175", 3),
+                                                              ("126-150", 4), ("101-125", 5), ("<=100", 6))),
+        Choice("resp", "Respiratory rate, breaths/min", opts(("<=30", 0), ("31-35", 1), ("36-40", 2), ("41-45", 3),
+                                                             (">=46", 4))),
+    ),
+    bands=(
+        Band(0, 5, "Low risk of NIV failure"),
+        Band(6, 25, "High risk of NIV failure (>5)"),
+    ),
+    reference=("Duan J, Han X, Bai L, Zhou L, Huang S. Assessment of heart rate, acidosis, consciousness, "
+               "oxygenation, and respiratory rate to predict noninvasive ventilation failure in hypoxemic "
+               "patients. Intensive Care Med. 2017;43(2):192-199."),
+    aliases=("HACOR",),
+    conventions=("Every item is required.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3382: modified Asthma Predictive Index (mAPI)
+# ---------------------------------------------------------------------------
+
+_MAPI_REF = ("Guilbert TW, Morgan WJ, Zeiger RS, et al. Atopic characteristics of children with recurrent "
+             "wheezing at high risk for the development of childhood asthma. J Allergy Clin Immunol. "
+             "2004;114(6):1282-1287; Chang TS, Lemanske RF, Guilbert TW, et al. Evaluation of the modified "
+             "asthma predictive index in high-risk preschool children. J Allergy Clin Immunol Pract. "
+             "2013;1(2):152-156.")
+_MAPI_POS = ("Positive mAPI: likely asthma diagnosis by school age (ages 6-11; high specificity, "
+             "about 98-100%)")
+_MAPI_NEG = "Negative mAPI: asthma diagnosis by school age (ages 6-11) less likely"
+_MAPI_MAJOR = ("asthma", "eczema", "airallerg")
+_MAPI_MINOR = ("cold", "eos", "foodaller")
+
+
+def _mapi(x: Any) -> CalculatorResult:
+    major = sum(getattr(x, n) == "Yes" for n in _MAPI_MAJOR)
+    minor = sum(getattr(x, n) == "Yes" for n in _MAPI_MINOR)
+    positive = x.wheezing == "Yes" and (major >= 1 or minor >= 2)
+    text = _MAPI_POS if positive else _MAPI_NEG
+    lines = [f">=4 wheezing episodes/year: {x.wheezing}; major criteria {major}/3, minor criteria {minor}/3",
+             "Positive when >=4 episodes AND (>=1 major OR >=2 minor)"]
+    return _result("mapi", "Modified Asthma Predictive Index (mAPI)", _MAPI_REF, x,
+                   1 if positive else 0, text, lines, unit="positive (1) / negative (0)")
+
+
+MAPI = point_score(
+    id="mapi", name="Modified Asthma Predictive Index (mAPI)", mdcalc_id=3382, category="risk",
+    description=("Predicts which preschool children with recurrent wheezing will have asthma at school age: "
+                 "positive with frequent wheezing plus one major (parental asthma, atopic dermatitis, "
+                 "aeroallergen sensitisation) or two minor criteria (wheeze apart from colds, eosinophilia, "
+                 "food allergy)."),
+    items=(
+        yes_no("wheezing", ">=4 wheezing episodes/year", 1, default=None),
+        yes_no("asthma", "Parent with asthma", 1),
+        yes_no("eczema", "Patient has atopic dermatitis", 1),
+        yes_no("airallerg", "Patient with aeroallergen sensitivity (ex: hay fever)", 1),
+        yes_no("cold", "Wheezing unrelated to colds", 1),
+        yes_no("eos", "Eosinophils >=4% (on CBC)", 1),
+        yes_no("foodaller", "Patient with allergy to milk, egg, or peanuts", 1),
+    ),
+    bands=(Band(None, None, "Positive or negative by the criteria rule (not a sum)"),),
+    reference=_MAPI_REF, compute=_mapi, unit="positive (1) / negative (0)",
+    aliases=("mAPI", "modified API"),
+    conventions=("The wheezing frequency is required; a criterion not documented counts as absent (reported as "
+                 "assumed).",
+                 "The result is a rule, not a sum: 1 = positive, 0 = negative."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10369: PRIEST COVID-19 clinical severity score
+# ---------------------------------------------------------------------------
+
+_PRIEST_RISK = {0: "1%", 1: "1%", 2: "2%", 3: "2%", 4: "3%", 5: "9%", 6: "15%", 7: "18%", 8: "22%", 9: "26%",
+                10: "29%", 11: "34%", 12: "38%", 13: "46%", 14: "47%", 15: "49%", 16: "55%"}
+
+PRIEST = point_score(
+    id="priest_covid", name="PRIEST COVID-19 Clinical Severity Score", mdcalc_id=10369, category="risk",
+    description=("Estimates the 30-day risk of death or organ support in adults presenting to the emergency "
+                 "department with suspected COVID-19, from sex, age, NEWS2 vital-sign bands and performance "
+                 "status."),
+    items=(
+        Choice("sex", "Sex", opts(("Female", 0), ("Male", 1))),
+        Choice("age", "Age, years", opts(("16-49", 0), ("50-65", 2), ("66-80", 3), (">80", 4))),
+        Choice("res", "Respiratory rate, breaths per min", opts(("<9", 3), ("9-11", 1), ("12-20", 0), ("21-24", 2),
+                                                                (">24", 3))),
+        Choice("oxy", "Oxygen saturation", opts((">95%", 0), ("94-95%", 1), ("92-93%", 2), ("<92%", 3))),
+        Choice("bpm", "Heart rate, beats per min", opts(("<41", 3), ("41-50", 1), ("51-90", 0), ("91-110", 1),
+                                                        ("111-130", 2), (">130", 3))),
+        Choice("sys", "Systolic BP, mmHg", opts(("<91", 3), ("91-100", 2), ("101-110", 1), ("111-219", 0),
+                                                (">219", 3))),
+        Choice("temp", "Temperature", opts(
+            ("<35.1degC (<95.18degF)", 3), ("35.1-36.0degC (95.18 - 96.8degF)", 1),
+            ("36.1-38.0degC (>96.8 - 100.4degF)", 0), ("38.1-39.0degC (>100.4 - 102.2degF)", 1),
+            (">39.0degC (>102.2degF)", 2))),
+        Choice("alert", "Alertness", opts(("Alert", 0), ("Confused or not alert", 3))),
+        Choice("ins", "Inspired oxygen", opts(("Air", 0), ("Supplemental oxygen", 2))),
+        Choice("status", "Performance status", opts(
+            ("Unrestricted normal activity", 0), ("Limited strenuous activity, can do light activity", 1),
+            ("Limited activity, can self-care", 2), ("Limited self-care", 3), ("Bed/chair bound, no self-care", 4))),
+    ),
+    bands=tuple(Band(t, t, f"{risk} probability of adverse outcome (death or organ support) within 30 days"
+                     + ("; >4 predicts adverse outcome" if t > 4 else ""))
+                for t, risk in _PRIEST_RISK.items()) + (
+        Band(17, 25, "59-88% probability of adverse outcome (death or organ support) within 30 days; >4 predicts "
+                     "adverse outcome"),
+        Band(26, None, ">99% probability of adverse outcome (death or organ support) within 30 days"),
+    ),
+    reference=("Goodacre S, Thomas B, Sutton L, et al. Derivation and validation of a clinical severity score for "
+               "acutely ill adults with suspected COVID-19: the PRIEST observational cohort study. PLoS One. "
+               "2021;16(1):e0245840."),
+    aliases=("PRIEST", "PRIEST score"),
+    conventions=("Every item is required (the vital signs at presentation).",),
+)

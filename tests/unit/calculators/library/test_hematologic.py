@@ -120,3 +120,15 @@ def test_abc():
     # penetrating 1 + SBP <=90 1 + FAST 1 = 3 -> likely massive transfusion
     r = run("abc_massive_transfusion", penetrating_mechanism="Yes", ed_systolic_bp_90="Yes", positive_fast_exam="Yes")
     assert r.value == 3 and r.interpretation.startswith("Likely")
+
+
+def test_cll_ipi_and_flipi():
+    # CLL-IPI: age 1 + B2M 2 + unmutated 2 + TP53 4 = 9 -> very high
+    r = run("cll_ipi", age=">65 years", stage="Binet A or Rai 0", microglobulin=">3.5", mutational="Unmutated",
+            tp53="Deletion 17p (FISH) and/or TP53 mutation (sequencing)")
+    assert r.value == 9 and r.interpretation == "Very high risk: 23.3% 5-year survival"
+    # FLIPI: nodal + LDH + Hb = 3 -> high
+    r = run("flipi", age="No", nodal="Yes", ldh="Yes", hgb="Yes", stage="No")
+    assert r.value == 3 and r.interpretation.startswith("High risk: about 35%")
+    with pytest.raises(CalculatorInputError, match="stage"):
+        run("flipi", age="No", nodal="Yes", ldh="Yes", hgb="Yes")

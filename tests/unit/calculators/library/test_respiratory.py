@@ -187,3 +187,40 @@ def test_decaf():
     assert "afib" in r.assumed
     with pytest.raises(CalculatorInputError, match="aci"):
         run("decaf", emrcd="Not too dyspneic to leave house (eMRCD 1-4)", eos="No", cons="No")
+
+
+def test_egri_hacor():
+    # EGRI: thyromental 6.0-6.5 1 + Mallampati III 2 + neck <80 2 + no prognath 1 + definite history 2 = 8
+    r = run("egri", mouth=">=4 cm", thyro="6.0-6.5 cm", mclass="III (soft palate and base of uvula seen)",
+            neck="<80deg", prog="No", body="<90 kg (198.4 lbs)", history="Definite")
+    assert r.value == 8 and r.interpretation.startswith("High risk")
+    # HACOR: pH <7.25 4 + GCS <=10 10 + RR 31-35 1 = 15 -> high
+    r = run("hacor", hr="<=120", ph="<7.25", gcs="<=10", pao2=">=201", resp="31-35")
+    assert r.value == 15 and r.interpretation.startswith("High risk of NIV failure")
+    assert run("hacor", hr=">=121", ph="7.30-7.34", gcs="15", pao2="176-200", resp="<=30").value == 5  # 1+2+2: low
+
+
+def test_mapi_rule():
+    # >=4 episodes + parental asthma (major) -> positive
+    r = run("mapi", wheezing="Yes", asthma="Yes")
+    assert r.value == 1 and r.interpretation.startswith("Positive mAPI")
+    # >=4 episodes + one minor only -> negative; two minor -> positive
+    assert run("mapi", wheezing="Yes", eos="Yes").value == 0
+    assert run("mapi", wheezing="Yes", eos="Yes", foodaller="Yes").value == 1
+    # major criteria without frequent wheezing -> negative
+    assert run("mapi", wheezing="No", asthma="Yes", eczema="Yes").interpretation.startswith("Negative")
+    with pytest.raises(CalculatorInputError, match="wheezing"):
+        run("mapi", asthma="Yes")
+
+
+def test_priest_and_its_repeated_values_map_by_label():
+    # age >80 4 + RR >24 3 + HR >130 3 + SBP 91-100 2 + temp >39 2 + oxygen 2 = 16 -> 55%
+    args = dict(sex="Female", age=">80", res=">24", oxy=">95%", bpm=">130", sys="91-100",
+                temp=">39.0degC (>102.2degF)", alert="Alert", ins="Supplemental oxygen",
+                status="Unrestricted normal activity")
+    r = CALCULATORS["priest_covid"].run(args)
+    assert r.value == 16 and r.interpretation.startswith("55% probability")
+    raw = {"sex": 0, "age": 4, "res": 3, "oxy": 0, "bpm": 3, "sys": 2, "temp": 2, "alert": 0, "ins": 2, "status": 0}
+    lab = {"Respiratory rate, breaths per min": "<9 ", "Heart rate, beats per min": "<41"}
+    mapped, notes = mdcalc_arguments(CALCULATORS["priest_covid"], 10369, raw, lab)
+    assert not notes and mapped["res"] == "<9" and mapped["bpm"] == "<41"
