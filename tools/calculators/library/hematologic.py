@@ -570,3 +570,145 @@ FLIPI = point_score(
     aliases=("FLIPI", "NoLASH"),
     conventions=("Every factor is required.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10301: Sepsis-induced coagulopathy (SIC) score
+# ---------------------------------------------------------------------------
+
+_SIC_REF = ("Iba T, Nisio MD, Levy JH, Kitamura N, Thachil J. New criteria for sepsis-induced coagulopathy (SIC) "
+            "following the revised sepsis definition: a retrospective analysis of a nationwide survey. BMJ Open. "
+            "2017;7(9):e017046.")
+_SIC_MORTALITY = {0: 0, 1: 0, 2: 20, 3: 19, 4: 30, 5: 32, 6: 46}
+_SIC_BANDS = tuple(Band(t, t, f"{m}% approximate 28-day mortality ({100 - m}% 28-day survival)")
+                   for t, m in _SIC_MORTALITY.items())
+
+
+def _sic(x: Any) -> CalculatorResult:
+    pts = {n: p for n, _, p in item_points(x)}
+    total = sum(pts.values())
+    coag = pts["inr"] + pts["platelet"]
+    sic = total >= 4 and coag >= 3
+    text = (f"{band_of(_SIC_BANDS, total).text}; "
+            + ("sepsis-induced coagulopathy present" if sic else "criteria for sepsis-induced coagulopathy not met"))
+    return _result("sic_score", "Sepsis-Induced Coagulopathy (SIC) Score", _SIC_REF, x, total, text,
+                   [f"INR + platelet points = {coag:g} (SIC needs total >=4 and this >=3)"])
+
+
+SIC = point_score(
+    id="sic_score", name="Sepsis-Induced Coagulopathy (SIC) Score", mdcalc_id=10301, category="diagnosis",
+    description=("Identifies sepsis-induced coagulopathy (an early stage of DIC) in septic patients from the "
+                 "INR, platelet count and the sum of four SOFA components; also reads approximate 28-day "
+                 "mortality by total."),
+    items=(
+        Choice("inr", "INR", opts(("<=1.2", 0), (">1.2 to 1.4", 1), (">1.4", 2))),
+        Choice("platelet", "Platelet count, cells x 10^9/L", opts((">=150", 0), ("100 to <150", 1), ("<100", 2))),
+        Choice("sofa", "Total SOFA score", opts(("0", 0), ("1", 1), (">=2", 2))),
+    ),
+    bands=_SIC_BANDS, reference=_SIC_REF, compute=_sic,
+    aliases=("SIC", "SIC score"),
+    conventions=("Every item is required. The SOFA item sums the respiratory, cardiovascular, hepatic and renal "
+                 "components (capped at 2).",
+                 "SIC: total >=4 with INR + platelet points >=3."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10089: HScore (reactive haemophagocytic syndrome)
+# ---------------------------------------------------------------------------
+
+_HSCORE_PROB = ((None, 90, "<1%"), (91, 100, "~1%"), (101, 110, "1-3%"), (111, 120, "3-5%"), (121, 130, "5-9%"),
+                (131, 140, "9-16%"), (141, 150, "16-25%"), (151, 160, "25-40%"), (161, 170, "40-54%"),
+                (171, 180, "54-70%"), (181, 190, "70-80%"), (191, 200, "80-88%"), (201, 210, "88-93%"),
+                (211, 220, "93-96%"), (221, 230, "96-98%"), (231, 240, "98-99%"), (241, None, ">99%"))
+
+HSCORE = point_score(
+    id="hscore", name="HScore for Reactive Hemophagocytic Syndrome", mdcalc_id=10089, category="diagnosis",
+    description=("Estimates the probability of reactive haemophagocytic syndrome from immunosuppression, fever, "
+                 "organomegaly, cytopenias, ferritin, triglycerides, fibrinogen, AST and marrow "
+                 "haemophagocytosis."),
+    items=(
+        yes_no("immunosup", "Known underlying immunosuppression", 18),
+        Choice("temp", "Temperature, degF (degC)", opts(("<101.1 (<38.4)", 0), ("101.1-102.9 (38.4-39.4)", 33),
+                                                        (">102.9 (>39.4)", 49))),
+        Choice("organ", "Organomegaly", opts(("No", 0), ("Hepatomegaly or splenomegaly", 23),
+                                             ("Hepatomegaly and splenomegaly", 38))),
+        Choice("cytopenia", "Number of cytopenias", opts(("1 lineage", 0), ("2 lineages", 24), ("3 lineages", 34))),
+        Choice("ferritin", "Ferritin, ng/mL (or ug/L)", opts(("<2,000", 0), ("2,000-6,000", 35), (">6,000", 50))),
+        Choice("triglyc", "Triglycerides, mg/dL (mmol/L)", opts(("<132.7 (<1.5)", 0), ("132.7-354 (1.5-4)", 44),
+                                                                (">354 (>4)", 64))),
+        Choice("fibro", "Fibrinogen, mg/dL (g/L)", opts((">250 (>2.5)", 0), ("<=250 (<=2.5)", 30))),
+        Choice("serum", "AST, U/L", opts(("<30", 0), (">=30", 19))),
+        yes_no("hemophago", "Hemophagocytosis features on bone marrow aspirate", 35),
+    ),
+    bands=tuple(Band(lo, hi, f"{p} probability of hemophagocytic syndrome" + (
+        " (above the best cut-off of 169)" if lo is not None and lo >= 171 else "")) for lo, hi, p in _HSCORE_PROB),
+    reference=("Fardet L, Galicier L, Lambotte O, et al. Development and validation of the HScore, a score for "
+               "the diagnosis of reactive hemophagocytic syndrome. Arthritis Rheumatol. 2014;66(9):2613-2620."),
+    aliases=("HScore", "H score"),
+    conventions=("Laboratory and examination items are required; immunosuppression and marrow haemophagocytosis "
+                 "score as absent when not documented (reported as assumed).",
+                 "Cytopenia: Hb <=9.2 g/dL, WBC <=5000/mm3, platelets <=110000/mm3; the best cut-off is 169."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10578: GIPSS (primary myelofibrosis)
+# ---------------------------------------------------------------------------
+
+GIPSS = point_score(
+    id="gipss", name="Genetically Inspired Prognostic Scoring System (GIPSS) for PMF", mdcalc_id=10578,
+    category="risk",
+    description=("Stratifies survival in primary myelofibrosis from genetics alone: the karyotype group, the "
+                 "absence of a type 1/like CALR mutation, and ASXL1, SRSF2 and U2AF1 Q157 mutations."),
+    items=(
+        Choice("q1", "Karyotype classification", opts(("Favorable", 0), ("Unfavorable", 1),
+                                                      ("Very high risk (VHR)", 2))),
+        Choice("q2", "Type 1/like CALR mutation", opts(("Yes", 0), ("No", 1))),
+        yes_no("q3", "ASXL1 mutation", 1, default=None),
+        yes_no("q4", "SRSF2 mutation", 1, default=None),
+        yes_no("q5", "U2AF1Q157 mutation", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Low risk: 94% 5-year overall survival, median overall survival 26.4 years"),
+        Band(1, 1, "Intermediate-1 risk: 73% 5-year overall survival, median overall survival 8.0 years"),
+        Band(2, 2, "Intermediate-2 risk: 40% 5-year overall survival, median overall survival 4.2 years"),
+        Band(3, 6, "High risk: 14% 5-year overall survival, median overall survival 2.0 years"),
+    ),
+    reference=("Tefferi A, Guglielmelli P, Nicolosi M, et al. GIPSS: genetically inspired prognostic scoring "
+               "system for primary myelofibrosis. Leukemia. 2018;32(7):1631-1642."),
+    aliases=("GIPSS",),
+    conventions=("Every item is required (an absent mutation must be tested, not assumed).",
+                 "Karyotype: favourable = normal or sole 13q-, +9, 20q-, chromosome 1 translocation/duplication, "
+                 "sex-chromosome change including -Y; very high risk = -7, i(17q), inv(3)/3q21, 12p-, 11q-, +21 "
+                 "or other autosomal trisomies except +8/+9; unfavourable = all others."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10562: BALL score (relapsed/refractory CLL)
+# ---------------------------------------------------------------------------
+
+BALL = point_score(
+    id="ball_cll", name="BALL Score for Relapsed/Refractory CLL", mdcalc_id=10562, category="risk",
+    description=("Predicts overall survival of relapsed or refractory chronic lymphocytic leukaemia on targeted "
+                 "therapy from Beta-2 microglobulin, Anaemia, LDH and the time since the Last therapy."),
+    items=(
+        Choice("q1", "beta2-microglobulin", opts(("<5 mg/dL", 0), (">=5 mg/dL", 1))),
+        yes_no("q2", "Anemia", 1, default=None),
+        Choice("q3", "LDH", opts(("<=Upper limit of normal", 0), (">Upper limit of normal", 1))),
+        Choice("q4", "Last therapy", opts((">=24 months", 0), ("<24 months", 1))),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 89.7% 24-month overall survival"),
+        Band(2, 3, "Intermediate risk: 79.5% 24-month overall survival"),
+        Band(4, 4, "High risk: 55.8% 24-month overall survival"),
+    ),
+    reference=("Soumerai JD, Ni A, Darif M, et al. Prognostic risk score for patients with relapsed or refractory "
+               "chronic lymphocytic leukaemia treated with targeted therapies or chemoimmunotherapy: a "
+               "retrospective, pooled cohort study with external validations. Lancet Haematol. "
+               "2019;6(7):e366-e374."),
+    aliases=("BALL",),
+    conventions=("Every item is required. Anaemia: Hb <110 g/L in women, <120 g/L in men; time measured from the "
+                 "start of the last therapy.",),
+)

@@ -131,3 +131,37 @@ CKD_HIV = point_score(
                  "Tenofovir use chooses which 5-year risk table is read (MDCalc codes it as 1, but it adds no "
                  "points)."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3278: Clinical Pulmonary Infection Score (CPIS)
+# ---------------------------------------------------------------------------
+
+CPIS = point_score(
+    id="cpis", name="Clinical Pulmonary Infection Score (CPIS) for VAP", mdcalc_id=3278, category="diagnosis",
+    description=("Estimates the likelihood of ventilator-associated pneumonia from temperature, white cell count, "
+                 "tracheal secretions, oxygenation, chest radiograph and tracheal aspirate culture."),
+    items=(
+        Choice("temp", "Temperature (degC)", opts(("36.5-38.4", 0), ("38.5-38.9", 1), (">=39.0 or <=36.0", 2))),
+        Choice("leuks", "White blood cell count", opts(("4-11", 0), ("<4 or >11", 1),
+                                                       ("Either <4 or >11 plus band forms >=500", 2))),
+        Choice("trach", "Tracheal secretions", opts(("<14+", 0), (">=14+", 1), (">=14+ plus purulent secretions", 2))),
+        Choice("oxy", "Oxygenation, PaO2/FiO2 mm Hg", opts((">240 or ARDS", 0), ("<=240 and no ARDS", 2))),
+        Choice("pulm", "Pulmonary radiography", opts(("No infiltrate", 0), ("Diffuse or patchy infiltrate", 1),
+                                                     ("Localized infiltrate", 2))),
+        Choice("culture", "Culture of tracheal aspirate specimen", opts(
+            ("Pathogenic bacteria cultured <=1 or no growth", 0), ("Pathogenic bacteria cultured >1+", 1),
+            ("Pathogenic bacteria cultured >1+ plus same pathogenic bacteria on gram stain >1+", 2))),
+    ),
+    bands=(
+        Band(0, 6, "Low likelihood of VAP (<=6): use clinical suspicion to decide on cultures or BAL"),
+        Band(7, 12, "High likelihood of VAP (>=7): consider BAL or mini-BAL"),
+    ),
+    reference=("Pugin J, Auckenthaler R, Mili N, et al. Diagnosis of ventilator-associated pneumonia by "
+               "bacteriologic analysis of bronchoscopic and nonbronchoscopic 'blind' bronchoalveolar lavage "
+               "fluid. Am Rev Respir Dis. 1991;143(5 Pt 1):1121-1129."),
+    aliases=("CPIS",),
+    conventions=("Every item is required.",
+                 "MDCalc's scraped WBC labels lost their '<4 or >11'; the options are written out and matched by "
+                 "MDCalc's value. Pugin's threshold: >6 suggests VAP."),
+)

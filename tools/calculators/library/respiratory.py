@@ -967,3 +967,35 @@ PRIEST = point_score(
     aliases=("PRIEST", "PRIEST score"),
     conventions=("Every item is required (the vital signs at presentation).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10279: MuLBSTA score (viral pneumonia mortality)
+# ---------------------------------------------------------------------------
+
+_MULBSTA_RISK = {0: "0.47%", 2: "0.87%", 3: "1.18%", 4: "1.60%", 5: "2.17%", 6: "2.92%", 7: "3.93%", 8: "5.27%",
+                 9: "7.03%", 10: "9.33%", 11: "12.27%", 12: "15.99%", 13: "20.56%", 14: "26.03%", 15: "32.36%",
+                 16: "39.42%", 17: "46.95%", 18: "54.61%", 19: "62.07%", 20: "68.99%"}
+
+MULBSTA = point_score(
+    id="mulbsta", name="MuLBSTA Score for Viral Pneumonia Mortality", mdcalc_id=10279, category="risk",
+    description=("Estimates 90-day mortality of viral pneumonia from Multilobe infiltrates, Lymphopenia, "
+                 "Bacterial coinfection, Smoking, hyper-Tension and Age >=60."),
+    items=(
+        yes_no("one", "Multilobe infiltrate", 5, default=None),
+        yes_no("two", "Absolute Lymphocyte count <=0.8 x 10^9/L", 4, default=None),
+        yes_no("three", "Bacterial coinfection", 4),
+        Choice("four", "Smoking history", opts(("Non smoker", 0), ("Prior smoker", 2), ("Active smoker", 3))),
+        yes_no("six", "History of hyper-Tension", 2),
+        yes_no("seven", "Age >=60 years", 2, default=None),
+    ),
+    bands=(Band(0, 1, "Low risk: 0.47% 90-day mortality"),) + tuple(
+        Band(t, t, f"{'High' if t >= 12 else 'Low'} risk: {risk} 90-day mortality")
+        for t, risk in _MULBSTA_RISK.items() if t >= 2),
+    reference=("Guo L, Wei D, Zhang X, et al. Clinical features predicting mortality risk in patients with viral "
+               "pneumonia: the MuLBSTA score. Front Microbiol. 2019;10:2752."),
+    aliases=("MuLBSTA",),
+    conventions=("Infiltrates, lymphocyte count, smoking and age are required; coinfection and hypertension "
+                 "score as absent when not documented (reported as assumed).",
+                 ">=12 points is the paper's high-risk group. A total of 1 cannot occur."),
+)

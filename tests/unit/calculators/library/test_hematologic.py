@@ -132,3 +132,25 @@ def test_cll_ipi_and_flipi():
     assert r.value == 3 and r.interpretation.startswith("High risk: about 35%")
     with pytest.raises(CalculatorInputError, match="stage"):
         run("flipi", age="No", nodal="Yes", ldh="Yes", hgb="Yes")
+
+
+def test_sic_needs_both_total_and_coagulation_points():
+    # INR >1.4 2 + platelets >=150 0 + SOFA >=2 2 = 4, but INR + platelets = 2 < 3 -> not SIC; 30% mortality
+    r = run("sic_score", inr=">1.4", platelet=">=150", sofa=">=2")
+    assert r.value == 4 and r.interpretation.startswith("30% approximate 28-day mortality")
+    assert "not met" in r.interpretation
+    # 2 + 2 + 0 = 4 with coagulation 4 -> SIC present
+    assert "coagulopathy present" in run("sic_score", inr=">1.4", platelet="<100", sofa="0").interpretation
+
+
+def test_hscore_gipss_ball():
+    # HScore: immunosuppression 18 + 38.4-39.4 33 + 2 lineages 24 + ferritin >6000 50 + marrow 35 = 160 -> 25-40%
+    r = run("hscore", immunosup="Yes", temp="101.1-102.9 (38.4-39.4)", organ="No", cytopenia="2 lineages",
+            ferritin=">6,000", triglyc="<132.7 (<1.5)", fibro=">250 (>2.5)", serum="<30", hemophago="Yes")
+    assert r.value == 160 and r.interpretation.startswith("25-40% probability")
+    # GIPSS: unfavourable 1 + no CALR 1 + ASXL1 1 + SRSF2 1 = 4 -> high
+    r = run("gipss", q1="Unfavorable", q2="No", q3="Yes", q4="Yes", q5="No")
+    assert r.value == 4 and r.interpretation.startswith("High risk: 14%")
+    # BALL: B2M 1 + anaemia 1 = 2 -> intermediate
+    r = run("ball_cll", q1=">=5 mg/dL", q2="Yes", q3="<=Upper limit of normal", q4=">=24 months")
+    assert r.value == 2 and r.interpretation == "Intermediate risk: 79.5% 24-month overall survival"

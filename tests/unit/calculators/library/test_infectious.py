@@ -41,3 +41,12 @@ def test_ckd_hiv_reads_the_tenofovir_table():
     assert run("ckd_hiv", **args, tenofivir="No").interpretation.startswith("5.1%")
     with pytest.raises(CalculatorInputError, match="tenofivir"):
         run("ckd_hiv", **args)
+
+
+def test_cpis():
+    # WBC with bands 2 + oxygenation 2 + localized infiltrate 2 + culture >1+ 1 = 7 -> high likelihood
+    r = run("cpis", temp="36.5-38.4", leuks="Either <4 or >11 plus band forms >=500", trach="<14+",
+            oxy="<=240 and no ARDS", pulm="Localized infiltrate", culture="Pathogenic bacteria cultured >1+")
+    assert r.value == 7 and r.interpretation.startswith("High likelihood of VAP")
+    with pytest.raises(CalculatorInputError, match="culture"):
+        run("cpis", temp="36.5-38.4", leuks="4-11", trach="<14+", oxy=">240 or ARDS", pulm="No infiltrate")

@@ -224,3 +224,11 @@ def test_priest_and_its_repeated_values_map_by_label():
     lab = {"Respiratory rate, breaths per min": "<9 ", "Heart rate, beats per min": "<41"}
     mapped, notes = mdcalc_arguments(CALCULATORS["priest_covid"], 10369, raw, lab)
     assert not notes and mapped["res"] == "<9" and mapped["bpm"] == "<41"
+
+
+def test_mulbsta():
+    # multilobe 5 + lymphopenia 4 + prior smoker 2 + hypertension 2 = 13 -> 20.56%, high (>=12)
+    r = run("mulbsta", one="Yes", two="Yes", four="Prior smoker", six="Yes", seven="No")
+    assert r.value == 13 and r.interpretation == "High risk: 20.56% 90-day mortality"
+    with pytest.raises(CalculatorInputError, match="seven"):
+        run("mulbsta", one="Yes", two="Yes", four="Prior smoker")
