@@ -165,3 +165,65 @@ CPIS = point_score(
                  "MDCalc's scraped WBC labels lost their '<4 or >11'; the options are written out and matched by "
                  "MDCalc's value. Pugin's threshold: >6 suggests VAP."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1817: Kocher criteria (septic arthritis of the hip in children)
+# ---------------------------------------------------------------------------
+
+KOCHER = point_score(
+    id="kocher_septic_arthritis", name="Kocher Criteria for Septic Arthritis", mdcalc_id=1817, category="diagnosis",
+    description=("Distinguishes septic arthritis from transient synovitis of the hip in children from inability "
+                 "to bear weight, fever >38.5 C, ESR >40 mm/h and WBC >12,000/mm3."),
+    items=(
+        yes_no("weight_bearing_inability", "Non weight-bearing", 1, default=None),
+        yes_no("temperature", "Temp > 38.5 degC / 101.3 degF", 1, default=None),
+        yes_no("esr_40", "ESR > 40 mm/hr", 1, default=None),
+        yes_no("white_blood_cell_count", "WBC > 12,000 cells/mm3", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Very low probability of septic arthritis (<0.2%)"),
+        Band(1, 1, "3% probability of septic arthritis"),
+        Band(2, 2, "40% probability of septic arthritis"),
+        Band(3, 3, "93% probability of septic arthritis"),
+        Band(4, 4, "99.6% probability of septic arthritis"),
+    ),
+    reference=("Kocher MS, Zurakowski D, Kasser JR. Differentiating between septic arthritis and transient "
+               "synovitis of the hip in children: an evidence-based clinical prediction algorithm. J Bone Joint "
+               "Surg Am. 1999;81(12):1662-1670."),
+    aliases=("Kocher criteria", "Kocher"),
+    conventions=("Every criterion is required (two are laboratory values).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1734: LRINEC score (necrotising soft tissue infection)
+# ---------------------------------------------------------------------------
+
+LRINEC = point_score(
+    id="lrinec", name="LRINEC Score for Necrotizing Soft Tissue Infection", mdcalc_id=1734, category="diagnosis",
+    description=("Helps tell necrotising soft tissue infection from other soft tissue infections using six "
+                 "laboratory values: CRP, white cell count, haemoglobin, sodium, creatinine and glucose."),
+    items=(
+        Choice("crp", "C-reactive protein", opts(("<15 mg/dL (150 mg/L)", 0), (">=15 mg/dL (150 mg/L)", 4))),
+        Choice("white_blood_cell_count", "White blood cell count (x1,000/uL)", opts(("<15", 0), ("15-25", 1),
+                                                                                    (">25", 2))),
+        Choice("hemoglobin", "Hemoglobin (g/dL)", opts((">13.5", 0), ("11-13.5", 1), ("<11", 2))),
+        Choice("sodium", "Sodium (mEq/L)", opts((">=135", 0), ("<135", 2))),
+        Choice("creatinine", "Creatinine", opts(("<=1.6 mg/dL (141 umol/L)", 0), (">1.6 mg/dL (141 umol/L)", 2))),
+        Choice("glucose", "Glucose", opts(("<=180 mg/dL (10 mmol/L)", 0), (">180 mg/dL (10 mmol/L)", 1))),
+    ),
+    bands=(
+        Band(0, 5, "Low risk: <50% probability of necrotizing soft tissue infection"),
+        Band(6, 7, "Intermediate risk: 50-75% probability of necrotizing soft tissue infection (score >=6: "
+                   "PPV 92%)"),
+        Band(8, 13, "High risk: >75% probability of necrotizing soft tissue infection (score >=6: PPV 92%)"),
+    ),
+    reference=("Wong CH, Khin LW, Heng KS, Tan KC, Low CO. The LRINEC (Laboratory Risk Indicator for Necrotizing "
+               "Fasciitis) score: a tool for distinguishing necrotizing fasciitis from other soft tissue "
+               "infections. Crit Care Med. 2004;32(7):1535-1541."),
+    aliases=("LRINEC",),
+    conventions=("Every value is required.",
+                 "White cell count in thousands per uL (MDCalc's label reads x10,000; the paper's cut-offs are "
+                 "15 and 25 x10^3/mm3)."),
+)

@@ -895,7 +895,7 @@ def _mapi(x: Any) -> CalculatorResult:
     lines = [f">=4 wheezing episodes/year: {x.wheezing}; major criteria {major}/3, minor criteria {minor}/3",
              "Positive when >=4 episodes AND (>=1 major OR >=2 minor)"]
     return _result("mapi", "Modified Asthma Predictive Index (mAPI)", _MAPI_REF, x,
-                   1 if positive else 0, text, lines, unit="positive (1) / negative (0)")
+                   1 if positive else 0, text, lines, unit="index (0-1)")
 
 
 MAPI = point_score(
@@ -914,11 +914,11 @@ MAPI = point_score(
         yes_no("foodaller", "Patient with allergy to milk, egg, or peanuts", 1),
     ),
     bands=(Band(None, None, "Positive or negative by the criteria rule (not a sum)"),),
-    reference=_MAPI_REF, compute=_mapi, unit="positive (1) / negative (0)",
+    reference=_MAPI_REF, compute=_mapi, unit="index (0-1)",
     aliases=("mAPI", "modified API"),
     conventions=("The wheezing frequency is required; a criterion not documented counts as absent (reported as "
                  "assumed).",
-                 "The result is a rule, not a sum: 1 = positive, 0 = negative."),
+                 "The result is a rule, not a sum: value 1 = positive, 0 = negative."),
 )
 
 
@@ -998,4 +998,166 @@ MULBSTA = point_score(
     conventions=("Infiltrates, lymphocyte count, smoking and age are required; coinfection and hypertension "
                  "score as absent when not documented (reported as assumed).",
                  ">=12 points is the paper's high-risk group. A total of 1 cannot occur."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4019: BAP-65 (acute exacerbation of COPD)
+# ---------------------------------------------------------------------------
+
+_BAP65_REF = ("Tabak YP, Sun X, Johannes RS, Gupta V, Shorr AF. Mortality and need for mechanical ventilation in "
+              "acute exacerbations of chronic obstructive pulmonary disease: development and validation of a "
+              "simple risk score. Arch Intern Med. 2009;169(17):1595-1602.")
+_BAP65_CLASS = {
+    1: "Class I: 0.3% in-hospital mortality, 0.3% need for mechanical ventilation within 48 h; routine management",
+    2: "Class II: 1.0% in-hospital mortality, 0.2% need for mechanical ventilation within 48 h; routine management",
+    3: "Class III: 2.2% in-hospital mortality, 1.2% need for mechanical ventilation within 48 h; consider early "
+       "non-invasive ventilation and/or ICU care",
+    4: "Class IV: 6.4% in-hospital mortality, 5.5% need for mechanical ventilation within 48 h; consider early "
+       "non-invasive ventilation and/or ICU care",
+    5: "Class V: 14.1% in-hospital mortality, 12.4% need for mechanical ventilation within 48 h; consider early "
+       "non-invasive ventilation and/or ICU care",
+}
+
+
+def _bap65(x: Any) -> CalculatorResult:
+    bap = sum(p for _, _, p in item_points(x))
+    klass = (2 if x.age == ">=65" else 1) if bap == 0 else bap + 2
+    return _result("bap_65", "BAP-65 Score", _BAP65_REF, x, klass, _BAP65_CLASS[klass],
+                   [f"BAP findings = {bap:g}; with 0 findings the class is I (<65 y) or II (>=65 y), else "
+                    "findings + 2"], unit="class")
+
+
+BAP65 = point_score(
+    id="bap_65", name="BAP-65 Score for Acute Exacerbation of COPD", mdcalc_id=4019, category="risk",
+    description=("Classes patients admitted with an acute exacerbation of COPD (I-V) by raised BUN, altered "
+                 "mental status, pulse >=109 and age >=65, and reads in-hospital mortality and early need for "
+                 "mechanical ventilation."),
+    items=(
+        yes_no("bun", "BUN >=25 mg/dL (8.9 mmol/L)", 1, default=None),
+        yes_no("ams", "Altered mental status", 1),
+        yes_no("pulse", "Pulse >=109 beats/min", 1, default=None),
+        Choice("age", "Age, years", opts(("41-64", 0, 0), (">=65", 0, 1))),
+    ),
+    bands=(Band(0, 0, "Class I or II (by age)"), Band(1, 1, "Class III"), Band(2, 2, "Class IV"),
+           Band(3, 3, "Class V")),
+    reference=_BAP65_REF, compute=_bap65, unit="class",
+    aliases=("BAP-65", "BAP65"),
+    conventions=("BUN, pulse and age are required; altered mental status (initial GCS <14, disorientation, "
+                 "stupor or coma) scores as absent when not documented.",
+                 "The value is the class, 1-5 for I-V; age only separates class I from II."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3381: Asthma Predictive Index (API)
+# ---------------------------------------------------------------------------
+
+_API_REF = ("Castro-Rodriguez JA, Holberg CJ, Wright AL, Martinez FD. A clinical index to define risk of asthma "
+            "in young children with recurrent wheezing. Am J Respir Crit Care Med. 2000;162(4 Pt 1):1403-1406.")
+_API_TEXT = {
+    2: "Positive (stringent) API: positive likelihood of asthma; 76% had active asthma at school age "
+       "(specificity about 96%)",
+    1: "Positive (loose) API: positive likelihood of asthma; 59% had active asthma at school age (specificity "
+       "about 80%)",
+    0: "Negative API: asthma at school age unlikely",
+}
+
+
+def _api(x: Any) -> CalculatorResult:
+    major = sum(getattr(x, n) == "Yes" for n in ("asthma", "eczema"))
+    minor = sum(getattr(x, n) == "Yes" for n in ("rhin", "cold", "eos"))
+    criteria = major >= 1 or minor >= 2
+    level = 0 if not criteria else 2 if x.wheezing == ">=3" else 1
+    return _result("api_asthma", "Asthma Predictive Index (API)", _API_REF, x, level, _API_TEXT[level],
+                   [f"major criteria {major}/2, minor criteria {minor}/3; wheezing episodes/year {x.wheezing}",
+                    "Loose: >=1 major or >=2 minor; stringent: the same with >=3 wheezing episodes a year"],
+                   unit="index (0-2)")
+
+
+API = point_score(
+    id="api_asthma", name="Asthma Predictive Index (API)", mdcalc_id=3381, category="risk",
+    description=("Predicts asthma at school age in young children who wheeze, from wheezing frequency and major "
+                 "(parental asthma, eczema) and minor (allergic rhinitis, wheeze apart from colds, "
+                 "eosinophilia) criteria; reads a loose and a stringent index."),
+    items=(
+        Choice("wheezing", "Wheezing episodes/year", opts((">=3", 0, 2), ("<3", 0, 1))),
+        yes_no("asthma", "Parent with asthma", 1),
+        yes_no("eczema", "Patient with eczema", 1),
+        yes_no("rhin", "Patient has allergic rhinitis", 1),
+        yes_no("cold", "Wheezing apart from colds", 1),
+        yes_no("eos", "Eosinophilia (>=4% on CBC)", 1),
+    ),
+    bands=(Band(None, None, "Negative, loose-positive or stringent-positive by the criteria rule"),),
+    reference=_API_REF, compute=_api, unit="index (0-2)",
+    aliases=("API", "Castro-Rodriguez index"),
+    conventions=("Wheezing frequency is required; a criterion not documented counts as absent (reported as "
+                 "assumed).",
+                 "MDCalc codes the wheezing options 2 (>=3/year) and 1 (<3/year); they are not points.",
+                 "Value: 0 negative, 1 positive by the loose index only, 2 positive by the stringent index."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4055: Radiologist's Score (RADS) for smoke inhalation injury
+# ---------------------------------------------------------------------------
+
+_RADS_FINDING = opts(("Normal", 0), ("Increased interstitial markings", 1), ("Ground glass opacification", 2),
+                     ("Consolidation", 3))
+_ORD = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+RADS = point_score(
+    id="rads_smoke_inhalation", name="Radiologist's Score (RADS) for Smoke Inhalation Injury", mdcalc_id=4055,
+    category="risk",
+    description=("Scores a chest CT slice after smoke inhalation: the worst finding in each of the four quadrants "
+                 "of each lung (normal to consolidation, 0-3); more than 8 per slice marks a high risk of "
+                 "pneumonia, lung injury/ARDS or death."),
+    items=tuple(Choice(f"{side}_q{q}", f"Worst finding, {_ORD[q]} quadrant {side} lung", _RADS_FINDING)
+                for side in ("left", "right") for q in range(1, 5)),
+    bands=(
+        Band(0, 8, "Low risk: RADS <=8 per slice"),
+        Band(9, 24, "High risk: RADS >8 per slice, 12.7x increased risk of pneumonia, acute lung injury/ARDS or "
+                    "death"),
+    ),
+    reference=("Oh JS, Chung KK, Allen A, et al. Admission chest CT complements fiberoptic bronchoscopy in "
+               "prediction of adverse outcomes in thermally injured patients. J Burn Care Res. "
+               "2012;33(4):532-538."),
+    aliases=("RADS", "radiologist's score"),
+    conventions=("Every quadrant is required. Scored per slice; over several slices, average the slice totals "
+                 "before applying the >8 threshold.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3918: Hestia criteria (outpatient treatment of pulmonary embolism)
+# ---------------------------------------------------------------------------
+
+HESTIA = point_score(
+    id="hestia", name="Hestia Criteria for Outpatient PE Treatment", mdcalc_id=3918, category="risk",
+    description=("Decides whether a patient with acute pulmonary embolism can be treated at home: eleven "
+                 "exclusion criteria (instability, need for reperfusion, bleeding risk, oxygen, pain, social "
+                 "reasons, renal or liver failure, pregnancy, HIT...); any one excludes outpatient care."),
+    items=(
+        yes_no("unstable", "Hemodynamically unstable", 1, default=None),
+        yes_no("thrombolysis", "Thrombolysis or embolectomy needed", 1, default=None),
+        yes_no("activebleeding", "Active bleeding or high risk for bleeding", 1, default=None),
+        yes_no("oxygen", ">24 hrs on supplemental oxygen required to maintain SaO2 >90%", 1, default=None),
+        yes_no("anticoagulant", "PE diagnosed while on anticoagulation", 1, default=None),
+        yes_no("painmeds", "Severe pain needing IV pain medication required >24 hr", 1, default=None),
+        yes_no("medicalsocial", "Medical or social reason for admission >24 hr (infection, malignancy, no support "
+                                "system)", 1, default=None),
+        yes_no("crcl", "Creatinine clearance <30 mL/min (Cockcroft-Gault)", 1, default=None),
+        yes_no("liver", "Severe liver impairment", 1, default=None),
+        yes_no("preg", "Pregnant", 1, default=None),
+        yes_no("hit", "Documented history of heparin-induced thrombocytopenia (HIT)", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Eligible for outpatient care: low risk (0% mortality, 2% VTE recurrence)"),
+        Band(1, 11, "Not eligible for outpatient care: inpatient treatment recommended"),
+    ),
+    reference=("Zondag W, Mos IC, Creemers-Schild D, et al. Outpatient treatment in patients with acute pulmonary "
+               "embolism: the Hestia Study. J Thromb Haemost. 2011;9(8):1500-1507."),
+    aliases=("Hestia",),
+    conventions=("Every criterion is required: assuming one absent would make a patient eligible for home "
+                 "treatment by default.",),
 )

@@ -50,3 +50,16 @@ def test_cpis():
     assert r.value == 7 and r.interpretation.startswith("High likelihood of VAP")
     with pytest.raises(CalculatorInputError, match="culture"):
         run("cpis", temp="36.5-38.4", leuks="4-11", trach="<14+", oxy=">240 or ARDS", pulm="No infiltrate")
+
+
+def test_kocher_and_lrinec():
+    # non-weight-bearing + fever + WBC = 3 criteria -> 93%
+    r = run("kocher_septic_arthritis", weight_bearing_inability="Yes", temperature="Yes", esr_40="No",
+            white_blood_cell_count="Yes")
+    assert r.value == 3 and r.interpretation == "93% probability of septic arthritis"
+    with pytest.raises(CalculatorInputError, match="esr_40"):
+        run("kocher_septic_arthritis", weight_bearing_inability="Yes", temperature="Yes", white_blood_cell_count="No")
+    # LRINEC: CRP 4 + WBC 15-25 1 + glucose 1 = 6 -> intermediate
+    r = run("lrinec", crp=">=15 mg/dL (150 mg/L)", white_blood_cell_count="15-25", hemoglobin=">13.5",
+            sodium=">=135", creatinine="<=1.6 mg/dL (141 umol/L)", glucose=">180 mg/dL (10 mmol/L)")
+    assert r.value == 6 and r.interpretation.startswith("Intermediate risk: 50-75%")

@@ -232,3 +232,41 @@ def test_mulbsta():
     assert r.value == 13 and r.interpretation == "High risk: 20.56% 90-day mortality"
     with pytest.raises(CalculatorInputError, match="seven"):
         run("mulbsta", one="Yes", two="Yes", four="Prior smoker")
+
+
+def test_bap65_classes():
+    # BUN + pulse = 2 findings -> class IV (2 + 2)
+    r = run("bap_65", bun="Yes", ams="No", pulse="Yes", age="41-64")
+    assert r.value == 4 and r.interpretation.startswith("Class IV: 6.4% in-hospital mortality")
+    # no findings: age decides class I or II
+    assert run("bap_65", bun="No", pulse="No", age="41-64").value == 1
+    assert run("bap_65", bun="No", pulse="No", age=">=65").value == 2
+    # altered mental status + age >=65 -> 1 finding -> class III (age does not add)
+    assert run("bap_65", bun="No", ams="Yes", pulse="No", age=">=65").interpretation.startswith("Class III: 2.2%")
+
+
+def test_api_loose_and_stringent():
+    # <3 episodes, eczema (major) -> loose positive only
+    r = run("api_asthma", wheezing="<3", eczema="Yes")
+    assert r.value == 1 and r.interpretation.startswith("Positive (loose) API")
+    # >=3 episodes, two minor criteria -> stringent positive
+    assert run("api_asthma", wheezing=">=3", rhin="Yes", eos="Yes").value == 2
+    # one minor criterion only -> negative
+    assert run("api_asthma", wheezing=">=3", cold="Yes").interpretation.startswith("Negative API")
+
+
+def test_rads_and_hestia():
+    # 2 + 1 (left) + 3 + 1 + 3 (right) = 10 > 8 -> high risk
+    quads = dict(left_q1="Normal", left_q2="Ground glass opacification", left_q3="Normal",
+                 left_q4="Increased interstitial markings", right_q1="Normal", right_q2="Consolidation",
+                 right_q3="Increased interstitial markings", right_q4="Consolidation")
+    r = CALCULATORS["rads_smoke_inhalation"].run(quads)
+    assert r.value == 10 and r.interpretation.startswith("High risk")
+    # Hestia: all 11 criteria answered No -> eligible; any Yes -> not eligible; unanswered -> refused
+    names = ["unstable", "thrombolysis", "activebleeding", "oxygen", "anticoagulant", "painmeds", "medicalsocial",
+             "crcl", "liver", "preg", "hit"]
+    none = {n: "No" for n in names}
+    assert run("hestia", **none).interpretation.startswith("Eligible for outpatient care")
+    assert run("hestia", **{**none, "preg": "Yes"}).interpretation.startswith("Not eligible")
+    with pytest.raises(CalculatorInputError, match="hit"):
+        run("hestia", **{n: "No" for n in names[:-1]})
