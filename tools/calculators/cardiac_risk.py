@@ -117,6 +117,13 @@ CHA2DS2_REF = (
 )
 
 
+# Yearly ischemic stroke rate (%) without anticoagulation by score: Friberg L, Rosenqvist M, Lip GYH. Evaluation
+# of risk stratification schemes for ischaemic stroke and bleeding in 182 678 patients with atrial fibrillation:
+# the Swedish Atrial Fibrillation cohort study. Eur Heart J. 2012;33(12):1500-1510.
+_CHA2DS2_STROKE_RATE = {0: "0.2", 1: "0.6", 2: "2.2", 3: "3.2", 4: "4.8", 5: "7.2", 6: "9.7", 7: "11.2", 8: "10.8",
+                        9: "12.2"}
+
+
 class CHA2DS2VAScInputs(ScoreInputs):
     age: float = age_field()
     sex: Sex
@@ -151,9 +158,11 @@ def _cha2ds2_vasc(x: CHA2DS2VAScInputs) -> CalculatorResult:
     if non_sex == 0:
         interp = "low risk: oral anticoagulation not indicated"
     elif non_sex == 1:
-        interp = "intermediate risk: consider oral anticoagulation"
+        interp = "intermediate (low-moderate) risk: consider oral anticoagulation"
     else:
-        interp = "high risk: oral anticoagulation recommended"
+        interp = "high (moderate-high) risk: oral anticoagulation recommended"
+    interp += (f"; {_CHA2DS2_STROKE_RATE[int(total)]}% yearly risk of ischemic stroke without anticoagulation at a "
+               f"score of {int(total)} (Friberg 2012)")
     return CalculatorResult(
         calculator="cha2ds2_vasc", name="CHA2DS2-VASc Score", value=int(total), unit="points",
         interpretation=interp, explanation=lines, reference=CHA2DS2_REF, components=comps,
@@ -190,7 +199,8 @@ register(Calculator(
         "Undocumented history items are assumed absent (0 points).",
         "Stroke, TIA and thromboembolism together give 2 points once.",
         "Age bands: <65 = 0, 65-74 = 1, >=75 = 2; female sex = 1.",
-        "Interpretation by the 2020 ESC AF guideline (female point excluded).",
+        "Interpretation by the 2020 ESC AF guideline (female point excluded); the yearly ischemic stroke risk per "
+        "score is the Swedish AF cohort's rate without anticoagulation (Friberg 2012).",
     ],
     medcalc_keys={
         "age": "age", "sex": "sex",
@@ -417,6 +427,24 @@ HASBLED_REF = (
     "Chest. 2010;138(5):1093-1100."
 )
 HASBLED_RATE = {0: "1.13", 1: "1.02", 2: "1.88", 3: "3.74", 4: "8.70", 5: "12.50"}
+# 1-year major bleeding (%) by score in the validation of Lip GYH, Frison L, Halperin JL, Lane DA. Comparative
+# validation of a novel risk score for predicting bleeding risk in anticoagulated patients with atrial
+# fibrillation: the HAS-BLED score. J Am Coll Cardiol. 2011;57(2):173-180.
+HASBLED_LIP_PCT = {0: "0.9", 1: "3.4", 2: "4.1", 3: "5.8", 4: "8.9", 5: "9.1"}
+
+
+def _has_bled_text(total: int) -> str:
+    """Risk group words and the per-score figures of the two publications."""
+    if total > 5:
+        return ("high risk (>= 3), very high risk group: scores above 5 were too rare to give a rate (likely over "
+                "10% major bleeding a year); consider alternatives to anticoagulation, correct modifiable factors")
+    figures = (f"{HASBLED_LIP_PCT[total]}% risk of major bleeding in a year (Lip 2011); {HASBLED_RATE[total]} "
+               f"bleeds per 100 patient-years (Pisters 2010)")
+    if total >= 3:
+        return (f"high risk (>= 3): {figures}; caution, regular review and correction of modifiable factors; "
+                "consider alternatives to anticoagulation")
+    group = "relatively low risk group" if total <= 1 else "moderate risk group"
+    return f"low-moderate risk (< 3), {group}: {figures}; anticoagulation can be considered"
 
 
 class HASBLEDInputs(ScoreInputs):
@@ -480,13 +508,25 @@ def _has_bled(x: HASBLEDInputs) -> CalculatorResult:
         ("alcohol", alc_txt, alc_pts),
     ]
     total, comps, lines = tally(items)
-    rate = HASBLED_RATE.get(int(total), "12.50")
-    band = "high risk (>= 3): caution and regular review" if total >= 3 else "low-moderate risk (< 3)"
     return CalculatorResult(
         calculator="has_bled", name="HAS-BLED Score", value=int(total), unit="points",
-        interpretation=f"{band}; Euro Heart Survey major bleeds {rate} per 100 patient-years",
+        interpretation=_has_bled_text(int(total)),
         explanation=lines, reference=HASBLED_REF, components=comps,
     )
+
+
+# MDCalc 807 (RiskAgent's library): its age item is a toggle "Age >65", read here as an age on the side of the
+# threshold it states (66 or 65: only the > 65 test uses age); its alcohol toggle is the >= 8 drinks/week item.
+_HASBLED_MDCALC = {"hypertension": "hypertension", "renal_disease": "renal_disease", "liver_disease": "liver_disease",
+                   "stroke": "stroke", "bleeding_predisposition": "prior_bleeding", "labile_inr": "labile_inr",
+                   "medication_usage": "bleeding_medication", "alcohol_drug_use": "alcohol_excess"}
+
+
+def _has_bled_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {ours: bool(raw[key]) for key, ours in _HASBLED_MDCALC.items() if key in raw}
+    if raw.get("age_65") in (0, 1):
+        args["age"] = 66 if raw["age_65"] else 65
+    return args
 
 
 register(Calculator(
@@ -500,6 +540,8 @@ register(Calculator(
         "Age > 65 years scores 1 (66 and over).",
         "Alcohol scores 1 when the number of drinks per week is >= 8; not given = assumed 0 drinks.",
         "Medication (antiplatelets/NSAIDs) and alcohol are separate 1-point items.",
+        "Risk groups: 0-1 relatively low, 2 moderate, 3-5 high (>= 3: caution), > 5 very high; figures per score "
+        "from Lip 2011 (% major bleeding a year) and Pisters 2010 (bleeds per 100 patient-years).",
     ],
     medcalc_keys={
         "age": "age", "Hypertension": "hypertension", "Hypertension history": "hypertension",
@@ -511,6 +553,7 @@ register(Calculator(
         "Medication usage predisposing to bleeding": "bleeding_medication",
         "Number of Alcoholic Drinks Per Week": "alcohol_drinks_per_week",
     },
+    mdcalc_ids=[807], mdcalc_adapter=_has_bled_mdcalc,
 ))
 
 

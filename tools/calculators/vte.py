@@ -59,6 +59,15 @@ class WellsPEInputs(ScoreInputs):
     malignancy: bool = finding("Malignancy with treatment within 6 months or palliative")
 
 
+# Three-tier model: prevalence of PE by tier in the ED validation (Wells PS, Anderson DR, Rodger M, et al. Excluding
+# pulmonary embolism at the bedside without diagnostic imaging. Ann Intern Med. 2001;135(2):98-107).
+_WELLS_PE_TIERS = (
+    "low probability (score < 2): 1.3% chance of PE in an ED population",
+    "moderate probability (score 2-6): 16.2% chance of PE in an ED population",
+    "high probability (score > 6): 40.6% chance of PE in an ED population",
+)
+
+
 def _wells_pe(x: WellsPEInputs) -> CalculatorResult:
     if x.heart_rate is None:
         hr: Item = ("heart_rate_gt_100", "Heart rate not given, assumed <= 100 /min", 0.0)
@@ -78,14 +87,27 @@ def _wells_pe(x: WellsPEInputs) -> CalculatorResult:
     ]
     total, comps, lines = tally(items)
     total = float(total)
-    tier3 = "low" if total < 2 else ("moderate" if total <= 6 else "high")
-    tier2 = "PE likely (> 4)" if total > 4 else "PE unlikely (<= 4)"
+    tier3 = _WELLS_PE_TIERS[0 if total < 2 else 1 if total <= 6 else 2]
+    tier2 = "PE likely (two-tier, > 4)" if total > 4 else "PE unlikely (two-tier, <= 4)"
     return CalculatorResult(
         calculator="wells_pe", name="Wells' Criteria for Pulmonary Embolism", value=total, unit="points",
-        interpretation=f"{tier3} probability (three-tier: < 2 low, 2-6 moderate, > 6 high); {tier2}",
+        interpretation=f"{tier3}; {tier2}",
         explanation=lines, reference=WELLS_PE_REF, components=comps,
         assumed=["heart_rate"] if x.heart_rate is None else [],
     )
+
+
+# MDCalc 115 (RiskAgent's library): heart rate is a toggle "> 100", read as a rate on its side of the threshold
+# (101 or 100); its "immobilization or surgery" and "previous PE or DVT" items are one item each (scored once).
+_WELLS_PE_MDCALC = {"dvt": "dvt_signs", "pe": "pe_most_likely", "immobilization_or_surgery": "immobilization",
+                    "previous_pe_dvt": "previous_pe", "hemoptysis": "hemoptysis", "malignancy": "malignancy"}
+
+
+def _wells_pe_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {ours: bool(raw[key]) for key, ours in _WELLS_PE_MDCALC.items() if key in raw}
+    if "heart_rate_100" in raw:
+        args["heart_rate"] = 101 if raw["heart_rate_100"] else 100
+    return args
 
 
 register(Calculator(
@@ -99,6 +121,8 @@ register(Calculator(
         "Heart rate criterion is strictly > 100 /min (1.5 points).",
         "Immobilization >= 3 days or surgery within 4 weeks: 1.5 points once; previous PE or DVT: 1.5 points once.",
         "The value is a decimal (half points), e.g. 1.5.",
+        "Three tiers (< 2 low, 2-6 moderate, > 6 high) with the ED prevalences of Wells 2001 (1.3%, 16.2%, 40.6%); "
+        "two tiers: <= 4 PE unlikely, > 4 PE likely.",
     ],
     medcalc_keys={
         "Clinical signs and symptoms of Deep Vein Thrombosis": "dvt_signs",
@@ -111,6 +135,7 @@ register(Calculator(
         "Hemoptysis": "hemoptysis",
         "Malignancy with treatment within 6 months or palliative": "malignancy",
     },
+    mdcalc_ids=[115], mdcalc_adapter=_wells_pe_mdcalc,
 ))
 
 
@@ -139,6 +164,14 @@ class WellsDVTInputs(ScoreInputs):
     alternative_diagnosis: bool = finding("Alternative diagnosis to DVT as likely or more likely (-2 points)")
 
 
+# Three-tier model with the prevalence of DVT per tier in Wells 1997 (3%, 17%, 75%).
+_WELLS_DVT_TIERS = (
+    "low pre-test probability (score <= 0): about 3% prevalence of DVT",
+    "moderate pre-test probability (score 1-2): about 17% prevalence of DVT",
+    "high pre-test probability (score >= 3): about 75% prevalence of DVT",
+)
+
+
 def _wells_dvt(x: WellsDVTInputs) -> CalculatorResult:
     items: list[Item] = [
         _flag(x, "active_cancer", "Active cancer", 1),
@@ -155,11 +188,11 @@ def _wells_dvt(x: WellsDVTInputs) -> CalculatorResult:
     ]
     total, comps, lines = tally(items)
     total = int(total)
-    tier3 = "low" if total <= 0 else ("moderate" if total <= 2 else "high")
-    tier2 = "DVT likely (>= 2)" if total >= 2 else "DVT unlikely (< 2)"
+    tier3 = _WELLS_DVT_TIERS[0 if total <= 0 else 1 if total <= 2 else 2]
+    tier2 = "DVT likely (two-tier, >= 2)" if total >= 2 else "DVT unlikely (two-tier, < 2)"
     return CalculatorResult(
         calculator="wells_dvt", name="Wells' Criteria for DVT", value=total, unit="points",
-        interpretation=f"{tier3} pre-test probability (<= 0 low, 1-2 moderate, >= 3 high); {tier2}",
+        interpretation=f"{tier3}; {tier2}",
         explanation=lines, reference=WELLS_DVT_REF, components=comps,
     )
 
@@ -188,6 +221,8 @@ register(Calculator(
         "Undocumented findings are assumed absent (0 points).",
         "Bedridden > 3 days or major surgery within 12 weeks: 1 point once.",
         "Alternative diagnosis at least as likely: -2 points. Previously documented DVT (Wells 2003) included.",
+        "Three tiers (<= 0 low, 1-2 moderate, >= 3 high) with Wells 1997's DVT prevalences (3%, 17%, 75%); two "
+        "tiers (Wells 2003): >= 2 DVT likely, < 2 DVT unlikely.",
     ],
     medcalc_keys={
         "Active cancer": "active_cancer",

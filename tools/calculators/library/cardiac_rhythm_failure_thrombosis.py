@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.base import CalculatorInputError, CalculatorResult, InputIssue
 from medmirror.tools.calculators.points import (
     Band,
     Choice,
@@ -811,4 +811,481 @@ OESIL = point_score(
     aliases=("OESIL",),
     conventions=("History and prodrome not documented count as absent; age and the ECG reading are required.",
                  "A score >=2 marks high risk (admission advised in the derivation)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1731: Duke criteria for infective endocarditis (modified, Li 2000)
+# ---------------------------------------------------------------------------
+
+_DUKE_ID, _DUKE_NAME = "duke_endocarditis", "Duke Criteria for Infective Endocarditis (modified)"
+_DUKE_REF = ("Li JS, Sexton DJ, Mick N, et al. Proposed modifications to the Duke criteria for the diagnosis of "
+             "infective endocarditis. Clin Infect Dis. 2000;30(4):633-638.")
+_DUKE_PATH = ("microorganisms", "lesions")
+_DUKE_MAJOR = ("endocarditis", "evidence_endocardial")
+_DUKE_MINOR = ("heart_condition_injection_drug", "fever", "vascular", "immunologic", "microbiological")
+_DUKE_TEXT = {
+    0: "Rejected: the criteria for infective endocarditis are not met (fewer than 1 major + 1 minor or 3 minor)",
+    1: "Possible infective endocarditis (1 major + 1 minor, or 3 minor criteria)",
+    2: "Definite infective endocarditis",
+}
+
+
+def _duke(x: Any) -> CalculatorResult:
+    path = [n for n in _DUKE_PATH if getattr(x, n) == "Yes"]
+    major = sum(getattr(x, n) == "Yes" for n in _DUKE_MAJOR)
+    minor = sum(getattr(x, n) == "Yes" for n in _DUKE_MINOR)
+    if path:
+        level, why = 2, "pathological criterion met (" + ", ".join(path) + ")"
+    elif major == 2 or (major == 1 and minor >= 3) or minor == 5:
+        level, why = 2, "clinical criteria: 2 major, or 1 major + 3 minor, or 5 minor"
+    elif (major == 1 and minor >= 1) or minor >= 3:
+        level, why = 1, "1 major + 1 minor, or 3 minor criteria"
+    else:
+        level, why = 0, "neither definite nor possible"
+    text = _DUKE_TEXT[level]
+    if level == 2:
+        text += " (pathological criteria)" if path else " (clinical criteria)"
+    lines = [f"{t} -> {'yes' if p else 'no'}" for _, t, p in item_points(x)]
+    lines += [f"Pathological criteria met: {len(path)}; major clinical criteria: {major}/2; minor: {minor}/5",
+              f"Diagnosis: {why}; {text}"]
+    return CalculatorResult(
+        calculator=_DUKE_ID, name=_DUKE_NAME, value=level, unit="class (0-2)", interpretation=text,
+        explanation=lines, reference=_DUKE_REF,
+        components={"pathological": len(path), "major": major, "minor": minor})
+
+
+DUKE_ENDOCARDITIS = point_score(
+    id=_DUKE_ID, name=_DUKE_NAME, mdcalc_id=1731, category="diagnosis",
+    description=("Classifies suspected infective endocarditis as definite, possible or rejected from pathology "
+                 "(organisms or lesions in a vegetation or abscess) or from major clinical criteria (typical "
+                 "positive blood cultures, endocardial involvement on imaging) and minor ones (predisposition, "
+                 "fever, vascular and immunologic phenomena, other microbiological evidence)."),
+    items=(
+        yes_no("microorganisms", "Pathology: microorganisms shown by culture or histology in a vegetation, "
+                                 "embolized vegetation or intracardiac abscess", 1),
+        yes_no("lesions", "Pathology: vegetation or intracardiac abscess confirmed by histology as active "
+                          "endocarditis", 1),
+        yes_no("endocarditis", "Major: blood cultures positive for endocarditis (typical organisms in 2 separate "
+                               "cultures, persistently positive cultures, or Coxiella burnetii)", 1),
+        yes_no("evidence_endocardial", "Major: evidence of endocardial involvement (echocardiographic vegetation, "
+                                       "abscess or new dehiscence of a prosthetic valve, or new valvular "
+                                       "regurgitation)", 1),
+        yes_no("heart_condition_injection_drug", "Minor: predisposing heart condition or injection drug use", 1),
+        yes_no("fever", "Minor: fever >=38 °C", 1),
+        yes_no("vascular", "Minor: vascular phenomena (major arterial emboli, septic pulmonary infarcts, mycotic "
+                           "aneurysm, intracranial or conjunctival hemorrhage, Janeway lesions)", 1),
+        yes_no("immunologic", "Minor: immunologic phenomena (glomerulonephritis, Osler nodes, Roth spots, "
+                              "rheumatoid factor)", 1),
+        yes_no("microbiological", "Minor: microbiological evidence not meeting a major criterion", 1),
+    ),
+    bands=tuple(Band(k, k, v) for k, v in _DUKE_TEXT.items()),
+    reference=_DUKE_REF,
+    aliases=("Duke criteria", "modified Duke criteria", "Duke endocarditis criteria"),
+    unit="class (0-2)",
+    conventions=("Definite: a pathological criterion, or 2 major, or 1 major + 3 minor, or 5 minor criteria; "
+                 "possible: 1 major + 1 minor or 3 minor; otherwise rejected.",
+                 "Value: 0 rejected, 1 possible, 2 definite. A criterion not documented counts as absent "
+                 "(reported as assumed); a firm alternative diagnosis or resolution on <=4 days of antibiotics "
+                 "also rejects the diagnosis but is not an input here."),
+    compute=_duke,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10065: Steinhart model for acute heart failure in undifferentiated dyspnea
+# ---------------------------------------------------------------------------
+
+_STEINHART_ID, _STEINHART_NAME = "steinhart_ahf", "Steinhart Model for Acute Heart Failure in Dyspnea"
+_STEINHART_REF = ("Steinhart B, Thorpe KE, Bayoumi AM, Moe G, Januzzi JL Jr, Mazer CD. Improving the diagnosis of "
+                  "acute heart failure using a validated prediction model. J Am Coll Cardiol. "
+                  "2009;54(16):1515-1521.")
+
+
+_NTPROBNP_PG_PER_PMOL = 8.457  # NT-proBNP molar mass 8,457 g/mol: 1 pmol/L = 8.457 pg/mL
+
+
+def _steinhart(x: Any) -> CalculatorResult:
+    pre = x.pre / 100
+    pg = x.bnp * _NTPROBNP_PG_PER_PMOL
+    log_bnp = math.log10(pg)
+    y = 8 + 0.011 * x.Age - 5.9 * pre - 2.3 * log_bnp + 0.82 * pre * log_bnp
+    p = 100 / (1 + math.exp(y))
+    value = round(p, 1)
+    text = f"{value:.1f}% probability of acute heart failure"
+    return CalculatorResult(
+        calculator=_STEINHART_ID, name=_STEINHART_NAME, value=value, unit="%", interpretation=text,
+        explanation=[f"NT-proBNP {x.bnp:g} pmol/L x 8.457 = {pg:.0f} pg/mL; log10 = {log_bnp:.4f}",
+                     f"y = 8 + 0.011 x {x.Age:g} - 5.9 x {pre:g} - 2.3 x {log_bnp:.4f} + 0.82 x {pre:g} x "
+                     f"{log_bnp:.4f} = {y:.4f}",
+                     f"probability = 1 / (1 + e^y) = {p:.2f}%"],
+        reference=_STEINHART_REF, components={"y": round(y, 4), "nt_probnp_pg_ml": round(pg, 1)})
+
+
+STEINHART = point_score(
+    id=_STEINHART_ID, name=_STEINHART_NAME, mdcalc_id=10065, category="diagnosis",
+    description=("Revises the clinician's pre-test probability that undifferentiated dyspnea in the ED is acute "
+                 "heart failure with the patient's age and NT-proBNP, giving a post-test probability."),
+    items=(
+        Number("Age", "Age", "years", ge=18, le=120),
+        Number("pre", "Clinician's pre-test probability of acute heart failure", "%", ge=0, le=100),
+        Number("bnp", "NT-proBNP", "pmol/L", ge=0.5, le=12000),
+    ),
+    bands=(Band(None, None, "Post-test probability of acute heart failure"),),
+    reference=_STEINHART_REF,
+    aliases=("Steinhart model", "Steinhart AHF", "NT-proBNP acute heart failure model"),
+    unit="%",
+    conventions=("probability = 1 / (1 + e^y), y = 8 + 0.011 age - 5.9 p - 2.3 log10(NT-proBNP) + 0.82 p "
+                 "log10(NT-proBNP), with p the pre-test probability as a fraction (entered in %, divided by 100): "
+                 "entered as a percentage number the equation would give 100% for every patient.",
+                 "NT-proBNP is entered in pmol/L (MDCalc's unit) and converted to pg/mL for the equation "
+                 "(x 8.457, its molar mass 8,457 g/mol); MedRisk's cases give it in pmol/L and their answers "
+                 "follow this conversion. Every input is required."),
+    compute=_steinhart,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 40: CHADS2
+# ---------------------------------------------------------------------------
+
+# total -> adjusted stroke rate per 100 patient-years (Gage 2001, no antithrombotic)
+_CHADS2 = {0: "1.9", 1: "2.8", 2: "4.0", 3: "5.9", 4: "8.5", 5: "12.5", 6: "18.2"}
+
+
+def _chads2_risk(total: int) -> str:
+    return "Low" if total == 0 else "Moderate (intermediate)" if total <= 2 else "High"
+
+
+CHADS2 = point_score(
+    id="chads2", name="CHADS2 Score for Atrial Fibrillation Stroke Risk", mdcalc_id=40, category="risk",
+    description=("Estimates the yearly stroke risk of a patient with non-valvular atrial fibrillation not on "
+                 "anticoagulation from heart failure, hypertension, age 75 or over, diabetes (1 point each) and "
+                 "prior stroke or TIA (2 points)."),
+    items=(
+        yes_no("heart_failure", "Congestive heart failure history", 1),
+        yes_no("hypertension", "Hypertension history", 1),
+        yes_no("age_75", "Age >=75 years", 1),
+        yes_no("diabetes", "Diabetes mellitus history", 1),
+        yes_no("stroke", "Prior stroke or TIA (symptoms)", 2),
+    ),
+    bands=tuple(Band(t, t, f"{_chads2_risk(t)} risk: {pct}% stroke risk per year (adjusted stroke rate per 100 "
+                           f"patient-years without anticoagulation)") for t, pct in _CHADS2.items()),
+    reference=("Gage BF, Waterman AD, Shannon W, Boechler M, Rich MW, Radford MJ. Validation of clinical "
+               "classification schemes for predicting stroke: results from the National Registry of Atrial "
+               "Fibrillation. JAMA. 2001;285(22):2864-2870."),
+    aliases=("CHADS2", "CHADS-2", "CHADS2 score"),
+    conventions=("Undocumented history items count as absent.",
+                 "Yearly rates are Gage 2001's adjusted stroke rates (95% CI in the paper); risk words: 0 low, "
+                 "1-2 moderate, 3-6 high."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1750: Revised Geneva score for pulmonary embolism
+# ---------------------------------------------------------------------------
+
+GENEVA_REVISED = point_score(
+    id="geneva_revised", name="Revised Geneva Score for Pulmonary Embolism", mdcalc_id=1750, category="diagnosis",
+    description=("Gives the clinical probability of pulmonary embolism in a suspected case from history "
+                 "(age, prior VTE, recent surgery or fracture, cancer), symptoms (leg pain, hemoptysis) and signs "
+                 "(heart rate, leg tenderness with edema), without needing a clinician's gestalt."),
+    items=(
+        yes_no("age_65", "Age >65 years", 1),
+        yes_no("dvt_pe", "Previous DVT or PE", 3),
+        yes_no("surgery_limb_fracture", "Surgery under general anesthesia or lower limb fracture in the past month",
+               2),
+        yes_no("malignant_condition", "Active malignant condition (solid or hematologic, active or considered "
+                                      "cured <1 year)", 2),
+        yes_no("limb_pain", "Unilateral lower limb pain", 3),
+        yes_no("hemoptysis", "Hemoptysis", 2),
+        Choice("heart_rate", "Heart rate (beats/min)", opts(("< 75", 0), ("75-94", 3), (">= 95", 5))),
+        yes_no("pain_on_limb_palpatation", "Pain on deep venous palpation of the lower limb and unilateral edema",
+               4),
+    ),
+    bands=(
+        Band(0, 3, "Low clinical probability: about 8% prevalence of PE"),
+        Band(4, 10, "Intermediate (moderate) clinical probability: about 28% prevalence of PE"),
+        Band(11, 25, "High clinical probability: about 74% prevalence of PE"),
+    ),
+    reference=("Le Gal G, Righini M, Roy PM, et al. Prediction of pulmonary embolism in the emergency department: "
+               "the revised Geneva score. Ann Intern Med. 2006;144(3):165-171."),
+    aliases=("revised Geneva", "Geneva score", "Geneva PE score"),
+    conventions=("History, symptoms and signs not documented count as absent; the heart rate band is required.",
+                 "Prevalences are those of the validation cohort (8%, 28%, 74%)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10477: EUROMACS-RHF
+# ---------------------------------------------------------------------------
+
+EUROMACS_RHF = point_score(
+    id="euromacs_rhf", name="EUROMACS-RHF Score", mdcalc_id=10477, category="risk",
+    description=("Estimates the risk of early right-sided heart failure after implantation of a continuous-flow "
+                 "left ventricular assist device, from the RA/PCWP ratio, hemoglobin, inotrope use, INTERMACS "
+                 "class and echocardiographic right ventricular function."),
+    items=(
+        yes_no("ra", "Right atrial to pulmonary capillary wedge pressure ratio >0.54", 2),
+        yes_no("hem", "Hemoglobin <=10 g/dL", 1),
+        yes_no("iv", "Multiple intravenous inotropes", 2.5),
+        yes_no("iclass", "INTERMACS class 1-3", 2),
+        yes_no("rv", "Severe right ventricular dysfunction on echocardiography (semiquantitative)", 2),
+    ),
+    bands=(
+        Band(0, 2, "Low risk of right heart failure after LVAD"),
+        Band(2.5, 4, "Intermediate risk of right heart failure after LVAD"),
+        Band(4.5, 9.5, "High risk of right heart failure after LVAD"),
+    ),
+    reference=("Soliman OII, Akin S, Muslem R, et al. Derivation and validation of a novel right-sided heart failure "
+               "model after implantation of continuous flow left ventricular assist devices: the EUROMACS "
+               "(European Registry for Patients with Mechanical Circulatory Support) right-sided heart failure "
+               "risk score. Circulation. 2018;137(9):891-906."),
+    aliases=("EUROMACS-RHF", "EUROMACS right heart failure score"),
+    conventions=("Findings not documented count as absent.",
+                 "Risk groups: 0-2 low, 2.5-4 intermediate, 4.5-9.5 high."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1756: Modified NIH Stroke Scale (mNIHSS)
+# ---------------------------------------------------------------------------
+
+_DRIFT_ARM = opts(("No drift", 0), ("Drift before 10 seconds", 1), ("Falls before 10 seconds", 2),
+                  ("No effort against gravity", 3), ("No movement", 4))
+_DRIFT_LEG = opts(("No drift", 0), ("Drift before 5 seconds", 1), ("Falls before 5 seconds", 2),
+                  ("No effort against gravity", 3), ("No movement", 4))
+
+MNIHSS = point_score(
+    id="mnihss", name="Modified NIH Stroke Scale (mNIHSS)", mdcalc_id=1756, category="severity",
+    description=("A shortened NIH Stroke Scale (0-31) that keeps the reproducible items (orientation questions "
+                 "and commands, gaze, visual fields, limb drift, sensation, language, neglect) to grade the "
+                 "neurological deficit of an acute stroke."),
+    items=(
+        Choice("consciousness", "1B: Orientation questions (month, age)",
+               opts(("Both questions correct", 0), ("1 question correct", 1), ("0 questions correct", 2))),
+        Choice("commands", "1C: Commands (close eyes, grip hand)",
+               opts(("Both tasks correct", 0), ("1 task correct", 1), ("0 tasks correct", 2))),
+        Choice("horizontal_movement", "2: Horizontal eye movements",
+               opts(("Normal", 0), ("Partial gaze palsy", 1), ("Total gaze palsy", 2))),
+        Choice("visual_fields", "3: Visual fields", opts(("No visual loss", 0), ("Partial hemianopia", 1),
+                                                        ("Complete hemianopia", 2), ("Bilateral hemianopia", 3))),
+        Choice("left_arm_drift", "5A: Left arm motor drift", _DRIFT_ARM),
+        Choice("right_arm_drift", "5B: Right arm motor drift", _DRIFT_ARM),
+        Choice("left_leg_drift", "6A: Left leg motor drift", _DRIFT_LEG),
+        Choice("right_leg_drift", "6B: Right leg motor drift", _DRIFT_LEG),
+        Choice("sensation", "8: Sensation", opts(("Normal; no sensory loss", 0), ("Abnormal; sensory loss", 1))),
+        Choice("language", "9: Language", opts(("Normal; no aphasia", 0), ("Mild aphasia", 1), ("Severe aphasia", 2),
+                                                ("Mute/global aphasia", 3))),
+        Choice("extinction", "11: Extinction and inattention (neglect)", opts(("Normal", 0), ("Mild", 1),
+                                                                             ("Severe", 2))),
+    ),
+    bands=(
+        Band(0, 0, "No stroke symptoms (score 0)"),
+        Band(1, 4, "Minor stroke (1-4)"),
+        Band(5, 15, "Moderate stroke (5-15)"),
+        Band(16, 20, "Moderate to severe stroke (16-20)"),
+        Band(21, 31, "Severe stroke (21 or more)"),
+    ),
+    reference=("Lyden PD, Lu M, Levine SR, Brott TG, Broderick J; NINDS rtPA Stroke Study Group. A modified "
+               "National Institutes of Health Stroke Scale for use in stroke clinical trials: preliminary "
+               "reliability and validity. Stroke. 2001;32(6):1310-1317."),
+    aliases=("mNIHSS", "modified NIHSS", "modified NIH stroke scale"),
+    conventions=("Every item is an examination finding and is required.",
+                 "The mNIHSS publishes no severity grades of its own; the bands are the NIHSS's conventional "
+                 "ones (0 none, 1-4 minor, 5-15 moderate, 16-20 moderate to severe, >=21 severe)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10029: CART (Cardiac Arrest Risk Triage) score
+# ---------------------------------------------------------------------------
+
+CART = point_score(
+    id="cart", name="CART (Cardiac Arrest Risk Triage) Score", mdcalc_id=10029, category="risk",
+    description=("Predicts cardiac arrest within 48 hours in a hospitalized ward patient from respiratory rate, "
+                 "heart rate, diastolic blood pressure and age."),
+    items=(
+        Choice("rr", "Respiratory rate (breaths/min)", opts(("<21", 0), ("21-23", 8), ("24-25", 12), ("26-29", 15),
+                                                             (">29", 22))),
+        Choice("hr", "Heart rate (beats/min)", opts(("<110", 0), ("110-139", 4), (">139", 13))),
+        Choice("bp", "Diastolic blood pressure (mmHg)", opts((">49", 0), ("40-49", 4), ("35-39", 6), ("<35", 13))),
+        Choice("age", "Age (years)", opts(("<55", 0), ("55-69", 4), (">69", 9))),
+    ),
+    bands=(
+        Band(0, 20, "Low risk of cardiac arrest within 48 hours (score <=20)"),
+        Band(21, 57, "High risk of cardiac arrest within 48 hours (score >20; 91.9% specific in derivation)"),
+    ),
+    reference=("Churpek MM, Yuen TC, Park SY, Meltzer DO, Hall JB, Edelson DP. Derivation of a cardiac arrest "
+               "prediction model using ward vital signs. Crit Care Med. 2012;40(7):2102-2108."),
+    aliases=("CART", "CART score", "cardiac arrest risk triage"),
+    conventions=("Every vital-sign band and the age band is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3941: RACE scale
+# ---------------------------------------------------------------------------
+
+_RACE_ID, _RACE_NAME = "race_stroke", "Rapid Arterial oCclusion Evaluation (RACE) Scale"
+_RACE_REF = ("Pérez de la Ossa N, Carrera D, Gorchs M, et al. Design and validation of a prehospital stroke scale to "
+             "predict large arterial occlusion: the rapid arterial occlusion evaluation scale. Stroke. "
+             "2014;45(1):87-91.")
+_RACE_BANDS = (
+    Band(0, 4, "LVO unlikely (RACE <5)"),
+    Band(5, 9, "LVO likely (RACE >=5): consider direct transfer to a stroke center with endovascular capability"),
+)
+
+
+def _race(x: Any) -> CalculatorResult:
+    used = "aph" if x.hemi == "Right" else "agn"
+    if used not in x.given():
+        what = "aphasia (right hemiparesis)" if used == "aph" else "agnosia (left hemiparesis)"
+        raise CalculatorInputError(_RACE_NAME, [InputIssue(used, "missing", f"{what} is needed to score the scale")])
+    rows = [r for r in item_points(x) if r[0] not in ("hemi", "aph", "agn") or r[0] == used]
+    return _result(_RACE_ID, _RACE_NAME, _RACE_REF, rows, _RACE_BANDS,
+                   notes=(f"{x.hemi} hemiparesis: the {'aphasia' if used == 'aph' else 'agnosia'} item is scored",))
+
+
+RACE = point_score(
+    id=_RACE_ID, name=_RACE_NAME, mdcalc_id=3941, category="diagnosis",
+    description=("A prehospital stroke scale (0-9) that predicts large vessel occlusion from facial palsy, arm and "
+                 "leg weakness, head and gaze deviation, and aphasia (right hemiparesis) or agnosia (left "
+                 "hemiparesis)."),
+    items=(
+        Choice("facpal", "Facial palsy", opts(("Absent", 0), ("Mild", 1), ("Moderate to severe", 2))),
+        Choice("arm", "Arm motor impairment", opts(("Normal to mild", 0), ("Moderate", 1), ("Severe", 2))),
+        Choice("leg", "Leg motor impairment", opts(("Normal to mild", 0), ("Moderate", 1), ("Severe", 2))),
+        Choice("gaze", "Head and gaze deviation", opts(("Absent", 0), ("Present", 1))),
+        Choice("hemi", "Side of the hemiparesis", opts(("Left", 0, 0), ("Right", 0, 1))),
+        Choice("aph", "Aphasia (scored with right hemiparesis)",
+               opts(("Performs both tasks correctly", 0), ("Performs one task correctly", 1),
+                    ("Performs neither task", 2)), default="Performs both tasks correctly"),
+        Choice("agn", "Agnosia (scored with left hemiparesis)",
+               opts(("Patient recognizes his/her arm and the impairment", 0),
+                    ("Does not recognize his/her arm or the impairment", 1),
+                    ("Does not recognize his/her arm nor the impairment", 2)),
+               default="Patient recognizes his/her arm and the impairment"),
+    ),
+    bands=_RACE_BANDS,
+    reference=_RACE_REF,
+    aliases=("RACE", "RACE scale"),
+    conventions=("Only one of aphasia and agnosia is scored: aphasia with right hemiparesis, agnosia with left; "
+                 "the one scored is required, the other is ignored. MDCalc's hemiparesis value (0 left, 1 right) "
+                 "is a code.",
+                 "Motor items, facial palsy and gaze are required. A score >=5 was the best cut-off for large "
+                 "vessel occlusion (sensitivity 85%, specificity 68%)."),
+    compute=_race,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 4004: Bova score
+# ---------------------------------------------------------------------------
+
+BOVA = point_score(
+    id="bova", name="Bova Score for Pulmonary Embolism Complications", mdcalc_id=4004, category="risk",
+    description=("Stages a normotensive patient with acute pulmonary embolism by the 30-day risk of PE-related "
+                 "complications (PE death, hemodynamic collapse, recurrent PE) from systolic pressure, troponin, "
+                 "right ventricular dysfunction and heart rate."),
+    items=(
+        Choice("bp", "Systolic blood pressure", opts((">100 mm Hg", 0), ("90-100 mmHg", 2))),
+        yes_no("trop", "Elevated cardiac troponin", 2),
+        yes_no("rv", "Right ventricular dysfunction (echocardiography or CT)", 2),
+        Choice("hr", "Heart rate (beats/min)", opts(("<110", 0), (">=110", 1))),
+    ),
+    bands=(
+        Band(0, 2, "Stage I (low risk): 4.4% PE-related complications and 3.1% PE-related mortality at 30 days"),
+        Band(3, 4, "Stage II (intermediate risk): 18% PE-related complications and 6.8% PE-related mortality at "
+                   "30 days"),
+        Band(5, 7, "Stage III (high risk): 42% PE-related complications and 10% PE-related mortality at 30 days"),
+    ),
+    reference=("Bova C, Sanchez O, Prandoni P, et al. Identification of intermediate-risk patients with acute "
+               "symptomatic pulmonary embolism. Eur Respir J. 2014;44(3):694-703."),
+    aliases=("Bova", "Bova score"),
+    conventions=("For hemodynamically stable (normotensive) patients only.",
+                 "Troponin and RV dysfunction not documented count as absent; systolic pressure and heart rate "
+                 "bands are required."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3838: Michigan risk score for PICC-related thrombosis
+# ---------------------------------------------------------------------------
+
+MICHIGAN_PICC = point_score(
+    id="michigan_picc", name="Michigan Risk Score for PICC-Related Thrombosis", mdcalc_id=3838, category="risk",
+    description=("Estimates the risk of symptomatic venous thromboembolism after placement of a peripherally "
+                 "inserted central catheter, from another central line, leukocytosis, the number of lumens, prior "
+                 "VTE and active cancer."),
+    items=(
+        yes_no("cvc", "Another central venous catheter present when the PICC was placed", 1),
+        yes_no("wbc", "WBC >12.0 x 10^9/L when the PICC was placed", 1),
+        Choice("num_pic", "Number of PICC lumens", opts(("1", 0), ("2", 1), ("3-4", 2))),
+        Choice("vte_hx", "History of VTE", opts(("Never", 0), ("Yes, >30 days prior", 2),
+                                                 ("Yes, within 30 days", 3)), default="Never"),
+        yes_no("ca", "Active cancer (on chemotherapy or admitted for cancer)", 3),
+    ),
+    bands=(
+        Band(0, 0, "Class I: 0.9% risk of PICC-related VTE"),
+        Band(1, 2, "Class II: 1.6% risk of PICC-related VTE"),
+        Band(3, 4, "Class III: 2.7% risk of PICC-related VTE"),
+        Band(5, 10, "Class IV: 4.7% risk of PICC-related VTE"),
+    ),
+    reference=("Chopra V, Kaatz S, Conlon A, et al. The Michigan Risk Score to predict peripherally inserted "
+               "central catheter-associated thrombosis. J Thromb Haemost. 2017;15(10):1951-1962."),
+    aliases=("Michigan risk score", "MRS PICC", "PICC thrombosis score"),
+    conventions=("Findings and VTE history not documented count as absent; the number of lumens is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10516: TRiP(cast)
+# ---------------------------------------------------------------------------
+
+_TRIP_ID, _TRIP_NAME = "trip_cast", "TRiP(cast) Score"
+_TRIP_REF = ("Nemeth B, Douillet D, le Cessie S, et al. Clinical risk assessment model to predict venous "
+             "thromboembolism risk after immobilization for lower-limb trauma. EClinicalMedicine. "
+             "2020;20:100270.")
+_TRIP_BANDS = (Band(0, 6, "Low risk of VTE (score <7)"), Band(7, 34, "High risk of VTE (score >=7)"))
+
+
+def _trip_cast(x: Any) -> CalculatorResult:
+    rows = item_points(x)
+    total = _total([p for _, _, p in rows])
+    z = -6.677015 + 0.3332203 * total
+    pct = round(100 * math.exp(z) / (1 + math.exp(z)), 1)
+    band = band_of(_TRIP_BANDS, total)
+    text = f"{band.text}: {pct:.1f}% 3-month risk of VTE"
+    lines = [f"{t} -> {p:+g}" for _, t, p in rows]
+    lines += [f"Total = {total:g} points", f"3-month VTE risk = e^x / (1 + e^x), x = -6.677015 + 0.3332203 x "
+              f"{total:g} = {z:.4f} -> {pct:.1f}%; {text}"]
+    return CalculatorResult(
+        calculator=_TRIP_ID, name=_TRIP_NAME, value=total, unit="points", interpretation=text, explanation=lines,
+        reference=_TRIP_REF, components={"risk_pct": pct, **{k: p for k, _, p in rows}})
+
+
+TRIP_CAST = point_score(
+    id=_TRIP_ID, name=_TRIP_NAME, mdcalc_id=10516, category="risk",
+    description=("Estimates the 3-month risk of venous thromboembolism in an adult whose lower limb is immobilized "
+                 "after trauma, from the injury, the cast or brace, age, sex, BMI and thrombotic risk factors; "
+                 "guides thromboprophylaxis."),
+    items=(
+        Choice("trauma", "Trauma (the most severe)", opts(("Low-risk", 1), ("Intermediate-risk", 2), ("High-risk", 3))),
+        Choice("immobilization", "Immobilization",
+               opts(("Other cast or bracing with plantar support", 0),
+                    ("Foot cast (ankle free) or any semi-rigid without plantar support", 1),
+                    ("Lower-leg cast", 2), ("Upper-leg cast", 3))),
+        Choice("age", "Age", opts(("<35 years", 0), (">=35 and <55 years", 1), (">=55 and <75 years", 2),
+                                  (">=75 years", 3))),
+        Choice("sex", "Sex", opts(("Female", 0), ("Male", 1))),
+        Choice("bmi", "BMI", opts(("<25 kg/m²", 0), (">=25 and <35 kg/m²", 1), (">=35 kg/m²", 2))),
+        yes_no("fam_hx", "Family history of VTE (first-degree relative)", 2),
+        yes_no("hx", "Personal history of VTE or known major thrombophilia", 4),
+        yes_no("oc", "Current oral contraceptive or estrogenic hormone therapy", 4),
+        yes_no("cancer", "Cancer diagnosed within the past 5 years", 3),
+        yes_no("preg", "Pregnancy or puerperium", 3),
+        yes_no("other", "Other immobilization within 3 months (admission, bedridden, flight >6 h, limb paralysis)",
+               2),
+        yes_no("surgery", "Surgery within the past 3 months", 2),
+        yes_no("como", "Comorbidity (heart failure, rheumatoid arthritis, CKD, COPD or IBD)", 1),
+        yes_no("veins", "Chronic venous insufficiency (varicose veins)", 1),
+    ),
+    bands=_TRIP_BANDS,
+    reference=_TRIP_REF,
+    aliases=("TRiP(cast)", "TRIP cast", "TRiPcast"),
+    conventions=("3-month VTE risk (%) = 100 e^x / (1 + e^x), x = -6.677015 + 0.3332203 x score; <7 low, >=7 high "
+                 "(prophylaxis suggested).",
+                 "Trauma, immobilization, age, sex and BMI are required; risk factors not documented count as "
+                 "absent."),
+    compute=_trip_cast,
 )

@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
+from medmirror.tools.calculators.points import (
+    Band,
+    Choice,
+    Number,
+    band_of,
+    item_points,
+    opts,
+    point_score,
+    yes_no,
+)
 
 
 def _total(points: list[float]) -> int | float:
@@ -177,4 +186,51 @@ WAT1 = point_score(
     aliases=("WAT-1", "WAT1"),
     conventions=("Every item is an observation of the assessment and is required.",
                  "The tool defines one cut-off (>=3 = withdrawal); it publishes no mild/moderate/severe grades."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10086: BARD score for NAFLD fibrosis
+# ---------------------------------------------------------------------------
+
+_BARD_ID, _BARD_NAME = "bard_nafld", "BARD Score for NAFLD Fibrosis"
+_BARD_REF = ("Harrison SA, Oliver D, Arnold HL, Gogia S, Neuschwander-Tetri BA. Development and validation of a "
+             "simple NAFLD clinical scoring system for identifying patients without advanced disease. Gut. "
+             "2008;57(10):1441-1447.")
+_BARD_BANDS = (
+    Band(0, 1, "Low risk of advanced fibrosis (BARD 0-1: negative predictive value 96%)"),
+    Band(2, 4, "High risk of advanced fibrosis (BARD 2-4: odds ratio 17 for advanced fibrosis)"),
+)
+
+
+def _bard(x: Any) -> CalculatorResult:
+    ratio = x.ast / x.alt
+    rows = [*item_points(x),
+            ("ast_alt", f"AST/ALT ratio {x.ast:g}/{x.alt:g} = {ratio:.2f} (>=0.8 scores 2)", 2 if ratio >= 0.8 else 0)]
+    total = _total([p for _, _, p in rows])
+    band = band_of(_BARD_BANDS, total)
+    lines = [f"{text} -> {pts:+g}" for _, text, pts in rows]
+    lines.append(f"Total = {total:g} points; {band.text}")
+    return CalculatorResult(
+        calculator=_BARD_ID, name=_BARD_NAME, value=total, unit="points", interpretation=band.text,
+        explanation=lines, reference=_BARD_REF,
+        components={"ast_alt_ratio": round(ratio, 2), **{k: p for k, _, p in rows}})
+
+
+BARD = point_score(
+    id=_BARD_ID, name=_BARD_NAME, mdcalc_id=10086, category="risk",
+    description=("Screens a patient with non-alcoholic fatty liver disease for advanced fibrosis from BMI 28 or "
+                 "over, an AST/ALT ratio of 0.8 or over (2 points) and diabetes; its strength is ruling advanced "
+                 "fibrosis out."),
+    items=(
+        yes_no("bmi", "BMI >=28 kg/m²", 1, default=None),
+        Number("ast", "AST", "U/L", ge=1, le=20000),
+        Number("alt", "ALT", "U/L", ge=1, le=20000),
+        yes_no("diabetes", "Diabetes", 1),
+    ),
+    bands=_BARD_BANDS,
+    reference=_BARD_REF,
+    aliases=("BARD", "BARD score"),
+    conventions=("AST/ALT ratio >=0.8 scores 2; BMI >=28 and diabetes 1 each.",
+                 "AST, ALT and the BMI item are required; diabetes not documented counts as absent."),
+    compute=_bard,
 )
