@@ -341,3 +341,230 @@ def test_oesil():
     assert run("oesil", age="Yes", aecg="Yes", wopro=True, hx=True).value == 4
     with pytest.raises(CalculatorInputError, match="aecg"):
         run("oesil", age="No")
+
+
+# --- Duke criteria (modified) -----------------------------------------------------------------------
+
+
+def test_duke_definite_possible_rejected():
+    # MedRisk row 5545: 1 major (endocardial involvement) + 3 minor (predisposition, vascular, immunologic): definite
+    raw = {"microorganisms": 0, "lesions": 0, "endocarditis": 0, "evidence_endocardial": 1,
+           "heart_condition_injection_drug": 1, "fever": 0, "vascular": 1, "immunologic": 1, "microbiological": 0}
+    args, notes = mdcalc_arguments(CALCULATORS["duke_endocarditis"], 1731, raw)
+    r = CALCULATORS["duke_endocarditis"].run(args)
+    assert not notes and r.value == 2 and r.interpretation.startswith("Definite") and "clinical" in r.interpretation
+    # pathology alone (row 5537: lesions + fever) is definite
+    assert run("duke_endocarditis", lesions=True, fever=True).interpretation.startswith("Definite")
+    # 1 major + 1 minor: possible; 3 minor: possible; 2 minor (row 5540): rejected
+    assert run("duke_endocarditis", endocarditis=True, fever=True).value == 1
+    assert run("duke_endocarditis", fever=True, vascular=True, immunologic=True).value == 1
+    r = run("duke_endocarditis", heart_condition_injection_drug=True, vascular=True)
+    assert r.value == 0 and r.interpretation.startswith("Rejected") and "fever" in r.assumed
+    # 5 minor: definite; 2 major: definite
+    assert run("duke_endocarditis", **{k: True for k in ("heart_condition_injection_drug", "fever", "vascular",
+                                                        "immunologic", "microbiological")}).value == 2
+    assert run("duke_endocarditis", endocarditis=True, evidence_endocardial=True).value == 2
+
+
+# --- Steinhart ---------------------------------------------------------------------------------------
+
+
+def test_steinhart_converts_pmol_to_pg_and_uses_the_pretest_fraction():
+    # MedRisk row 12116: age 40, pre-test 10%, NT-proBNP 500 pmol/L = 4228.5 pg/mL, log10 = 3.62619
+    # y = 8 + 0.44 - 0.59 - 2.3 x 3.62619 + 0.82 x 0.1 x 3.62619 = -0.1929; p = 1/(1 + e^y) = 54.8% (gold 55%)
+    args, notes = mdcalc_arguments(CALCULATORS["steinhart_ahf"], 10065, {"Age": 40, "pre": 10, "bnp": 500})
+    r = CALCULATORS["steinhart_ahf"].run(args)
+    assert not notes and r.value == pytest.approx(54.8, abs=0.05) and r.unit == "%"
+    # row 12125: age 30, 10%, 150 pmol/L (1268.6 pg/mL, log 3.10333): y = 8 + 0.33 - 0.59 - 7.13766 + 0.25447
+    # = 0.85681 -> 29.8% (gold 30%)
+    assert run("steinhart_ahf", Age=30, pre=10, bnp=150).value == pytest.approx(29.8, abs=0.05)
+    with pytest.raises(CalculatorInputError, match="bnp"):
+        run("steinhart_ahf", Age=30, pre=10)
+
+
+# --- CHADS2 ------------------------------------------------------------------------------------------
+
+
+def test_chads2_rates():
+    # row 12410: CHF 1 + hypertension 1 + age 1 = 3: high, 5.9%/year; nothing: 0 low 1.9%; stroke 2 = moderate 4.0%
+    raw = {"heart_failure": 1, "hypertension": 1, "age_75": 1, "diabetes": 0, "stroke": 0}
+    args, _ = mdcalc_arguments(CALCULATORS["chads2"], 40, raw)
+    r = CALCULATORS["chads2"].run(args)
+    assert r.value == 3 and r.interpretation.startswith("High risk: 5.9%")
+    assert run("chads2").interpretation.startswith("Low risk: 1.9%")
+    assert run("chads2", stroke=True).interpretation.startswith("Moderate (intermediate) risk: 4.0%")
+    # stroke 2 + all four 1-point items = 6: 18.2%
+    assert run("chads2", stroke=True, heart_failure=True, hypertension=True, age_75=True, diabetes=True).value == 6
+
+
+# --- Revised Geneva ----------------------------------------------------------------------------------
+
+
+def test_geneva_revised_groups():
+    # row 13236: surgery 2 + malignancy 2 + HR 75-94 3 + leg palpation pain/edema 4 = 11: high
+    raw = {"age_65": 0, "dvt_pe": 0, "surgery_limb_fracture": 2, "malignant_condition": 2, "limb_pain": 0,
+           "hemoptysis": 0, "heart_rate": 3, "pain_on_limb_palpatation": 4}
+    args, _ = mdcalc_arguments(CALCULATORS["geneva_revised"], 1750, raw)
+    assert CALCULATORS["geneva_revised"].run(args).value == 11
+    assert CALCULATORS["geneva_revised"].run(args).interpretation.startswith("High clinical probability: about 74%")
+    # leg palpation 4 alone: intermediate; limb pain 3: low; HR >=95 5 + previous DVT 3 + hemoptysis 2 = 10
+    assert run("geneva_revised", heart_rate="< 75", pain_on_limb_palpatation=True).interpretation.startswith(
+        "Intermediate")
+    assert run("geneva_revised", heart_rate="< 75", limb_pain=True).interpretation.startswith("Low")
+    assert run("geneva_revised", heart_rate=">= 95", dvt_pe=True, hemoptysis=True).value == 10
+    with pytest.raises(CalculatorInputError, match="heart_rate"):
+        run("geneva_revised", limb_pain=True)
+
+
+# --- EUROMACS-RHF ------------------------------------------------------------------------------------
+
+
+def test_euromacs_rhf_half_points():
+    # row 2528: INTERMACS 1-3 2 + severe RV dysfunction 2 = 4: intermediate; + inotropes 2.5 instead = 4.5: high
+    args, _ = mdcalc_arguments(CALCULATORS["euromacs_rhf"], 10477, {"ra": 0, "hem": 0, "iv": 0, "iclass": 2, "rv": 2})
+    assert CALCULATORS["euromacs_rhf"].run(args).interpretation.startswith("Intermediate risk")
+    r = run("euromacs_rhf", iv=True, rv=True)
+    assert r.value == 4.5 and r.interpretation.startswith("High risk")
+    assert run("euromacs_rhf", rv=True).interpretation.startswith("Low risk")
+    assert run("euromacs_rhf", iv=True).value == 2.5  # inotropes alone: intermediate
+    assert run("euromacs_rhf", iv=True).interpretation.startswith("Intermediate")
+
+
+# --- mNIHSS ------------------------------------------------------------------------------------------
+
+_MNIHSS_RAW = {"consciousness": 0, "commands": 1, "horizontal_movement": 0, "visual_fields": 1, "left_arm_drift": 2,
+               "right_arm_drift": 2, "left_leg_drift": 0, "right_leg_drift": 4, "sensation": 1, "language": 2,
+               "extinction": 2}
+
+
+def test_mnihss_sum_and_severity():
+    # row 7727: 0 + 1 + 0 + 1 + 2 + 2 + 0 + 4 + 1 + 2 + 2 = 15: moderate
+    args, notes = mdcalc_arguments(CALCULATORS["mnihss"], 1756, _MNIHSS_RAW)
+    r = CALCULATORS["mnihss"].run(args)
+    assert not notes and r.value == 15 and r.interpretation.startswith("Moderate stroke")
+    # right leg 4 -> no movement stays, language 2 -> 3 (mute) = 16: moderate to severe
+    args2, _ = mdcalc_arguments(CALCULATORS["mnihss"], 1756, {**_MNIHSS_RAW, "language": 3})
+    assert CALCULATORS["mnihss"].run(args2).interpretation.startswith("Moderate to severe")
+    with pytest.raises(CalculatorInputError, match="extinction"):
+        CALCULATORS["mnihss"].run({k: v for k, v in args.items() if k != "extinction"})
+
+
+# --- CART --------------------------------------------------------------------------------------------
+
+
+def test_cart_threshold_at_20():
+    # RR 24-25 12 + HR 110-139 4 + age 55-69 4 + DBP >49 0 = 20: low; RR 26-29 15 + 4 + age >69 9 = 28: high
+    assert run("cart", rr="24-25", hr="110-139", bp=">49", age="55-69").interpretation.startswith("Low risk")
+    args, _ = mdcalc_arguments(CALCULATORS["cart"], 10029, {"rr": 15, "hr": 4, "bp": 0, "age": 9})
+    r = CALCULATORS["cart"].run(args)
+    assert r.value == 28 and r.interpretation.startswith("High risk")
+    with pytest.raises(CalculatorInputError, match="age"):
+        run("cart", rr="<21", hr="<110", bp=">49")
+
+
+# --- RACE --------------------------------------------------------------------------------------------
+
+
+def test_race_scores_aphasia_or_agnosia_by_side():
+    # right hemiparesis (code 1): face 2 + arm 2 + leg 1 + gaze 1 + aphasia neither task 2 = 8 (agnosia ignored)
+    raw = {"facpal": 2, "arm": 2, "leg": 1, "gaze": 1, "hemi": 1, "aph": 2, "agn": 2}
+    args, notes = mdcalc_arguments(CALCULATORS["race_stroke"], 3941, raw)
+    r = CALCULATORS["race_stroke"].run(args)
+    assert not notes and r.value == 8 and r.interpretation.startswith("LVO likely")
+    # left hemiparesis: face 1 + arm 1 + agnosia 1 = 3 (aphasia ignored): unlikely
+    r = run("race_stroke", facpal="Mild", arm="Moderate", leg="Normal to mild", gaze="Absent", hemi="Left",
+            agn="Does not recognize his/her arm or the impairment", aph="Performs neither task")
+    assert r.value == 3 and r.interpretation.startswith("LVO unlikely")
+    with pytest.raises(CalculatorInputError, match="aph"):
+        run("race_stroke", facpal="Mild", arm="Moderate", leg="Normal to mild", gaze="Absent", hemi="Right")
+
+
+# --- Bova --------------------------------------------------------------------------------------------
+
+
+def test_bova_stages():
+    # SBP 90-100 2 + troponin 2 + HR >=110 1 = 5: stage III; troponin 2 + RV 2 = 4: stage II; HR 1: stage I
+    args, _ = mdcalc_arguments(CALCULATORS["bova"], 4004, {"bp": 2, "trop": 2, "rv": 0, "hr": 1})
+    r = CALCULATORS["bova"].run(args)
+    assert r.value == 5 and r.interpretation.startswith("Stage III (high risk): 42%") and "10% PE-related" in (
+        r.interpretation)
+    assert run("bova", bp=">100 mm Hg", hr="<110", trop=True, rv=True).interpretation.startswith("Stage II")
+    assert run("bova", bp=">100 mm Hg", hr=">=110").interpretation.startswith("Stage I (low risk): 4.4%")
+
+
+# --- Michigan PICC -----------------------------------------------------------------------------------
+
+
+def test_michigan_picc_classes():
+    # another CVC 1 + 3-4 lumens 2 = 3: class III 2.7%; cancer 3 + VTE within 30 days 3 = 6: class IV 4.7%
+    args, _ = mdcalc_arguments(CALCULATORS["michigan_picc"], 3838, {"cvc": 1, "wbc": 0, "num_pic": 2, "vte_hx": 0,
+                                                                    "ca": 0})
+    assert CALCULATORS["michigan_picc"].run(args).interpretation == "Class III: 2.7% risk of PICC-related VTE"
+    assert run("michigan_picc", num_pic="1", ca=True, vte_hx="Yes, within 30 days").value == 6
+    assert run("michigan_picc", num_pic="1").interpretation.startswith("Class I:")
+    assert run("michigan_picc", num_pic="2").interpretation.startswith("Class II:")
+    with pytest.raises(CalculatorInputError, match="num_pic"):
+        run("michigan_picc", ca=True)
+
+
+# --- TRiP(cast) --------------------------------------------------------------------------------------
+
+_TRIP_BASE = {"trauma": "High-risk", "immobilization": "Lower-leg cast", "age": ">=35 and <55 years", "sex": "Male",
+              "bmi": ">=25 and <35 kg/m²"}
+
+
+def test_trip_cast_score_and_risk():
+    # high-risk trauma 3 + lower-leg cast 2 + age 1 + male 1 + BMI 1 = 8: high;
+    # x = -6.677015 + 0.3332203 x 8 = -4.011253; e^x / (1 + e^x) = 0.018103 / 1.018103 = 1.8%
+    r = run("trip_cast", **_TRIP_BASE)
+    assert r.value == 8 and r.interpretation == "High risk of VTE (score >=7): 1.8% 3-month risk of VTE"
+    # low-risk trauma 1 + other cast 0 + <35 0 + female 0 + BMI <25 0 = 1: low; x = -6.343795 -> 0.2%
+    r = run("trip_cast", trauma="Low-risk", immobilization="Other cast or bracing with plantar support",
+            age="<35 years", sex="Female", bmi="<25 kg/m²")
+    assert r.value == 1 and r.interpretation.startswith("Low risk of VTE (score <7): 0.2%")
+    with pytest.raises(CalculatorInputError, match="bmi"):
+        run("trip_cast", **{k: v for k, v in _TRIP_BASE.items() if k != "bmi"})
+
+
+def test_trip_cast_medrisk_row_13508():
+    # 16 points -> x = -6.677015 + 5.331525 = -1.345490 -> 20.7% (gold 20.7%)
+    r = run("trip_cast", **_TRIP_BASE, hx=True, oc=True)
+    assert r.value == 16 and "20.7% 3-month risk" in r.interpretation
+
+
+# --- HAS-BLED and Wells PE serve MDCalc 807 and 115 ---------------------------------------------------
+
+
+def test_has_bled_serves_mdcalc_807():
+    # MedRisk row 11447: liver 1 + stroke 1 + bleeding 1 = 3 (age toggle No -> 65, not >65): high, 5.8% (Lip)
+    raw = {"hypertension": 0, "renal_disease": 0, "liver_disease": 1, "stroke": 1, "bleeding_predisposition": 1,
+           "labile_inr": 0, "age_65": 0, "medication_usage": 0, "alcohol_drug_use": 0}
+    calc = CALCULATORS["has_bled"]
+    args, _ = mdcalc_arguments(calc, 807, raw)
+    assert args["age"] == 65 and args["prior_bleeding"] is True
+    r = calc.run(args)
+    assert r.value == 3 and r.interpretation.startswith("high risk") and "5.8%" in r.interpretation
+    # row 11450: renal, liver, stroke, INR, age>65, drugs, alcohol = 7: very high
+    raw7 = {**raw, "liver_disease": 1, "bleeding_predisposition": 0, "renal_disease": 1, "labile_inr": 1, "age_65": 1,
+            "medication_usage": 1, "alcohol_drug_use": 1}
+    r = calc.run(mdcalc_arguments(calc, 807, raw7)[0])
+    assert r.value == 7 and "very high risk group" in r.interpretation
+    # row 11453: hypertension + liver = 2: moderate group, 4.1%, 1.88 per 100 patient-years
+    r = calc.run(mdcalc_arguments(calc, 807, {**raw, "stroke": 0, "bleeding_predisposition": 0, "hypertension": 1})[0])
+    assert r.value == 2 and "moderate risk group: 4.1%" in r.interpretation and "1.88 bleeds" in r.interpretation
+
+
+def test_wells_pe_serves_mdcalc_115():
+    # signs of DVT 3 + HR >100 1.5 (toggle -> 101) + previous PE/DVT 1.5 = 6: moderate, 16.2%; PE likely (>4)
+    raw = {"dvt": 3, "pe": 0, "heart_rate_100": 1.5, "immobilization_or_surgery": 0, "previous_pe_dvt": 1.5,
+           "hemoptysis": 0, "malignancy": 0}
+    calc = CALCULATORS["wells_pe"]
+    args, _ = mdcalc_arguments(calc, 115, raw)
+    assert args["heart_rate"] == 101 and args["previous_pe"] is True
+    r = calc.run(args)
+    assert r.value == 6.0 and r.interpretation.startswith("moderate probability") and "16.2%" in r.interpretation
+    assert "PE likely" in r.interpretation and "high" not in r.interpretation
+    # heart-rate toggle No -> 100 (not > 100): hemoptysis 1 alone = 1: low, 1.3%
+    r = calc.run(mdcalc_arguments(calc, 115, {**raw, "dvt": 0, "heart_rate_100": 0, "previous_pe_dvt": 0,
+                                              "hemoptysis": 1})[0])
+    assert r.value == 1 and "1.3%" in r.interpretation and "PE unlikely" in r.interpretation

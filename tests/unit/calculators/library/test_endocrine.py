@@ -80,3 +80,20 @@ def test_wat1_cut_off_at_three():
     assert r.value == 4 and r.interpretation.startswith("WAT-1 >=3")
     with pytest.raises(CalculatorInputError, match="tone"):
         run("wat_1", **{k: v for k, v in _WAT_CALM.items() if k != "tone"})
+
+
+# --- BARD -------------------------------------------------------------------------------------------
+
+
+def test_bard_ratio_scores_two():
+    # BMI >=28 1 + AST/ALT 40/45 = 0.89 (>=0.8) 2 + no diabetes = 3: high
+    args, notes = mdcalc_arguments(CALCULATORS["bard_nafld"], 10086, {"bmi": 1, "ast": 40, "alt": 45, "diabetes": 0})
+    r = CALCULATORS["bard_nafld"].run(args)
+    assert not notes and r.value == 3 and r.interpretation.startswith("High risk")
+    # AST/ALT 30/60 = 0.5 -> 0; diabetes 1 = 1: low
+    r = run("bard_nafld", bmi="No", ast=30, alt=60, diabetes="Yes")
+    assert r.value == 1 and r.interpretation.startswith("Low risk") and r.components["ast_alt_ratio"] == 0.5
+    # ratio exactly 0.8 (40/50) scores
+    assert run("bard_nafld", bmi="No", ast=40, alt=50).value == 2
+    with pytest.raises(CalculatorInputError, match="bmi"):
+        run("bard_nafld", ast=40, alt=50)
