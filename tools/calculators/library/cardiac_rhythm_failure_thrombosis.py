@@ -1289,3 +1289,183 @@ TRIP_CAST = point_score(
                  "absent."),
     compute=_trip_cast,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3948: EGSYS score for syncope
+# ---------------------------------------------------------------------------
+
+EGSYS = point_score(
+    id="egsys", name="EGSYS Score for Syncope", mdcalc_id=3948, category="diagnosis",
+    description=("Estimates at the first evaluation whether a syncope is cardiac, from an abnormal ECG or heart "
+                 "disease, palpitations, effort or supine onset (points for) and autonomic prodromes or "
+                 "predisposing factors (points against)."),
+    items=(
+        yes_no("ecg", "Abnormal ECG and/or heart disease", 3),
+        yes_no("palp", "Palpitations before syncope", 4),
+        yes_no("eff", "Syncope during effort", 3),
+        yes_no("sup", "Syncope in supine position", 2),
+        yes_no("auto", "Autonomic prodromes (nausea/vomiting)", -1),
+        yes_no("predis", "Predisposing and/or precipitating factors (warm crowded place, prolonged standing, "
+                         "fear, pain, emotion)", -1),
+    ),
+    bands=(
+        Band(-2, 2, "Cardiac syncope less likely (score <3); 3% mortality at 21-24 months"),
+        Band(3, 12, "Cardiac syncope likely (score >=3, 95% sensitive); 17% mortality at 21-24 months"),
+    ),
+    reference=("Del Rosso A, Ungar A, Maggi R, et al. Clinical predictors of cardiac syncope at initial evaluation "
+               "in patients referred urgently to a general hospital: the EGSYS score. Heart. "
+               "2008;94(12):1620-1626."),
+    aliases=("EGSYS", "EGSYS score"),
+    conventions=("Findings not documented count as absent.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10551: DOAC score
+# ---------------------------------------------------------------------------
+
+DOAC = point_score(
+    id="doac_score", name="DOAC Score for Bleeding Risk", mdcalc_id=10551, category="risk",
+    description=("Estimates the 1-year risk of major bleeding of a patient with atrial fibrillation on a direct "
+                 "oral anticoagulant, from age, kidney function, low weight, prior stroke, diabetes, "
+                 "hypertension, antiplatelet and NSAID use, bleeding history and liver disease."),
+    items=(
+        Choice("q1", "Age, years", opts(("<65", 0), ("65-69", 2), ("70-74", 3), ("75-79", 4), (">=80", 5))),
+        Choice("q2", "Creatinine clearance/eGFR (mL/min)", opts((">60", 0), ("30-60", 1), ("<30", 2))),
+        yes_no("q3", "Underweight (BMI <18.5 kg/m²)", 1),
+        yes_no("q4", "Stroke, TIA or embolism history", 1),
+        yes_no("q5", "Diabetes", 1),
+        yes_no("q6", "Hypertension", 1),
+        Choice("q7", "Antiplatelet use", opts(("No", 0), ("Aspirin", 2), ("Dual-antiplatelet", 3)), default="No"),
+        yes_no("q8", "NSAID use", 1),
+        yes_no("q9", "Bleeding history", 3),
+        yes_no("q10", "Liver disease (AST or ALT >=3x ULN, ALP >=2x ULN, or cirrhosis)", 2),
+    ),
+    bands=(
+        Band(0, 3, "Very low 1-year major bleeding risk"),
+        Band(4, 5, "Low 1-year major bleeding risk"),
+        Band(6, 7, "Moderate 1-year major bleeding risk"),
+        Band(8, 9, "High 1-year major bleeding risk"),
+        Band(10, 20, "Very high 1-year major bleeding risk (scores >=10 are grouped as 10)"),
+    ),
+    reference=("Aggarwal R, Ruff CT, Virdone S, et al. Development and validation of the DOAC score: a novel "
+               "bleeding risk prediction tool for patients with atrial fibrillation on direct-acting oral "
+               "anticoagulants. Circulation. 2023;148(12):936-946."),
+    aliases=("DOAC score", "DOAC bleeding score"),
+    conventions=("Age and kidney function bands are required; history items and drugs not documented count as "
+                 "absent.",
+                 "The total is reported as summed; the authors group scores of 10 or more as 10 (very high)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3959: Los Angeles Motor Scale (LAMS)
+# ---------------------------------------------------------------------------
+
+LAMS = point_score(
+    id="lams", name="Los Angeles Motor Scale (LAMS)", mdcalc_id=3959, category="severity",
+    description=("A prehospital 0-5 motor score of suspected stroke (facial droop, arm drift, grip strength) "
+                 "that grades severity and flags a likely large vessel occlusion."),
+    items=(
+        Choice("facial", "Facial droop", opts(("Absent", 0), ("Present", 1))),
+        Choice("arm", "Arm drift", opts(("Absent", 0), ("Drifts down", 1), ("Falls rapidly", 2))),
+        Choice("grip", "Grip strength", opts(("Normal", 0), ("Weak grip", 1), ("No grip", 2))),
+    ),
+    bands=(
+        Band(0, 3, "LVO less likely (LAMS <4): minor or moderate severity stroke, which may still benefit from "
+                   "acute treatment"),
+        Band(4, 5, "LVO likely (LAMS >=4): severe stroke; transfer to a stroke center with endovascular capability"),
+    ),
+    reference=("Llanes JN, Kidwell CS, Starkman S, Leary MC, Eckstein M, Saver JL. The Los Angeles Motor Scale "
+               "(LAMS): a new measure to characterize stroke severity in the field. Prehosp Emerg Care. "
+               "2004;8(1):46-50."),
+    aliases=("LAMS", "Los Angeles motor scale"),
+    conventions=("All three examination items are required.",
+                 "The >=4 cut-off for large vessel occlusion is from the scale's later validation (Nazliel, "
+                 "Stroke 2008)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3949: ROSE rule for syncope
+# ---------------------------------------------------------------------------
+
+ROSE = point_score(
+    id="rose_syncope", name="ROSE (Risk Stratification of Syncope in the ED) Rule", mdcalc_id=3949, category="risk",
+    description=("Identifies ED syncope patients at risk of a serious outcome or death within a month: any one of "
+                 "raised BNP, bradycardia, occult blood on rectal examination, anemia, chest pain, Q waves or "
+                 "low oxygen saturation calls for admission."),
+    items=(
+        yes_no("bnp", "BNP >=300 pg/mL", 1),
+        yes_no("brady", "Bradycardia <=50 bpm in the ED or before hospital", 1),
+        yes_no("rectal", "Fecal occult blood on rectal examination (when GI bleeding is suspected)", 1),
+        yes_no("ane", "Anemia: hemoglobin <=90 g/L", 1),
+        yes_no("cxpn", "Chest pain with the syncope", 1),
+        yes_no("ecg", "Q wave on the ECG (not in lead III)", 1),
+        yes_no("sat", "Oxygen saturation <=94% on room air", 1),
+    ),
+    bands=(
+        Band(0, 0, "Low risk: no ROSE criterion present; outpatient follow-up can be considered"),
+        Band(1, 7, "High risk of a serious outcome or death within 1 month: admission recommended"),
+    ),
+    reference=("Reed MJ, Newby DE, Coull AJ, Prescott RJ, Jacques KG, Gray AJ. The ROSE (risk stratification of "
+               "syncope in the emergency department) study. J Am Coll Cardiol. 2010;55(8):713-721."),
+    aliases=("ROSE rule", "ROSE syncope", "BRACES"),
+    conventions=("Value: the number of criteria present; any one makes the patient high risk.",
+                 "Criteria not documented count as absent."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2011: DASH score for recurrent VTE
+# ---------------------------------------------------------------------------
+
+_DASH = {-2: "1.8", -1: "1.0", 0: "2.4", 1: "3.9", 2: "6.3", 3: "10.8", 4: "19.9"}
+
+DASH = point_score(
+    id="dash_vte", name="DASH Prediction Score for Recurrent VTE", mdcalc_id=2011, category="risk",
+    description=("Estimates the yearly risk of recurrence after a first unprovoked venous thromboembolism once "
+                 "anticoagulation stops, from the D-dimer after treatment, age 50 or under, male sex and "
+                 "hormone use at the first event."),
+    items=(
+        yes_no("ddimer", "D-dimer abnormal (after stopping anticoagulation)", 2, default=None),
+        yes_no("age_50", "Age <=50 years", 1, default=None),
+        yes_no("male", "Male patient", 1, default=None),
+        yes_no("hormone", "Hormone use at the onset of the VTE (women)", -2),
+    ),
+    bands=tuple(Band(t, t, (f"{'Low' if t <= 1 else 'Higher'} risk: {pct}% annual risk of VTE recurrence"
+                            + (" (few patients scored -2 in the derivation)" if t == -2 else "")))
+                for t, pct in _DASH.items()),
+    reference=("Tosetto A, Iorio A, Marcucci M, et al. Predicting disease recurrence in patients with previous "
+               "unprovoked venous thromboembolism: a proposed prediction score (DASH). J Thromb Haemost. "
+               "2012;10(6):1019-1025."),
+    aliases=("DASH", "DASH score"),
+    conventions=("D-dimer, age and sex are required; hormone use not documented counts as absent.",
+                 "A score <=1 marks the low-risk group (annual recurrence about 3%) in which stopping "
+                 "anticoagulation may be considered."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10203: ISTH criteria for overt DIC
+# ---------------------------------------------------------------------------
+
+ISTH_DIC = point_score(
+    id="isth_dic", name="ISTH Criteria for Disseminated Intravascular Coagulation (DIC)", mdcalc_id=10203,
+    category="diagnosis",
+    description=("Scores overt disseminated intravascular coagulation in a patient with an underlying disorder "
+                 "known to cause it, from the platelet count, a fibrin-related marker, prolongation of the "
+                 "prothrombin time and fibrinogen."),
+    items=(
+        Choice("platelet", "Platelet count (x10^9/L)", opts((">=100", 0), ("50 to <100", 1), ("<50", 2))),
+        Choice("marker", "Fibrin-related marker (e.g. D-dimer, fibrin degradation products)",
+               opts(("No increase", 0), ("Moderate increase", 2), ("Severe increase", 3))),
+        Choice("pt", "Prolongation of the prothrombin time (seconds)", opts(("<3", 0), ("3 to <6", 1), (">=6", 2))),
+        Choice("fib", "Fibrinogen (g/L)", opts((">=1", 0), ("<1", 1))),
+    ),
+    bands=(
+        Band(0, 4, "Not suggestive of overt DIC (score <5), may be non-overt DIC: repeat in 1-2 days"),
+        Band(5, 8, "Compatible with overt DIC (score >=5): repeat the score daily"),
+    ),
+    reference=("Taylor FB Jr, Toh CH, Hoots WK, Wada H, Levi M. Towards definition, clinical and laboratory "
+               "criteria, and a scoring system for disseminated intravascular coagulation. Thromb Haemost. "
+               "2001;86(5):1327-1330."),
+    aliases=("ISTH DIC score", "overt DIC score", "DIC score"),
+    conventions=("Applies only with an underlying disorder known to be associated with overt DIC.",
+                 "All four laboratory items are required; marker increases use the laboratory's cut-offs."),
+)

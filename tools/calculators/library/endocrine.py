@@ -234,3 +234,70 @@ BARD = point_score(
                  "AST, ALT and the BMI item are required; diabetes not documented counts as absent."),
     compute=_bard,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3816: Burch-Wartofsky Point Scale
+# ---------------------------------------------------------------------------
+
+BWPS = point_score(
+    id="burch_wartofsky", name="Burch-Wartofsky Point Scale (BWPS) for Thyrotoxicosis", mdcalc_id=3816,
+    category="diagnosis",
+    description=("Weighs how likely biochemical thyrotoxicosis is thyroid storm from temperature, central nervous "
+                 "system effects, gastrointestinal-hepatic dysfunction, heart rate, heart failure, atrial "
+                 "fibrillation and a precipitating event."),
+    items=(
+        Choice("temp", "Temperature °F (°C)",
+               opts(("<99", 0), ("99-99.9 (37.2-37.7)", 5), ("100-100.9 (37.8-38.2)", 10), ("101-101.9 (38.3-38.8)", 15),
+                    ("102-102.9 (38.9-39.2)", 20), ("103-103.9 (39.3-39.9)", 25), (">=104.0 (>= 40.0)", 30))),
+        Choice("cns", "Central nervous system effects",
+               opts(("Absent", 0), ("Mild (agitation)", 10), ("Moderate (delirium, psychosis, extreme lethargy)", 20),
+                    ("Severe (seizures, coma)", 30))),
+        Choice("gihep", "Gastrointestinal-hepatic dysfunction",
+               opts(("Absent", 0), ("Moderate (diarrhea, nausea/vomiting, abdominal pain)", 10),
+                    ("Severe (unexplained jaundice)", 20))),
+        Choice("tachy", "Heart rate (beats/min)", opts(("<90", 0), ("90-109", 5), ("110-119", 10), ("120-129", 15),
+                                                       ("130-139", 20), (">=140", 25))),
+        Choice("chf", "Congestive heart failure",
+               opts(("Absent", 0), ("Mild (pedal edema)", 5), ("Moderate (bibasilar rales)", 10),
+                    ("Severe (pulmonary edema)", 15))),
+        yes_no("afib", "Atrial fibrillation present", 10),
+        yes_no("precip", "Precipitating event", 10),
+    ),
+    bands=(
+        Band(0, 24, "Unlikely to represent thyroid storm (score <25)"),
+        Band(25, 44, "Suggestive of impending thyroid storm (score 25-44)"),
+        Band(45, 140, "Highly suggestive of thyroid storm (score >=45)"),
+    ),
+    reference=("Burch HB, Wartofsky L. Life-threatening thyrotoxicosis. Thyroid storm. Endocrinol Metab Clin North "
+               "Am. 1993;22(2):263-277."),
+    aliases=("BWPS", "Burch-Wartofsky", "thyroid storm score"),
+    conventions=("Temperature, CNS, GI-hepatic, heart rate and heart failure grades are required; atrial "
+                 "fibrillation and a precipitating event not documented count as absent.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10190: Malnutrition Universal Screening Tool (MUST)
+# ---------------------------------------------------------------------------
+
+MUST = point_score(
+    id="must_malnutrition", name="Malnutrition Universal Screening Tool (MUST)", mdcalc_id=10190, category="risk",
+    description=("Screens adults for malnutrition or its risk from BMI, unplanned weight loss in the past 3-6 "
+                 "months and an acute illness stopping intake for more than 5 days, and sets the management."),
+    items=(
+        Choice("bmi", "BMI, kg/m²", opts((">20", 0), ("18.5-20", 1), ("<18.5", 2))),
+        Choice("unplanned", "Unplanned weight loss in past 3-6 months", opts(("<5%", 0), ("5-10%", 1), (">10%", 2))),
+        yes_no("acute", "Acutely ill with no nutritional intake, or likely none, for >5 days", 2),
+    ),
+    bands=(
+        Band(0, 0, "Low malnutrition risk: routine clinical care, repeat screening"),
+        Band(1, 1, "Medium malnutrition risk: observe, document dietary intake; improve intake if inadequate"),
+        Band(2, 6, "High malnutrition risk: treat; refer to a dietitian, improve and increase overall intake, "
+                   "increase frequency of monitoring"),
+    ),
+    reference=("Elia M (chair). The 'MUST' report: nutritional screening of adults, a multidisciplinary "
+               "responsibility. Malnutrition Advisory Group, British Association for Parenteral and Enteral "
+               "Nutrition (BAPEN); 2003."),
+    aliases=("MUST", "MUST score", "malnutrition universal screening tool"),
+    conventions=("BMI and weight-loss bands are required; the acute disease effect not documented counts as "
+                 "absent.", "Management follows BAPEN's guidance for each risk level."),
+)
