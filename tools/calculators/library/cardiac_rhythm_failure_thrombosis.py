@@ -1469,3 +1469,138 @@ ISTH_DIC = point_score(
     conventions=("Applies only with an underlying disorder known to be associated with overt DIC.",
                  "All four laboratory items are required; marker increases use the laboratory's cut-offs."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3828: ADHERE algorithm (classification tree)
+# ---------------------------------------------------------------------------
+
+_ADHERE_ID, _ADHERE_NAME = "adhere", "ADHERE Algorithm for In-Hospital Mortality in Heart Failure"
+_ADHERE_REF = ("Fonarow GC, Adams KF Jr, Abraham WT, Yancy CW, Boscardin WJ; ADHERE Scientific Advisory Committee, "
+               "Study Group, and Investigators. Risk stratification for in-hospital mortality in acutely "
+               "decompensated heart failure: classification and regression tree analysis. JAMA. "
+               "2005;293(5):572-580.")
+_ADHERE_TEXT = {
+    1: "Low risk: 2.1% in-hospital mortality (BUN <43 mg/dL, systolic BP >=115 mmHg)",
+    2: "Intermediate risk (group 1 of 3): 5.5% in-hospital mortality (BUN <43 mg/dL, systolic BP <115 mmHg; "
+       "intermediate groups 5.5-13.2%)",
+    3: "Intermediate risk (group 2 of 3): 6.4% in-hospital mortality (BUN >=43 mg/dL, systolic BP >=115 mmHg; "
+       "intermediate groups 5.5-13.2%)",
+    4: "Intermediate risk (group 3 of 3): 12.4% in-hospital mortality (BUN >=43 mg/dL, systolic BP <115 mmHg, "
+       "creatinine <2.75 mg/dL; intermediate groups 5.5-13.2%)",
+    5: "High risk: 21.9% in-hospital mortality (BUN >=43 mg/dL, systolic BP <115 mmHg, creatinine >=2.75 mg/dL)",
+}
+
+
+def _adhere(x: Any) -> CalculatorResult:
+    bun, low_bp, cr = x.bun == "Yes", x.sbp == "Yes", x.cr == "Yes"
+    if not bun:
+        node = 2 if low_bp else 1
+    elif not low_bp:
+        node = 3
+    else:
+        node = 5 if cr else 4
+    used = "BUN and systolic BP" if node < 4 else "BUN, systolic BP and creatinine"
+    lines = [f"BUN >=43 mg/dL: {x.bun}", f"Systolic BP <115 mmHg: {x.sbp}",
+             f"Creatinine >=2.75 mg/dL: {x.cr}" + ("" if node >= 4 else " (not used on this branch)"),
+             f"Tree branch read from {used}: {_ADHERE_TEXT[node]}"]
+    return CalculatorResult(
+        calculator=_ADHERE_ID, name=_ADHERE_NAME, value=node, unit="risk group (1-5)",
+        interpretation=_ADHERE_TEXT[node], explanation=lines, reference=_ADHERE_REF, components={"group": node})
+
+
+ADHERE = point_score(
+    id=_ADHERE_ID, name=_ADHERE_NAME, mdcalc_id=3828, category="risk",
+    description=("Sorts a patient admitted with acutely decompensated heart failure into five in-hospital "
+                 "mortality groups with a decision tree on admission BUN, systolic blood pressure and, on the "
+                 "worst branch, serum creatinine."),
+    items=(
+        yes_no("bun", "BUN >=43 mg/dL (15.35 mmol/L)", 1, default=None),
+        yes_no("sbp", "Systolic blood pressure <115 mmHg", 1, default=None),
+        yes_no("cr", "Creatinine >=2.75 mg/dL (243 µmol/L)", 1, default=None),
+    ),
+    bands=tuple(Band(k, k, v) for k, v in _ADHERE_TEXT.items()),
+    reference=_ADHERE_REF,
+    aliases=("ADHERE", "ADHERE tree", "ADHERE CART"),
+    unit="risk group (1-5)",
+    conventions=("A tree, not a sum: BUN first, then systolic BP, then creatinine only when BUN >=43 and SBP <115.",
+                 "Value: group 1 low, 2-4 intermediate 1-3, 5 high; mortality is the derivation cohort's "
+                 "(validation: 2.3%, 5.7%, 5.7%, 13.2%, 19.8%). MDCalc's 'sBP' toggle means SBP <115 mmHg.",
+                 "All three inputs are required (creatinine may be answered 'No' when the branch does not use it)."),
+    compute=_adhere,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 4005: HERDOO2
+# ---------------------------------------------------------------------------
+
+HERDOO2 = point_score(
+    id="herdoo2", name="HERDOO2 Rule for Discontinuing Anticoagulation in Unprovoked VTE", mdcalc_id=4005,
+    category="risk",
+    description=("Identifies women with a first unprovoked venous thromboembolism, after 5-12 months of "
+                 "anticoagulation, whose low recurrence risk allows stopping it: post-thrombotic signs, D-dimer, "
+                 "obesity and older age."),
+    items=(
+        yes_no("post", "Post-thrombotic signs (hyperpigmentation, edema or redness of either leg)", 1),
+        Choice("level", "D-dimer on anticoagulation", opts(("<250 µg/L", 0), (">=250 µg/L", 1))),
+        Choice("bmi", "BMI, kg/m²", opts(("<30", 0), (">=30", 1))),
+        Choice("age", "Age, years", opts(("<65", 0), (">=65", 1))),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 3.0% recurrent major VTE per 100 patient-years; oral anticoagulation can be "
+                   "safely discontinued"),
+        Band(2, 4, "Not low risk: 7.4% recurrent major VTE per 100 patient-years; continue oral anticoagulation"),
+    ),
+    reference=("Rodger MA, Kahn SR, Wells PS, et al. Identifying unprovoked thromboembolism patients at low risk "
+               "for recurrence who can discontinue anticoagulant therapy. CMAJ. 2008;179(5):417-426."),
+    aliases=("HERDOO2", "HER DOO2", "Men continue and HERDOO2"),
+    conventions=("Applies to women with a first unprovoked VTE; men were not low risk in the derivation.",
+                 "D-dimer, BMI and age bands are required; post-thrombotic signs not documented count as absent.",
+                 "Recurrence rates are the REVERSE II validation's (Rodger, BMJ 2017)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10559 and 10558: Grogan and Gillmore staging of ATTR cardiomyopathy
+# ---------------------------------------------------------------------------
+
+GROGAN = point_score(
+    id="grogan_attr", name="Grogan Staging System for ATTR-CM", mdcalc_id=10559, category="severity",
+    description=("Stages wild-type transthyretin amyloid cardiomyopathy by NT-proBNP above 3000 pg/mL and "
+                 "troponin T above 0.05 ng/mL (one stage per raised marker), giving 4-year survival."),
+    items=(
+        Choice("bnp", "NT-proBNP", opts(("<=3000 pg/mL", 0), (">3000 pg/mL", 1))),
+        Choice("trop", "Troponin T", opts(("<=0.05 ng/mL", 0), (">0.05 ng/mL", 1))),
+    ),
+    bands=(
+        Band(1, 1, "Stage I: 57% 4-year overall survival"),
+        Band(2, 2, "Stage II: 42% 4-year overall survival"),
+        Band(3, 3, "Stage III: 18% 4-year overall survival"),
+    ),
+    reference=("Grogan M, Scott CG, Kyle RA, et al. Natural history of wild-type transthyretin cardiac amyloidosis "
+               "and risk stratification using a novel staging system. J Am Coll Cardiol. 2016;68(10):1014-1020."),
+    aliases=("Grogan stage", "Mayo ATTR-wt staging"),
+    unit="stage",
+    constant=1,
+    conventions=("Stage = 1 + the number of raised markers. Both markers are required.",),
+)
+
+GILLMORE = point_score(
+    id="gillmore_attr", name="Gillmore Staging System for ATTR-CM", mdcalc_id=10558, category="severity",
+    description=("Stages transthyretin amyloid cardiomyopathy (wild-type or hereditary) by NT-proBNP above "
+                 "3000 pg/mL and eGFR below 45 mL/min/1.73 m² (one stage per abnormal marker), giving median "
+                 "survival."),
+    items=(
+        Choice("nt_probnp", "NT-proBNP", opts(("<=3000 pg/mL", 0), (">3000 pg/mL", 1))),
+        Choice("egfr", "eGFR", opts((">=45 mL/min/1.73 m²", 0), ("<45 mL/min/1.73 m²", 1))),
+    ),
+    bands=(
+        Band(1, 1, "Stage I: 69.2 months median survival"),
+        Band(2, 2, "Stage II: 46.7 months median survival"),
+        Band(3, 3, "Stage III: 24.1 months median survival"),
+    ),
+    reference=("Gillmore JD, Damy T, Fontana M, et al. A new staging system for cardiac transthyretin amyloidosis. "
+               "Eur Heart J. 2018;39(30):2799-2806."),
+    aliases=("Gillmore stage", "NAC ATTR staging"),
+    unit="stage",
+    constant=1,
+    conventions=("Stage = 1 + the number of abnormal markers. Both markers are required.",),
+)

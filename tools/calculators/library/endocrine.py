@@ -301,3 +301,54 @@ MUST = point_score(
     conventions=("BMI and weight-loss bands are required; the acute disease effect not documented counts as "
                  "absent.", "Management follows BAPEN's guidance for each risk level."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3820: US MEDPED criteria for familial hypercholesterolemia
+# ---------------------------------------------------------------------------
+
+_MEDPED_ID, _MEDPED_NAME = "medped_fh", "US MEDPED Diagnostic Criteria for Familial Hypercholesterolemia"
+_MEDPED_REF = ("Williams RR, Hunt SC, Schumacher MC, et al. Diagnosing heterozygous familial hypercholesterolemia "
+               "using new practical criteria validated by molecular genetics. Am J Cardiol. 1993;72(2):171-176.")
+_MEDPED_GENERAL = "No relative with FH (general population)"
+# total cholesterol cut-off (mg/dL) by age band and closest relative with FH
+_MEDPED_CUT = {
+    "<20": {"1st Degree": 220, "2nd Degree": 230, "3rd Degree": 240, _MEDPED_GENERAL: 270},
+    "20-29": {"1st Degree": 240, "2nd Degree": 250, "3rd Degree": 260, _MEDPED_GENERAL: 290},
+    "30-39": {"1st Degree": 270, "2nd Degree": 280, "3rd Degree": 290, _MEDPED_GENERAL: 340},
+    ">40": {"1st Degree": 290, "2nd Degree": 300, "3rd Degree": 310, _MEDPED_GENERAL: 360},
+}
+
+
+def _medped(x: Any) -> CalculatorResult:
+    cut = _MEDPED_CUT[x.age][x.rel]
+    met = x.tchol >= cut
+    text = (f"Criteria met: familial hypercholesterolemia diagnosed (total cholesterol {x.tchol:g} >= {cut} mg/dL)"
+            if met else f"Criteria not met: total cholesterol {x.tchol:g} is below the {cut} mg/dL cut-off")
+    return CalculatorResult(
+        calculator=_MEDPED_ID, name=_MEDPED_NAME, value=int(met), unit="criteria met (0/1)", interpretation=text,
+        explanation=[f"Age {x.age}; closest relative with FH: {x.rel}; cut-off {cut} mg/dL ({cut / 38.67:.1f} mmol/L)",
+                     f"Total cholesterol {x.tchol:g} mg/dL -> {'met' if met else 'not met'}"],
+        reference=_MEDPED_REF, components={"cutoff_mg_dl": cut})
+
+
+MEDPED = point_score(
+    id=_MEDPED_ID, name=_MEDPED_NAME, mdcalc_id=3820, category="diagnosis",
+    description=("Diagnoses heterozygous familial hypercholesterolemia when total cholesterol reaches an "
+                 "age-specific cut-off that is lower the closer the nearest relative known to have FH."),
+    items=(
+        Choice("age", "Age (years)", opts(("<20", 0, 1), ("20-29", 0, 2), ("30-39", 0, 3), (">40", 0, 4))),
+        Choice("rel", "Closest degree relative with confirmed FH",
+               opts(("1st Degree", 0, 1), ("2nd Degree", 0, 2), ("3rd Degree", 0, 3), (_MEDPED_GENERAL, 0, 0))),
+        Number("tchol", "Total cholesterol", "mg/dL", ge=50, le=2000, analyte="cholesterol",
+               accepted_units=("mmol/L",)),
+    ),
+    bands=(Band(0, 0, "Criteria not met"), Band(1, 1, "Criteria met: familial hypercholesterolemia diagnosed")),
+    reference=_MEDPED_REF,
+    aliases=("MEDPED", "US MEDPED", "MEDPED FH criteria"),
+    unit="criteria met (0/1)",
+    conventions=("Met when total cholesterol is at or above the cut-off for the age band and closest relative with "
+                 "FH; the age band '>40' is 40 and over. MDCalc's age and relative values are codes.",
+                 "The general-population column (no known relative with FH) is restored from the publication; "
+                 "MDCalc lists relatives only. All inputs are required."),
+    compute=_medped,
+)
