@@ -321,7 +321,7 @@ _MEDPED_CUT = {
 
 def _medped(x: Any) -> CalculatorResult:
     cut = _MEDPED_CUT[x.age][x.rel]
-    met = x.tchol >= cut
+    met = round(x.tchol) >= cut  # whole mg/dL: a value converted from mmol/L (7.5 -> 289.99) reads as published
     text = (f"Criteria met: familial hypercholesterolemia diagnosed (total cholesterol {x.tchol:g} >= {cut} mg/dL)"
             if met else f"Criteria not met: total cholesterol {x.tchol:g} is below the {cut} mg/dL cut-off")
     return CalculatorResult(
@@ -347,7 +347,7 @@ MEDPED = point_score(
     aliases=("MEDPED", "US MEDPED", "MEDPED FH criteria"),
     unit="criteria met (0/1)",
     conventions=("Met when total cholesterol is at or above the cut-off for the age band and closest relative with "
-                 "FH; the age band '>40' is 40 and over. MDCalc's age and relative values are codes.",
+                 "FH (compared in whole mg/dL, so the published mmol/L cut-offs match); the age band '>40' is 40 and over. MDCalc's age and relative values are codes.",
                  "The general-population column (no known relative with FH) is restored from the publication; "
                  "MDCalc lists relatives only. All inputs are required."),
     compute=_medped,

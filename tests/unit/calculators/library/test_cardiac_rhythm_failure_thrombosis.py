@@ -568,3 +568,143 @@ def test_wells_pe_serves_mdcalc_115():
     r = calc.run(mdcalc_arguments(calc, 115, {**raw, "dvt": 0, "heart_rate_100": 0, "previous_pe_dvt": 0,
                                               "hemoptysis": 1})[0])
     assert r.value == 1 and "1.3%" in r.interpretation and "PE unlikely" in r.interpretation
+
+
+# --- EGSYS -------------------------------------------------------------------------------------------
+
+
+def test_egsys_threshold_three():
+    # abnormal ECG 3 + palpitations 4 - autonomic prodrome 1 = 6: cardiac syncope likely
+    args, _ = mdcalc_arguments(CALCULATORS["egsys"], 3948, {"ecg": 3, "palp": 4, "eff": 0, "sup": 0, "auto": -1,
+                                                            "predis": 0})
+    r = CALCULATORS["egsys"].run(args)
+    assert r.value == 6 and r.interpretation.startswith("Cardiac syncope likely")
+    # supine 2 alone: less likely; prodrome + predisposition = -2 (the minimum)
+    assert run("egsys", sup=True).interpretation.startswith("Cardiac syncope less likely")
+    assert run("egsys", auto=True, predis=True).value == -2
+
+
+# --- DOAC score --------------------------------------------------------------------------------------
+
+
+def test_doac_score_bands():
+    # age 75-79 4 + CrCl 30-60 1 + aspirin 2 + hypertension 1 = 8: high
+    r = run("doac_score", q1="75-79", q2="30-60", q7="Aspirin", q6=True)
+    assert r.value == 8 and r.interpretation.startswith("High")
+    # >=80 5 + <30 2 + bleeding 3 = 10: very high; <65 0 + >60 0 + diabetes 1 = 1: very low
+    args, _ = mdcalc_arguments(CALCULATORS["doac_score"], 10551, {"q1": 5, "q2": 2, "q3": 0, "q4": 0, "q5": 0,
+                                                                  "q6": 0, "q7": 0, "q8": 0, "q9": 3, "q10": 0})
+    assert CALCULATORS["doac_score"].run(args).interpretation.startswith("Very high")
+    assert run("doac_score", q1="<65", q2=">60", q5=True).interpretation.startswith("Very low")
+    # 65-69 2 + dual antiplatelet 3 + NSAID 1 = 6: moderate; 70-74 3 + liver 2 = 5: low
+    assert run("doac_score", q1="65-69", q2=">60", q7="Dual-antiplatelet", q8=True).interpretation.startswith(
+        "Moderate")
+    assert run("doac_score", q1="70-74", q2=">60", q10=True).interpretation.startswith("Low")
+    with pytest.raises(CalculatorInputError, match="q2"):
+        run("doac_score", q1="<65")
+
+
+# --- LAMS --------------------------------------------------------------------------------------------
+
+
+def test_lams_cut_off_four():
+    # droop 1 + falls rapidly 2 + weak grip 1 = 4: LVO likely; droop 1 + drifts 1 + weak 1 = 3: less likely
+    args, _ = mdcalc_arguments(CALCULATORS["lams"], 3959, {"facial": 1, "arm": 2, "grip": 1})
+    assert CALCULATORS["lams"].run(args).interpretation.startswith("LVO likely (LAMS >=4): severe")
+    r = run("lams", facial="Present", arm="Drifts down", grip="Weak grip")
+    assert r.value == 3 and "minor or moderate severity" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="grip"):
+        run("lams", facial="Present", arm="Absent")
+
+
+# --- ROSE --------------------------------------------------------------------------------------------
+
+
+def test_rose_any_criterion_is_high_risk():
+    # none: low risk; anemia alone: high risk; BNP + Q wave + saturation = 3 criteria
+    assert run("rose_syncope").interpretation.startswith("Low risk")
+    assert run("rose_syncope", ane=True).interpretation.startswith("High risk")
+    args, _ = mdcalc_arguments(CALCULATORS["rose_syncope"], 3949, {"bnp": 1, "brady": 0, "rectal": 0, "ane": 0,
+                                                                   "cxpn": 0, "ecg": 1, "sat": 1})
+    assert CALCULATORS["rose_syncope"].run(args).value == 3
+
+
+# --- DASH --------------------------------------------------------------------------------------------
+
+
+def test_dash_rates():
+    # abnormal D-dimer 2 + age <=50 1 + male 1 = 4: 19.9%; woman on hormones, normal D-dimer, >50: -2: 1.8%
+    args, _ = mdcalc_arguments(CALCULATORS["dash_vte"], 2011, {"ddimer": 2, "age_50": 1, "male": 1, "hormone": 0})
+    r = CALCULATORS["dash_vte"].run(args)
+    assert r.value == 4 and r.interpretation.startswith("Higher risk: 19.9%")
+    assert run("dash_vte", ddimer=False, age_50=False, male=False, hormone=True).interpretation.startswith(
+        "Low risk: 1.8%")
+    # D-dimer 2 + age 1 + female on hormones -2 = 1: low, 3.9%
+    assert run("dash_vte", ddimer=True, age_50=True, male=False, hormone=True).interpretation.startswith(
+        "Low risk: 3.9%")
+    with pytest.raises(CalculatorInputError, match="male"):
+        run("dash_vte", ddimer=True, age_50=True)
+
+
+# --- ISTH DIC ----------------------------------------------------------------------------------------
+
+
+def test_isth_dic_cut_off_five():
+    # platelets <50 2 + severe marker increase 3 = 5: compatible with overt DIC
+    args, _ = mdcalc_arguments(CALCULATORS["isth_dic"], 10203, {"platelet": 2, "marker": 3, "pt": 0, "fib": 0})
+    r = CALCULATORS["isth_dic"].run(args)
+    assert r.value == 5 and r.interpretation.startswith("Compatible with overt DIC")
+    # platelets 50-<100 1 + moderate marker 2 + PT 3-<6 s 1 = 4: not suggestive
+    r = run("isth_dic", platelet="50 to <100", marker="Moderate increase", pt="3 to <6", fib=">=1")
+    assert r.value == 4 and r.interpretation.startswith("Not suggestive of overt DIC")
+    with pytest.raises(CalculatorInputError, match="fib"):
+        run("isth_dic", platelet="<50", marker="No increase", pt="<3")
+
+
+# --- ADHERE ------------------------------------------------------------------------------------------
+
+
+def test_adhere_tree_branches():
+    # row 10304: BUN >=43, SBP <115, creatinine <2.75: intermediate group 3, 12.4%
+    args, _ = mdcalc_arguments(CALCULATORS["adhere"], 3828, {"bun": 1, "sbp": 1, "cr": 0})
+    r = CALCULATORS["adhere"].run(args)
+    assert r.value == 4 and r.interpretation.startswith("Intermediate risk (group 3 of 3): 12.4%")
+    # row 10301: BUN >=43, SBP >=115: group 2 whatever the creatinine
+    assert run("adhere", bun="Yes", sbp="No", cr="Yes").interpretation.startswith("Intermediate risk (group 2 of 3)")
+    # all three: high 21.9%; BUN <43 and SBP >=115: low 2.1% (creatinine not used, row 10305)
+    assert run("adhere", bun="Yes", sbp="Yes", cr="Yes").interpretation.startswith("High risk: 21.9%")
+    assert run("adhere", bun="No", sbp="No", cr="Yes").interpretation.startswith("Low risk: 2.1%")
+    assert run("adhere", bun="No", sbp="Yes", cr="No").value == 2
+    with pytest.raises(CalculatorInputError, match="sbp"):
+        run("adhere", bun="No", cr="No")
+
+
+# --- HERDOO2 -----------------------------------------------------------------------------------------
+
+
+def test_herdoo2():
+    # D-dimer >=250 1 + BMI >=30 1 = 2: not low risk; age >=65 alone 1: low risk
+    args, _ = mdcalc_arguments(CALCULATORS["herdoo2"], 4005, {"post": 0, "level": 1, "bmi": 1, "age": 0})
+    r = CALCULATORS["herdoo2"].run(args)
+    assert r.value == 2 and r.interpretation.startswith("Not low risk") and "continue" in r.interpretation
+    r = run("herdoo2", level="<250 µg/L", bmi="<30", age=">=65")
+    assert r.value == 1 and r.interpretation.startswith("Low risk: 3.0%")
+    with pytest.raises(CalculatorInputError, match="level"):
+        run("herdoo2", bmi="<30", age="<65")
+
+
+# --- Grogan and Gillmore -----------------------------------------------------------------------------
+
+
+def test_attr_cm_staging():
+    # Grogan: both markers raised -> stage 1 + 2 = III, 18%; none -> I, 57%
+    args, _ = mdcalc_arguments(CALCULATORS["grogan_attr"], 10559, {"bnp": 1, "trop": 1})
+    assert CALCULATORS["grogan_attr"].run(args).interpretation == "Stage III: 18% 4-year overall survival"
+    assert run("grogan_attr", bnp="<=3000 pg/mL", trop="<=0.05 ng/mL").value == 1
+    # Gillmore: eGFR <45 only -> stage II, 46.7 months; none -> stage I, 69.2 months
+    r = run("gillmore_attr", nt_probnp="<=3000 pg/mL", egfr="<45 mL/min/1.73 m²")
+    assert r.value == 2 and r.interpretation == "Stage II: 46.7 months median survival"
+    args, _ = mdcalc_arguments(CALCULATORS["gillmore_attr"], 10558, {"nt_probnp": 0, "egfr": 0})
+    assert CALCULATORS["gillmore_attr"].run(args).interpretation.startswith("Stage I: 69.2")
+    with pytest.raises(CalculatorInputError, match="egfr"):
+        run("gillmore_attr", nt_probnp=">3000 pg/mL")

@@ -97,3 +97,51 @@ def test_bard_ratio_scores_two():
     assert run("bard_nafld", bmi="No", ast=40, alt=50).value == 2
     with pytest.raises(CalculatorInputError, match="bmi"):
         run("bard_nafld", ast=40, alt=50)
+
+
+# --- Burch-Wartofsky ----------------------------------------------------------------------------------
+
+
+def test_burch_wartofsky_bands():
+    # 102-102.9 °F 20 + agitation 10 + HR 120-129 15 + AF 10 = 55: highly suggestive
+    r = run("burch_wartofsky", temp="102-102.9 (38.9-39.2)", cns="Mild (agitation)", gihep="Absent",
+            tachy="120-129", chf="Absent", afib=True)
+    assert r.value == 55 and r.interpretation.startswith("Highly suggestive of thyroid storm")
+    # 99-99.9 5 + HR 110-119 10 + mild CHF 5 + precipitant 10 = 30: impending; 99-99.9 5 + HR 90-109 5 = 10: unlikely
+    args, _ = mdcalc_arguments(CALCULATORS["burch_wartofsky"], 3816, {"temp": 5, "cns": 0, "gihep": 0, "tachy": 10,
+                                                                      "chf": 5, "afib": 0, "precip": 10})
+    assert CALCULATORS["burch_wartofsky"].run(args).interpretation.startswith("Suggestive of impending")
+    assert run("burch_wartofsky", temp="99-99.9 (37.2-37.7)", cns="Absent", gihep="Absent", tachy="90-109",
+               chf="Absent").interpretation.startswith("Unlikely")
+    with pytest.raises(CalculatorInputError, match="tachy"):
+        run("burch_wartofsky", temp="<99", cns="Absent", gihep="Absent", chf="Absent")
+
+
+# --- MUST -------------------------------------------------------------------------------------------
+
+
+def test_must_levels():
+    # BMI 18.5-20 1 + weight loss <5% 0 = 1: medium; + acute illness 2 = 3: high; >20 and <5%: low
+    args, _ = mdcalc_arguments(CALCULATORS["must_malnutrition"], 10190, {"bmi": 1, "unplanned": 0, "acute": 0})
+    assert CALCULATORS["must_malnutrition"].run(args).interpretation.startswith("Medium malnutrition risk")
+    r = run("must_malnutrition", bmi="18.5-20", unplanned="<5%", acute=True)
+    assert r.value == 3 and "refer to a dietitian" in r.interpretation
+    assert run("must_malnutrition", bmi=">20", unplanned="<5%").interpretation.startswith("Low")
+    with pytest.raises(CalculatorInputError, match="unplanned"):
+        run("must_malnutrition", bmi=">20")
+
+
+# --- US MEDPED ----------------------------------------------------------------------------------------
+
+
+def test_medped_cut_offs():
+    # MedRisk row 10782: age >=40 (code 4), first-degree relative (code 1): cut-off 290; 305 >= 290 -> met
+    args, notes = mdcalc_arguments(CALCULATORS["medped_fh"], 3820, {"age": 4, "rel": 1, "tchol": 305})
+    r = CALCULATORS["medped_fh"].run(args)
+    assert not notes and r.value == 1 and r.interpretation.startswith("Criteria met")
+    # 20-29, third-degree relative: cut-off 260; 255 -> not met; no relative: 290, 7.5 mmol/L = 290 mg/dL -> met
+    assert run("medped_fh", age="20-29", rel="3rd Degree", tchol=255).value == 0
+    assert run("medped_fh", age="20-29", rel="No relative with FH (general population)", tchol=[7.5, "mmol/L"]
+               ).value == 1
+    with pytest.raises(CalculatorInputError, match="tchol"):
+        run("medped_fh", age="<20", rel="1st Degree")
