@@ -1523,8 +1523,9 @@ ADHERE = point_score(
     aliases=("ADHERE", "ADHERE tree", "ADHERE CART"),
     unit="risk group (1-5)",
     conventions=("A tree, not a sum: BUN first, then systolic BP, then creatinine only when BUN >=43 and SBP <115.",
-                 "Value: group 1 low, 2-4 intermediate 1-3, 5 high; mortality is the derivation cohort's "
-                 "(validation: 2.3%, 5.7%, 5.7%, 13.2%, 19.8%). MDCalc's 'sBP' toggle means SBP <115 mmHg.",
+                 "Value: group 1 low, 2-4 intermediate 1-3, 5 high; mortality per group is the derivation "
+                 "cohort's; the intermediate groups span about 5.5-13.2% over derivation and validation. MDCalc's "
+                 "'sBP' toggle means SBP <115 mmHg.",
                  "All three inputs are required (creatinine may be answered 'No' when the branch does not use it)."),
     compute=_adhere,
 )
@@ -1555,7 +1556,8 @@ HERDOO2 = point_score(
     aliases=("HERDOO2", "HER DOO2", "Men continue and HERDOO2"),
     conventions=("Applies to women with a first unprovoked VTE; men were not low risk in the derivation.",
                  "D-dimer, BMI and age bands are required; post-thrombotic signs not documented count as absent.",
-                 "Recurrence rates are the REVERSE II validation's (Rodger, BMJ 2017)."),
+                 "Recurrence rates per 100 patient-years are the REVERSE II validation's (Rodger, BMJ 2017) as "
+                 "MDCalc reports them."),
 )
 
 # ---------------------------------------------------------------------------
