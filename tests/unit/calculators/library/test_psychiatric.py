@@ -35,3 +35,17 @@ def test_gds15_medrisk_gold_inputs_map_by_mdcalc_value():
     args, notes = mdcalc_arguments(CALCULATORS["gds_15"], 10566, raw)
     assert not notes and args["q1"] == "No" and args["q2"] == "Yes"
     assert CALCULATORS["gds_15"].run(args).value == 15
+
+
+def test_epds_positive_at_ten():
+    # 1+0+1+2+2+1+2+2+2+2 = 15 -> positive (>= 10)
+    raw = {"q1": 1, "q2": 0, "q3": 1, "q4": 2, "q5": 2, "q6": 1, "q7": 2, "q8": 2, "q9": 2, "q10": 2}
+    args, notes = mdcalc_arguments(CALCULATORS["epds"], 10466, raw)
+    result = CALCULATORS["epds"].run(args)
+    assert not notes and result.value == 15 and result.interpretation.startswith("Positive")
+    # 9 points (1 on each of q1..q9, q10 0) -> negative
+    raw = {f"q{i}": 1 for i in range(1, 10)} | {"q10": 0}
+    args, _ = mdcalc_arguments(CALCULATORS["epds"], 10466, raw)
+    assert CALCULATORS["epds"].run(args).interpretation == "Negative screening result"
+    with pytest.raises(CalculatorInputError, match="q10"):
+        CALCULATORS["epds"].run({k: v for k, v in args.items() if k != "q10"})
