@@ -470,3 +470,225 @@ BPS = point_score(
                "behavioral pain scale. Crit Care Med. 2001;29(12):2258-2263."),
     aliases=("BPS",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10487: SETscore (tracheostomy need in neurocritical care)
+# ---------------------------------------------------------------------------
+
+SETSCORE = point_score(
+    id="setscore", name="SETscore (Stroke-related Early Tracheostomy score)", mdcalc_id=10487, category="risk",
+    description=("Predicts the need for tracheostomy (prolonged ventilation and NICU stay) in ventilated "
+                 "cerebrovascular neurocritical care patients from neurological function, lesion and organ "
+                 "function items."),
+    items=(
+        yes_no("dysphagia", "Dysphagia", 4),
+        yes_no("aspiration", "Observed aspiration", 3),
+        Choice("gcs", "GCS on admission", opts(
+            (">=10", 0),
+            ("<10", 3),
+        )),
+        yes_no("brainstem", "Brainstem", 4),
+        yes_no("space", "Space-occupying cerebellar", 3),
+        yes_no("mca", "Ischemic infarct >2/3 MCA territory", 4),
+        yes_no("ich", "ICH volume >25 mL", 4),
+        yes_no("lesion", "Diffuse lesion", 3),
+        yes_no("hydro", "Hydrocephalus", 4),
+        yes_no("neurosurgery", "(Neuro)surgical intervention", 2),
+        yes_no("resp", "Additional respiratory disease", 3),
+        yes_no("pao2", "PaO2/FiO2", 2),
+        Choice("apache", "Acute physiology score (APACHE II)", opts(
+            ("<=20", 0),
+            (">20", 4),
+        )),
+        Choice("lung", "Lung injury score", opts(
+            ("<=1", 0),
+            (">1", 2),
+        )),
+        yes_no("sepsis", "Sepsis", 3),
+    ),
+    bands=(
+        Band(0, 7, "Tracheostomy need not predicted (score < 8)"),
+        Band(8, 48, "High likelihood of prolonged NICU stay and ventilation; tracheostomy likely needed "
+                    "(score >= 8)"),
+    ),
+    reference=("Schönenberger S, Al-Suwaidan F, Kieser M, Uhlmann L, Bösel J. The SETscore to predict "
+               "tracheostomy need in cerebrovascular neurocritical care patients. Neurocrit Care. "
+               "2016;25(1):94-104."),
+    aliases=("SETscore", "SET score"),
+    conventions=("GCS, APACHE II and lung injury score bands are required; yes/no findings count as absent when "
+                 "not documented.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3978: Webster Rating Scale for Parkinson's disease
+# ---------------------------------------------------------------------------
+
+WEBSTER = point_score(
+    id="webster_parkinson", name="Webster Rating Scale for Parkinson's Disease", mdcalc_id=3978,
+    category="severity",
+    description=("Grades the disability of Parkinson's disease from ten clinical signs (bradykinesia, rigidity, "
+                 "posture, arm swing, gait, tremor, facies, seborrhea, speech, self-care), 0-3 each (0-30)."),
+    items=(
+        Choice("hands", "Bradykinesia of hands", opts(
+            ("None", 0),
+            ("Detectable slowing of supination-pronation rate; beginning difficulty in hand dexterity", 1),
+            ("Moderate slowing of supination-pronation rate (1 or both sides); moderately impaired hand function; micrographia present", 2),
+            ("Severe slowing of supination-pronation rate; unable to write; marked difficulty w/utensils", 3),
+        )),
+        Choice("rigidity", "Rigidity", opts(
+            ("Non-detectable", 0),
+            ("Detectable rigidity in neck and shoulders; activation phenomenon present; mild negative resting arm rigidity (1 or both)", 1),
+            ("Moderate rigidity (neck + shoulders); resting rigidity present if not on meds", 2),
+            ("Severe rigidity (neck + shoulders); resting rigidity cannot be reversed by meds", 3),
+        )),
+        Choice("posture", "Posture", opts(
+            ("Normal posture; head flexed forward <4”", 0),
+            ("Beginning poker spine; head flexed forward >5”", 1),
+            ("Beginning arm flexion; head flexed up <=6”; 1 or both arms raised but still below waist", 2),
+            ("Simian posture onset; head flexed forward >6”; 1 or both hands elevated above waist; hands sharply flexed; beginning interphalangeal extension, knees flexed", 3),
+        )),
+        Choice("upper", "Upper extremity swing", opts(
+            ("Swings both arm well", 0),
+            ("One arm swing definitely decreased", 1),
+            ("One arm fails to swing", 2),
+            ("Both arms fail to swing", 3),
+        )),
+        Choice("gait", "Gait", opts(
+            ("Steps out will with 18-30” stride, turns about effortlessly", 0),
+            ("Gait shortened to 12-18” stride; beginning to strike 1 heel; turnaround time slowing; requires several steps", 1),
+            ("Stride moderately shortened to 6-12”; both heels starting to strike floor forcefully", 2),
+            ("Onset of shuffling gait; steps <3”; occasional stuttering-type or blocking gait; walks on toes; turns around very slowly", 3),
+        )),
+        Choice("tremor", "Tremor", opts(
+            ("No detectable tremor", 0),
+            ("<1” of peak-to-peak tremor movement (limbs or head) at rest or in either hand while walking or during finger-to-nose test", 1),
+            ("Maximum tremor envelope fails to exceed 4”; severe but not constant tremor; retains some hand control", 2),
+            ("Tremor envelope >4”; constant severe tremor; persistent while awake unless pure cerebellar type; writing, feeding self impossible", 3),
+        )),
+        Choice("facies", "Facies", opts(
+            ("Normal; full animation; no stare", 0),
+            ("Detectable immobility; mouth closed; beginning anxiety/depression features", 1),
+            ("Moderate immobility; emotion breaks thru at markedly increased threshold; lips parted sometimes; moderate appearance of anxiety/depression; drooling may be present", 2),
+            ("Frozen facies; mouth opens >=0.25”; severe drooling", 3),
+        )),
+        Choice("sebor", "Seborrhea", opts(
+            ("None", 0),
+            ("Increased perspiration, secretions thin", 1),
+            ("Obvious oiliness present, secretion much thicker", 2),
+            ("Marked seborrhea, entire face and head covered by thick secretions", 3),
+        )),
+        Choice("speech", "Speech", opts(
+            ("Clear, loud, resonant, easily understood", 0),
+            ("Beginning of hoarseness, loss of inflection and resonance; good volume, still easily understood", 1),
+            ("Moderate hoarseness/weakness; constant monotone unvaried pitch; beginning of dysarthria, hesitance, stuttering, difficult to understand", 2),
+            ("Marked harshness/weakness, very difficult to hear and understand", 3),
+        )),
+        Choice("selfc", "Self-care", opts(
+            ("No impairment", 0),
+            ("Still provides full self-care but rate of dressing definitely impeded; able to live alone, may be employable", 1),
+            ("Requires help in certain critical areas; very slow in performing most activities but manages by taking much time", 2),
+            ("Continuously disabled; unable to dress/feed self or walk alone", 3),
+        )),
+    ),
+    bands=(
+        Band(0, 10, "Early illness (mild disability)"),
+        Band(11, 20, "Moderate disability"),
+        Band(21, 30, "Severe or advanced disability"),
+    ),
+    reference=("Webster DD. Critical analysis of the disability in Parkinson's disease. Mod Treat. "
+               "1968;5(2):257-282."),
+    aliases=("Webster scale",),
+    conventions=("Every sign must be rated. A total of 0 falls in the 'early illness' band (1-10 as published).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10423: NEXUS Head CT decision instrument
+# ---------------------------------------------------------------------------
+
+NEXUS_HEAD_CT = point_score(
+    id="nexus_head_ct", name="NEXUS Head CT Decision Instrument", mdcalc_id=10423, category="diagnosis",
+    description=("Decides whether an adult or child with blunt head trauma needs a head CT: any one of eight "
+                 "criteria means high risk of significant intracranial injury."),
+    items=(
+        yes_no("skull", "Evidence of significant skull fracture", 1),
+        yes_no("scalp", "Scalp hematoma", 1),
+        yes_no("neuro", "Neurologic deficit", 1),
+        yes_no("alert", "Altered level of alertness", 1),
+        yes_no("behavior", "Abnormal behavior", 1),
+        yes_no("coag", "Coagulopathy", 1),
+        yes_no("vomit", "Persistent vomiting", 1),
+        yes_no("age", "Age >=65 years", 1),
+    ),
+    bands=(
+        Band(0, 0, "Low risk of significant intracranial injury: CT not necessary"),
+        Band(1, 8, "High risk of significant intracranial injury: CT necessary"),
+    ),
+    reference=("Mower WR, Hoffman JR, Herbert M, Wolfson AB, Pollack CV Jr, Zucker MI. Developing a decision "
+               "instrument to guide computed tomographic imaging of blunt head injury patients. J Trauma. "
+               "2005;59(4):954-959."),
+    aliases=("NEXUS II", "NEXUS head CT"),
+    conventions=("The value is the number of criteria present; a criterion not documented counts as absent.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10027: ROSIER
+# ---------------------------------------------------------------------------
+
+ROSIER = point_score(
+    id="rosier", name="ROSIER Scale (Recognition of Stroke in the Emergency Room)", mdcalc_id=10027,
+    category="diagnosis",
+    description=("Separates stroke from stroke mimics in the emergency room: one point per acute focal deficit, "
+                 "minus one for syncope and for seizure."),
+    items=(
+        yes_no("syncope", "Loss of consciousness or syncope", -1),
+        yes_no("seizure", "Seizure activity", -1),
+        yes_no("facialweakness", "Asymmetric facial weakness", 1),
+        yes_no("armweakness", "Asymmetric arm weakness", 1),
+        yes_no("legweakness", "Asymmetric leg weakness", 1),
+        yes_no("speech", "Speech disturbance", 1),
+        yes_no("visualdefect", "Visual field defect", 1),
+    ),
+    bands=(
+        Band(-2, 0, "Stroke unlikely (score <= 0)"),
+        Band(1, 5, "Stroke possible (score > 0)"),
+    ),
+    reference=("Nor AM, Davis J, Sen B, et al. The Recognition of Stroke in the Emergency Room (ROSIER) scale: "
+               "development and validation of a stroke recognition instrument. Lancet Neurol. "
+               "2005;4(11):727-734."),
+    aliases=("ROSIER",),
+    conventions=("A finding not documented counts as absent.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 402: ICH score
+# ---------------------------------------------------------------------------
+
+ICH_SCORE = point_score(
+    id="ich_score", name="ICH Score", mdcalc_id=402, category="risk",
+    description=("Estimates 30-day mortality of spontaneous intracerebral hemorrhage from GCS, age, hematoma "
+                 "volume, intraventricular extension and infratentorial origin."),
+    items=(
+        Choice("glasgow_coma_score", "Glasgow Coma Score", opts(
+            ("3-4", 2),
+            ("5-12", 1),
+            ("13-15", 0),
+        )),
+        yes_no("age_80", "Age >=80", 1, default=None),
+        yes_no("ich_volume_30", "ICH volume >=30mL", 1, default=None),
+        yes_no("intraventricular_hemorrhage", "Intraventricular hemorrhage", 1, default=None),
+        yes_no("infratentorial_hemorrhage", "Infratentorial origin of hemorrhage", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "0% 30-day mortality"),
+        Band(1, 1, "13% 30-day mortality"),
+        Band(2, 2, "26% 30-day mortality"),
+        Band(3, 3, "72% 30-day mortality"),
+        Band(4, 4, "97% 30-day mortality"),
+        Band(5, 6, "100% 30-day mortality"),
+    ),
+    reference=("Hemphill JC 3rd, Bonovich DC, Besmertis L, Manley GT, Johnston SC. The ICH score: a simple, "
+               "reliable grading scale for intracerebral hemorrhage. Stroke. 2001;32(4):891-897."),
+    aliases=("ICH score", "Hemphill score"),
+    conventions=("Every item is required: the CT findings decide the score and are not assumed absent.",
+                 "No patient of the derivation cohort scored 6; its mortality is estimated at 100%."),
+)

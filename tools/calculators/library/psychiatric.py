@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from medmirror.tools.calculators.points import Band, Choice, opts, point_score, yes_no
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
 
 # ---------------------------------------------------------------------------
 # MDCalc 10566: Geriatric Depression Scale, short form (GDS-15)
@@ -130,4 +131,151 @@ EPDS = point_score(
     conventions=("Every item must be answered; an unanswered item is refused, not scored 0.",
                  "Positive at >= 10 as MDCalc reads it; any answer other than 'Never' to item 10 (self-harm) "
                  "warrants immediate assessment whatever the total."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10526: Drug Abuse Screening Test, 10-item (DAST-10)
+# ---------------------------------------------------------------------------
+
+DAST10 = point_score(
+    id="dast_10", name="Drug Abuse Screening Test, 10-item (DAST-10)", mdcalc_id=10526, category="severity",
+    description=("Grades problems from drug use (not alcohol or tobacco) over the past 12 months from ten yes/no "
+                 "questions, one point each in the problem direction (item 3 is reverse-keyed)."),
+    items=(
+        yes_no("q1", "Have you used drugs other than those required for medical reasons?", 1, default=None),
+        yes_no("q2", "Do you abuse more than one drug at a time?", 1, default=None),
+        Choice("q3", "Are you always able to stop using drugs when you want to?", opts(
+            ("Yes", 0),
+            ("No", 1),
+        )),
+        yes_no("q4", "Have you had \"blackouts\" or \"flashbacks\" as a result of drug use?", 1, default=None),
+        yes_no("q5", "Do you ever feel bad or guilty because of your use of drugs?", 1, default=None),
+        yes_no("q6", "Do your spouse or parents ever complain about your involvement with drugs?", 1, default=None),
+        yes_no("q7", "Have you neglected your family because of your use of drugs?", 1, default=None),
+        yes_no("q8", "Have you engaged in illegal activities in order to obtain drugs?", 1, default=None),
+        yes_no("q9", "Have you ever experienced withdrawal symptoms (felt sick) when you stopped taking drugs?", 1, default=None),
+        yes_no("q10", "Have you had medical problems as a result of your drug use?", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "No problems reported related to drug abuse"),
+        Band(1, 2, "Low level of problems related to drug abuse: monitor, reassess later"),
+        Band(3, 5, "Moderate level of problems related to drug abuse: further investigation"),
+        Band(6, 8, "Substantial level of problems related to drug abuse: intensive assessment"),
+        Band(9, 10, "Severe level of problems related to drug abuse: intensive assessment"),
+    ),
+    reference=("Skinner HA. The Drug Abuse Screening Test. Addict Behav. 1982;7(4):363-371."),
+    aliases=("DAST-10", "DAST"),
+    conventions=("Every question must be answered; an unanswered item is refused, not scored 0.",
+                 "Item 3 ('always able to stop') scores on 'No'; a patient who never uses drugs answers 'Yes'."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1844: Major Depression Inventory (MDI)
+# ---------------------------------------------------------------------------
+
+_FREQ = (("At no time", 0), ("Some of the time", 1), ("Slightly less than half of the time", 2),
+         ("Slightly more than half of the time", 3), ("Most of the time", 4), ("All the time", 5))
+_MDI_ITEMS = (
+    ("sad", "1. Felt low in spirits or sad?"),
+    ("lost_interest", "2. Lost interest in daily activities?"),
+    ("lacking_energy", "3. Felt lacking in energy and strength?"),
+    ("self_confident", "4. Felt less self-confident?"),
+    ("guilt", "5. Had a bad conscience or feelings of guilt?"),
+    ("life", "6. Felt that life wasn’t worth living?"),
+    ("concentration", "7. Had difficulty in concentrating, e.g. when reading the newspaper or watching television?"),
+    ("restless", "8a. Felt very restless?"),
+    ("subdued", "8b. Felt subdued or slowed down?"),
+    ("sleeping", "9. Had trouble sleeping at night?"),
+    ("reduced_appetite", "10a. Suffered from reduced appetite?"),
+    ("increased_appetite", "10b. Suffered from increased appetite?"),
+)
+_MDI_BANDS = (
+    Band(0, 19, "No depression"),
+    Band(20, 24, "Mild depression"),
+    Band(25, 29, "Moderate depression"),
+    Band(30, 60, "Severe depression"),
+)
+
+
+def _mdi(x) -> CalculatorResult:
+    rows = item_points(x)
+    p = {name: pts for name, _, pts in rows}
+    scored = {
+        "1 mood": p["sad"], "2 interest": p["lost_interest"], "3 energy": p["lacking_energy"],
+        "4 self-confidence": p["self_confident"], "5 guilt": p["guilt"], "6 life not worth living": p["life"],
+        "7 concentration": p["concentration"], "8 psychomotor (higher of 8a/8b)": max(p["restless"], p["subdued"]),
+        "9 sleep": p["sleeping"],
+        "10 appetite (higher of 10a/10b)": max(p["reduced_appetite"], p["increased_appetite"]),
+    }
+    total = int(sum(scored.values()))
+    band = band_of(_MDI_BANDS, total)
+    # DSM-IV algorithm: items 1-3 count at "most of the time" (>= 4), the others at "more than half" (>= 3);
+    # self-confidence and guilt are one criterion.
+    criteria = [p["sad"] >= 4, p["lost_interest"] >= 4, p["lacking_energy"] >= 4,
+                max(p["self_confident"], p["guilt"]) >= 3, p["life"] >= 3, p["concentration"] >= 3,
+                max(p["restless"], p["subdued"]) >= 3, p["sleeping"] >= 3,
+                max(p["reduced_appetite"], p["increased_appetite"]) >= 3]
+    major = sum(criteria) >= 5 and (criteria[0] or criteria[1])
+    dsm = (f"DSM-IV algorithm: {sum(criteria)} of 9 criteria met"
+           f"{', including mood or interest' if criteria[0] or criteria[1] else ''}: "
+           f"{'meets' if major else 'does not meet'} major depression")
+    lines = [f"{text} -> {pts:+g}" for _, text, pts in rows]
+    lines += [f"Scored items: {', '.join(f'{k} {v:g}' for k, v in scored.items())}",
+              f"Total = {total} points (0-50); {band.text}", dsm]
+    return CalculatorResult(
+        calculator="mdi", name=MDI.name, value=total, unit="points", interpretation=band.text,
+        explanation=lines, reference=MDI.reference, components={**p, "dsm_iv_major_depression": major})
+
+
+MDI = point_score(
+    id="mdi", name="Major Depression Inventory (MDI)", mdcalc_id=1844, category="severity",
+    description=("Self-report of how often ten depressive symptoms were present over the past two weeks; the "
+                 "total (0-50) grades severity and the answers also run the DSM-IV major depression algorithm."),
+    items=tuple(Choice(name, question, opts(*_FREQ)) for name, question in _MDI_ITEMS),
+    bands=_MDI_BANDS, compute=_mdi,
+    reference=("Bech P, Rasmussen NA, Olsen LR, Noerholm V, Abildgaard W. The sensitivity and specificity of the "
+               "Major Depression Inventory, using the Present State Examination as the index of diagnostic "
+               "validity. J Affect Disord. 2001;66(2-3):159-164."),
+    aliases=("MDI", "Major Depression Index"),
+    conventions=("Total = items 1-7 and 9, plus the higher of 8a/8b and of 10a/10b (0-50); items 4 and 5 are "
+                 "both summed and are combined only for the DSM-IV algorithm (Bech 2001: range 0-50). MDCalc's page "
+                 "also takes only the higher of 4/5 in the total, which lowers it by the lower of the two.",
+                 "Severity: < 20 no depression, 20-24 mild, 25-29 moderate, >= 30 severe. Every item is "
+                 "required."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10527: CRAFFT 2.1
+# ---------------------------------------------------------------------------
+
+_CRAFFT_BANDS = (
+    Band(0, 0, "Low risk of substance use disorder"),
+    Band(1, 1, "Medium risk of substance use disorder"),
+    Band(2, 6, "High risk of substance use disorder"),
+)
+
+
+CRAFFT = point_score(
+    id="crafft", name="CRAFFT 2.1 Questionnaire", mdcalc_id=10527, category="risk",
+    description=("Screens adolescents and young adults (12-21 years) for risky alcohol and drug use: one point "
+                 "per 'Yes' to the six CRAFFT questions (Car, Relax, Alone, Forget, Friends, Trouble)."),
+    items=(
+        yes_no("q1", "Have you ever ridden in a CAR driven by someone (including yourself) who was \"high\" or had "
+                     "been using alcohol or drugs?", 1, default=None),
+        yes_no("q2", "Do you ever use alcohol or drugs to RELAX, feel better about yourself, or fit in?", 1,
+               default=None),
+        yes_no("q3", "Do you ever use alcohol or drugs while you are by yourself, ALONE?", 1, default=None),
+        yes_no("q4", "Do you ever FORGET things you did while using alcohol or drugs?", 1, default=None),
+        yes_no("q5", "Do your family or FRIENDS ever tell you that you should cut down on your drinking or drug "
+                     "use?", 1, default=None),
+        yes_no("q6", "Have you ever gotten into TROUBLE while you were using alcohol or drugs?", 1, default=None),
+    ),
+    bands=_CRAFFT_BANDS,
+    reference=("Knight JR, Sherritt L, Shrier LA, Harris SK, Chang G. Validity of the CRAFFT substance abuse "
+               "screening test among adolescent clinic patients. Arch Pediatr Adolesc Med. 2002;156(6):607-614."),
+    aliases=("CRAFFT", "CRAFFT 2.1"),
+    conventions=("Score = number of 'Yes' answers to the six CRAFFT questions: 0 low, 1 medium, >= 2 high risk.",
+                 "Part A (days of alcohol, cannabis or other drug use in the past year) only decides which "
+                 "questions are asked (CAR alone when all are 0) and does not enter the score.",
+                 "Every CRAFFT question is required (answers are not assumed)."),
 )

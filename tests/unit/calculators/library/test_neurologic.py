@@ -100,3 +100,50 @@ def test_behavioral_pain_scale_ranges_from_three():
         "Unacceptable")
     assert CALCULATORS["behavioral_pain_scale"].run(
         {"face": "Relaxed", "limb": "No movement", "vent": "Tolerating movement"}).interpretation == "No pain"
+
+
+def test_setscore_eight_points_predicts_tracheostomy():
+    # dysphagia 4 + GCS < 10 3 + hydrocephalus 4 = 11 -> >= 8
+    calc = CALCULATORS["setscore"]
+    result = calc.run({"dysphagia": "Yes", "gcs": "<10", "hydro": "Yes", "apache": "<=20", "lung": "<=1"})
+    assert result.value == 11 and "tracheostomy likely" in result.interpretation
+    # aspiration 3 + sepsis 3 = 6 -> < 8
+    assert calc.run({"aspiration": "Yes", "sepsis": "Yes", "gcs": ">=10", "apache": "<=20",
+                     "lung": "<=1"}).value == 6
+    with pytest.raises(CalculatorInputError, match="apache"):
+        calc.run({"gcs": ">=10", "lung": "<=1"})
+
+
+def test_webster_moderate_disability():
+    # 1+0+2+1+0 + tremor 0 + facies 1 + 1 + 2 + 3 = 11 -> moderate (11-20)
+    raw = {"hands": 1, "rigidity": 0, "posture": 2, "upper": 1, "gait": 0, "tremor": 0, "facies": 1, "sebor": 1,
+           "speech": 2, "selfc": 3}
+    result = run_mdcalc("webster_parkinson", 3978, raw)
+    assert result.value == 11 and result.interpretation == "Moderate disability"
+    with pytest.raises(CalculatorInputError, match="tremor"):
+        run_mdcalc("webster_parkinson", 3978, {k: v for k, v in raw.items() if k != "tremor"})
+
+
+def test_nexus_head_ct_any_criterion_means_ct():
+    calc = CALCULATORS["nexus_head_ct"]
+    assert calc.run({}).interpretation.startswith("Low risk")  # no criterion documented: 0
+    assert calc.run({"scalp": "Yes"}).interpretation.endswith("CT necessary")
+
+
+def test_rosier_subtracts_syncope_and_seizure():
+    # seizure -1 + arm weakness 1 = 0 -> unlikely; + speech 1 = 1 -> possible
+    calc = CALCULATORS["rosier"]
+    assert calc.run({"seizure": "Yes", "armweakness": "Yes"}).interpretation.startswith("Stroke unlikely")
+    result = calc.run({"seizure": "Yes", "armweakness": "Yes", "speech": "Yes"})
+    assert result.value == 1 and result.interpretation.startswith("Stroke possible")
+
+
+def test_ich_score_mortality():
+    # GCS 5-12 1 + age >= 80 1 + volume >= 30 1 + IVH 0 + infratentorial 0 = 3 -> 72%
+    raw = {"glasgow_coma_score": 1, "age_80": 1, "ich_volume_30": 1, "intraventricular_hemorrhage": 0,
+           "infratentorial_hemorrhage": 0}
+    result = run_mdcalc("ich_score", 402, raw)
+    assert result.value == 3 and result.interpretation.startswith("72%")
+    with pytest.raises(CalculatorInputError, match="ich_volume_30"):
+        CALCULATORS["ich_score"].run({"glasgow_coma_score": "13-15", "age_80": "No",
+                                      "intraventricular_hemorrhage": "No", "infratentorial_hemorrhage": "No"})

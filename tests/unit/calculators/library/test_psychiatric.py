@@ -49,3 +49,42 @@ def test_epds_positive_at_ten():
     assert CALCULATORS["epds"].run(args).interpretation == "Negative screening result"
     with pytest.raises(CalculatorInputError, match="q10"):
         CALCULATORS["epds"].run({k: v for k, v in args.items() if k != "q10"})
+
+
+def test_dast10_item_3_is_reverse_keyed():
+    # q1 Yes 1 + q3 "No" (cannot always stop) 1 + q5 Yes 1 = 3 -> moderate (3-5)
+    args = {f"q{i}": "No" for i in range(1, 11)} | {"q1": "Yes", "q3": "No", "q5": "Yes"}
+    result = CALCULATORS["dast_10"].run(args)
+    assert result.value == 3 and result.interpretation.startswith("Moderate")
+    args["q3"] = "Yes"  # able to stop: 0 -> total 2, low
+    assert CALCULATORS["dast_10"].run(args).interpretation.startswith("Low")
+    with pytest.raises(CalculatorInputError, match="q10"):
+        CALCULATORS["dast_10"].run({k: v for k, v in args.items() if k != "q10"})
+
+
+def test_mdi_total_takes_the_higher_of_8ab_and_10ab():
+    # 4+3+3 + 2+3 (items 4 and 5 both count) + 1+3 + max(2,3)=3 + 3 + max(2,0)=2 = 27 -> moderate (25-29)
+    raw = {"sad": 4, "lost_interest": 3, "lacking_energy": 3, "self_confident": 2, "guilt": 3, "life": 1,
+           "concentration": 3, "restless": 2, "subdued": 3, "sleeping": 3, "reduced_appetite": 2,
+           "increased_appetite": 0}
+    args, notes = mdcalc_arguments(CALCULATORS["mdi"], 1844, raw)
+    result = CALCULATORS["mdi"].run(args)
+    assert not notes and result.value == 27 and result.interpretation == "Moderate depression"
+    # DSM-IV: mood (4 >= 4) yes, interest 3 no, energy 3 no, guilt max 3 yes, life 1 no, concentration yes,
+    # psychomotor 3 yes, sleep yes, appetite 2 no -> 5 criteria with mood -> major depression
+    assert result.components["dsm_iv_major_depression"] is True
+    with pytest.raises(CalculatorInputError, match="sleeping"):
+        CALCULATORS["mdi"].run({k: v for k, v in args.items() if k != "sleeping"})
+
+
+def test_crafft_counts_yes_answers():
+    # CAR 1 + FORGET 1 = 2 -> high; CAR alone 1 -> medium
+    args = {f"q{i}": "No" for i in range(1, 7)} | {"q1": "Yes", "q4": "Yes"}
+    assert CALCULATORS["crafft"].run(args).interpretation.startswith("High")
+    args["q4"] = "No"
+    result = CALCULATORS["crafft"].run(args)
+    assert result.value == 1 and result.interpretation.startswith("Medium")
+    # MedRisk's Part A answers (aq1..aq3) are not inputs of the score and are left out
+    raw = {"aq1": 0, "aq2": 1, "aq3": 0, "q1": 1, "q2": 0, "q3": 1, "q4": 0, "q5": 0, "q6": 1}
+    args, notes = mdcalc_arguments(CALCULATORS["crafft"], 10527, raw)
+    assert not notes and "aq1" not in args and CALCULATORS["crafft"].run(args).value == 3
