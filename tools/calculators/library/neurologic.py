@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, Number, band_of, opts, point_score, yes_no
+from medmirror.tools.calculators.points import Band, Choice, Number, band_of, item_points, opts, point_score, yes_no
 
 # ---------------------------------------------------------------------------
 # MDCalc 3985: Cerebral perfusion pressure
@@ -691,4 +693,256 @@ ICH_SCORE = point_score(
     aliases=("ICH score", "Hemphill score"),
     conventions=("Every item is required: the CT findings decide the score and are not assumed absent.",
                  "No patient of the derivation cohort scored 6; its mortality is estimated at 100%."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10532: Neck Disability Index
+# ---------------------------------------------------------------------------
+
+NDI = point_score(
+    id="neck_disability_index", name="Neck Disability Index (NDI)", mdcalc_id=10532, category="severity",
+    description=("Self-reported disability from neck pain across ten activities of daily life (pain, personal "
+                 "care, lifting, reading, headaches, concentration, work, driving, sleep, recreation), 0-5 each."),
+    items=(
+        Choice("q1", "Pain intensity", opts(
+            ("I have no pain at the moment", 0),
+            ("The pain is very mild at the moment", 1),
+            ("The pain is moderate at the moment", 2),
+            ("The pain is fairly severe at the moment", 3),
+            ("The pain is very severe at the moment", 4),
+            ("The pain is the worst imaginable at the moment", 5),
+        )),
+        Choice("q2", "Personal care", opts(
+            ("I can look after myself normally without causing extra pain", 0),
+            ("I can look after myself normally, but it causes extra pain", 1),
+            ("It is painful to look after myself, and I am slow and careful", 2),
+            ("I need some help but can manage most  of my personal care", 3),
+            ("I need help every day in most aspects of self care", 4),
+            ("I do not get dressed, I wash with difficulty and stay in bed", 5),
+        )),
+        Choice("q3", "Lifting", opts(
+            ("I can lift heavy weights without extra pain", 0),
+            ("I can lift heavy weights, but it causes extra pain", 1),
+            ("Pain prevents me from lifting heavy weights off the floor, but I can manage if they are conveniently placed, for example on a table", 2),
+            ("Pain prevents me from lifting heavy weights, but I can manage light to medium weights if they are conveniently positioned", 3),
+            ("I can only lift very light weights", 4),
+            ("I cannot lift or carry anything", 5),
+        )),
+        Choice("q4", "Reading", opts(
+            ("I can read as much as I want to with no pain in my neck", 0),
+            ("I can read as much as I want to with slight pain in my neck", 1),
+            ("I can read as much as I want with moderate  pain in my neck", 2),
+            ("I cannot read as much as I want because of moderate pain in my neck", 3),
+            ("I can hardly read at all because of severe pain in my neck", 4),
+            ("I cannot read at all", 5),
+        )),
+        Choice("q5", "Headaches", opts(
+            ("I have no headaches at all", 0),
+            ("I have slight headaches, which come infrequently", 1),
+            ("I have moderate headaches, which come infrequently", 2),
+            ("I have moderate headaches, which come frequently", 3),
+            ("I have severe headaches, which come frequently", 4),
+            ("I have headaches almost all the time", 5),
+        )),
+        Choice("q6", "Concentration", opts(
+            ("I can concentrate fully when I want to with no difficulty", 0),
+            ("I can concentrate fully when I want to with slight difficulty", 1),
+            ("I have a fair degree of difficulty in concentrating when I want to", 2),
+            ("I have a lot of difficulty in concentrating when I want to", 3),
+            ("I have a great deal of difficulty in concentrating when I want to", 4),
+            ("I cannot concentrate at all", 5),
+        )),
+        Choice("q7", "Work", opts(
+            ("I can do as much work as I want to", 0),
+            ("I can only do my usual work, but no more", 1),
+            ("I can do most of my usual work, but no more", 2),
+            ("I cannot do my usual work", 3),
+            ("I can hardly do any work at all", 4),
+            ("I cannot do any work at all", 5),
+        )),
+        Choice("q8", "Driving", opts(
+            ("I can drive my car without any neck pain", 0),
+            ("I can drive my car as long as I want with slight pain in my neck", 1),
+            ("I can drive my car as long as I want with moderate pain in my neck", 2),
+            ("I cannot drive my car as long as I want because of moderate pain in my neck", 3),
+            ("I can hardly drive at all because of severe pain in my neck", 4),
+            ("I cannot drive my car at all", 5),
+        )),
+        Choice("q9", "Sleeping", opts(
+            ("I have no trouble sleeping", 0),
+            ("My sleep is slightly disturbed (less than 1 hr sleepless)", 1),
+            ("My sleep is mildly disturbed (1-2 hrs sleepless)", 2),
+            ("My sleep is moderately disturbed (2-3 hrs sleepless)", 3),
+            ("My sleep is greatly disturbed (3-5 hrs sleepless)", 4),
+            ("My sleep is completely disturbed (5-7 hrs sleepless)", 5),
+        )),
+        Choice("q10", "Recreation", opts(
+            ("I am able to engage in all my recreation activities with no neck pain at all", 0),
+            ("I am able to engage in all my recreation activities, with some pain in my neck", 1),
+            ("I am able to engage in most, but not all, of my usual recreation activities because of pain in my neck", 2),
+            ("I am able to engage in a few of my usual recreation activities because of pain in my neck", 3),
+            ("I can hardly do any recreation activities because of pain in my neck", 4),
+            ("I cannot do any recreation activities at all", 5),
+        )),
+    ),
+    bands=(
+        Band(0, 4, "No neck disability"),
+        Band(5, 14, "Mild neck disability"),
+        Band(15, 24, "Moderate neck disability"),
+        Band(25, 34, "Severe neck disability"),
+        Band(35, 50, "Complete neck disability"),
+    ),
+    reference=("Vernon H, Mior S. The Neck Disability Index: a study of reliability and validity. J Manipulative "
+               "Physiol Ther. 1991;14(7):409-415."),
+    aliases=("NDI",),
+    conventions=("Raw total 0-50 (double it for a percentage); every section is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2039: SEDAN
+# ---------------------------------------------------------------------------
+
+SEDAN = point_score(
+    id="sedan", name="SEDAN Score", mdcalc_id=2039, category="risk",
+    description=("Estimates the risk of symptomatic intracranial hemorrhage after IV thrombolysis for ischemic "
+                 "stroke from glucose, early infarct and hyperdense artery signs, age and NIHSS."),
+    items=(
+        Choice("gluc", "Blood sugar", opts(
+            ("<145 mg/dL (8.1 mmol/L)", 0),
+            ("145-216 mg/dL (8.1-12.0 mmol/L)", 1),
+            (">216 mg/dL (12.0 mmol/L)", 2),
+        )),
+        yes_no("infarct", "Early infarct signs on initial CT", 1, default=None),
+        yes_no("ct", "Hyperdense cerebral artery sign on initial CT", 1, default=None),
+        yes_no("age", "Age > 75 years", 1, default=None),
+        yes_no("nihss", "NIH Stroke Scale (NIHSS) >= 10", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "1.6% risk of symptomatic ICH"),
+        Band(1, 1, "3.3% risk of symptomatic ICH"),
+        Band(2, 2, "5.4% risk of symptomatic ICH"),
+        Band(3, 3, "8.8% risk of symptomatic ICH"),
+        Band(4, 4, "12.3% risk of symptomatic ICH"),
+        Band(5, 6, "16.9% risk of symptomatic ICH"),
+    ),
+    reference=("Strbian D, Engelter S, Michel P, et al. Symptomatic intracranial hemorrhage after stroke "
+               "thrombolysis: the SEDAN score. Ann Neurol. 2012;71(5):634-641."),
+    aliases=("SEDAN",),
+    conventions=("Every item is required (the CT signs are not assumed absent).",
+                 "The published risks stop at 5 points; a score of 6 reads the 5-point risk."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10164: Brain metastasis velocity
+# ---------------------------------------------------------------------------
+
+_BMV_BANDS = (
+    Band(None, 3.99, "Low-risk BMV (< 4 per year): median overall survival 12.4 months"),
+    Band(4, 13, "Intermediate-risk BMV (4-13 per year): median overall survival 8.2 months"),
+    Band(13.01, None, "High-risk BMV (> 13 per year): median overall survival 4.3 months"),
+)
+
+
+def _bmv(x) -> CalculatorResult:
+    bmv = round(x.number / x.time, 2)
+    band = band_of(_BMV_BANDS, bmv)
+    return CalculatorResult(
+        calculator="brain_metastasis_velocity", name=BMV.name, value=bmv, unit="metastases/year",
+        interpretation=band.text, reference=BMV.reference,
+        explanation=[f"BMV = new brain metastases / years since initial SRS = {x.number:g} / {x.time:g} = "
+                     f"{bmv:g} per year", band.text])
+
+
+BMV = point_score(
+    id="brain_metastasis_velocity", name="Brain Metastasis Velocity (BMV)", mdcalc_id=10164, category="risk",
+    description=("Rate of new brain metastases per year after upfront stereotactic radiosurgery, which groups "
+                 "patients by median overall survival after distant brain failure."),
+    items=(
+        Number("number", "Number of new brain metastases", "count", ge=0, le=200),
+        Number("time", "Time interval between initial SRS and appearance of new brain metastases", "years",
+               ge=0.01, le=30),
+    ),
+    bands=_BMV_BANDS, unit="metastases/year", compute=_bmv,
+    reference=("Farris M, McTyre ER, Cramer CK, et al. Brain metastasis velocity: a novel prognostic metric "
+               "predictive of overall survival and freedom from whole-brain radiation therapy after distant "
+               "brain failure following upfront radiosurgery alone. Int J Radiat Oncol Biol Phys. "
+               "2017;98(1):131-141."),
+    aliases=("BMV",),
+    conventions=("The interval is in years (e.g. 6 months = 0.5); BMV is rounded to 0.01.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1706: THRIVE score and THRIVE-c probability
+# ---------------------------------------------------------------------------
+
+_THRIVE_BANDS = (
+    Band(0, 2, "THRIVE 0-2: lowest-risk group"),
+    Band(3, 5, "THRIVE 3-5: intermediate-risk group"),
+    Band(6, 9, "THRIVE 6-9: highest-risk group"),
+)
+
+
+def _thrive(x) -> CalculatorResult:
+    rows = item_points(x)
+    total = int(sum(p for _, _, p in rows))
+    cds = sum(getattr(x, n) == "Yes" for n in ("ht", "db", "af"))
+    c1, c2, c3 = (cds == 1), (cds == 2), (cds == 3)
+    aspects = None if x.aspects == "Unknown" else int(x.aspects)
+
+    def prob(evt: int) -> float:
+        if x.lvo != "Yes":
+            z = 4.942 - 0.035 * x.age - 0.190 * x.nihss - 0.105 * c1 - 0.408 * c2 - 0.702 * c3
+        elif aspects is None:
+            z = 2.864 - 0.025 * x.age - 0.106 * x.nihss - 0.469 * c1 - 0.502 * c2 - 1.665 * c3 + 0.753 * evt
+        else:
+            z = (1.828 - 0.031 * x.age - 0.097 * x.nihss - 0.462 * c1 - 0.419 * c2 - 1.798 * c3 + 0.848 * evt
+                 + 0.153 * aspects)
+        return round(100 / (1 + math.exp(-z)), 1)
+
+    if x.lvo == "Yes":
+        reading = (f"Probability of good outcome (mRS 0-2) at 90 days: {prob(0):g}% without endovascular "
+                   f"treatment, {prob(1):g}% with endovascular treatment (THRIVE-c)")
+    else:
+        reading = f"Probability of good outcome (mRS 0-2) at 90 days: {prob(0):g}% (THRIVE-c)"
+    band = band_of(_THRIVE_BANDS, total)
+    lines = [f"{text} -> {pts:+g}" for _, text, pts in rows]
+    lines += [f"THRIVE score = {total} points; {band.text}",
+              f"Chronic disease count (hypertension, diabetes, AF) = {cds}; large vessel occlusion: {x.lvo}; "
+              f"ASPECTS: {x.aspects}", reading]
+    return CalculatorResult(
+        calculator="thrive", name=THRIVE.name, value=total, unit="points", interpretation=f"{reading}; {band.text}",
+        explanation=lines, reference=THRIVE.reference,
+        components={**{n: p for n, _, p in rows}, "good_outcome_pct": prob(0),
+                    **({"good_outcome_pct_with_evt": prob(1)} if x.lvo == "Yes" else {})})
+
+
+THRIVE = point_score(
+    id="thrive", name="THRIVE Score (with THRIVE-c probability)", mdcalc_id=1706, category="risk",
+    description=("Predicts the chance of a good 90-day outcome (mRS 0-2) after acute ischemic stroke from age, "
+                 "NIHSS and chronic disease (hypertension, diabetes, atrial fibrillation); with a large vessel "
+                 "occlusion the THRIVE-c equation also uses ASPECTS and endovascular treatment."),
+    items=(
+        Number("age", "Age", "years", ge=18, le=120, bands=((None, 60, 0), (60, 80, 1), (80, None, 2))),
+        Number("nihss", "NIH Stroke Scale (NIHSS)", "points", ge=0, le=42,
+               bands=((None, 11, 0), (11, 21, 2), (21, None, 4))),
+        yes_no("ht", "History of hypertension", 1),
+        yes_no("db", "History of diabetes mellitus", 1),
+        yes_no("af", "History of atrial fibrillation", 1),
+        Choice("lvo", "Large vessel occlusion (LVO)", opts(("No or unknown", 0, 0), ("Yes", 0, 1)),
+               default="No or unknown"),
+        Choice("aspects", "ASPECTS", opts(("Unknown", 0, -1), *((str(v), 0, v) for v in range(10, -1, -1))),
+               default="Unknown"),
+    ),
+    bands=_THRIVE_BANDS, compute=_thrive,
+    reference=("Flint AC, Cullen SP, Faigeles BS, Rao VA. Predicting long-term outcome after endovascular stroke "
+               "treatment: the totaled health risks in vascular events score. AJNR Am J Neuroradiol. "
+               "2010;31(7):1192-1196; THRIVE-c: Flint AC, Rao VA, Chan SL, et al. Improved ischemic stroke "
+               "outcome prediction using model estimation of outcome probability: the THRIVE-c calculation. "
+               "Int J Stroke. 2015;10(6):815-821."),
+    aliases=("THRIVE", "THRIVE-c"),
+    conventions=("The value is the THRIVE score (age <= 59 0, 60-79 1, >= 80 2; NIHSS <= 10 0, 11-20 2, >= 21 4; "
+                 "1 per chronic disease); the interpretation gives the THRIVE-c probability.",
+                 "With a large vessel occlusion both probabilities (with and without endovascular treatment) "
+                 "are reported; ASPECTS 'Unknown' uses the equation without ASPECTS.",
+                 "Age and NIHSS are required; undocumented history counts as absent, LVO as 'No or unknown'."),
 )

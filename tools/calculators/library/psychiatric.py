@@ -279,3 +279,206 @@ CRAFFT = point_score(
                  "questions are asked (CAR alone when all are 0) and does not enter the score.",
                  "Every CRAFFT question is required (answers are not assumed)."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10208: Abbreviated Mental Test (AMT-10)
+# ---------------------------------------------------------------------------
+
+AMT10 = point_score(
+    id="amt_10", name="Abbreviated Mental Test (AMT-10)", mdcalc_id=10208, category="diagnosis",
+    description=("Screens older patients for cognitive impairment with ten quick questions (orientation, "
+                 "recognition, memory, attention), one point per correct answer."),
+    items=(
+        Choice("age", "Age", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("time", "Time", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("year", "Current year", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("homeaddress", "Patient’s home address", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("jobs", "What jobs do these people do?", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("date", "Date of birth", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("ww1", "Year World War I started", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("president", "Current president", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("count", "Count backwards from 20 to 1", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+        Choice("recall", "Ask to recall address given earlier", opts(
+            ("Correct", 1),
+            ("Incorrect", 0),
+        )),
+    ),
+    bands=(
+        Band(0, 3, "Severe cognitive impairment"),
+        Band(4, 6, "Moderate cognitive impairment"),
+        Band(7, 10, "Normal: no cognitive impairment (no delirium)"),
+    ),
+    reference=("Hodkinson HM. Evaluation of a mental test score for assessment of mental impairment in the "
+               "elderly. Age Ageing. 1972;1(4):233-238."),
+    aliases=("AMT", "AMTS", "Abbreviated Mental Test Score"),
+    conventions=("Every question is required: an unasked question is refused, not scored incorrect.",
+                 "Some authors use < 7 (rather than <= 6) differently; the bands follow MDCalc's reading "
+                 "(0-3 severe, 4-6 moderate, 7-10 normal)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 4013: Short Michigan Alcoholism Screening Test (SMAST)
+# ---------------------------------------------------------------------------
+
+SMAST = point_score(
+    id="smast", name="Short Michigan Alcoholism Screening Test (SMAST)", mdcalc_id=4013, category="risk",
+    description=("Screens for alcohol abuse with thirteen yes/no questions about drinking and its consequences, "
+                 "one point per answer in the problem direction (three items are reverse-keyed)."),
+    items=(
+        Choice("feels", "Patient feels they are a normal drinker", opts(
+            ("Yes", 0),
+            ("No", 1),
+        )),
+        yes_no("spouse", "Spouse or other near relative has worried or complained about patient’s drinking", 1, default=None),
+        yes_no("guilty", "Patient has ever felt guilty about drinking", 1, default=None),
+        Choice("think", "Friends/relatives think patient is a normal drinker", opts(
+            ("Yes", 0),
+            ("No", 1),
+        )),
+        Choice("able", "Patient is able to stop drinking when they want", opts(
+            ("Yes", 0),
+            ("No", 1),
+        )),
+        yes_no("aa", "Patient has ever attended an Alcoholics Anonymous meeting", 1, default=None),
+        yes_no("problems", "Drinking has ever created problems with spouse or other near relative", 1, default=None),
+        yes_no("trouble", "Patient has gotten into trouble at work because of drinking", 1, default=None),
+        yes_no("row", "Patient has neglected family, obligations, or work for >=2 days in a row because of drinking", 1, default=None),
+        yes_no("help", "Patient has ever sought help for drinking", 1, default=None),
+        yes_no("hospital", "Patient has ever been in a hospital because of drinking", 1, default=None),
+        yes_no("dui", "Patient has ever been arrested for driving while intoxicated", 1, default=None),
+        yes_no("arrested", "Patient has ever been arrested for other drunken behavior", 1, default=None),
+    ),
+    bands=(
+        Band(0, 2, "Low risk, no apparent alcohol problem: repeat screening as needed"),
+        Band(3, 3, "Borderline risk, possible early alcohol problem: consider further investigation"),
+        Band(4, 13, "High risk, likely alcohol abuse: full assessment recommended"),
+    ),
+    reference=("Selzer ML, Vinokur A, van Rooijen L. A self-administered Short Michigan Alcoholism Screening "
+               "Test (SMAST). J Stud Alcohol. 1975;36(1):117-126."),
+    aliases=("SMAST",),
+    conventions=("Every question is required; 'normal drinker' (self and others' view) and 'able to stop' score "
+                 "on 'No'.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10483: Revised Opioid Risk Tool (ORT-OUD)
+# ---------------------------------------------------------------------------
+
+ORT_OUD = point_score(
+    id="ort_oud", name="Revised Opioid Risk Tool (ORT-OUD)", mdcalc_id=10483, category="risk",
+    description=("Estimates the risk of opioid use disorder before prescribing opioids for chronic "
+                 "non-cancer pain from age, psychiatric history and personal and family substance abuse."),
+    items=(
+        yes_no("age", "Age 16-45", 1, default=None),
+        yes_no("depression", "History of depression", 1, default=None),
+        yes_no("add", "History of ADD, OCD, bipolar disorder, or schizophrenia", 1, default=None),
+        yes_no("p_alc", "Personal history of alcohol abuse", 1, default=None),
+        yes_no("p_drug", "Personal history of illegal drug abuse", 1, default=None),
+        yes_no("p_drug2", "Personal history of prescription drug abuse", 1, default=None),
+        yes_no("f_alc", "Family history of alcohol abuse", 1, default=None),
+        yes_no("f_drug", "Family history of illegal drug abuse", 1, default=None),
+        yes_no("f_drug2", "Family history of prescription drug abuse", 1, default=None),
+    ),
+    bands=(
+        Band(0, 2, "Low risk of opioid use disorder"),
+        Band(3, 9, "High risk of opioid use disorder"),
+    ),
+    reference=("Cheatle MD, Compton PA, Dhingra L, Wasser TE, O'Brien CP. Development of the Revised Opioid Risk "
+               "Tool to predict opioid use disorder in patients with chronic nonmalignant pain. J Pain. "
+               "2019;20(7):842-851."),
+    aliases=("ORT-OUD", "revised ORT"),
+    conventions=("Every item is required (history is asked, not assumed); >= 3 is high risk.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1727: GAD-7
+# ---------------------------------------------------------------------------
+
+GAD7 = point_score(
+    id="gad_7", name="GAD-7 (Generalized Anxiety Disorder 7-item)", mdcalc_id=1727, category="severity",
+    description=("Screens for and grades generalized anxiety from seven symptoms over the past two weeks, 0-3 "
+                 "each by frequency (0-21)."),
+    items=(
+        Choice("nervous", "Feeling nervous, anxious, or on edge", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("control_worrying", "Not being able to stop or control worrying", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("worrying", "Worrying too much about different things", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("trouble_relaxing", "Trouble relaxing", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("restless", "Being so restless that it's hard to sit still", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("irritable", "Becoming easily annoyed or irritable", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("afraid", "Feeling afraid as if something awful might happen", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+    ),
+    bands=(
+        Band(0, 4, "Minimal anxiety"),
+        Band(5, 9, "Mild anxiety"),
+        Band(10, 14, "Moderate anxiety"),
+        Band(15, 21, "Severe anxiety"),
+    ),
+    reference=("Spitzer RL, Kroenke K, Williams JB, Löwe B. A brief measure for assessing generalized anxiety "
+               "disorder: the GAD-7. Arch Intern Med. 2006;166(10):1092-1097."),
+    aliases=("GAD-7", "GAD7"),
+    conventions=("Every symptom item is required. The closing question on functional difficulty is not part of "
+                 "the score and is not an input.",
+                 ">= 10 is the usual cut-off for probable generalized anxiety disorder."),
+)

@@ -147,3 +147,51 @@ def test_ich_score_mortality():
     with pytest.raises(CalculatorInputError, match="ich_volume_30"):
         CALCULATORS["ich_score"].run({"glasgow_coma_score": "13-15", "age_80": "No",
                                       "intraventricular_hemorrhage": "No", "infratentorial_hemorrhage": "No"})
+
+
+def test_neck_disability_index_bands():
+    # 2+1+3+2+1+2+3+2+2+2 = 20 -> moderate (15-24)
+    raw = {"q1": 2, "q2": 1, "q3": 3, "q4": 2, "q5": 1, "q6": 2, "q7": 3, "q8": 2, "q9": 2, "q10": 2}
+    result = run_mdcalc("neck_disability_index", 10532, raw)
+    assert result.value == 20 and result.interpretation == "Moderate neck disability"
+    with pytest.raises(CalculatorInputError, match="q9"):
+        run_mdcalc("neck_disability_index", 10532, {k: v for k, v in raw.items() if k != "q9"})
+
+
+def test_sedan_risk():
+    # glucose 145-216 1 + early infarct 1 + age > 75 1 = 3 -> 8.8%
+    raw = {"gluc": 1, "infarct": 1, "ct": 0, "age": 1, "nihss": 0}
+    result = run_mdcalc("sedan", 2039, raw)
+    assert result.value == 3 and result.interpretation.startswith("8.8%")
+    with pytest.raises(CalculatorInputError, match="infarct"):
+        CALCULATORS["sedan"].run({"gluc": "<145 mg/dL (8.1 mmol/L)", "ct": "No", "age": "No", "nihss": "No"})
+
+
+def test_brain_metastasis_velocity():
+    # 20 / 0.75 = 26.67 per year -> high (> 13): 4.3 months; 25 / 2 = 12.5 -> intermediate: 8.2 months
+    calc = CALCULATORS["brain_metastasis_velocity"]
+    result = calc.run({"number": 20, "time": 0.75})
+    assert result.value == pytest.approx(26.67) and "4.3 months" in result.interpretation
+    assert "8.2 months" in calc.run({"number": 25, "time": 2}).interpretation
+    assert "12.4 months" in calc.run({"number": 3, "time": 3}).interpretation  # 1 per year
+    with pytest.raises(CalculatorInputError, match="time"):
+        calc.run({"number": 3})
+
+
+def test_thrive_score_and_thrive_c_probability():
+    # no LVO: x = 4.942 - 0.035*55 - 0.190*5 = 2.067 -> 1/(1+e^-2.067) = 88.8%; THRIVE 0 + 0 = 0
+    calc = CALCULATORS["thrive"]
+    result = calc.run({"age": 55, "nihss": 5})
+    assert result.value == 0 and "88.8%" in result.interpretation
+    # LVO, ASPECTS 4, age 70, NIHSS 25, hypertension + diabetes (CDS2):
+    # x = 1.828 - 0.031*70 - 0.097*25 - 0.419 + 0.153*4 = -2.574 -> 7.1%; with EVT -1.726 -> 15.1%
+    # THRIVE: age 60-79 1 + NIHSS >= 21 4 + 2 = 7
+    result = run_mdcalc("thrive", 1706, {"age": 70, "nihss": 25, "ht": 1, "db": 1, "af": 0, "lvo": 1, "aspects": 4})
+    assert result.value == 7
+    assert "7.1% without endovascular treatment" in result.interpretation
+    assert "15.1% with endovascular treatment" in result.interpretation
+    # LVO, ASPECTS unknown, 82 y, NIHSS 25, CDS3: x = 2.864 - 2.05 - 2.65 - 1.665 = -3.501 -> 2.9%
+    result = run_mdcalc("thrive", 1706, {"age": 82, "nihss": 25, "ht": 1, "db": 1, "af": 1, "lvo": 1, "aspects": -1})
+    assert result.components["good_outcome_pct"] == pytest.approx(2.9)
+    with pytest.raises(CalculatorInputError, match="nihss"):
+        calc.run({"age": 70})

@@ -88,3 +88,44 @@ def test_crafft_counts_yes_answers():
     raw = {"aq1": 0, "aq2": 1, "aq3": 0, "q1": 1, "q2": 0, "q3": 1, "q4": 0, "q5": 0, "q6": 1}
     args, notes = mdcalc_arguments(CALCULATORS["crafft"], 10527, raw)
     assert not notes and "aq1" not in args and CALCULATORS["crafft"].run(args).value == 3
+
+
+def test_amt10_bands():
+    # 5 correct -> moderate (4-6); 7 correct -> normal
+    names = ["age", "time", "year", "homeaddress", "jobs", "date", "ww1", "president", "count", "recall"]
+    args = {n: ("Correct" if i < 5 else "Incorrect") for i, n in enumerate(names)}
+    result = CALCULATORS["amt_10"].run(args)
+    assert result.value == 5 and result.interpretation == "Moderate cognitive impairment"
+    args.update(ww1="Correct", president="Correct")
+    assert CALCULATORS["amt_10"].run(args).interpretation.startswith("Normal")
+    with pytest.raises(CalculatorInputError, match="recall"):
+        CALCULATORS["amt_10"].run({k: v for k, v in args.items() if k != "recall"})
+
+
+def test_smast_reverse_keyed_items():
+    # feels normal drinker "No" 1 + guilty 1 + able to stop "No" 1 = 3 -> borderline
+    names = ["feels", "spouse", "guilty", "think", "able", "aa", "problems", "trouble", "row", "help", "hospital",
+             "dui", "arrested"]
+    raw = {n: 0 for n in names} | {"feels": 1, "guilty": 1, "able": 1}
+    args, notes = mdcalc_arguments(CALCULATORS["smast"], 4013, raw)
+    assert not notes and args["feels"] == "No" and args["able"] == "No"
+    result = CALCULATORS["smast"].run(args)
+    assert result.value == 3 and result.interpretation.startswith("Borderline")
+
+
+def test_ort_oud_high_at_three():
+    # age 16-45 1 + depression 1 + family alcohol 1 = 3 -> high
+    names = ["age", "depression", "add", "p_alc", "p_drug", "p_drug2", "f_alc", "f_drug", "f_drug2"]
+    args = {n: "No" for n in names} | {"age": "Yes", "depression": "Yes", "f_alc": "Yes"}
+    assert CALCULATORS["ort_oud"].run(args).interpretation.startswith("High")
+    args["f_alc"] = "No"
+    assert CALCULATORS["ort_oud"].run(args).interpretation.startswith("Low")
+
+
+def test_gad7_ignores_the_functional_question():
+    # 2+1+2+1+1+2+1 = 10 -> moderate (10-14); problems_difficult is not scored
+    raw = {"nervous": 2, "control_worrying": 1, "worrying": 2, "trouble_relaxing": 1, "restless": 1,
+           "irritable": 2, "afraid": 1, "problems_difficult": 3}
+    args, notes = mdcalc_arguments(CALCULATORS["gad_7"], 1727, raw)
+    result = CALCULATORS["gad_7"].run(args)
+    assert not notes and result.value == 10 and result.interpretation == "Moderate anxiety"
