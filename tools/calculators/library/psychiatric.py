@@ -482,3 +482,185 @@ GAD7 = point_score(
                  "the score and is not an input.",
                  ">= 10 is the usual cut-off for probable generalized anxiety disorder."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 1843: Hamilton Anxiety Rating Scale (HAM-A)
+# ---------------------------------------------------------------------------
+
+HAMA = point_score(
+    id="hamilton_anxiety", name="Hamilton Anxiety Rating Scale (HAM-A)", mdcalc_id=1843, category="severity",
+    description=("Clinician rating of anxiety severity over fourteen symptom groups (psychic and somatic), 0-4 "
+                 "each (0-56)."),
+    items=(
+        Choice("mood", "1. Anxious mood: Worries, anticipation of the worst, fearful anticipation, irritability.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("tension", "2. Tension: Feelings of tension, fatigability, startle response, moved to tears easily, trembling, feelings of restlessness, inability to relax.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("fears", "3. Fears: Of dark, of strangers, of being left alone, of animals, of traffic, of crowds.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("insomnia", "4. Insomnia: Difficulty in falling asleep, broken sleep, unsatisfying sleep and fatigue on waking, dreams, nightmares, night terrors.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("intellectual", "5. Intellectual: Difficulty in concentration, poor memory.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("depressed_mood", "6. Depressed mood: Loss of interest, lack of pleasure in hobbies, depression, early waking, diurnal swing.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("somatic_muscular", "7. Somatic (muscular): Pains and aches, twitching, stiffness, myoclonic jerks, grinding of teeth, unsteady voice, increased muscular tone.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("somatic_sensory", "8. Somatic (sensory): Tinnitus, blurring of vision, hot and cold flushes, feelings of weakness, pricking sensation.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("cardiovascular", "9. Cardiovascular symptoms: Tachycardia, palpitations, pain in chest, throbbing of vessels, fainting feelings, missing beat.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("respiratory", "10 . Respiratory symptoms: Pressure or constriction in chest, choking feelings, sighing, dyspnea.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("gastrointestinal", "11. Gastrointestinal symptoms: Difficulty in swallowing, wind abdominal pain, burning sensations, abdominal fullness, nausea, vomiting, borborygmi, looseness of bowels, loss of weight, constipation.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("genitourinary", "12. Genitourinary symptoms: Frequency of micturition, urgency of micturition, amenorrhea, menorrhagia, development of frigidity, premature ejaculation,loss of libido, impotence.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("autonomic", "13. Autonomic symptoms: Dry mouth, flushing, pallor, tendency to sweat, giddiness, tension headache, raising of hair.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+        Choice("behavior", "14. Behavior at interview: Fidgeting, restlessness or pacing, tremor of hands, furrowed brow, strained face, sighing or rapid respiration, facial pallor, swallowing, etc.", opts(
+            ("Not Present", 0),
+            ("Mild", 1),
+            ("Moderate", 2),
+            ("Severe", 3),
+            ("Very Severe", 4),
+        )),
+    ),
+    bands=(
+        Band(0, 17, "Mild anxiety severity"),
+        Band(18, 24, "Mild to moderate anxiety severity"),
+        Band(25, 30, "Moderate to severe anxiety severity"),
+        Band(31, 56, "Severe anxiety"),
+    ),
+    reference=("Hamilton M. The assessment of anxiety states by rating. Br J Med Psychol. 1959;32(1):50-55."),
+    aliases=("HAM-A", "HARS", "Hamilton anxiety scale"),
+    conventions=("Every item is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1730: Adult ADHD Self-Report Scale v1.1, Part A
+# ---------------------------------------------------------------------------
+
+ASRS = point_score(
+    id="asrs_v1_1", name="Adult ADHD Self-Report Scale (ASRS v1.1) Screener", mdcalc_id=1730, category="diagnosis",
+    description=("Screens adults for ADHD with six frequency questions (the ASRS Part A); an answer in the "
+                 "shaded (darker) range scores one point."),
+    items=(
+        Choice("wrapping_up", "How often do you have trouble wrapping up the final details of a project, once the challenging parts have been done?", opts(
+            ("Never", 0),
+            ("Rarely", 0),
+            ("Sometimes", 1),
+            ("Often", 1),
+            ("Very often", 1),
+        )),
+        Choice("organization", "How often do you have difficulty getting things in order when you have to do a task that requires organization?", opts(
+            ("Never", 0),
+            ("Rarely", 0),
+            ("Sometimes", 1),
+            ("Often", 1),
+            ("Very often", 1),
+        )),
+        Choice("remembering", "How often do you have problems remembering appointments or obligations?", opts(
+            ("Never", 0),
+            ("Rarely", 0),
+            ("Sometimes", 1),
+            ("Often", 1),
+            ("Very often", 1),
+        )),
+        Choice("delay_task", "When you have a task that requires a lot of thought, how often do you avoid or delay getting started?", opts(
+            ("Never", 0),
+            ("Rarely", 0),
+            ("Sometimes", 0),
+            ("Often", 1),
+            ("Very often", 1),
+        )),
+        Choice("fidget", "How often do you fidget or squirm with your hands or feet when you have to sit down for a long time?", opts(
+            ("Never", 0),
+            ("Rarely", 0),
+            ("Sometimes", 0),
+            ("Often", 1),
+            ("Very often", 1),
+        )),
+        Choice("overly_active", "How often do you feel overly active and compelled to do things, like you were driven by a motor?", opts(
+            ("Never", 0),
+            ("Rarely", 0),
+            ("Sometimes", 0),
+            ("Often", 1),
+            ("Very often", 1),
+        )),
+    ),
+    bands=(
+        Band(0, 3, "Adult ADHD unlikely: fewer than 4 answers in the shaded range"),
+        Band(4, 6, "Adult ADHD likely: consistent with adult ADHD, further evaluation warranted"),
+    ),
+    reference=("Kessler RC, Adler L, Ames M, et al. The World Health Organization Adult ADHD Self-Report Scale "
+               "(ASRS): a short screening scale for use in the general population. Psychol Med. "
+               "2005;35(2):245-256."),
+    aliases=("ASRS", "ASRS-6", "ASRS v1.1"),
+    conventions=("Items 1-3 score from 'Sometimes', items 4-6 from 'Often'; every item is required.",),
+)

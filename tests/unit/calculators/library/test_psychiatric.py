@@ -129,3 +129,30 @@ def test_gad7_ignores_the_functional_question():
     args, notes = mdcalc_arguments(CALCULATORS["gad_7"], 1727, raw)
     result = CALCULATORS["gad_7"].run(args)
     assert not notes and result.value == 10 and result.interpretation == "Moderate anxiety"
+
+
+def test_hamilton_anxiety_bands():
+    # 14 items: 2 on each of the first 10, 0 on the rest = 20 -> mild to moderate (18-24)
+    names = ["mood", "tension", "fears", "insomnia", "intellectual", "depressed_mood", "somatic_muscular",
+             "somatic_sensory", "cardiovascular", "respiratory", "gastrointestinal", "genitourinary", "autonomic",
+             "behavior"]
+    raw = {n: (2 if i < 10 else 0) for i, n in enumerate(names)}
+    args, notes = mdcalc_arguments(CALCULATORS["hamilton_anxiety"], 1843, raw)
+    result = CALCULATORS["hamilton_anxiety"].run(args)
+    assert not notes and result.value == 20 and result.interpretation == "Mild to moderate anxiety severity"
+
+
+def test_asrs_shaded_ranges_differ_by_item():
+    # "Sometimes" scores on items 1-3 only: 3 points -> unlikely; one "Often" on item 4 -> 4 -> likely
+    args = {"wrapping_up": "Sometimes", "organization": "Sometimes", "remembering": "Sometimes",
+            "delay_task": "Sometimes", "fidget": "Never", "overly_active": "Rarely"}
+    result = CALCULATORS["asrs_v1_1"].run(args)
+    assert result.value == 3 and result.interpretation.startswith("Adult ADHD unlikely")
+    args["delay_task"] = "Often"
+    assert CALCULATORS["asrs_v1_1"].run(args).interpretation.startswith("Adult ADHD likely")
+    # MedRisk gives MDCalc values (0/1), shared by several options: the label decides
+    raw = {"wrapping_up": 1, "organization": 1, "remembering": 0, "delay_task": 1, "fidget": 1, "overly_active": 0}
+    labels = {"How often do you have trouble wrapping up the final details of a project, once the challenging "
+              "parts have been done?": "Often"}
+    args, notes = mdcalc_arguments(CALCULATORS["asrs_v1_1"], 1730, raw, labels)
+    assert args["wrapping_up"] == "Often"

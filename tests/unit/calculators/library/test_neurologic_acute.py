@@ -1,0 +1,63 @@
+"""Neurologic acute scores, values worked by hand from each definition."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
+
+
+def run_mdcalc(cid: str, mid: int, raw: dict):
+    """Run a calculator on MedRisk-style gold inputs (MDCalc names and option values)."""
+    calc = CALCULATORS[cid]
+    args, notes = mdcalc_arguments(calc, mid, raw)
+    assert not notes, notes
+    return calc.run(args)
+
+
+def test_cpp_is_map_minus_icp_read_against_the_target():
+    # 70 - 5 = 65 (in 60-70); 90 - 10 = 80 (> 70); 45 - 15 = 30 (< 60)
+    calc = CALCULATORS["cerebral_perfusion_pressure"]
+    assert calc.run({"map": 70, "icp": 5}).value == 65
+    assert calc.run({"map": 70, "icp": 5}).interpretation.startswith("Normal CPP")
+    assert calc.run({"map": 90, "icp": 10}).interpretation.startswith("High CPP")
+    assert calc.run({"map": 45, "icp": 15}).interpretation.startswith("Low CPP")
+    with pytest.raises(CalculatorInputError, match="icp"):
+        calc.run({"map": 70})
+
+
+def test_2helps2b_sums_findings_and_reads_the_seizure_risk():
+    # prior 1 + sporadic 1 + plus 1 = 3 -> 50%; BIRDs 2 + LPDs 1 + sporadic 1 = 4 -> 73%
+    assert run_mdcalc("two_helps2b", 10474, {"birds": 0, "lpds": 0, "prior": 1, "spor": 1, "freq": 0,
+                                             "plus": 1}).interpretation.startswith("50% risk")
+    result = CALCULATORS["two_helps2b"].run({"birds": "Yes", "lpds": "Yes", "spor": "Yes"})
+    assert result.value == 4 and result.interpretation.startswith("73% risk")
+
+
+def test_setscore_eight_points_predicts_tracheostomy():
+    # dysphagia 4 + GCS < 10 3 + hydrocephalus 4 = 11 -> >= 8
+    calc = CALCULATORS["setscore"]
+    result = calc.run({"dysphagia": "Yes", "gcs": "<10", "hydro": "Yes", "apache": "<=20", "lung": "<=1"})
+    assert result.value == 11 and "tracheostomy likely" in result.interpretation
+    # aspiration 3 + sepsis 3 = 6 -> < 8
+    assert calc.run({"aspiration": "Yes", "sepsis": "Yes", "gcs": ">=10", "apache": "<=20",
+                     "lung": "<=1"}).value == 6
+    with pytest.raises(CalculatorInputError, match="apache"):
+        calc.run({"gcs": ">=10", "lung": "<=1"})
+
+
+def test_nexus_head_ct_any_criterion_means_ct():
+    calc = CALCULATORS["nexus_head_ct"]
+    assert calc.run({}).interpretation.startswith("Low risk")  # no criterion documented: 0
+    assert calc.run({"scalp": "Yes"}).interpretation.endswith("CT necessary")
+
+
+def test_catch_high_medium_low():
+    calc = CALCULATORS["catch_head_ct"]
+    assert calc.run({}).value == "Low risk"
+    # only medium-risk findings (basal skull fracture sign, dangerous mechanism) -> medium
+    result = calc.run({"basal": "Yes", "moi": "Yes"})
+    assert result.value == "Medium risk" and "CT of the head indicated" in result.interpretation
+    # any high-risk finding (worsening headache) -> high
+    assert calc.run({"hx": "Yes", "boggy": "Yes"}).value == "High risk"

@@ -1,0 +1,79 @@
+"""Neurologic scales scores, values worked by hand from each definition."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
+
+
+def run_mdcalc(cid: str, mid: int, raw: dict):
+    """Run a calculator on MedRisk-style gold inputs (MDCalc names and option values)."""
+    calc = CALCULATORS[cid]
+    args, notes = mdcalc_arguments(calc, mid, raw)
+    assert not notes, notes
+    return calc.run(args)
+
+
+def test_nvps_moderate_pain():
+    # face 1 + activity 1 + guarding 0 + vital signs 2 + respiratory 0 = 4 -> moderate (3-6)
+    result = run_mdcalc("nvps", 3621, {"face": 1, "activity": 1, "guard": 0, "vs": 2, "resp": 0})
+    assert result.value == 4 and result.interpretation.startswith("Moderate pain")
+
+
+def test_bops_three_points_calls_for_analgesia():
+    # face 1 + verbal 1 + body 1 = 3 -> significant pain (>= 3)
+    result = run_mdcalc("bops", 3625, {"face": 1, "verbal": 1, "body": 1})
+    assert result.value == 3 and result.interpretation.startswith("Significant pain")
+    assert run_mdcalc("bops", 3625, {"face": 1, "verbal": 0, "body": 1}).interpretation.startswith("Minimal")
+
+
+def test_behavioral_pain_scale_ranges_from_three():
+    # face 2 + limb 2 + vent 2 = 6 -> unacceptable (6-11); 1+1+1 = 3 -> no pain
+    assert run_mdcalc("behavioral_pain_scale", 3622, {"face": 2, "limb": 2, "vent": 2}).interpretation.startswith(
+        "Unacceptable")
+    assert CALCULATORS["behavioral_pain_scale"].run(
+        {"face": "Relaxed", "limb": "No movement", "vent": "Tolerating movement"}).interpretation == "No pain"
+
+
+def test_webster_moderate_disability():
+    # 1+0+2+1+0 + tremor 0 + facies 1 + 1 + 2 + 3 = 11 -> moderate (11-20)
+    raw = {"hands": 1, "rigidity": 0, "posture": 2, "upper": 1, "gait": 0, "tremor": 0, "facies": 1, "sebor": 1,
+           "speech": 2, "selfc": 3}
+    result = run_mdcalc("webster_parkinson", 3978, raw)
+    assert result.value == 11 and result.interpretation == "Moderate disability"
+    with pytest.raises(CalculatorInputError, match="tremor"):
+        run_mdcalc("webster_parkinson", 3978, {k: v for k, v in raw.items() if k != "tremor"})
+
+
+def test_neck_disability_index_bands():
+    # 2+1+3+2+1+2+3+2+2+2 = 20 -> moderate (15-24)
+    raw = {"q1": 2, "q2": 1, "q3": 3, "q4": 2, "q5": 1, "q6": 2, "q7": 3, "q8": 2, "q9": 2, "q10": 2}
+    result = run_mdcalc("neck_disability_index", 10532, raw)
+    assert result.value == 20 and result.interpretation == "Moderate neck disability"
+    with pytest.raises(CalculatorInputError, match="q9"):
+        run_mdcalc("neck_disability_index", 10532, {k: v for k, v in raw.items() if k != "q9"})
+
+
+def test_barthel_index_bands():
+    # feeding 5 + bathing 0 + grooming 5 + dressing 5 + bowel 10 + bladder 5 + toilet 5 + transfers 10
+    # + mobility 10 + stairs 0 = 55 -> partially dependent (40-59)
+    raw = {"feed": 5, "bath": 0, "groom": 5, "dress": 5, "bowel": 10, "bladder": 5, "toilet": 5, "transfer": 10,
+           "mobile": 10, "stairs": 0}
+    result = run_mdcalc("barthel_index", 3912, raw)
+    assert result.value == 55 and result.interpretation == "Partially dependent"
+    with pytest.raises(CalculatorInputError, match="stairs"):
+        run_mdcalc("barthel_index", 3912, {k: v for k, v in raw.items() if k != "stairs"})
+
+
+def test_painad_moderate():
+    # 1 + 1 + 2 + 1 + 0 = 5 -> moderate (4-6)
+    result = run_mdcalc("painad", 3701, {"breath": 1, "vocal": 1, "face": 2, "body": 1, "consolability": 0})
+    assert result.value == 5 and result.interpretation == "Moderate pain"
+
+
+def test_mfis5_sums_five_items_without_a_class():
+    # 0 + 3 + 3 + 2 + 2 = 10
+    result = run_mdcalc("mfis_5", 2197, {"q1": 0, "q9": 3, "q10": 3, "q17": 2, "q19": 2})
+    assert result.value == 10 and "no published severity bands" in result.interpretation

@@ -1,0 +1,112 @@
+"""Neurologic stroke scores, values worked by hand from each definition."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
+
+
+def run_mdcalc(cid: str, mid: int, raw: dict):
+    """Run a calculator on MedRisk-style gold inputs (MDCalc names and option values)."""
+    calc = CALCULATORS[cid]
+    args, notes = mdcalc_arguments(calc, mid, raw)
+    assert not notes, notes
+    return calc.run(args)
+
+
+def test_pediatric_nihss_untestable_items_add_nothing():
+    # 0+1+0+1+0+3 + fivea untestable(0) + 0 + 2 + sixb untestable(0) + 0+2+3+2+0 = 14 -> moderate (5-15)
+    raw = {"onea": 0, "oneb": 1, "onec": 0, "two": 1, "three": 0, "four": 3, "fivea": 9, "fiveb": 0, "sixa": 2,
+           "sixb": 9, "seven": 0, "eight": 2, "nine": 3, "ten": 2, "eleven": 0}
+    result = run_mdcalc("pediatric_nihss", 10270, raw)
+    assert result.value == 14 and result.interpretation == "Moderate stroke"
+    # 3+0+2+1+3+2+1+2+3+2+1+0+3+0+1 = 24 -> severe (21-42)
+    raw = {"onea": 3, "oneb": 0, "onec": 2, "two": 1, "three": 3, "four": 2, "fivea": 1, "fiveb": 2, "sixa": 3,
+           "sixb": 2, "seven": 1, "eight": 0, "nine": 3, "ten": 0, "eleven": 1}
+    assert run_mdcalc("pediatric_nihss", 10270, raw).value == 24
+    with pytest.raises(CalculatorInputError, match="onea"):
+        CALCULATORS["pediatric_nihss"].run({k: v for k, v in raw.items() if k != "onea"})
+
+
+def test_dragon_score_two_and_eight():
+    # either CT sign 1 + age 65-79 1 = 2 -> 88% good outcome
+    calc = CALCULATORS["dragon"]
+    result = calc.run({"cerebral_artery": "Either", "age": "65-79", "baseline_nihss": "0-4"})
+    assert result.value == 2 and "88%" in result.interpretation
+    # both 2 + mRS 1 + >=80 2 + glucose 1 + >90 min 1 + NIHSS 5-9 1 = 8 -> 70% miserable
+    result = calc.run({"cerebral_artery": "Both", "mrs_prestroke": "Yes", "age": ">=80", "glucose": "Yes",
+                       "treatment_onset": "Yes", "baseline_nihss": "5-9"})
+    assert result.value == 8 and "70%" in result.interpretation
+    with pytest.raises(CalculatorInputError, match="baseline_nihss"):
+        calc.run({"cerebral_artery": "No", "age": "<65"})
+
+
+def test_phases_risk_table():
+    # Japanese 3 + hypertension 1 + age >= 70 1 + size 7.0-9.9 3 + MCA 2 = 10 -> 5.3%
+    result = run_mdcalc("phases", 10459, {"population": 3, "hypertension": 1, "age": 1, "size": 3, "sah": 0,
+                                          "site": 2})
+    assert result.value == 10 and result.interpretation.startswith("5.3%")
+    # Finnish 5 + >= 20 mm 10 + posterior 4 = 19 -> >= 12: 17.8%
+    assert run_mdcalc("phases", 10459, {"population": 5, "hypertension": 0, "age": 0, "size": 10, "sah": 0,
+                                        "site": 4}).interpretation.startswith("17.8%")
+
+
+def test_rosier_subtracts_syncope_and_seizure():
+    # seizure -1 + arm weakness 1 = 0 -> unlikely; + speech 1 = 1 -> possible
+    calc = CALCULATORS["rosier"]
+    assert calc.run({"seizure": "Yes", "armweakness": "Yes"}).interpretation.startswith("Stroke unlikely")
+    result = calc.run({"seizure": "Yes", "armweakness": "Yes", "speech": "Yes"})
+    assert result.value == 1 and result.interpretation.startswith("Stroke possible")
+
+
+def test_ich_score_mortality():
+    # GCS 5-12 1 + age >= 80 1 + volume >= 30 1 + IVH 0 + infratentorial 0 = 3 -> 72%
+    raw = {"glasgow_coma_score": 1, "age_80": 1, "ich_volume_30": 1, "intraventricular_hemorrhage": 0,
+           "infratentorial_hemorrhage": 0}
+    result = run_mdcalc("ich_score", 402, raw)
+    assert result.value == 3 and result.interpretation.startswith("72%")
+    with pytest.raises(CalculatorInputError, match="ich_volume_30"):
+        CALCULATORS["ich_score"].run({"glasgow_coma_score": "13-15", "age_80": "No",
+                                      "intraventricular_hemorrhage": "No", "infratentorial_hemorrhage": "No"})
+
+
+def test_sedan_risk():
+    # glucose 145-216 1 + early infarct 1 + age > 75 1 = 3 -> 8.8%
+    raw = {"gluc": 1, "infarct": 1, "ct": 0, "age": 1, "nihss": 0}
+    result = run_mdcalc("sedan", 2039, raw)
+    assert result.value == 3 and result.interpretation.startswith("8.8%")
+    with pytest.raises(CalculatorInputError, match="infarct"):
+        CALCULATORS["sedan"].run({"gluc": "<145 mg/dL (8.1 mmol/L)", "ct": "No", "age": "No", "nihss": "No"})
+
+
+def test_thrive_score_and_thrive_c_probability():
+    # no LVO: x = 4.942 - 0.035*55 - 0.190*5 = 2.067 -> 1/(1+e^-2.067) = 88.8%; THRIVE 0 + 0 = 0
+    calc = CALCULATORS["thrive"]
+    result = calc.run({"age": 55, "nihss": 5})
+    assert result.value == 0 and "88.8%" in result.interpretation
+    # LVO, ASPECTS 4, age 70, NIHSS 25, hypertension + diabetes (CDS2):
+    # x = 1.828 - 0.031*70 - 0.097*25 - 0.419 + 0.153*4 = -2.574 -> 7.1%; with EVT -1.726 -> 15.1%
+    # THRIVE: age 60-79 1 + NIHSS >= 21 4 + 2 = 7
+    result = run_mdcalc("thrive", 1706, {"age": 70, "nihss": 25, "ht": 1, "db": 1, "af": 0, "lvo": 1, "aspects": 4})
+    assert result.value == 7
+    assert "7.1% without endovascular treatment" in result.interpretation
+    assert "15.1% with endovascular treatment" in result.interpretation
+    # LVO, ASPECTS unknown, 82 y, NIHSS 25, CDS3: x = 2.864 - 2.05 - 2.65 - 1.665 = -3.501 -> 2.9%
+    result = run_mdcalc("thrive", 1706, {"age": 82, "nihss": 25, "ht": 1, "db": 1, "af": 1, "lvo": 1, "aspects": -1})
+    assert result.components["good_outcome_pct"] == pytest.approx(2.9)
+    with pytest.raises(CalculatorInputError, match="nihss"):
+        calc.run({"age": 70})
+
+
+def test_func_score_points_favour_independence():
+    # volume < 30 4 + age < 70 2 + deep 1 + GCS >= 9 2 + no cognitive impairment 1 = 10 -> 66% / 75%
+    raw = {"ichvol": 4, "age": 2, "location": 1, "gcs": 2, "cog": 1}
+    result = run_mdcalc("func_score", 3883, raw)
+    assert result.value == 10 and "66% of the entire cohort, 75% of survivors" in result.interpretation
+    # 30-60 2 + 70-79 1 + infratentorial 0 + GCS <= 8 0 + impairment 0 = 3 -> 0%
+    assert "0% of the entire cohort" in run_mdcalc("func_score", 3883, {"ichvol": 2, "age": 1, "location": 0,
+                                                                        "gcs": 0, "cog": 0}).interpretation
+    with pytest.raises(CalculatorInputError, match="cog"):
+        run_mdcalc("func_score", 3883, {k: v for k, v in raw.items() if k != "cog"})

@@ -1,0 +1,484 @@
+"""Neurologic rating scales of RiskAgent's library: pain in non-verbal patients, function and disability, movement disorders."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Band, Choice, opts, point_score
+
+# ---------------------------------------------------------------------------
+# MDCalc 3621: Nonverbal Pain Scale
+# ---------------------------------------------------------------------------
+
+NVPS = point_score(
+    id="nvps", name="Nonverbal Pain Scale (NVPS)", mdcalc_id=3621, category="severity",
+    description=("Rates pain in adults who cannot report it (sedated, ventilated) from face, movement, guarding, "
+                 "vital-sign change and breathing, 0-2 points each."),
+    items=(
+        Choice("face", "Face", opts(
+            ("No particular expression or smile", 0),
+            ("Occasional grimace, tearing, frowning, wrinkled forehead", 1),
+            ("Frequent grimace, tearing, frowning, wrinkled forehead", 2),
+        )),
+        Choice("activity", "Activity (movement)", opts(
+            ("Lying quietly, normal position", 0),
+            ("Seeking attention through movement or slow, cautious movement", 1),
+            ("Restless, excessive activity and/or withdrawal reflexes", 2),
+        )),
+        Choice("guard", "Guarding", opts(
+            ("Lying quietly, no positioning of hands over areas of the body", 0),
+            ("Splinting areas of the body, tense", 1),
+            ("Rigid, stiff", 2),
+        )),
+        Choice("vs", "Physiology (vital signs)", opts(
+            ("Baseline vital signs unchanged", 0),
+            ("Change in SBP>20 mmHg or HR>20 bpm", 1),
+            ("Change in SBP>30 mmHg or HR>25 bpm", 2),
+        )),
+        Choice("resp", "Respiratory", opts(
+            ("Baseline RR/SpO₂ synchronous with ventilator", 0),
+            ("RR >10 bpm over baseline, 5% decrease SpO₂ or mild ventilator asynchrony", 1),
+            ("RR >20 bpm over baseline, 10% decrease SpO₂ or severe ventilator asynchrony", 2),
+        )),
+    ),
+    bands=(
+        Band(0, 2, "No pain"),
+        Band(3, 6, "Moderate pain: consider analgesia"),
+        Band(7, 10, "Severe pain: analgesia indicated"),
+    ),
+    reference=("Odhner M, Wegman D, Freeland N, Steinmetz A, Ingersoll GL. Assessing pain control in nonverbal "
+               "critically ill adults. Dimens Crit Care Nurs. 2003;22(6):260-267."),
+    aliases=("NVPS",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3625: Behavioral Observational Pain Scale
+# ---------------------------------------------------------------------------
+
+BOPS = point_score(
+    id="bops", name="Behavioral Observational Pain Scale (BOPS)", mdcalc_id=3625, category="severity",
+    description=("Rates postoperative pain in children aged 1-7 years from facial expression, verbalization and "
+                 "body position, 0-2 points each."),
+    items=(
+        Choice("face", "Facial expression", opts(
+            ("Neutral/positive facial expression, composed, calm", 0),
+            ("Negative facial expression, concerned", 1),
+            ("Negative facial expression, grimace, distorted face", 2),
+        )),
+        Choice("verbal", "Verbalization", opts(
+            ("Normal conversation, laugh, crow", 0),
+            ("Completely quiet, sobbing and/or complaining but not because of pain", 1),
+            ("Crying, screaming and/or complaining about pain", 2),
+        )),
+        Choice("body", "Body position", opts(
+            ("Inactive, laying, relaxed with all extremities or sitting, walking", 0),
+            ("Restless movements, shifting fashion and/or touching wound or wound area", 1),
+            ("Lying rigid and/or drawn up with arms and legs to the body", 2),
+        )),
+    ),
+    bands=(
+        Band(0, 2, "Minimal or no pain: no analgesia needed"),
+        Band(3, 6, "Significant pain: consider analgesia (score >= 3)"),
+    ),
+    reference=("Hesselgard K, Larsson S, Romner B, Strömblad LG, Reinstrup P. Validity and reliability of the "
+               "Behavioural Observational Pain Scale for postoperative pain measurement in children 1-7 years "
+               "of age. Pediatr Crit Care Med. 2007;8(2):102-108."),
+    aliases=("BOPS",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3622: Behavioral Pain Scale
+# ---------------------------------------------------------------------------
+
+BPS = point_score(
+    id="behavioral_pain_scale", name="Behavioral Pain Scale (BPS)", mdcalc_id=3622, category="severity",
+    description=("Rates pain in sedated, intubated adults from facial expression, upper-limb movement and "
+                 "compliance with the ventilator, 1-4 points each (3-12)."),
+    items=(
+        Choice("face", "Facial expression", opts(
+            ("Relaxed", 1),
+            ("Partially tightened (e.g., brow lowering)", 2),
+            ("Fully tightened (e.g., eyelid closing)", 3),
+            ("Grimacing", 4),
+        )),
+        Choice("limb", "Upper limb movements", opts(
+            ("No movement", 1),
+            ("Partially bent", 2),
+            ("Fully bent with finger flexion", 3),
+            ("Permanently retracted", 4),
+        )),
+        Choice("vent", "Compliance with mechanical ventilation", opts(
+            ("Tolerating movement", 1),
+            ("Coughing but tolerating ventilation for most of the time", 2),
+            ("Fighting ventilator", 3),
+            ("Unable to control ventilation", 4),
+        )),
+    ),
+    bands=(
+        Band(3, 3, "No pain"),
+        Band(4, 5, "Mild pain"),
+        Band(6, 11, "Unacceptable amount of pain: consider sedation and/or analgesia"),
+        Band(12, 12, "Maximum pain"),
+    ),
+    reference=("Payen JF, Bru O, Bosson JL, et al. Assessing pain in critically ill sedated patients by using a "
+               "behavioral pain scale. Crit Care Med. 2001;29(12):2258-2263."),
+    aliases=("BPS",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3701: PAINAD
+# ---------------------------------------------------------------------------
+
+PAINAD = point_score(
+    id="painad", name="Pain Assessment in Advanced Dementia (PAINAD)", mdcalc_id=3701, category="severity",
+    description=("Rates pain in people with advanced dementia from breathing, vocalization, facial expression, "
+                 "body language and consolability, 0-2 each (0-10)."),
+    items=(
+        Choice("breath", "Breathing (independent of vocalization)", opts(
+            ("Normal", 0),
+            ("Occasional labored breathing or short periods of hyperventilation", 1),
+            ("Noisy labored breathing, long periods of hyperventilation or Cheyne-Stokes respirations", 2),
+        )),
+        Choice("vocal", "Negative vocalization", opts(
+            ("None", 0),
+            ("Occasional moan/groan or low-level speech with negative quality", 1),
+            ("Repeated troubled calling out, loud moaning/groaning/crying", 2),
+        )),
+        Choice("face", "Facial expression", opts(
+            ("Smiling or inexpressive", 0),
+            ("Sad/frightened/frown", 1),
+            ("Facial grimacing", 2),
+        )),
+        Choice("body", "Body language", opts(
+            ("Relaxed", 0),
+            ("Tense, distressed pacing/fidgeting", 1),
+            ("Rigid, fists clenched, knees pulled up, pulling/pushing away/striking out", 2),
+        )),
+        Choice("consolability", "Consolability", opts(
+            ("No need to console", 0),
+            ("Distracted or reassured by voice/touch", 1),
+            ("Unable to console, distract or reassure", 2),
+        )),
+    ),
+    bands=(
+        Band(0, 0, "No pain"),
+        Band(1, 3, "Mild pain"),
+        Band(4, 6, "Moderate pain"),
+        Band(7, 10, "Severe pain"),
+    ),
+    reference=("Warden V, Hurley AC, Volicer L. Development and psychometric evaluation of the Pain Assessment "
+               "in Advanced Dementia (PAINAD) scale. J Am Med Dir Assoc. 2003;4(1):9-15."),
+    aliases=("PAINAD",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3978: Webster Rating Scale for Parkinson's disease
+# ---------------------------------------------------------------------------
+
+WEBSTER = point_score(
+    id="webster_parkinson", name="Webster Rating Scale for Parkinson's Disease", mdcalc_id=3978,
+    category="severity",
+    description=("Grades the disability of Parkinson's disease from ten clinical signs (bradykinesia, rigidity, "
+                 "posture, arm swing, gait, tremor, facies, seborrhea, speech, self-care), 0-3 each (0-30)."),
+    items=(
+        Choice("hands", "Bradykinesia of hands", opts(
+            ("None", 0),
+            ("Detectable slowing of supination-pronation rate; beginning difficulty in hand dexterity", 1),
+            ("Moderate slowing of supination-pronation rate (1 or both sides); moderately impaired hand function; micrographia present", 2),
+            ("Severe slowing of supination-pronation rate; unable to write; marked difficulty w/utensils", 3),
+        )),
+        Choice("rigidity", "Rigidity", opts(
+            ("Non-detectable", 0),
+            ("Detectable rigidity in neck and shoulders; activation phenomenon present; mild negative resting arm rigidity (1 or both)", 1),
+            ("Moderate rigidity (neck + shoulders); resting rigidity present if not on meds", 2),
+            ("Severe rigidity (neck + shoulders); resting rigidity cannot be reversed by meds", 3),
+        )),
+        Choice("posture", "Posture", opts(
+            ("Normal posture; head flexed forward <4”", 0),
+            ("Beginning poker spine; head flexed forward >5”", 1),
+            ("Beginning arm flexion; head flexed up <=6”; 1 or both arms raised but still below waist", 2),
+            ("Simian posture onset; head flexed forward >6”; 1 or both hands elevated above waist; hands sharply flexed; beginning interphalangeal extension, knees flexed", 3),
+        )),
+        Choice("upper", "Upper extremity swing", opts(
+            ("Swings both arm well", 0),
+            ("One arm swing definitely decreased", 1),
+            ("One arm fails to swing", 2),
+            ("Both arms fail to swing", 3),
+        )),
+        Choice("gait", "Gait", opts(
+            ("Steps out will with 18-30” stride, turns about effortlessly", 0),
+            ("Gait shortened to 12-18” stride; beginning to strike 1 heel; turnaround time slowing; requires several steps", 1),
+            ("Stride moderately shortened to 6-12”; both heels starting to strike floor forcefully", 2),
+            ("Onset of shuffling gait; steps <3”; occasional stuttering-type or blocking gait; walks on toes; turns around very slowly", 3),
+        )),
+        Choice("tremor", "Tremor", opts(
+            ("No detectable tremor", 0),
+            ("<1” of peak-to-peak tremor movement (limbs or head) at rest or in either hand while walking or during finger-to-nose test", 1),
+            ("Maximum tremor envelope fails to exceed 4”; severe but not constant tremor; retains some hand control", 2),
+            ("Tremor envelope >4”; constant severe tremor; persistent while awake unless pure cerebellar type; writing, feeding self impossible", 3),
+        )),
+        Choice("facies", "Facies", opts(
+            ("Normal; full animation; no stare", 0),
+            ("Detectable immobility; mouth closed; beginning anxiety/depression features", 1),
+            ("Moderate immobility; emotion breaks thru at markedly increased threshold; lips parted sometimes; moderate appearance of anxiety/depression; drooling may be present", 2),
+            ("Frozen facies; mouth opens >=0.25”; severe drooling", 3),
+        )),
+        Choice("sebor", "Seborrhea", opts(
+            ("None", 0),
+            ("Increased perspiration, secretions thin", 1),
+            ("Obvious oiliness present, secretion much thicker", 2),
+            ("Marked seborrhea, entire face and head covered by thick secretions", 3),
+        )),
+        Choice("speech", "Speech", opts(
+            ("Clear, loud, resonant, easily understood", 0),
+            ("Beginning of hoarseness, loss of inflection and resonance; good volume, still easily understood", 1),
+            ("Moderate hoarseness/weakness; constant monotone unvaried pitch; beginning of dysarthria, hesitance, stuttering, difficult to understand", 2),
+            ("Marked harshness/weakness, very difficult to hear and understand", 3),
+        )),
+        Choice("selfc", "Self-care", opts(
+            ("No impairment", 0),
+            ("Still provides full self-care but rate of dressing definitely impeded; able to live alone, may be employable", 1),
+            ("Requires help in certain critical areas; very slow in performing most activities but manages by taking much time", 2),
+            ("Continuously disabled; unable to dress/feed self or walk alone", 3),
+        )),
+    ),
+    bands=(
+        Band(0, 10, "Early illness (mild disability)"),
+        Band(11, 20, "Moderate disability"),
+        Band(21, 30, "Severe or advanced disability"),
+    ),
+    reference=("Webster DD. Critical analysis of the disability in Parkinson's disease. Mod Treat. "
+               "1968;5(2):257-282."),
+    aliases=("Webster scale",),
+    conventions=("Every sign must be rated. A total of 0 falls in the 'early illness' band (1-10 as published).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10532: Neck Disability Index
+# ---------------------------------------------------------------------------
+
+NDI = point_score(
+    id="neck_disability_index", name="Neck Disability Index (NDI)", mdcalc_id=10532, category="severity",
+    description=("Self-reported disability from neck pain across ten activities of daily life (pain, personal "
+                 "care, lifting, reading, headaches, concentration, work, driving, sleep, recreation), 0-5 each."),
+    items=(
+        Choice("q1", "Pain intensity", opts(
+            ("I have no pain at the moment", 0),
+            ("The pain is very mild at the moment", 1),
+            ("The pain is moderate at the moment", 2),
+            ("The pain is fairly severe at the moment", 3),
+            ("The pain is very severe at the moment", 4),
+            ("The pain is the worst imaginable at the moment", 5),
+        )),
+        Choice("q2", "Personal care", opts(
+            ("I can look after myself normally without causing extra pain", 0),
+            ("I can look after myself normally, but it causes extra pain", 1),
+            ("It is painful to look after myself, and I am slow and careful", 2),
+            ("I need some help but can manage most  of my personal care", 3),
+            ("I need help every day in most aspects of self care", 4),
+            ("I do not get dressed, I wash with difficulty and stay in bed", 5),
+        )),
+        Choice("q3", "Lifting", opts(
+            ("I can lift heavy weights without extra pain", 0),
+            ("I can lift heavy weights, but it causes extra pain", 1),
+            ("Pain prevents me from lifting heavy weights off the floor, but I can manage if they are conveniently placed, for example on a table", 2),
+            ("Pain prevents me from lifting heavy weights, but I can manage light to medium weights if they are conveniently positioned", 3),
+            ("I can only lift very light weights", 4),
+            ("I cannot lift or carry anything", 5),
+        )),
+        Choice("q4", "Reading", opts(
+            ("I can read as much as I want to with no pain in my neck", 0),
+            ("I can read as much as I want to with slight pain in my neck", 1),
+            ("I can read as much as I want with moderate  pain in my neck", 2),
+            ("I cannot read as much as I want because of moderate pain in my neck", 3),
+            ("I can hardly read at all because of severe pain in my neck", 4),
+            ("I cannot read at all", 5),
+        )),
+        Choice("q5", "Headaches", opts(
+            ("I have no headaches at all", 0),
+            ("I have slight headaches, which come infrequently", 1),
+            ("I have moderate headaches, which come infrequently", 2),
+            ("I have moderate headaches, which come frequently", 3),
+            ("I have severe headaches, which come frequently", 4),
+            ("I have headaches almost all the time", 5),
+        )),
+        Choice("q6", "Concentration", opts(
+            ("I can concentrate fully when I want to with no difficulty", 0),
+            ("I can concentrate fully when I want to with slight difficulty", 1),
+            ("I have a fair degree of difficulty in concentrating when I want to", 2),
+            ("I have a lot of difficulty in concentrating when I want to", 3),
+            ("I have a great deal of difficulty in concentrating when I want to", 4),
+            ("I cannot concentrate at all", 5),
+        )),
+        Choice("q7", "Work", opts(
+            ("I can do as much work as I want to", 0),
+            ("I can only do my usual work, but no more", 1),
+            ("I can do most of my usual work, but no more", 2),
+            ("I cannot do my usual work", 3),
+            ("I can hardly do any work at all", 4),
+            ("I cannot do any work at all", 5),
+        )),
+        Choice("q8", "Driving", opts(
+            ("I can drive my car without any neck pain", 0),
+            ("I can drive my car as long as I want with slight pain in my neck", 1),
+            ("I can drive my car as long as I want with moderate pain in my neck", 2),
+            ("I cannot drive my car as long as I want because of moderate pain in my neck", 3),
+            ("I can hardly drive at all because of severe pain in my neck", 4),
+            ("I cannot drive my car at all", 5),
+        )),
+        Choice("q9", "Sleeping", opts(
+            ("I have no trouble sleeping", 0),
+            ("My sleep is slightly disturbed (less than 1 hr sleepless)", 1),
+            ("My sleep is mildly disturbed (1-2 hrs sleepless)", 2),
+            ("My sleep is moderately disturbed (2-3 hrs sleepless)", 3),
+            ("My sleep is greatly disturbed (3-5 hrs sleepless)", 4),
+            ("My sleep is completely disturbed (5-7 hrs sleepless)", 5),
+        )),
+        Choice("q10", "Recreation", opts(
+            ("I am able to engage in all my recreation activities with no neck pain at all", 0),
+            ("I am able to engage in all my recreation activities, with some pain in my neck", 1),
+            ("I am able to engage in most, but not all, of my usual recreation activities because of pain in my neck", 2),
+            ("I am able to engage in a few of my usual recreation activities because of pain in my neck", 3),
+            ("I can hardly do any recreation activities because of pain in my neck", 4),
+            ("I cannot do any recreation activities at all", 5),
+        )),
+    ),
+    bands=(
+        Band(0, 4, "No neck disability"),
+        Band(5, 14, "Mild neck disability"),
+        Band(15, 24, "Moderate neck disability"),
+        Band(25, 34, "Severe neck disability"),
+        Band(35, 50, "Complete neck disability"),
+    ),
+    reference=("Vernon H, Mior S. The Neck Disability Index: a study of reliability and validity. J Manipulative "
+               "Physiol Ther. 1991;14(7):409-415."),
+    aliases=("NDI",),
+    conventions=("Raw total 0-50 (double it for a percentage); every section is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3912: Barthel Index
+# ---------------------------------------------------------------------------
+
+BARTHEL = point_score(
+    id="barthel_index", name="Barthel Index for Activities of Daily Living", mdcalc_id=3912, category="severity",
+    description=("Measures independence in ten basic activities of daily living (feeding, bathing, grooming, "
+                 "dressing, bowel, bladder, toilet, transfers, mobility, stairs), 0-100."),
+    items=(
+        Choice("feed", "Feeding", opts(
+            ("Independent", 10),
+            ("Needs help", 5),
+            ("Unable", 0),
+        )),
+        Choice("bath", "Bathing", opts(
+            ("Independent", 5),
+            ("Unable", 0),
+        )),
+        Choice("groom", "Grooming", opts(
+            ("Independent", 5),
+            ("Unable", 0),
+        )),
+        Choice("dress", "Dressing", opts(
+            ("Independent", 10),
+            ("Needs help", 5),
+            ("Unable", 0),
+        )),
+        Choice("bowel", "Bowel control", opts(
+            ("Continent", 10),
+            ("Occasional accident", 5),
+            ("Incontinent (or needs to be given enemas)", 0),
+        )),
+        Choice("bladder", "Bladder control", opts(
+            ("Continent", 10),
+            ("Occasional accident", 5),
+            ("Incontinent (catheterized, unable to manage alone)", 0),
+        )),
+        Choice("toilet", "Toilet use", opts(
+            ("Independent", 10),
+            ("Needs help", 5),
+            ("Unable", 0),
+        )),
+        Choice("transfer", "Transfers (bed to chair and back)", opts(
+            ("Independent", 15),
+            ("Needs minor help (verbal or physical)", 10),
+            ("Needs major help (1-2 people, physical), can sit", 5),
+            ("Unable", 0),
+        )),
+        Choice("mobile", "Mobility on level surfaces", opts(
+            ("Independent (but may use any aid, e.g. stick) >50 yards", 15),
+            ("Walks with help of one person (verbal or physical) >50 yards", 10),
+            ("Wheelchair independent, including corners, >50 yards", 5),
+            ("Immobile or <50 yards", 0),
+        )),
+        Choice("stairs", "Stairs", opts(
+            ("Independent", 10),
+            ("Needs help (verbal, physical, carrying aid)", 5),
+            ("Unable", 0),
+        )),
+    ),
+    bands=(
+        Band(0, 19, "Totally dependent"),
+        Band(20, 39, "Very dependent"),
+        Band(40, 59, "Partially dependent"),
+        Band(60, 79, "Minimally dependent"),
+        Band(80, 100, "Independent"),
+    ),
+    reference=("Mahoney FI, Barthel DW. Functional evaluation: the Barthel Index. Md State Med J. "
+               "1965;14:61-65."),
+    aliases=("Barthel", "Barthel ADL index"),
+    conventions=("Every activity is required. Bands follow Sinoff 1997 as MDCalc reports them.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2197: Shortened Modified Fatigue Impact Scale (MFIS-5)
+# ---------------------------------------------------------------------------
+
+MFIS5 = point_score(
+    id="mfis_5", name="Shortened Modified Fatigue Impact Scale (MFIS-5)", mdcalc_id=2197, category="severity",
+    description=("Rates the impact of fatigue (typically in multiple sclerosis) over the past four weeks with "
+                 "five MFIS items, 0-4 each (0-20)."),
+    items=(
+        Choice("q1", "1. I have been less alert.", opts(
+            ("Never", 0),
+            ("Rarely", 1),
+            ("Sometimes", 2),
+            ("Often", 3),
+            ("Almost Always", 4),
+        )),
+        Choice("q9", "9. I have been limited in my ability to do things away from home.", opts(
+            ("Never", 0),
+            ("Rarely", 1),
+            ("Sometimes", 2),
+            ("Often", 3),
+            ("Almost Always", 4),
+        )),
+        Choice("q10", "10. I have had trouble maintaining physical effort for long periods.", opts(
+            ("Never", 0),
+            ("Rarely", 1),
+            ("Sometimes", 2),
+            ("Often", 3),
+            ("Almost Always", 4),
+        )),
+        Choice("q17", "17. I have been less able to complete tasks that require physical effort.", opts(
+            ("Never", 0),
+            ("Rarely", 1),
+            ("Sometimes", 2),
+            ("Often", 3),
+            ("Almost Always", 4),
+        )),
+        Choice("q19", "19. I have had trouble concentrating.", opts(
+            ("Never", 0),
+            ("Rarely", 1),
+            ("Sometimes", 2),
+            ("Often", 3),
+            ("Almost Always", 4),
+        )),
+    ),
+    bands=(Band(0, 20, "Fatigue impact score (0-20): higher scores mean a greater impact of fatigue; no "
+                       "published severity bands"),),
+    reference=("Fisk JD, Ritvo PG, Ross L, Haase DA, Marrie TJ, Schlech WF. Measuring the functional impact of "
+               "fatigue: initial validation of the fatigue impact scale. Clin Infect Dis. 1994;18 Suppl 1:S79-83; "
+               "MFIS-5: Multiple Sclerosis Council for Clinical Practice Guidelines. Fatigue and Multiple "
+               "Sclerosis. Paralyzed Veterans of America; 1998."),
+    aliases=("MFIS-5", "shortened MFIS"),
+    conventions=("Sum of MFIS items 1, 9, 10, 17 and 19; every item is required.",
+                 "The MFIS-5 has no published severity bands, so no impact class is read off the total."),
+)
