@@ -203,3 +203,265 @@ CATCH = point_score(
                  "fracture, worsening headache, irritability; medium if only basal skull fracture signs, large "
                  "boggy hematoma or dangerous mechanism; otherwise low."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10140: GCS-Pupils score
+# ---------------------------------------------------------------------------
+
+# GCS-P -> (6-month mortality %, 6-month unfavourable outcome %), Brennan 2018 (CRASH and IMPACT data)
+_GCSP_OUTCOME = {1: (74.45, 89.59), 2: (64.62, 85.22), 3: (40.92, 65.53), 4: (39.47, 68.90), 5: (32.57, 57.75),
+                 6: (24.97, 46.26), 7: (19.17, 37.20), 8: (20.04, 33.55), 9: (18.75, 30.32), 10: (17.35, 28.88),
+                 11: (11.60, 21.81), 12: (9.43, 19.92), 13: (7.07, 15.85), 14: (5.64, 14.39), 15: (2.54, 11.75)}
+
+GCS_PUPILS = point_score(
+    id="gcs_pupils", name="GCS-Pupils Score (GCS-P)", mdcalc_id=10140, category="severity",
+    description=("Extends the Glasgow Coma Scale with pupil reactivity (GCS minus the number of unreactive "
+                 "pupils, 1-15) to grade traumatic brain injury and read 6-month outcome."),
+    items=(
+        Choice("eye", "Eye response", opts(
+            ("Eyes open spontaneously", 4),
+            ("Eye opening to verbal command", 3),
+            ("Eye opening to pain", 2),
+            ("No eye opening", 1),
+            ("Not assessable (trauma, edema, etc)", 1),
+        )),
+        Choice("verbal", "Verbal response", opts(
+            ("Oriented", 5),
+            ("Confused", 4),
+            ("Inappropriate words", 3),
+            ("Incomprehensible sounds", 2),
+            ("No verbal response", 1),
+            ("Intubated", 1),
+        )),
+        Choice("motor", "Motor response", opts(
+            ("Obeys commands", 6),
+            ("Localizes pain", 5),
+            ("Withdrawal from pain", 4),
+            ("Flexion to pain", 3),
+            ("Extension to pain", 2),
+            ("No motor response", 1),
+        )),
+        Choice("pupil", "Pupil response", opts(
+            ("Both pupils unreactive to light", -2),
+            ("One pupil unreactive to light", -1),
+            ("Both pupils reactive to light (normal)", 0),
+        )),
+    ),
+    bands=tuple(Band(s, s, f"6-month mortality {m:.2f}% (survival {100 - m:.2f}%); unfavorable outcome (death, "
+                           f"vegetative state or severe disability) {u:.2f}%") for s, (m, u) in _GCSP_OUTCOME.items()),
+    reference=("Brennan PM, Murray GD, Teasdale GM. Simplifying the use of prognostic information in traumatic "
+               "brain injury. Part 1: The GCS-Pupils score: an extended index of clinical severity. J Neurosurg. "
+               "2018;128(6):1612-1620."),
+    aliases=("GCS-P", "GCS Pupils"),
+    conventions=("Pupil reactivity score: both unreactive -2, one -1, both reactive 0. Every component is "
+                 "required; 'not assessable' eyes and an intubated patient score 1, as MDCalc does.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10028: FOUR score
+# ---------------------------------------------------------------------------
+
+FOUR = point_score(
+    id="four_score", name="FOUR Score (Full Outline of UnResponsiveness)", mdcalc_id=10028, category="severity",
+    description=("Grades coma from eye response, motor response, brainstem reflexes and respiration, 0-4 each "
+                 "(0-16); usable in intubated patients. Lower scores mean deeper coma."),
+    items=(
+        Choice("eyeresponse", "Eye response", opts(
+            ("Eyelids open or opened, tracking, or blinking to command", 4),
+            ("Eyelids open but not tracking", 3),
+            ("Eyelids closed but open to loud voice", 2),
+            ("Eyelids closed but open to pain", 1),
+            ("Eyelids remain closed with pain", 0),
+        )),
+        Choice("motorresponse", "Motor response (upper extremities)", opts(
+            ("Thumbs-up, fist, or peace sign", 4),
+            ("Localizing to pain", 3),
+            ("Flexion response to pain", 2),
+            ("Extension response to pain", 1),
+            ("No response to pain or generalized myoclonus status", 0),
+        )),
+        Choice("brainstemreflex", "Brainstem reflexes", opts(
+            ("Pupil and corneal reflexes present", 4),
+            ("One pupil wide and fixed", 3),
+            ("Pupil OR corneal reflex absent", 2),
+            ("Pupil AND corneal reflexes absent", 1),
+            ("Absent pupil, corneal, and cough reflexes", 0),
+        )),
+        Choice("respirationpattern", "Respiration pattern", opts(
+            ("Not intubated, regular breathing pattern", 4),
+            ("Not intubated, Cheyne-Stokes breathing pattern", 3),
+            ("Not intubated, irregular breathing", 2),
+            ("Breathes above ventilatory rate", 1),
+            ("Breathes at ventilator rate or apnea", 0),
+        )),
+    ),
+    bands=(
+        Band(0, 16, "Lower scores mean greater coma severity (0 deepest, 16 fully responsive); no published "
+                    "severity bands"),
+    ),
+    reference=("Wijdicks EF, Bamlet WD, Maramattom BV, Manno EM, McClelland RL. Validation of a new coma scale: "
+               "the FOUR score. Ann Neurol. 2005;58(4):585-593."),
+    aliases=("FOUR",),
+    conventions=("Every component is required. The FOUR score has no published severity classes; a total of 0 "
+                 "calls for assessment of brain death.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3982: 4AT
+# ---------------------------------------------------------------------------
+
+FOUR_AT = point_score(
+    id="four_at", name="4AT (4 A's Test) for Delirium", mdcalc_id=3982, category="diagnosis",
+    description=("Rapid bedside screen for delirium and cognitive impairment in older patients: alertness, "
+                 "AMT4 orientation, attention (months backwards) and acute change or fluctuation."),
+    items=(
+        Choice("alert", "Alertness", opts(
+            ("Normal", 0),
+            ("Mild sleepiness for <10 seconds after waking, then normal", 0),
+            ("Clearly abnormal", 4),
+        )),
+        Choice("amt", "AMT 4", opts(
+            ("No mistakes", 0),
+            ("1 mistake", 1),
+            (">=2 mistakes or untestable", 2),
+        )),
+        Choice("atte", "Attention", opts(
+            ("Lists >=7 months correctly", 0),
+            ("Starts but lists <7 months, or refuses to start", 1),
+            ("Untestable (cannot start because unwell, drowsy, inattentive)", 2),
+        )),
+        yes_no("acute", "Acute change or fluctuating course", 4, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Delirium or severe cognitive impairment unlikely (delirium still possible if information "
+                   "on acute change is incomplete)"),
+        Band(1, 3, "Possible cognitive impairment"),
+        Band(4, 12, "Possible delirium and/or cognitive impairment"),
+    ),
+    reference=("Bellelli G, Morandi A, Davis DH, et al. Validation of the 4AT, a new instrument for rapid "
+               "delirium screening: a study in 234 hospitalised older people. Age Ageing. 2014;43(4):496-502."),
+    aliases=("4AT", "4 A's test"),
+    conventions=("Every item is required (acute change is not assumed absent).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1736: CIWA-Ar
+# ---------------------------------------------------------------------------
+
+CIWA_AR = point_score(
+    id="ciwa_ar", name="CIWA-Ar (Clinical Institute Withdrawal Assessment for Alcohol, revised)", mdcalc_id=1736,
+    category="severity",
+    description=("Grades alcohol withdrawal from ten signs and symptoms (nausea, tremor, sweats, anxiety, "
+                 "agitation, tactile, auditory and visual disturbances, headache, orientation), 0-67."),
+    items=(
+        Choice("nausea", "Nausea/vomiting", opts(
+            ("No nausea and no vomiting", 0),
+            ("Mild nausea and no vomiting", 1),
+            ("2 (More severe symptoms)", 2),
+            ("3 (More severe symptoms)", 3),
+            ("Intermittent nausea with dry heaves", 4),
+            ("5 (More severe symptoms)", 5),
+            ("6 (More severe symptoms)", 6),
+            ("Constant nausea, frequent dry heaves and vomiting", 7),
+        )),
+        Choice("tremor", "Tremor", opts(
+            ("No tremor", 0),
+            ("Not visible, but can be felt fingertip to fingertip", 1),
+            ("2 (More severe symptoms)", 2),
+            ("3 (More severe symptoms)", 3),
+            ("Moderate, with patient's arms extended", 4),
+            ("5 (More severe symptoms)", 5),
+            ("6 (More severe symptoms)", 6),
+            ("Severe, even with arms not extended", 7),
+        )),
+        Choice("sweats", "Paroxysmal sweats", opts(
+            ("No sweat visible", 0),
+            ("Barely perceptible sweating, palms moist", 1),
+            ("2 (More severe symptoms)", 2),
+            ("3 (More severe symptoms)", 3),
+            ("Beads of sweat obvious on forehead", 4),
+            ("5 (More severe symptoms)", 5),
+            ("6 (More severe symptoms)", 6),
+            ("Drenching sweats", 7),
+        )),
+        Choice("anxiety", "Anxiety", opts(
+            ("No anxiety, at ease", 0),
+            ("Mildly anxious", 1),
+            ("2 (More severe symptoms)", 2),
+            ("3 (More severe symptoms)", 3),
+            ("Moderately anxious, or guarded, so anxiety is inferred", 4),
+            ("5 (More severe symptoms)", 5),
+            ("6 (More severe symptoms)", 6),
+            ("Equivalent to acute panic states as seen in severe delirium or acute schizophrenic reactions", 7),
+        )),
+        Choice("agitation", "Agitation", opts(
+            ("Normal activity", 0),
+            ("Somewhat more activity than normal activty", 1),
+            ("2 (More severe symptoms)", 2),
+            ("3 (More severe symptoms)", 3),
+            ("Moderately fidgety and restless", 4),
+            ("5 (More severe symptoms)", 5),
+            ("6 (More severe symptoms)", 6),
+            ("Paces back and forth during most of the interview, or constantly thrashes about", 7),
+        )),
+        Choice("tactile", "Tactile disturbances", opts(
+            ("None", 0),
+            ("Very mild itching, pin and needles, burning, or numbness", 1),
+            ("Mild itching, pin and needles, burning, or numbness", 2),
+            ("Moderate itching, pin and needles, burning, or numbness", 3),
+            ("Moderately severe hallucinations", 4),
+            ("Severe hallucinations", 5),
+            ("Extremely severe hallucinations", 6),
+            ("Continuous hallucinations", 7),
+        )),
+        Choice("auditory", "Auditory disturbances", opts(
+            ("Not present", 0),
+            ("Very mild harshness or ability to frighten", 1),
+            ("Mild harshness or ability to frighten", 2),
+            ("Moderate harshness or ability to frighten", 3),
+            ("Moderately severe hallucinations", 4),
+            ("Severe hallucinations", 5),
+            ("Extremely severe hallucinations", 6),
+            ("Continuous hallucinations", 7),
+        )),
+        Choice("visual_input", "Visual disturbances", opts(
+            ("Not present", 0),
+            ("Very mild sensitivity", 1),
+            ("Mild sensitivity", 2),
+            ("Moderate sensitivity", 3),
+            ("Moderately severe hallucinations", 4),
+            ("Severe hallucinations", 5),
+            ("Extremely severe hallucinations", 6),
+            ("Continuous hallucinations", 7),
+        )),
+        Choice("headache", "Headache/fullness in head", opts(
+            ("Not Present", 0),
+            ("Very mild", 1),
+            ("Mild", 2),
+            ("Moderate", 3),
+            ("Moderately severe", 4),
+            ("Severe", 5),
+            ("Very severe", 6),
+            ("Extremely severe", 7),
+        )),
+        Choice("orientation", "Orientation/clouding of sensorium", opts(
+            ("Oriented, can do serial additions", 0),
+            ("Can't do serial additions or is uncertain about date", 1),
+            ("Disoriented for date by no more than 2 calendar days", 2),
+            ("Disoriented for date by more than 2 calendar days", 3),
+            ("Disoriented to place or person", 4),
+        )),
+    ),
+    bands=(
+        Band(0, 8, "Absent or minimal withdrawal"),
+        Band(9, 19, "Mild to moderate withdrawal"),
+        Band(20, 67, "Severe withdrawal"),
+    ),
+    reference=("Sullivan JT, Sykora K, Schneiderman J, Naranjo CA, Sellers EM. Assessment of alcohol withdrawal: "
+               "the revised Clinical Institute Withdrawal Assessment for Alcohol scale (CIWA-Ar). Br J Addict. "
+               "1989;84(11):1353-1357."),
+    aliases=("CIWA", "CIWA-Ar"),
+    conventions=("Every item is required. Intermediate grades without their own description are labelled by "
+                 "their points, e.g. '2 (More severe symptoms)'.",
+                 "Bands follow MDCalc's reading (<= 8, 9-19, >= 20)."),
+)

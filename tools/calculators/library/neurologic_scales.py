@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from medmirror.tools.calculators.points import Band, Choice, opts, point_score
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score
 
 # ---------------------------------------------------------------------------
 # MDCalc 3621: Nonverbal Pain Scale
@@ -481,4 +482,48 @@ MFIS5 = point_score(
     aliases=("MFIS-5", "shortened MFIS"),
     conventions=("Sum of MFIS items 1, 9, 10, 17 and 19; every item is required.",
                  "The MFIS-5 has no published severity bands, so no impact class is read off the total."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3627: Abbey Pain Scale
+# ---------------------------------------------------------------------------
+
+_ABBEY_BANDS = (
+    Band(0, 2, "No pain"),
+    Band(3, 7, "Mild pain"),
+    Band(8, 13, "Moderate pain"),
+    Band(14, 18, "Severe pain"),
+)
+
+
+def _abbey(x) -> CalculatorResult:
+    rows = item_points(x)
+    total = int(sum(p for _, _, p in rows))
+    band = band_of(_ABBEY_BANDS, total)
+    reading = band.text if total <= 2 else f"{band.text.split()[0]} {x.type.lower()} pain"
+    lines = [f"{text} -> {pts:+g}" for _, text, pts in rows]
+    lines.append(f"Total = {total} points; {reading}")
+    return CalculatorResult(
+        calculator="abbey_pain_scale", name=ABBEY.name, value=total, unit="points", interpretation=reading,
+        explanation=lines, reference=ABBEY.reference, components={n: p for n, _, p in rows})
+
+
+ABBEY = point_score(
+    id="abbey_pain_scale", name="Abbey Pain Scale", mdcalc_id=3627, category="severity",
+    description=("Rates pain in people with dementia who cannot report it from vocalization, facial expression, "
+                 "body language, physiological and physical changes (0-3 each), with the type of pain."),
+    items=(
+        Choice("vocal", "Vocalization", opts(("Absent", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))),
+        Choice("face", "Facial expression", opts(("Absent", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))),
+        Choice("body", "Body language", opts(("Absent", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))),
+        Choice("physio", "Physiological changes", opts(("Absent", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))),
+        Choice("physical", "Physical changes", opts(("Absent", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3))),
+        Choice("type", "Type of pain", opts(("Chronic", 0, 1), ("Acute", 0, 2), ("Acute on chronic", 0, 3))),
+    ),
+    bands=_ABBEY_BANDS, compute=_abbey,
+    reference=("Abbey J, Piller N, De Bellis A, et al. The Abbey pain scale: a 1-minute numerical indicator for "
+               "people with end-stage dementia. Int J Palliat Nurs. 2004;10(1):6-13."),
+    aliases=("Abbey", "Abbey PAINAD"),
+    conventions=("Every item is required, including the type of pain (chronic, acute, acute on chronic), which "
+                 "qualifies the reading but adds no points.",),
 )

@@ -445,3 +445,251 @@ FUNC = point_score(
     aliases=("FUNC",),
     conventions=("Every item is required; points run in the favourable direction (0-11, higher is better).",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 357: ABCD2 score for TIA
+# ---------------------------------------------------------------------------
+
+ABCD2 = point_score(
+    id="abcd2", name="ABCD2 Score for TIA", mdcalc_id=357, category="risk",
+    description=("Estimates the early risk of stroke after a transient ischemic attack from age, blood pressure, "
+                 "clinical features, duration and diabetes."),
+    items=(
+        yes_no("age_60", "Age >= 60 years", 1, default=None),
+        yes_no("bp_140", "BP >= 140/90 mmHg", 1, default=None),
+        Choice("tia_features", "Clinical features of the TIA", opts(
+            ("Unilateral weakness", 2),
+            ("Speech disturbance without weakness", 1),
+            ("Other symptoms", 0),
+        )),
+        Choice("duration", "Duration of symptoms", opts(
+            ("<10 minutes", 0),
+            ("10-59 minutes", 1),
+            (">= 60 minutes", 2),
+        )),
+        yes_no("diabetes", "History of diabetes", 1, default=None),
+    ),
+    bands=(
+        Band(0, 3, "Low risk: stroke risk 1.0% at 2 days, 1.2% at 7 days, 3.1% at 90 days"),
+        Band(4, 5, "Moderate risk: stroke risk 4.1% at 2 days, 5.9% at 7 days, 9.8% at 90 days"),
+        Band(6, 7, "High risk: stroke risk 8.1% at 2 days, 11.7% at 7 days, 17.8% at 90 days"),
+    ),
+    reference=("Johnston SC, Rothwell PM, Nguyen-Huynh MN, et al. Validation and refinement of scores to predict "
+               "very early stroke risk after transient ischaemic attack. Lancet. 2007;369(9558):283-292."),
+    aliases=("ABCD2", "ABCD squared"),
+    conventions=("Every item is required (blood pressure is the first one measured after the TIA).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 715: NIH Stroke Scale
+# ---------------------------------------------------------------------------
+
+NIHSS = point_score(
+    id="nihss", name="NIH Stroke Scale (NIHSS)", mdcalc_id=715, category="severity",
+    description=("Grades the neurological deficit of acute stroke over eleven items (consciousness, gaze, "
+                 "visual fields, face, limbs, ataxia, sensation, language, dysarthria, neglect), 0-42."),
+    items=(
+        Choice("consciousness", "1A: Level of consciousness", opts(
+            ("Alert; keenly responsive", 0),
+            ("Arouses to minor stimulation", 1),
+            ("Requires repeated stimulation to arouse", 2),
+            ("Movements to pain", 2),
+            ("Postures or unresponsive", 3),
+        )),
+        Choice("month_age", "1B: Ask month and age", opts(
+            ("Both questions right", 0),
+            ("1 question right", 1),
+            ("0 questions right", 2),
+            ("Dysarthric/intubated/trauma/language barrier", 1),
+            ("Aphasic", 2),
+        )),
+        Choice("blink_squeeze", "1C: 'Blink eyes' & 'squeeze hands'", opts(
+            ("Performs both tasks", 0),
+            ("Performs 1 task", 1),
+            ("Performs 0 tasks", 2),
+        )),
+        Choice("horizontal_movements", "2: Horizontal extraocular movements", opts(
+            ("Normal", 0),
+            ("Partial gaze palsy: can be overcome", 1),
+            ("Partial gaze palsy: corrects with oculocephalic reflex", 1),
+            ("Forced gaze palsy: cannot be overcome", 2),
+        )),
+        Choice("visual_fields", "3: Visual fields", opts(
+            ("No visual loss", 0),
+            ("Partial hemianopia", 1),
+            ("Complete hemianopia", 2),
+            ("Patient is bilaterally blind", 3),
+            ("Bilateral hemianopia", 3),
+        )),
+        Choice("facial_palsy", "4: Facial palsy", opts(
+            ("Normal symmetry", 0),
+            ("Minor paralysis (flat nasolabial fold, smile asymmetry)", 1),
+            ("Partial paralysis (lower face)", 2),
+            ("Unilateral complete paralysis (upper/lower face)", 3),
+            ("Bilateral complete paralysis (upper/lower face)", 3),
+        )),
+        Choice("left_arm_drift", "5A: Left arm motor drift", opts(
+            ("No drift for 10 seconds", 0),
+            ("Drift, but doesn't hit bed", 1),
+            ("Drift, hits bed", 2),
+            ("Some effort against gravity", 2),
+            ("No effort against gravity", 3),
+            ("No movement", 4),
+            ("Amputation/joint fusion", 0),
+        )),
+        Choice("right_arm_drift", "5B: Right arm motor drift", opts(
+            ("No drift for 10 seconds", 0),
+            ("Drift, but doesn't hit bed", 1),
+            ("Drift, hits bed", 2),
+            ("Some effort against gravity", 2),
+            ("No effort against gravity", 3),
+            ("No movement", 4),
+            ("Amputation/joint fusion", 0),
+        )),
+        Choice("left_leg_drift", "6A: Left leg motor drift", opts(
+            ("No drift for 5 seconds", 0),
+            ("Drift, but doesn't hit bed", 1),
+            ("Drift, hits bed", 2),
+            ("Some effort against gravity", 2),
+            ("No effort against gravity", 3),
+            ("No movement", 4),
+            ("Amputation/joint fusion", 0),
+        )),
+        Choice("right_leg_drift", "6B: Right leg motor drift", opts(
+            ("No drift for 5 seconds", 0),
+            ("Drift, but doesn't hit bed", 1),
+            ("Drift, hits bed", 2),
+            ("Some effort against gravity", 2),
+            ("No effort against gravity", 3),
+            ("No movement", 4),
+            ("Amputation/joint fusion", 0),
+        )),
+        Choice("limb_ataxia", "7: Limb Ataxia", opts(
+            ("No ataxia", 0),
+            ("Ataxia in 1 Limb", 1),
+            ("Ataxia in 2 Limbs", 2),
+            ("Does not understand", 0),
+            ("Paralyzed", 0),
+            ("Amputation/joint fusion", 0),
+        )),
+        Choice("sensation", "8: Sensation", opts(
+            ("Normal; no sensory loss", 0),
+            ("Mild-moderate loss: less sharp/more dull", 1),
+            ("Mild-moderate loss: can sense being touched", 1),
+            ("Complete loss: cannot sense being touched at all", 2),
+            ("No response and quadriplegic", 2),
+            ("Coma/unresponsive", 2),
+        )),
+        Choice("language", "9: Language/aphasia", opts(
+            ("Normal; no aphasia", 0),
+            ("Mild-moderate aphasia: some obvious changes, without significant limitation", 1),
+            ("Severe aphasia: fragmentary expression, inference needed, cannot identify materials", 2),
+            ("Mute/global aphasia: no usable speech/auditory comprehension", 3),
+            ("Coma/unresponsive", 3),
+        )),
+        Choice("dysarthria", "10: Dysarthria", opts(
+            ("Normal", 0),
+            ("Mild-moderate dysarthria: slurring but can be understood", 1),
+            ("Severe dysarthria: unintelligible slurring or out of proportion to dysphasia", 2),
+            ("Mute/anarthric", 2),
+            ("Intubated/unable to test", 0),
+        )),
+        Choice("extinction", "11: Extinction/inattention", opts(
+            ("No abnormality", 0),
+            ("Visual/tactile/auditory/spatial/personal inattention", 1),
+            ("Extinction to bilateral simultaneous stimulation", 1),
+            ("Profound hemi-inattention (ex: does not recognize own hand)", 2),
+            ("Extinction to >1 modality", 2),
+        )),
+    ),
+    bands=_NIHSS_BANDS,
+    reference=("Brott T, Adams HP Jr, Olinger CP, et al. Measurements of acute cerebral infarction: a clinical "
+               "examination scale. Stroke. 1989;20(7):864-870."),
+    aliases=("NIHSS", "NIH stroke score"),
+    conventions=("Every item is required; untestable items (amputation, intubation) score as MDCalc lists them.",
+                 "Severity: 0 no stroke symptoms, 1-4 minor, 5-15 moderate, 16-20 moderate to severe, 21-42 "
+                 "severe."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10347: RCVS2 score
+# ---------------------------------------------------------------------------
+
+RCVS2 = point_score(
+    id="rcvs2", name="RCVS2 Score", mdcalc_id=10347, category="diagnosis",
+    description=("Separates reversible cerebral vasoconstriction syndrome from other intracranial arteriopathies "
+                 "in patients with segmental vasoconstriction on angiography."),
+    items=(
+        Choice("one", "Recurrent or single thunderclap headache", opts(
+            ("Absent", 0),
+            ("Present", 5),
+        )),
+        Choice("two", "Intracranial carotid artery involvement", opts(
+            ("Not affected", 0),
+            ("Affected", -2),
+        )),
+        yes_no("three", "Vasoconstrictive trigger identified", 3),
+        Choice("four", "Sex", opts(
+            ("Male", 0),
+            ("Female", 1),
+        )),
+        Choice("five", "Subarachnoid hemorrhage present on imaging", opts(
+            ("Absent", 0),
+            ("Present", 1),
+        )),
+    ),
+    bands=(
+        Band(-2, 2, "Negative: RCVS unlikely (score <= 2)"),
+        Band(3, 4, "Equivocal for RCVS (score 3-4)"),
+        Band(5, 10, "Positive: RCVS likely (score >= 5)"),
+    ),
+    reference=("Rocha EA, Topcuoglu MA, Silva GS, Singhal AB. RCVS2 score and diagnostic approach for reversible "
+               "cerebral vasoconstriction syndrome. Neurology. 2019;92(7):e639-e647."),
+    aliases=("RCVS2",),
+    conventions=("Every item is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3802: Secondary ICH score
+# ---------------------------------------------------------------------------
+
+SICH = point_score(
+    id="secondary_ich_score", name="Secondary Intracerebral Hemorrhage (sICH) Score", mdcalc_id=3802,
+    category="diagnosis",
+    description=("Estimates the chance that an intracerebral hemorrhage has an underlying vascular cause (seen "
+                 "on CT angiography) from the non-contrast CT, age, sex and absence of hypertension or "
+                 "coagulopathy."),
+    items=(
+        Choice("ncct", "Probability of vascular cause on non-contrast computed tomography (NCCT)", opts(
+            ("High", 2),
+            ("Indeterminate", 1),
+            ("Low", 0),
+        )),
+        Choice("age", "Age", opts(
+            ("18-45 years", 2),
+            ("46-70 years", 1),
+            (">71 years", 0),
+        )),
+        Choice("sex", "Sex", opts(
+            ("Male", 0),
+            ("Female", 1),
+        )),
+        yes_no("htn", "Absence of both hypertension AND impaired coagulation", 1),
+    ),
+    bands=(
+        Band(0, 0, "0% chance of a vascular cause on CTA"),
+        Band(1, 1, "1.5% chance of a vascular cause on CTA"),
+        Band(2, 2, "4.4% chance of a vascular cause on CTA"),
+        Band(3, 3, "20% chance of a vascular cause on CTA: CTA recommended (score > 2)"),
+        Band(4, 4, "38.1% chance of a vascular cause on CTA: CTA recommended (score > 2)"),
+        Band(5, 5, "80% chance of a vascular cause on CTA: CTA recommended (score > 2)"),
+        Band(6, 6, "100% chance of a vascular cause on CTA: CTA recommended (score > 2)"),
+    ),
+    reference=("Delgado Almandoz JE, Schaefer PW, Goldstein JN, et al. Practical scoring system for the "
+               "identification of patients with intracerebral hemorrhage at highest risk of harboring an "
+               "underlying vascular etiology: the Secondary Intracerebral Hemorrhage Score. AJNR Am J "
+               "Neuroradiol. 2010;31(9):1653-1660."),
+    aliases=("sICH score",),
+    conventions=("Every item is required. Percentages are the proportion with a vascular lesion on CTA in the "
+                 "validation cohort.",),
+)

@@ -664,3 +664,176 @@ ASRS = point_score(
     aliases=("ASRS", "ASRS-6", "ASRS v1.1"),
     conventions=("Items 1-3 score from 'Sometimes', items 4-6 from 'Often'; every item is required.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 4058: Montgomery-Åsberg Depression Rating Scale (MADRS)
+# ---------------------------------------------------------------------------
+
+MADRS = point_score(
+    id="madrs", name="Montgomery-Åsberg Depression Rating Scale (MADRS)", mdcalc_id=4058, category="severity",
+    description=("Clinician rating of depression severity over ten items (sadness, tension, sleep, appetite, "
+                 "concentration, lassitude, inability to feel, pessimism, suicidal thoughts), 0-6 each (0-60)."),
+    items=(
+        Choice("apparent", "Apparent sadness", opts(
+            ("No sadness", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Looks dispirited but brightens up without difficulty", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Appears sad and unhappy most of the time", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Looks miserable all the time; extremely despondent", 6),
+        )),
+        Choice("reported", "Reported sadness", opts(
+            ("Occasional sadness in keeping with circumstances", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Sad or low but brightens up without difficulty", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Pervasive feelings of sadness or gloominess; mood still influenced by external circumstances", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Continuous or unvarying sadness, misery, or despondency", 6),
+        )),
+        Choice("tension", "Inner tension", opts(
+            ("Placid; only fleeting inner tension", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Occasional feelings of edginess and ill-defined discomfort", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Continuous feelings of inner tension or intermittent panic which the patient can only master with some difficulty", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Unrelenting dread or anguish; overwhelming panic", 6),
+        )),
+        Choice("sleep", "Reduced sleep", opts(
+            ("Sleeps as normal", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Slight difficulty dropping off to sleep, or slightly reduced, light, or fitful sleep", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Sleep reduced or broken by at least two hours", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("<2-3 hours of sleep", 6),
+        )),
+        Choice("appetite", "Reduced appetite", opts(
+            ("Normal or increased appetite", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Slightly reduced appetite", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("No appetite; food is tasteless", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Needs persuasion to eat", 6),
+        )),
+        Choice("concentration", "Concentration difficulty", opts(
+            ("No difficulties in concentrating", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Occasional difficulties in collecting one’s thoughts", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Difficulties in concentrating and sustaining thought which reduces ability to read or hold a conversation", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Unable to read or converse without great initiative", 6),
+        )),
+        Choice("lassi", "Lassitude", opts(
+            ("Hardly any difficulty getting started in daily activities; no sluggishness", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Difficulty in starting activities", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Difficulty starting simple routine activities, which are carried out with effort", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Complete lassitude; unable to do anything without help", 6),
+        )),
+        Choice("feel", "Inability to feel", opts(
+            ("Normal interest in surroundings/other people", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Reduced ability to enjoy usual interests", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Loss of interest in surroundings; loss of feelings for friends/acquaintances", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Emotionally paralyzed, unable to feel anger, grief, or pleasure; complete failure to feel for close relatives and friends", 6),
+        )),
+        Choice("pessimistic", "Pessimistic thoughts", opts(
+            ("No pessimistic thoughts", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Fluctuating ideas of failure, self reproach, or self depreciation", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Persistent self accusations or definite but still rational ideas of guilt; increasingly pessimistic about the future", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Delusions of ruin, remorse, or irredeemable sin; absurd and unshakable self accusations", 6),
+        )),
+        Choice("suicidal", "Suicidal thoughts", opts(
+            ("Enjoys life", 0),
+            ("1 (Worsening symptoms)", 1),
+            ("Weary of life; only fleeting suicidal thoughts", 2),
+            ("3 (Worsening symptoms)", 3),
+            ("Feels better off dead; suicidal thoughts common and considered as possible solution but no specific plans/intention", 4),
+            ("5 (Worsening symptoms)", 5),
+            ("Explicit plans for suicide; active preparations", 6),
+        )),
+    ),
+    bands=(
+        Band(0, 8, "Depressive symptoms absent"),
+        Band(9, 17, "Mild depression"),
+        Band(18, 34, "Moderate depression"),
+        Band(35, 60, "Severe depression"),
+    ),
+    reference=("Montgomery SA, Åsberg M. A new depression scale designed to be sensitive to change. Br J "
+               "Psychiatry. 1979;134:382-389."),
+    aliases=("MADRS",),
+    conventions=("Every item is required. Odd grades without their own description are labelled by their "
+                 "points, e.g. '3 (Worsening symptoms)'.",
+                 "Severity bands follow Müller 2000 as MDCalc reports them; cut-offs vary between sources."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1757: Opioid Risk Tool (ORT)
+# ---------------------------------------------------------------------------
+
+# (name, question, points for a woman, points for a man)
+_ORT = (
+    ("family_alcohol", "Family history of alcohol abuse", 1, 3),
+    ("family_illegal_drug", "Family history of illegal drug abuse", 2, 3),
+    ("family_prescription_drug", "Family history of prescription drug abuse", 4, 4),
+    ("alcohol_abuse", "Personal history of alcohol abuse", 3, 3),
+    ("illegal_drug_abuse", "Personal history of illegal drug abuse", 4, 4),
+    ("prescription_drug_abuse", "Personal history of prescription drug abuse", 5, 5),
+    ("age_16_45", "Age 16-45", 1, 1),
+    ("sexual_abuse", "History of preadolescent sexual abuse", 3, 0),
+    ("psychological_disorder", "History of ADD, OCD, bipolar disorder, or schizophrenia", 2, 2),
+    ("depression", "History of depression", 1, 1),
+)
+_ORT_BANDS = (
+    Band(0, 3, "Low risk for future opioid-related aberrant behaviors (6% showed them in the derivation study)"),
+    Band(4, 7, "Moderate risk for future opioid-related aberrant behaviors (28% showed them)"),
+    Band(8, 26, "High risk for future opioid-related aberrant behaviors (91% showed them)"),
+)
+
+
+def _ort(x) -> CalculatorResult:
+    male = x.sex == "Male"
+    rows, components = [], {}
+    for name, question, women, men in _ORT:
+        pts = (men if male else women) if getattr(x, name) == "Yes" else 0
+        components[name] = pts
+        rows.append(f"{question}: {getattr(x, name)} -> {pts:+d}")
+    total = sum(components.values())
+    band = band_of(_ORT_BANDS, total)
+    rows.append(f"Total = {total} points ({x.sex.lower()} point values); {band.text}")
+    return CalculatorResult(
+        calculator="opioid_risk_tool", name=ORT.name, value=total, unit="points", interpretation=band.text,
+        explanation=rows, reference=ORT.reference, components={"sex": 0, **components})
+
+
+ORT = point_score(
+    id="opioid_risk_tool", name="Opioid Risk Tool (ORT)", mdcalc_id=1757, category="risk",
+    description=("Estimates the risk of aberrant opioid-related behavior before opioids for chronic pain, from "
+                 "family and personal substance abuse, age, preadolescent sexual abuse and psychiatric history, "
+                 "with sex-specific points."),
+    items=(
+        Choice("sex", "Sex", opts(("Female", 0, 1), ("Male", 0, 0))),
+        *(yes_no(name, question, women, yes_code=1, default=None) for name, question, women, _ in _ORT),
+    ),
+    bands=_ORT_BANDS, compute=_ort,
+    reference=("Webster LR, Webster RM. Predicting aberrant behaviors in opioid-treated patients: preliminary "
+               "validation of the Opioid Risk Tool. Pain Med. 2005;6(6):432-442."),
+    aliases=("ORT", "Webster opioid risk tool"),
+    conventions=("Points differ by sex as published (women/men): family alcohol 1/3, family illegal drugs 2/3, "
+                 "family prescription drugs 4/4, personal alcohol 3/3, illegal drugs 4/4, prescription drugs "
+                 "5/5, age 16-45 1/1, preadolescent sexual abuse 3/0, ADD/OCD/bipolar/schizophrenia 2/2, "
+                 "depression 1/1. MDCalc's input values are 0/1 codes, not points.",
+                 "Every item is required (history is asked, not assumed)."),
+)

@@ -61,3 +61,41 @@ def test_catch_high_medium_low():
     assert result.value == "Medium risk" and "CT of the head indicated" in result.interpretation
     # any high-risk finding (worsening headache) -> high
     assert calc.run({"hx": "Yes", "boggy": "Yes"}).value == "High risk"
+
+
+def test_gcs_pupils_subtracts_unreactive_pupils():
+    # eye to pain 2 + inappropriate words 3 + flexion 3 = GCS 8; one pupil unreactive -1 -> GCS-P 7
+    raw = {"eye": 2, "verbal": 3, "motor": 3, "pupil": -1}
+    result = run_mdcalc("gcs_pupils", 10140, raw)
+    assert result.value == 7 and "mortality 19.17% (survival 80.83%)" in result.interpretation
+    # intubated and not-assessable eyes share value 1 with other options: the label decides
+    args = {"eye": "Not assessable (trauma, edema, etc)", "verbal": "Intubated", "motor": "Obeys commands",
+            "pupil": "Both pupils reactive to light (normal)"}
+    assert CALCULATORS["gcs_pupils"].run(args).value == 8
+
+
+def test_four_score_sum():
+    # 3 + 2 + 4 + 1 = 10
+    result = run_mdcalc("four_score", 10028, {"eyeresponse": 3, "motorresponse": 2, "brainstemreflex": 4,
+                                              "respirationpattern": 1})
+    assert result.value == 10
+
+
+def test_4at_possible_delirium():
+    # alert normal 0 + 1 mistake 1 + lists < 7 months 1 + acute change 4 = 6 -> possible delirium
+    # (alertness value 0 is shared by two options: MedRisk's labelled inputs decide)
+    calc = CALCULATORS["four_at"]
+    args, notes = mdcalc_arguments(calc, 3982, {"alert": 0, "amt": 1, "atte": 1, "acute": 4}, {"Alertness": "Normal"})
+    result = calc.run(args)
+    assert not notes and result.value == 6 and result.interpretation.startswith("Possible delirium")
+    with pytest.raises(CalculatorInputError, match="acute"):
+        calc.run({k: v for k, v in args.items() if k != "acute"})
+
+
+def test_ciwa_ar_intermediate_grades_by_points():
+    # nausea 2 + tremor 4 + sweats 1 + anxiety 4 + agitation 3 + tactile 0 + auditory 0 + visual 1
+    # + headache 2 + orientation 1 = 18 -> mild to moderate (9-19)
+    raw = {"nausea": 2, "tremor": 4, "sweats": 1, "anxiety": 4, "agitation": 3, "tactile": 0, "auditory": 0,
+           "visual_input": 1, "headache": 2, "orientation": 1}
+    result = run_mdcalc("ciwa_ar", 1736, raw)
+    assert result.value == 18 and result.interpretation == "Mild to moderate withdrawal"

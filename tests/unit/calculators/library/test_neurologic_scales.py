@@ -77,3 +77,12 @@ def test_mfis5_sums_five_items_without_a_class():
     # 0 + 3 + 3 + 2 + 2 = 10
     result = run_mdcalc("mfis_5", 2197, {"q1": 0, "q9": 3, "q10": 3, "q17": 2, "q19": 2})
     assert result.value == 10 and "no published severity bands" in result.interpretation
+
+
+def test_abbey_pain_scale_reads_type_of_pain():
+    # 1 + 0 + 3 + 3 + 0 = 7 -> mild; type acute on chronic
+    raw = {"vocal": 1, "face": 0, "body": 3, "physio": 3, "physical": 0, "type": 3}
+    result = run_mdcalc("abbey_pain_scale", 3627, raw)
+    assert result.value == 7 and result.interpretation == "Mild acute on chronic pain"
+    with pytest.raises(CalculatorInputError, match="type"):
+        run_mdcalc("abbey_pain_scale", 3627, {k: v for k, v in raw.items() if k != "type"})

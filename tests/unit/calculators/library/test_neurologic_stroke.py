@@ -110,3 +110,41 @@ def test_func_score_points_favour_independence():
                                                                         "gcs": 0, "cog": 0}).interpretation
     with pytest.raises(CalculatorInputError, match="cog"):
         run_mdcalc("func_score", 3883, {k: v for k, v in raw.items() if k != "cog"})
+
+
+def test_abcd2_moderate_risk():
+    # age >= 60 1 + BP 1 + speech without weakness 1 + 10-59 min 1 + no diabetes 0 = 4 -> moderate
+    raw = {"age_60": 1, "bp_140": 1, "tia_features": 1, "duration": 1, "diabetes": 0}
+    result = run_mdcalc("abcd2", 357, raw)
+    assert result.value == 4 and "4.1% at 2 days, 5.9% at 7 days, 9.8% at 90 days" in result.interpretation
+    with pytest.raises(CalculatorInputError, match="duration"):
+        run_mdcalc("abcd2", 357, {k: v for k, v in raw.items() if k != "duration"})
+
+
+def test_nihss_duplicate_points_are_told_apart_by_label():
+    calc = CALCULATORS["nihss"]
+    args = {"consciousness": "Movements to pain", "month_age": "Aphasic", "blink_squeeze": "Performs 1 task",
+            "horizontal_movements": "Forced gaze palsy: cannot be overcome", "visual_fields": "Complete hemianopia",
+            "facial_palsy": "Partial paralysis (lower face)", "left_arm_drift": "No drift for 10 seconds",
+            "right_arm_drift": "No movement", "left_leg_drift": "No drift for 5 seconds",
+            "right_leg_drift": "Drift, hits bed", "limb_ataxia": "Paralyzed",
+            "sensation": "Mild-moderate loss: can sense being touched", "language": "Severe aphasia: fragmentary "
+            "expression, inference needed, cannot identify materials", "dysarthria": "Intubated/unable to test",
+            "extinction": "No abnormality"}
+    # 2 + 2 + 1 + 2 + 2 + 2 + 0 + 4 + 0 + 2 + 0 + 1 + 2 + 0 + 0 = 20 -> moderate to severe (16-20)
+    result = calc.run(args)
+    assert result.value == 20 and result.interpretation == "Moderate to severe stroke"
+
+
+def test_rcvs2_can_go_negative():
+    # headache 5 + carotid affected -2 + trigger 3 + female 1 + SAH 0 = 7 -> positive
+    assert run_mdcalc("rcvs2", 10347, {"one": 5, "two": -2, "three": 3, "four": 1, "five": 0}).value == 7
+    # no headache 0 + affected -2 + 0 + male 0 + 0 = -2 -> negative
+    result = run_mdcalc("rcvs2", 10347, {"one": 0, "two": -2, "three": 0, "four": 0, "five": 0})
+    assert result.value == -2 and result.interpretation.startswith("Negative")
+
+
+def test_secondary_ich_score():
+    # NCCT indeterminate 1 + age 46-70 1 + female 1 + no HTN/coagulopathy 1 = 4 -> 38.1%
+    result = run_mdcalc("secondary_ich_score", 3802, {"ncct": 1, "age": 1, "sex": 1, "htn": 1})
+    assert result.value == 4 and result.interpretation.startswith("38.1%")

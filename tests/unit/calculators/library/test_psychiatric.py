@@ -156,3 +156,31 @@ def test_asrs_shaded_ranges_differ_by_item():
               "parts have been done?": "Often"}
     args, notes = mdcalc_arguments(CALCULATORS["asrs_v1_1"], 1730, raw, labels)
     assert args["wrapping_up"] == "Often"
+
+
+def test_madrs_moderate():
+    # 4+4+2+4+2+2+2+2+2+0 = 24 -> moderate (18-34)
+    raw = {"apparent": 4, "reported": 4, "tension": 2, "sleep": 4, "appetite": 2, "concentration": 2, "lassi": 2,
+           "feel": 2, "pessimistic": 2, "suicidal": 0}
+    args, notes = mdcalc_arguments(CALCULATORS["madrs"], 4058, raw)
+    result = CALCULATORS["madrs"].run(args)
+    assert not notes and result.value == 24 and result.interpretation == "Moderate depression"
+    assert CALCULATORS["madrs"].run(args | {"apparent": "5 (Worsening symptoms)"}).value == 25
+
+
+def test_opioid_risk_tool_points_depend_on_sex():
+    names = ["family_alcohol", "family_illegal_drug", "family_prescription_drug", "alcohol_abuse",
+             "illegal_drug_abuse", "prescription_drug_abuse", "age_16_45", "sexual_abuse", "psychological_disorder",
+             "depression"]
+    raw = {n: 0 for n in names} | {"family_alcohol": 1, "age_16_45": 1, "sexual_abuse": 1, "depression": 1}
+    calc = CALCULATORS["opioid_risk_tool"]
+    # woman: family alcohol 1 + age 1 + sexual abuse 3 + depression 1 = 6 -> moderate
+    args, notes = mdcalc_arguments(calc, 1757, raw | {"sex": 1})
+    result = calc.run(args)
+    assert not notes and result.value == 6 and result.interpretation.startswith("Moderate")
+    # man: family alcohol 3 + age 1 + sexual abuse 0 + depression 1 = 5 -> moderate
+    args, _ = mdcalc_arguments(calc, 1757, raw | {"sex": 0})
+    assert calc.run(args).value == 5
+    # man with personal prescription abuse 5 too: 10 -> high
+    args, _ = mdcalc_arguments(calc, 1757, raw | {"sex": 0, "prescription_drug_abuse": 1})
+    assert calc.run(args).interpretation.startswith("High")
