@@ -34,3 +34,26 @@ def test_brain_metastasis_velocity():
     assert "12.4 months" in calc.run({"number": 3, "time": 3}).interpretation  # 1 per year
     with pytest.raises(CalculatorInputError, match="time"):
         calc.run({"number": 3})
+
+
+def test_centor_serves_mdcalc_104_from_gold_inputs():
+    # MedRisk gold: age 3-14 (+1), exudate 1, nodes 1, fever 0, cough absent 1 -> 1+1+1+0+1 = 4 -> 51-53%
+    calc = CALCULATORS["centor_mcisaac"]
+    raw = {"age_range": 1, "exudate_swelling": 1, "lymph_nodes": 1, "fever": 0, "cough": 1}
+    args, notes = mdcalc_arguments(calc, 104, raw)
+    result = calc.run(args)
+    assert not notes and result.value == 4 and "51-53%" in result.interpretation
+    # >= 45 years (-1) + fever (+1), cough present, no exudate or nodes -> 0 -> 1-2.5%
+    args, _ = mdcalc_arguments(calc, 104, {"age_range": -1, "exudate_swelling": 0, "lymph_nodes": 0, "fever": 1,
+                                           "cough": 0})
+    assert calc.run(args).value == 0
+
+
+def test_feverpain_serves_mdcalc_3316_from_gold_inputs():
+    # fever 1 + absence of cough/coryza 1 + onset <= 3 days 0 + purulence 1 + inflammation 0 = 3
+    calc = CALCULATORS["feverpain"]
+    args, notes = mdcalc_arguments(calc, 3316, {"fev": 1, "cough": 1, "symp": 0, "pur": 1, "inf": 0})
+    assert not notes and calc.run(args).value == 3
+    # cough/coryza present (0) is kept as given, not assumed absent
+    args, _ = mdcalc_arguments(calc, 3316, {"fev": 0, "cough": 0, "symp": 1, "pur": 0, "inf": 0})
+    assert calc.run(args).value == 1
