@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.calculators.points import Band, Choice, Number, band_of, item_points, opts, point_score, yes_no
 
@@ -464,4 +466,113 @@ CIWA_AR = point_score(
     conventions=("Every item is required. Intermediate grades without their own description are labelled by "
                  "their points, e.g. '2 (More severe symptoms)'.",
                  "Bands follow MDCalc's reading (<= 8, 9-19, >= 20)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10404: TRISS
+# ---------------------------------------------------------------------------
+
+_TRISS_COEF = {"Blunt": (-1.2470, 0.9544, -0.0768, -1.9052), "Penetrating": (-0.6029, 1.1430, -0.1516, -2.6676)}
+_TRISS_BANDS = (Band(None, None, "Probability of survival (TRISS)"),)
+
+
+def _triss(x) -> CalculatorResult:
+    b0, b1, b2, b3 = _TRISS_COEF[x.traumatype]
+    age = 1 if x.a == ">54" else 0
+    b = b0 + b1 * x.rts + b2 * x.iss + b3 * age
+    ps = round(100 / (1 + math.exp(-b)), 1)
+    reading = f"{ps:g}% probability of survival"
+    return CalculatorResult(
+        calculator="triss", name=TRISS.name, value=ps, unit="%", interpretation=reading, reference=TRISS.reference,
+        explanation=[f"{x.traumatype} trauma: b = {b0} + {b1} x RTS {x.rts:g} + ({b2}) x ISS {x.iss:g} + ({b3}) x "
+                     f"age index {age} = {b:.4f}", f"Ps = 1 / (1 + e^-b) = {ps:g}%"],
+        components={"b": round(b, 4), "age_index": age})
+
+
+TRISS = point_score(
+    id="triss", name="TRISS (Trauma Score and Injury Severity Score)", mdcalc_id=10404, category="risk",
+    description=("Probability of survival after trauma from the Revised Trauma Score, the Injury Severity Score, "
+                 "age over 54 and blunt or penetrating mechanism (MTOS coefficients)."),
+    items=(
+        Choice("traumatype", "Trauma type", opts(("Blunt", 0, 0), ("Penetrating", 0, 1))),
+        Number("rts", "Revised Trauma Score (RTS)", "points", ge=0, le=7.8408),
+        Number("iss", "Injury Severity Score (ISS)", "points", ge=0, le=75),
+        Choice("a", "Age, years", opts(("<=54", 0, 0), (">54", 0, 1))),
+    ),
+    bands=_TRISS_BANDS, unit="%", compute=_triss,
+    reference=("Boyd CR, Tolson MA, Copes WS. Evaluating trauma care: the TRISS method. Trauma Score and the "
+               "Injury Severity Score. J Trauma. 1987;27(4):370-378."),
+    aliases=("TRISS",),
+    conventions=("Coefficients: blunt b0 -1.2470, RTS 0.9544, ISS -0.0768, age -1.9052; penetrating -0.6029, "
+                 "1.1430, -0.1516, -2.6676 (Champion 1990 MTOS revision). Ps is rounded to 0.1%.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10078: Pediatric NEXUS II head CT
+# ---------------------------------------------------------------------------
+
+PED_NEXUS_II = point_score(
+    id="pediatric_nexus_ii_head_ct", name="Pediatric NEXUS II Head CT Decision Instrument", mdcalc_id=10078,
+    category="diagnosis",
+    description=("Decides whether a child with blunt head trauma needs a head CT: any one of seven criteria "
+                 "means high risk of significant intracranial injury."),
+    items=(
+        yes_no("skull", "Evidence of skull fracture", 1),
+        yes_no("scalp", "Scalp hematoma", 1),
+        yes_no("deficit", "Neurologic deficit", 1),
+        yes_no("alert", "Abnormal level of alertness", 1),
+        yes_no("behavior", "Abnormal behavior", 1),
+        yes_no("vomit", "Persistent vomiting", 1),
+        yes_no("coag", "Coagulopathy", 1),
+    ),
+    bands=(
+        Band(0, 0, "Low risk of significant intracranial injury: CT not necessary"),
+        Band(1, 7, "High risk of significant intracranial injury: consider CT"),
+    ),
+    reference=("Oman JA, Cooper RJ, Holmes JF, et al. Performance of a decision rule to predict need for computed "
+               "tomography among children with blunt head trauma. Pediatrics. 2006;117(2):e238-e246."),
+    aliases=("pediatric NEXUS II",),
+    conventions=("The value is the number of criteria present; a criterion not documented counts as absent.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10090: AWOL delirium risk
+# ---------------------------------------------------------------------------
+
+AWOL = point_score(
+    id="awol_delirium", name="AWOL Score for Delirium", mdcalc_id=10090, category="risk",
+    description=("Predicts delirium during a medical hospitalization from age, spelling 'world' backward, "
+                 "orientation and the nurse's illness severity rating at admission."),
+    items=(
+        Choice("age", "Age", opts(
+            ("<80 years", 0),
+            (">=80 years", 1),
+        )),
+        Choice("world", "Correctly spells “world” backward", opts(
+            ("Yes", 0),
+            ("No", 1),
+        )),
+        Choice("orient", "Oriented to city, state, county, hospital name, and floor", opts(
+            ("Yes", 0),
+            ("No", 1),
+        )),
+        Choice("nursing", "Nursing illness severity assessment", opts(
+            ("Not ill", 0),
+            ("Mildly ill", 0),
+            ("Moderately ill", 1),
+            ("Severely ill", 1),
+            ("Moribund", 1),
+        )),
+    ),
+    bands=(
+        Band(0, 0, "2% risk of delirium during hospitalization"),
+        Band(1, 1, "4% risk of delirium during hospitalization"),
+        Band(2, 2, "14% risk of delirium during hospitalization"),
+        Band(3, 3, "20% risk of delirium during hospitalization"),
+        Band(4, 4, "64% risk of delirium during hospitalization"),
+    ),
+    reference=("Douglas VC, Hessler CS, Dhaliwal G, et al. The AWOL tool: derivation and validation of a "
+               "delirium prediction rule. J Hosp Med. 2013;8(9):493-499."),
+    aliases=("AWOL",),
+    conventions=("Every item is required (the bedside tests are not assumed passed).",),
 )

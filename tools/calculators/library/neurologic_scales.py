@@ -527,3 +527,229 @@ ABBEY = point_score(
     conventions=("Every item is required, including the type of pain (chronic, acute, acute on chronic), which "
                  "qualifies the reading but adds no points.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10435: Abnormal Involuntary Movement Scale (AIMS)
+# ---------------------------------------------------------------------------
+
+_SEVERITY5 = ("None", "Minimal, may be extreme normal", "Mild", "Moderate", "Severe")
+_AIMS_BODY = (
+    ("face", "Muscles of facial expression"), ("lips", "Lips and perioral area"), ("jaw", "Jaw"),
+    ("tongue", "Tongue"), ("upper", "Upper (arms, wrists, hands, fingers)"),
+    ("lower", "Lower (legs, knees, ankles, toes)"), ("trunk", "Neck, shoulders, hips"),
+)
+_AIMS_BANDS = (Band(0, 28, "AIMS movement total (items 1-7, 0-28)"),)
+
+
+def _aims(x) -> CalculatorResult:
+    rows = item_points(x)
+    body = {n: p for n, _, p in rows if n in dict(_AIMS_BODY)}
+    total = int(sum(body.values()))
+    moderate = sum(p >= 3 for p in body.values())
+    mild = sum(p >= 2 for p in body.values())
+    if moderate >= 1 or mild >= 2:
+        td = "Evidence of tardive dyskinesia (moderate movements in one area or mild in two or more)"
+    elif mild == 1:
+        td = "Possible tardive dyskinesia (mild movements in one area only)"
+    else:
+        td = "No evidence of tardive dyskinesia"
+    reading = (f"{td}; overall severity: {x.overall}; incapacitation: {x.incap}; "
+               f"awareness: {x.aware}")
+    lines = [f"{text} -> {pts:+g}" for n, text, pts in rows if n in body]
+    lines += [f"Movement total (items 1-7) = {total} points", reading]
+    return CalculatorResult(
+        calculator="aims", name=AIMS.name, value=total, unit="points", interpretation=reading, explanation=lines,
+        reference=AIMS.reference, components={n: p for n, _, p in rows})
+
+
+AIMS = point_score(
+    id="aims", name="Abnormal Involuntary Movement Scale (AIMS)", mdcalc_id=10435, category="severity",
+    description=("Rates involuntary movements (tardive dyskinesia) in seven body areas, 0-4 each, with global "
+                 "judgements of severity, incapacitation and the patient's awareness."),
+    items=(
+        *(Choice(name, question, opts(*((label, i) for i, label in enumerate(_SEVERITY5))))
+          for name, question in _AIMS_BODY),
+        Choice("overall", "Severity of abnormal movements overall",
+               opts(*((label, 0, i + 1) for i, label in enumerate(_SEVERITY5)))),
+        Choice("incap", "Incapacitation due to abnormal movements",
+               opts(*((label, 0, i + 1) for i, label in enumerate(_SEVERITY5)))),
+        Choice("aware", "Patient's awareness of abnormal movements", opts(
+            ("No awareness", 0, 1), ("Aware, no distress", 0, 2), ("Aware, mild distress", 0, 3),
+            ("Aware, moderate distress", 0, 4), ("Aware, severe distress", 0, 5))),
+    ),
+    bands=_AIMS_BANDS, compute=_aims,
+    reference=("Guy W. ECDEU Assessment Manual for Psychopharmacology, revised. Rockville, MD: US Department of "
+               "Health, Education and Welfare; 1976:534-537 (Abnormal Involuntary Movement Scale)."),
+    aliases=("AIMS",),
+    conventions=("The value is the sum of the seven body areas (0-28); evidence of TD follows Schooler and Kane "
+                 "(>= moderate in one area or >= mild in two). Global items 8-10 are reported, not summed.",
+                 "The dental status and sleep questions (items 11-14) do not affect the rating and are not "
+                 "inputs. Every other item is required."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10160: Clinical Dementia Rating (CDR)
+# ---------------------------------------------------------------------------
+
+_CDR_STAGE = {0: "Normal (no dementia)", 0.5: "Very mild dementia (questionable)", 1: "Mild dementia",
+              2: "Moderate dementia", 3: "Severe dementia"}
+# SPECS bands: CDR sum of boxes staging (O'Bryant 2008), reported alongside the global CDR
+_CDR_SB_BANDS = (
+    Band(0, 0, "CDR-SB 0: normal"),
+    Band(0.5, 4, "CDR-SB 0.5-4.0: questionable cognitive impairment"),
+    Band(4.5, 9, "CDR-SB 4.5-9.0: mild dementia"),
+    Band(9.5, 15.5, "CDR-SB 9.5-15.5: moderate dementia"),
+    Band(16, 18, "CDR-SB 16.0-18.0: severe dementia"),
+)
+
+
+def cdr_global(m: float, secondary: list[float]) -> float:
+    """The global CDR from memory and the five secondary boxes (Morris 1993 scoring rules)."""
+    if m == 0:
+        return 0.5 if sum(s >= 0.5 for s in secondary) >= 2 else 0
+    if m == 0.5:
+        return 1 if sum(s >= 1 for s in secondary) >= 3 else 0.5
+    same = sum(s == m for s in secondary)
+    above = [s for s in secondary if s > m]
+    below = [s for s in secondary if s < m]
+    result: float = m
+    if same < 3:
+        for side, other in ((above, below), (below, above)):
+            if len(side) >= 3 and not (len(side) == 3 and len(other) == 2):
+                counts = {v: side.count(v) for v in set(side)}
+                top = max(counts.values())
+                result = min((v for v, c in counts.items() if c == top), key=lambda v: abs(v - m))
+    return 0.5 if result == 0 else result  # with memory >= 1 the CDR is never 0
+
+
+def _cdr(x) -> CalculatorResult:
+    rows = item_points(x)
+    p = {n: pts for n, _, pts in rows}
+    cdr = cdr_global(p["m"], [p["o"], p["jps"], p["ca"], p["hh"], p["pc"]])
+    sb = sum(p.values())
+    sb_band = band_of(_CDR_SB_BANDS, sb)
+    reading = f"CDR {cdr:g}: {_CDR_STAGE[cdr]}"
+    lines = [f"{text} -> {pts:g}" for _, text, pts in rows]
+    lines += [f"Global CDR (memory-weighted rules) = {cdr:g}; {_CDR_STAGE[cdr]}",
+              f"Sum of boxes = {sb:g}; {sb_band.text}"]
+    return CalculatorResult(
+        calculator="clinical_dementia_rating", name=CDR.name, value=cdr, unit="", interpretation=reading,
+        explanation=lines, reference=CDR.reference, components={**p, "sum_of_boxes": sb})
+
+
+CDR = point_score(
+    id="clinical_dementia_rating", name="Clinical Dementia Rating (CDR)", mdcalc_id=10160, category="severity",
+    description=("Stages dementia (0, 0.5, 1, 2, 3) from six domains rated by interview: memory, orientation, "
+                 "judgment, community affairs, home and hobbies, personal care; memory weighs most."),
+    items=(
+        Choice("m", "Memory (M)", opts(
+            ("No memory loss or slight inconsistent forgetfulness (0)", 0),
+            ("Mild consistent forgetfulness; partial recollection of events; \"benign\" forgetfulness (0.5)", 0.5),
+            ("Moderate memory loss; more marked for recent events; interferes with everyday activities (1)", 1),
+            ("Severe memory loss; only highly learned material retained; new material rapidly lost (2)", 2),
+            ("Severe memory loss; only fragments remain (3)", 3),
+        )),
+        Choice("o", "Orientation (O)", opts(
+            ("Fully oriented (0)", 0),
+            ("Fully oriented except for slight difficulty with time relationships (0.5)", 0.5),
+            ("Moderate difficulty with time relationships; oriented for place and person at examination but may have geographic disorientation (1)", 1),
+            ("Severe difficulty with time relationships; usually disoriented to time, often to place (2)", 2),
+            ("Oriented to person only (3)", 3),
+        )),
+        Choice("jps", "Judgment and problem solving (JPS)", opts(
+            ("Solves everyday problems well; judgment good in relation to past performance (0)", 0),
+            ("Slight impairment in solving problems, similarities, and differences (0.5)", 0.5),
+            ("Moderate difficulty in handling complex problems; social judgment usually maintained (1)", 1),
+            ("Severely impaired in handling problems, similarities, and differences; social judgment usually impaired (2)", 2),
+            ("Unable to make judgments or solve problems (3)", 3),
+        )),
+        Choice("ca", "Community affairs (CA)", opts(
+            ("Independent function at usual level in job, shopping, business, and financial affairs, volunteer and social groups (0)", 0),
+            ("Slight impairment in these activities (0.5)", 0.5),
+            ("Unable to function independently at these activities although may still be engaged in some; appears normal to casual inspection (1)", 1),
+            ("No pretense of independent function outside home; appears well enough to be taken to functions outside a family home (2)", 2),
+            ("No pretense of independent function outside home; appears too ill to be taken to functions outside a family home (3)", 3),
+        )),
+        Choice("hh", "Home and hobbies (HH)", opts(
+            ("Life at home, hobbies, and intellectual interests well maintained (0)", 0),
+            ("Life at home, hobbies, and intellectual interests slightly impaired (0.5)", 0.5),
+            ("Mild but definite impairment of function at home; more difficult chores abandoned; more complicated hobbies and interests abandoned (1)", 1),
+            ("Only simple chores preserved; very restricted interests, poorly maintained (2)", 2),
+            ("No significant function in home (3)", 3),
+        )),
+        Choice("pc", "Personal care (PC)", opts(
+            ("Fully capable of self-care (0)", 0),
+            ("Needs prompting (1)", 1),
+            ("Requires assistance in dressing, hygiene, keeping of personal effects (2)", 2),
+            ("Requires much help with personal care; frequent incontinence (3)", 3),
+        )),
+    ),
+    bands=_CDR_SB_BANDS, unit="", compute=_cdr,
+    reference=("Morris JC. The Clinical Dementia Rating (CDR): current version and scoring rules. Neurology. "
+               "1993;43(11):2412-2414."),
+    aliases=("CDR", "CDR scale"),
+    conventions=("The value is the global CDR by Morris's rules (memory is primary); the sum of boxes (0-18) and "
+                 "its staging (O'Bryant 2008) are reported as well. Every domain is required.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3623: CHEOPS
+# ---------------------------------------------------------------------------
+
+CHEOPS = point_score(
+    id="cheops", name="CHEOPS (Children's Hospital of Eastern Ontario Pain Scale)", mdcalc_id=3623,
+    category="severity",
+    description=("Rates postoperative pain in young children from cry, face, verbal response, torso, touching "
+                 "the wound and legs (4-13)."),
+    items=(
+        Choice("cry", "Cry", opts(
+            ("No crying", 1),
+            ("Moaning", 2),
+            ("Crying", 2),
+            ("Screaming", 3),
+        )),
+        Choice("face", "Facial expression", opts(
+            ("Smiling", 0),
+            ("Composed, neutral", 1),
+            ("Grimace", 2),
+        )),
+        Choice("verbal", "Verbal responses", opts(
+            ("Positive statements", 0),
+            ("Not talking", 1),
+            ("Complains but not about pain", 1),
+            ("Complains about pain", 2),
+            ("Complains about pain and other subjects", 2),
+        )),
+        Choice("torso", "Torso", opts(
+            ("Neutral/resting", 1),
+            ("Shifting", 2),
+            ("Tense", 2),
+            ("Shivering", 2),
+            ("Upright", 2),
+            ("Restrained", 2),
+        )),
+        Choice("touch", "Wound evaluation", opts(
+            ("Child not touching their wound", 1),
+            ("Reaching for their wound", 2),
+            ("Touching their wound", 2),
+            ("Grabbing vigorously at wound", 2),
+            ("Arms are restrained", 2),
+        )),
+        Choice("legs", "Legs", opts(
+            ("Neutral position", 1),
+            ("Squirming/kicking", 2),
+            ("Drawn up, tensed legs", 2),
+            ("Standing/kneeling", 2),
+            ("Legs are restrained", 2),
+        )),
+    ),
+    bands=(
+        Band(4, 4, "Pain absent (lowest score)"),
+        Band(5, 13, "Pain present: consider analgesia (score >= 5)"),
+    ),
+    reference=("McGrath PJ, Johnson G, Goodman JT, Schillinger J, Dunn J, Chapman J. CHEOPS: a behavioral scale "
+               "for rating postoperative pain in children. Adv Pain Res Ther. 1985;9:395-402."),
+    aliases=("CHEOPS",),
+    conventions=("Every item is required. Several options share a value; MedRisk's labelled answer decides "
+                 "between them.",),
+)

@@ -693,3 +693,38 @@ SICH = point_score(
     conventions=("Every item is required. Percentages are the proportion with a vascular lesion on CTA in the "
                  "validation cohort.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 2030: HAT score
+# ---------------------------------------------------------------------------
+
+HAT = point_score(
+    id="hat_score", name="HAT Score (Hemorrhage After Thrombolysis)", mdcalc_id=2030, category="risk",
+    description=("Estimates the risk of hemorrhage after IV thrombolysis for ischemic stroke from diabetes or "
+                 "glucose, the pre-treatment NIHSS and early hypodensity on CT."),
+    items=(
+        yes_no("hist", "History of diabetes or initial glucose >200 mg/dL", 1, default=None),
+        Choice("nihss_score", "Pre-tPA NIH Stroke Scale", opts(
+            ("<15", 0),
+            ("15-20", 1),
+            (">=20", 2),
+        )),
+        Choice("hypodensity", "Easily visible hypodensity on initial head CT", opts(
+            ("No", 0),
+            ("Yes, <1/3 of MCA territory", 1),
+            ("Yes, >=1/3 of MCA territory", 2),
+        )),
+    ),
+    bands=(
+        Band(0, 0, "Risk of any hemorrhage 6%, symptomatic ICH 2%, fatal hemorrhage 0%"),
+        Band(1, 1, "Risk of any hemorrhage 16%, symptomatic ICH 5%, fatal hemorrhage 3%"),
+        Band(2, 2, "Risk of any hemorrhage 23%, symptomatic ICH 10%, fatal hemorrhage 7%"),
+        Band(3, 3, "Risk of any hemorrhage 36%, symptomatic ICH 15%, fatal hemorrhage 6%"),
+        Band(4, 5, "Risk of any hemorrhage 78%, symptomatic ICH 44%, fatal hemorrhage 33%"),
+    ),
+    reference=("Lou M, Safdar A, Mehdiratta M, et al. The HAT Score: a simple grading scale for predicting "
+               "hemorrhage after thrombolysis. Neurology. 2008;71(18):1417-1423."),
+    aliases=("HAT",),
+    conventions=("Every item is required. MDCalc's NIHSS bands are labelled '<15', '15-20', '>=20' as "
+                 "published; the paper scores NIHSS 15-19 as 1 and >= 20 as 2.",),
+)

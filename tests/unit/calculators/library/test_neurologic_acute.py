@@ -99,3 +99,29 @@ def test_ciwa_ar_intermediate_grades_by_points():
            "visual_input": 1, "headache": 2, "orientation": 1}
     result = run_mdcalc("ciwa_ar", 1736, raw)
     assert result.value == 18 and result.interpretation == "Mild to moderate withdrawal"
+
+
+def test_triss_probability_of_survival():
+    # penetrating, RTS 5, ISS 30, age <= 54: b = -0.6029 + 1.1430*5 - 0.1516*30 = 0.5641 -> 1/(1+e^-0.5641) = 63.7%
+    result = run_mdcalc("triss", 10404, {"traumatype": 1, "rts": 5.0, "iss": 30, "a": 0})
+    assert result.value == pytest.approx(63.7)
+    # blunt, RTS 7, ISS 20, age <= 54: b = -1.2470 + 6.6808 - 1.536 = 3.8978 -> 98.0%
+    assert run_mdcalc("triss", 10404, {"traumatype": 0, "rts": 7.0, "iss": 20, "a": 0}).value == pytest.approx(98.0)
+    # a triage RTS (0-12) is not the coded RTS TRISS needs: refused
+    with pytest.raises(CalculatorInputError, match="rts"):
+        run_mdcalc("triss", 10404, {"traumatype": 0, "rts": 12.0, "iss": 9, "a": 0})
+
+
+def test_pediatric_nexus_ii():
+    calc = CALCULATORS["pediatric_nexus_ii_head_ct"]
+    assert calc.run({}).interpretation.startswith("Low risk")
+    assert calc.run({"vomit": "Yes"}).interpretation.endswith("consider CT")
+
+
+def test_awol_delirium_risk():
+    # >= 80 1 + cannot spell world backward 1 + oriented 0 + moderately ill 1 = 3 -> 20%
+    calc = CALCULATORS["awol_delirium"]
+    result = calc.run({"age": ">=80 years", "world": "No", "orient": "Yes", "nursing": "Moderately ill"})
+    assert result.value == 3 and result.interpretation.startswith("20%")
+    with pytest.raises(CalculatorInputError, match="nursing"):
+        calc.run({"age": "<80 years", "world": "Yes", "orient": "Yes"})

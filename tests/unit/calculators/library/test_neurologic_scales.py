@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.library.neurologic_scales import cdr_global
 from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
 
 
@@ -86,3 +87,47 @@ def test_abbey_pain_scale_reads_type_of_pain():
     assert result.value == 7 and result.interpretation == "Mild acute on chronic pain"
     with pytest.raises(CalculatorInputError, match="type"):
         run_mdcalc("abbey_pain_scale", 3627, {k: v for k, v in raw.items() if k != "type"})
+
+
+def test_aims_evidence_of_td_and_global_items():
+    # areas 2+0+1+0+2+3+3 = 11; moderate (3) in two areas -> evidence of TD; overall code 4 = Moderate
+    raw = {"face": 2, "lips": 0, "jaw": 1, "tongue": 0, "upper": 2, "lower": 3, "trunk": 3, "overall": 4,
+           "incap": 2, "aware": 1}
+    result = run_mdcalc("aims", 10435, raw)
+    assert result.value == 11 and result.interpretation.startswith("Evidence of tardive dyskinesia")
+    assert "overall severity: Moderate" in result.interpretation
+    # a single mild area only -> possible TD
+    raw.update(face=2, upper=1, lower=1, trunk=0)
+    assert run_mdcalc("aims", 10435, raw).interpretation.startswith("Possible tardive dyskinesia")
+
+
+@pytest.mark.parametrize(("m", "secondary", "expected"), [
+    (0, [0, 0, 0.5, 0, 0], 0),            # memory 0, one impaired box -> 0
+    (0, [0.5, 0, 0.5, 0, 0], 0.5),        # memory 0, two impaired boxes -> 0.5
+    (0.5, [1, 1, 1, 0, 0], 1),            # memory 0.5, three boxes >= 1 -> 1
+    (0.5, [1, 1, 0.5, 0, 0], 0.5),
+    (1, [1, 1, 1, 2, 0], 1),              # three boxes equal memory -> memory
+    (1, [2, 2, 2, 1, 0], 2),              # three above memory, majority 2 -> 2
+    (2, [3, 3, 3, 1, 1], 2),              # three above and two below -> memory
+    (3, [2, 2, 1, 1, 3], 2),              # four below, tie 2/1 -> closest to memory: 2
+    (1, [0, 0, 0, 0, 0], 0.5),            # memory >= 1 is never CDR 0
+])
+def test_cdr_global_scoring_rules(m, secondary, expected):
+    assert cdr_global(m, secondary) == expected
+
+
+def test_cdr_from_gold_inputs():
+    # M 1, O 1, JPS 1, CA 0.5, HH 1, PC 0 -> three boxes equal M -> CDR 1 (mild); sum of boxes 4.5
+    raw = {"m": 1, "o": 1, "jps": 1, "ca": 0.5, "hh": 1, "pc": 0}
+    result = run_mdcalc("clinical_dementia_rating", 10160, raw)
+    assert result.value == 1 and result.interpretation == "CDR 1: Mild dementia"
+    assert result.components["sum_of_boxes"] == 4.5
+
+
+def test_cheops_pain_present_from_five():
+    args = {"cry": "No crying", "face": "Composed, neutral", "verbal": "Positive statements",
+            "torso": "Neutral/resting", "touch": "Child not touching their wound", "legs": "Neutral position"}
+    # 1 + 1 + 0 + 1 + 1 + 1 = 5 -> pain present
+    result = CALCULATORS["cheops"].run(args)
+    assert result.value == 5 and result.interpretation.startswith("Pain present")
+    assert CALCULATORS["cheops"].run(args | {"face": "Smiling"}).value == 4

@@ -148,3 +148,11 @@ def test_secondary_ich_score():
     # NCCT indeterminate 1 + age 46-70 1 + female 1 + no HTN/coagulopathy 1 = 4 -> 38.1%
     result = run_mdcalc("secondary_ich_score", 3802, {"ncct": 1, "age": 1, "sex": 1, "htn": 1})
     assert result.value == 4 and result.interpretation.startswith("38.1%")
+
+
+def test_hat_score():
+    # diabetes 1 + NIHSS 15-20 1 + hypodensity < 1/3 MCA 1 = 3 -> 36% / 15% / 6%
+    result = run_mdcalc("hat_score", 2030, {"hist": 1, "nihss_score": 1, "hypodensity": 1})
+    assert result.value == 3 and "symptomatic ICH 15%" in result.interpretation
+    # 1 + 2 + 2 = 5 -> > 3: 78% / 44% / 33%
+    assert "44%" in run_mdcalc("hat_score", 2030, {"hist": 1, "nihss_score": 2, "hypodensity": 2}).interpretation
