@@ -753,3 +753,36 @@ CHEOPS = point_score(
     conventions=("Every item is required. Several options share a value; MedRisk's labelled answer decides "
                  "between them.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3977: Schwab and England ADL scale
+# ---------------------------------------------------------------------------
+
+SCHWAB_ENGLAND = point_score(
+    id="schwab_england_adl", name="Schwab and England Activities of Daily Living Scale", mdcalc_id=3977,
+    category="severity",
+    description=("Rates independence in daily activities in Parkinson's disease (and other disorders) as a "
+                 "percentage, from 100% (completely independent) to 0% (bedridden)."),
+    items=(
+        Choice("level", "Level of independence", opts(
+            ("Completely independent: able to do all chores without difficulty; essentially normal; unaware of any difficulty", 100),
+            ("Completely independent: able to do all chores with some difficulty (may take twice as long); beginning to be aware of difficulty", 90),
+            ("Mostly independent: chores takes twice as long; conscious of difficulty", 80),
+            ("Not completely independent: more difficulty with some chores; takes 3-4x longer for some", 70),
+            ("Some dependency: can do most chores but exceedingly slowly and with much effort; makes errors; some chores impossible", 60),
+            ("More dependent: needs help with half of chores; is slower and has difficulty with everything", 50),
+            ("Heavily dependent: can assist with all chores but does few alone", 40),
+            ("Mostly dependent: with effort, can sometimes do a few chores alone or begin alone; much help needed", 30),
+            ("Severely dependent: can help slighly with some chores but nothing alone", 20),
+            ("Completely dependent: helpless; complete invalid", 10),
+            ("Bedridden: vegetative functions such as swallowing, bladder and bowel functions impaired", 0),
+        )),
+    ),
+    bands=tuple(Band(v, v, f"{v}% functional independence") for v in range(0, 101, 10)),
+    unit="%",
+    reference=("Schwab RS, England AC. Projection technique for evaluating surgery in Parkinson's disease. In: "
+               "Gillingham FJ, Donaldson IML, eds. Third Symposium on Parkinson's Disease. Edinburgh: E & S "
+               "Livingstone; 1969:152-157."),
+    aliases=("Schwab and England", "S&E ADL"),
+    conventions=("One level is chosen; higher percentages mean greater independence.",),
+)

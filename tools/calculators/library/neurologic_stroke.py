@@ -728,3 +728,30 @@ HAT = point_score(
     conventions=("Every item is required. MDCalc's NIHSS bands are labelled '<15', '15-20', '>=20' as "
                  "published; the paper scores NIHSS 15-19 as 1 and >= 20 as 2.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10007: ESUS criteria
+# ---------------------------------------------------------------------------
+
+ESUS = point_score(
+    id="esus_criteria", name="Embolic Stroke of Undetermined Source (ESUS) Criteria", mdcalc_id=10007,
+    category="diagnosis",
+    description=("Decides whether an ischemic stroke is an embolic stroke of undetermined source: non-lacunar "
+                 "infarct, no relevant stenosis, no major cardioembolic source and no other cause, after a "
+                 "minimum work-up."),
+    items=(
+        yes_no("ischemic", "Non-lacunar ischemic stroke on CT or MRI", 1, default=None),
+        yes_no("arteries", "Absence of atherosclerosis (extra- or intracranial) causing >=50% luminal stenosis in arteries supplying the ischemic area", 1, default=None),
+        yes_no("embolic", "No major risk cardioembolic source", 1, default=None),
+        yes_no("other", "No other specific cause of stroke identified", 1, default=None),
+    ),
+    bands=(
+        Band(0, 3, "Negative: ESUS criteria not fulfilled (all four are required)"),
+        Band(4, 4, "Positive: ESUS criteria fulfilled"),
+    ),
+    reference=("Hart RG, Diener HC, Coutts SB, et al. Embolic strokes of undetermined source: the case for a new "
+               "clinical construct. Lancet Neurol. 2014;13(4):429-438."),
+    aliases=("ESUS",),
+    conventions=("All four criteria are required inputs (none is assumed); the diagnosis also needs the minimum "
+                 "work-up, including > 24 h of cardiac rhythm monitoring.",),
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.base import CalculatorInputError, CalculatorResult, InputIssue
 from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
 
 # ---------------------------------------------------------------------------
@@ -836,4 +836,293 @@ ORT = point_score(
                  "5/5, age 16-45 1/1, preadolescent sexual abuse 3/0, ADD/OCD/bipolar/schizophrenia 2/2, "
                  "depression 1/1. MDCalc's input values are 0/1 codes, not points.",
                  "Every item is required (history is asked, not assumed)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1985: Clinical Opiate Withdrawal Scale (COWS)
+# ---------------------------------------------------------------------------
+
+COWS = point_score(
+    id="cows", name="Clinical Opiate Withdrawal Scale (COWS)", mdcalc_id=1985, category="severity",
+    description=("Grades opioid withdrawal from eleven signs and symptoms (pulse, sweating, restlessness, pupils, "
+                 "aches, rhinorrhea, GI upset, tremor, yawning, anxiety, gooseflesh), 0-48."),
+    items=(
+        Choice("pulse", "Resting Pulse Rate (BPM)", opts(
+            ("<=80", 0),
+            ("81-100", 1),
+            ("101-120", 2),
+            (">120", 4),
+        )),
+        Choice("sweat", "Sweating", opts(
+            ("No report of chills or flushing", 0),
+            ("Subjective report of chills or flushing", 1),
+            ("Flushed or observable moistness on face", 2),
+            ("Beads of sweat on brow or face", 3),
+            ("Sweat streaming off face", 4),
+        )),
+        Choice("restless", "Restlessness observation during assessment", opts(
+            ("Able to sit still", 0),
+            ("Reports difficulty sitting still, but is able to do so", 1),
+            ("Frequent shifting or extraneous movements of legs/arms", 3),
+            ("Unable to sit still for more than a few seconds", 5),
+        )),
+        Choice("pupil", "Pupil size", opts(
+            ("Pupils pinned or normal size for room light", 0),
+            ("Pupils possibly larger than normal for room light", 1),
+            ("Pupils moderately dilated", 2),
+            ("Pupils so dilated that only the rim of the iris is visible", 5),
+        )),
+        Choice("bone", "Bone or joint aches", opts(
+            ("Not present", 0),
+            ("Mild diffuse discomfort", 1),
+            ("Patient reports severe diffuse aching of joints/ muscles", 2),
+            ("Patient is rubbing joints or muscles and is unable to sit still because of discomfort", 4),
+        )),
+        Choice("noise", "Runny nose or tearing", opts(
+            ("Not present", 0),
+            ("Nasal stuffiness or unusually moist eyes", 1),
+            ("Nose running or tearing", 2),
+            ("Nose constantly running or tears streaming down cheeks", 4),
+        )),
+        Choice("gi", "GI Upset", opts(
+            ("No GI symptoms", 0),
+            ("Stomach Cramps", 1),
+            ("Nausea or loose stool", 2),
+            ("Vomiting or diarrhea", 3),
+            ("Multiple episodes of vomiting or diarrhea", 5),
+        )),
+        Choice("tremor", "Tremor observation of outstretched hands", opts(
+            ("No tremor", 0),
+            ("Tremor can be felt, but not observed", 1),
+            ("Slight tremor observable", 2),
+            ("Gross tremor or muscle twitching", 4),
+        )),
+        Choice("yawn", "Yawning observation during assessment", opts(
+            ("No yawning", 0),
+            ("Yawning once or twice during assessment", 1),
+            ("Yawning three or more times during assessment", 2),
+            ("Yawning several times/minute", 4),
+        )),
+        Choice("anxiety", "Anxiety or irritability", opts(
+            ("None", 0),
+            ("Patient reports increasing irritability or anxiousness", 1),
+            ("Patient obviously irritable/anxious", 2),
+            ("Patient so irritable or anxious that participation in the assessment is difficult", 4),
+        )),
+        Choice("skin", "Gooseflesh skin", opts(
+            ("Skin is smooth", 0),
+            ("Piloerection of skin can be felt or hairs standing up on arms", 3),
+            ("Prominent piloerection", 5),
+        )),
+    ),
+    bands=(
+        Band(0, 4, "No active withdrawal (below the mild range)"),
+        Band(5, 12, "Mild withdrawal"),
+        Band(13, 24, "Moderate withdrawal"),
+        Band(25, 36, "Moderately severe withdrawal"),
+        Band(37, 48, "Severe withdrawal"),
+    ),
+    reference=("Wesson DR, Ling W. The Clinical Opiate Withdrawal Scale (COWS). J Psychoactive Drugs. "
+               "2003;35(2):253-259."),
+    aliases=("COWS",),
+    conventions=("Every item is required. A total below 5 is below the published mild range.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1725: PHQ-9
+# ---------------------------------------------------------------------------
+
+PHQ9 = point_score(
+    id="phq_9", name="PHQ-9 (Patient Health Questionnaire-9)", mdcalc_id=1725, category="severity",
+    description=("Screens for and grades depression from the nine DSM criteria over the past two weeks, 0-3 each "
+                 "by frequency (0-27)."),
+    items=(
+        Choice("interest", "Little interest or pleasure in doing things?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("depressed", "Feeling down, depressed, or hopeless?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("sleep", "Trouble falling or staying asleep, or sleeping too much?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("tired", "Feeling tired or having little energy?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("appetite", "Poor appetite or overeating?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("failure", "Feeling bad about yourself - or that you are a failure or have let yourself or your family down?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("concentration", "Trouble concentrating on things, such as reading the newspaper or watching television?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("slow", "Moving or speaking so slowly that other people could have noticed? Or so fidgety or restless that you have been moving a lot more than usual?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+        Choice("death", "Thoughts that you would be better off dead, or thoughts of hurting yourself in some way?", opts(
+            ("Not at all", 0),
+            ("Several days", 1),
+            ("More than half the days", 2),
+            ("Nearly every day", 3),
+        )),
+    ),
+    bands=(
+        Band(0, 4, "Minimal depression"),
+        Band(5, 9, "Mild depression"),
+        Band(10, 14, "Moderate depression"),
+        Band(15, 19, "Moderately severe depression"),
+        Band(20, 27, "Severe depression"),
+    ),
+    reference=("Kroenke K, Spitzer RL, Williams JB. The PHQ-9: validity of a brief depression severity measure. "
+               "J Gen Intern Med. 2001;16(9):606-613."),
+    aliases=("PHQ-9", "PHQ9"),
+    conventions=("Every symptom item is required. The closing question on functional difficulty is not part of "
+                 "the score and is not an input.",
+                 "Any answer other than 'Not at all' to item 9 (thoughts of death or self-harm) needs a suicide "
+                 "risk assessment whatever the total."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10169: Columbia Suicide Severity Rating Scale (C-SSRS) screener
+# ---------------------------------------------------------------------------
+
+_CSSRS_BANDS = (
+    Band(0, 0, "No suicidal ideation in the past month"),
+    Band(1, 2, "Low risk"),
+    Band(3, 3, "Moderate risk"),
+    Band(4, 5, "High risk"),
+)
+_CSSRS_ACTION = {
+    "No risk identified": "no suicidal ideation or behavior reported",
+    "Low risk": "behavioral health referral at discharge",
+    "Moderate risk": "behavioral health consult and consider patient safety precautions",
+    "High risk": "immediate notification of physician and/or behavioral health, and patient safety precautions",
+}
+
+
+def _cssrs(x) -> CalculatorResult:
+    ideation = int(x.ideation[0])
+    behavior = int(x.behavior[0])
+    if behavior and "behavior_when" not in x.given():
+        raise CalculatorInputError("C-SSRS Screener", [InputIssue(
+            "behavior_when", "missing", "suicidal behavior is reported: whether it was within the past three "
+            "months decides the risk", "'Yes' or 'No'")])
+    recent = behavior > 0 and x.behavior_when == "Yes"
+    if ideation >= 4 or recent:
+        risk = "High risk"
+    elif ideation == 3 or behavior > 0:
+        risk = "Moderate risk"
+    elif ideation >= 1:
+        risk = "Low risk"
+    else:
+        risk = "No risk identified"
+    reading = f"{risk} of suicide: {_CSSRS_ACTION[risk]}"
+    lines = [f"Most severe ideation in the past month: {x.ideation}",
+             f"Most severe lifetime behavior: {x.behavior}"
+             + (f" (within the past three months: {x.behavior_when})" if behavior else ""), reading]
+    return CalculatorResult(
+        calculator="cssrs_screener", name=CSSRS.name, value=risk, unit="", interpretation=reading,
+        explanation=lines, reference=CSSRS.reference,
+        components={"ideation": ideation, "behavior": 0, "behavior_when": 0, "recent_behavior": recent})
+
+
+CSSRS = point_score(
+    id="cssrs_screener", name="Columbia Suicide Severity Rating Scale (C-SSRS) Screener", mdcalc_id=10169,
+    category="risk",
+    description=("Triage of suicide risk from the most severe suicidal ideation in the past month and suicidal "
+                 "behavior over the lifetime (and whether it was in the past three months)."),
+    items=(
+        Choice("ideation", "Select most severe in the past month", opts(
+            ("0. No reported suicidal ideation", 0),
+            ("1. Wish to be dead", 1),
+            ("2. Nonspecific active suicidal thoughts", 2),
+            ("3. Active suicidal ideation with any methods (not plan) without intent to act", 3),
+            ("4. Active suicidal ideation with some intent to act, without specific plan", 4),
+            ("5. Active suicidal ideation with specific plan and intent", 5),
+        )),
+        Choice("behavior", "Select most severe in lifetime", opts(
+            ("0. No reported suicidal behavior", 0, 0),
+            ("1. Actual attempt (potentially self-injurious act committed with some wish to die as a result; "
+             "injury/harm not necessary to be considered “attempt”)", 0, 1),
+            ("2. Interrupted attempt (if not for outside interruption, actual attempt would have occurred)", 0, 2),
+            ("3. Aborted attempt or self-interrupted attempt (takes steps toward suicide attempt but stops self "
+             "before engaging in actual self-destructive behavior)", 0, 3),
+            ("4. Preparatory acts or behavior (anything beyond verbalization or thought, like assembling specific "
+             "method (e.g. buying pills or gun) or preparing for death by suicide (e.g. giving things away, "
+             "writing suicide note))", 0, 4),
+            ("5. Suicide (death by suicide occurred)", 0, 5),
+        )),
+        yes_no("behavior_when", "Was this behavior within the past three months?", 0, yes_code=1),
+    ),
+    bands=_CSSRS_BANDS, unit="", compute=_cssrs,
+    reference=("Posner K, Brown GK, Stanley B, et al. The Columbia-Suicide Severity Rating Scale: initial "
+               "validity and internal consistency findings from three multisite studies with adolescents and "
+               "adults. Am J Psychiatry. 2011;168(12):1266-1277."),
+    aliases=("C-SSRS", "Columbia scale"),
+    conventions=("The value is the risk class: high for ideation with intent (4-5) or behavior in the past three "
+                 "months; moderate for ideation with method (3) or any lifetime behavior; low for ideation 1-2.",
+                 "Ideation and behavior are required; the timing question is required only when behavior is "
+                 "reported."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3995: Abbreviated Mental Test 4 (AMT-4)
+# ---------------------------------------------------------------------------
+
+AMT4 = point_score(
+    id="amt_4", name="Abbreviated Mental Test 4 (AMT-4)", mdcalc_id=3995, category="diagnosis",
+    description=("Four-question screen for cognitive impairment in older patients (age, date of birth, place, "
+                 "year); one point per correct answer."),
+    items=(
+        Choice("age", "Age", opts(
+            ("Incorrect", 0),
+            ("Correct", 1),
+        )),
+        Choice("birth", "Date of birth", opts(
+            ("Incorrect", 0),
+            ("Correct", 1),
+        )),
+        Choice("place", "Place", opts(
+            ("Incorrect", 0),
+            ("Correct", 1),
+        )),
+        Choice("year", "Year", opts(
+            ("Incorrect", 0),
+            ("Correct", 1),
+        )),
+    ),
+    bands=(
+        Band(0, 3, "Abnormal cognition (any error): further assessment needed"),
+        Band(4, 4, "Normal cognition"),
+    ),
+    reference=("Swain DG, Nightingale PG. Evaluation of a shortened version of the Abbreviated Mental Test in a "
+               "series of elderly patients. Clin Rehabil. 1997;11(3):243-248."),
+    aliases=("AMT4", "AMT-4"),
+    conventions=("Every question is required: an unasked question is refused, not scored incorrect.",),
 )

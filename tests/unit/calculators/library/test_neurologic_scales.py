@@ -131,3 +131,8 @@ def test_cheops_pain_present_from_five():
     result = CALCULATORS["cheops"].run(args)
     assert result.value == 5 and result.interpretation.startswith("Pain present")
     assert CALCULATORS["cheops"].run(args | {"face": "Smiling"}).value == 4
+
+
+def test_schwab_england_reads_the_chosen_level():
+    result = run_mdcalc("schwab_england_adl", 3977, {"level": 80})
+    assert result.value == 80 and result.interpretation == "80% functional independence"

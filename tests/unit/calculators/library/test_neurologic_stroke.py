@@ -156,3 +156,11 @@ def test_hat_score():
     assert result.value == 3 and "symptomatic ICH 15%" in result.interpretation
     # 1 + 2 + 2 = 5 -> > 3: 78% / 44% / 33%
     assert "44%" in run_mdcalc("hat_score", 2030, {"hist": 1, "nihss_score": 2, "hypodensity": 2}).interpretation
+
+
+def test_esus_needs_all_four_criteria():
+    raw = {"ischemic": 1, "arteries": 1, "embolic": 1, "other": 1}
+    assert run_mdcalc("esus_criteria", 10007, raw).interpretation.startswith("Positive")
+    assert run_mdcalc("esus_criteria", 10007, raw | {"embolic": 0}).interpretation.startswith("Negative")
+    with pytest.raises(CalculatorInputError, match="other"):
+        run_mdcalc("esus_criteria", 10007, {k: v for k, v in raw.items() if k != "other"})

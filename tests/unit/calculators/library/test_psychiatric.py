@@ -184,3 +184,46 @@ def test_opioid_risk_tool_points_depend_on_sex():
     # man with personal prescription abuse 5 too: 10 -> high
     args, _ = mdcalc_arguments(calc, 1757, raw | {"sex": 0, "prescription_drug_abuse": 1})
     assert calc.run(args).interpretation.startswith("High")
+
+
+def test_cows_moderate():
+    # pulse 81-100 1 + sweat 1 + restless 1 + pupils 1 + bone 1 + nose 1 + GI 2 + tremor 1 + yawn 1 + anxiety 1
+    # + gooseflesh 3 = 14 -> moderate (13-24)
+    raw = {"pulse": 1, "sweat": 1, "restless": 1, "pupil": 1, "bone": 1, "noise": 1, "gi": 2, "tremor": 1,
+           "yawn": 1, "anxiety": 1, "skin": 3}
+    args, notes = mdcalc_arguments(CALCULATORS["cows"], 1985, raw)
+    result = CALCULATORS["cows"].run(args)
+    assert not notes and result.value == 14 and result.interpretation == "Moderate withdrawal"
+
+
+def test_phq9_moderately_severe():
+    # 2+2+2+2+2+2+2+2+1 = 17 -> moderately severe (15-19); item 10 (difficulty) not scored
+    names = ["interest", "depressed", "sleep", "tired", "appetite", "failure", "concentration", "slow", "death"]
+    raw = {n: 2 for n in names} | {"death": 1, "problems_difficult": 3}
+    args, notes = mdcalc_arguments(CALCULATORS["phq_9"], 1725, raw)
+    result = CALCULATORS["phq_9"].run(args)
+    assert not notes and result.value == 17 and result.interpretation == "Moderately severe depression"
+
+
+def test_cssrs_risk_classes():
+    calc = CALCULATORS["cssrs_screener"]
+
+    def run(raw):
+        args, notes = mdcalc_arguments(calc, 10169, raw)
+        assert not notes
+        return calc.run(args)
+
+    assert run({"ideation": 2, "behavior": 0}).value == "Low risk"
+    assert run({"ideation": 3, "behavior": 0}).value == "Moderate risk"
+    assert run({"ideation": 1, "behavior": 3, "behavior_when": 0}).value == "Moderate risk"  # lifetime behavior
+    assert run({"ideation": 1, "behavior": 3, "behavior_when": 1}).value == "High risk"  # within 3 months
+    assert run({"ideation": 5, "behavior": 0}).value == "High risk"
+    with pytest.raises(CalculatorInputError, match="behavior_when"):
+        run({"ideation": 1, "behavior": 1})
+
+
+def test_amt4_any_error_is_abnormal():
+    args = {"age": "Correct", "birth": "Correct", "place": "Correct", "year": "Correct"}
+    assert CALCULATORS["amt_4"].run(args).interpretation == "Normal cognition"
+    result = CALCULATORS["amt_4"].run(args | {"year": "Incorrect"})
+    assert result.value == 3 and result.interpretation.startswith("Abnormal")
