@@ -576,3 +576,70 @@ AWOL = point_score(
     aliases=("AWOL",),
     conventions=("Every item is required (the bedside tests are not assumed passed).",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3952: CHIP rule
+# ---------------------------------------------------------------------------
+
+CHIP = point_score(
+    id="chip_head_ct", name="CHIP (CT in Head Injury Patients) Prediction Rule", mdcalc_id=3952,
+    category="diagnosis",
+    description=("Decides which adults with minor head injury need a CT: one major or two minor criteria. Major "
+                 "criteria score 2 (seizure 3) and minor ones 1, so a CT is indicated from 2 points."),
+    items=(
+        Choice("age", "Age", opts(("<40 years", 0), ("40-60 years", 1), (">=60 years", 2))),
+        yes_no("gcs", "GCS <15", 2, default=None),
+        Choice("gcsd", "GCS deterioration at 1 hr after presentation",
+               opts(("None", 0), ("1 point", 1), (">=2 points", 2)), default="None"),
+        Choice("skull", "Skull injury", opts(
+            ("None", 0), ("Skull contusion", 1),
+            ("Any injury suggesting skull fracture, e.g. palpable discontinuity of skull, CSF leakage, raccoon "
+             "eyes, bleeding from ear", 2)), default="None"),
+        Choice("amnesia", "Post-traumatic amnesia", opts(("None", 0), ("2 to <4 hr", 1), (">=4 hr", 2)),
+               default="None"),
+        yes_no("ped", "Pedestrian or cyclist versus vehicle", 2),
+        yes_no("eject", "Ejected from vehicle", 2),
+        yes_no("vomit", "Vomiting", 2),
+        yes_no("anti", "Use of anticoagulants", 2),
+        yes_no("seiz", "Post-traumatic seizure", 3),
+        yes_no("fall", "Fall from any elevation", 1),
+        yes_no("per", "Persistent anterograde amnesia", 1),
+        yes_no("neuro", "Neurologic deficit", 1),
+        yes_no("loc", "Loss of consciousness", 1),
+    ),
+    bands=(
+        Band(0, 1, "CT not required by the CHIP rule (no major and fewer than two minor criteria)"),
+        Band(2, 30, "CT of the head indicated (at least one major or two minor criteria)"),
+    ),
+    reference=("Smits M, Dippel DW, Steyerberg EW, et al. Predicting intracranial traumatic findings on computed "
+               "tomography in patients with minor head injury: the CPHI study. Ann Intern Med. "
+               "2007;146(6):397-405."),
+    aliases=("CHIP rule",),
+    conventions=("Age and GCS < 15 are required; other findings count as absent when not documented.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1832: Simplified Motor Score
+# ---------------------------------------------------------------------------
+
+SMS = point_score(
+    id="simplified_motor_score", name="Simplified Motor Score (SMS)", mdcalc_id=1832, category="severity",
+    description=("Three-level motor response (obeys, localizes, withdraws or worse) as a simpler alternative to "
+                 "the GCS for predicting outcomes of traumatic brain injury."),
+    items=(
+        Choice("patient_response", "Patient response", opts(
+            ("Obeys commands", 2),
+            ("Localizes pain", 1),
+            ("Withdrawals to pain or worse", 0),
+        )),
+    ),
+    bands=(
+        Band(0, 1, "SMS < 2: higher risk of important TBI outcomes (brain injury on CT, neurosurgical "
+                   "intervention, emergency intubation, death)"),
+        Band(2, 2, "SMS 2 (obeys commands): lower risk of important TBI outcomes"),
+    ),
+    reference=("Gill M, Windemuth R, Steele R, Green SM. A comparison of the Glasgow Coma Scale score to "
+               "simplified alternative scores for the prediction of traumatic brain injury outcomes. Ann Emerg "
+               "Med. 2005;45(1):37-42."),
+    aliases=("SMS",),
+)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score
 
@@ -785,4 +787,200 @@ SCHWAB_ENGLAND = point_score(
                "Livingstone; 1969:152-157."),
     aliases=("Schwab and England", "S&E ADL"),
     conventions=("One level is chosen; higher percentages mean greater independence.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2199: Disease Steps for multiple sclerosis
+# ---------------------------------------------------------------------------
+
+_DISEASE_STEPS = ("Normal", "Mild disability", "Moderate disability", "Early cane", "Late cane",
+                  "Bilateral support", "Confined to wheelchair", "Unclassifiable")
+
+DISEASE_STEPS = point_score(
+    id="ms_disease_steps", name="Disease Steps for Multiple Sclerosis", mdcalc_id=2199, category="severity",
+    description=("Stages multiple sclerosis disability by gait and walking aids, from 0 (normal) to 6 (confined "
+                 "to a wheelchair), with U for patients who fit no step."),
+    items=(Choice("diseasesteps", "Patient's Ambulatory Ability",
+                  opts(*((label, i) for i, label in enumerate(_DISEASE_STEPS)))),),
+    bands=tuple(Band(i, i, f"Disease step {'U' if i == 7 else i}: {label}") for i, label in enumerate(_DISEASE_STEPS)),
+    reference=("Hohol MJ, Orav EJ, Weiner HL. Disease steps in multiple sclerosis: a simple approach to evaluate "
+               "disease progression. Neurology. 1995;45(2):251-255."),
+    aliases=("DSS", "MS disease steps"),
+    conventions=("'Unclassifiable' (step U) carries MDCalc's value 7; it is not a more severe step.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2146: Expanded Disability Status Scale (EDSS) from the Functional Systems
+# ---------------------------------------------------------------------------
+
+# Functional System grades as they enter the EDSS steps (Kurtzke): bowel/bladder and visual are converted.
+_BB_CONVERT = {0: 0, 1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 5}
+_VISUAL_CONVERT = {0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4}
+_EDSS_BANDS = (
+    Band(0, 0, "EDSS 0: normal neurological examination"),
+    Band(1, 4.5, "Normal ambulation (EDSS 1.0-4.5)"),
+    Band(5, 9.5, "Impaired ambulation (EDSS 5.0-9.5)"),
+    Band(10, 10, "EDSS 10: death due to MS"),
+)
+
+
+def edss_from_fs(grades: list[int]) -> float:
+    """EDSS step (0-5.0) from the seven converted Functional System grades of a fully ambulatory patient."""
+    n = [sum(g == k for g in grades) for k in range(7)]
+    top = max(grades)
+    if top == 0:
+        return 0.0
+    if top == 1:
+        return 1.0 if n[1] == 1 else 1.5
+    if top == 2:
+        return {1: 2.0, 2: 2.5, 3: 3.0, 4: 3.0}.get(n[2], 3.5)
+    if top == 3:
+        if n[3] == 1 and n[2] == 0:
+            return 3.0
+        if (n[3] == 1 and n[2] <= 2) or (n[3] == 2 and n[2] == 0):
+            return 3.5
+        return 4.0
+    if top == 4:
+        if n[4] == 1 and n[2] + n[3] == 0:
+            return 4.0
+        return 4.5 if n[4] == 1 else 5.0
+    return 5.0
+
+
+def _code(x, name: str) -> Any:
+    item = next(i for i in type(x).__items__ if i.name == name)
+    return item.option(getattr(x, name)).mdcalc_value
+
+
+def _edss(x) -> CalculatorResult:
+    fs = {"pyramidal": _code(x, "pyramidal"), "cerebellar": _code(x, "cerebellar"),
+          "brainstem": _code(x, "brainstem"), "sensory": _code(x, "sensory"),
+          "bowel/bladder": _BB_CONVERT[_code(x, "bowelAndBladder")],
+          "visual": _VISUAL_CONVERT[_code(x, "visual_input")],
+          "cerebral": 0 if _code(x, "cerebral") == 1 else _code(x, "cerebral")}
+    ambulation = float(_code(x, "ambulation"))
+    from_fs = edss_from_fs(list(fs.values()))
+    edss = max(ambulation, from_fs)
+    band = band_of(_EDSS_BANDS, edss)
+    lines = [f"Ambulation: {x.ambulation} (EDSS {ambulation:g} by ambulation)",
+             "Functional Systems for the EDSS (bowel/bladder and visual converted, mood alone counts 0): "
+             + ", ".join(f"{k} {v}" for k, v in fs.items()) + f"; other {_code(x, 'other')}",
+             f"EDSS by Functional Systems = {from_fs:g}", f"EDSS = {edss:g}; {band.text}"]
+    return CalculatorResult(
+        calculator="edss", name=EDSS.name, value=edss, unit="", interpretation=f"EDSS {edss:g}: {band.text}",
+        explanation=lines, reference=EDSS.reference,
+        components={"ambulation": ambulation, **{k: 0 for k in ("pyramidal", "cerebellar", "brainstem", "sensory",
+                                                                 "bowelAndBladder", "visual_input", "cerebral",
+                                                                 "other")}, "edss_by_fs": from_fs})
+
+
+def _fs(name: str, question: str, labels: tuple[str, ...]) -> Choice:
+    return Choice(name, question, opts(*((label, 0, i) for i, label in enumerate(labels))))
+
+
+EDSS = point_score(
+    id="edss", name="Expanded Disability Status Scale (EDSS)", mdcalc_id=2146, category="severity",
+    description=("Grades disability in multiple sclerosis from 0 to 10: steps up to 4.0 from the eight "
+                 "Functional Systems in a fully ambulatory patient, higher steps from walking ability."),
+    items=(
+        Choice("ambulation", "Ambulation", opts(
+            ("Fully ambulatory", 0),
+            ("Fully ambulatory, self-sufficient, up 12 hours a day despite relatively severe disability. Able to "
+             "walk >=500 meters without aid/rest.", 4),
+            ("Fully ambulatory, able to work a full day, may require minimal assistance. Able to walk >=300 "
+             "meters without aid/rest.", 4.5),
+            ("Ambulatory for 200 meters without aid/rest; disability that impairs full daily activities (eg, to "
+             "work full day without special provisions).", 5),
+            ("Ambulatory for 100 meters without aid/rest; disability precludes full daily activities.", 5.5),
+            ("Intermittent or unilateral constant assistance required to walk 100 meters, with/without resting.",
+             6),
+            ("Constant bilateral assistance (canes, crutches, or braces) required to walk 20 meters without "
+             "resting.", 6.5),
+            ("Unable to walk >5 meters even with aid; (restricted to wheelchair); wheels self in standard "
+             "wheelchair and transfers alone.", 7),
+            ("Unable to take more than steps; restricted to wheelchair; may need aid in transfer; wheels self but "
+             "cannot use standard wheelchair a full day; may require motorized wheelchair.", 7.5),
+            ("Restricted to bed/chair or perambulated in wheelchair, but may be out of bed itself much of the "
+             "day; retains many self-care functions; generally has effective use of arms.", 8),
+            ("Restricted to bed much of the day; has some effective use of arms; retains some self-care "
+             "functions.", 8.5),
+            ("Helpless bed patient; can communicate and eat.", 9),
+            ("Totally helpless bed patient; unable to communicate effectively or eat/swallow.", 9.5),
+            ("Death due to MS.", 10),
+        )),
+        _fs("pyramidal", "Pyramidal", (
+            'Normal',
+            'Abnormal signs without disability',
+            'Minimal disability',
+            'Mild or moderate paraparesis or hemiparesis; severe monoparesis',
+            'Marked paraparesis or hemiparesis; moderate quadriparesis; or monoplegia',
+            'Paraplegia, hemiplegia, or marked quadriparesis',
+            'Quadriplegia',
+        )),
+        _fs("cerebellar", "Cerebellar", (
+            'Normal',
+            'Abnormal signs without disability',
+            'Mild ataxia',
+            'Moderate truncal or limb ataxia',
+            'Severe ataxia, all limbs',
+            'Unable to perform coordinated movements due to ataxia',
+        )),
+        _fs("brainstem", "Brainstem", (
+            'Normal',
+            'Signs only',
+            'Moderate nystagmus or other mild disability',
+            'Severe nystagmus, marked extraocular weakness, or moderate disability of other cranial nerves',
+            'Marked dysarthria or other marked disability',
+            'Inability to swallow or speak',
+        )),
+        _fs("sensory", "Sensory", (
+            'Normal',
+            'Vibration or figure-writing decrease only, in 1-2 limbs',
+            'Mild decrease in touch, pain or position sense, and/or moderate decrease in vibration in 1-2 limbs; or vibratory decrease alone in 3-4 limbs',
+            'Moderate decrease in touch, pain or position sense, and/or lost vibration in 1-2 limbs; or mild decrease in touch, pain and/or moderate decrease in all proprioceptive tests in 3-4 limbs',
+            'Marked decrease in touch or pain or loss of proprioception, alone or combined, in 1-2 limbs; or moderate decrease in touch, pain and/or severe proprioceptive decrease in >2 limbs',
+            'Loss of sensation in 1-2 limbs; or moderate decrease in touch, pain and/or loss of proprioception for most of the body below the head',
+            'Sensation essentially lost below the head',
+        )),
+        _fs("bowelAndBladder", "Bowel and bladder", (
+            'Normal',
+            'Mild urinary hesitancy, urgency, or retention',
+            'Moderate hesitancy, urgency, retention of bowel or bladder, or rare urinary incontinence',
+            'Frequent urinary incontinence',
+            'In need of almost constant catheterization',
+            'Loss of bladder function',
+            'Loss of bowel and bladder function',
+        )),
+        _fs("visual_input", "Visual", (
+            'Normal',
+            'Scotoma with visual acuity (corrected) better than 20/30',
+            'Worse eye with scotoma with maximal visual acuity (corrected) of 20/30 to 20/59',
+            'Worse eye with large scotoma, or moderate decrease in fields, but with maximal visual acuity (corrected) of 20/60 to 20/99',
+            'Worse eye with marked decrease of fields and maximal visual acuity (corrected) of 20/100-20/200; grade 3 plus maximal acuity of better eye of <=20/60',
+            'Worse eye with maximal visual acuity (corrected) less than 20/200; grade 4 plus maximal acuity of better eye of 20/60 or less',
+            'Grade 5 plus maximal visual acuity of better eye of 20/60 or less',
+        )),
+        _fs("cerebral", "Cerebral", (
+            'Normal',
+            'Mood alteration only (Does not affect DSS score)',
+            'Mild decrease in mentation',
+            'Moderate decrease in mentation',
+            'Marked decrease in mentation (chronic brain syndrome -- moderate)',
+            'Dementia or chronic brain syndrome -- severe or incompetent',
+        )),
+        _fs("other", "Other", (
+            'Normal',
+            'Any other neurologic findings attributed to MS',
+        )),
+    ),
+    bands=_EDSS_BANDS, unit="", compute=_edss,
+    reference=("Kurtzke JF. Rating neurologic impairment in multiple sclerosis: an expanded disability status "
+               "scale (EDSS). Neurology. 1983;33(11):1444-1452."),
+    aliases=("EDSS", "Kurtzke scale", "Functional Systems Score", "FSS"),
+    conventions=("EDSS = the higher of the ambulation step and the Functional Systems step (Kurtzke's FS "
+                 "equivalents: 1.0 one FS grade 1; 1.5 several grade 1; 2.0/2.5 one/two grade 2; 3.0 one grade 3 "
+                 "or 3-4 grade 2; 3.5 one grade 3 with 1-2 grade 2, two grade 3, or 5 grade 2; 4.0 one grade 4 or "
+                 "lesser grades beyond 3.5; 4.5 one grade 4 with others >= 2; 5.0 grade 5 or several grade 4).",
+                 "Bowel/bladder and visual grades are converted before stepping; a cerebral grade of 1 (mood "
+                 "only) counts 0; 'Other' is reported but does not change the step. Every input is required."),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.base import CalculatorInputError, CalculatorResult, InputIssue
 from medmirror.tools.calculators.points import Band, Choice, Number, band_of, item_points, opts, point_score, yes_no
 
 # ---------------------------------------------------------------------------
@@ -754,4 +754,194 @@ ESUS = point_score(
     aliases=("ESUS",),
     conventions=("All four criteria are required inputs (none is assumed); the diagnosis also needs the minimum "
                  "work-up, including > 24 h of cardiac rhythm monitoring.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10184: HINTS exam
+# ---------------------------------------------------------------------------
+
+HINTS = point_score(
+    id="hints_exam", name="HINTS Exam for Stroke in Acute Vestibular Syndrome", mdcalc_id=10184,
+    category="diagnosis",
+    description=("Bedside oculomotor exam (head impulse, nystagmus, test of skew) that separates a peripheral "
+                 "vestibular cause from stroke in acute continuous vertigo with nystagmus."),
+    items=(
+        Choice("hit", "Horizontal head impulse test (h-HIT)", opts(
+            ("Abnormal", 0),
+            ("Normal/untestable", 1),
+        )),
+        Choice("nys", "Observation of nystagmus", opts(
+            ("Direction-fixed horizontal nystagmus", 0),
+            ("Direction-changing horizontal/untestable nystagmus", 1),
+        )),
+        Choice("skew", "Test of skew", opts(
+            ("Absent skew deviation", 0),
+            ("Present/untestable skew deviation", 1),
+        )),
+    ),
+    bands=(
+        Band(0, 0, "Benign HINTS exam: peripheral cause likely (abnormal head impulse, direction-fixed "
+                   "nystagmus, no skew)"),
+        Band(1, 3, "Dangerous HINTS exam: typical of stroke (central cause); any dangerous or untestable finding"),
+    ),
+    reference=("Kattah JC, Talkad AV, Wang DZ, Hsieh YH, Newman-Toker DE. HINTS to diagnose stroke in the acute "
+               "vestibular syndrome: three-step bedside oculomotor examination more sensitive than early MRI "
+               "diffusion-weighted imaging. Stroke. 2009;40(11):3504-3510."),
+    aliases=("HINTS", "head impulse nystagmus test of skew"),
+    conventions=("Each of the three findings is required; an untestable finding counts as dangerous.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1894: Barnes Jewish Hospital Stroke Dysphagia Screen
+# ---------------------------------------------------------------------------
+
+_BJH_BANDS = (
+    Band(0, 0, "Passed: no exam finding and no sign of aspiration on the 3 oz water test; may start a diet"),
+    Band(1, 5, "Failed screen (positive for dysphagia): keep nil by mouth and refer to speech pathology"),
+)
+_BJH_EXAM = ("glasgow_coma_scale_13", "facial", "tongue", "palatal")
+
+
+def _bjh(x) -> CalculatorResult:
+    rows = item_points(x)
+    exam_positive = any(getattr(x, n) == "Yes" for n in _BJH_EXAM)
+    if not exam_positive and "aspiration_signs" not in x.given():
+        raise CalculatorInputError("Barnes Jewish Hospital Stroke Dysphagia Screen", [InputIssue(
+            "aspiration_signs", "missing", "the four exam items are negative, so the 3 oz water test decides",
+            "'Yes' or 'No'")])
+    counted = rows if not exam_positive else [r for r in rows if r[0] != "aspiration_signs"]
+    total = int(sum(p for _, _, p in counted))
+    band = band_of(_BJH_BANDS, total)
+    lines = [f"{text} -> {'positive' if pts else 'negative'}" for _, text, pts in counted]
+    if exam_positive:
+        lines.append("An exam item is positive: no water test is given")
+    lines.append(band.text)
+    return CalculatorResult(
+        calculator="bjh_stroke_dysphagia_screen", name=BJH_SDS.name, value="Failed" if total else "Passed",
+        unit="", interpretation=band.text, explanation=lines, reference=BJH_SDS.reference,
+        components={n: p for n, _, p in rows})
+
+
+BJH_SDS = point_score(
+    id="bjh_stroke_dysphagia_screen", name="Barnes Jewish Hospital Stroke Dysphagia Screen (BJH-SDS)",
+    mdcalc_id=1894, category="diagnosis",
+    description=("Nurse bedside screen for dysphagia after stroke: four exam items (GCS < 13, facial, tongue or "
+                 "palatal weakness), then a 3 oz water swallow if all are negative."),
+    items=(
+        yes_no("glasgow_coma_scale_13", "GCS < 13", 1, default=None),
+        yes_no("facial", "Facial asymmetry/weakness present", 1, default=None),
+        yes_no("tongue", "Tongue asymmetry/weakness present", 1, default=None),
+        yes_no("palatal", "Palatal asymmetry/weakness present", 1, default=None),
+        yes_no("aspiration_signs", "Any signs of aspiration during 3 oz water test", 1),
+    ),
+    bands=_BJH_BANDS, unit="", compute=_bjh,
+    reference=("Edmiaston J, Connor LT, Loehr L, Nassief A. Validation of a dysphagia screening tool in acute "
+               "stroke patients. Am J Crit Care. 2010;19(4):357-364."),
+    aliases=("BJH-SDS", "Barnes Jewish dysphagia screen"),
+    conventions=("The value is Passed or Failed. The four exam items are required; the water test result is "
+                 "required only when all four are negative (it is not given otherwise).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3943: Pittsburgh Response to Endovascular therapy (PRE) score
+# ---------------------------------------------------------------------------
+
+_PRE_BANDS = (
+    Band(None, -25, "Below the range studied (-24 to 49): benefit from endovascular therapy not established"),
+    Band(-24, 49, "Likely to benefit from endovascular therapy if successful revascularization (TICI 2b/3) is "
+                   "achieved (PRE < 50)"),
+    Band(50, None, "Not likely to benefit from endovascular therapy (PRE >= 50)"),
+)
+
+
+def _pre(x) -> CalculatorResult:
+    pre = x.Age + 2 * x.nih - 10 * x.asp
+    pre = int(pre) if float(pre).is_integer() else round(pre, 1)
+    band = band_of(_PRE_BANDS, pre if isinstance(pre, int) else round(pre))
+    return CalculatorResult(
+        calculator="pre_score", name=PRE.name, value=pre, unit="points", interpretation=band.text,
+        reference=PRE.reference,
+        explanation=[f"PRE = age + 2 x NIHSS - 10 x ASPECTS = {x.Age:g} + 2 x {x.nih:g} - 10 x {x.asp:g} = {pre:g}",
+                     band.text])
+
+
+PRE = point_score(
+    id="pre_score", name="Pittsburgh Response to Endovascular therapy (PRE) Score", mdcalc_id=3943,
+    category="risk",
+    description=("Predicts whether a patient with anterior large vessel occlusion stroke is likely to benefit "
+                 "from endovascular therapy, from age, NIHSS and ASPECTS."),
+    items=(
+        Number("Age", "Age", "years", ge=18, le=110),
+        Number("nih", "NIHSS Score", "points", ge=0, le=42),
+        Number("asp", "ASPECTS Score", "points", ge=0, le=10),
+    ),
+    bands=_PRE_BANDS, compute=_pre,
+    reference=("Rangaraju S, Aghaebrahim A, Streib C, et al. Pittsburgh Response to Endovascular therapy (PRE) "
+               "score: optimizing patient selection for endovascular therapy for large vessel occlusion strokes. "
+               "J Neurointerv Surg. 2015;7(11):783-788."),
+    aliases=("PRE score", "Pittsburgh score"),
+    conventions=("PRE = age + 2 x NIHSS - 10 x ASPECTS; -24 to 49 likely to benefit, >= 50 unlikely; values below "
+                 "-24 fall outside the derivation cohort and are not read as likely benefit.",
+                 "A non-integer PRE is rounded to the nearest integer to read its band."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 404: Hunt and Hess grade
+# ---------------------------------------------------------------------------
+
+HUNT_HESS = point_score(
+    id="hunt_hess", name="Hunt and Hess Classification of Subarachnoid Hemorrhage", mdcalc_id=404,
+    category="severity",
+    description=("Grades the clinical severity of aneurysmal subarachnoid hemorrhage (I-V) from headache, "
+                 "meningism, consciousness and focal deficit; higher grades carry higher mortality."),
+    items=(
+        Choice("signs_symptoms", "Signs/Symptoms", opts(
+            ("Mild Headache, Alert and Oriented, Minimal (if any) Nuchal Rigidity", 1),
+            ("Full Nuchal Rigidity, Moderate-Severe Headache, Alert and Oriented, No Neuro Deficit (Besides CN Palsy)", 2),
+            ("Lethargy or Confusion, Mild Focal Neurological Deficits", 3),
+            ("Stuporous, More Severe Focal Deficit", 4),
+            ("Comatose, showing signs of severe neurological impairment (ex: posturing)", 5),
+        )),
+    ),
+    bands=(
+        Band(1, 1, "Grade I: about 30% mortality"),
+        Band(2, 2, "Grade II: about 40% mortality"),
+        Band(3, 3, "Grade III: about 50% mortality"),
+        Band(4, 4, "Grade IV: about 80% mortality"),
+        Band(5, 5, "Grade V: about 90% mortality"),
+    ),
+    reference=("Hunt WE, Hess RM. Surgical risk as related to time of intervention in the repair of intracranial "
+               "aneurysms. J Neurosurg. 1968;28(1):14-20."),
+    aliases=("Hunt-Hess", "Hunt and Hess grade"),
+    conventions=("Mortality figures are those MDCalc reports per grade; Hunt and Hess's 1968 surgical series "
+                 "reported operative mortality of 11%, 26%, 37%, 71% and 100% for grades I-V.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3836: Fisher grade
+# ---------------------------------------------------------------------------
+
+FISHER = point_score(
+    id="fisher_grade", name="Fisher Grading Scale for Subarachnoid Hemorrhage", mdcalc_id=3836,
+    category="risk",
+    description=("Grades the amount and pattern of blood on the initial CT in subarachnoid hemorrhage (I-IV) to "
+                 "estimate the risk of symptomatic vasospasm."),
+    items=(
+        Choice("fisher", "Signs/symptoms", opts(
+            ("No SAH detected", 1),
+            ("Diffuse or vertical layer of subarachnoid blood < 1mm thick", 2),
+            ("Localized clot and/or vertical layer within the subarachnoid space > 1mm thick", 3),
+            ("Intracerebral hemorrhage (ICH) or intraventricular hemorrhage (IVH) with diffuse or no SAH", 4),
+        )),
+    ),
+    bands=(
+        Band(1, 1, "Fisher grade I: low risk of vasospasm (range 0-21%)"),
+        Band(2, 2, "Fisher grade II: low risk of vasospasm (range 0-25%)"),
+        Band(3, 3, "Fisher grade III: low to high risk of vasospasm (range 23-96%)"),
+        Band(4, 4, "Fisher grade IV: low to moderate risk of vasospasm (range 0-35%)"),
+    ),
+    reference=("Fisher CM, Kistler JP, Davis JM. Relation of cerebral vasospasm to subarachnoid hemorrhage "
+               "visualized by computerized tomographic scanning. Neurosurgery. 1980;6(1):1-9."),
+    aliases=("Fisher scale", "Fisher grade"),
+    conventions=("Ranges are those reported across studies as MDCalc lists them.",),
 )

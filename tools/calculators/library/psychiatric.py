@@ -1126,3 +1126,81 @@ AMT4 = point_score(
     aliases=("AMT4", "AMT-4"),
     conventions=("Every question is required: an unasked question is refused, not scored incorrect.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 1729: CAGE questions
+# ---------------------------------------------------------------------------
+
+CAGE = point_score(
+    id="cage", name="CAGE Questions for Alcohol Use", mdcalc_id=1729, category="diagnosis",
+    description=("Four yes/no questions (Cut down, Annoyed, Guilty, Eye-opener) screening for alcohol misuse; "
+                 "two or more 'Yes' answers are clinically significant."),
+    items=(
+        yes_no("cut_down", "Have you ever felt you needed to Cut down on your drinking?", 1, default=None),
+        yes_no("annoyed", "Have people Annoyed you by criticizing your drinking?", 1, default=None),
+        yes_no("guilty", "Have you ever felt Guilty about drinking?", 1, default=None),
+        yes_no("eye_opener", "Have you ever felt you needed a drink first thing in the morning (Eye-opener) to steady your nerves or to get rid of a hangover?", 1, default=None),
+    ),
+    bands=(
+        Band(0, 1, "Screening negative (fewer than 2 positive answers)"),
+        Band(2, 4, "Screening positive: clinically significant, further assessment for alcohol misuse"),
+    ),
+    reference=("Ewing JA. Detecting alcoholism. The CAGE questionnaire. JAMA. 1984;252(14):1905-1907."),
+    aliases=("CAGE",),
+    conventions=("Every question is required; >= 2 is positive (some use >= 1 in higher-risk settings).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10195: DSM-5 criteria for major depressive disorder
+# ---------------------------------------------------------------------------
+
+_DSM5_SYMPTOMS = ("mood", "loss", "weight", "insomnia", "psycho", "fatigue", "guilt", "concentration", "suicide")
+_DSM5_OTHER = ("two", "three", "four", "five")
+_DSM5_BANDS = (Band(0, 13, "Number of DSM-5 items met (criterion A symptoms and criteria B-E)"),)
+
+
+def _dsm5_mdd(x) -> CalculatorResult:
+    symptoms = [n for n in _DSM5_SYMPTOMS if getattr(x, n) == "Yes"]
+    a_met = len(symptoms) >= 5 and ("mood" in symptoms or "loss" in symptoms)
+    others = {n: getattr(x, n) == "Yes" for n in _DSM5_OTHER}
+    positive = a_met and all(others.values())
+    reading = ("Positive for major depressive disorder by DSM-5 criteria" if positive
+               else "Not positive for major depressive disorder by DSM-5 criteria")
+    lines = [f"Criterion A: {len(symptoms)} of 9 symptoms"
+             f"{', including depressed mood or loss of interest' if 'mood' in symptoms or 'loss' in symptoms else ''}"
+             f" -> {'met' if a_met else 'not met'}",
+             *(f"Criterion {c}: {'met' if others[n] else 'not met'}" for c, n in zip("BCDE", _DSM5_OTHER)),
+             reading]
+    return CalculatorResult(
+        calculator="dsm5_major_depression", name=DSM5_MDD.name, value="Positive" if positive else "Negative",
+        unit="", interpretation=reading, explanation=lines, reference=DSM5_MDD.reference,
+        components={n: int(getattr(x, n) == "Yes") for n in _DSM5_SYMPTOMS + _DSM5_OTHER})
+
+
+DSM5_MDD = point_score(
+    id="dsm5_major_depression", name="DSM-5 Criteria for Major Depressive Disorder", mdcalc_id=10195,
+    category="diagnosis",
+    description=("Checks the DSM-5 criteria for a major depressive episode/disorder: five of nine symptoms over "
+                 "two weeks including depressed mood or loss of interest (A), distress or impairment (B), not "
+                 "due to a substance or condition (C), not a psychotic disorder (D), no mania or hypomania (E)."),
+    items=(
+        yes_no("mood", "Depressed mood", 1, default=None),
+        yes_no("loss", "Loss of interest/pleasure", 1, default=None),
+        yes_no("weight", "Weight loss or gain", 1, default=None),
+        yes_no("insomnia", "Insomnia or hypersomnia", 1, default=None),
+        yes_no("psycho", "Psychomotor agitation or retardation", 1, default=None),
+        yes_no("fatigue", "Fatigue", 1, default=None),
+        yes_no("guilt", "Feeling worthless or excessive/inappropriate guilt", 1, default=None),
+        yes_no("concentration", "Decreased concentration", 1, default=None),
+        yes_no("suicide", "Thoughts of death/suicide", 1, default=None),
+        yes_no("two", "Symptoms cause clinically significant distress or impairment in social, occupational, or other important areas of functioning", 1, default=None),
+        yes_no("three", "Episode not attributable to physiological effects of a substance or another medical condition", 1, default=None),
+        yes_no("four", "Episode not better explained by schizoaffective disorder, schizophrenia, schizophreniform disorder, delusional disorder, or other specified and unspecified schizophrenia spectrum and other psychotic disorders", 1, default=None),
+        yes_no("five", "No history of manic or hypomanic episode", 1, default=None),
+    ),
+    bands=_DSM5_BANDS, unit="", compute=_dsm5_mdd,
+    reference=("American Psychiatric Association. Diagnostic and Statistical Manual of Mental Disorders, Fifth "
+               "Edition (DSM-5). Arlington, VA: American Psychiatric Publishing; 2013."),
+    aliases=("DSM-5 MDD", "major depressive disorder criteria"),
+    conventions=("Every criterion is required (a symptom is not assumed absent).",),
+)

@@ -125,3 +125,19 @@ def test_awol_delirium_risk():
     assert result.value == 3 and result.interpretation.startswith("20%")
     with pytest.raises(CalculatorInputError, match="nursing"):
         calc.run({"age": "<80 years", "world": "Yes", "orient": "Yes"})
+
+
+def test_chip_one_major_or_two_minor():
+    calc = CALCULATORS["chip_head_ct"]
+    base = {"age": "<40 years", "gcs": "No"}
+    assert calc.run(base | {"loc": "Yes"}).interpretation.startswith("CT not required")  # one minor
+    assert calc.run(base | {"loc": "Yes", "fall": "Yes"}).interpretation.startswith("CT of the head")  # two minor
+    assert calc.run(base | {"vomit": "Yes"}).interpretation.startswith("CT of the head")  # one major
+    assert calc.run({"age": ">=60 years", "gcs": "No"}).interpretation.startswith("CT of the head")  # age >= 60
+    with pytest.raises(CalculatorInputError, match="gcs"):
+        calc.run({"age": "<40 years"})
+
+
+def test_simplified_motor_score():
+    assert run_mdcalc("simplified_motor_score", 1832, {"patient_response": 1}).interpretation.startswith("SMS < 2")
+    assert run_mdcalc("simplified_motor_score", 1832, {"patient_response": 2}).value == 2

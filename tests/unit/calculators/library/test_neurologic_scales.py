@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
-from medmirror.tools.calculators.library.neurologic_scales import cdr_global
+from medmirror.tools.calculators.library.neurologic_scales import cdr_global, edss_from_fs
 from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
 
 
@@ -136,3 +136,43 @@ def test_cheops_pain_present_from_five():
 def test_schwab_england_reads_the_chosen_level():
     result = run_mdcalc("schwab_england_adl", 3977, {"level": 80})
     assert result.value == 80 and result.interpretation == "80% functional independence"
+
+
+def test_disease_steps():
+    assert run_mdcalc("ms_disease_steps", 2199, {"diseasesteps": 3}).interpretation == "Disease step 3: Early cane"
+    assert run_mdcalc("ms_disease_steps", 2199, {"diseasesteps": 7}).interpretation.startswith("Disease step U")
+
+
+@pytest.mark.parametrize(("grades", "expected"), [
+    ([0, 0, 0, 0, 0, 0, 0], 0.0),
+    ([1, 0, 0, 0, 0, 0, 0], 1.0),
+    ([1, 1, 0, 0, 0, 0, 0], 1.5),
+    ([2, 1, 0, 0, 0, 0, 0], 2.0),
+    ([2, 2, 0, 0, 0, 0, 0], 2.5),
+    ([3, 1, 1, 0, 0, 0, 0], 3.0),
+    ([2, 2, 2, 0, 0, 0, 0], 3.0),
+    ([3, 2, 0, 0, 0, 0, 0], 3.5),
+    ([3, 3, 0, 0, 0, 0, 0], 3.5),
+    ([2, 2, 2, 2, 2, 0, 0], 3.5),
+    ([3, 3, 3, 2, 0, 0, 0], 4.0),
+    ([4, 1, 0, 0, 0, 0, 0], 4.0),
+    ([4, 2, 0, 0, 0, 0, 0], 4.5),
+    ([4, 4, 0, 0, 0, 0, 0], 5.0),
+    ([5, 0, 0, 0, 0, 0, 0], 5.0),
+])
+def test_edss_functional_system_steps(grades, expected):
+    assert edss_from_fs(grades) == expected
+
+
+def test_edss_takes_the_higher_of_ambulation_and_fs():
+    # ambulation 5.5 (100 m); FS: pyramidal 1, cerebellar 1, brainstem 2, sensory 2, bowel/bladder 5 -> 4,
+    # visual 3 -> 2, cerebral 0 -> grades [1,1,2,2,4,2,0]: one grade 4 with others >= 2 -> 4.5; EDSS 5.5
+    raw = {"ambulation": 5.5, "pyramidal": 1, "cerebellar": 1, "brainstem": 2, "sensory": 2, "bowelAndBladder": 5,
+           "visual_input": 3, "cerebral": 0, "other": 1}
+    result = run_mdcalc("edss", 2146, raw)
+    assert result.value == 5.5 and "Impaired ambulation" in result.interpretation
+    assert result.components["edss_by_fs"] == 4.5
+    # fully ambulatory, mood alteration only (cerebral 1 counts 0), one sensory grade 1 -> EDSS 1.0
+    raw = {k: 0 for k in raw} | {"sensory": 1, "cerebral": 1}
+    result = run_mdcalc("edss", 2146, raw)
+    assert result.value == 1.0 and "Normal ambulation" in result.interpretation

@@ -164,3 +164,34 @@ def test_esus_needs_all_four_criteria():
     assert run_mdcalc("esus_criteria", 10007, raw | {"embolic": 0}).interpretation.startswith("Negative")
     with pytest.raises(CalculatorInputError, match="other"):
         run_mdcalc("esus_criteria", 10007, {k: v for k, v in raw.items() if k != "other"})
+
+
+def test_hints_any_dangerous_finding():
+    assert run_mdcalc("hints_exam", 10184, {"hit": 0, "nys": 0, "skew": 0}).interpretation.startswith("Benign")
+    assert run_mdcalc("hints_exam", 10184, {"hit": 1, "nys": 0, "skew": 0}).interpretation.startswith("Dangerous")
+    with pytest.raises(CalculatorInputError, match="skew"):
+        run_mdcalc("hints_exam", 10184, {"hit": 0, "nys": 0})
+
+
+def test_bjh_dysphagia_screen():
+    calc = CALCULATORS["bjh_stroke_dysphagia_screen"]
+    exam = {"glasgow_coma_scale_13": "No", "facial": "No", "tongue": "No", "palatal": "No"}
+    assert calc.run(exam | {"aspiration_signs": "No"}).value == "Passed"
+    assert calc.run(exam | {"aspiration_signs": "Yes"}).value == "Failed"
+    assert calc.run(exam | {"facial": "Yes"}).value == "Failed"  # no water test when the exam is positive
+    with pytest.raises(CalculatorInputError, match="aspiration_signs"):
+        calc.run(exam)
+
+
+def test_pre_score():
+    # 70 + 2 x 18 - 10 x 7 = 36 -> likely to benefit; 80 + 2 x 25 - 10 x 6 = 70 -> not likely
+    calc = CALCULATORS["pre_score"]
+    result = calc.run({"Age": 70, "nih": 18, "asp": 7})
+    assert result.value == 36 and result.interpretation.startswith("Likely to benefit")
+    assert calc.run({"Age": 80, "nih": 25, "asp": 6}).interpretation.startswith("Not likely")
+    assert calc.run({"Age": 38, "nih": 0, "asp": 8}).interpretation.startswith("Below the range")  # -42
+
+
+def test_hunt_hess_and_fisher_grades():
+    assert run_mdcalc("hunt_hess", 404, {"signs_symptoms": 4}).interpretation == "Grade IV: about 80% mortality"
+    assert "range 23-96%" in run_mdcalc("fisher_grade", 3836, {"fisher": 3}).interpretation

@@ -227,3 +227,19 @@ def test_amt4_any_error_is_abnormal():
     assert CALCULATORS["amt_4"].run(args).interpretation == "Normal cognition"
     result = CALCULATORS["amt_4"].run(args | {"year": "Incorrect"})
     assert result.value == 3 and result.interpretation.startswith("Abnormal")
+
+
+def test_cage_two_is_positive():
+    args = {"cut_down": "Yes", "annoyed": "No", "guilty": "Yes", "eye_opener": "No"}
+    assert CALCULATORS["cage"].run(args).interpretation.startswith("Screening positive")
+    assert CALCULATORS["cage"].run(args | {"guilty": "No"}).interpretation.startswith("Screening negative")
+
+
+def test_dsm5_major_depression_needs_a_and_b_to_e():
+    symptoms = {"mood": "Yes", "loss": "No", "weight": "Yes", "insomnia": "Yes", "psycho": "No", "fatigue": "Yes",
+                "guilt": "Yes", "concentration": "No", "suicide": "No"}
+    others = {"two": "Yes", "three": "Yes", "four": "Yes", "five": "Yes"}
+    calc = CALCULATORS["dsm5_major_depression"]
+    assert calc.run(symptoms | others).value == "Positive"  # 5 symptoms including depressed mood
+    assert calc.run(symptoms | others | {"five": "No"}).value == "Negative"  # history of mania
+    assert calc.run(symptoms | others | {"mood": "No", "loss": "No", "psycho": "Yes"}).value == "Negative"
