@@ -128,12 +128,32 @@ def _centor(x: CentorInputs) -> CalculatorResult:
     )
 
 
+def _centor_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 104's inputs (age band 1/0/-1, 0/1 flags) -> this calculator's arguments.
+
+    MDCalc asks for the age band and a fever flag, not the values: a band maps to an age inside it (10, 30,
+    50 years) and the flag to a temperature on its side of 38 °C (38.5 / 37.0), which score the same points.
+    An input MDCalc did not give is left out.
+    """
+    out: dict[str, Any] = {}
+    if raw.get("age_range") in (1, 0, -1):
+        out["age"] = {1: 10, 0: 30, -1: 50}[raw["age_range"]]
+    if "fever" in raw:
+        out["temperature"] = 38.5 if raw["fever"] else 37.0
+    for src, dst in (("exudate_swelling", "exudate_or_swelling"), ("lymph_nodes", "tender_nodes"),
+                     ("cough", "cough_absent")):
+        if src in raw:
+            out[dst] = bool(raw[src])
+    return out
+
+
 register(Calculator(
     id="centor_mcisaac", name="Centor Score (Modified/McIsaac)", category="severity",
     description="Modified Centor (McIsaac) score, -1 to 5: likelihood of group A streptococcal pharyngitis in sore throat.",
     inputs=CentorInputs, compute=_centor, reference=CENTOR_REF, output_unit="points", output_type="integer",
     medcalc_id=20, medcalc_name="Centor Score (Modified/McIsaac) for Strep Pharyngitis",
     aliases=["Centor", "McIsaac", "modified Centor", "strep throat score", "sore throat score"],
+    mdcalc_ids=[104], mdcalc_adapter=_centor_from_mdcalc,
     conventions=[
         "Age 3-14: +1, 15-44: 0, >= 45: -1 (ages under 3 are outside the score).",
         "Temperature > 38 °C (100.4 °F) scores 1; °F converted as (°F - 32) x 5/9; not given = assumed <= 38 °C.",
@@ -196,12 +216,20 @@ def _feverpain(x: FeverPAINInputs) -> CalculatorResult:
     )
 
 
+def _feverpain_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 3316's 0/1 flags -> this calculator's findings (an input MDCalc did not give is left out)."""
+    names = {"fev": "fever_past_24h", "cough": "no_cough_or_coryza", "symp": "rapid_attendance", "pur": "purulence",
+             "inf": "severe_tonsil_inflammation"}
+    return {dst: bool(raw[src]) for src, dst in names.items() if src in raw}
+
+
 register(Calculator(
     id="feverpain", name="FeverPAIN Score", category="diagnosis",
     description="FeverPAIN score (0-5) for streptococcal pharyngitis in acute sore throat, guiding antibiotic prescribing.",
     inputs=FeverPAINInputs, compute=_feverpain, reference=FEVERPAIN_REF, output_unit="points", output_type="integer",
     medcalc_id=33, medcalc_name="FeverPAIN Score for Strep Pharyngitis",
     aliases=["FeverPAIN", "Fever PAIN", "sore throat antibiotic score"],
+    mdcalc_ids=[3316], mdcalc_adapter=_feverpain_from_mdcalc,
     conventions=[
         "One point each; undocumented fever, purulence, rapid attendance and severe inflammation score 0.",
         "Absence of cough or coryza not documented is taken as absent and scores 1 (MedCalc-Bench: its labels "
