@@ -1,0 +1,338 @@
+"""Oncologic scores of RiskAgent's library: malignant pleural effusion, ovarian and lung nodule malignancy
+risk, renal cell and prostate cancer prognosis, performance status and staging."""
+
+from __future__ import annotations
+
+import math
+
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import (
+    Band,
+    Choice,
+    ChoiceInputs,
+    Number,
+    Option,
+    band_of,
+    item_points,
+    opts,
+    point_score,
+    yes_no,
+)
+
+
+def _result(calc_id: str, name: str, value: float, unit: str, band: Band, lines: list[str], reference: str,
+            components: dict | None = None) -> CalculatorResult:
+    return CalculatorResult(
+        calculator=calc_id, name=name, value=value, unit=unit, interpretation=band.text,
+        explanation=[*lines, f"= {value:g} {unit}; {band.text}"], reference=reference, components=components or {})
+
+
+def _logistic_percent(x: float) -> float:
+    return 100 / (1 + math.exp(-x))
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4010: LENT prognostic score for malignant pleural effusion
+# ---------------------------------------------------------------------------
+
+LENT = point_score(
+    id="lent_score", name="LENT Prognostic Score", mdcalc_id=4010, category="risk",
+    description=("Estimates survival in a patient with a malignant pleural effusion from pleural fluid LDH, "
+                 "ECOG performance status, the blood neutrophil-to-lymphocyte ratio and the tumour type; "
+                 "the total (0-7) places the patient in a low, moderate or high risk group with its median "
+                 "survival."),
+    items=(
+        Choice("ldh", "Pleural fluid LDH, U/L", opts(("<1,500", 0), (">=1,500", 1))),
+        Choice("ecog", "ECOG Score", opts(
+            ("0 (asymptomatic)", 0), ("1 (symptomatic but ambulatory)", 1),
+            ("2 (symptomatic, in bed <50% of day)", 2),
+            ("3-4 (symptomatic, in bed >50% of day or bedbound)", 3))),
+        Choice("serum", "Serum neutrophil-to-lymphocyte ratio", opts(("<9", 0), (">=9", 1))),
+        Choice("tumor", "Tumor type", opts(
+            ("Mesothelioma or hematologic malignancy", 0),
+            ("Breast or gynecologic cancer or renal cell carcinoma", 1), ("Lung or any other cancer", 2))),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: median survival 319 days"),
+        Band(2, 4, "Moderate risk: median survival 130 days"),
+        Band(5, 7, "High risk: median survival 44 days"),
+    ),
+    reference=("Clive AO, Kahan BC, Hooper CE, et al. Predicting survival in malignant pleural effusion: "
+               "development and validation of the LENT prognostic score. Thorax. 2014;69(12):1098-1104."),
+    aliases=("LENT", "LENT score"),
+    conventions=("All four items are required: an unknown LDH, NLR or ECOG is refused, not scored 0.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10096: PROMISE score for malignant pleural effusion
+# ---------------------------------------------------------------------------
+
+# (name, question, [(label, clinical points, biological points)]): MDCalc's option value is the
+# biological score's points, so it is the option's code.
+_PROMISE = (
+    ("chemo", "Previous chemotherapy", (("No", 0, 0), ("Yes", 4, 3))),
+    ("radio", "Previous radiotherapy", (("No", 0, 0), ("Yes", 2, 2))),
+    ("hb", "Hemoglobin, g/dL", ((">=16", 0, 0), ("14 to <16", 1, 1), ("12 to <14", 2, 2), ("10 to <12", 3, 3),
+                                ("<10", 4, 4))),
+    ("wbc", "Serum WBC count, 10⁹ cells/L", (("<4", 0, 0), ("4 to <6.3", 2, 2), ("6.3 to <10", 4, 4),
+                                            ("10 to <15.8", 7, 7), (">=15.8", 10, 9))),
+    ("crp", "C-reactive protein, IU/L", (("<3", 0, 0), ("3 to <10", 3, 3), ("10 to <32", 5, 5),
+                                        ("32 to <100", 8, 8), (">=100", 11, 10))),
+    ("ecog", "ECOG performance status", (("0-1", 0, 0), ("2-4", 7, 7))),
+    ("cancer", "Cancer type", (("Mesothelioma", 0, 0), ("All other types of cancer", 4, 5), ("Lung", 5, 6))),
+)
+_PROMISE_TIMP = Choice("timp", "TIMP1, ng/mg protein", (
+    Option("Unknown", 0, -1), Option("<40", 0), Option("40 to <160", 1), Option(">=160", 2)))
+_PROMISE_BIO_POINTS = {name: {label: bio for label, _, bio in options} for name, _, options in _PROMISE}
+_PROMISE_CLINICAL_BANDS = (
+    Band(None, 20, "Less than 25% risk of death at 3 months (clinical score 0-20)"),
+    Band(21, 27, "25 to <50% risk of death at 3 months (clinical score 21-27)"),
+    Band(28, 35, "50 to <75% risk of death at 3 months (clinical score 28-35)"),
+    Band(36, None, "75% or greater risk of death at 3 months (clinical score >35)"),
+)
+_PROMISE_BIOLOGICAL_BANDS = (
+    Band(None, 20, "Less than 25% risk of death at 3 months (biological score 0-20)"),
+    Band(21, 28, "25 to <50% risk of death at 3 months (biological score 21-28)"),
+    Band(29, 37, "50 to <75% risk of death at 3 months (biological score 29-37)"),
+    Band(38, None, "75% or greater risk of death at 3 months (biological score >37)"),
+)
+_PROMISE_REF = ("Psallidas I, Kanellakis NI, Gerry S, et al. Development and validation of response markers to "
+                "predict survival and pleurodesis success in patients with malignant pleural effusion "
+                "(PROMISE): a multicohort analysis. Lancet Oncol. 2018;19(7):930-939.")
+
+
+def _promise(x: ChoiceInputs) -> CalculatorResult:
+    biological = x.timp != "Unknown"
+    rows: list[tuple[str, str, float]] = []
+    for name, text, pts in item_points(x):
+        if name == "timp":
+            if biological:
+                rows.append((name, text, pts))
+            continue
+        rows.append((name, text, _PROMISE_BIO_POINTS[name][getattr(x, name)] if biological else pts))
+    total = int(sum(p for _, _, p in rows))
+    version = "biological" if biological else "clinical"
+    band = band_of(_PROMISE_BIOLOGICAL_BANDS if biological else _PROMISE_CLINICAL_BANDS, total)
+    lines = [f"{version.capitalize()} PROMISE score (TIMP1 {'given' if biological else 'unknown'}):",
+             *(f"{text} -> {pts:+g}" for _, text, pts in rows)]
+    return _result("promise_score", "PROMISE Score", total, "points", band, lines, _PROMISE_REF,
+                   {name: pts for name, _, pts in rows})
+
+
+PROMISE = point_score(
+    id="promise_score", name="PROMISE Score for Malignant Pleural Effusion", mdcalc_id=10096, category="risk",
+    description=("Predicts 3-month mortality in malignant pleural effusion from prior chemotherapy and "
+                 "radiotherapy, haemoglobin, white cell count, CRP, ECOG status and cancer type; with a "
+                 "pleural fluid TIMP1 level the biological version (its own points and cut-offs) is used, "
+                 "otherwise the clinical version."),
+    items=(
+        *(Choice(name, question, tuple(Option(label, clin, bio if bio != clin else None)
+                                       for label, clin, bio in options))
+          for name, question, options in _PROMISE),
+        _PROMISE_TIMP,
+    ),
+    bands=_PROMISE_CLINICAL_BANDS, reference=_PROMISE_REF, compute=_promise,
+    aliases=("PROMISE", "PROMISE score"),
+    conventions=("TIMP1 'Unknown' computes the clinical score; a TIMP1 level computes the biological score, "
+                 "whose points differ for chemotherapy (3), WBC >=15.8 (9), CRP >=100 (10) and cancer type "
+                 "(other 5, lung 6) and whose risk cut-offs are 20/28/37 instead of 20/27/35.",
+                 "MDCalc's option values are the biological points; the clinical points follow the paper."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10517: IOTA Simple Rules risk of malignancy (adnexal masses)
+# ---------------------------------------------------------------------------
+
+_IOTA_FEATURES = (
+    ("b1", "B1 (unilocular cyst)", -3.41),
+    ("b2", "B2 (solid components present, but largest solid component <7 mm)", -2.25),
+    ("b3", "B3 (acoustic shadows)", -1.66),
+    ("b4", "B4 (smooth multilocular tumor with largest diameter <100 mm)", -2.75),
+    ("b5", "B5 (no blood flow; color score 1)", -1.86),
+    ("m1", "M1 (irregular solid tumor)", 2.19),
+    ("m2", "M2 (ascites)", 2.65),
+    ("m3", "M3 (at least 4 papillary structures)", 1.53),
+    ("m4", "M4 (irregular multilocular solid tumor with largest diameter >=100 mm)", 0.98),
+    ("m5", "M5 (very strong flow; color score 4)", 1.55),
+    ("location", "Ultrasound examination at oncology center", 0.92),
+)
+_IOTA_INTERCEPT = -0.97
+# Bands on the sum of the features' coefficients (two decimals): risk <1% <=> sum <= -3.63, <10% <=> sum
+# <= -1.23, <50% <=> sum <= 0.96 (risk = logistic(-0.97 + sum)).
+_IOTA_BANDS = (
+    Band(None, -3.63, "Very low risk of malignancy (<1%)"),
+    Band(-3.62, -1.23, "Low risk of malignancy (1 to <10%)"),
+    Band(-1.22, 0.96, "Intermediate risk of malignancy (10 to <50%)"),
+    Band(0.97, None, "High risk of malignancy (>=50%)"),
+)
+_IOTA_REF = ("Timmerman D, Van Calster B, Testa A, et al. Predicting the risk of malignancy in adnexal masses "
+             "based on the Simple Rules from the International Ovarian Tumor Analysis group. Am J Obstet "
+             "Gynecol. 2016;214(4):424-437.")
+
+
+def _iota(x: ChoiceInputs) -> CalculatorResult:
+    rows = item_points(x)
+    total = round(sum(p for _, _, p in rows), 2)
+    risk = round(_logistic_percent(_IOTA_INTERCEPT + total), 1)
+    band = band_of(_IOTA_BANDS, total)
+    present = {name for name, _, _ in rows if getattr(x, name) == "Yes"}
+    b = sorted(n for n in present if n.startswith("b"))
+    m = sorted(n for n in present if n.startswith("m"))
+    rule = ("benign (B-features only)" if b and not m else "malignant (M-features only)" if m and not b
+            else "inconclusive (both or neither B- and M-features)")
+    lines = [*(f"{text} -> {pts:+g}" for _, text, pts in rows),
+             f"x = {_IOTA_INTERCEPT:g} + {total:g} = {_IOTA_INTERCEPT + total:.2f}; risk = 100 / (1 + e^-x)",
+             f"Simple Rules classification: {rule}"]
+    return _result("iota_simple_rules", "IOTA Simple Rules Risk", risk, "%", band, lines, _IOTA_REF,
+                   {name: pts for name, _, pts in rows})
+
+
+IOTA = point_score(
+    id="iota_simple_rules", name="IOTA Simple Rules Risk Assessment", mdcalc_id=10517, category="diagnosis",
+    description=("Estimates the probability that an adnexal (ovarian) mass is malignant from the ten IOTA "
+                 "ultrasound features (five benign B-features, five malignant M-features) and whether the "
+                 "scan was done at an oncology centre, with a logistic model; also reports the classic "
+                 "benign / malignant / inconclusive Simple Rules reading."),
+    items=tuple(yes_no(name, question, coef, default=None) for name, question, coef in _IOTA_FEATURES),
+    bands=_IOTA_BANDS, reference=_IOTA_REF, unit="%", compute=_iota,
+    aliases=("IOTA", "IOTA simple rules", "simple rules risk"),
+    conventions=("Each feature must be stated (present or absent): an unreported feature is refused.",
+                 "Risk categories <1%, 1-<10%, 10-<50%, >=50% are those used with the IOTA models (O-RADS US); "
+                 "the risk itself is the published logistic model.",
+                 "An option's MDCalc value is its coefficient (Yes) or 0 (No)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3008: IMDC (Heng) risk model for metastatic renal cell carcinoma
+# ---------------------------------------------------------------------------
+
+IMDC = point_score(
+    id="imdc_rcc", name="IMDC (Heng) Risk Model for Metastatic RCC", mdcalc_id=3008, category="risk",
+    description=("Risk groups for metastatic renal cell carcinoma starting systemic (targeted) therapy: one "
+                 "point each for a short interval from diagnosis to treatment, poor performance status, "
+                 "anaemia, hypercalcaemia, neutrophilia and thrombocytosis; 0 favourable, 1-2 intermediate, "
+                 "3 or more poor risk, each with its median overall survival."),
+    items=(
+        yes_no("dx", "<1 year from time of diagnosis to systemic therapy", default=None),
+        yes_no("perf", "Karnofsky Performance Status <80%", default=None),
+        yes_no("hgb", "Hemoglobin < lower limit of normal", default=None),
+        yes_no("ca", "Corrected calcium > upper limit of normal", default=None),
+        yes_no("neut", "Neutrophils > upper limit of normal", default=None),
+        yes_no("plt", "Platelets > upper limit of normal", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Favorable risk: median overall survival 43.2 months"),
+        Band(1, 2, "Intermediate risk: median overall survival 22.5 months"),
+        Band(3, 6, "Poor risk: median overall survival 7.8 months"),
+    ),
+    reference=("Heng DY, Xie W, Regan MM, et al. Prognostic factors for overall survival in patients with "
+               "metastatic renal cell carcinoma treated with vascular endothelial growth factor-targeted "
+               "agents: results from a large, multicenter study. J Clin Oncol. 2009;27(34):5794-5799."),
+    aliases=("IMDC", "Heng criteria", "Heng score"),
+    conventions=("Median survivals are those of the external validation (Heng DY et al., Lancet Oncol "
+                 "2013;14:141-148).",
+                 "Each factor is required: an unknown laboratory value is refused, not scored normal."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2153: MSKCC (Motzer) score for metastatic renal cell carcinoma
+# ---------------------------------------------------------------------------
+
+MSKCC = point_score(
+    id="mskcc_motzer_rcc", name="MSKCC (Motzer) Score for Metastatic RCC", mdcalc_id=2153, category="risk",
+    description=("Prognostic groups for metastatic renal cell carcinoma (interferon era): one point each for "
+                 "a short interval from diagnosis to treatment, anaemia, hypercalcaemia, a raised LDH and "
+                 "poor Karnofsky performance status; 0 favourable (good), 1-2 intermediate, 3 or more poor "
+                 "(high) risk."),
+    items=(
+        yes_no("neph", "Time from diagnosis to systemic treatment <1 year", default=None),
+        yes_no("hb", "Hemoglobin < Lower Limit of Normal", default=None),
+        yes_no("ca", "Calcium >10mg/dL (>2.5 mmol/L)", default=None),
+        yes_no("ldh", "LDH > 1.5x Upper Limit of Normal", default=None),
+        yes_no("karnofsky", "Performance status <80% (Karnofsky)", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Favorable (good) risk: median survival about 20 months (30 months in Motzer 2002)"),
+        Band(1, 2, "Intermediate risk: median survival about 10 months (14 months in Motzer 2002)"),
+        Band(3, 5, "Poor (high) risk: median survival about 4 months (5 months in Motzer 2002)"),
+    ),
+    reference=("Motzer RJ, Bacik J, Murphy BA, Russo P, Mazumdar M. Interferon-alfa as a comparative treatment "
+               "for clinical trials of new therapies against advanced renal cell carcinoma. J Clin Oncol. "
+               "2002;20(1):289-296."),
+    aliases=("MSKCC score", "Motzer score", "Motzer criteria"),
+    conventions=("Items are those of the 2002 model (time from diagnosis to treatment <1 year replaced the "
+                 "1999 model's 'no prior nephrectomy'); MDCalc's median survivals (20/10/4 months) are the "
+                 "1999 cohort's (Motzer RJ et al., J Clin Oncol 1999;17:2530-2540), the 2002 cohort's are "
+                 "30/14/5 months: both are given.",
+                 "Each factor is required: an unknown laboratory value is refused, not scored normal."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4057: Solitary pulmonary nodule malignancy risk (Mayo Clinic model)
+# ---------------------------------------------------------------------------
+
+_SPN_PET = {"PET not performed": None, "No uptake": 0.0, "Faint uptake": 2.322, "Moderate uptake": 4.617,
+            "Intense uptake": 4.771}
+_SPN_BANDS = (
+    Band(None, 4.9, "Low probability of malignancy (<5%)"),
+    Band(5.0, 65.0, "Intermediate probability of malignancy (5-65%)"),
+    Band(65.1, None, "High probability of malignancy (>65%)"),
+)
+_SPN_REF = ("Swensen SJ, Silverstein MD, Ilstrup DM, Schleck CD, Edell ES. The probability of malignancy in "
+            "solitary pulmonary nodules: application to small radiologically indeterminate nodules. Arch "
+            "Intern Med. 1997;157(8):849-855.")
+
+
+def _spn(x: ChoiceInputs) -> CalculatorResult:
+    yes = {n: int(getattr(x, n) == "Yes") for n in ("smoker", "cancer", "lobe", "spiculation")}
+    lin = (0.0391 * x.Age + 0.1274 * x.diameter + 0.7917 * yes["smoker"] + 1.3388 * yes["cancer"]
+           + 0.7838 * yes["lobe"] + 1.0407 * yes["spiculation"] - 6.8272)
+    p = 1 / (1 + math.exp(-lin))
+    lines = [f"x = 0.0391 x {x.Age:g} + 0.1274 x {x.diameter:g} + 0.7917 x {yes['smoker']} + 1.3388 x "
+             f"{yes['cancer']} + 0.7838 x {yes['lobe']} + 1.0407 x {yes['spiculation']} - 6.8272 = {lin:.4f}",
+             f"Mayo probability = e^x / (1 + e^x) = {100 * p:.1f}%"]
+    uptake = _SPN_PET[x.pet1]
+    if uptake is not None:
+        y = -4.739 + 3.691 * p + uptake
+        lines.append(f"With FDG-PET ({x.pet1}): y = -4.739 + 3.691 x {p:.4f} + {uptake:g} = {y:.4f}; "
+                     f"probability = 1 / (1 + e^-y)")
+        p = 1 / (1 + math.exp(-y))
+    value = round(100 * p, 1)
+    return _result("mayo_spn", "Solitary Pulmonary Nodule Malignancy Risk (Mayo)", value, "%",
+                   band_of(_SPN_BANDS, value), lines, _SPN_REF)
+
+
+MAYO_SPN = point_score(
+    id="mayo_spn", name="Solitary Pulmonary Nodule Malignancy Risk (Mayo Clinic Model)", mdcalc_id=4057,
+    category="diagnosis",
+    description=("Probability that a solitary pulmonary nodule is malignant, from age, nodule diameter, "
+                 "smoking history, an extrathoracic cancer diagnosed 5 or more years ago, upper-lobe location "
+                 "and spiculation (Mayo logistic model); when FDG-PET was done, its uptake grade updates the "
+                 "probability (Herder extension)."),
+    items=(
+        Number("Age", "Age", "years", ge=18, le=110),
+        Number("diameter", "Nodule diameter", "mm", ge=1, le=100),
+        yes_no("smoker", "Current or former smoker", default=None),
+        yes_no("cancer", "Extrathoracic cancer diagnosis >=5 years prior", default=None),
+        yes_no("lobe", "Upper lobe location of tumor", default=None),
+        yes_no("spiculation", "Nodule spiculation", default=None),
+        Choice("pet1", "FDG-PET", opts(("PET not performed", 0), ("No uptake", 1), ("Faint uptake", 2),
+                                       ("Moderate uptake", 3), ("Intense uptake", 4)),
+               default="PET not performed"),
+    ),
+    bands=_SPN_BANDS, reference=_SPN_REF, unit="%", compute=_spn,
+    aliases=("Mayo Clinic model", "SPN malignancy risk", "Swensen model"),
+    conventions=("PET extension: Herder GJ et al. Clinical prediction model to characterize pulmonary "
+                 "nodules: validation and added value of 18F-fluorodeoxyglucose positron emission tomography. "
+                 "Chest 2005;128(4):2490-2496; no PET documented is taken as PET not performed (reported as "
+                 "assumed).",
+                 "Probability classes low <5%, intermediate 5-65%, high >65% follow the ACCP guideline "
+                 "(Gould MK et al., Chest 2013;143:e93S).",
+                 "The option points of FDG-PET are MDCalc's codes, not points; the model's coefficients are "
+                 "none 0, faint 2.322, moderate 4.617, intense 4.771."),
+)
