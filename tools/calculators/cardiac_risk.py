@@ -346,11 +346,36 @@ def _heart(x: HEARTInputs) -> CalculatorResult:
     )
 
 
+def _heart_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 1752's gold inputs (each item's points, 0-2) -> this calculator's inputs.
+
+    MDCalc gives age and risk factors as their point levels only: an age inside the level's range stands
+    for it (<45 -> 40, 45-64 -> 55, >=65 -> 70), and the risk-factor level by one factor (1 -> hypertension)
+    or by known atherosclerotic disease (2), which score the same.
+    """
+    levels = {"history": ["slightly suspicious", "moderately suspicious", "highly suspicious"],
+              "ekg": ["normal", "non-specific repolarization disturbance", "significant st deviation"],
+              "troponin": ["<= normal limit", "1-3x normal limit", ">3x normal limit"]}
+    out: dict[str, Any] = {}
+    for key, name in (("history", "history"), ("ekg", "ecg"), ("troponin", "initial_troponin")):
+        if key in raw:
+            out[name] = levels[key][int(raw[key])]
+    if "age" in raw:
+        out["age"] = (40, 55, 70)[int(raw["age"])]
+    rf = int(raw.get("risk_factors", 0))
+    if rf == 1:
+        out["hypertension"] = True
+    elif rf == 2:
+        out["atherosclerotic_disease"] = True
+    return out
+
+
 register(Calculator(
     id="heart_score", name="HEART Score", category="risk",
     description="HEART score (History, ECG, Age, Risk factors, Troponin) for 6-week major adverse cardiac events in emergency chest pain.",
     inputs=HEARTInputs, compute=_heart, reference=HEART_REF, output_unit="points", output_type="integer",
     medcalc_id=18, medcalc_name="HEART Score for Major Cardiac Events",
+    mdcalc_ids=[1752], mdcalc_adapter=_heart_from_mdcalc,
     aliases=["HEART", "HEART score", "chest pain MACE risk", "major adverse cardiac events"],
     conventions=[
         "History, ECG and troponin not given are assumed to be the 0-point level (slightly suspicious, normal, <= normal limit).",

@@ -4,7 +4,7 @@ coronary syndrome risk, pneumonia, resuscitation and ECMO outcome, and others.""
 from __future__ import annotations
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, ChoiceInputs, Number, band_of, opts, point_score
+from medmirror.tools.calculators.points import Band, Choice, ChoiceInputs, Number, band_of, opts, point_score, yes_no
 
 
 def _formula_result(calc_id: str, name: str, value: float, unit: str, bands: tuple[Band, ...],
@@ -93,4 +93,228 @@ TIMI_RISK_INDEX = point_score(
                  "Mortality figures are the derivation cohort's 30-day mortality in the lowest and highest "
                  "groups; validation in NRMI-3 (Wiviott 2004) showed the same gradient for in-hospital "
                  "mortality, over 10% in the top group."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10471: Acute renal failure after cardiac surgery (Thakar score)
+# ---------------------------------------------------------------------------
+
+THAKAR = point_score(
+    id="thakar_arf", name="Thakar Score for Acute Renal Failure after Cardiac Surgery", mdcalc_id=10471,
+    category="risk",
+    description=("Preoperative risk of acute renal failure needing dialysis after open-heart surgery, from sex, "
+                 "heart failure, low ejection fraction, preoperative balloon pump, COPD, insulin-treated "
+                 "diabetes, redo or emergency surgery, the type of operation and the preoperative creatinine "
+                 "(0-17 points, four risk groups)."),
+    items=(
+        Choice("gender", "Gender", opts(("Male", 0), ("Female", 1))),
+        yes_no("chf", "Congestive heart failure", default=None),
+        yes_no("left", "Left ventricular ejection fraction <35%", default=None),
+        yes_no("iabp", "Preoperative use of IABP", 2, default=None),
+        yes_no("copd", "COPD", default=None),
+        yes_no("insulin", "Insulin-requiring diabetes", default=None),
+        yes_no("cardiac", "Previous cardiac surgery", default=None),
+        yes_no("surgery", "Emergency surgery", 2, default=None),
+        Choice("type", "Surgery type", opts(("None", 0), ("Valve only", 1), ("CABG and valve", 2), ("Other", 2))),
+        Choice("cr", "Preoperative creatinine, mg/dL", opts(("<1.2", 0), ("1.2-2.0", 2), (">2.0", 5))),
+    ),
+    bands=(
+        Band(0, 2, "Thakar 0-2: 0.4% risk of acute renal failure needing dialysis"),
+        Band(3, 5, "Thakar 3-5: 1.8% risk of acute renal failure needing dialysis"),
+        Band(6, 8, "Thakar 6-8: 7.8-9.5% risk of acute renal failure needing dialysis"),
+        Band(9, 17, "Thakar 9-17: 21.3-21.5% risk of acute renal failure needing dialysis"),
+    ),
+    reference=("Thakar CV, Arrigain S, Worley S, Yared JP, Paganini EP. A clinical score to predict acute renal "
+               "failure after cardiac surgery. J Am Soc Nephrol. 2005;16(1):162-168."),
+    aliases=("Thakar score", "Cleveland Clinic ARF score"),
+    conventions=("Surgery type 'None' is CABG alone (no valve or other procedure), 0 points; 'Other' is "
+                 "other cardiac surgery, 2 points.",
+                 "Creatinine bands follow MDCalc's labels (<1.2, 1.2-2.0, >2.0 mg/dL); the paper's are "
+                 "1.2 to <2.1 and >=2.1 mg/dL.",
+                 "The two risk figures of the upper groups are the derivation and validation cohorts'.",
+                 "Every item is required: an undocumented one is refused."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10485: RibScore
+# ---------------------------------------------------------------------------
+
+RIBSCORE = point_score(
+    id="ribscore", name="RibScore", mdcalc_id=10485, category="risk",
+    description=("Radiographic score of a rib-fracture pattern on CT (number, bilaterality, flail segment, "
+                 "displacement, first rib, all three anatomic areas) that predicts pneumonia, respiratory "
+                 "failure and tracheostomy; 4 or more marks the higher-risk patient."),
+    items=(
+        yes_no("n_fractures", ">=6 fractures", default=None),
+        yes_no("bilat", "Bilateral fractures", default=None),
+        yes_no("flail", "Flail chest", default=None),
+        yes_no("displaced", ">=3 severely (bicortical) displaced fractures", default=None),
+        yes_no("first", "First rib fracture", default=None),
+        yes_no("anatomic", ">=1 fracture in all three anatomic areas (anterior, lateral, and posterior)",
+               default=None),
+    ),
+    bands=(
+        Band(0, 3, "Low risk (RibScore below 4): lower risk of pneumonia, respiratory failure and tracheostomy"),
+        Band(4, 6, "Greater risk (RibScore 4 or more): higher risk of pneumonia, respiratory failure and tracheostomy "
+                   "(adverse pulmonary outcomes)"),
+    ),
+    reference=("Chapman BC, Herbert B, Rodil M, et al. RibScore: a novel radiographic score based on fracture "
+               "pattern that predicts pneumonia, respiratory failure, and tracheostomy. J Trauma Acute Care "
+               "Surg. 2016;80(1):95-101."),
+    aliases=("RibScore", "rib score"),
+    conventions=("Every radiographic feature must be stated: an unreported one is refused.",
+                 "The paper's cut-off is 4; it defines no intermediate group."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4050: Drug Resistance in Pneumonia (DRIP) score
+# ---------------------------------------------------------------------------
+
+DRIP = point_score(
+    id="drip_score", name="Drug Resistance in Pneumonia (DRIP) Score", mdcalc_id=4050, category="risk",
+    description=("Risk that community-onset pneumonia is caused by a drug-resistant pathogen, from four major "
+                 "(2-point) and six minor (1-point) risk factors; 4 or more suggests extended-spectrum "
+                 "antibiotics are needed."),
+    items=(
+        yes_no("antibiotic", "Antibiotic use within 60 days", 2, default=None),
+        yes_no("longterm", "Long term care resident", 2, default=None),
+        yes_no("tube", "Tube feeding", 2, default=None),
+        yes_no("pneumonia", "Prior drug-resistant pneumonia diagnosis within 1 year", 2, default=None),
+        yes_no("hospitalization", "Hospitalization within 60 days", default=None),
+        yes_no("pulmonary", "Chronic pulmonary disease", default=None),
+        yes_no("status", "Poor functional status", default=None),
+        yes_no("gastric", "H2 blocker or PPI within 14 days", default=None),
+        yes_no("wound", "Active wound care at time of admission", default=None),
+        yes_no("mrsa", "MRSA colonization within 1 year", default=None),
+    ),
+    bands=(
+        Band(0, 3, "Low risk of drug-resistant pneumonia (DRIP <4): consider treating without "
+                   "extended-spectrum antibiotics"),
+        Band(4, 14, "High risk of drug-resistant pneumonia (DRIP >=4): extended-spectrum antibiotics likely "
+                    "necessary"),
+    ),
+    reference=("Webb BJ, Dascomb K, Stenehjem E, et al. Derivation and multicenter validation of the drug "
+               "resistance in pneumonia clinical prediction score. Antimicrob Agents Chemother. "
+               "2016;60(5):2652-2663."),
+    aliases=("DRIP", "DRIP score"),
+    conventions=("Every risk factor must be stated: the score rules out resistant pathogens, so an "
+                 "unreported factor is refused rather than assumed absent.",
+                 "Long-term care includes long-term acute care, skilled nursing and inpatient rehabilitation; "
+                 "tube feeding is nasogastric, nasojejunal or gastrostomy; poor functional status is "
+                 "Karnofsky <70 or non-ambulatory."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10282: PRESET score (survival on ECMO for ARDS)
+# ---------------------------------------------------------------------------
+
+PRESET = point_score(
+    id="preset_score", name="PRESET Score (PREdiction of Survival on ECMO Therapy)", mdcalc_id=10282,
+    category="risk",
+    description=("Mortality risk of an adult with ARDS at the start of veno-venous ECMO, from mean arterial "
+                 "pressure, lactate, arterial pH, platelet count and hospital days before ECMO (0-15 points, "
+                 "three risk classes)."),
+    items=(
+        Choice("one", "Mean arterial pressure, mmHg", opts(
+            (">100", 0), ("91-100", 1), ("81-90", 2), ("71-80", 3), ("<=70", 4))),
+        Choice("two", "Lactate concentration, mmol/L", opts(
+            ("<=1.50", 0), ("1.51-3.00", 1), ("3.01-6.00", 2), ("6.01-10.00", 3), (">10.00", 4))),
+        Choice("three", "pHa", opts((">7.300", 0), ("7.201-7.300", 1), ("7.101-7.200", 2), ("<=7.100", 3))),
+        Choice("four", "Platelet concentration, x 1000 cells/ul", opts((">200", 0), ("101-200", 1), ("<=100", 2))),
+        Choice("five", "Hospital days pre-ECMO", opts(("<=2", 0), ("3-7", 1), (">7", 2))),
+    ),
+    bands=(
+        Band(0, 5, "Risk class I: 26% ICU mortality"),
+        Band(6, 9, "Risk class II: 68% ICU mortality"),
+        Band(10, 15, "Risk class III: 93% ICU mortality"),
+    ),
+    reference=("Hilder M, Herbstreit F, Adamzik M, et al. Comparison of mortality prediction models in acute "
+               "respiratory distress syndrome undergoing extracorporeal membrane oxygenation and development of "
+               "a novel prediction score: the PREdiction of Survival on ECMO Therapy-Score (PRESET-Score). Crit "
+               "Care. 2017;21(1):301."),
+    aliases=("PRESET", "PRESET score"),
+    conventions=("Values are those just before ECMO is started; each is required.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10470: VIRSTA score (infective endocarditis in S. aureus bacteremia)
+# ---------------------------------------------------------------------------
+
+VIRSTA = point_score(
+    id="virsta_score", name="VIRSTA Score", mdcalc_id=10470, category="risk",
+    description=("Risk of infective endocarditis in Staphylococcus aureus bacteraemia, to decide how urgently "
+                 "echocardiography is needed: emboli, meningitis, intracardiac device or prior endocarditis, "
+                 "valve disease, injection drug use, persistent bacteraemia, vertebral osteomyelitis, "
+                 "community acquisition, sepsis and a high CRP; 3 or more is high risk."),
+    items=(
+        yes_no("emboli", "Cerebral or peripheral emboli", 5, default=None),
+        yes_no("meningitis", "Meningitis", 5, default=None),
+        yes_no("device", "Permanent intracardiac device or previous IE", 4, default=None),
+        yes_no("pre", "Pre-existing native valve disease", 3, default=None),
+        yes_no("iv", "Intravenous drug use", 4, default=None),
+        yes_no("bact", "Persistent bacteremia", 3, default=None),
+        yes_no("vert", "Vertebral osteomyelitis", 2, default=None),
+        yes_no("hc", "Community or non-nosocomial health care associated acquisition", 2, default=None),
+        yes_no("shock", "Severe sepsis or shock", 1, default=None),
+        yes_no("c", "C-reactive protein >190 mg/L", 1, default=None),
+    ),
+    bands=(
+        Band(0, 2, "Low risk of infective endocarditis (VIRSTA <=2): echocardiography may be deferred or "
+                   "omitted"),
+        Band(3, 30, "High risk of infective endocarditis (VIRSTA >=3): urgent echocardiography strongly "
+                    "encouraged"),
+    ),
+    reference=("Tubiana S, Duval X, Alla F, et al. The VIRSTA score, a prediction score to estimate risk of "
+               "infective endocarditis and determine priority for echocardiography in patients with "
+               "Staphylococcus aureus bacteremia. J Infect. 2016;72(5):544-553."),
+    aliases=("VIRSTA",),
+    conventions=("Every item must be stated: the score is used to rule endocarditis out, so an unreported "
+                 "finding is refused rather than assumed absent.",
+                 "Persistent bacteraemia: positive blood cultures 48 hours or more after starting "
+                 "appropriate antibiotics."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10020: ACTION ICU score (NSTEMI)
+# ---------------------------------------------------------------------------
+
+_ACTION_RISK = {1: "3.4%", 2: "4.9%", 3: "5.5%", 4: "6.9%", 5: "9.3%", 6: "12%", 7: "14.6%", 8: "17.4%",
+                9: "20.8%", 10: "23.3%", 11: "27.7%", 12: "31%", 13: "31.5%", 14: "39.3%"}
+
+ACTION_ICU = point_score(
+    id="action_icu", name="ACTION ICU Score for NSTEMI", mdcalc_id=10020, category="risk",
+    description=("Risk that an initially uncomplicated NSTEMI patient develops a complication needing "
+                 "intensive care (cardiac arrest, shock, high-grade AV block, respiratory failure, stroke or "
+                 "death), from age, creatinine, heart rate, systolic pressure, troponin ratio, heart failure, "
+                 "ST depression, prior revascularisation and chronic lung disease."),
+    items=(
+        Choice("age", "Age, years", opts(("<70", 0), (">=70", 1))),
+        Choice("cr", "Serum creatinine, mg/dL", opts(("<1.1", 0), (">=1.1", 1))),
+        Choice("hr", "Heart rate, bpm", opts(("<85", 0), ("85-100", 1), (">=100", 3))),
+        Choice("bp", "Systolic blood pressure, mmHg", opts((">=145", 0), ("125-145", 1), ("<125", 3))),
+        Choice("troponin", "Ratio of initial troponin to upper limit of normal", opts(("<12", 0), (">=12", 2))),
+        yes_no("hf", "Signs or symptoms of heart failure", 5, default=None),
+        yes_no("stdep", "ST segment depression on EKG", 1, default=None),
+        Choice("pci", "Prior revascularization", opts(("Yes", 0), ("No", 1))),
+        yes_no("lung", "Chronic lung disease", 2, default=None),
+    ),
+    bands=(
+        Band(0, 1, "3.4% risk of complications requiring ICU care"),
+        *(Band(t, t, f"{risk} risk of complications requiring ICU care") for t, risk in _ACTION_RISK.items()
+          if t > 1),
+        Band(15, 19, ">39.3% risk of complications requiring ICU care"),
+    ),
+    reference=("Fanaroff AC, Chen AY, Thomas LE, et al. Risk score to predict need for intensive care in "
+               "initially hemodynamically stable adults with non-ST-segment elevation myocardial infarction. "
+               "J Am Heart Assoc. 2018;7(11):e008894."),
+    aliases=("ACTION ICU", "ACTION ICU score"),
+    conventions=("Risks are those of the derivation cohort (ACTION Registry-GWTG) per total; totals above 14 "
+                 "are reported as above 39.3%.",
+                 "Every item is required (no prior revascularisation scores 1)."),
 )

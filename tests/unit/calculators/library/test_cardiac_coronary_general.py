@@ -41,3 +41,90 @@ def test_timi_risk_index():
     assert result.value == 14.58 and result.interpretation.startswith("TRI >12.5-17.5")
     with pytest.raises(CalculatorInputError, match="missing systolic_blood_pressure"):
         CALCULATORS["timi_risk_index"].run({"heart_rate": 70, "Age": 50})
+
+
+def test_thakar_score():
+    # female 1 + CHF 1 + IABP 2 + COPD 1 + redo 1 + valve only 1 + creatinine >2.0 5 = 12 -> 21.3-21.5%
+    raw = {"gender": 1, "chf": 1, "left": 0, "iabp": 2, "copd": 1, "insulin": 0, "cardiac": 1, "surgery": 0,
+           "type": 1, "cr": 5}
+    result = _run_gold("thakar_arf", 10471, raw)
+    assert result.value == 12 and "21.3-21.5%" in result.interpretation
+
+
+def test_thakar_cabg_and_other_share_code_2_and_map_by_label():
+    # male 0, emergency 2, "Other" surgery 2, creatinine 1.2-2.0 2 = 6 -> 7.8-9.5%
+    raw = {"gender": 0, "chf": 0, "left": 0, "iabp": 0, "copd": 0, "insulin": 0, "cardiac": 0, "surgery": 2,
+           "type": 2, "cr": 2}
+    args, notes = mdcalc_arguments(CALCULATORS["thakar_arf"], 10471, raw, {"Surgery type": "Other"})
+    assert not notes and args["type"] == "Other"
+    result = CALCULATORS["thakar_arf"].run(args)
+    assert result.value == 6 and "7.8-9.5%" in result.interpretation
+    with pytest.raises(CalculatorInputError, match="missing cr"):
+        CALCULATORS["thakar_arf"].run({k: v for k, v in args.items() if k != "cr"})
+
+
+def test_ribscore():
+    # >=6 fractures, flail, >=3 displaced, all three areas -> 4 -> greater risk
+    raw = {"n_fractures": 1, "bilat": 0, "flail": 1, "displaced": 1, "first": 0, "anatomic": 1}
+    result = _run_gold("ribscore", 10485, raw)
+    assert result.value == 4 and result.interpretation.startswith("Greater risk")
+    raw.update(flail=0)  # 3 -> lower risk
+    assert _run_gold("ribscore", 10485, raw).interpretation.startswith("Low risk")
+
+
+def test_drip_score():
+    # long-term care 2 + poor function 1 + PPI 1 + MRSA 1 = 5 -> high risk
+    raw = {"antibiotic": 0, "longterm": 2, "tube": 0, "pneumonia": 0, "hospitalization": 0, "pulmonary": 0,
+           "status": 1, "gastric": 1, "wound": 0, "mrsa": 1}
+    result = _run_gold("drip_score", 4050, raw)
+    assert result.value == 5 and result.interpretation.startswith("High risk")
+    raw.update(longterm=0)  # 3 -> low risk
+    assert _run_gold("drip_score", 4050, raw).interpretation.startswith("Low risk")
+    with pytest.raises(CalculatorInputError) as err:
+        CALCULATORS["drip_score"].run({"antibiotic": "Yes"})
+    assert "mrsa" in err.value.missing and "antibiotic" not in err.value.missing
+
+
+def test_preset_score_classes():
+    # MAP 71-80 (3) + lactate 3.01-6.00 (2) + pH 7.201-7.300 (1) + platelets <=100 (2) + 3-7 days (1) = 9 -> II
+    raw = {"one": 3, "two": 2, "three": 1, "four": 2, "five": 1}
+    result = _run_gold("preset_score", 10282, raw)
+    assert result.value == 9 and result.interpretation == "Risk class II: 68% ICU mortality"
+    raw.update(one=4)  # 10 -> class III
+    assert _run_gold("preset_score", 10282, raw).interpretation.startswith("Risk class III: 93%")
+
+
+def test_virsta_score():
+    # valve disease 3 -> high risk; community acquisition 2 alone -> low risk
+    base = {k: 0 for k in ("emboli", "meningitis", "device", "pre", "iv", "bact", "vert", "hc", "shock", "c")}
+    assert _run_gold("virsta_score", 10470, {**base, "pre": 3}).interpretation.startswith("High risk")
+    result = _run_gold("virsta_score", 10470, {**base, "hc": 2})
+    assert result.value == 2 and result.interpretation.startswith("Low risk")
+
+
+def test_action_icu():
+    # age >=70 1 + HR >=100 3 + SBP <125 3 + HF 5 + no prior revascularisation 1 = 13 -> 31.5%
+    raw = {"age": 1, "cr": 0, "hr": 3, "bp": 3, "troponin": 0, "hf": 5, "stdep": 0, "pci": 1, "lung": 0}
+    result = _run_gold("action_icu", 10020, raw)
+    assert result.value == 13 and result.interpretation.startswith("31.5%")
+    # prior revascularisation (Yes scores 0) and nothing else -> 0 -> 3.4%
+    raw = {"age": 0, "cr": 0, "hr": 0, "bp": 0, "troponin": 0, "hf": 0, "stdep": 0, "pci": 0, "lung": 0}
+    assert _run_gold("action_icu", 10020, raw).interpretation.startswith("3.4%")
+
+
+def test_heart_score_serves_mdcalc_1752():
+    # history moderately suspicious 1 + troponin >3x 2 = 3 -> low risk 0.9-1.7%
+    raw = {"history": 1, "ekg": 0, "age": 0, "risk_factors": 0, "troponin": 2}
+    result = _run_gold("heart_score", 1752, raw)
+    assert result.value == 3 and "0.9-1.7%" in result.interpretation
+    # history 2 + ECG 1 + age >=65 2 + >=3 risk factors 2 + troponin 1-3x 1 = 8 -> high risk
+    raw = {"history": 2, "ekg": 1, "age": 2, "risk_factors": 2, "troponin": 1}
+    assert _run_gold("heart_score", 1752, raw).value == 8
+
+
+def test_curb65_serves_mdcalc_324():
+    # confusion 1 + BUN 1 + low BP 1 + age >=65 1 = 4
+    raw = {"confusion": 1, "bun": 1, "respiratory_rate": 0, "systolic_diastolic_bp": 1, "age_65": 1}
+    assert _run_gold("curb_65", 324, raw).value == 4
+    raw = {"confusion": 0, "bun": 0, "respiratory_rate": 1, "systolic_diastolic_bp": 0, "age_65": 0}
+    assert _run_gold("curb_65", 324, raw).value == 1
