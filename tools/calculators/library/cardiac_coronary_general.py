@@ -318,3 +318,134 @@ ACTION_ICU = point_score(
                  "are reported as above 39.3%.",
                  "Every item is required (no prior revascularisation scores 1)."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3901: Pediatric Early Warning Score (PEWS)
+# ---------------------------------------------------------------------------
+
+PEWS = point_score(
+    id="pews", name="Pediatric Early Warning Score (PEWS)", mdcalc_id=3901, category="severity",
+    description=("Early warning score for children on the ward: behaviour, cardiovascular and respiratory "
+                 "status each score 0-3, plus a point each for quarter-hourly nebulisers and persistent "
+                 "post-operative vomiting; the total sets the escalation (low, intermediate, high risk)."),
+    items=(
+        Choice("behavior", "Behavior", opts(
+            ("Playing/appropriate", 0), ("Sleeping", 1), ("Irritable", 2),
+            ("Lethargic/confused or reduced response to pain", 3))),
+        Choice("cardiovascular", "Cardiovascular", opts(
+            ("Pink OR capillary refill 1-2 seconds", 0), ("Pale OR capillary refill 3 seconds", 1),
+            ("Gray OR capillary refill 4 seconds OR tachycardia of 20 bpm above normal", 2),
+            ("Gray and mottled OR capillary refill >=5 seconds OR tachycardia of 30 bpm above normal OR "
+             "bradycardia", 3))),
+        Choice("respiratory", "Respiratory", opts(
+            ("Within normal parameters, no retractions", 0),
+            (">10 above normal parameters using accessory muscles OR 30+ %FiO2 or 4+ L/min", 1),
+            (">20 above normal parameters and retractions OR 40+ %FiO2 or 6+ L/min", 2),
+            ("Five below normal parameters with retractions and grunting OR 50% FiO2 or 8+ L/min", 3))),
+        yes_no("neb", "Quarter hourly nebulizers (every 15 minutes)", default="No"),
+        yes_no("vom", "Persistent vomiting following surgery", default="No"),
+    ),
+    bands=(
+        Band(0, 2, "Low risk for deterioration (PEWS <=2): reassess as needed"),
+        Band(3, 4, "Intermediate risk for deterioration (PEWS 3-4): alert the charge nurse and physician"),
+        Band(5, 11, "High risk for deterioration (PEWS >=5): call the rapid response team"),
+    ),
+    reference=("Monaghan A. Detecting and managing deterioration in children. Paediatr Nurs. "
+               "2005;17(1):32-35."),
+    aliases=("PEWS", "Brighton PEWS", "paediatric early warning score"),
+    conventions=("Behaviour, cardiovascular and respiratory status are required; quarter-hourly nebulisers "
+                 "and post-operative vomiting are treatments/events that are charted when present, so "
+                 "undocumented ones are taken as absent (reported as assumed).",
+                 "Normal ranges of heart and respiratory rate are by age (MDCalc uses the University of "
+                 "Maryland table)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10033: GO-FAR score (in-hospital cardiac arrest)
+# ---------------------------------------------------------------------------
+
+GO_FAR = point_score(
+    id="go_far", name="GO-FAR Score", mdcalc_id=10033, category="risk",
+    description=("Before an in-hospital cardiac arrest, estimates the chance of surviving to discharge "
+                 "neurologically intact (CPC 1) if resuscitated, from age, neurological status on admission "
+                 "and thirteen admission diagnoses and conditions; used to inform code-status discussions."),
+    items=(
+        Choice("age", "Age, years", opts(("<70", 0), ("70-74", 2), ("75-79", 5), ("80-84", 6), (">=85", 11))),
+        yes_no("admitneuro", "Neurologically intact or with minimal deficits at admission", -15, default=None),
+        yes_no("trauma", "Major trauma", 10, default=None),
+        yes_no("stroke", "Acute stroke", 8, default=None),
+        yes_no("cancer", "Metastatic or hematologic cancer", 7, default=None),
+        yes_no("septicemia", "Septicemia", 7, default=None),
+        yes_no("noncardiacdx", "Medical noncardiac diagnosis on admission", 7, default=None),
+        yes_no("hepinsuffiiency", "Hepatic insufficiency", 6, default=None),
+        yes_no("admitfromsnf", "Admit from skilled nursing facility", 6, default=None),
+        yes_no("hypotension", "Hypotension or hypoperfusion within 4 hrs prior to arrest", 5, default=None),
+        yes_no("dialysis", "Renal insufficiency or dialysis", 4, default=None),
+        yes_no("respinsuff", "Respiratory insufficiency", 4, default=None),
+        yes_no("pneuomnia", "Pneumonia", 1, default=None),
+    ),
+    bands=(
+        Band(-15, -6, "Above average survival: >15% chance of survival to discharge with good neurologic "
+                      "outcome"),
+        Band(-5, 13, "Average survival: 3-15% chance of survival to discharge with good neurologic outcome"),
+        Band(14, 23, "Low survival: 1-3% chance of survival to discharge with good neurologic outcome"),
+        Band(24, 76, "Very low survival: <1% chance of survival to discharge with good neurologic outcome"),
+    ),
+    reference=("Ebell MH, Jang W, Shen Y, Geocadin RG; Get With the Guidelines-Resuscitation Investigators. "
+               "Development and validation of the Good Outcome Following Attempted Resuscitation (GO-FAR) "
+               "score to predict neurologically intact survival after in-hospital cardiopulmonary "
+               "resuscitation. JAMA Intern Med. 2013;173(20):1872-1878."),
+    aliases=("GO-FAR", "GOFAR"),
+    conventions=("Good outcome is cerebral performance category 1 at discharge.",
+                 "Every item is required; the input names keep MDCalc's spellings ('hepinsuffiiency', "
+                 "'pneuomnia')."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10143: RESP score (survival after ECMO for respiratory failure)
+# ---------------------------------------------------------------------------
+
+RESP = point_score(
+    id="resp_score", name="RESP Score (Respiratory ECMO Survival Prediction)", mdcalc_id=10143,
+    category="risk",
+    description=("In-hospital survival of an adult put on ECMO for severe acute respiratory failure, from "
+                 "age, immunocompromise, days of ventilation, the diagnosis and pre-ECMO factors (CNS "
+                 "dysfunction, non-pulmonary infection, paralysis, nitric oxide, bicarbonate, cardiac "
+                 "arrest, hypercapnia, high airway pressure); five risk classes."),
+    items=(
+        Choice("age", "Age, years", opts(("18-49", 0), ("50-59", -2), (">=60", -3))),
+        yes_no("status", "Immunocompromised status at time of ECMO", -2, default=None),
+        Choice("venti", "Mechanically ventilated before ECMO initiated", opts(
+            (">7 days", 0), ("48 hours to 7 days", 1), ("<48 hours", 3))),
+        Choice("diag", "Diagnosis", opts(
+            ("Viral pneumonia", 3), ("Bacterial pneumonia", 3), ("Asthma", 11), ("Trauma or burn", 3),
+            ("Aspiration pneumonitis", 5), ("Other acute respiratory diagnosis", 1),
+            ("Nonrespiratory or chronic respiratory diagnosis", 0))),
+        yes_no("cns", "History of central nervous system dysfunction", -7, default=None),
+        yes_no("acute", "Acute associated nonpulmonary infection", -3, default=None),
+        yes_no("ecmo", "Neuromuscular blockade before ECMO", 1, default=None),
+        yes_no("nitric", "Nitric oxide before ECMO", -1, default=None),
+        yes_no("bicarb", "Bicarbonate infusion before ECMO", -2, default=None),
+        yes_no("cardiac", "Cardiac arrest before ECMO", -2, default=None),
+        yes_no("pa", "PaCO₂ >=75 mmHg (>=10 kPa)", -1, default=None),
+        yes_no("peak", "Peak inspiratory pressure >=42 cm H₂O (>=4.1 kPa)", -1, default=None),
+    ),
+    bands=(
+        Band(None, -6, "Risk class V: 18% in-hospital survival"),
+        Band(-5, -2, "Risk class IV: 33% in-hospital survival"),
+        Band(-1, 2, "Risk class III: 57% in-hospital survival"),
+        Band(3, 5, "Risk class II: 76% in-hospital survival"),
+        Band(6, None, "Risk class I: 92% in-hospital survival"),
+    ),
+    reference=("Schmidt M, Bailey M, Sheldrake J, et al. Predicting survival after extracorporeal membrane "
+               "oxygenation for severe acute respiratory failure. The Respiratory Extracorporeal Membrane "
+               "Oxygenation Survival Prediction (RESP) score. Am J Respir Crit Care Med. "
+               "2014;189(11):1374-1382."),
+    aliases=("RESP", "RESP score"),
+    conventions=("Every item is required; values are those before ECMO is started.",
+                 "Immunocompromise: haematological or solid malignancy, solid organ transplant, HIV or "
+                 "cirrhosis."),
+)

@@ -128,3 +128,44 @@ def test_curb65_serves_mdcalc_324():
     assert _run_gold("curb_65", 324, raw).value == 4
     raw = {"confusion": 0, "bun": 0, "respiratory_rate": 1, "systolic_diastolic_bp": 0, "age_65": 0}
     assert _run_gold("curb_65", 324, raw).value == 1
+
+
+def test_pews_bands_and_assumed_events():
+    # irritable 2 + pale 1 + >10 above normal 1 = 4 (nebulisers, vomiting not documented: 0) -> intermediate
+    args = {"behavior": "Irritable", "cardiovascular": "Pale OR capillary refill 3 seconds",
+            "respiratory": ">10 above normal parameters using accessory muscles OR 30+ %FiO2 or 4+ L/min"}
+    result = CALCULATORS["pews"].run(args)
+    assert result.value == 4 and result.interpretation.startswith("Intermediate risk")
+    assert set(result.assumed) == {"neb", "vom"}
+    assert CALCULATORS["pews"].run({**args, "neb": "Yes"}).interpretation.startswith("High risk")
+    with pytest.raises(CalculatorInputError, match="missing behavior"):
+        CALCULATORS["pews"].run({k: v for k, v in args.items() if k != "behavior"})
+
+
+def test_go_far():
+    # age 80-84 6 + SNF 6 + hypotension 5 + renal 4 + pneumonia 1 = 22 -> low survival 1-3%
+    raw = {k: 0 for k in ("admitneuro", "trauma", "stroke", "cancer", "septicemia", "noncardiacdx",
+                          "hepinsuffiiency", "respinsuff")}
+    raw.update(age=6, admitfromsnf=6, hypotension=5, dialysis=4, pneuomnia=1)
+    result = _run_gold("go_far", 10033, raw)
+    assert result.value == 22 and result.interpretation.startswith("Low survival: 1-3%")
+    # neurologically intact at admission -15 on top: 7 -> average survival 3-15%
+    raw.update(admitneuro=-15)
+    assert _run_gold("go_far", 10033, raw).interpretation.startswith("Average survival: 3-15%")
+
+
+def test_resp_score_with_shared_diagnosis_codes():
+    # age 50-59 -2 + <48 h ventilation 3 + bacterial pneumonia 3 + paralysis 1 + cardiac arrest -2 = 3 -> II 76%
+    raw = {"age": -2, "status": 0, "venti": 3, "diag": 3, "cns": 0, "acute": 0, "ecmo": 1, "nitric": 0,
+           "bicarb": 0, "cardiac": -2, "pa": 0, "peak": 0}
+    result = _run_gold("resp_score", 10143, raw, {"Diagnosis": "Bacterial pneumonia"})
+    assert result.value == 3 and result.interpretation == "Risk class II: 76% in-hospital survival"
+    # the code 3 alone names three diagnoses: not mapped, so refused by name
+    args, notes = mdcalc_arguments(CALCULATORS["resp_score"], 10143, raw)
+    assert "diag" not in args and notes
+    with pytest.raises(CalculatorInputError, match="missing diag"):
+        CALCULATORS["resp_score"].run(args)
+    # CNS dysfunction -7 more: -4 -> class IV 33%
+    raw.update(cns=-7)
+    assert _run_gold("resp_score", 10143, raw, {"Diagnosis": "Viral pneumonia"}).interpretation.startswith(
+        "Risk class IV: 33%")
