@@ -3,6 +3,8 @@ coronary syndrome risk, pneumonia, resuscitation and ECMO outcome, and others.""
 
 from __future__ import annotations
 
+import math
+
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.calculators.points import Band, Choice, ChoiceInputs, Number, band_of, opts, point_score, yes_no
 
@@ -448,4 +450,175 @@ RESP = point_score(
     conventions=("Every item is required; values are those before ECMO is started.",
                  "Immunocompromise: haematological or solid malignancy, solid organ transplant, HIV or "
                  "cirrhosis."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10464: Adverse Childhood Experiences (ACE) score
+# ---------------------------------------------------------------------------
+
+_ACE_QUESTIONS = (
+    ("q1", "Did a parent or other adult in the household often or very often... Swear at you, insult you, put you "
+           "down, or humiliate you? or Act in a way that made you afraid that you might be physically hurt?"),
+    ("q2", "Did a parent or other adult in the household often or very often... Push, grab, slap, or throw "
+           "something at you? or Ever hit you so hard that you had marks or were injured?"),
+    ("q3", "Did an adult or person at least five years older than you ever... Touch or fondle you or have you "
+           "touch their body in a sexual way? or Attempt or actually have oral, anal, or vaginal intercourse "
+           "with you?"),
+    ("q4", "Did you often or very often feel that... No one in your family loved you or thought you were "
+           "important or special? or Your family didn’t look out for each other, feel close to each other, or "
+           "support each other?"),
+    ("q5", "Did you often or very often feel that... You didn’t have enough to eat, had to wear dirty clothes, "
+           "and had no one to protect you? or Your parents were too drunk or high to take care of you or take "
+           "you to the doctor if you needed it?"),
+    ("q6", "Were your parents ever separated or divorced?"),
+    ("q7", "Was your mother or stepmother: Often or very often pushed, grabbed, slapped, or had something thrown "
+           "at her? or Sometimes, often, or very often kicked, bitten, hit with a fist, or hit with something "
+           "hard? or Ever repeatedly hit at least a few minutes orthreatened with a gun or knife?"),
+    ("q8", "Did you live with anyone who was a problem drinker or alcoholic or who used street drugs?"),
+    ("q9", "Was a household member depressed or mentally ill, or did a household member attempt suicide?"),
+    ("q10", "Did a household member go to prison?"),
+)
+
+ACE = point_score(
+    id="ace_score", name="Adverse Childhood Experiences (ACE) Score", mdcalc_id=10464, category="risk",
+    description=("Counts ten categories of abuse, neglect and household dysfunction experienced before age "
+                 "18 (0-10); the more categories, the higher the adult risk of poor physical, mental and "
+                 "social health, with 4 or more marking a strongly raised risk."),
+    items=tuple(yes_no(name, question, default=None) for name, question in _ACE_QUESTIONS),
+    bands=(
+        Band(0, 0, "ACE score 0: no adverse childhood experiences reported (lowest risk)"),
+        Band(1, 3, "ACE score 1-3: higher risk of health, social and emotional problems, rising with each "
+                   "additional ACE"),
+        Band(4, 10, "ACE score 4 or more: higher (markedly raised) risk of health, social and emotional "
+                    "problems; about 4- to 12-fold for alcoholism, drug use, depression and suicide attempt"),
+    ),
+    reference=("Felitti VJ, Anda RF, Nordenberg D, et al. Relationship of childhood abuse and household "
+               "dysfunction to many of the leading causes of death in adults. The Adverse Childhood "
+               "Experiences (ACE) Study. Am J Prev Med. 1998;14(4):245-258."),
+    aliases=("ACE", "ACE score", "ACE questionnaire"),
+    conventions=("Each question is answered by the person (self-report): an unanswered one is refused.",
+                 "The score has no published cut-off for individual care; the >=4 group is the original "
+                 "study's highest-exposure group."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4022: Marburg Heart Score
+# ---------------------------------------------------------------------------
+
+MARBURG = point_score(
+    id="marburg_heart_score", name="Marburg Heart Score (MHS)", mdcalc_id=4022, category="diagnosis",
+    description=("Rules out coronary artery disease as the cause of chest pain in primary care, from five "
+                 "findings (age/sex, known vascular disease, exertional pain, pain not reproducible by "
+                 "palpation, patient's belief the pain is cardiac); 0-2 low, 3-5 raised probability."),
+    items=(
+        yes_no("age", "Female >=65 years or male >=55 years", default=None),
+        yes_no("knowndisease", "Known CAD, cerebrovascular disease, or peripheral vascular disease", default=None),
+        yes_no("exercisepain", "Pain worse with exercise", default=None),
+        Choice("reproduciblepain", "Pain reproducible with palpation", opts(("No", 1), ("Yes", 0))),
+        yes_no("cardiacpain", "Patient assumes pain is cardiac", default=None),
+    ),
+    bands=(
+        Band(0, 2, "Low risk: 3% risk of coronary artery disease; non-urgent (outpatient) evaluation as needed"),
+        Band(3, 5, "Higher risk: 23% risk of coronary artery disease; consider urgent evaluation or inpatient "
+                   "admission"),
+    ),
+    reference=("Bösner S, Haasenritter J, Becker A, et al. Ruling out coronary artery disease in primary care: "
+               "development and validation of a simple prediction rule. CMAJ. 2010;182(12):1295-1300."),
+    aliases=("MHS", "Marburg heart score", "Marburg score"),
+    conventions=("Pain reproducible by palpation scores 0; pain NOT reproducible scores 1.",
+                 "Every item is required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 99: TIMI risk score for STEMI
+# ---------------------------------------------------------------------------
+
+_TIMI_STEMI_MORTALITY = {0: "0.8%", 1: "1.6%", 2: "2.2%", 3: "4.4%", 4: "7.3%", 5: "12.4%", 6: "16.1%",
+                         7: "23.4%", 8: "26.8%"}
+
+TIMI_STEMI = point_score(
+    id="timi_stemi", name="TIMI Risk Score for STEMI", mdcalc_id=99, category="risk",
+    description=("30-day mortality of ST-elevation myocardial infarction (fibrinolysis-eligible patients) "
+                 "from age, history, presenting haemodynamics, weight, infarct location and time to "
+                 "treatment (0-14 points)."),
+    items=(
+        Choice("age", "Age", opts(("< 65 years", 0), ("65-74", 2), (">= 75", 3))),
+        yes_no("dm_hypertension_angina", "Diabetes, Hypertension or Angina", default=None),
+        yes_no("systolic_blood_pressure_100", "Systolic BP < 100 mmHg", 3, default=None),
+        yes_no("heart_rate_100", "Heart rate > 100", 2, default=None),
+        yes_no("killip_class", "Killip Class II-IV", 2, default=None),
+        yes_no("weight_67kg", "Weight < 67kg (147.7 lbs)", 1, default=None),
+        yes_no("anterior_st_elevation_lbbb", "Anterior ST Elevation or LBBB", 1, default=None),
+        yes_no("treatment_time_4hrs", "Time to treatment > 4 hours", 1, default=None),
+    ),
+    bands=(
+        *(Band(t, t, f"{risk} 30-day mortality") for t, risk in _TIMI_STEMI_MORTALITY.items()),
+        Band(9, 14, "35.9% 30-day mortality (score >8)"),
+    ),
+    reference=("Morrow DA, Antman EM, Charlesworth A, et al. TIMI risk score for ST-elevation myocardial "
+               "infarction: a convenient, bedside, clinical score for risk assessment at presentation: an "
+               "intravenous nPA for treatment of infarcting myocardium early II trial substudy. Circulation. "
+               "2000;102(17):2031-2037."),
+    aliases=("TIMI STEMI", "TIMI score for STEMI"),
+    conventions=("Every item is required; mortality is the derivation cohort's 30-day all-cause mortality.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3942: Troponin-only Manchester ACS (T-MACS) decision aid
+# ---------------------------------------------------------------------------
+
+_TMACS_COEF = (("ecg", 1.713), ("ang", 0.847), ("pnrad", 0.607), ("vomit", 1.417), ("sweat", 2.058),
+               ("hypo", 1.208))
+_TMACS_BANDS = (
+    Band(None, 1.99, "Very low risk (<2%): ACS ruled out; consider discharge"),
+    Band(2, 4.99, "Low risk (2 to <5%): serial troponin (e.g. at 3 h) in the ED; discharge if normal"),
+    Band(5, 94.99, "Moderate risk (5 to <95%): serial troponin on a ward, then consider stress testing or CT "
+                   "coronary angiography"),
+    Band(95, None, "High risk (>=95%): ACS ruled in; refer to cardiology and treat as ACS"),
+)
+_TMACS_REF = ("Body R, Carlton E, Sperrin M, et al. Troponin-only Manchester Acute Coronary Syndromes (T-MACS) "
+              "decision aid: single biomarker re-stratification of patients with suspected acute coronary "
+              "syndromes in the emergency department, an international external validation study. Emerg Med "
+              "J. 2017;34(6):349-356.")
+
+
+def _tmacs(x: ChoiceInputs) -> CalculatorResult:
+    terms = [(name, coef, int(getattr(x, name) == "Yes")) for name, coef in _TMACS_COEF]
+    lin = sum(c * v for _, c, v in terms) + 0.089 * x.tnt - 4.766
+    p = 100 / (1 + math.exp(-lin))
+    band = _TMACS_BANDS[0 if p < 2 else 1 if p < 5 else 2 if p < 95 else 3]
+    value = round(p, 1)
+    lines = [" + ".join(f"{c:g} x {v} ({n})" for n, c, v in terms) + f" + 0.089 x {x.tnt:g} (hs-cTnT ng/L) - 4.766 "
+             f"= {lin:.3f}", f"p = 1 / (1 + e^-x) = {p:.2f}%"]
+    return CalculatorResult(
+        calculator="t_macs", name="T-MACS Decision Aid", value=value, unit="%", interpretation=band.text,
+        explanation=[*lines, f"= {value:g}%; {band.text}"], reference=_TMACS_REF,
+        components={n: v for n, _, v in terms})
+
+
+T_MACS = point_score(
+    id="t_macs", name="Troponin-only Manchester Acute Coronary Syndromes (T-MACS) Decision Aid",
+    mdcalc_id=3942, category="diagnosis",
+    description=("Probability of acute coronary syndrome in an emergency patient with suspected cardiac chest "
+                 "pain, from one high-sensitivity troponin T on arrival and six clinical findings (ischaemic "
+                 "ECG, crescendo angina, right arm/shoulder radiation, vomiting, observed sweating, "
+                 "hypotension); sorts patients into very low (rule-out) to high (rule-in) risk."),
+    items=(
+        *(yes_no(name, question, default=None) for name, question in (
+            ("ecg", "EKG ischemia"), ("ang", "Worsening or crescendo angina"),
+            ("pnrad", "Pain radiating to right arm or shoulder"), ("vomit", "Pain associated with vomiting"),
+            ("sweat", "Sweating observed"), ("hypo", "Hypotension"))),
+        Number("tnt", "hs-cTnT concentration on arrival", "ng/L", ge=0, le=100000, accepted_units=("pg/mL",)),
+    ),
+    bands=_TMACS_BANDS, reference=_TMACS_REF, unit="%", compute=_tmacs,
+    aliases=("T-MACS", "TMACS"),
+    conventions=("Logistic model: 1.713 ECG ischaemia + 0.847 crescendo angina + 0.607 right arm/shoulder "
+                 "radiation + 1.417 vomiting + 2.058 sweating + 1.208 hypotension (SBP <100 mmHg) + 0.089 x "
+                 "hs-cTnT (ng/L) - 4.766.",
+                 "Risk cut-offs <2%, <5%, <95% and >=95% are applied to the unrounded probability.",
+                 "Developed for the Roche Elecsys hs-cTnT assay; every finding is required."),
 )

@@ -336,3 +336,62 @@ MAYO_SPN = point_score(
                  "The option points of FDG-PET are MDCalc's codes, not points; the model's coefficients are "
                  "none 0, faint 2.322, moderate 4.617, intense 4.771."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2048: Gleason score (ISUP grade group)
+# ---------------------------------------------------------------------------
+
+_GLEASON_PATTERNS = opts(
+    ("Closely resembles normal prostate. Glands are small, well-formed, closely packed.", 1),
+    ("Increased stroma with well-formed glands, but larger with more tissue between them.", 2),
+    ("Recognizable glands, but cells are darker. Some cells have left the glands and are beginning to invade the "
+     "surrounding tissue or have an infiltrative pattern.", 3),
+    ("Few recognizable glands. Many cells invading the surrounding tissue in clumps.", 4),
+    ("Few or no recognizable glands. Often sheets of cells throughout the surrounding tissue.", 5),
+)
+_GLEASON_GROUPS = {
+    1: "Grade group 1 (Gleason score <=6): low grade; unlikely to be aggressive, active surveillance often "
+       "considered",
+    2: "Grade group 2 (Gleason 3+4=7): favourable intermediate grade",
+    3: "Grade group 3 (Gleason 4+3=7): unfavourable intermediate grade",
+    4: "Grade group 4 (Gleason score 8): high grade",
+    5: "Grade group 5 (Gleason score 9-10): highest grade",
+}
+_GLEASON_BANDS = (
+    Band(2, 6, _GLEASON_GROUPS[1]),
+    Band(7, 7, "Gleason score 7: grade group 2 (3+4) or 3 (4+3)"),
+    Band(8, 8, _GLEASON_GROUPS[4]),
+    Band(9, 10, _GLEASON_GROUPS[5]),
+)
+_GLEASON_REF = ("Epstein JI, Egevad L, Amin MB, et al. The 2014 International Society of Urological Pathology "
+                "(ISUP) consensus conference on Gleason grading of prostatic carcinoma: definition of grading "
+                "patterns and proposal for a new grading system. Am J Surg Pathol. 2016;40(2):244-252.")
+
+
+def _gleason(x: ChoiceInputs) -> CalculatorResult:
+    rows = item_points(x)
+    primary, secondary = (int(p) for _, _, p in rows)
+    total = primary + secondary
+    group = 1 if total <= 6 else (2 if primary == 3 else 3) if total == 7 else 4 if total == 8 else 5
+    lines = [f"Primary (most common) pattern {primary} + secondary pattern {secondary} = Gleason score {total}"]
+    return _result("gleason_score", "Gleason Score", total, "", Band(total, total, _GLEASON_GROUPS[group]), lines,
+                   _GLEASON_REF, {"primary": primary, "secondary": secondary, "grade_group": group})
+
+
+GLEASON = point_score(
+    id="gleason_score", name="Gleason Score for Prostate Cancer", mdcalc_id=2048, category="severity",
+    description=("Histological grade of prostate adenocarcinoma: the most common (primary) and second most "
+                 "common (secondary) architectural patterns, each 1-5, add to the Gleason score, which maps "
+                 "to the ISUP/WHO prognostic grade group 1-5."),
+    items=(
+        Choice("primary", "Primary grade", _GLEASON_PATTERNS),
+        Choice("secondary", "Secondary grade", _GLEASON_PATTERNS),
+    ),
+    bands=_GLEASON_BANDS, reference=_GLEASON_REF, unit="", compute=_gleason,
+    aliases=("Gleason", "Gleason grade", "ISUP grade group", "prostate cancer grade group"),
+    conventions=("The Gleason score is primary + secondary pattern; a tertiary pattern is reported apart and "
+                 "not added. On needle biopsy ISUP counts a higher tertiary pattern as the secondary one: give "
+                 "that pattern as the secondary grade.",
+                 "Grade group 2 vs 3 for a score of 7 depends on which pattern predominates (3+4 vs 4+3)."),
+)

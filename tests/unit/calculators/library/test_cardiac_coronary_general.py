@@ -169,3 +169,49 @@ def test_resp_score_with_shared_diagnosis_codes():
     raw.update(cns=-7)
     assert _run_gold("resp_score", 10143, raw, {"Diagnosis": "Viral pneumonia"}).interpretation.startswith(
         "Risk class IV: 33%")
+
+
+def test_ace_score():
+    # verbal abuse, physical abuse, parental separation, household substance use: 4 -> >= 4 band
+    raw = {f"q{i}": 0 for i in range(1, 11)} | {"q1": 1, "q2": 1, "q6": 1, "q8": 1}
+    result = _run_gold("ace_score", 10464, raw)
+    assert result.value == 4 and result.interpretation.startswith("ACE score 4 or more")
+    assert _run_gold("ace_score", 10464, {f"q{i}": 0 for i in range(1, 11)}).value == 0
+    with pytest.raises(CalculatorInputError, match="missing q10"):
+        CALCULATORS["ace_score"].run({f"q{i}": "No" for i in range(1, 10)})
+
+
+def test_marburg_reproducible_pain_is_reverse_scored():
+    # age/sex 1 + exertional 1 + pain NOT reproducible (code 1) 1 = 3 -> 23%
+    raw = {"age": 1, "knowndisease": 0, "exercisepain": 1, "reproduciblepain": 1, "cardiacpain": 0}
+    result = _run_gold("marburg_heart_score", 4022, raw)
+    assert result.value == 3 and "23%" in result.interpretation
+    args, _ = mdcalc_arguments(CALCULATORS["marburg_heart_score"], 4022, {**raw, "reproduciblepain": 0})
+    assert args["reproduciblepain"] == "Yes"
+    assert CALCULATORS["marburg_heart_score"].run(args).interpretation.startswith("Low risk: 3%")
+
+
+def test_timi_stemi():
+    # age 65-74 2 + SBP < 100 3 = 5 -> 12.4%
+    raw = {"age": 2, "dm_hypertension_angina": 0, "systolic_blood_pressure_100": 3, "heart_rate_100": 0,
+           "killip_class": 0, "weight_67kg": 0, "anterior_st_elevation_lbbb": 0, "treatment_time_4hrs": 0}
+    result = _run_gold("timi_stemi", 99, raw)
+    assert result.value == 5 and result.interpretation.startswith("12.4%")
+    # age >= 75 3 + SBP 3 + HR 2 + Killip 2 = 10 -> 35.9%
+    raw.update(age=3, heart_rate_100=2, killip_class=2)
+    assert _run_gold("timi_stemi", 99, raw).interpretation.startswith("35.9%")
+
+
+def test_t_macs_probability():
+    # x = 0.847 (angina) + 0.607 (right arm) + 0.089 x 55 - 4.766 = 1.583; 1 / (1 + e^-1.583) = 82.96%
+    raw = {"ecg": 0, "ang": 1, "pnrad": 1, "vomit": 0, "sweat": 0, "hypo": 0, "tnt": 55}
+    result = _run_gold("t_macs", 3942, raw)
+    assert result.value == pytest.approx(83.0) and result.interpretation.startswith("Moderate risk")
+    # only hs-cTnT 3 ng/L: x = 0.267 - 4.766 = -4.499 -> 1.10% -> very low (rule out)
+    raw = {"ecg": 0, "ang": 0, "pnrad": 0, "vomit": 0, "sweat": 0, "hypo": 0, "tnt": 3}
+    result = _run_gold("t_macs", 3942, raw)
+    assert result.value == pytest.approx(1.1) and result.interpretation.startswith("Very low risk")
+    # hs-cTnT 14 ng/L: x = 1.246 - 4.766 = -3.52 -> 2.87% -> low
+    assert _run_gold("t_macs", 3942, {**raw, "tnt": 14}).interpretation.startswith("Low risk")
+    with pytest.raises(CalculatorInputError, match="missing tnt"):
+        CALCULATORS["t_macs"].run({k: "No" for k in ("ecg", "ang", "pnrad", "vomit", "sweat", "hypo")})

@@ -101,3 +101,12 @@ def test_mayo_spn_with_faint_pet_uptake():
 def test_mayo_spn_refuses_missing_diameter():
     with pytest.raises(CalculatorInputError, match="missing diameter"):
         CALCULATORS["mayo_spn"].run({"Age": 60, "smoker": "No", "cancer": "No", "lobe": "No", "spiculation": "No"})
+
+
+@pytest.mark.parametrize("primary,secondary,total,group", [
+    (3, 3, 6, 1), (3, 4, 7, 2), (4, 3, 7, 3), (4, 4, 8, 4), (5, 4, 9, 5), (2, 3, 5, 1)])
+def test_gleason_grade_groups(primary, secondary, total, group):
+    # Gleason score = primary + secondary; 7 splits by the predominant pattern (3+4 -> 2, 4+3 -> 3)
+    result = _run_gold("gleason_score", 2048, {"primary": primary, "secondary": secondary, "tertiary": 5})
+    assert result.value == total and result.interpretation.startswith(f"Grade group {group}")
+    assert result.components["grade_group"] == group
