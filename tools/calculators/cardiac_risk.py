@@ -241,11 +241,24 @@ def _rcri(x: RCRIInputs) -> CalculatorResult:
     )
 
 
+def _rcri_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 1739's gold inputs (one yes/no per criterion) -> this calculator's inputs; the creatinine
+    criterion becomes a value on its side of the 2 mg/dL cut-off."""
+    names = {"surgery": "elevated_risk_surgery", "heart_disease": "ischemic_heart_disease",
+             "heart_failure": "congestive_heart_failure", "cerebrovasclar_disease": "cerebrovascular_disease",
+             "pre_op_insulin": "insulin_treatment"}
+    out: dict[str, Any] = {ours: bool(raw[theirs]) for theirs, ours in names.items() if theirs in raw}
+    if "pre_op_creatinine" in raw:
+        out["creatinine"] = 2.5 if raw["pre_op_creatinine"] else 1.0
+    return out
+
+
 register(Calculator(
     id="rcri", name="Revised Cardiac Risk Index (RCRI)", category="risk",
     description="Lee Revised Cardiac Risk Index: risk of major cardiac complications after noncardiac surgery (0-6 points).",
     inputs=RCRIInputs, compute=_rcri, reference=RCRI_REF, output_unit="points", output_type="integer",
     medcalc_id=17, medcalc_name="Revised Cardiac Risk Index for Pre-Operative Risk",
+    mdcalc_ids=[1739], mdcalc_adapter=_rcri_from_mdcalc,
     aliases=["RCRI", "Lee index", "Lee criteria", "revised Goldman index", "pre-operative cardiac risk"],
     conventions=[
         "Undocumented criteria are assumed absent (0 points); creatinine not given is assumed <= 2 mg/dL.",

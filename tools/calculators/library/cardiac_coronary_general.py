@@ -622,3 +622,171 @@ T_MACS = point_score(
                  "Risk cut-offs <2%, <5%, <95% and >=95% are applied to the unrounded probability.",
                  "Developed for the Roche Elecsys hs-cTnT assay; every finding is required."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10430: Modified Rankin Scale, 9-question interview (mRS-9Q)
+# ---------------------------------------------------------------------------
+
+_MRS9Q_QUESTIONS = (
+    ("q1", "Q1: Do you have any symptoms that are bothering you?"),
+    ("q2", "Q2: Are you able to do the same work as before?"),
+    ("q3", "Q3: Are you able to keep up with your hobbies?"),
+    ("q4", "Q4: Have you maintained your ties to friends and family?"),
+    ("q5", "Q5: Do you need help making a simple meal, doing household chores, or balancing a checkbook?"),
+    ("q6", "Q6: Do you need help with shopping or traveling close to home?"),
+    ("q7", "Q7: Do you need another person to help you walk?"),
+    ("q8", "Q8: Do you need help with eating, going to the toilet, or bathing?"),
+    ("q9", "Q9: Do you stay in bed most of the day and need constant nursing care?"),
+)
+_MRS_GRADES = (
+    Band(0, 0, "mRS 0: no symptoms"),
+    Band(1, 1, "mRS 1: no significant disability despite symptoms"),
+    Band(2, 2, "mRS 2: slight disability"),
+    Band(3, 3, "mRS 3: moderate disability"),
+    Band(4, 4, "mRS 4: moderately severe disability"),
+    Band(5, None, "mRS 5: severe disability"),
+)
+_MRS9Q_REF = ("Patel N, Rao VA, Heilman-Espinoza ER, Lai R, Quesada RA, Flint AC. Simple and reliable "
+              "determination of the modified Rankin Scale score in neurosurgical and neurological patients: "
+              "the mRS-9Q. Neurosurgery. 2012;71(5):971-975.")
+
+
+def _mrs9q(x: ChoiceInputs) -> CalculatorResult:
+    yes = {name: getattr(x, name) == "Yes" for name, _ in _MRS9Q_QUESTIONS}
+    if yes["q9"]:
+        grade, why = 5, "Q9 yes (bed-bound, constant nursing care)"
+    elif yes["q7"] or yes["q8"]:
+        grade, why = 4, "Q7 or Q8 yes (needs help to walk or with bodily needs)"
+    elif yes["q5"] or yes["q6"]:
+        grade, why = 3, "Q5 or Q6 yes (needs some help with instrumental activities)"
+    elif not (yes["q2"] and yes["q3"] and yes["q4"]):
+        grade, why = 2, "Q2, Q3 or Q4 no (cannot keep up all previous activities)"
+    elif yes["q1"]:
+        grade, why = 1, "Q1 yes (bothersome symptoms, all usual activities kept)"
+    else:
+        grade, why = 0, "no symptoms and no limitation"
+    conflicts = []
+    if grade >= 2 and not yes["q1"]:
+        conflicts.append("no bothersome symptoms (Q1) yet limitations reported")
+    if grade >= 3 and any(yes[q] for q in ("q2", "q3", "q4")):
+        conflicts.append("needs help (Q5-Q9) yet keeps work, hobbies or social ties (Q2-Q4)")
+    band = band_of(_MRS_GRADES, grade)
+    text = band.text + (f"; potential conflicts in the answers: {'; '.join(conflicts)}" if conflicts else "")
+    lines = [f"{q}: {'Yes' if yes[n] else 'No'}" for n, q in _MRS9Q_QUESTIONS]
+    lines.append(f"Highest level reached: {why} -> mRS {grade}")
+    return CalculatorResult(
+        calculator="mrs_9q", name="Modified Rankin Scale (mRS-9Q)", value=grade, unit="", interpretation=text,
+        explanation=[*lines, f"= mRS {grade}; {text}"], reference=_MRS9Q_REF)
+
+
+MRS_9Q = point_score(
+    id="mrs_9q", name="Modified Rankin Scale, 9-Question Interview (mRS-9Q)", mdcalc_id=10430,
+    category="severity",
+    description=("Assigns the modified Rankin Scale grade (0 no symptoms to 5 severe disability) after a "
+                 "neurological illness such as stroke, from nine structured yes/no interview questions; the "
+                 "grade is the highest level at which the patient answers in the disabled direction."),
+    items=tuple(yes_no(name, question, default=None) for name, question in _MRS9Q_QUESTIONS),
+    bands=_MRS_GRADES, reference=_MRS9Q_REF, unit="", compute=_mrs9q,
+    aliases=("mRS-9Q", "modified Rankin scale questionnaire", "mRS"),
+    conventions=("Questions 2-4 count when answered 'No' (unable to keep work, hobbies or ties); the others "
+                 "when answered 'Yes'. mRS 6 (death) is not assessed by the interview.",
+                 "Answers that contradict the grade (e.g. needing help yet keeping all activities) are "
+                 "reported as potential conflicts to re-check; the grade is still the highest level reached."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 111: TIMI risk score for UA/NSTEMI
+# ---------------------------------------------------------------------------
+
+_TIMI_UA_ITEMS = (
+    ("age_65", "Age >=65"),
+    ("cad_risk_factors", ">=3 CAD risk factors"),
+    ("known_cad", "Known CAD (stenosis >=50%)"),
+    ("asa_use", "ASA use in past 7 days"),
+    ("angina", "Severe angina (>=2 episodes in 24 hrs)"),
+    ("ekg_changes", "EKG ST changes >=0.5mm"),
+    ("cardiac_marker", "Positive cardiac marker"),
+)
+_TIMI_UA_RISK = ((0, 1, "4.7% (about 5%)"), (2, 2, "8.3% (about 8%)"), (3, 3, "13.2% (about 13%)"),
+                 (4, 4, "19.9% (about 20%)"), (5, 5, "26.2% (about 26%)"), (6, 7, "40.9% (about 41%)"))
+
+TIMI_UA_NSTEMI = point_score(
+    id="timi_ua_nstemi", name="TIMI Risk Score for UA/NSTEMI", mdcalc_id=111, category="risk",
+    description=("Early risk in unstable angina or non-ST-elevation MI: one point for each of seven "
+                 "findings (age, risk factors, known coronary stenosis, recent aspirin, severe angina, ST "
+                 "deviation, positive marker); the total gives the 14-day risk of death, new or recurrent MI "
+                 "or urgent revascularisation."),
+    items=tuple(yes_no(name, question, default=None) for name, question in _TIMI_UA_ITEMS),
+    bands=tuple(Band(lo, hi, f"{risk} 14-day risk of all-cause death, new or recurrent MI, or severe recurrent "
+                             f"ischemia requiring urgent revascularization (score {lo if lo == hi else f'{lo}-{hi}'})")
+                for lo, hi, risk in _TIMI_UA_RISK),
+    reference=("Antman EM, Cohen M, Bernink PJ, et al. The TIMI risk score for unstable angina/non-ST elevation "
+               "MI: a method for prognostication and therapeutic decision making. JAMA. 2000;284(7):835-842."),
+    aliases=("TIMI", "TIMI UA/NSTEMI", "TIMI score for NSTEMI"),
+    conventions=("CAD risk factors: family history of CAD, hypertension, hypercholesterolaemia, diabetes, "
+                 "current smoking.",
+                 "Risks are the derivation cohort's (TIMI 11B); MDCalc rounds them to 5, 8, 13, 20, 26 and 41%.",
+                 "Every item is required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1857: ADAPT protocol (2-hour accelerated diagnostic protocol for chest pain)
+# ---------------------------------------------------------------------------
+
+_ADAPT_TIMI = ("age_65", "cad_risk_factors", "known_cad", "aspirin_use", "angina")
+_ADAPT_BANDS = (
+    Band(0, 0, "Low risk (normal troponin, normal EKG, TIMI 0): 0-0.3% 30-day risk of major adverse cardiac "
+               "event; suitable for early discharge and outpatient follow-up"),
+    Band(1, 5, "Intermediate risk (normal troponin and EKG, TIMI >=1): about 0.8% 30-day MACE at TIMI 1; "
+               "further evaluation before discharge"),
+    Band(6, 7, "High risk (abnormal troponin or ischemic EKG): not suitable for the accelerated pathway; "
+               "admit for cardiac evaluation"),
+)
+_ADAPT_REF = ("Than M, Cullen L, Aldous S, et al. 2-Hour accelerated diagnostic protocol to assess patients "
+              "with chest pain symptoms using contemporary troponins as the only biomarker: the ADAPT trial. "
+              "J Am Coll Cardiol. 2012;59(23):2091-2098.")
+
+
+def _adapt(x: ChoiceInputs) -> CalculatorResult:
+    yes = {name: getattr(x, name) == "Yes" for name in ("abnormal_troponin", "abnormal_ekg", *_ADAPT_TIMI)}
+    timi = sum(yes[n] for n in _ADAPT_TIMI)
+    high = yes["abnormal_troponin"] or yes["abnormal_ekg"]
+    band = _ADAPT_BANDS[2] if high else _ADAPT_BANDS[0 if timi == 0 else 1]
+    lines = [f"Abnormal troponin at 0 or 2 h: {'yes' if yes['abnormal_troponin'] else 'no'}; ischemic EKG: "
+             f"{'yes' if yes['abnormal_ekg'] else 'no'}",
+             f"TIMI (UA/NSTEMI) points from history: {timi} ("
+             + ", ".join(n for n in _ADAPT_TIMI if yes[n]) + ")" if timi else
+             "TIMI (UA/NSTEMI) points from history: 0"]
+    group = "high" if high else "low" if timi == 0 else "intermediate"
+    return CalculatorResult(
+        calculator="adapt_protocol", name="ADAPT Protocol", value=group, unit="", interpretation=band.text,
+        explanation=[*lines, f"= {group} risk; {band.text}"], reference=_ADAPT_REF,
+        components={"timi": timi, "abnormal_troponin": int(yes["abnormal_troponin"]),
+                    "abnormal_ekg": int(yes["abnormal_ekg"])})
+
+
+ADAPT = point_score(
+    id="adapt_protocol", name="ADAPT Protocol for Cardiac Event Risk", mdcalc_id=1857, category="risk",
+    description=("Two-hour accelerated diagnostic protocol for emergency chest pain: troponin at 0 and 2 "
+                 "hours, the EKG and the TIMI (UA/NSTEMI) history items sort the patient into low risk "
+                 "(early discharge), intermediate or high risk of a major adverse cardiac event within 30 "
+                 "days."),
+    items=(
+        yes_no("abnormal_troponin", "Abnormal troponin at 0 or 2 hours", default=None),
+        yes_no("abnormal_ekg", "Ischemic changes on EKG", default=None),
+        yes_no("age_65", "Age >=65 years", default=None),
+        yes_no("cad_risk_factors", ">=3 CAD risk factors", default=None),
+        yes_no("known_cad", "Known CAD (stenosis >=50%)", default=None),
+        yes_no("aspirin_use", "Aspirin use in past 7 days", default=None),
+        yes_no("angina", "Severe angina (>=2 episodes in 24 hrs or persisting discomfort)", default=None),
+    ),
+    bands=_ADAPT_BANDS, reference=_ADAPT_REF, unit="", compute=_adapt,
+    aliases=("ADAPT", "ADAPT protocol", "2-hour ADP"),
+    conventions=("Any abnormal troponin or ischemic EKG makes the patient high risk whatever the TIMI score; "
+                 "otherwise TIMI 0 is low and TIMI >=1 intermediate risk (TIMI 1: 0.8% 30-day MACE, Cullen L "
+                 "et al., J Am Coll Cardiol 2013;62:1242-1249; no published figure above TIMI 1).",
+                 "The result's value is the risk group; every item is required."),
+)

@@ -215,3 +215,59 @@ def test_t_macs_probability():
     assert _run_gold("t_macs", 3942, {**raw, "tnt": 14}).interpretation.startswith("Low risk")
     with pytest.raises(CalculatorInputError, match="missing tnt"):
         CALCULATORS["t_macs"].run({k: "No" for k in ("ecg", "ang", "pnrad", "vomit", "sweat", "hypo")})
+
+
+def _mrs(**answers):
+    # defaults: no symptoms, keeps work/hobbies/ties, needs no help
+    base = {"q1": 0, "q2": 1, "q3": 1, "q4": 1, "q5": 0, "q6": 0, "q7": 0, "q8": 0, "q9": 0}
+    return _run_gold("mrs_9q", 10430, {**base, **answers})
+
+
+def test_mrs_9q_grades_by_highest_level():
+    assert _mrs().value == 0
+    assert _mrs(q1=1).value == 1                      # symptoms only
+    assert _mrs(q1=1, q3=0).value == 2                # cannot keep up hobbies
+    result = _mrs(q1=1, q2=0, q3=0, q4=0, q5=1)       # needs help with chores -> 3
+    assert result.value == 3 and result.interpretation == "mRS 3: moderate disability"
+    result = _mrs(q1=1, q2=0, q3=0, q4=0, q5=1, q7=1)  # needs help to walk -> 4
+    assert result.interpretation == "mRS 4: moderately severe disability"
+    assert _mrs(q1=1, q2=0, q3=0, q4=0, q6=1, q8=1, q9=1).value == 5
+
+
+def test_mrs_9q_flags_conflicting_answers():
+    # bed-bound (Q9) yet able to do the same work as before (Q2): grade 5, conflict reported
+    result = _mrs(q1=1, q2=1, q3=1, q4=0, q6=1, q9=1)
+    assert result.value == 5 and "potential conflicts" in result.interpretation
+    with pytest.raises(CalculatorInputError, match="missing q9"):
+        CALCULATORS["mrs_9q"].run({f"q{i}": "No" for i in range(1, 9)})
+
+
+def test_timi_ua_nstemi():
+    # ST changes 1 -> 0-1 band: 4.7%
+    raw = {"age_65": 0, "cad_risk_factors": 0, "known_cad": 0, "asa_use": 0, "angina": 0, "ekg_changes": 1,
+           "cardiac_marker": 0}
+    assert _run_gold("timi_ua_nstemi", 111, raw).interpretation.startswith("4.7%")
+    # + risk factors, aspirin, marker -> 4 -> 19.9%
+    raw.update(cad_risk_factors=1, asa_use=1, cardiac_marker=1)
+    result = _run_gold("timi_ua_nstemi", 111, raw)
+    assert result.value == 4 and result.interpretation.startswith("19.9% (about 20%)")
+
+
+def test_adapt_protocol_groups():
+    base = {"abnormal_troponin": 0, "abnormal_ekg": 0, "age_65": 0, "cad_risk_factors": 0, "known_cad": 0,
+            "aspirin_use": 0, "angina": 0}
+    assert _run_gold("adapt_protocol", 1857, base).value == "low"
+    # normal troponin and EKG, TIMI 2 (aspirin, severe angina) -> intermediate
+    assert _run_gold("adapt_protocol", 1857, {**base, "aspirin_use": 1, "angina": 1}).value == "intermediate"
+    # ischemic EKG with any TIMI -> high
+    result = _run_gold("adapt_protocol", 1857, {**base, "abnormal_ekg": 1})
+    assert result.value == "high" and result.interpretation.startswith("High risk")
+
+
+def test_rcri_serves_mdcalc_1739():
+    # cerebrovascular disease 1 + insulin 1 = 2; creatinine criterion "No" -> a value <= 2 mg/dL
+    raw = {"surgery": 0, "heart_disease": 0, "heart_failure": 0, "cerebrovasclar_disease": 1, "pre_op_insulin": 1,
+           "pre_op_creatinine": 0}
+    assert _run_gold("rcri", 1739, raw).value == 2
+    raw.update(pre_op_creatinine=1, heart_failure=1)  # 4
+    assert _run_gold("rcri", 1739, raw).value == 4
