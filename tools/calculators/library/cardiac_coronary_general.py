@@ -790,3 +790,41 @@ ADAPT = point_score(
                  "et al., J Am Coll Cardiol 2013;62:1242-1249; no published figure above TIMI 1).",
                  "The result's value is the risk group; every item is required."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10016: Dual Antiplatelet Therapy (DAPT) score
+# ---------------------------------------------------------------------------
+
+DAPT = point_score(
+    id="dapt_score", name="Dual Antiplatelet Therapy (DAPT) Score", mdcalc_id=10016, category="risk",
+    description=("For a patient who has completed 12 months of dual antiplatelet therapy after coronary "
+                 "stenting without major events, weighs ischaemic against bleeding risk to decide whether "
+                 "to continue it: older age subtracts, smoking, diabetes, infarct presentation, prior "
+                 "PCI/MI, stent features, heart failure and vein-graft stenting add; 2 or more favours "
+                 "prolonged therapy."),
+    items=(
+        Choice("age", "Age, years", opts((">=75", -2), ("65-74", -1), ("<65", 0))),
+        yes_no("smoking", "Cigarette smoking", default=None),
+        yes_no("dm", "Diabetes mellitus", default=None),
+        yes_no("mi", "MI at presentation", default=None),
+        yes_no("priorpci", "Prior PCI or prior MI", default=None),
+        yes_no("stent", "Paclitaxel-eluting stent", default=None),
+        yes_no("stentdiameter", "Stent diameter <3 mm", default=None),
+        yes_no("chf", "CHF or LVEF <30%", 2, default=None),
+        yes_no("veinstent", "Vein graft stent", 2, default=None),
+    ),
+    bands=(
+        Band(-2, 1, "Low risk (DAPT score <2): ischemic benefit does not outweigh bleeding risk; prolonged "
+                    "DAPT not recommended"),
+        Band(2, 10, "High risk (DAPT score >=2): ischemic benefit outweighs bleeding risk; prolonged DAPT "
+                    "recommended"),
+    ),
+    reference=("Yeh RW, Secemsky EA, Kereiakes DJ, et al. Development and validation of a prediction rule for "
+               "benefit and harm of dual antiplatelet therapy beyond 1 year after percutaneous coronary "
+               "intervention. JAMA. 2016;315(16):1735-1749."),
+    aliases=("DAPT score", "DAPT"),
+    conventions=("Smoking means within the year before the index procedure.",
+                 "Recommendation per the 2016 ACC/AHA focused update on DAPT duration (Levine GN et al.).",
+                 "Every item is required."),
+)

@@ -24,7 +24,8 @@ def _result(calc_id: str, name: str, value: float, unit: str, band: Band, lines:
             components: dict | None = None) -> CalculatorResult:
     return CalculatorResult(
         calculator=calc_id, name=name, value=value, unit=unit, interpretation=band.text,
-        explanation=[*lines, f"= {value:g} {unit}; {band.text}"], reference=reference, components=components or {})
+        explanation=[*lines, f"= {value if isinstance(value, str) else f'{value:g}'} {unit}; {band.text}"],
+        reference=reference, components=components or {})
 
 
 def _logistic_percent(x: float) -> float:
@@ -394,4 +395,119 @@ GLEASON = point_score(
                  "not added. On needle biopsy ISUP counts a higher tertiary pattern as the secondary one: give "
                  "that pattern as the secondary grade.",
                  "Grade group 2 vs 3 for a score of 7 depends on which pattern predominates (3+4 vs 4+3)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3007: Mekhail extension of the MSKCC (Motzer) score
+# ---------------------------------------------------------------------------
+
+MEKHAIL = point_score(
+    id="mekhail_rcc", name="Mekhail Extension of the Motzer Score", mdcalc_id=3007, category="risk",
+    description=("Prognostic groups for previously untreated metastatic renal cell carcinoma: the MSKCC "
+                 "laboratory factors and treatment interval without performance status, plus prior "
+                 "radiotherapy and two or more metastatic sites; 0-1 favourable, 2 intermediate, 3 or more "
+                 "poor, each with its median survival."),
+    items=(
+        yes_no("ldh", "LDH >1.5x upper limit of normal", default=None),
+        yes_no("hgb", "Hemoglobin < lower limit of normal", default=None),
+        yes_no("ca", "Corrected serum calcium >10 mg/dL (2.5 mmol/L)", default=None),
+        yes_no("time", "Time from initial diagnosis to systemic treatment <1 year", default=None),
+        yes_no("radiation", "Prior treatment with radiation", default=None),
+        yes_no("mets", ">=2 sites of metastasis", default=None),
+    ),
+    bands=(
+        Band(0, 1, "Favorable prognosis: median survival 28 months"),
+        Band(2, 2, "Intermediate prognosis: median survival 14 months"),
+        Band(3, 6, "Poor prognosis: median survival 5 months"),
+    ),
+    reference=("Mekhail TM, Abou-Jawde RM, Boumerhi G, et al. Validation and extension of the Memorial "
+               "Sloan-Kettering prognostic factors model for survival in patients with previously untreated "
+               "metastatic renal cell carcinoma. J Clin Oncol. 2005;23(4):832-841."),
+    aliases=("Mekhail score", "Cleveland Clinic Foundation RCC model", "extended MSKCC"),
+    conventions=("Each factor is required: an unknown laboratory value is refused, not scored normal.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2049: D'Amico risk classification for prostate cancer
+# ---------------------------------------------------------------------------
+
+# The class is the worst of the three features; the option points encode that as a sum (an intermediate
+# feature 1, a high-risk feature 4: three intermediate features stay below one high-risk feature).
+_DAMICO_BANDS = (
+    Band(0, 0, "Low risk: <25% biochemical failure at 5 years after treatment"),
+    Band(1, 3, "Intermediate risk: 25-50% biochemical failure at 5 years after treatment"),
+    Band(4, 12, "High risk: >50% biochemical failure at 5 years after treatment"),
+)
+_DAMICO_REF = ("D'Amico AV, Whittington R, Malkowicz SB, et al. Biochemical outcome after radical prostatectomy, "
+               "external beam radiation therapy, or interstitial radiation therapy for clinically localized "
+               "prostate cancer. JAMA. 1998;280(11):969-974.")
+
+
+def _damico(x: ChoiceInputs) -> CalculatorResult:
+    rows = item_points(x)
+    total = int(sum(p for _, _, p in rows))
+    band = band_of(_DAMICO_BANDS, total)
+    group = band.text.split(":")[0]
+    lines = [f"{text} -> {'high' if p == 4 else 'intermediate' if p == 1 else 'low'}-risk feature"
+             for _, text, p in rows]
+    lines.append("The risk group is set by the worst feature")
+    return _result("damico_prostate", "D'Amico Risk Classification", group, "", band, lines, _DAMICO_REF,
+                   {name: p for name, _, p in rows})
+
+
+DAMICO = point_score(
+    id="damico_prostate", name="D'Amico Risk Classification for Prostate Cancer", mdcalc_id=2049,
+    category="risk",
+    description=("Classifies clinically localised prostate cancer as low, intermediate or high risk of "
+                 "biochemical (PSA) failure within 5 years of radical treatment, from the PSA, the biopsy "
+                 "Gleason score and the clinical T stage; the worst feature sets the group."),
+    items=(
+        Choice("psa", "PSA level", opts(("<10 ng/mL", 0, 1), ("10-20 ng/mL", 1, 2), (">20 ng/mL", 4, 3))),
+        Choice("gleason", "Gleason Score", opts(("<=6", 0, 1), ("7", 1, 2), (">=8", 4, 3))),
+        Choice("stage", "Clinical stage", opts(("T1-T2a", 0, 1), ("T2b", 1, 2), (">=T2c", 4, 3))),
+    ),
+    bands=_DAMICO_BANDS, reference=_DAMICO_REF, unit="", compute=_damico,
+    aliases=("D'Amico", "D'Amico classification", "D'Amico risk groups"),
+    conventions=("The value is the risk group; it is the worst of the three features (MDCalc's values 1-3 "
+                 "per feature are the feature's risk level).",
+                 "Low risk needs all three low-risk features: PSA <10 ng/mL, Gleason <=6 and T1-T2a."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2154: SSIGN score for clear cell renal cell carcinoma
+# ---------------------------------------------------------------------------
+
+_SSIGN_SURVIVAL = (
+    (0, 2, "99.7", "98.7", "97.3", "96", "93.6"),
+    (3, 4, "98.1", "93.4", "89.8", "84", "77.9"),
+    (5, 6, "92.9", "83.8", "74.1", "65", "57.3"),
+    (7, 9, "76.5", "46.9", "38.6", "29", "25.9"),
+    (10, 17, "43.3", "21.9", "19.2", "19.2", "19.2"),
+)
+
+SSIGN = point_score(
+    id="ssign_rcc", name="SSIGN Score for Renal Cell Carcinoma", mdcalc_id=2154, category="risk",
+    description=("Cancer-specific survival after radical nephrectomy for clear cell renal cell carcinoma, "
+                 "from the pathological Stage (T, N, M), tumour Size, nuclear Grade and tumour Necrosis; the "
+                 "score group gives the estimated survival at 1, 3, 5, 7 and 10 years."),
+    items=(
+        Choice("t", "Pathological T category", opts(("pT1", 0), ("pT2", 1), ("pT3a-c", 2), ("pT4", 4))),
+        Choice("n", "Regional lymph node status", opts(("pNx or pN0", 0), ("pN1 or pN2", 2))),
+        Choice("m", "Metastasis category", opts(("M0", 0), ("M1", 4))),
+        Choice("tumor", "Tumor size", opts(("<5 cm", 0), (">=5 cm", 2))),
+        Choice("nuc", "Tumor (nuclear) grade", opts(("1 or 2", 0), ("3", 1), ("4", 3))),
+        yes_no("nec", "Tumor necrosis present", 2, default=None),
+    ),
+    bands=tuple(Band(lo, hi, f"SSIGN {lo}-{hi if hi < 17 else '17'}: estimated cancer-specific survival "
+                             f"{y5}% at 5 years ({y1}% at 1 year, {y3}% at 3 years, {y7}% at 7 years, {y10}% at "
+                             f"10 years)")
+                for lo, hi, y1, y3, y5, y7, y10 in _SSIGN_SURVIVAL),
+    reference=("Frank I, Blute ML, Cheville JC, Lohse CM, Weaver AL, Zincke H. An outcome prediction model for "
+               "patients with clear cell renal cell carcinoma treated with radical nephrectomy based on tumor "
+               "stage, size, grade and necrosis: the SSIGN score. J Urol. 2002;168(6):2395-2400."),
+    aliases=("SSIGN", "Mayo SSIGN score"),
+    conventions=("Nuclear grade is Fuhrman grade; every item is required (pathology report).",),
 )

@@ -271,3 +271,16 @@ def test_rcri_serves_mdcalc_1739():
     assert _run_gold("rcri", 1739, raw).value == 2
     raw.update(pre_op_creatinine=1, heart_failure=1)  # 4
     assert _run_gold("rcri", 1739, raw).value == 4
+
+
+def test_dapt_score():
+    # age <65 0 + smoking 1 + diabetes 1 + prior PCI/MI 1 = 3 -> high, prolonged DAPT recommended
+    raw = {"age": 0, "smoking": 1, "dm": 1, "mi": 0, "priorpci": 1, "stent": 0, "stentdiameter": 0, "chf": 0,
+           "veinstent": 0}
+    result = _run_gold("dapt_score", 10016, raw)
+    assert result.value == 3 and result.interpretation.startswith("High risk")
+    # age >=75 -2 + smoking 1 + paclitaxel stent 1 = 0 -> low
+    raw = {"age": -2, "smoking": 1, "dm": 0, "mi": 0, "priorpci": 0, "stent": 1, "stentdiameter": 0, "chf": 0,
+           "veinstent": 0}
+    result = _run_gold("dapt_score", 10016, raw)
+    assert result.value == 0 and result.interpretation.startswith("Low risk")

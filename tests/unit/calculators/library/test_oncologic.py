@@ -110,3 +110,38 @@ def test_gleason_grade_groups(primary, secondary, total, group):
     result = _run_gold("gleason_score", 2048, {"primary": primary, "secondary": secondary, "tertiary": 5})
     assert result.value == total and result.interpretation.startswith(f"Grade group {group}")
     assert result.components["grade_group"] == group
+
+
+def test_mekhail_groups():
+    # calcium + >=2 metastatic sites = 2 -> intermediate, 14 months
+    raw = {"ldh": 0, "hgb": 0, "ca": 1, "time": 0, "radiation": 0, "mets": 1}
+    result = _run_gold("mekhail_rcc", 3007, raw)
+    assert result.value == 2 and result.interpretation == "Intermediate prognosis: median survival 14 months"
+    raw.update(ldh=1)  # 3 -> poor, 5 months
+    assert _run_gold("mekhail_rcc", 3007, raw).interpretation == "Poor prognosis: median survival 5 months"
+    raw = {k: 0 for k in raw} | {"radiation": 1}  # 1 -> favorable
+    assert _run_gold("mekhail_rcc", 3007, raw).interpretation.startswith("Favorable")
+
+
+@pytest.mark.parametrize("raw,group", [
+    ({"psa": 1, "gleason": 1, "stage": 1}, "Low risk"),          # all low-risk features
+    ({"psa": 2, "gleason": 1, "stage": 2}, "Intermediate risk"),  # PSA 10-20 and T2b: worst is intermediate
+    ({"psa": 2, "gleason": 2, "stage": 2}, "Intermediate risk"),  # three intermediate features stay intermediate
+    ({"psa": 1, "gleason": 1, "stage": 3}, "High risk"),          # one high-risk feature (>=T2c)
+    ({"psa": 3, "gleason": 1, "stage": 1}, "High risk"),          # PSA >20
+])
+def test_damico_worst_feature_sets_the_group(raw, group):
+    result = _run_gold("damico_prostate", 2049, raw)
+    assert result.value == group and result.interpretation.startswith(group)
+
+
+def test_ssign_score():
+    # pT3 2 + grade 3 1 + necrosis 2 = 5 -> 5-6 group: 74.1% 5-year cancer-specific survival
+    raw = {"t": 2, "n": 0, "m": 0, "tumor": 0, "nuc": 1, "nec": 2}
+    result = _run_gold("ssign_rcc", 2154, raw)
+    assert result.value == 5 and "74.1% at 5 years" in result.interpretation
+    # pT2 1 + N1 2 + M1 4 + grade 3 1 + necrosis 2 = 10 -> 19.2%
+    raw = {"t": 1, "n": 2, "m": 4, "tumor": 0, "nuc": 1, "nec": 2}
+    assert "19.2% at 5 years" in _run_gold("ssign_rcc", 2154, raw).interpretation
+    with pytest.raises(CalculatorInputError, match="missing nec"):
+        CALCULATORS["ssign_rcc"].run({"t": "pT1", "n": "pNx or pN0", "m": "M0", "tumor": "<5 cm", "nuc": "3"})
