@@ -828,3 +828,144 @@ DAPT = point_score(
                  "Recommendation per the 2016 ACC/AHA focused update on DAPT duration (Levine GN et al.).",
                  "Every item is required."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10486: SCARF score (rib fractures in the ICU)
+# ---------------------------------------------------------------------------
+
+SCARF = point_score(
+    id="scarf_score", name="SCARF Score (Sequential Clinical Assessment of Respiratory Function)",
+    mdcalc_id=10486, category="risk",
+    description=("Bedside respiratory-function score for critically ill patients with rib fractures, repeated "
+                 "over the stay: poor incentive spirometry, tachypnoea, pain of 5 or more and an ineffective "
+                 "cough each add a point; the total predicts pneumonia, intubation and other adverse "
+                 "pulmonary outcomes."),
+    items=(
+        yes_no("is", "Incentive spirometry <50% of predicted", default=None),
+        yes_no("rr", "Respiratory rate >20 breaths/min", default=None),
+        yes_no("nps", "Numeric pain score >=5", default=None),
+        yes_no("cough", "Cough inadequate to clear respiratory secretions", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Low risk of an adverse pulmonary outcome (SCARF 0)"),
+        Band(1, 2, "Intermediate risk of an adverse pulmonary outcome (SCARF 1-2)"),
+        Band(3, 4, "High risk of an adverse pulmonary outcome (SCARF 3-4)"),
+    ),
+    reference=("Hardin KS, Leasia KN, Haenel J, Moore EE, Burlew CC, Pieracci FM. The Sequential Clinical "
+               "Assessment of Respiratory Function (SCARF) score: a dynamic pulmonary physiologic score that "
+               "predicts adverse outcomes in critically ill rib fracture patients. J Trauma Acute Care Surg. "
+               "2019;87(6):1260-1268."),
+    aliases=("SCARF", "SCARF score"),
+    conventions=("Every item is required; the score is meant to be repeated (e.g. daily).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1096: SIRS, sepsis and septic shock criteria (1992 ACCP/SCCM consensus)
+# ---------------------------------------------------------------------------
+
+_SEPSIS_REF = ("Bone RC, Balk RA, Cerra FB, et al. Definitions for sepsis and organ failure and guidelines for the "
+               "use of innovative therapies in sepsis. The ACCP/SCCM Consensus Conference Committee. Chest. "
+               "1992;101(6):1644-1655.")
+_SEPSIS_BANDS = (
+    Band(0, 1, "SIRS criteria not met (fewer than 2 of 4)"),
+    Band(2, None, "SIRS criteria met (2 or more of 4); the sepsis stage depends on infection and organ findings"),
+)
+_SIRS_ITEMS = ("temperature", "heart_rate", "respiratory_rate", "white_blood_cell_count")
+
+
+def _sepsis(x: ChoiceInputs) -> CalculatorResult:
+    yes = {name: getattr(x, name) == "Yes" for name in (*_SIRS_ITEMS, "infection", "lactic_acidosis",
+                                                          "severe_sepsis", "organ_failure")}
+    sirs = sum(yes[n] for n in _SIRS_ITEMS)
+    met: list[str] = []
+    if sirs >= 2:
+        if yes["organ_failure"]:
+            met.append("Multiple organ dysfunction syndrome (MODS): SIRS with 2 or more failing organs")
+        if yes["infection"]:
+            if yes["severe_sepsis"]:
+                met.append("Septic shock: sepsis with hypotension despite adequate fluid resuscitation")
+            if yes["lactic_acidosis"]:
+                met.append("Severe sepsis: sepsis with hypoperfusion (lactic acidosis or SBP <90 mmHg)")
+            met.append("Sepsis: SIRS with a suspected or confirmed infection")
+        met.append("SIRS: 2 or more of 4 criteria")
+        if not yes["infection"] and (yes["lactic_acidosis"] or yes["severe_sepsis"]):
+            met.append("no source of infection given, so sepsis, severe sepsis and septic shock are not met")
+    text = met[0] + (f" (also: {'; '.join(met[1:])})" if len(met) > 1 else "") if met else _SEPSIS_BANDS[0].text
+    lines = [f"SIRS criteria met: {sirs} of 4 (" + ", ".join(n for n in _SIRS_ITEMS if yes[n]) + ")",
+             *(f"{n.replace('_', ' ')}: {'yes' if yes[n] else 'no'}" for n in
+               ("infection", "lactic_acidosis", "severe_sepsis", "organ_failure"))]
+    return CalculatorResult(
+        calculator="sirs_sepsis_shock", name="SIRS, Sepsis, and Septic Shock Criteria", value=sirs,
+        unit="SIRS criteria", interpretation=text, explanation=[*lines, f"= {text}"], reference=_SEPSIS_REF,
+        components={n: int(yes[n]) for n in yes})
+
+
+SIRS_SEPSIS = point_score(
+    id="sirs_sepsis_shock", name="SIRS, Sepsis, and Septic Shock Criteria", mdcalc_id=1096, category="diagnosis",
+    description=("Stages a patient along the 1992 consensus continuum: SIRS (2 or more of temperature, heart "
+                 "rate, respiration and white-cell criteria), sepsis (SIRS with infection), severe sepsis "
+                 "(with hypoperfusion), septic shock (hypotension despite fluids) and multiple organ "
+                 "dysfunction; reports the most advanced stage met."),
+    items=(
+        yes_no("temperature", "Temp >38degC (100.4degF) or <36degC (96.8degF)", default=None),
+        yes_no("heart_rate", "Heart rate >90", default=None),
+        yes_no("respiratory_rate", "Respiratory rate >20 or PaCO₂ <32 mmHg", default=None),
+        yes_no("white_blood_cell_count", "WBC >12,000/mm³, <4,000/mm³, or >10% bands", default=None),
+        yes_no("infection", "Suspected or present source of infection", default=None),
+        yes_no("lactic_acidosis", "Lactic acidosis, SBP <90 or SBP drop >=40 mmHg of normal", default=None),
+        yes_no("severe_sepsis", "Severe sepsis with hypotension, despite adequate fluid resuscitation",
+               default=None),
+        yes_no("organ_failure", "Evidence of >=2 organs failing", default=None),
+    ),
+    bands=_SEPSIS_BANDS, reference=_SEPSIS_REF, unit="SIRS criteria", compute=_sepsis,
+    aliases=("SIRS sepsis septic shock", "sepsis criteria 1992", "Sepsis-1"),
+    conventions=("The value is the number of SIRS criteria met; the interpretation is the most advanced stage "
+                 "met (MODS, septic shock, severe sepsis, sepsis, SIRS) and lists the others.",
+                 "Per the 1992 definitions, severe sepsis and septic shock require infection (sepsis); MODS "
+                 "does not. These are superseded by Sepsis-3 (2016) for clinical definitions.",
+                 "MedCalc-Bench's count-only SIRS calculator is sirs_criteria; this one takes MDCalc's yes/no "
+                 "criteria and stages sepsis."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3991: Duke Treadmill Score
+# ---------------------------------------------------------------------------
+
+_DTS_BANDS = (
+    Band(None, -10.1, "High risk (score below -10): 79% 5-year survival; refer for coronary angiography"),
+    Band(-10, 4.9, "Medium risk (score -10 to +4): 95% 5-year survival"),
+    Band(5, None, "Low risk (score +5 or more): 99% 5-year survival"),
+)
+_DTS_REF = ("Mark DB, Shaw L, Harrell FE Jr, et al. Prognostic value of a treadmill exercise score in outpatients "
+            "with suspected coronary artery disease. N Engl J Med. 1991;325(12):849-853.")
+
+
+def _dts(x: ChoiceInputs) -> CalculatorResult:
+    angina = type(x).__items__[2].option(x.index).points
+    value = x.duration - 5 * x.stseg - 4 * angina
+    return _formula_result(
+        "duke_treadmill", "Duke Treadmill Score", value, "", _DTS_BANDS,
+        [f"DTS = exercise minutes - 5 x ST deviation (mm) - 4 x angina index = {x.duration:g} - 5 x {x.stseg:g} "
+         f"- 4 x {angina:g}"], _DTS_REF)
+
+
+DUKE_TREADMILL = point_score(
+    id="duke_treadmill", name="Duke Treadmill Score", mdcalc_id=3991, category="risk",
+    description=("Prognosis of suspected coronary disease from a Bruce-protocol exercise test: exercise time "
+                 "minus five times the largest ST deviation minus four times the angina index; low, "
+                 "medium or high risk with 5-year survival."),
+    items=(
+        Number("duration", "Duration of exercise", "min", ge=0, le=40),
+        Number("stseg", "Maximal net ST-segment deviation", "mm", ge=0, le=15),
+        Choice("index", "Angina index", opts(("No angina during exercise", 0), ("Non-limiting angina", 1),
+                                             ("Patient stops exercising because of angina", 2))),
+    ),
+    bands=_DTS_BANDS, reference=_DTS_REF, unit="", compute=_dts,
+    aliases=("DTS", "Duke treadmill"),
+    conventions=("Exercise minutes on the Bruce protocol; ST deviation is the largest net deviation during or "
+                 "after exercise, any lead except aVR.",
+                 "The value is rounded to 1 decimal before banding."),
+)

@@ -511,3 +511,39 @@ SSIGN = point_score(
     aliases=("SSIGN", "Mayo SSIGN score"),
     conventions=("Nuclear grade is Fuhrman grade; every item is required (pathology report).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2046: UCSF-CAPRA score
+# ---------------------------------------------------------------------------
+
+CAPRA = point_score(
+    id="ucsf_capra", name="UCSF-CAPRA Score for Prostate Cancer Risk", mdcalc_id=2046, category="risk",
+    description=("Pre-treatment risk for localised prostate cancer from age, PSA at diagnosis, the Gleason "
+                 "pattern, clinical stage and the share of positive biopsy cores (0-10 points); low (0-2), "
+                 "intermediate (3-5) or high (6-10) risk of recurrence, metastasis and cancer death."),
+    items=(
+        Choice("age", "Age", opts(("< 50 years", 0), (">= 50 years", 1))),
+        Choice("psa", "PSA at diagnosis (ng/mL)", opts(
+            ("<6", 0), (">=6 - 10", 1), (">=10 - 20", 2), (">=20 - 30", 3), (">30", 4))),
+        Choice("gleason", "Gleason Score pattern (primary or secondary)", opts(
+            ("No 4 or 5 pattern present", 0), ("4 or 5 pattern in secondary", 1), ("4 or 5 pattern in primary", 3))),
+        Choice("stage", "Clinical stage", opts(("T1 or T2", 0), ("T3a", 1))),
+        Choice("biopsy", "Percent biopsy cores positive for cancer", opts(("<34%", 0), (">=34%", 1))),
+    ),
+    bands=(
+        Band(0, 2, "Low risk (CAPRA 0-2): 5-year metastasis-free 99.3%, prostate cancer-specific survival "
+                   "99.7%; 10-year 97.5% and 97.1%"),
+        Band(3, 5, "Intermediate risk (CAPRA 3-5): 5-year metastasis-free 96.9%, prostate cancer-specific "
+                   "survival 98.6%; 10-year 93.3% and 91.6%"),
+        Band(6, 10, "High risk (CAPRA 6-10): 5-year metastasis-free 90.4%, prostate cancer-specific survival "
+                    "93.4%; 10-year 83.4% and 79.1%"),
+    ),
+    reference=("Cooperberg MR, Pasta DJ, Elkin EP, et al. The University of California, San Francisco Cancer "
+               "of the Prostate Risk Assessment score: a straightforward and reliable preoperative predictor of "
+               "disease recurrence after radical prostatectomy. J Urol. 2005;173(6):1938-1942."),
+    aliases=("CAPRA", "UCSF-CAPRA", "CAPRA score"),
+    conventions=("Outcome figures by risk group follow MDCalc's summary of the CaPSURE follow-up (Cooperberg "
+                 "MR et al., J Natl Cancer Inst 2009;101:878-887).",
+                 "Every item is required."),
+)

@@ -284,3 +284,44 @@ def test_dapt_score():
            "veinstent": 0}
     result = _run_gold("dapt_score", 10016, raw)
     assert result.value == 0 and result.interpretation.startswith("Low risk")
+
+
+def test_scarf_score():
+    assert _run_gold("scarf_score", 10486, {"is": 0, "rr": 0, "nps": 0, "cough": 0}).interpretation.startswith("Low")
+    # poor spirometry + RR > 20 + pain >= 5 = 3 -> high
+    result = _run_gold("scarf_score", 10486, {"is": 1, "rr": 1, "nps": 1, "cough": 0})
+    assert result.value == 3 and result.interpretation.startswith("High risk")
+    assert _run_gold("scarf_score", 10486, {"is": 0, "rr": 0, "nps": 0, "cough": 1}).interpretation.startswith(
+        "Intermediate")
+
+
+def test_sirs_sepsis_stages():
+    base = {"temperature": 1, "heart_rate": 1, "respiratory_rate": 0, "white_blood_cell_count": 0, "infection": 0,
+            "lactic_acidosis": 0, "severe_sepsis": 0, "organ_failure": 0}
+    result = _run_gold("sirs_sepsis_shock", 1096, base)  # 2 SIRS criteria, nothing else
+    assert result.value == 2 and result.interpretation.startswith("SIRS")
+    assert _run_gold("sirs_sepsis_shock", 1096, {**base, "infection": 1}).interpretation.startswith("Sepsis")
+    result = _run_gold("sirs_sepsis_shock", 1096, {**base, "infection": 1, "lactic_acidosis": 1})
+    assert result.interpretation.startswith("Severe sepsis")
+    result = _run_gold("sirs_sepsis_shock", 1096, {**base, "infection": 1, "lactic_acidosis": 1, "severe_sepsis": 1})
+    assert result.interpretation.startswith("Septic shock")
+    assert _run_gold("sirs_sepsis_shock", 1096, {**base, "organ_failure": 1}).interpretation.startswith(
+        "Multiple organ dysfunction")
+    # one SIRS criterion: not SIRS, whatever else is present
+    result = _run_gold("sirs_sepsis_shock", 1096, {**base, "heart_rate": 0, "infection": 1})
+    assert result.value == 1 and result.interpretation.startswith("SIRS criteria not met")
+    # hypoperfusion without infection: severe sepsis needs sepsis (1992 definition)
+    result = _run_gold("sirs_sepsis_shock", 1096, {**base, "lactic_acidosis": 1})
+    assert result.interpretation.startswith("SIRS: 2 or more")
+
+
+def test_duke_treadmill_score():
+    # 5 - 5 x 3.5 - 4 x 1 = -16.5 -> high
+    result = _run_gold("duke_treadmill", 3991, {"duration": 5, "stseg": 3.5, "index": 1})
+    assert result.value == -16.5 and result.interpretation.startswith("High risk")
+    # 5 - 5 x 1 - 4 x 1 = -4 -> medium; 11 - 0 - 4 = 7 -> low
+    assert _run_gold("duke_treadmill", 3991, {"duration": 5, "stseg": 1, "index": 1}).interpretation.startswith(
+        "Medium risk")
+    assert _run_gold("duke_treadmill", 3991, {"duration": 11, "stseg": 0, "index": 1}).value == 7
+    with pytest.raises(CalculatorInputError, match="missing stseg"):
+        CALCULATORS["duke_treadmill"].run({"duration": 9, "index": "No angina during exercise"})

@@ -145,3 +145,12 @@ def test_ssign_score():
     assert "19.2% at 5 years" in _run_gold("ssign_rcc", 2154, raw).interpretation
     with pytest.raises(CalculatorInputError, match="missing nec"):
         CALCULATORS["ssign_rcc"].run({"t": "pT1", "n": "pNx or pN0", "m": "M0", "tumor": "<5 cm", "nuc": "3"})
+
+
+def test_ucsf_capra():
+    # PSA 6-10 1 + primary pattern 4/5 3 = 4 -> intermediate
+    result = _run_gold("ucsf_capra", 2046, {"age": 0, "psa": 1, "gleason": 3, "stage": 0, "biopsy": 0})
+    assert result.value == 4 and result.interpretation.startswith("Intermediate risk")
+    # age 1 + PSA 20-30 3 + T3a 1 + >=34% cores 1 = 6 -> high
+    result = _run_gold("ucsf_capra", 2046, {"age": 1, "psa": 3, "gleason": 0, "stage": 1, "biopsy": 1})
+    assert result.value == 6 and result.interpretation.startswith("High risk")
