@@ -969,3 +969,69 @@ DUKE_TREADMILL = point_score(
                  "after exercise, any lead except aVR.",
                  "The value is rounded to 1 decimal before banding."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10148: READMITS score (30-day readmission after STEMI)
+# ---------------------------------------------------------------------------
+
+READMITS = point_score(
+    id="readmits", name="READMITS Score for Readmissions in Acute MI", mdcalc_id=10148, category="risk",
+    description=("30-day readmission risk after ST-elevation myocardial infarction, from renal function, "
+                 "natriuretic peptide, age, diabetes, female sex, lack of timely PCI and low systolic "
+                 "pressure; five risk groups (derivation study only, not externally validated)."),
+    items=(
+        yes_no("renal", "Renal function (serum creatinine >2 mg/dL)", 6, default=None),
+        yes_no("neuro", "Elevated BNP or NT-proBNP (BNP >=50 pg/mL, NT-proBNP >=125 pg/mL)", 8, default=None),
+        Number("Age", "Age", "years", ge=18, le=110, bands=(
+            (18, 28, 0), (28, 38, 1), (38, 48, 2), (48, 58, 3), (58, 68, 4), (68, 78, 5), (78, 88, 6),
+            (88, 98, 7), (98, 108, 8), (108, None, 9))),
+        yes_no("diab", "Diabetes mellitus history", 4, default=None),
+        Choice("sex", "Sex", opts(("Male", 0), ("Female", 2))),
+        Choice("pci", "Intervention with timely PCI", opts(("No", 1), ("Yes", 0))),
+        yes_no("bp", "sBP <100 mmHg", 3, default=None),
+    ),
+    bands=(
+        Band(0, 13, "Extremely low risk: 2% 30-day readmission risk (READMITS <=13)"),
+        Band(14, 15, "Low risk: 8% 30-day readmission risk (READMITS 14-15)"),
+        Band(16, 17, "Moderate risk: 9% 30-day readmission risk (READMITS 16-17)"),
+        Band(18, 19, "High risk: 17% 30-day readmission risk (READMITS 18-19)"),
+        Band(20, None, "Extremely high risk: 34% 30-day readmission risk (READMITS >=20)"),
+    ),
+    reference=("Nguyen OK, Makam AN, Clark C, et al. Predicting 30-day hospital readmissions in acute "
+               "myocardial infarction: the AMI \"READMITS\" (Renal Function, Elevated Brain Natriuretic "
+               "Peptide, Age, Diabetes Mellitus, Nonmale Sex, Intervention with Timely Percutaneous Coronary "
+               "Intervention, and Low Systolic Blood Pressure) score. J Am Heart Assoc. 2018;7(8):e008882."),
+    aliases=("READMITS", "AMI READMITS"),
+    conventions=("Age scores 1 point per full decade above 18 years (18-27: 0, 28-37: 1, ...).",
+                 "Timely PCI is within 24 hours of presentation; its absence scores 1. Every item is required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10225: INTERCHEST rule (chest pain in primary care)
+# ---------------------------------------------------------------------------
+
+INTERCHEST = point_score(
+    id="interchest", name="INTERCHEST Clinical Prediction Rule", mdcalc_id=10225, category="diagnosis",
+    description=("Rules out coronary artery disease as the cause of chest pain in primary care from six "
+                 "findings (known CAD, age/sex, effort-related pain, pain not reproducible by palpation, the "
+                 "physician's suspicion, pressure-like discomfort); 1 or less is low risk."),
+    items=(
+        yes_no("history", "History of CAD", default=None),
+        yes_no("age", "Female >=65 years or male >=55 years", default=None),
+        yes_no("chest", "Chest pain related to effort", default=None),
+        yes_no("pain", "Pain reproducible by palpation", -1, default=None),
+        yes_no("phys", "Physician initially suspected a serious condition", default=None),
+        yes_no("pressure", "Chest discomfort feels like “pressure”", default=None),
+    ),
+    bands=(
+        Band(-1, 1, "Low risk: 2.1% probability of coronary artery disease (INTERCHEST <=1)"),
+        Band(2, 5, "Not low risk: 43.0% probability of coronary artery disease (INTERCHEST >=2)"),
+    ),
+    reference=("Aerts M, Minalu G, Bösner S, et al. Pooled individual patient data from five countries were "
+               "used to derive a clinical prediction rule for coronary artery disease in primary care. J Clin "
+               "Epidemiol. 2017;81:120-128."),
+    aliases=("INTERCHEST",),
+    conventions=("Pain reproducible by palpation subtracts 1. Every item is required.",),
+)

@@ -325,3 +325,26 @@ def test_duke_treadmill_score():
     assert _run_gold("duke_treadmill", 3991, {"duration": 11, "stseg": 0, "index": 1}).value == 7
     with pytest.raises(CalculatorInputError, match="missing stseg"):
         CALCULATORS["duke_treadmill"].run({"duration": 9, "index": "No angina during exercise"})
+
+
+def test_readmits_age_per_decade_above_18():
+    # BNP 8 + diabetes 4 + no timely PCI 1 + age 62: (62-18)//10 = 4 -> 17 -> moderate 9%
+    raw = {"renal": 0, "neuro": 8, "Age": 62, "diab": 4, "sex": 0, "pci": 1, "bp": 0}
+    result = _run_gold("readmits", 10148, raw)
+    assert result.value == 17 and result.interpretation.startswith("Moderate risk: 9%")
+    # + female 2 and age 72 (5): 8 + 4 + 2 + 1 + 5 = 20 -> extremely high 34%
+    raw.update(sex=2, Age=72)
+    assert _run_gold("readmits", 10148, raw).interpretation.startswith("Extremely high risk: 34%")
+    # age 45 (2), nothing else -> 2 -> extremely low 2%
+    raw = {"renal": 0, "neuro": 0, "Age": 45, "diab": 0, "sex": 0, "pci": 0, "bp": 0}
+    result = _run_gold("readmits", 10148, raw)
+    assert result.value == 2 and result.interpretation.startswith("Extremely low risk: 2%")
+
+
+def test_interchest():
+    # physician suspicion 1 + pressure 1 - reproducible 1 = 1 -> low 2.1%
+    raw = {"history": 0, "age": 0, "chest": 0, "pain": -1, "phys": 1, "pressure": 1}
+    result = _run_gold("interchest", 10225, raw)
+    assert result.value == 1 and result.interpretation.startswith("Low risk: 2.1%")
+    raw.update(pain=0)  # 2 -> not low, 43.0%
+    assert _run_gold("interchest", 10225, raw).interpretation.startswith("Not low risk: 43.0%")

@@ -23,3 +23,32 @@ def test_pedis_refuses_missing_depth():
     with pytest.raises(CalculatorInputError, match="missing depth"):
         CALCULATORS["pedis_score"].run({"perfusion": "Critical limb ischemia", "extent": ">3 cm²",
                                         "infection": "None", "sensation": "Loss of sensation"})
+
+
+def test_braden_lower_is_worse():
+    # 1 + 3 + 2 + 1 + 4 + 2 = 13 -> moderate
+    raw = {"sensory": 1, "moisture": 3, "activity": 2, "mobility": 1, "nutrition": 4, "friction": 2}
+    args, notes = mdcalc_arguments(CALCULATORS["braden_scale"], 10038, raw)
+    assert not notes and args["activity"] == "Chairfast: ability to walk severely limited or non-existent; cannot " \
+        "bear own weight and/or must be assisted into chair/wheelchair"
+    result = CALCULATORS["braden_scale"].run(args)
+    assert result.value == 13 and result.interpretation.startswith("Moderate risk")
+    # 3 + 1 + 3 + 3 + 4 + 3 = 17 -> mild; all worst: 6 -> high
+    raw = {"sensory": 3, "moisture": 1, "activity": 3, "mobility": 3, "nutrition": 4, "friction": 3}
+    args, _ = mdcalc_arguments(CALCULATORS["braden_scale"], 10038, raw)
+    assert CALCULATORS["braden_scale"].run(args).interpretation.startswith("Mild risk")
+    args, _ = mdcalc_arguments(CALCULATORS["braden_scale"], 10038, {k: 1 for k in raw})
+    assert CALCULATORS["braden_scale"].run(args).value == 6
+
+
+def test_alt70():
+    def run(raw):
+        args, notes = mdcalc_arguments(CALCULATORS["alt_70"], 3998, raw)
+        assert not notes
+        return CALCULATORS["alt_70"].run(args)
+    # asymmetric 3 + age 2 + WBC 1 + HR 1 = 7 -> treat
+    assert run({"asy": 3, "age": 2, "wbc": 1, "hr": 1}).interpretation.startswith("Treat: >82.2%")
+    # asymmetric 3 alone -> 3 -> consult
+    assert run({"asy": 3, "age": 0, "wbc": 0, "hr": 0}).interpretation.startswith("Indeterminate: consult")
+    # WBC + HR -> 2 -> reassess
+    assert run({"asy": 0, "age": 0, "wbc": 1, "hr": 1}).interpretation.startswith("Reassess: >83.3%")
