@@ -1035,3 +1035,65 @@ INTERCHEST = point_score(
     aliases=("INTERCHEST",),
     conventions=("Pain reproducible by palpation subtracts 1. Every item is required.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10353: Modified Sgarbossa criteria (MI in left bundle branch block)
+# ---------------------------------------------------------------------------
+
+MODIFIED_SGARBOSSA = point_score(
+    id="modified_sgarbossa", name="Modified Sgarbossa Criteria for MI in LBBB", mdcalc_id=10353,
+    category="diagnosis",
+    description=("Diagnoses acute coronary occlusion (STEMI-equivalent) on the ECG of a patient with left "
+                 "bundle branch block: concordant ST elevation, concordant ST depression in V1-V3, or "
+                 "excessively discordant ST elevation (at least 25% of the preceding S wave); any one is "
+                 "positive."),
+    items=(
+        yes_no("concordant_st_elevation", "Concordant ST elevation >=1 mm in leads with a positive QRS complex",
+               default=None),
+        yes_no("concordant_st_depression", "Concordant ST depression >=1 mm in V1-V3", default=None),
+        yes_no("discordant_st_elevation", "ST Elevation at the J-point, relative to QRS onset, is at least 1 mm "
+               "AND has an amplitude at least 25% of the preceding S-wave", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Negative: modified Sgarbossa criteria not met (does not by itself exclude acute MI)"),
+        Band(1, 3, "Positive: modified Sgarbossa criteria met, diagnostic of acute MI (coronary occlusion) in "
+                   "LBBB"),
+    ),
+    reference=("Smith SW, Dodd KW, Henry TD, Dvorak DM, Pearce LA. Diagnosis of ST-elevation myocardial "
+               "infarction in the presence of left bundle branch block with the ST-elevation to S-wave ratio in "
+               "a modified Sgarbossa rule. Ann Emerg Med. 2012;60(6):766-776."),
+    aliases=("modified Sgarbossa", "Smith-modified Sgarbossa", "Smith criteria"),
+    conventions=("The value is the number of criteria present; one is enough. The third criterion replaces "
+                 "Sgarbossa's fixed 5 mm discordant elevation by an ST/S ratio of 25% or more.",
+                 "Every criterion is required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 23: APGAR score
+# ---------------------------------------------------------------------------
+
+APGAR = point_score(
+    id="apgar", name="APGAR Score", mdcalc_id=23, category="severity",
+    description=("Condition of a newborn at 1 and 5 minutes after birth from five signs (activity/tone, "
+                 "pulse, grimace/reflex irritability, appearance/colour, respirations), each 0-2."),
+    items=(
+        Choice("activity", "Activity/muscle tone", opts(("Active", 2), ("Some extremity flexion", 1), ("Limp", 0))),
+        Choice("pulse", "Pulse", opts((">=100 BPM", 2), ("<100 BPM", 1), ("Absent", 0))),
+        Choice("grimace", "Grimace", opts(("Sneeze/cough", 2), ("Grimace", 1), ("None", 0))),
+        Choice("appearance", "Appearance/color", opts(
+            ("All pink", 2), ("Blue extremities, pink body", 1), ("Blue/pale", 0))),
+        Choice("respirations", "Respirations", opts(("Good/crying", 2), ("Irregular/slow", 1), ("Absent", 0))),
+    ),
+    bands=(
+        Band(0, 3, "APGAR 0-3: critically low; needs immediate intervention"),
+        Band(4, 6, "APGAR 4-6: fairly low; may need some assistance"),
+        Band(7, 10, "APGAR 7-10: generally normal condition"),
+    ),
+    reference=("Apgar V. A proposal for a new method of evaluation of the newborn infant. Curr Res Anesth "
+               "Analg. 1953;32(4):260-267."),
+    aliases=("Apgar", "APGAR"),
+    conventions=("Every sign is required; the score is usually taken at 1 and 5 minutes (and every 5 "
+                 "minutes thereafter while below 7).",),
+)

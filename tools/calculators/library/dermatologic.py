@@ -147,3 +147,32 @@ ALT70 = point_score(
     aliases=("ALT-70", "ALT70"),
     conventions=("Asymmetric: unilateral leg involvement. Every item is required.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10539: MALT lymphoma prognostic index (MALT-IPI)
+# ---------------------------------------------------------------------------
+
+MALT_IPI = point_score(
+    id="malt_ipi", name="MALT Lymphoma Prognostic Index (MALT-IPI)", mdcalc_id=10539, category="risk",
+    description=("Prognosis of extranodal marginal zone (MALT) lymphoma needing systemic therapy: one point "
+                 "each for age 70 or more, a raised LDH and Ann Arbor stage III-IV; low, intermediate or high "
+                 "risk with 5-year event-free, progression-free, cause-specific and overall survival."),
+    items=(
+        Choice("q1", "Age", opts(("<70", 0), (">=70", 1))),
+        Choice("q2", "LDH level", opts(("Normal", 0), ("Elevated", 1))),
+        Choice("q3", "Ann Arbor stage", opts(("I or II", 0), ("III or IV", 1))),
+    ),
+    bands=(
+        Band(0, 0, "Low risk (MALT-IPI 0): 5-year event-free survival 76.0%, progression-free 56.8%, "
+                   "cause-specific 98.2%, overall survival 96.7%"),
+        Band(1, 1, "Intermediate risk (MALT-IPI 1): 5-year event-free survival 48.4%, progression-free 48.0%, "
+                   "cause-specific 94.7%, overall survival 81.7%"),
+        Band(2, 3, "High risk (MALT-IPI >=2): 5-year event-free survival 15.7%, progression-free 22.7%, "
+                   "cause-specific 74.3%, overall survival 64.9%"),
+    ),
+    reference=("Thieblemont C, Cascione L, Conconi A, et al. A MALT lymphoma prognostic index. Blood. "
+               "2017;130(12):1409-1417."),
+    aliases=("MALT-IPI", "MALT IPI"),
+    conventions=("Every item is required; LDH is raised when above the laboratory's upper limit of normal.",),
+)

@@ -547,3 +547,40 @@ CAPRA = point_score(
                  "MR et al., J Natl Cancer Inst 2009;101:878-887).",
                  "Every item is required."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3176: Lansky Play-Performance Scale
+# ---------------------------------------------------------------------------
+
+LANSKY = point_score(
+    id="lansky_play_performance", name="Lansky Play-Performance Scale", mdcalc_id=3176, category="severity",
+    description=("Performance status of a child (about 1-16 years) with cancer, rated from the parent's "
+                 "description of the child's play and activity, from 100 (fully active) to 0 (unresponsive) in "
+                 "steps of 10; the paediatric counterpart of the Karnofsky scale."),
+    items=(
+        Choice("lansky", "Patient Description", opts(
+            ("Fully active, normal", 100),
+            ("Minor restrictions in strenuous physical activity", 90),
+            ("Active, but gets tired more quickly", 80),
+            ("Greater restriction of play and less time spent in play activity", 70),
+            ("Up and around, but active play minimal; keeps busy by being involved in quieter activities", 60),
+            ("Lying around much of the day, but gets dressed; no active playing participates in all quiet play "
+             "and activities", 50),
+            ("Mainly in bed; participates in quiet activities", 40),
+            ("Bedbound; needing assistance even for quiet play", 30),
+            ("Sleeping often; play entirely limited to very passive activities", 20),
+            ("Doesn't play; does not get out of bed", 10),
+            ("Unresponsive", 0),
+        )),
+    ),
+    bands=(
+        Band(0, 40, "Moderate to severe restriction (Lansky 0-40)"),
+        Band(50, 70, "Mild to moderate restriction (Lansky 50-70)"),
+        Band(80, 100, "Able to carry on normal activity; no special care needed (Lansky 80-100)"),
+    ),
+    reference=("Lansky SB, List MA, Lansky LL, Ritter-Sterr C, Miller DR. The measurement of performance in "
+               "childhood cancer patients. Cancer. 1987;60(7):1651-1656."),
+    aliases=("Lansky", "Lansky score", "Lansky performance status", "LPS"),
+    conventions=("The value is the rating itself (0-100); the description is required.",),
+)

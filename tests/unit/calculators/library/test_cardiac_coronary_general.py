@@ -348,3 +348,20 @@ def test_interchest():
     assert result.value == 1 and result.interpretation.startswith("Low risk: 2.1%")
     raw.update(pain=0)  # 2 -> not low, 43.0%
     assert _run_gold("interchest", 10225, raw).interpretation.startswith("Not low risk: 43.0%")
+
+
+def test_modified_sgarbossa_any_criterion_is_positive():
+    raw = {"concordant_st_elevation": 0, "concordant_st_depression": 0, "discordant_st_elevation": 0}
+    assert _run_gold("modified_sgarbossa", 10353, raw).interpretation.startswith("Negative")
+    result = _run_gold("modified_sgarbossa", 10353, {**raw, "discordant_st_elevation": 1})
+    assert result.value == 1 and result.interpretation.startswith("Positive")
+
+
+def test_apgar():
+    # 1 + 2 + 2 + 1 + 1 = 7 -> normal
+    raw = {"activity": 1, "pulse": 2, "grimace": 2, "appearance": 1, "respirations": 1}
+    result = _run_gold("apgar", 23, raw)
+    assert result.value == 7 and result.interpretation.startswith("APGAR 7-10")
+    # limp 0, pulse < 100 1, grimace 1, blue 0, irregular 1 = 3 -> critically low
+    raw = {"activity": 0, "pulse": 1, "grimace": 1, "appearance": 0, "respirations": 1}
+    assert _run_gold("apgar", 23, raw).interpretation.startswith("APGAR 0-3")

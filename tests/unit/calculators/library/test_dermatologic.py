@@ -52,3 +52,15 @@ def test_alt70():
     assert run({"asy": 3, "age": 0, "wbc": 0, "hr": 0}).interpretation.startswith("Indeterminate: consult")
     # WBC + HR -> 2 -> reassess
     assert run({"asy": 0, "age": 0, "wbc": 1, "hr": 1}).interpretation.startswith("Reassess: >83.3%")
+
+
+def test_malt_ipi():
+    def run(raw):
+        args, notes = mdcalc_arguments(CALCULATORS["malt_ipi"], 10539, raw)
+        assert not notes
+        return CALCULATORS["malt_ipi"].run(args)
+    assert "overall survival 96.7%" in run({"q1": 0, "q2": 0, "q3": 0}).interpretation
+    result = run({"q1": 1, "q2": 0, "q3": 0})  # age >= 70 -> 1 -> intermediate
+    assert result.value == 1 and "overall survival 81.7%" in result.interpretation
+    result = run({"q1": 1, "q2": 1, "q3": 0})  # 2 -> high
+    assert result.interpretation.startswith("High risk") and "event-free survival 15.7%" in result.interpretation

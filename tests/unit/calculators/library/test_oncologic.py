@@ -154,3 +154,10 @@ def test_ucsf_capra():
     # age 1 + PSA 20-30 3 + T3a 1 + >=34% cores 1 = 6 -> high
     result = _run_gold("ucsf_capra", 2046, {"age": 1, "psa": 3, "gleason": 0, "stage": 1, "biopsy": 1})
     assert result.value == 6 and result.interpretation.startswith("High risk")
+
+
+def test_lansky_groups():
+    assert _run_gold("lansky_play_performance", 3176, {"lansky": 60}).interpretation.startswith("Mild to moderate")
+    result = _run_gold("lansky_play_performance", 3176, {"lansky": 40})
+    assert result.value == 40 and result.interpretation.startswith("Moderate to severe")
+    assert _run_gold("lansky_play_performance", 3176, {"lansky": 90}).interpretation.startswith("Able to carry on")
