@@ -1097,3 +1097,100 @@ APGAR = point_score(
     conventions=("Every sign is required; the score is usually taken at 1 and 5 minutes (and every 5 "
                  "minutes thereafter while below 7).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1977: Pediatric SIRS, sepsis and septic shock (2005 international consensus)
+# ---------------------------------------------------------------------------
+
+_PED_SEPSIS_REF = ("Goldstein B, Giroir B, Randolph A; International Consensus Conference on Pediatric Sepsis. "
+                   "International pediatric sepsis consensus conference: definitions for sepsis and organ "
+                   "dysfunction in pediatrics. Pediatr Crit Care Med. 2005;6(1):2-8.")
+_PED_SIRS = ("temperature", "tachycardia", "tachypnea", "leukocyte")
+_PED_SEPSIS_BANDS = (
+    Band(0, 1, "SIRS criteria not met (fewer than 2 of 4)"),
+    Band(2, None, "2 or more SIRS criteria; SIRS needs one of them to be temperature or leukocyte count"),
+)
+
+
+def _ped_sepsis(x: ChoiceInputs) -> CalculatorResult:
+    yes = {n: getattr(x, n) == "Yes" for n in (*_PED_SIRS, "infection", "severe_sepsis", "septic_shock")}
+    count = sum(yes[n] for n in _PED_SIRS)
+    sirs = count >= 2 and (yes["temperature"] or yes["leukocyte"])
+    if not sirs:
+        text = ("SIRS criteria not met" + (" (2 or more criteria but neither temperature nor leukocyte count is "
+                                            "abnormal)" if count >= 2 else f" ({count} of 4)"))
+    elif not yes["infection"]:
+        text = "SIRS (no suspected or proven infection, so not sepsis)"
+        if yes["severe_sepsis"] or yes["septic_shock"]:
+            text += "; organ dysfunction without infection does not define severe sepsis or septic shock"
+    elif yes["septic_shock"]:
+        text = "Septic shock: sepsis with cardiovascular dysfunction despite adequate fluid resuscitation"
+    elif yes["severe_sepsis"]:
+        text = "Severe sepsis: sepsis with cardiovascular dysfunction, ARDS or 2 or more other organ dysfunctions"
+    else:
+        text = "Sepsis: SIRS with suspected or proven infection"
+    lines = [f"SIRS criteria met: {count} of 4 (" + ", ".join(n for n in _PED_SIRS if yes[n]) + ")",
+             *(f"{n.replace('_', ' ')}: {'yes' if yes[n] else 'no'}" for n in
+               ("infection", "severe_sepsis", "septic_shock"))]
+    return CalculatorResult(
+        calculator="pediatric_sirs_sepsis", name="Pediatric SIRS, Sepsis, and Septic Shock Criteria", value=count,
+        unit="SIRS criteria", interpretation=text, explanation=[*lines, f"= {text}"], reference=_PED_SEPSIS_REF,
+        components={n: int(v) for n, v in yes.items()})
+
+
+PEDIATRIC_SEPSIS = point_score(
+    id="pediatric_sirs_sepsis", name="Pediatric SIRS, Sepsis, and Septic Shock Criteria", mdcalc_id=1977,
+    category="diagnosis",
+    description=("Stages a child along the 2005 paediatric consensus continuum with age-specific vital-sign "
+                 "and leukocyte limits: SIRS (2 of 4 criteria, one being temperature or leukocytes), sepsis "
+                 "(with infection), severe sepsis (with cardiovascular dysfunction, ARDS or 2 other organ "
+                 "dysfunctions) and septic shock (cardiovascular dysfunction despite fluids)."),
+    items=(
+        yes_no("temperature", "Temp >38.5degC (101.3degF) or <36degC (96.8degF)", default=None),
+        yes_no("tachycardia", "Tachycardia or bradycardia (if <1 year)", default=None),
+        yes_no("tachypnea", "Tachypnea or mechanical ventilation (related to an acute process)", default=None),
+        yes_no("leukocyte", "Abnormal leukocyte count or >10% bands", default=None),
+        yes_no("infection", "Suspected or present source of infection", default=None),
+        yes_no("severe_sepsis", "Cardiovascular dysfunction OR ARDS OR >=2 other organ dysfunction", default=None),
+        yes_no("septic_shock", "Cardiovascular dysfunction despite adequate fluid resuscitation", default=None),
+    ),
+    bands=_PED_SEPSIS_BANDS, reference=_PED_SEPSIS_REF, unit="SIRS criteria", compute=_ped_sepsis,
+    aliases=("pediatric SIRS", "pediatric sepsis criteria", "Goldstein criteria"),
+    conventions=("Temperature is core temperature; heart rate, respiratory rate and leukocyte limits are "
+                 "those of the child's age group (consensus table).",
+                 "Sepsis, severe sepsis and septic shock require suspected or proven infection; hypotension is "
+                 "not required for septic shock in children.",
+                 "The value is the number of SIRS criteria met; the interpretation is the stage."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1732: Sgarbossa criteria (MI in left bundle branch block)
+# ---------------------------------------------------------------------------
+
+SGARBOSSA = point_score(
+    id="sgarbossa", name="Sgarbossa's Criteria for MI in LBBB", mdcalc_id=1732, category="diagnosis",
+    description=("Weighted ECG criteria for acute myocardial infarction in left bundle branch block "
+                 "(concordant ST elevation 5, concordant ST depression in V1-V3 3, excessively discordant ST "
+                 "elevation 2); a total of 3 or more is specific for acute MI but a lower total does not rule "
+                 "it out."),
+    items=(
+        yes_no("concordant_st_elevation", "Concordant ST elevation > 1mm in leads with a positive QRS complex", 5,
+               default=None),
+        yes_no("concordant_st_depression", "Concordant ST depression > 1 mm in V1-V3", 3, default=None),
+        yes_no("discordant_st_elevation", "Excessively discordant ST elevation (or depression) in leads with a "
+               "negative QRS", 2, default=None),
+    ),
+    bands=(
+        Band(0, 2, "Score <3: not diagnostic; low sensitivity, does not rule out acute MI"),
+        Band(3, 10, "Score >=3: 90% specificity for acute MI (positive; sensitivity only 36%)"),
+    ),
+    reference=("Sgarbossa EB, Pinski SL, Barbagelata A, et al. Electrocardiographic diagnosis of evolving acute "
+               "myocardial infarction in the presence of left bundle-branch block. N Engl J Med. "
+               "1996;334(8):481-487."),
+    aliases=("Sgarbossa", "Sgarbossa criteria", "Sgarbossa score"),
+    conventions=("Excessively discordant ST elevation is >=5 mm in leads with a negative QRS (the modified "
+                 "Smith criterion uses an ST/S ratio instead: see modified_sgarbossa).",
+                 "Every criterion is required."),
+)

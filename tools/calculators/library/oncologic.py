@@ -584,3 +584,62 @@ LANSKY = point_score(
     aliases=("Lansky", "Lansky score", "Lansky performance status", "LPS"),
     conventions=("The value is the rating itself (0-100); the description is required.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3170: ECOG performance status
+# ---------------------------------------------------------------------------
+
+ECOG = point_score(
+    id="ecog_performance_status", name="ECOG Performance Status", mdcalc_id=3170, category="severity",
+    description=("Grades how a patient's disease affects daily functioning (ECOG/WHO/Zubrod scale, 0 fully "
+                 "active to 5 dead), used to judge fitness for chemotherapy and trial eligibility."),
+    items=(
+        Choice("zubrod", "Patient description", opts(
+            ("Asymptomatic", 0), ("Symptomatic but completely ambulatory", 1),
+            ("Symptomatic, <50% in bed during the day", 2), ("Symptomatic, >50% in bed, but not bedbound", 3),
+            ("Bedbound", 4), ("Death", 5))),
+    ),
+    bands=(
+        Band(0, 0, "ECOG 0: fully active, able to carry on all pre-disease activities without restriction"),
+        Band(1, 1, "ECOG 1: restricted in strenuous activity but ambulatory and able to do light or sedentary "
+                   "work (e.g. light housework, office work)"),
+        Band(2, 2, "ECOG 2: ambulatory and capable of all self-care but unable to work; up and about more than "
+                   "50% of waking hours"),
+        Band(3, 3, "ECOG 3: capable of only limited self-care; confined to bed or chair more than 50% of waking "
+                   "hours"),
+        Band(4, 4, "ECOG 4: completely disabled; cannot carry on any self-care; totally confined to bed or chair"),
+        Band(5, 5, "ECOG 5: dead"),
+    ),
+    reference=("Oken MM, Creech RH, Tormey DC, et al. Toxicity and response criteria of the Eastern Cooperative "
+               "Oncology Group. Am J Clin Oncol. 1982;5(6):649-655."),
+    aliases=("ECOG", "ECOG PS", "Zubrod score", "WHO performance status"),
+    conventions=("The value is the grade; the description is required. Approximate Karnofsky equivalents: "
+                 "ECOG 0 = KPS 90-100, 1 = 70-80, 2 = 50-60, 3 = 30-40, 4 = 10-20, 5 = 0.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3313: Prognostic Index for cancer outcomes (CRP and white cell count)
+# ---------------------------------------------------------------------------
+
+PROGNOSTIC_INDEX = point_score(
+    id="prognostic_index_cancer", name="Prognostic Index for Cancer Outcomes", mdcalc_id=3313, category="risk",
+    description=("Inflammation-based prognostic index for patients with cancer from two routine blood tests, "
+                 "C-reactive protein and white cell count: 0 (neither raised), 1 (one raised) or 2 (both "
+                 "raised), with survival worsening with each point."),
+    items=(
+        Choice("crp", "CRP", opts(("CRP <=10 mg/L", 0), ("CRP >10 mg/L", 1))),
+        Choice("wbc", "White blood cell count", opts(("WBC <=11 x 10⁹/L", 0), ("WBC >11 x 10⁹/L", 1))),
+    ),
+    bands=(
+        Band(0, 0, "Prognostic Index 0: good (favourable) prognosis"),
+        Band(1, 1, "Prognostic Index 1: intermediate prognosis"),
+        Band(2, 2, "Prognostic Index 2: poor prognosis"),
+    ),
+    reference=("Proctor MJ, Morrison DS, Talwar D, et al. A comparison of inflammation-based prognostic scores "
+               "in patients with cancer. A Glasgow Inflammation Outcome Study. Eur J Cancer. "
+               "2011;47(17):2633-2641."),
+    aliases=("PI", "prognostic index", "inflammation-based prognostic index"),
+    conventions=("Both tests are required.",),
+)

@@ -365,3 +365,29 @@ def test_apgar():
     # limp 0, pulse < 100 1, grimace 1, blue 0, irregular 1 = 3 -> critically low
     raw = {"activity": 0, "pulse": 1, "grimace": 1, "appearance": 0, "respirations": 1}
     assert _run_gold("apgar", 23, raw).interpretation.startswith("APGAR 0-3")
+
+
+def test_pediatric_sepsis_stages():
+    base = {"temperature": 1, "tachycardia": 0, "tachypnea": 0, "leukocyte": 1, "infection": 1, "severe_sepsis": 1,
+            "septic_shock": 1}
+    result = _run_gold("pediatric_sirs_sepsis", 1977, base)
+    assert result.value == 2 and result.interpretation.startswith("Septic shock")
+    assert _run_gold("pediatric_sirs_sepsis", 1977, {**base, "septic_shock": 0}).interpretation.startswith(
+        "Severe sepsis")
+    assert _run_gold("pediatric_sirs_sepsis", 1977, {**base, "septic_shock": 0, "severe_sepsis": 0}
+                     ).interpretation.startswith("Sepsis")
+    # tachycardia + tachypnea only: 2 criteria but neither temperature nor leukocytes -> not SIRS
+    raw = {**base, "temperature": 0, "leukocyte": 0, "tachycardia": 1, "tachypnea": 1}
+    assert _run_gold("pediatric_sirs_sepsis", 1977, raw).interpretation.startswith("SIRS criteria not met")
+    # no infection: SIRS only, whatever the organ findings
+    assert _run_gold("pediatric_sirs_sepsis", 1977, {**base, "infection": 0}).interpretation.startswith("SIRS (")
+
+
+def test_sgarbossa():
+    # concordant depression 3 -> positive (>= 3)
+    raw = {"concordant_st_elevation": 0, "concordant_st_depression": 3, "discordant_st_elevation": 0}
+    result = _run_gold("sgarbossa", 1732, raw)
+    assert result.value == 3 and "90% specificity" in result.interpretation
+    # discordant elevation alone 2 -> not diagnostic
+    raw = {"concordant_st_elevation": 0, "concordant_st_depression": 0, "discordant_st_elevation": 2}
+    assert _run_gold("sgarbossa", 1732, raw).interpretation.startswith("Score <3")

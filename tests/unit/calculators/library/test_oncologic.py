@@ -161,3 +161,11 @@ def test_lansky_groups():
     result = _run_gold("lansky_play_performance", 3176, {"lansky": 40})
     assert result.value == 40 and result.interpretation.startswith("Moderate to severe")
     assert _run_gold("lansky_play_performance", 3176, {"lansky": 90}).interpretation.startswith("Able to carry on")
+
+
+def test_ecog_and_prognostic_index():
+    result = _run_gold("ecog_performance_status", 3170, {"zubrod": 4})
+    assert result.value == 4 and "completely disabled" in result.interpretation
+    assert _run_gold("ecog_performance_status", 3170, {"zubrod": 5}).interpretation == "ECOG 5: dead"
+    assert _run_gold("prognostic_index_cancer", 3313, {"crp": 1, "wbc": 1}).interpretation.endswith("poor prognosis")
+    assert _run_gold("prognostic_index_cancer", 3313, {"crp": 0, "wbc": 1}).value == 1
