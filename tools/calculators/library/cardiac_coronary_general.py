@@ -1194,3 +1194,195 @@ SGARBOSSA = point_score(
                  "Smith criterion uses an ST/S ratio instead: see modified_sgarbossa).",
                  "Every criterion is required."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 1856: Vancouver chest pain rule
+# ---------------------------------------------------------------------------
+
+_VANCOUVER_REF = ("Christenson J, Innes G, McKnight D, et al. A clinical prediction rule for early discharge of "
+                  "patients with chest pain. Ann Emerg Med. 2006;47(1):1-10.")
+_VANCOUVER_BANDS = (
+    Band(0, 0, "Low risk: early discharge (all answers no)"),
+    Band(1, None, "At least one finding present: the step-wise rule decides between early discharge and "
+                  "standard evaluation"),
+)
+
+
+def _vancouver(x: ChoiceInputs) -> CalculatorResult:
+    yes = {n: getattr(x, n) == "Yes" for n in ("abnormal_ecg", "troponin", "acs_nitrate_use", "palpation",
+                                                 "age_50", "pain_radiate")}
+    if yes["abnormal_ecg"] or yes["troponin"] or yes["acs_nitrate_use"]:
+        out, why = "standard", "step 1: abnormal EKG, positive 2-hour troponin or prior ACS/nitrate use"
+    elif yes["palpation"]:
+        out, why = "discharge", "step 2: pain reproduced by palpation"
+    elif yes["age_50"] or yes["pain_radiate"]:
+        out, why = "standard", "step 3: age 50 or more, or pain radiating to neck, jaw or left arm"
+    else:
+        out, why = "discharge", "step 3: under 50 without radiating pain"
+    text = ("Low risk: early discharge" if out == "discharge"
+            else "Not low risk: standard evaluation (not eligible for early discharge)")
+    lines = [f"{n.replace('_', ' ')}: {'yes' if v else 'no'}" for n, v in yes.items()] + [f"Decided at {why}"]
+    return CalculatorResult(
+        calculator="vancouver_chest_pain", name="Vancouver Chest Pain Rule",
+        value="early discharge" if out == "discharge" else "standard evaluation", unit="", interpretation=text,
+        explanation=[*lines, f"= {text}"], reference=_VANCOUVER_REF)
+
+
+VANCOUVER = point_score(
+    id="vancouver_chest_pain", name="Vancouver Chest Pain Rule", mdcalc_id=1856, category="risk",
+    description=("Step-wise rule for emergency chest pain patients: EKG, 2-hour troponin and coronary history "
+                 "first, then chest-wall tenderness, then age and pain radiation; identifies low-risk "
+                 "patients safe for early discharge."),
+    items=(
+        yes_no("abnormal_ecg", "Abnormal initial EKG", default=None),
+        yes_no("troponin", "Positive troponin at 2 hours", default=None),
+        yes_no("acs_nitrate_use", "Prior ACS or nitrate use", default=None),
+        yes_no("palpation", "Does palpation reproduce pain?", default=None),
+        yes_no("age_50", "Age 50 and above?", default=None),
+        yes_no("pain_radiate", "Does pain radiate to neck, jaw, or left arm?", default=None),
+    ),
+    bands=_VANCOUVER_BANDS, reference=_VANCOUVER_REF, unit="", compute=_vancouver,
+    aliases=("Vancouver rule", "Vancouver chest pain rule"),
+    conventions=("Steps as MDCalc lays out the published rule: any step-1 finding means standard evaluation; "
+                 "otherwise pain reproduced by palpation allows early discharge; otherwise age >=50 or "
+                 "radiating pain means standard evaluation.",
+                 "The value is the disposition; every item is required."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3990: Killip classification
+# ---------------------------------------------------------------------------
+
+KILLIP = point_score(
+    id="killip_class", name="Killip Classification for Heart Failure", mdcalc_id=3990, category="severity",
+    description=("Bedside class of heart failure in acute myocardial infarction, from no congestion (I) to "
+                 "rales/S3 (II), pulmonary oedema (III) and cardiogenic shock (IV), with the associated "
+                 "mortality."),
+    items=(
+        Choice("killip", "Classification", opts(
+            ("No signs of congestion", 1), ("S3 and basal rales on auscultation", 2), ("Acute pulmonary edema", 3),
+            ("Cardiogenic shock", 4))),
+    ),
+    bands=(
+        Band(1, 1, "Killip class I: 2-3% 30-day mortality (historical in-hospital mortality 6%)"),
+        Band(2, 2, "Killip class II: 5-12% 30-day mortality (historical in-hospital mortality 17%)"),
+        Band(3, 3, "Killip class III: 10-20% 30-day mortality, classes III-IV combined (historical in-hospital "
+                   "mortality 38%)"),
+        Band(4, 4, "Killip class IV: 10-20% 30-day mortality, classes III-IV combined (historical in-hospital "
+                   "mortality 81%)"),
+    ),
+    reference=("Killip T 3rd, Kimball JT. Treatment of myocardial infarction in a coronary care unit. A two year "
+               "experience with 250 patients. Am J Cardiol. 1967;20(4):457-464."),
+    aliases=("Killip", "Killip class", "Killip-Kimball"),
+    conventions=("30-day mortality per Khot UN et al. (JAMA 2003;290:2174-2181), which pooled classes III and "
+                 "IV; in-hospital mortality is the 1967 series' (of historical interest).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10067: Canadian Cardiovascular Society (CCS) angina grade
+# ---------------------------------------------------------------------------
+
+CCS_ANGINA = point_score(
+    id="ccs_angina", name="Canadian Cardiovascular Society (CCS) Angina Grade", mdcalc_id=10067,
+    category="severity",
+    description=("Grades how much exertion brings on angina, from grade I (only strenuous or prolonged "
+                 "exertion) to grade IV (any activity, or at rest)."),
+    items=(
+        Choice("des", "Description", opts(
+            ("Angina with strenuous/rapid/prolonged exertion at work or recreation only; no angina with ordinary "
+             "physical activity, e.g. walking, climbing stairs", 1, 0),
+            ("Ordinary activity slightly limited: angina with walking/climbing stairs rapidly, walking uphill, "
+             "walking or stair climbing after meals, in cold/wind, under emotional stress, during few hours after "
+             "awakening, walking >2 blocks on level ground, or climbing >1 flight of stairs at normal pace and "
+             "normal conditions", 2, 1),
+            ("Marked limitation of ordinary physical activity: angina with walking 1-2 blocks on level ground or "
+             "climbing 1 flight of stairs at normal pace and normal conditions", 3, 2),
+            ("Inability to carry on any physical activity without discomfort; anginal syndrome may be present at "
+             "rest", 4, 3),
+        )),
+    ),
+    bands=(
+        Band(1, 1, "CCS grade I: angina only with strenuous, rapid or prolonged exertion"),
+        Band(2, 2, "CCS grade II: slight limitation of ordinary activity"),
+        Band(3, 3, "CCS grade III: marked limitation of ordinary physical activity"),
+        Band(4, 4, "CCS grade IV: angina with any physical activity or at rest"),
+    ),
+    reference="Campeau L. Grading of angina pectoris. Circulation. 1976;54(3):522-523.",
+    aliases=("CCS", "CCS class", "Canadian angina classification"),
+    conventions=("The value is the grade (1-4 for I-IV); MDCalc's option values are 0-3.",),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4060: Aortic Dissection Detection Risk Score (ADD-RS)
+# ---------------------------------------------------------------------------
+
+ADD_RS = point_score(
+    id="add_rs", name="Aortic Dissection Detection Risk Score (ADD-RS)", mdcalc_id=4060, category="risk",
+    description=("Pre-test risk of acute aortic dissection from three categories of findings (high-risk "
+                 "condition, high-risk pain features, high-risk examination features), one point per category "
+                 "present; guides D-dimer testing versus direct imaging."),
+    items=(
+        yes_no("hx", "Any high risk condition", default=None),
+        yes_no("pain", "Any high risk pain feature", default=None),
+        yes_no("exam", "Any high risk exam feature", default=None),
+    ),
+    bands=(
+        Band(0, 1, "Low risk (ADD-RS <=1): proceed to D-dimer testing; D-dimer <500 ng/mL FEU makes aortic "
+                   "dissection unlikely"),
+        Band(2, 3, "High risk (ADD-RS >1): consider proceeding directly to CT angiography or other definitive "
+                   "aortic imaging"),
+    ),
+    reference=("Rogers AM, Hermann LK, Booher AM, et al. Sensitivity of the aortic dissection detection risk "
+               "score, a novel guideline-based tool for identification of acute aortic dissection at initial "
+               "presentation: results from the International Registry of Acute Aortic Dissection. Circulation. "
+               "2011;123(20):2213-2218."),
+    aliases=("ADD-RS", "ADD risk score", "aortic dissection detection risk score"),
+    conventions=("High-risk conditions: Marfan or other connective tissue disease, family history of aortic "
+                 "disease, known aortic valve disease, recent aortic manipulation, known thoracic aortic "
+                 "aneurysm. Pain: abrupt, severe, ripping or tearing. Exam: pulse or pressure deficit or focal "
+                 "neurological deficit with pain, new aortic regurgitation murmur with pain, hypotension/shock.",
+                 "D-dimer strategy per the ADvISED study (Nazerian P et al., Circulation 2018;137:250-258)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10181: Metabolic Score for Insulin Resistance (METS-IR)
+# ---------------------------------------------------------------------------
+
+_METS_IR_BANDS = (
+    Band(None, 50.39, "METS-IR <=50.39: low risk of developing type 2 diabetes"),
+    Band(50.40, None, "METS-IR >50.39: high risk of developing type 2 diabetes"),
+)
+_METS_IR_REF = ("Bello-Chavolla OY, Almeda-Valdes P, Gomez-Velasco D, et al. METS-IR, a novel score to evaluate "
+                "insulin sensitivity, is predictive of visceral adiposity and incident type 2 diabetes. Eur J "
+                "Endocrinol. 2018;178(5):533-544.")
+
+
+def _mets_ir(x: ChoiceInputs) -> CalculatorResult:
+    value = math.log(2 * x.fglu + x.tg) * x.bmi / math.log(x.hdlc)
+    return _formula_result(
+        "mets_ir", "METS-IR", value, "", _METS_IR_BANDS,
+        [f"METS-IR = ln(2 x glucose + triglycerides) x BMI / ln(HDL-c) = ln(2 x {x.fglu:g} + {x.tg:g}) x "
+         f"{x.bmi:g} / ln({x.hdlc:g})"], _METS_IR_REF, digits=2)
+
+
+METS_IR = point_score(
+    id="mets_ir", name="Metabolic Score for Insulin Resistance (METS-IR)", mdcalc_id=10181, category="risk",
+    description=("Non-insulin index of insulin resistance from fasting glucose, triglycerides, BMI and HDL "
+                 "cholesterol; above 50.39 predicts incident type 2 diabetes in people without diabetes."),
+    items=(
+        Number("fglu", "Fasting glucose", "mg/dL", ge=20, le=1000, analyte="glucose", accepted_units=("mmol/L",)),
+        Number("tg", "Triglyceride concentration", "mg/dL", ge=10, le=5000, analyte="triglycerides",
+               accepted_units=("mmol/L",)),
+        Number("bmi", "BMI", "kg/m²", ge=10, le=90),
+        Number("hdlc", "HDL-c", "mg/dL", ge=5, le=200, analyte="cholesterol", accepted_units=("mmol/L",)),
+    ),
+    bands=_METS_IR_BANDS, reference=_METS_IR_REF, unit="", compute=_mets_ir,
+    aliases=("METS-IR", "METS IR"),
+    conventions=("All values fasting, in mg/dL (mmol/L converted); the value is rounded to 2 decimals before "
+                 "the 50.39 cut-off.",),
+)

@@ -643,3 +643,89 @@ PROGNOSTIC_INDEX = point_score(
     aliases=("PI", "prognostic index", "inflammation-based prognostic index"),
     conventions=("Both tests are required.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10053 and 10054: Binet and Rai staging of chronic lymphocytic leukaemia
+# ---------------------------------------------------------------------------
+
+# Both stages are set by the worst finding. The option points encode that order as a sum (each finding
+# outweighs all lower ones together), so that the bands of the definition check read the stage off the total.
+_BINET_BANDS = (
+    Band(0, 0, "Binet stage A (low risk): median overall survival about 12 years"),
+    Band(1, 1, "Binet stage B (intermediate risk): median overall survival about 7 years"),
+    Band(2, 5, "Binet stage C (high risk): median overall survival about 2-4 years"),
+)
+_BINET_REF = ("Binet JL, Auquier A, Dighiero G, et al. A new prognostic classification of chronic lymphocytic "
+              "leukemia derived from a multivariate survival analysis. Cancer. 1981;48(1):198-206.")
+
+
+def _binet(x: ChoiceInputs) -> CalculatorResult:
+    total = int(sum(p for _, _, p in item_points(x)))
+    band = band_of(_BINET_BANDS, total)
+    stage = band.text.split(" (")[0].removeprefix("Binet stage ")
+    lines = [f"Lymphoid areas involved: {x.areas}; anaemia (Hb <10 g/dL): {x.anemia}; thrombocytopenia "
+             f"(<100 x 10⁹/L): {x.thrombocytopenia}",
+             "Stage C if anaemia or thrombocytopenia; otherwise B with 3 or more areas, A with fewer"]
+    return _result("binet_cll", "Binet Stage", stage, "", band, lines, _BINET_REF, {"stage": stage})
+
+
+BINET = point_score(
+    id="binet_cll", name="Binet Staging System for CLL", mdcalc_id=10053, category="severity",
+    description=("Clinical stage of chronic lymphocytic leukaemia from the number of enlarged lymphoid areas "
+                 "(cervical, axillary, inguinal nodes, spleen, liver) and the presence of anaemia or "
+                 "thrombocytopenia: stage A, B or C with its expected survival."),
+    items=(
+        Choice("areas", "Areas of lymphadenopathy", opts(("<3", 0, 0), (">=3", 1, 1))),
+        Choice("anemia", "Anemia", opts(("No", 0, 0), ("Yes", 2, 1))),
+        Choice("thrombocytopenia", "Thrombocytopenia", opts(("No", 0, 0), ("Yes", 2, 1))),
+    ),
+    bands=_BINET_BANDS, reference=_BINET_REF, unit="", compute=_binet,
+    aliases=("Binet", "Binet stage", "Binet classification"),
+    conventions=("Anaemia is Hb <10 g/dL and thrombocytopenia platelets <100 x 10⁹/L; the five lymphoid areas "
+                 "count each node region once whether one- or two-sided.",
+                 "Survival figures per Nabhan C, Rosen ST. JAMA 2014;312:2265-2276.",
+                 "The value is the stage; every item is required."),
+)
+
+_RAI_BANDS = (
+    Band(0, 0, "Rai stage 0 (low risk): lymphocytosis only; median overall survival over 10 years"),
+    Band(1, 2, "Rai stage I (intermediate risk): enlarged lymph nodes; median overall survival about 7 years"),
+    Band(3, 7, "Rai stage II (intermediate risk): enlarged spleen or liver; median overall survival about 7 "
+               "years"),
+    Band(8, 15, "Rai stage III (high risk): anaemia; shortest survival (under about 4 years)"),
+    Band(16, 31, "Rai stage IV (high risk): thrombocytopenia; shortest survival (under about 4 years)"),
+)
+_RAI_REF = ("Rai KR, Sawitsky A, Cronkite EP, Chanana AD, Levy RN, Pasternack BS. Clinical staging of chronic "
+            "lymphocytic leukemia. Blood. 1975;46(2):219-234.")
+
+
+def _rai(x: ChoiceInputs) -> CalculatorResult:
+    total = int(sum(p for _, _, p in item_points(x)))
+    band = band_of(_RAI_BANDS, total)
+    stage = band.text.split(" (")[0].removeprefix("Rai stage ")
+    lines = [f"Lymph nodes: {x.lymph}; spleen: {x.spleen}; liver: {x.liver}; anaemia (Hb <11 g/dL): {x.anemia}; "
+             f"thrombocytopenia (<100 x 10⁹/L): {x.thrombocytopenia}",
+             "The stage is the worst finding: IV thrombocytopenia, III anaemia, II organomegaly, I nodes"]
+    return _result("rai_cll", "Rai Stage", stage, "", band, lines, _RAI_REF, {"stage": stage})
+
+
+RAI = point_score(
+    id="rai_cll", name="Rai Staging System for CLL", mdcalc_id=10054, category="severity",
+    description=("Clinical stage (0-IV) of chronic lymphocytic leukaemia with lymphocytosis, from enlarged "
+                 "lymph nodes, spleen or liver and anaemia or thrombocytopenia; grouped into low (0), "
+                 "intermediate (I-II) and high (III-IV) risk."),
+    items=(
+        Choice("lymph", "Enlarged lymph nodes", opts(("No", 0, 0), ("Yes", 1, 1))),
+        Choice("spleen", "Enlarged spleen", opts(("No", 0, 0), ("Yes", 3, 1))),
+        Choice("liver", "Enlarged liver", opts(("No", 0, 0), ("Yes", 3, 1))),
+        Choice("anemia", "Anemia", opts(("No", 0, 0), ("Yes", 8, 1))),
+        Choice("thrombocytopenia", "Thrombocytopenia", opts(("No", 0, 0), ("Yes", 16, 1))),
+    ),
+    bands=_RAI_BANDS, reference=_RAI_REF, unit="", compute=_rai,
+    aliases=("Rai", "Rai stage", "modified Rai"),
+    conventions=("Anaemia is Hb <11 g/dL, thrombocytopenia platelets <100 x 10⁹/L; anaemia or "
+                 "thrombocytopenia from autoimmune destruction does not stage.",
+                 "Risk groups and survival per Nabhan C, Rosen ST. JAMA 2014;312:2265-2276 (modified Rai).",
+                 "The value is the stage; every item is required."),
+)

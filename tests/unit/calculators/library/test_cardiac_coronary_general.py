@@ -391,3 +391,37 @@ def test_sgarbossa():
     # discordant elevation alone 2 -> not diagnostic
     raw = {"concordant_st_elevation": 0, "concordant_st_depression": 0, "discordant_st_elevation": 2}
     assert _run_gold("sgarbossa", 1732, raw).interpretation.startswith("Score <3")
+
+
+def test_vancouver_chest_pain_rule_steps():
+    base = {"abnormal_ecg": 0, "troponin": 0, "acs_nitrate_use": 0, "palpation": 0, "age_50": 0, "pain_radiate": 0}
+    assert _run_gold("vancouver_chest_pain", 1856, base).value == "early discharge"
+    assert _run_gold("vancouver_chest_pain", 1856, {**base, "age_50": 1}).value == "standard evaluation"
+    # step 2: reproducible pain discharges even at 50 or more
+    assert _run_gold("vancouver_chest_pain", 1856, {**base, "age_50": 1, "palpation": 1}).value == "early discharge"
+    # step 1 overrides everything
+    raw = {**base, "abnormal_ecg": 1, "palpation": 1}
+    assert _run_gold("vancouver_chest_pain", 1856, raw).value == "standard evaluation"
+
+
+def test_killip_and_ccs():
+    assert _run_gold("killip_class", 3990, {"killip": 1}).interpretation.startswith("Killip class I: 2-3%")
+    assert "10-20% 30-day" in _run_gold("killip_class", 3990, {"killip": 4}).interpretation
+    result = _run_gold("ccs_angina", 10067, {"des": 2})  # MDCalc value 2 is grade III
+    assert result.value == 3 and result.interpretation.startswith("CCS grade III")
+
+
+def test_add_rs():
+    assert _run_gold("add_rs", 4060, {"hx": 0, "pain": 1, "exam": 0}).interpretation.startswith("Low risk")
+    assert _run_gold("add_rs", 4060, {"hx": 1, "pain": 1, "exam": 0}).interpretation.startswith("High risk")
+
+
+def test_mets_ir():
+    # ln(2 x 126 + 250) x 28 / ln(32) = 6.2186 x 28 / 3.4657 = 50.24 -> low
+    result = _run_gold("mets_ir", 10181, {"fglu": 126, "tg": 250, "bmi": 28, "hdlc": 32})
+    assert result.value == pytest.approx(50.24, abs=0.01) and result.interpretation.startswith("METS-IR <=50.39")
+    # ln(2 x 110 + 300) x 33 / ln(35) = 6.2538 x 33 / 3.5553 = 58.05 -> high
+    result = CALCULATORS["mets_ir"].run({"fglu": 110, "tg": 300, "bmi": 33, "hdlc": 35})
+    assert result.value == pytest.approx(58.05, abs=0.01) and "high risk" in result.interpretation
+    with pytest.raises(CalculatorInputError, match="missing hdlc"):
+        CALCULATORS["mets_ir"].run({"fglu": 110, "tg": 300, "bmi": 33})

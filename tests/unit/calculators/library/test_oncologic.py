@@ -169,3 +169,27 @@ def test_ecog_and_prognostic_index():
     assert _run_gold("ecog_performance_status", 3170, {"zubrod": 5}).interpretation == "ECOG 5: dead"
     assert _run_gold("prognostic_index_cancer", 3313, {"crp": 1, "wbc": 1}).interpretation.endswith("poor prognosis")
     assert _run_gold("prognostic_index_cancer", 3313, {"crp": 0, "wbc": 1}).value == 1
+
+
+@pytest.mark.parametrize("raw,stage", [
+    ({"areas": 0, "anemia": 0, "thrombocytopenia": 0}, "A"),
+    ({"areas": 1, "anemia": 0, "thrombocytopenia": 0}, "B"),   # >= 3 areas, normal counts
+    ({"areas": 0, "anemia": 0, "thrombocytopenia": 1}, "C"),   # cytopenia whatever the areas
+    ({"areas": 1, "anemia": 1, "thrombocytopenia": 1}, "C"),
+])
+def test_binet_stage(raw, stage):
+    result = _run_gold("binet_cll", 10053, raw)
+    assert result.value == stage and result.interpretation.startswith(f"Binet stage {stage}")
+
+
+@pytest.mark.parametrize("raw,stage", [
+    ({}, "0"),
+    ({"lymph": 1}, "I"),
+    ({"lymph": 1, "liver": 1}, "II"),
+    ({"lymph": 1, "spleen": 1, "liver": 1, "anemia": 1}, "III"),
+    ({"lymph": 1, "liver": 1, "anemia": 1, "thrombocytopenia": 1}, "IV"),  # the worst finding sets the stage
+])
+def test_rai_stage(raw, stage):
+    base = {"lymph": 0, "spleen": 0, "liver": 0, "anemia": 0, "thrombocytopenia": 0}
+    result = _run_gold("rai_cll", 10054, {**base, **raw})
+    assert result.value == stage and result.interpretation.startswith(f"Rai stage {stage} (")
