@@ -326,11 +326,29 @@ def _curb65(x: CURB65Inputs) -> CalculatorResult:
     )
 
 
+def _curb65_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 324's gold inputs (one yes/no per criterion) -> values on the criterion's side of its cut-off."""
+    out: dict[str, Any] = {}
+    if "confusion" in raw:
+        out["confusion"] = bool(raw["confusion"])
+    if "bun" in raw:
+        out["bun"] = 20 if raw["bun"] else 19  # BUN > 19 mg/dL
+    if "respiratory_rate" in raw:
+        out["respiratory_rate"] = 30 if raw["respiratory_rate"] else 20  # >= 30 /min
+    if "systolic_diastolic_bp" in raw:  # systolic < 90 or diastolic <= 60 mmHg
+        low = bool(raw["systolic_diastolic_bp"])
+        out["systolic_bp"], out["diastolic_bp"] = (85, 55) if low else (120, 80)
+    if "age_65" in raw:
+        out["age"] = 70 if raw["age_65"] else 50
+    return out
+
+
 register(Calculator(
     id="curb_65", name="CURB-65 Score", category="risk",
     description="CURB-65 (0-5): severity and 30-day mortality of community-acquired pneumonia, to decide on the place of care.",
     inputs=CURB65Inputs, compute=_curb65, reference=CURB65_REF, output_unit="points", output_type="integer",
     medcalc_id=45, medcalc_name="CURB-65 Score for Pneumonia Severity",
+    mdcalc_ids=[324], mdcalc_adapter=_curb65_from_mdcalc,
     aliases=["CURB-65", "CURB65", "pneumonia severity score"],
     conventions=[
         "BUN > 19 mg/dL or urea > 7 mmol/L; BUN given in mmol/L is urea nitrogen (x 2.801 -> mg/dL).",
