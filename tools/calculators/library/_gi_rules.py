@@ -64,9 +64,15 @@ def _met(ok: bool, condition: str, edition: str = "Rome IV") -> tuple[str, str]:
 def _rome(*, id: str, name: str, mdcalc_id: int, condition: str, description: str,
           criteria: tuple[tuple[str, str], ...], reference: str, rule: Callable[[dict[str, float]], bool] | None = None,
           how: str = "all criteria met", edition: str = "Rome IV", aliases: tuple[str, ...] = (),
-          conventions: tuple[str, ...] = ()):
-    """Diagnostic criteria answered Yes/No (MDCalc value 1/0); by default all must be met."""
-    items = tuple(yes_no(key, question, 1, default=None) for key, question in criteria)
+          conventions: tuple[str, ...] = (), inverted: tuple[str, ...] = ()):
+    """Diagnostic criteria answered Yes/No (MDCalc value 1/0); by default all must be met.
+
+    ``inverted``: criteria whose MDCalc value is 0 for Yes and 1 for No (as MDCalc's schema has them);
+    they still count as met when answered Yes.
+    """
+    items = tuple(yes_no(key, question, 1, default=None, **({"yes_code": 0, "no_code": 1} if key in inverted
+                                                            else {}))
+                  for key, question in criteria)
 
     def decide(pts: dict[str, float], _picked: dict[str, str]) -> tuple[Any, str | None, list[str]]:
         ok = rule(pts) if rule is not None else all(pts[k] == 1 for k, _ in criteria)
