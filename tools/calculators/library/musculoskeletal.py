@@ -387,3 +387,62 @@ ACR_EULAR_RA = point_score(
                  "unknown one is refused.",
                  "A patient below 6 may meet the criteria later; the score classifies, it does not exclude RA."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3946: Mirels' criteria for prophylactic fixation
+# ---------------------------------------------------------------------------
+
+MIRELS = point_score(
+    id="mirels_criteria", name="Mirels' Criteria for Prophylactic Fixation", mdcalc_id=3946, category="risk",
+    description=("Estimates the risk of pathological fracture through a metastatic lesion of a long bone, to decide "
+                 "between irradiation alone and prophylactic fixation: site, size relative to the bone's diameter, "
+                 "radiographic nature and pain, 1-3 each (4-12)."),
+    items=(
+        Choice("site", "Site of lesion", opts(("Upper limb", 1), ("Lower limb", 2), ("Trochanteric region", 3))),
+        Choice("size", "Size of lesion", opts(("Less than 1/3 of bone diameter", 1),
+                                              ("1/3 to 2/3 of bone diameter", 2),
+                                              ("More than 2/3 of bone diameter", 3))),
+        Choice("nature", "Nature of lesion", opts(("Blastic", 1), ("Mixed", 2), ("Lytic", 3))),
+        Choice("pain", "Pain", opts(("Mild", 1), ("Moderate", 2), ("Functional", 3))),
+    ),
+    bands=(
+        Band(4, 7, "Minimal risk: 0-4% risk of fracture at 6 months post-irradiation; safe to irradiate"),
+        Band(8, 8, "Moderate risk: 15% risk of fracture at 6 months post-irradiation; consider prophylactic "
+                   "fixation"),
+        Band(9, 12, "High risk: >33% risk of fracture at 6 months post-irradiation; prophylactic fixation "
+                    "indicated"),
+    ),
+    reference=("Mirels H. Metastatic disease in long bones. A proposed scoring system for diagnosing impending "
+               "pathologic fractures. Clin Orthop Relat Res. 1989;(249):256-264."),
+    aliases=("Mirels score", "Mirels criteria"),
+    conventions=("'Functional' pain is pain with use of the limb; every item must be given: an unknown one is "
+                 "refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10177: Recurrent Instability of the Patella (RIP) score
+# ---------------------------------------------------------------------------
+
+RIP = point_score(
+    id="rip_score", name="Recurrent Instability of the Patella (RIP) Score", mdcalc_id=10177, category="risk",
+    description=("Estimates the risk of recurrent patellar instability within 5 years after a first lateral "
+                 "patellar dislocation, from age under 25, skeletal immaturity, trochlear dysplasia (Dejour A-D) "
+                 "and the TT-TG distance to patellar length ratio on MRI."),
+    items=(
+        yes_no("age", "Age <25 years", 2, default=None),
+        yes_no("skeletal", "Skeletal immaturity (open distal femoral and proximal tibial physes on radiographs)",
+               default=None),
+        yes_no("ad", "Dejour A-D trochlear dysplasia (radiographs and T2-weighted MRI)", default=None),
+        yes_no("tttg", "TT-TG/PL >=0.5 (T2-weighted MRI)", default=None),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 0% risk of recurrent instability at 5 years"),
+        Band(2, 3, "Intermediate risk: 30.6% risk of recurrent instability at 5 years"),
+        Band(4, 5, "High risk: 65.6% risk of recurrent instability at 5 years"),
+    ),
+    reference=("Hevesi M, Heidenreich MJ, Camp CL, et al. The Recurrent Instability of the Patella Score: a "
+               "statistically based model for prediction of long-term recurrence risk after first-time dislocation. "
+               "Arthroscopy. 2019;35(2):537-543."),
+    aliases=("RIP score",),
+    conventions=("Every finding must be assessed (radiographs and MRI): an unknown one is refused.",),
+)

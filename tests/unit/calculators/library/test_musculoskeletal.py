@@ -95,3 +95,23 @@ def test_acr_eular_2010():
     args, _ = mdcalc_arguments(CALCULATORS["acr_eular_2010_ra"], 10092,
                                {"joint": 1, "serology": 3, "acute": 0, "duration": 0})
     assert CALCULATORS["acr_eular_2010_ra"].run(args).value == 4
+
+
+def test_mirels_bands():
+    # row 284: trochanteric 3 + >2/3 3 + mixed 2 + mild 1 = 9 -> >33%, fixation indicated
+    args, _ = mdcalc_arguments(CALCULATORS["mirels_criteria"], 3946, {"site": 3, "size": 3, "nature": 2, "pain": 1})
+    r = CALCULATORS["mirels_criteria"].run(args)
+    assert r.value == 9 and ">33%" in r.interpretation
+    # lower limb 2 + >2/3 3 + blastic 1 + moderate 2 = 8 -> 15%
+    r = run("mirels_criteria", site="Lower limb", size="More than 2/3 of bone diameter", nature="Blastic",
+            pain="Moderate")
+    assert r.value == 8 and "15%" in r.interpretation
+
+
+def test_rip_score():
+    # age <25 2 + open physes 1 = 3 -> intermediate 30.6%; + Dejour dysplasia 1 = 4 -> high 65.6%
+    assert "30.6%" in run("rip_score", age="Yes", skeletal="Yes", ad="No", tttg="No").interpretation
+    assert "65.6%" in run("rip_score", age="Yes", skeletal="Yes", ad="Yes", tttg="No").interpretation
+    assert run("rip_score", age="No", skeletal="Yes", ad="No", tttg="No").interpretation.startswith("Low risk: 0%")
+    with pytest.raises(CalculatorInputError):
+        run("rip_score", age="Yes")
