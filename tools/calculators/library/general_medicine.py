@@ -893,3 +893,75 @@ SAPS_II = point_score(
                  "Every item must be given (worst value of the first 24 h): an unknown one is refused."),
     compute=_saps,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 4028: Blast Lung Injury Severity Score (BLISS)
+# ---------------------------------------------------------------------------
+
+BLAST_LUNG = point_score(
+    id="blast_lung_injury_severity", name="Blast Lung Injury Severity Score", mdcalc_id=4028, category="severity",
+    description=("Grades primary blast lung injury on arrival (mild, moderate, severe) to anticipate ARDS and guide "
+                 "ventilation, from the PaO₂/FiO₂ ratio, the extent of infiltrates on chest x-ray and a "
+                 "bronchopleural fistula."),
+    items=(
+        Choice("ratio", "PaO₂/FiO₂", opts((">200", 0), ("60 to 200", 1), ("<60", 2))),
+        Choice("chest", "Chest x-ray", opts(("Localized lung infiltrates", 0),
+                                            ("Bilateral or unilateral lung infiltrates", 1),
+                                            ("Massive bilateral lung infiltrates", 2))),
+        yes_no("bronchial", "Bronchial pleural fistula", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Mild blast lung injury: ~0% ARDS risk at 24 hrs post injury, ~0% BLI-associated mortality"),
+        Band(1, 4, "Moderate blast lung injury: 33% ARDS risk at 24 hrs post injury, ~0% BLI-associated mortality"),
+        Band(5, 5, "Severe blast lung injury: 100% ARDS risk at 24 hrs post injury, 75% BLI-associated mortality"),
+    ),
+    reference=("Pizov R, Oppenheim-Eden A, Matot I, et al. Blast lung injury from an explosion on a civilian bus. "
+               "Chest. 1999;115(1):165-172."),
+    aliases=("BLISS", "BLI severity score", "blast lung score"),
+    conventions=("The three findings are added (0-5) and read as mild (0), moderate (1-4) or severe (5), as MDCalc "
+                 "does; ARDS and mortality figures come from a series of 10 patients.",
+                 "Every finding must be given: an unknown one is refused."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10405: Pain, Enjoyment of Life and General Activity (PEG) scale
+# ---------------------------------------------------------------------------
+
+_PEG_NAME = "Pain, Enjoyment of Life and General Activity (PEG) Scale"
+_PEG_REF = ("Krebs EE, Lorenz KA, Bair MJ, et al. Development and initial validation of the PEG, a three-item scale "
+            "assessing pain intensity and interference. J Gen Intern Med. 2009;24(6):733-738.")
+_PEG_ITEMS = (
+    Number("avgpain", "Pain on average in the past week (0 = no pain, 10 = as bad as you can imagine)", "points",
+           ge=0, le=10),
+    Number("eol", "Interference of pain with enjoyment of life in the past week (0 = none, 10 = completely)",
+           "points", ge=0, le=10),
+    Number("ga", "Interference of pain with general activity in the past week (0 = none, 10 = completely)",
+           "points", ge=0, le=10),
+)
+
+
+def _peg(x) -> CalculatorResult:
+    vals = {"avgpain": x.avgpain, "eol": x.eol, "ga": x.ga}
+    value = round(sum(vals.values()) / 3, 1)
+    text = (f"PEG {value:g}/10 (mean of pain, enjoyment and activity): higher means more severe pain and "
+            "interference; follow the trend over treatment")
+    lines = [f"{i.question}: {vals[i.name]:g}" for i in _PEG_ITEMS]
+    lines.append(f"PEG = ({' + '.join(f'{v:g}' for v in vals.values())}) / 3 = {value:g}")
+    return _result("peg_scale", _PEG_NAME, _PEG_REF, value, "points", text, lines, vals)
+
+
+PEG = point_score(
+    id="peg_scale", name=_PEG_NAME, mdcalc_id=10405, category="severity",
+    description=("Tracks chronic pain in primary care with three 0-10 ratings over the past week: average pain "
+                 "intensity and how much pain interferes with enjoyment of life and with general activity; the "
+                 "score is their mean, followed over time."),
+    items=_PEG_ITEMS,
+    bands=(Band(0, 10, "Mean of the three ratings, 0-10: higher is worse"),),
+    reference=_PEG_REF,
+    aliases=("PEG", "PEG scale", "PEG-3"),
+    conventions=("The score is the mean of the three ratings, to one decimal; it has no published severity "
+                 "cut-offs (a falling score means response to treatment).",
+                 "All three ratings must be given: an unrated one is refused."),
+    unit="points",
+    compute=_peg,
+)

@@ -182,3 +182,126 @@ HIRI_MSM = point_score(
     aliases=("HIRI-MSM",),
     conventions=("Every question must be answered: an unanswered one is refused.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10554: Spanish Network on Mastocytosis (REMA) score
+# ---------------------------------------------------------------------------
+
+REMA = point_score(
+    id="rema_score", name="Spanish Network on Mastocytosis (REMA) Score", mdcalc_id=10554, category="diagnosis",
+    description=("Predicts a clonal mast cell disorder in a patient with mast cell activation symptoms (e.g. "
+                 "anaphylaxis) without skin mastocytosis, before bone marrow study: sex, urticaria/angioedema, "
+                 "presyncope or syncope, and baseline serum tryptase."),
+    items=(
+        Choice("q1", "Gender", opts(("Female", -1), ("Male", 1))),
+        Choice("q2", "Urticaria and/or angioedema (or pruritus)", opts(("Yes", -2), ("No", 1))),
+        Choice("q3", "Presyncope and/or syncope", opts(("No", 0), ("Yes", 3))),
+        Choice("q4", "Tryptase", opts(("<15 ng/mL", -1), ("15-25 ng/mL", 0), (">25 ng/mL", 2))),
+    ),
+    bands=(
+        Band(None, 1, "Low probability of clonal mast cell disease (REMA < 2)"),
+        Band(2, None, "High probability of clonal mast cell disease (REMA >= 2): bone marrow study indicated"),
+    ),
+    reference=("Alvarez-Twose I, Gonzalez de Olano D, Sanchez-Munoz L, et al. Clinical, biological, and molecular "
+               "characteristics of clonal mast cell disorders presenting with systemic mast cell activation "
+               "symptoms. J Allergy Clin Immunol. 2010;125(6):1269-1278.e2."),
+    aliases=("REMA", "REMA score", "Spanish mastocytosis score"),
+    conventions=("Every item must be given: an unknown one is refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3913: MASCC risk index for febrile neutropenia
+# ---------------------------------------------------------------------------
+
+MASCC = point_score(
+    id="mascc_risk_index", name="MASCC Risk Index for Febrile Neutropenia", mdcalc_id=3913, category="risk",
+    description=("Identifies cancer patients with febrile neutropenia at low risk of serious complications "
+                 "(candidates for outpatient or oral treatment): burden of illness, hypotension, COPD, tumour type "
+                 "and prior fungal infection, dehydration, outpatient onset and age; higher scores mean lower risk."),
+    items=(
+        Choice("burden", "Burden of illness (symptom severity)", opts(("None or mild", 5), ("Moderate", 3),
+                                                                      ("Severe", 0))),
+        Choice("bp", "Hypotension (systolic BP <90 mmHg)", opts(("No", 5), ("Yes", 0))),
+        Choice("copd", "Active COPD", opts(("No", 4), ("Yes", 0))),
+        Choice("solid", "Type of cancer", opts(("Solid tumor", 4), ("Hematologic, no prior fungal infection", 4),
+                                               ("Hematologic, prior fungal infection", 0))),
+        Choice("hyd", "Dehydration requiring IV fluids", opts(("No", 3), ("Yes", 0))),
+        Choice("outpt", "Status at onset of fever", opts(("Outpatient", 3), ("Inpatient", 0))),
+        Choice("age", "Age (years)", opts(("<60", 2), (">=60", 0))),
+    ),
+    bands=(
+        Band(0, 20, "High risk for poor outcome (MASCC < 21)"),
+        Band(21, 26, "Low risk for poor outcome (MASCC >= 21)"),
+    ),
+    reference=("Klastersky J, Paesmans M, Rubenstein EB, et al. The Multinational Association for Supportive Care in "
+               "Cancer risk index: a multinational scoring system for identifying low-risk febrile neutropenic "
+               "cancer patients. J Clin Oncol. 2000;18(16):3038-3051."),
+    aliases=("MASCC", "MASCC score"),
+    conventions=("Burden of illness is the clinician's overall judgement of symptoms at presentation; 'solid tumor' "
+                 "scores 4 whether or not there was a fungal infection.",
+                 "Every item must be given: an unknown one is refused (absence scores points here, so it is never "
+                 "assumed)."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10519: Menza score
+# ---------------------------------------------------------------------------
+
+MENZA = point_score(
+    id="menza_score", name="Menza Score", mdcalc_id=10519, category="risk",
+    description=("Estimates the 4-year risk of acquiring HIV in HIV-negative men who have sex with men, to target "
+                 "prevention such as PrEP: bacterial STIs, methamphetamine or popper use, condomless anal sex with "
+                 "a partner of positive or unknown status, and 10 or more male partners."),
+    items=(
+        yes_no("q1", "Does your patient/client have gonorrhea, chlamydia, or syphilis, or does he have a history of "
+               "these infections?", 4, default=None),
+        yes_no("q2", "Has your patient/client used methamphetamine or inhaled nitrites (poppers) in the prior 6 "
+               "months?", 11, default=None),
+        yes_no("q3", "Does your patient/client report unprotected anal intercourse with a partner of positive or "
+               "unknown HIV status in the prior year?", 1, default=None),
+        yes_no("q4", "Does your patient/client report 10 or more male sexual partners in the prior year?", 3,
+               default=None),
+    ),
+    bands=(
+        Band(0, 0, "<5% 4-year risk of HIV"),
+        Band(1, 3, "5-9% 4-year risk of HIV"),
+        Band(4, 11, "10-14% 4-year risk of HIV"),
+        Band(12, 19, ">14% 4-year risk of HIV"),
+    ),
+    reference=("Menza TW, Hughes JP, Celum CL, Golden MR. Prediction of HIV acquisition among men who have sex with "
+               "men. Sex Transm Dis. 2009;36(9):547-555."),
+    aliases=("Menza", "Menza HIV risk score"),
+    conventions=("Every question must be answered: an unanswered one is refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3997: Clinical Index of Stable Febrile Neutropenia (CISNE)
+# ---------------------------------------------------------------------------
+
+CISNE = point_score(
+    id="cisne", name="Clinical Index of Stable Febrile Neutropenia (CISNE)", mdcalc_id=3997, category="risk",
+    description=("Identifies, among adults with solid tumours on chemotherapy who have febrile neutropenia but look "
+                 "clinically stable, those at low risk of serious complications: performance status, stress "
+                 "hyperglycaemia, COPD, cardiovascular disease, mucositis and monocyte count."),
+    items=(
+        Choice("ecog", "ECOG Performance Status", opts(("<2", 0), (">=2", 2))),
+        yes_no("stress", "Stress-induced hyperglycemia", 2, default=None),
+        yes_no("copd", "COPD", default=None),
+        yes_no("cvd", "Cardiovascular disease history", default=None),
+        yes_no("nci", "NCI mucositis grade >=2", default=None),
+        Choice("mono", "Monocytes", opts((">=200/µL", 0), ("<200/µL", 1))),
+    ),
+    bands=(
+        Band(0, 0, "Class I (low risk): 1.1% risk of serious complications; consider discharge with oral "
+                   "antibiotics"),
+        Band(1, 2, "Class II (intermediate risk): 6.2% risk of serious complications; clinical judgement on "
+                   "admission"),
+        Band(3, 8, "Class III (high risk): 36% risk of serious complications; admit"),
+    ),
+    reference=("Carmona-Bayonas A, Gomez J, Gonzalez-Billalabeitia E, et al. Prognostic evaluation of febrile "
+               "neutropenia in apparently stable adult cancer patients. Br J Cancer. 2011;105(5):612-617."),
+    aliases=("CISNE", "CISNE score"),
+    conventions=("Complication rates per class are those of the prospective validation (Carmona-Bayonas, J Clin "
+                 "Oncol 2015), as MDCalc reports them.",
+                 "Every item must be given: an unknown one is refused."),
+)

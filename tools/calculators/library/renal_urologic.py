@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score
+from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
 
 
 def _result(calc_id: str, name: str, reference: str, value, unit: str, text: str, lines: list[str],
@@ -377,4 +377,32 @@ VURX = point_score(
     conventions=("Timing scores 1 (voiding), 2 (late filling) or 3 (early to mid filling), so totals run 1-6, as "
                  "MDCalc tabulates the resolution rates.",
                  "Every item must be given: an unknown one is refused."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10440: Testicular Workup for Ischemia and Suspected Torsion (TWIST)
+# ---------------------------------------------------------------------------
+
+TWIST = point_score(
+    id="twist_score", name="Testicular Workup for Ischemia and Suspected Torsion (TWIST)", mdcalc_id=10440,
+    category="diagnosis",
+    description=("Estimates the risk of testicular torsion in a boy with acute scrotal pain from five bedside "
+                 "findings (swelling, hard testis, absent cremasteric reflex, nausea or vomiting, high-riding "
+                 "testis), to decide between no imaging, ultrasound and surgical exploration."),
+    items=(
+        yes_no("swelling", "Testicular swelling", 2, default=None),
+        yes_no("hard", "Hard testicle", 2, default=None),
+        yes_no("absent", "Absent cremasteric reflex", default=None),
+        yes_no("nausea", "Nausea/vomiting", default=None),
+        yes_no("high", "High riding testis", default=None),
+    ),
+    bands=(
+        Band(0, 2, "Low risk of testicular torsion; no recommendation for ultrasound"),
+        Band(3, 4, "Intermediate risk of testicular torsion; ultrasound indicated"),
+        Band(5, 7, "High risk of testicular torsion; surgical exploration recommended"),
+    ),
+    reference=("Barbosa JA, Tiseo BC, Barayan GA, et al. Development and initial validation of a scoring system to "
+               "diagnose testicular torsion in children. J Urol. 2013;189(5):1859-1864."),
+    aliases=("TWIST", "TWIST score"),
+    conventions=("Every finding must be examined: an unknown one is refused.",),
 )

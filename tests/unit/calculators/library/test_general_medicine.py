@@ -224,3 +224,25 @@ def test_saps_ii_mortality_from_the_equation():
     args, notes = mdcalc_arguments(CALCULATORS["saps_ii"], 4044, {**raw, "potassium": 3},
                                    {"Potassium, mEq/L": ">=5.0"})
     assert not notes and args["potassium"] == ">=5.0"
+
+
+def test_blast_lung_injury_severity():
+    # row 6745: PaO2/FiO2 <60 2 + massive bilateral infiltrates 2 + fistula 1 = 5 -> severe, 100% ARDS
+    r = _mdcalc_run("blast_lung_injury_severity", 4028, {"ratio": 2, "chest": 2, "bronchial": 1})
+    assert r.value == 5 and r.interpretation.startswith("Severe") and "100% ARDS" in r.interpretation
+    # 0 + 1 + 0 = 1 -> moderate 33%; 0 -> mild
+    assert "33% ARDS" in _mdcalc_run("blast_lung_injury_severity", 4028,
+                                     {"ratio": 0, "chest": 1, "bronchial": 0}).interpretation
+    assert _mdcalc_run("blast_lung_injury_severity", 4028,
+                       {"ratio": 0, "chest": 0, "bronchial": 0}).interpretation.startswith("Mild")
+
+
+def test_peg_is_the_mean_of_three_ratings():
+    # (6 + 9 + 8) / 3 = 7.67 -> 7.7
+    r = run("peg_scale", avgpain=6, eol=9, ga=8)
+    assert r.value == 7.7 and r.interpretation.startswith("PEG 7.7/10")
+    with pytest.raises(CalculatorInputError) as err:
+        run("peg_scale", avgpain=6, eol=9)
+    assert "ga" in err.value.missing
+    with pytest.raises(CalculatorInputError):
+        run("peg_scale", avgpain=11, eol=9, ga=8)

@@ -104,3 +104,11 @@ def test_vurx_resolution():
     # row 8000: 1 + 3 + 1 + 1 = 6 -> 11%
     r = _mdcalc_run("vurx", 10478, {"gender": 1, "time": 3, "anomaly": 1, "grade": 1})
     assert r.value == 6 and r.interpretation.startswith("11%")
+
+
+def test_twist_bands():
+    # swelling 2 + hard 2 + absent reflex 1 = 5 -> high; hard 2 + nausea 1 = 3 -> intermediate
+    r = _mdcalc_run("twist_score", 10440, {"swelling": 2, "hard": 2, "absent": 1, "nausea": 0, "high": 0})
+    assert r.value == 5 and r.interpretation.startswith("High risk")
+    r = _mdcalc_run("twist_score", 10440, {"swelling": 0, "hard": 2, "absent": 0, "nausea": 1, "high": 0})
+    assert r.value == 3 and "ultrasound indicated" in r.interpretation
