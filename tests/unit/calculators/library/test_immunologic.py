@@ -75,10 +75,12 @@ def test_rema_score():
 
 
 def test_mascc_cutoff_21():
-    # row 1969: 3 + 5 + 4 + 4 + 3 + 3 + 2 = 24 -> low risk
-    args, _ = mdcalc_arguments(CALCULATORS["mascc_risk_index"], 3913, {"burden": 3, "bp": 5, "copd": 4, "solid": 4,
-                                                                       "hyd": 3, "outpt": 3, "age": 2})
+    # row 1969: 3 + 5 + 4 + 4 + 3 + 3 + 2 = 24 -> low risk; the two options worth 4 are told apart by label
+    args, notes = mdcalc_arguments(CALCULATORS["mascc_risk_index"], 3913, {"burden": 3, "bp": 5, "copd": 4, "solid": 4,
+                                                                           "hyd": 3, "outpt": 3, "age": 2},
+                                   {"Type of cancer": "Solid tumor"})
     r = CALCULATORS["mascc_risk_index"].run(args)
+    assert not notes
     assert r.value == 24 and r.interpretation.startswith("Low risk")
     # row 1958: 0 + 5 + 0 + 0 + 0 + 0 + 2 = 7 -> high risk
     args, _ = mdcalc_arguments(CALCULATORS["mascc_risk_index"], 3913, {"burden": 0, "bp": 5, "copd": 0, "solid": 0,
