@@ -965,3 +965,33 @@ PEG = point_score(
     unit="points",
     compute=_peg,
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10104: Apfel score for postoperative nausea and vomiting
+# ---------------------------------------------------------------------------
+
+APFEL = point_score(
+    id="apfel_ponv", name="Apfel Score for Postoperative Nausea and Vomiting", mdcalc_id=10104, category="risk",
+    description=("Estimates an adult's risk of nausea and vomiting in the first 24 hours after inhalational "
+                 "anaesthesia from four factors: female sex, non-smoking, history of motion sickness or PONV, and "
+                 "expected postoperative opioids; guides antiemetic prophylaxis."),
+    items=(
+        Choice("gender", "Gender", opts(("Male", 0), ("Female", 1))),
+        Choice("smoking", "Smoking status", opts(("Smoker", 0), ("Nonsmoker", 1))),
+        yes_no("history", "History of motion sickness or PONV", default=None),
+        yes_no("opiods", "Use of postoperative opioids", default=None),
+    ),
+    bands=(
+        Band(0, 0, "10% 24-hour risk of PONV"),
+        Band(1, 1, "21% 24-hour risk of PONV"),
+        Band(2, 2, "39% 24-hour risk of PONV"),
+        Band(3, 3, "61% 24-hour risk of PONV"),
+        Band(4, 4, "79% 24-hour risk of PONV"),
+    ),
+    reference=("Apfel CC, Laara E, Koivuranta M, Greim CA, Roewer N. A simplified risk score for predicting "
+               "postoperative nausea and vomiting: conclusions from cross-validations between two centers. "
+               "Anesthesiology. 1999;91(3):693-700."),
+    aliases=("Apfel score", "Apfel PONV score", "PONV risk score"),
+    conventions=("Every factor must be documented: an unknown one is refused (a non-smoker scores, so smoking is "
+                 "never assumed).",),
+)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from medmirror.tools.calculators.points import Band, Choice, opts, point_score, yes_no
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import Band, Choice, Number, opts, point_score, yes_no
 
 # ---------------------------------------------------------------------------
 # MDCalc 10557: Mayo Alliance Prognostic System (MAPS) for systemic mastocytosis
@@ -304,4 +305,112 @@ CISNE = point_score(
     conventions=("Complication rates per class are those of the prospective validation (Carmona-Bayonas, J Clin "
                  "Oncol 2015), as MDCalc reports them.",
                  "Every item must be given: an unknown one is refused."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10422: PEN-FAST penicillin allergy decision rule
+# ---------------------------------------------------------------------------
+
+PEN_FAST = point_score(
+    id="pen_fast", name="Penicillin Allergy Decision Rule (PEN-FAST)", mdcalc_id=10422, category="risk",
+    description=("Identifies patients reporting a penicillin allergy who are at low risk of a true (test-positive) "
+                 "allergy, from time since the reaction, anaphylaxis/angioedema or a severe cutaneous reaction, and "
+                 "whether the reaction needed treatment; a low score supports direct oral challenge."),
+    items=(
+        yes_no("f", "Five years or less since reaction", 2, default=None),
+        yes_no("as", "Anaphylaxis or angioedema OR severe cutaneous adverse reaction", 2, default=None),
+        yes_no("t", "Treatment required for reaction", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Very low risk: <1% risk of a positive penicillin allergy test"),
+        Band(1, 2, "Low risk: 5% risk of a positive penicillin allergy test"),
+        Band(3, 3, "Moderate risk: 20% risk of a positive penicillin allergy test"),
+        Band(4, 5, "High risk: 50% risk of a positive penicillin allergy test"),
+    ),
+    reference=("Trubiano JA, Vogrin S, Chua KYL, et al. Development and validation of a penicillin allergy clinical "
+               "decision rule. JAMA Intern Med. 2020;180(5):745-752."),
+    aliases=("PEN-FAST", "PENFAST"),
+    conventions=("A reaction whose timing is unknown counts as within five years in the publication; here it must "
+                 "be stated (an unanswered item is refused).",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10226: Urticaria Activity Score (UAS)
+# ---------------------------------------------------------------------------
+
+_UAS_NAME = "Urticaria Activity Score (UAS)"
+_UAS_REF = ("Zuberbier T, Aberer W, Asero R, et al. The EAACI/GA(2)LEN/EDF/WAO Guideline for the definition, "
+            "classification, diagnosis, and management of urticaria: the 2013 revision and update. Allergy. "
+            "2014;69(7):868-887.")
+_UAS_BANDS = (
+    Band(0, 0, "Daily UAS 0/6: no wheals and no itch that day"),
+    Band(1, 6, "Daily urticaria activity (0-6); sum 7 consecutive daily scores for the UAS7 (0-42) to grade "
+               "disease activity"),
+)
+
+UAS = point_score(
+    id="urticaria_activity_score", name=_UAS_NAME, mdcalc_id=10226, category="severity",
+    description=("Rates the activity of chronic spontaneous urticaria for one day from the number of wheals and the "
+                 "intensity of itch (0-3 each); seven daily scores are added into the UAS7 used to grade and follow "
+                 "the disease."),
+    items=(
+        Choice("wheals", "Wheals (in 24 hours)", opts(
+            ("None", 0), ("Mild (<20 wheals/24 hrs)", 1), ("Moderate (20-50 wheals/24 hrs)", 2),
+            ("Intense (>50 wheals/24 hrs or large confluent areas of wheals)", 3))),
+        Choice("pruritus", "Pruritus", opts(
+            ("None", 0), ("Mild (present but not annoying or troublesome)", 1),
+            ("Moderate (troublesome but does not interfere with normal daily activity or sleep)", 2),
+            ("Intense (severe, interferes with normal daily activity or sleep)", 3))),
+    ),
+    bands=_UAS_BANDS,
+    reference=_UAS_REF,
+    aliases=("UAS", "UAS7", "urticaria activity score"),
+    conventions=("This is the once-daily score (0-6); the severity bands of the guideline belong to the 7-day sum "
+                 "(UAS7), which needs seven days of scores and is not graded from one day.",
+                 "Both items must be rated: an unrated one is refused."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 2203: Absolute Lymphocyte Count (ALC)
+# ---------------------------------------------------------------------------
+
+_ALC_NAME = "Absolute Lymphocyte Count (ALC)"
+_ALC_REF = ("Shapiro NI, Karras DJ, Leech SH, Heilpern KL. Absolute lymphocyte count as a predictor of CD4 count. "
+            "Ann Emerg Med. 1998;32(3):323-328.")
+_ALC_ITEMS = (
+    Number("wbc", "White blood cell count", "10^3/µL", ge=0.01, le=500),
+    Number("lymph", "Lymphocytes, % of white cells", "%", ge=0, le=100),
+)
+
+
+def _alc(x) -> CalculatorResult:
+    alc = round(x.wbc * 1000 * x.lymph / 100)
+    if alc < 1000:
+        text = (f"ALC {alc} cells/mm³ (< 1000): in an HIV-positive patient the CD4 count is likely < 200 "
+                "cells/mm³ (likely AIDS)")
+    elif alc <= 2000:
+        text = f"ALC {alc} cells/mm³ (1000-2000): the CD4 count cannot be predicted; measure it"
+    else:
+        text = (f"ALC {alc} cells/mm³ (> 2000): in an HIV-positive patient the CD4 count is likely > 200 "
+                "cells/mm³ (likely does not have AIDS)")
+    lines = [f"ALC = WBC {x.wbc:g} x 10³/µL x 1000 x {x.lymph:g}% = {alc} cells/mm³", text]
+    return CalculatorResult(calculator="absolute_lymphocyte_count", name=_ALC_NAME, value=alc, unit="cells/mm³",
+                            interpretation=text, explanation=lines, reference=_ALC_REF,
+                            components={"wbc": x.wbc, "lymph": x.lymph})
+
+
+ALC = point_score(
+    id="absolute_lymphocyte_count", name=_ALC_NAME, mdcalc_id=2203, category="lab",
+    description=("Computes the absolute lymphocyte count from the white cell count and the lymphocyte percentage; "
+                 "in HIV-positive patients where a CD4 count is not at hand, a low count suggests a CD4 count "
+                 "below 200 cells/mm³."),
+    items=_ALC_ITEMS,
+    bands=(Band(0, None, "< 1000: CD4 likely < 200; 1000-2000: unpredictable; > 2000: CD4 likely > 200"),),
+    reference=_ALC_REF,
+    aliases=("ALC", "absolute lymphocyte count", "total lymphocyte count"),
+    conventions=("ALC = WBC (x 10³/µL) x 1000 x lymphocytes % / 100, in cells/mm³, rounded to a whole cell.",
+                 "The CD4 reading applies to HIV-positive patients only and never replaces a measured CD4 count.",
+                 "Both values must be given: a missing one is refused."),
+    unit="cells/mm³",
+    compute=_alc,
 )

@@ -246,3 +246,14 @@ def test_peg_is_the_mean_of_three_ratings():
     assert "ga" in err.value.missing
     with pytest.raises(CalculatorInputError):
         run("peg_scale", avgpain=11, eol=9, ga=8)
+
+
+def test_apfel_risk_per_factor_count():
+    # row 7550: female 1 + non-smoker 1 + motion sickness 1 + no opioids 0 = 3 -> 61%
+    r = _mdcalc_run("apfel_ponv", 10104, {"gender": 1, "smoking": 1, "history": 1, "opiods": 0})
+    assert r.value == 3 and r.interpretation.startswith("61%")
+    assert _mdcalc_run("apfel_ponv", 10104, {"gender": 0, "smoking": 0, "history": 0,
+                                             "opiods": 0}).interpretation.startswith("10%")
+    with pytest.raises(CalculatorInputError) as err:
+        run("apfel_ponv", gender="Female", history="No", opiods="No")
+    assert "smoking" in err.value.missing

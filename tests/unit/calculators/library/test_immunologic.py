@@ -110,3 +110,29 @@ def test_cisne_classes():
     args, _ = mdcalc_arguments(CALCULATORS["cisne"], 3997, {"ecog": 0, "stress": 0, "copd": 1, "cvd": 1, "nci": 0,
                                                             "mono": 0})
     assert "6.2%" in CALCULATORS["cisne"].run(args).interpretation
+
+
+def test_pen_fast():
+    # <=5 years 2 + anaphylaxis 2 + treatment 1 = 5 -> high 50%; 2 + 0 + 1 = 3 -> moderate 20%; 0 -> very low
+    assert run("pen_fast", f="Yes", **{"as": "Yes"}, t="Yes").interpretation.startswith("High risk: 50%")
+    assert run("pen_fast", f="Yes", **{"as": "No"}, t="Yes").interpretation.startswith("Moderate risk: 20%")
+    assert run("pen_fast", f="No", **{"as": "No"}, t="No").interpretation.startswith("Very low risk")
+
+
+def test_urticaria_activity_score_daily():
+    # moderate wheals 2 + intense itch 3 = 5 of 6
+    r = run("urticaria_activity_score", wheals="Moderate (20-50 wheals/24 hrs)",
+            pruritus="Intense (severe, interferes with normal daily activity or sleep)")
+    assert r.value == 5 and "UAS7" in r.interpretation
+    assert run("urticaria_activity_score", wheals="None", pruritus="None").interpretation.startswith("Daily UAS 0/6")
+
+
+def test_absolute_lymphocyte_count():
+    # WBC 1.5 x 10^3/uL x 1000 x 30% = 450 cells/mm3 -> CD4 likely < 200
+    r = run("absolute_lymphocyte_count", wbc=1.5, lymph=30)
+    assert r.value == 450 and "likely < 200" in r.interpretation
+    # 20.0 x 1000 x 40% = 8000 -> CD4 likely > 200; 2.5 x 1000 x 60% = 1500 -> cannot be predicted
+    assert "likely > 200" in run("absolute_lymphocyte_count", wbc=20.0, lymph=40).interpretation
+    assert "cannot be predicted" in run("absolute_lymphocyte_count", wbc=2.5, lymph=60).interpretation
+    with pytest.raises(CalculatorInputError):
+        run("absolute_lymphocyte_count", wbc=1.5)
