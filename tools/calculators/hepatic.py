@@ -91,6 +91,9 @@ def _child_pugh(x: ChildPughInputs) -> CalculatorResult:
     survival = {"A": "well-compensated disease; 1-year survival ~100%, 2-year ~85%",
                 "B": "significant functional compromise; 1-year survival ~80%, 2-year ~60%",
                 "C": "decompensated disease; 1-year survival ~45%, 2-year ~35%"}[cls]
+    # Peri-operative mortality of abdominal surgery by class (Mansour et al. Surgery 1997;122:730-5).
+    surgery = {"A": "10%", "B": "30%", "C": "82%"}[cls]
+    survival += f"; abdominal surgery peri-operative mortality {surgery}"
     return CalculatorResult(
         calculator="child_pugh", name="Child-Pugh Score", value=total, unit="points",
         interpretation=f"Child-Pugh class {cls} ({survival})",
@@ -146,6 +149,9 @@ CHILD_PUGH = register(Calculator(
         "Ascites and encephalopathy count as absent (1 point each) when not documented.",
         "Band edges belong to the middle band: bilirubin 2-3 mg/dL, albumin 2.8-3.5 g/dL, INR 1.7-2.3 -> 2 points.",
         "Bilirubin in µmol/L is converted with the molar mass 584.66 g/mol (2 mg/dL = 34.2 µmol/L).",
+        "Peri-operative mortality of abdominal surgery by class (A 10%, B 30%, C 82%) is that of Mansour A, "
+        "Watson W, Shayani V, Pickleman J. Abdominal operations in patients with cirrhosis: still a major "
+        "surgical challenge. Surgery. 1997;122(4):730-735.",
     ],
     medcalc_keys={
         "Bilirubin": "bilirubin", "Total bilirubin": "bilirubin", "Albumin": "albumin",

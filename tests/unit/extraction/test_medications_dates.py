@@ -158,3 +158,30 @@ def test_the_heading_date_is_today_when_no_date_is_labelled(note, today):
 ])
 def test_a_heading_naming_another_date_is_not_today(note):
     assert extract(note, findings=False).get("current_date") is None
+
+
+# --- combination products (sentences written for these tests) ---------------------------------------------------
+
+@pytest.mark.parametrize("note, first, second, per_dose, per_day", [
+    ("Takes tramadol/acetaminophen 37.5/325 mg every 6 hours for knee pain.", "tramadol", "acetaminophen",
+     (37.5, 325.0), 4.0),
+    ("hydrocodone-acetaminophen 7.5/325 mg, two tablets twice daily", "hydrocodone", "acetaminophen",
+     (15.0, 650.0), 2.0),  # two tablets: 2 x 7.5 mg and 2 x 325 mg per dose
+])
+def test_a_combination_product_splits_its_dose(note, first, second, per_dose, per_day):
+    meds = {m.name: m for m in extract_medications(note)}
+    assert (meds[first].dose, meds[second].dose) == per_dose
+    assert meds[first].dose_unit == meds[second].dose_unit == "mg"
+    assert meds[first].doses_per_day == meds[second].doses_per_day == per_day
+
+
+def test_a_product_the_vocabulary_names_as_one_drug_takes_the_first_dose():
+    (oxy,) = [m for m in extract_medications("Takes oxycodone/acetaminophen 10/325 mg every 6 hours.")
+              if m.name == "oxycodone"]
+    assert oxy.dose == 10.0 and oxy.dose_unit == "mg" and oxy.doses_per_day == 4.0
+
+
+def test_two_drugs_in_a_list_are_not_a_combination():
+    meds = {m.name: m for m in extract_medications("Regular morphine 10 mg twice daily and acetaminophen 1 g four "
+                                                   "times daily.")}
+    assert meds["morphine"].dose == 10.0 and meds["acetaminophen"].dose == 1.0

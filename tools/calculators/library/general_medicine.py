@@ -594,3 +594,404 @@ SURGICAL_APGAR = point_score(
                  "definition states them.",
                  "Every item must be given: an unknown one is refused."),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10088: Cumulative Illness Rating Scale-Geriatric (CIRS-G)
+# ---------------------------------------------------------------------------
+
+_CIRSG_NAME = "Cumulative Illness Rating Scale-Geriatric (CIRS-G)"
+_CIRSG_REF = ("Miller MD, Paradis CF, Houck PR, et al. Rating chronic medical illness burden in geropsychiatric "
+              "practice and research: application of the Cumulative Illness Rating Scale. Psychiatry Res. "
+              "1992;41(3):237-248.")
+_CIRSG_SYSTEMS = (
+    ("heart", "Heart", (
+        "No problem", "MI >5 years ago, occasional angina treated with meds as needed",
+        "CHF compensated with meds, daily antianginal meds, left ventricular hypertrophy, atrial fibrillation, "
+        "bundle branch block, daily antiarrhythmic drugs",
+        "MI <=5 years ago, abnormal stress test, or past PTCA or CABG",
+        "Marked activity restriction secondary to cardiac status (i.e., unstable angina or intractable CHF)")),
+    ("vascular", "Vascular", (
+        "No problem", "Hypertension compensated with salt restriction and weight loss, cholesterol >200 mg/dL",
+        "Daily antihypertensive meds, one symptom of atherosclerotic disease (angina, claudication, bruit, amaurosis "
+        "fugax, absent pedal pulses), aortic aneurysm <4 cm",
+        ">=2 symptoms of atherosclerosis", "Previous vascular surgery, aortic aneurysm >=4 cm")),
+    ("hema", "Hematopoietic", (
+        "No problem", "Hemoglobin: females 10-12 g/dL, males 12-14 g/dL, anemia of chronic disease",
+        "Hemoglobin: females 8 to <10 g/dL, males 10 to <12 g/dL, anemia secondary to iron/vitamin B-12/folate "
+        "deficiency or chronic renal failure, total WBC 2,000-4,000",
+        "Hemoglobin: females <8 g/dL, males <10 g/dL, total WBC <2,000", "Any leukemia or lymphoma")),
+    ("respiratory", "Respiratory", (
+        "No problem", "Recurrent episodes of acute bronchitis, current treated asthma with inhalers as needed, "
+        "cigarette smoker 10-20 pack years",
+        "X-ray evidence of COPD, requires daily theophylline or inhalers, treated for pneumonia two or more times in "
+        "the past 5 years, smoked 21-40 pack years",
+        "Limited ambulation secondary to limited respiratory capacity, requires oral steroids for lung disease, "
+        "smoked >40 pack years",
+        "Requires supplemental oxygen, >=1 episode of respiratory failure requiring assisted ventilation, any lung "
+        "cancer")),
+    ("ent", "Eyes, ears, nose, throat, and larynx", (
+        "No problem", "Corrected vision 20/40, chronic sinusitis, mild hearing loss",
+        "Corrected vision 20/60 or reads newsprint with difficulty, requires hearing aid, chronic sinonasal "
+        "complaints requiring medication, requires medication for vertigo",
+        "Partially blind (requires an escort to venture out), unable to read newsprint, conversational hearing "
+        "still impaired with hearing aid",
+        "Functional blindness, functional deafness, laryngectomy, requires surgical intervention for vertigo")),
+    ("upper", "Upper GI", (
+        "No problem", "Hiatal hernia, heartburn complaints treated with as-needed meds",
+        "Needs daily H₂ blocker or antacid, documented gastric or duodenal ulcer within 5 years",
+        "Active ulcer, guaiac positive stools, any swallowing disorder or dysphagia",
+        "Gastric cancer, history of perforated ulcer, melena or hematochezia from upper GI source")),
+    ("lower", "Lower GI", (
+        "No problem", "Constipation managed with meds as needed, active hemorrhoids, status post hernia repair",
+        "Requires daily bulk laxatives or stool softeners, diverticulosis, untreated hernia",
+        "Bowel impaction in the past year, daily use of stimulant laxatives or enemas",
+        "Hematochezia from lower GI source, currently impacted, diverticulitis flare up, status post bowel "
+        "obstruction, bowel carcinoma")),
+    ("liver", "Liver, pancreas, and biliary", (
+        "No problem", "History of hepatitis >5 years ago, cholecystectomy",
+        "Mildly elevated LFTs (<=150% of normal), hepatitis within 5 years, cholelithiasis, daily or heavy alcohol "
+        "use within 5 years",
+        "Elevated bilirubin (total >2 mg/dL), marked elevation of LFTs (>150% of normal), requires supplemental "
+        "pancreatic enzymes for digestion",
+        "Clinical or lab evidence of biliary obstruction, any biliary tree carcinoma, cholecystitis, pancreatitis, "
+        "active hepatitis")),
+    ("renal", "Renal", (
+        "No problem", "Kidney stone passage within the past 10 years or asymptomatic kidney stone, pyelonephritis "
+        "within 5 years",
+        "Serum creatinine 1.5-3.0 mg/dL without diuretic or antihypertensive medication",
+        "Serum creatinine >3.0 mg/dL OR serum creatinine >1.5 mg/dL on diuretic, antihypertensive, or bicarbonate "
+        "therapy, current pyelonephritis",
+        "Requires dialysis, renal carcinoma")),
+    ("genitourinary", "Genitourinary", (
+        "No problem", "Stress incontinence, hysterectomy, BPH without urinary symptoms",
+        "Abnormal pap smear, frequent UTIs (>=3 in past year), urinary incontinence (non-stress) in females, BPH with "
+        "hesitancy or frequency, current UTI, any urinary diversion procedure, status post TURP",
+        "Prostate cancer in situ (i.e., found incidentally during TURP), vaginal bleeding, cervical carcinoma in "
+        "situ, hematuria, status post urosepsis in past year",
+        "Acute urinary retention, any GU carcinoma except as above")),
+    ("muscle", "Musculoskeletal and skin", (
+        "No problem", "Uses meds as needed for arthritis or has mildly limited activities of daily living (ADLs) "
+        "from joint pathology, excised non-melanoma skin cancers, skin infections requiring antibiotics within a "
+        "year",
+        "Daily antiarthritic meds or use of assistive devices or moderate limitation in ADLs, daily meds for chronic "
+        "skin conditions, melanoma without metastasis",
+        "Severely impaired ADLs secondary to arthritis, requires steroids for arthritic condition, vertebral "
+        "compression fractures from osteoporosis",
+        "Wheelchair bound, severe joint deformity or severely impaired usage, osteomyelitis, any bone or muscle "
+        "carcinoma, metastatic melanoma")),
+    ("neuro", "Neurologic", (
+        "No problem", "Frequent headaches requiring meds as needed without interference with daily activities, "
+        "history of TIA phenomena (at least one)",
+        "Requires daily meds for chronic headaches or headaches that regularly interfere with daily activities, "
+        "status post CVA without significant residual, mild neurodegenerative disease (Parkinson's, MS, ALS, etc)",
+        "Status post CVA with mild residual dysfunction, any CNS neurosurgical procedure, moderate "
+        "neurodegenerative disease",
+        "Status post CVA with residual functional hemiparesis or aphasia, severe neurodegenerative disease")),
+    ("endo", "Endocrine and breast", (
+        "No problem", "Diabetes mellitus compensated with diet, obesity (BMI >30), requires thyroid hormone "
+        "replacement",
+        "Diabetes mellitus requiring insulin or oral agents, fibrocystic breast disease",
+        "Any electrolyte disturbance requiring hospital treatment, morbid obesity (BMI >45)",
+        "Brittle or poorly controlled diabetes mellitus or diabetic coma in the past year, requires adrenal hormone "
+        "replacement, adrenal, thyroid, or breast carcinoma")),
+    ("psych", "Psychiatric illness", (
+        "No problem", "Minor psychiatric condition or history thereof: specifically, previous outpatient mental "
+        "health treatment during a crisis, outpatient treatment for depression >10 years ago, current use of minor "
+        "tranquilizers for episodic anxiety (occasional usage), mild early dementia",
+        "A history of major depression (by DSM) within the past 10 years (treated or untreated), mild dementia, any "
+        "previous psychiatric hospitalization, any psychotic episode substance abuse history >10 years ago",
+        "Currently meets DSM criteria for major depression or two or more episodes of major depression in the past "
+        "10 years, moderate dementia, current usage of daily anti-anxiety medication, currently meets DSM criteria "
+        "for substance abuse or dependency, requires daily antipsychotic medication",
+        "Current mental illness requiring psychiatric hospitalization, institutionalization, or intensive outpatient "
+        "management (e.g. patients with severe or suicidal depression, acute psychosis or psychotic "
+        "decompensation, severe agitation from dementia, severe substance abuse, etc), severe dementia")),
+)
+_CIRSG_BANDS = (Band(0, 56, "Total of 14 organ-system ratings (0-56): higher scores mean a higher severity of "
+                            "chronic illness burden"),)
+
+
+def _cirsg(x) -> CalculatorResult:
+    rows, lines = _sum_lines(x)
+    pts = {k: int(p) for k, _, p in rows}
+    total = sum(pts.values())
+    endorsed = sum(1 for p in pts.values() if p > 0)
+    level3 = sum(1 for p in pts.values() if p == 3)
+    level4 = sum(1 for p in pts.values() if p == 4)
+    index = round(total / endorsed, 2) if endorsed else 0
+    text = (f"CIRS-G total {total}/56 (higher scores mean higher severity of comorbidity); {endorsed} of 14 systems "
+            f"affected, severity index {index:g}, {level3} system(s) at level 3 and {level4} at level 4 (severe)")
+    lines.append(f"Total = {total} points; severity index = {total}/{endorsed or 1} systems affected")
+    return _result("cirs_g", _CIRSG_NAME, _CIRSG_REF, total, "points", text, lines,
+                   pts | {"systems_endorsed": endorsed, "severity_index": index, "level_3": level3,
+                          "level_4": level4})
+
+
+CIRS_G = point_score(
+    id="cirs_g", name=_CIRSG_NAME, mdcalc_id=10088, category="severity",
+    description=("Measures the burden of chronic illness in older adults: each of 14 organ systems is rated 0 (no "
+                 "problem) to 4 (extremely severe) from the patient's conditions and treatments, and the ratings "
+                 "are added; the number of systems affected, the mean rating of those (severity index) and the "
+                 "systems at levels 3 and 4 are reported alongside."),
+    items=tuple(Choice(name, q, opts(*((label, i) for i, label in enumerate(labels))))
+                for name, q, labels in _CIRSG_SYSTEMS),
+    bands=_CIRSG_BANDS,
+    reference=_CIRSG_REF,
+    aliases=("CIRS-G", "CIRS", "Cumulative Illness Rating Scale"),
+    conventions=("Each system is rated by its most severe problem; every system must be rated (an unrated one is "
+                 "refused, 'No problem' is an answer).",
+                 "The severity index is the total divided by the number of systems rated above 0 (Miller 1992)."),
+    compute=_cirsg,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 1239: Injury Severity Score (ISS)
+# ---------------------------------------------------------------------------
+
+_ISS_NAME = "Injury Severity Score (ISS)"
+_ISS_REF = ("Baker SP, O'Neill B, Haddon W Jr, Long WB. The injury severity score: a method for describing patients "
+            "with multiple injuries and evaluating emergency care. J Trauma. 1974;14(3):187-196.")
+_AIS = opts(("No injury", 0), ("Minor", 1), ("Moderate", 2), ("Serious", 3), ("Severe", 4), ("Critical", 5),
+            ("Unsurvivable", 6))
+_ISS_REGIONS = (("head_neck", "Head and neck worst injury (AIS)"), ("face", "Face worst injury (AIS)"),
+                ("chest", "Chest worst injury (AIS)"), ("abdomen", "Abdomen worst injury (AIS)"),
+                ("extremity", "Extremity (including pelvis) worst injury (AIS)"),
+                ("external", "External worst injury (AIS)"))
+_ISS_BANDS = (
+    Band(0, 0, "No injury (ISS 0)"),
+    Band(1, 8, "Minor trauma (ISS 1-8)"),
+    Band(9, 15, "Moderate trauma (ISS 9-15)"),
+    Band(16, 24, "Severe injury: major trauma (ISS > 15)"),
+    Band(25, 74, "Very severe (critical) injuries: major trauma (ISS > 15)"),
+    Band(75, 75, "Maximum injury severity (ISS 75): major trauma with an injury regarded as unsurvivable"),
+)
+
+
+def _iss(x) -> CalculatorResult:
+    rows, lines = _sum_lines(x)
+    ais = {k: int(p) for k, _, p in rows}
+    if 6 in ais.values():
+        value = 75
+        lines.append("An AIS 6 (unsurvivable) injury sets the ISS to 75")
+    else:
+        top = sorted(ais.values(), reverse=True)[:3]
+        value = sum(a * a for a in top)
+        lines.append("ISS = sum of the squares of the three highest regional AIS = "
+                     + " + ".join(f"{a}²" for a in top) + f" = {value}")
+    text = band_of(_ISS_BANDS, value).text
+    lines.append(text)
+    return _result("injury_severity_score", _ISS_NAME, _ISS_REF, value, "points", text, lines, ais)
+
+
+ISS = point_score(
+    id="injury_severity_score", name=_ISS_NAME, mdcalc_id=1239, category="severity",
+    description=("Summarises the overall severity of injury in a trauma patient: the worst injury in each of six "
+                 "body regions is graded on the Abbreviated Injury Scale (0-6), and the squares of the three "
+                 "highest grades are added (0-75); any unsurvivable (AIS 6) injury makes it 75."),
+    items=tuple(Choice(name, q, _AIS) for name, q in _ISS_REGIONS),
+    bands=_ISS_BANDS,
+    reference=_ISS_REF,
+    aliases=("ISS",),
+    conventions=("Only one injury per body region counts (the region's worst); the three most severely injured "
+                 "regions are squared and added.",
+                 "Bands are the customary reading (ISS > 15 = major trauma; 75 = maximum), not part of Baker's "
+                 "definition.",
+                 "Every region must be graded ('No injury' is an answer): an ungraded one is refused."),
+    compute=_iss,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10420: Humiliation, Afraid, Rape, Kick (HARK)
+# ---------------------------------------------------------------------------
+
+HARK = point_score(
+    id="hark", name="Humiliation, Afraid, Rape, Kick (HARK)", mdcalc_id=10420, category="diagnosis",
+    description=("Four questions that screen women in primary care for intimate partner violence in the past "
+                 "year: emotional abuse or humiliation, fear of the partner, forced sex and physical hurt by a "
+                 "partner or ex-partner. Any 'Yes' is a positive screen."),
+    items=(
+        yes_no("hum", "Within the last year, have you been humiliated or emotionally abused in other ways by your "
+               "partner or your ex-partner?", default=None),
+        yes_no("afraid", "Within the last year, have you been afraid of your partner or ex-partner?", default=None),
+        yes_no("rape", "Within the last year, have you been raped or forced to have any kind of sexual activity by "
+               "your partner or ex-partner?", default=None),
+        yes_no("kick", "Within the last year, have you been kicked, hit, slapped or otherwise physically hurt by your "
+               "partner or ex-partner?", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Negative screening result for intimate partner violence (HARK 0)"),
+        Band(1, 4, "Positive screening result for intimate partner violence (HARK >= 1)"),
+    ),
+    reference=("Sohal H, Eldridge S, Feder G. The sensitivity and specificity of four questions (HARK) to identify "
+               "intimate partner violence: a diagnostic accuracy study in general practice. BMC Fam Pract. "
+               "2007;8:49."),
+    aliases=("HARK",),
+    conventions=("Every question must be answered: an unanswered one is refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 4044: Simplified Acute Physiology Score (SAPS) II
+# ---------------------------------------------------------------------------
+
+_SAPS_NAME = "Simplified Acute Physiology Score (SAPS) II"
+_SAPS_REF = ("Le Gall JR, Lemeshow S, Saulnier F. A new Simplified Acute Physiology Score (SAPS II) based on a "
+             "European/North American multicenter study. JAMA. 1993;270(24):2957-2963.")
+
+
+def _saps(x) -> CalculatorResult:
+    rows, lines = _sum_lines(x)
+    score = int(sum(p for _, _, p in rows))
+    logit = -7.7631 + 0.0737 * score + 0.9971 * math.log(score + 1)
+    risk = round(100 / (1 + math.exp(-logit)), 1)
+    text = f"SAPS II {score} points: predicted in-hospital mortality {risk:.1f}%"
+    lines.append(f"Total = {score} points; logit = -7.7631 + 0.0737 x {score} + 0.9971 x ln({score} + 1) = "
+                 f"{logit:.4f}; mortality = e^logit / (1 + e^logit) = {risk:.1f}%")
+    return _result("saps_ii", _SAPS_NAME, _SAPS_REF, score, "points", text, lines,
+                   {k: p for k, _, p in rows} | {"mortality_percent": risk})
+
+
+SAPS_II = point_score(
+    id="saps_ii", name=_SAPS_NAME, mdcalc_id=4044, category="risk",
+    description=("Scores illness severity in adult ICU patients from the worst values of the first 24 hours (vital "
+                 "signs, GCS, oxygenation if ventilated, urine output, laboratory values), age, chronic disease and "
+                 "type of admission, and converts the score to a predicted in-hospital mortality."),
+    items=(
+        Choice("age", "Age, years", opts(("<40", 0), ("40-59", 7), ("60-69", 12), ("70-74", 15), ("75-79", 16),
+                                          (">=80", 18))),
+        Choice("heartrate", "Heart rate (worst in 24 h), beats/min",
+               opts(("<40", 11), ("40-69", 2), ("70-119", 0), ("120-159", 4), (">=160", 7))),
+        Choice("bloodpressure", "Systolic BP (worst in 24 h), mmHg",
+               opts(("<70", 13), ("70-99", 5), ("100-199", 0), (">=200", 2))),
+        yes_no("temperature", "Temperature >=39ºC (102.2ºF)", 3, default=None),
+        Choice("gcs", "GCS (lowest in 24 h; estimated before sedation)",
+               opts(("14-15", 0), ("11-13", 5), ("9-10", 7), ("6-8", 13), ("<6", 26))),
+        Choice("mmhg", "PaO₂/FiO₂, if on mechanical ventilation or CPAP", opts(
+            ("<100 mm Hg/% (13.3 kPa/%)", 11), ("100-199 mm Hg/% (13.3-26.5 kPa/%)", 9),
+            (">=200 mm Hg/% (26.6 kPa/%)", 6), ("Not on mechanical ventilation or CPAP within the last 24 hours", 0))),
+        Choice("bun", "BUN, mg/dL or serum urea, mmol/L (highest in 24 h)", opts(
+            ("BUN <28 or urea <10", 0), ("BUN 28-83 or urea 10-29.6", 6), ("BUN >=84 or urea >=30", 10))),
+        Choice("urine", "Urine output, mL/day", opts(("<500", 11), ("500-999", 4), (">=1000", 0))),
+        Choice("sodium", "Sodium, mEq/L or mmol/L (worst in 24 h)", opts(("<125", 5), ("125-144", 0), (">=145", 1))),
+        Choice("potassium", "Potassium, mEq/L", opts(("<3.0", 3), ("3.0-4.9", 0), (">=5.0", 3))),
+        Choice("bicarbonate", "Bicarbonate, mEq/L (lowest in 24 h)", opts(("<15", 6), ("15-19", 3), (">=20", 0))),
+        Choice("bilirubin", "Bilirubin (highest in 24 h)", opts(
+            ("<4.0 mg/dL (<68.4 µmol/L)", 0), ("4.0-5.9 mg/dL (68.4-102.5 µmol/L)", 4),
+            (">=6.0 mg/dL (>=102.6 µmol/L)", 9))),
+        Choice("wbc", "WBC, x 10³/mm³ (worst in 24 h)", opts(("<1.0", 12), ("1.0-19.9", 0), (">=20.0", 3))),
+        Choice("chronic", "Chronic disease", opts(("None", 0), ("Metastatic cancer", 9),
+                                                  ("Hematologic malignancy", 10), ("AIDS", 17))),
+        Choice("admission", "Type of admission", opts(("Scheduled surgical", 0), ("Medical", 6),
+                                                      ("Unscheduled surgical", 8))),
+    ),
+    bands=(Band(0, 163, "Predicted in-hospital mortality read off the logistic equation"),),
+    reference=_SAPS_REF,
+    aliases=("SAPS II", "SAPS 2", "SAPS-II"),
+    conventions=("Mortality % = e^x / (1 + e^x), x = -7.7631 + 0.0737 x score + 0.9971 x ln(score + 1) (Le Gall "
+                 "1993); reported to one decimal.",
+                 "Scheduled surgical = surgery planned >= 24 h ahead; unscheduled = planned < 24 h ahead; medical = "
+                 "no surgery within a week of admission.",
+                 "Every item must be given (worst value of the first 24 h): an unknown one is refused."),
+    compute=_saps,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 4028: Blast Lung Injury Severity Score (BLISS)
+# ---------------------------------------------------------------------------
+
+BLAST_LUNG = point_score(
+    id="blast_lung_injury_severity", name="Blast Lung Injury Severity Score", mdcalc_id=4028, category="severity",
+    description=("Grades primary blast lung injury on arrival (mild, moderate, severe) to anticipate ARDS and guide "
+                 "ventilation, from the PaO₂/FiO₂ ratio, the extent of infiltrates on chest x-ray and a "
+                 "bronchopleural fistula."),
+    items=(
+        Choice("ratio", "PaO₂/FiO₂", opts((">200", 0), ("60 to 200", 1), ("<60", 2))),
+        Choice("chest", "Chest x-ray", opts(("Localized lung infiltrates", 0),
+                                            ("Bilateral or unilateral lung infiltrates", 1),
+                                            ("Massive bilateral lung infiltrates", 2))),
+        yes_no("bronchial", "Bronchial pleural fistula", default=None),
+    ),
+    bands=(
+        Band(0, 0, "Mild blast lung injury: ~0% ARDS risk at 24 hrs post injury, ~0% BLI-associated mortality"),
+        Band(1, 4, "Moderate blast lung injury: 33% ARDS risk at 24 hrs post injury, ~0% BLI-associated mortality"),
+        Band(5, 5, "Severe blast lung injury: 100% ARDS risk at 24 hrs post injury, 75% BLI-associated mortality"),
+    ),
+    reference=("Pizov R, Oppenheim-Eden A, Matot I, et al. Blast lung injury from an explosion on a civilian bus. "
+               "Chest. 1999;115(1):165-172."),
+    aliases=("BLISS", "BLI severity score", "blast lung score"),
+    conventions=("The three findings are added (0-5) and read as mild (0), moderate (1-4) or severe (5), as MDCalc "
+                 "does; ARDS and mortality figures come from a series of 10 patients.",
+                 "Every finding must be given: an unknown one is refused."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10405: Pain, Enjoyment of Life and General Activity (PEG) scale
+# ---------------------------------------------------------------------------
+
+_PEG_NAME = "Pain, Enjoyment of Life and General Activity (PEG) Scale"
+_PEG_REF = ("Krebs EE, Lorenz KA, Bair MJ, et al. Development and initial validation of the PEG, a three-item scale "
+            "assessing pain intensity and interference. J Gen Intern Med. 2009;24(6):733-738.")
+_PEG_ITEMS = (
+    Number("avgpain", "Pain on average in the past week (0 = no pain, 10 = as bad as you can imagine)", "points",
+           ge=0, le=10),
+    Number("eol", "Interference of pain with enjoyment of life in the past week (0 = none, 10 = completely)",
+           "points", ge=0, le=10),
+    Number("ga", "Interference of pain with general activity in the past week (0 = none, 10 = completely)",
+           "points", ge=0, le=10),
+)
+
+
+def _peg(x) -> CalculatorResult:
+    vals = {"avgpain": x.avgpain, "eol": x.eol, "ga": x.ga}
+    value = round(sum(vals.values()) / 3, 1)
+    text = (f"PEG {value:g}/10 (mean of pain, enjoyment and activity): higher means more severe pain and "
+            "interference; follow the trend over treatment")
+    lines = [f"{i.question}: {vals[i.name]:g}" for i in _PEG_ITEMS]
+    lines.append(f"PEG = ({' + '.join(f'{v:g}' for v in vals.values())}) / 3 = {value:g}")
+    return _result("peg_scale", _PEG_NAME, _PEG_REF, value, "points", text, lines, vals)
+
+
+PEG = point_score(
+    id="peg_scale", name=_PEG_NAME, mdcalc_id=10405, category="severity",
+    description=("Tracks chronic pain in primary care with three 0-10 ratings over the past week: average pain "
+                 "intensity and how much pain interferes with enjoyment of life and with general activity; the "
+                 "score is their mean, followed over time."),
+    items=_PEG_ITEMS,
+    bands=(Band(0, 10, "Mean of the three ratings, 0-10: higher is worse"),),
+    reference=_PEG_REF,
+    aliases=("PEG", "PEG scale", "PEG-3"),
+    conventions=("The score is the mean of the three ratings, to one decimal; it has no published severity "
+                 "cut-offs (a falling score means response to treatment).",
+                 "All three ratings must be given: an unrated one is refused."),
+    unit="points",
+    compute=_peg,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10104: Apfel score for postoperative nausea and vomiting
+# ---------------------------------------------------------------------------
+
+APFEL = point_score(
+    id="apfel_ponv", name="Apfel Score for Postoperative Nausea and Vomiting", mdcalc_id=10104, category="risk",
+    description=("Estimates an adult's risk of nausea and vomiting in the first 24 hours after inhalational "
+                 "anaesthesia from four factors: female sex, non-smoking, history of motion sickness or PONV, and "
+                 "expected postoperative opioids; guides antiemetic prophylaxis."),
+    items=(
+        Choice("gender", "Gender", opts(("Male", 0), ("Female", 1))),
+        Choice("smoking", "Smoking status", opts(("Smoker", 0), ("Nonsmoker", 1))),
+        yes_no("history", "History of motion sickness or PONV", default=None),
+        yes_no("opiods", "Use of postoperative opioids", default=None),
+    ),
+    bands=(
+        Band(0, 0, "10% 24-hour risk of PONV"),
+        Band(1, 1, "21% 24-hour risk of PONV"),
+        Band(2, 2, "39% 24-hour risk of PONV"),
+        Band(3, 3, "61% 24-hour risk of PONV"),
+        Band(4, 4, "79% 24-hour risk of PONV"),
+    ),
+    reference=("Apfel CC, Laara E, Koivuranta M, Greim CA, Roewer N. A simplified risk score for predicting "
+               "postoperative nausea and vomiting: conclusions from cross-validations between two centers. "
+               "Anesthesiology. 1999;91(3):693-700."),
+    aliases=("Apfel score", "Apfel PONV score", "PONV risk score"),
+    conventions=("Every factor must be documented: an unknown one is refused (a non-smoker scores, so smoking is "
+                 "never assumed).",),
+)

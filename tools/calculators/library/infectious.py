@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.library.hematologic import criteria_rule
 from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
 
 
@@ -226,4 +227,81 @@ LRINEC = point_score(
     conventions=("Every value is required.",
                  "White cell count in thousands per uL (MDCalc's label reads x10,000; the paper's cut-offs are "
                  "15 and 25 x10^3/mm3)."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 2654: qSOFA (quick SOFA) for suspected infection outside the ICU
+# ---------------------------------------------------------------------------
+
+_QSOFA_NAME = "qSOFA (Quick SOFA) Score for Sepsis"
+_QSOFA_REF = ("Seymour CW, Liu VX, Iwashyna TJ, et al. Assessment of clinical criteria for sepsis: for the Third "
+              "International Consensus Definitions for Sepsis and Septic Shock (Sepsis-3). JAMA. "
+              "2016;315(8):762-774.")
+_QSOFA_BANDS = (
+    Band(0, 1, "Not high risk for in-hospital mortality (qSOFA <2)"),
+    Band(2, 3, "High risk for in-hospital mortality (qSOFA >=2): 3- to 14-fold increase in in-hospital "
+               "mortality; assess for organ dysfunction (sepsis)"),
+)
+
+
+def _qsofa(x: Any) -> CalculatorResult:
+    return criteria_rule("qsofa", _QSOFA_NAME, _QSOFA_REF, x, 2, _QSOFA_BANDS[1].text, _QSOFA_BANDS[0].text,
+                         "qSOFA >=2 of 3 criteria: high risk")
+
+
+QSOFA = point_score(
+    id="qsofa", name=_QSOFA_NAME, mdcalc_id=2654, category="risk",
+    description=("Flags adults with suspected infection outside the ICU who are at high risk of dying in hospital, "
+                 "from three bedside signs: altered mentation, respiratory rate >=22/min and systolic pressure "
+                 "<=100 mmHg; two or more is high risk."),
+    items=(
+        yes_no("ams", "Altered mental status (GCS <15)", 1),
+        yes_no("rr", "Respiratory rate >=22", 1),
+        yes_no("sbp", "Systolic BP <=100", 1),
+    ),
+    bands=_QSOFA_BANDS, reference=_QSOFA_REF, compute=_qsofa,
+    aliases=("qSOFA", "quick SOFA"),
+    conventions=("The value is the number of criteria documented as present (0-3).",
+                 "A criterion not documented is not assumed absent when it decides the reading: with one "
+                 "criterion present and one unknown the score is refused, naming it; two present is high risk "
+                 "whatever the third."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3988: Rule of 7s (Lyme meningitis vs aseptic meningitis in children)
+# ---------------------------------------------------------------------------
+
+_SEVENS_NAME = "Rule of 7s for Lyme Meningitis"
+_SEVENS_REF = ("Garro AC, Rutman M, Simonsen K, et al. Prospective validation of a clinical prediction model for "
+               "Lyme meningitis in children. Pediatrics. 2009;123(5):e829-e834; Cohn KA, Thompson AD, Shah SS, "
+               "et al. Validation of a clinical prediction rule to distinguish Lyme meningitis from aseptic "
+               "meningitis. Pediatrics. 2012;129(1):e46-e53.")
+_SEVENS_BANDS = (
+    Band(0, 0, "Low risk for Lyme meningitis (no criterion met)"),
+    Band(1, 3, "Not low risk for Lyme meningitis (>=1 criterion met)"),
+)
+
+
+def _sevens(x: Any) -> CalculatorResult:
+    return criteria_rule("rule_of_7s_lyme", _SEVENS_NAME, _SEVENS_REF, x, 1, _SEVENS_BANDS[1].text,
+                         _SEVENS_BANDS[0].text, "Low risk only when all three criteria are absent")
+
+
+RULE_OF_7S = point_score(
+    id="rule_of_7s_lyme", name=_SEVENS_NAME, mdcalc_id=3988, category="diagnosis",
+    description=("Separates children with meningitis in Lyme-endemic areas who are at low risk of Lyme "
+                 "meningitis (versus aseptic meningitis) from those who are not: headache for 7 days or more, "
+                 "70% or more mononuclear cells in the CSF, and a seventh or other cranial nerve palsy."),
+    items=(
+        Choice("headache", "Number of days of headache", opts(("<7", 0), (">=7", 1)), default="<7"),
+        Choice("csf", "CSF mononuclear cells", opts(("<70%", 0), (">=70%", 1)), default="<70%"),
+        yes_no("palsy", "7th (or other) cranial nerve palsy", 1),
+    ),
+    bands=_SEVENS_BANDS, reference=_SEVENS_REF, compute=_sevens,
+    aliases=("Rule of 7s", "Rule of sevens", "Lyme meningitis rule"),
+    conventions=("Low risk needs all three criteria documented as absent (an undocumented one is refused by "
+                 "name); any one documented criterion makes the patient not low risk.",
+                 "The value is the number of criteria documented as present."),
 )

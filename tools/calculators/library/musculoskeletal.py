@@ -4,7 +4,7 @@ diagnosis rules, balance."""
 from __future__ import annotations
 
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
+from medmirror.tools.calculators.points import Band, Choice, Number, band_of, item_points, opts, point_score, yes_no
 
 
 def _result(calc_id: str, name: str, reference: str, value, unit: str, text: str, lines: list[str],
@@ -386,4 +386,174 @@ ACR_EULAR_RA = point_score(
     conventions=("At least one serology and one acute-phase result are needed: each category must be given, an "
                  "unknown one is refused.",
                  "A patient below 6 may meet the criteria later; the score classifies, it does not exclude RA."),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 3946: Mirels' criteria for prophylactic fixation
+# ---------------------------------------------------------------------------
+
+MIRELS = point_score(
+    id="mirels_criteria", name="Mirels' Criteria for Prophylactic Fixation", mdcalc_id=3946, category="risk",
+    description=("Estimates the risk of pathological fracture through a metastatic lesion of a long bone, to decide "
+                 "between irradiation alone and prophylactic fixation: site, size relative to the bone's diameter, "
+                 "radiographic nature and pain, 1-3 each (4-12)."),
+    items=(
+        Choice("site", "Site of lesion", opts(("Upper limb", 1), ("Lower limb", 2), ("Trochanteric region", 3))),
+        Choice("size", "Size of lesion", opts(("Less than 1/3 of bone diameter", 1),
+                                              ("1/3 to 2/3 of bone diameter", 2),
+                                              ("More than 2/3 of bone diameter", 3))),
+        Choice("nature", "Nature of lesion", opts(("Blastic", 1), ("Mixed", 2), ("Lytic", 3))),
+        Choice("pain", "Pain", opts(("Mild", 1), ("Moderate", 2), ("Functional", 3))),
+    ),
+    bands=(
+        Band(4, 7, "Minimal risk: 0-4% risk of fracture at 6 months post-irradiation; safe to irradiate"),
+        Band(8, 8, "Moderate risk: 15% risk of fracture at 6 months post-irradiation; consider prophylactic "
+                   "fixation"),
+        Band(9, 12, "High risk: >33% risk of fracture at 6 months post-irradiation; prophylactic fixation "
+                    "indicated"),
+    ),
+    reference=("Mirels H. Metastatic disease in long bones. A proposed scoring system for diagnosing impending "
+               "pathologic fractures. Clin Orthop Relat Res. 1989;(249):256-264."),
+    aliases=("Mirels score", "Mirels criteria"),
+    conventions=("'Functional' pain is pain with use of the limb; every item must be given: an unknown one is "
+                 "refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 10177: Recurrent Instability of the Patella (RIP) score
+# ---------------------------------------------------------------------------
+
+RIP = point_score(
+    id="rip_score", name="Recurrent Instability of the Patella (RIP) Score", mdcalc_id=10177, category="risk",
+    description=("Estimates the risk of recurrent patellar instability within 5 years after a first lateral "
+                 "patellar dislocation, from age under 25, skeletal immaturity, trochlear dysplasia (Dejour A-D) "
+                 "and the TT-TG distance to patellar length ratio on MRI."),
+    items=(
+        yes_no("age", "Age <25 years", 2, default=None),
+        yes_no("skeletal", "Skeletal immaturity (open distal femoral and proximal tibial physes on radiographs)",
+               default=None),
+        yes_no("ad", "Dejour A-D trochlear dysplasia (radiographs and T2-weighted MRI)", default=None),
+        yes_no("tttg", "TT-TG/PL >=0.5 (T2-weighted MRI)", default=None),
+    ),
+    bands=(
+        Band(0, 1, "Low risk: 0% risk of recurrent instability at 5 years"),
+        Band(2, 3, "Intermediate risk: 30.6% risk of recurrent instability at 5 years"),
+        Band(4, 5, "High risk: 65.6% risk of recurrent instability at 5 years"),
+    ),
+    reference=("Hevesi M, Heidenreich MJ, Camp CL, et al. The Recurrent Instability of the Patella Score: a "
+               "statistically based model for prediction of long-term recurrence risk after first-time dislocation. "
+               "Arthroscopy. 2019;35(2):537-543."),
+    aliases=("RIP score",),
+    conventions=("Every finding must be assessed (radiographs and MRI): an unknown one is refused.",),
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 549: Mangled Extremity Severity Score (MESS)
+# ---------------------------------------------------------------------------
+
+_MESS_NAME = "Mangled Extremity Severity Score (MESS)"
+_MESS_REF = ("Johansen K, Daines M, Howey T, Helfet D, Hansen ST Jr. Objective criteria accurately predict "
+             "amputation following lower extremity trauma. J Trauma. 1990;30(5):568-572.")
+_MESS_BANDS = (
+    Band(None, 6, "MESS < 7: limb salvage likely (viable extremity)"),
+    Band(7, None, "MESS >= 7: low likelihood of limb/extremity viability; amputation predicted"),
+)
+
+
+def _mess(x) -> CalculatorResult:
+    rows = item_points(x)
+    pts = {k: p for k, _, p in rows if k != "ischemia_6_hours"}
+    lines = [f"{t} -> {p:+g}" for k, t, p in rows if k != "ischemia_6_hours"]
+    if x.ischemia_6_hours == "Yes":
+        pts["limb_ischemia"] *= 2
+        lines.append(f"Limb ischemia for > 6 hours: ischemia points doubled to {pts['limb_ischemia']:g}")
+    total = int(sum(pts.values()))
+    text = band_of(_MESS_BANDS, total).text
+    lines.append(f"Total = {total} points; {text}")
+    return _result("mess", _MESS_NAME, _MESS_REF, total, "points", text, lines, pts)
+
+
+MESS = point_score(
+    id="mess", name=_MESS_NAME, mdcalc_id=549, category="risk",
+    description=("Helps decide between salvage and primary amputation of a severely injured lower limb, from limb "
+                 "ischaemia (doubled beyond 6 hours), age, shock and the energy of the injury; a score of 7 or more "
+                 "predicted amputation in the derivation series."),
+    items=(
+        yes_no("ischemia_6_hours", "Limb ischemia for >6 hours", 0, default=None, yes_code=1),
+        Choice("limb_ischemia", "Limb ischemia", opts(
+            ("Reduced pulse but normal perfusion", 1), ("Pulseless, paresthesias, slow capillary refill", 2),
+            ("Cool, paralysis, numb/insensate", 3))),
+        Choice("age", "Patient age, years", opts(("<30", 0), ("30-50", 1), (">=50", 2))),
+        Choice("shock", "Shock", opts(("SBP >90 mmHg consistently", 0), ("Transient hypotension", 1),
+                                      ("Persistent hypotension", 2))),
+        Choice("injury", "Injury mechanism", opts(
+            ("Low energy (stab, gunshot, simple fracture)", 1), ("Medium energy (dislocation, open/multiple fractures)", 2),
+            ("High energy (high speed MVA or rifle shot)", 3),
+            ("Very high energy (high speed trauma with gross contamination)", 4))),
+    ),
+    bands=_MESS_BANDS,
+    reference=_MESS_REF,
+    aliases=("MESS",),
+    conventions=("Ischemia points are doubled when the limb has been ischaemic for more than 6 hours; its duration "
+                 "must be stated.",
+                 "The cut-off of 7 is a guide from small series, not a sole reason to amputate.",
+                 "Every item must be given: an unknown one is refused."),
+    compute=_mess,
+)
+
+# ---------------------------------------------------------------------------
+# MDCalc 683: Revised Trauma Score (RTS)
+# ---------------------------------------------------------------------------
+
+_RTS_NAME = "Revised Trauma Score"
+_RTS_REF = ("Champion HR, Sacco WJ, Copes WS, Gann DS, Gennarelli TA, Flanagan ME. A revision of the Trauma Score. "
+            "J Trauma. 1989;29(5):623-629.")
+
+
+def _code(value: float, cuts: tuple[tuple[float, int], ...]) -> int:
+    for low, code in cuts:  # (lowest value of the code's range, code), from the highest code down
+        if value >= low:
+            return code
+    return 0
+
+
+def _rts_codes(gcs: float, sbp: float, rr: float) -> tuple[int, int, int]:
+    g = _code(gcs, ((13, 4), (9, 3), (6, 2), (4, 1)))
+    s = _code(sbp, ((90, 4), (76, 3), (50, 2), (1, 1)))
+    r = 3 if rr > 29 else _code(rr, ((10, 4), (6, 2), (1, 1)))
+    return g, s, r
+
+
+def _rts(x) -> CalculatorResult:
+    g, s, r = _rts_codes(x.glasgow_coma_scale, x.systolic_bp, x.respiratory_rate)
+    value = round(0.9368 * g + 0.7326 * s + 0.2908 * r, 4)
+    text = (f"RTS {value:g} (0-7.8408; higher means better chance of survival)"
+            + ("; RTS < 4: treatment at a trauma center suggested" if value < 4 else ""))
+    lines = [f"GCS {x.glasgow_coma_scale:g} -> coded {g}", f"Systolic BP {x.systolic_bp:g} mmHg -> coded {s}",
+             f"Respiratory rate {x.respiratory_rate:g}/min -> coded {r}",
+             f"RTS = 0.9368 x {g} + 0.7326 x {s} + 0.2908 x {r} = {value:g}", text]
+    return _result("revised_trauma_score", _RTS_NAME, _RTS_REF, value, "points", text, lines,
+                   {"gcs_code": g, "sbp_code": s, "rr_code": r})
+
+
+RTS = point_score(
+    id="revised_trauma_score", name=_RTS_NAME, mdcalc_id=683, category="severity",
+    description=("Grades physiological derangement after trauma from the first Glasgow Coma Scale, systolic blood "
+                 "pressure and respiratory rate, each coded 0-4 and weighted (0-7.84); lower values mean a lower "
+                 "chance of survival."),
+    items=(
+        Number("glasgow_coma_scale", "Glasgow Coma Scale", "points", ge=3, le=15),
+        Number("systolic_bp", "Systolic BP", "mmHg", ge=0, le=300),
+        Number("respiratory_rate", "Respiratory rate", "breaths/min", ge=0, le=90),
+    ),
+    bands=(Band(0, 7.8408, "Weighted sum of the coded values; < 4 suggests treatment at a trauma center"),),
+    reference=_RTS_REF,
+    aliases=("RTS", "Revised Trauma Score"),
+    conventions=("Codes: GCS 13-15 = 4, 9-12 = 3, 6-8 = 2, 4-5 = 1, 3 = 0; SBP > 89 = 4, 76-89 = 3, 50-75 = 2, "
+                 "1-49 = 1, 0 = 0; RR 10-29 = 4, > 29 = 3, 6-9 = 2, 1-5 = 1, 0 = 0.",
+                 "RTS = 0.9368 x GCS code + 0.7326 x SBP code + 0.2908 x RR code (Champion 1989); the threshold "
+                 "of 4 for trauma center care is as MDCalc reports it.",
+                 "All three measurements must be given: a missing one is refused."),
+    unit="points",
+    compute=_rts,
 )

@@ -38,3 +38,31 @@ VBAC_FLAMM = point_score(
     aliases=("Flamm VBAC score", "VBAC score"),
     conventions=("Every item must be documented at admission: an unknown one is refused.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 3320: Bishop score
+# ---------------------------------------------------------------------------
+
+BISHOP = point_score(
+    id="bishop_score", name="Bishop Score for Vaginal Delivery and Induction of Labor", mdcalc_id=3320,
+    category="risk",
+    description=("Rates how ready the cervix is for labour, to judge whether induction is likely to succeed: "
+                 "dilation, effacement, fetal station, cervical position and consistency on vaginal examination."),
+    items=(
+        Choice("dil", "Dilation", opts(("Closed", 0), ("1-2 cm", 1), ("3-4 cm", 2), (">=5 cm", 3))),
+        Choice("eff", "Effacement", opts(("0-30%", 0), ("40-50%", 1), ("60-70%", 2), (">=80%", 3))),
+        Choice("stat", "Station", opts(("-3", 0), ("-2", 1), ("-1, 0", 2), ("+1, +2", 3))),
+        Choice("pos", "Position", opts(("Posterior", 0), ("Mid-position", 1), ("Anterior", 2))),
+        Choice("con", "Consistency", opts(("Firm", 0), ("Moderately firm", 1), ("Soft", 2))),
+    ),
+    bands=(
+        Band(0, 5, "Unfavorable cervix (Bishop <= 5): induction less likely to succeed; cervical ripening may be "
+                   "needed"),
+        Band(6, 7, "Indeterminate (Bishop 6-7): success of induction uncertain; use clinical judgement"),
+        Band(8, 13, "Favorable cervix (Bishop >= 8): successful (spontaneous) vaginal delivery more likely; "
+                    "induction or augmentation may be unnecessary"),
+    ),
+    reference="Bishop EH. Pelvic scoring for elective induction. Obstet Gynecol. 1964;24:266-268.",
+    aliases=("Bishop score", "cervical score"),
+    conventions=("Every component must be examined: an unknown one is refused.",),
+)

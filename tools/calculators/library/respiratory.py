@@ -1161,3 +1161,39 @@ HESTIA = point_score(
     conventions=("Every criterion is required: assuming one absent would make a patient eligible for home "
                  "treatment by default.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4056: Abbreviated Injury Score (AIS) for inhalation injury (bronchoscopic grade)
+# ---------------------------------------------------------------------------
+
+AIS_INHALATION = point_score(
+    id="ais_inhalation_injury", name="Abbreviated Injury Score (AIS) for Inhalation Injury", mdcalc_id=4056,
+    category="severity",
+    description=("Grades smoke inhalation injury in burn patients from what fibreoptic bronchoscopy shows in the "
+                 "airway (soot, erythema, oedema, secretions, obstruction, sloughing or necrosis), from no "
+                 "injury (0) to massive injury (4); the grade reads in-hospital survival."),
+    items=(
+        Choice("findings", "Bronchoscopic findings", opts(
+            ("No carbonaceous deposits, erythema, edema, bronchorrhea, or obstruction", 0),
+            ("Minor or patchy areas of erythema, carbonaceous deposits, bronchorrhea, or bronchial obstruction "
+             "present", 1),
+            ("Moderate erythema, carbonaceous deposits, bronchorrhea, or bronchial obstruction present", 2),
+            ("Severe inflammation with friability, copious carbonaceous deposits, bronchorrhea, or obstruction "
+             "present", 3),
+            ("Mucosal sloughing, necrosis, or endoluminal obstruction present", 4))),
+    ),
+    bands=(
+        Band(0, 0, "Grade 0, no injury: 84% in-hospital survival (grades 0-1)"),
+        Band(1, 1, "Grade 1, mild injury: 84% in-hospital survival (grades 0-1)"),
+        Band(2, 2, "Grade 2, moderate injury: 57% in-hospital survival (grades 2-4)"),
+        Band(3, 3, "Grade 3, severe injury: 57% in-hospital survival (grades 2-4)"),
+        Band(4, 4, "Grade 4, massive injury: 57% in-hospital survival (grades 2-4)"),
+    ),
+    reference=("Endorf FW, Gamelli RL. Inhalation injury, pulmonary perturbations, and fluid resuscitation. J Burn "
+               "Care Res. 2007;28(1):80-83."),
+    unit="grade",
+    aliases=("AIS inhalation injury", "bronchoscopic inhalation injury grade"),
+    conventions=("The bronchoscopic finding is required; the grade is the worst finding seen.",
+                 "Survival is given for the two groups of Endorf and Gamelli: grades 0-1 and grades 2-4."),
+)

@@ -170,3 +170,90 @@ def test_surgical_apgar():
         {"Lowest heart rate": "Pathologic bradyarrhythmia or asystole"})
     r = CALCULATORS["surgical_apgar"].run(args)
     assert not notes and r.value == 6 and r.interpretation.startswith("High risk")
+
+
+def _mdcalc_run(cid, mid, raw, labels=None):
+    args, notes = mdcalc_arguments(CALCULATORS[cid], mid, raw, labels)
+    assert not notes
+    return CALCULATORS[cid].run(args)
+
+
+def test_cirs_g_total_and_severity_index():
+    # MedRisk row 2375: 4+1+0+0+0+0+2+2+1+1+4+0+1+0 = 16; 8 systems > 0 -> index 16/8 = 2; two at level 4
+    r = _mdcalc_run("cirs_g", 10088, {"heart": 4, "vascular": 1, "hema": 0, "respiratory": 0, "ent": 0, "upper": 0,
+                                       "lower": 2, "liver": 2, "renal": 1, "genitourinary": 1, "muscle": 4,
+                                       "neuro": 0, "endo": 1, "psych": 0})
+    assert r.value == 16 and r.components["severity_index"] == 2 and r.components["level_4"] == 2
+    assert "higher severity" in r.interpretation
+    with pytest.raises(CalculatorInputError) as err:
+        run("cirs_g", heart="No problem")
+    assert "psych" in err.value.missing
+
+
+def test_injury_severity_score():
+    # row 308: AIS 2, 2, 5, 0, 2, 3 -> three highest 5, 3, 2 -> 25 + 9 + 4 = 38 -> major trauma
+    r = _mdcalc_run("injury_severity_score", 1239, {"head_neck": 2, "face": 2, "chest": 5, "abdomen": 0,
+                                                    "extremity": 2, "external": 3})
+    assert r.value == 38 and "major trauma" in r.interpretation
+    # any AIS 6 -> 75
+    r = _mdcalc_run("injury_severity_score", 1239, {"head_neck": 1, "face": 6, "chest": 1, "abdomen": 4,
+                                                    "extremity": 0, "external": 2})
+    assert r.value == 75 and r.interpretation.startswith("Maximum")
+    # 1, 2, 2, 0, 0, 0 -> 4 + 4 + 1 = 9 -> moderate
+    assert _mdcalc_run("injury_severity_score", 1239, {"head_neck": 1, "face": 2, "chest": 2, "abdomen": 0,
+                                                       "extremity": 0, "external": 0}).value == 9
+
+
+def test_hark_any_yes_is_positive():
+    assert run("hark", hum="No", afraid="No", rape="No", kick="No").interpretation.startswith("Negative")
+    r = run("hark", hum="No", afraid="Yes", rape="No", kick="No")
+    assert r.value == 1 and r.interpretation.startswith("Positive")
+    with pytest.raises(CalculatorInputError):
+        run("hark", hum="No")
+
+
+def test_saps_ii_mortality_from_the_equation():
+    # age 60-69 12 + GCS 9-10 7 + PaO2/FiO2 >=200 6 + BUN 28-83 6 + Na <125 5 + unscheduled surgical 8 = 44
+    raw = {"age": 12, "heartrate": 0, "bloodpressure": 0, "temperature": 0, "gcs": 7, "mmhg": 6, "bun": 6,
+           "urine": 0, "sodium": 5, "potassium": 0, "bicarbonate": 0, "bilirubin": 0, "wbc": 0, "chronic": 0,
+           "admission": 8}
+    r = _mdcalc_run("saps_ii", 4044, raw)
+    # x = -7.7631 + 0.0737*44 + 0.9971*ln(45) = -7.7631 + 3.2428 + 3.7956 = -0.7247 -> 1/(1+e^0.7247) = 32.6%
+    assert r.value == 44 and r.components["mortality_percent"] == 32.6 and "32.6%" in r.interpretation
+    # potassium <3.0 and >=5.0 share MDCalc's value 3: told apart by the label
+    args, notes = mdcalc_arguments(CALCULATORS["saps_ii"], 4044, {**raw, "potassium": 3},
+                                   {"Potassium, mEq/L": ">=5.0"})
+    assert not notes and args["potassium"] == ">=5.0"
+
+
+def test_blast_lung_injury_severity():
+    # row 6745: PaO2/FiO2 <60 2 + massive bilateral infiltrates 2 + fistula 1 = 5 -> severe, 100% ARDS
+    r = _mdcalc_run("blast_lung_injury_severity", 4028, {"ratio": 2, "chest": 2, "bronchial": 1})
+    assert r.value == 5 and r.interpretation.startswith("Severe") and "100% ARDS" in r.interpretation
+    # 0 + 1 + 0 = 1 -> moderate 33%; 0 -> mild
+    assert "33% ARDS" in _mdcalc_run("blast_lung_injury_severity", 4028,
+                                     {"ratio": 0, "chest": 1, "bronchial": 0}).interpretation
+    assert _mdcalc_run("blast_lung_injury_severity", 4028,
+                       {"ratio": 0, "chest": 0, "bronchial": 0}).interpretation.startswith("Mild")
+
+
+def test_peg_is_the_mean_of_three_ratings():
+    # (6 + 9 + 8) / 3 = 7.67 -> 7.7
+    r = run("peg_scale", avgpain=6, eol=9, ga=8)
+    assert r.value == 7.7 and r.interpretation.startswith("PEG 7.7/10")
+    with pytest.raises(CalculatorInputError) as err:
+        run("peg_scale", avgpain=6, eol=9)
+    assert "ga" in err.value.missing
+    with pytest.raises(CalculatorInputError):
+        run("peg_scale", avgpain=11, eol=9, ga=8)
+
+
+def test_apfel_risk_per_factor_count():
+    # row 7550: female 1 + non-smoker 1 + motion sickness 1 + no opioids 0 = 3 -> 61%
+    r = _mdcalc_run("apfel_ponv", 10104, {"gender": 1, "smoking": 1, "history": 1, "opiods": 0})
+    assert r.value == 3 and r.interpretation.startswith("61%")
+    assert _mdcalc_run("apfel_ponv", 10104, {"gender": 0, "smoking": 0, "history": 0,
+                                             "opiods": 0}).interpretation.startswith("10%")
+    with pytest.raises(CalculatorInputError) as err:
+        run("apfel_ponv", gender="Female", history="No", opiods="No")
+    assert "smoking" in err.value.missing

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
 
 
 def run(cid: str, **args):
@@ -154,3 +155,112 @@ def test_hscore_gipss_ball():
     # BALL: B2M 1 + anaemia 1 = 2 -> intermediate
     r = run("ball_cll", q1=">=5 mg/dL", q2="Yes", q3="<=Upper limit of normal", q4=">=24 months")
     assert r.value == 2 and r.interpretation == "Intermediate risk: 79.5% 24-month overall survival"
+
+
+def test_gelf_one_criterion_suffices_and_low_burden_needs_all_documented():
+    # cytopenia alone (MedRisk row 9429) -> 1 criterion -> high tumour burden
+    r = run("gelf", cytopenia="Yes")
+    assert r.value == 1 and r.interpretation.startswith("High tumor burden")
+    none = {n: "No" for n in ("tumor", "nodal", "systemic", "spleen", "compress", "pleural", "leuk", "cytopenia")}
+    r = run("gelf", **none)
+    assert r.value == 0 and r.interpretation.startswith("Low tumor burden")
+    # low burden resting on an undocumented criterion is refused, naming it
+    with pytest.raises(CalculatorInputError, match="pleural") as err:
+        run("gelf", **{k: v for k, v in none.items() if k != "pleural"})
+    assert err.value.missing == ["pleural"]
+
+
+def test_iss_stages():
+    # b2m <3.5 with albumin >=3.5 -> I; with albumin <3.5 -> II; 3.5-5.4 -> II whatever albumin; >5.4 -> III
+    assert run("iss_myeloma", micro="<3.5 mg/L", alb=">=3.5 g/dL").interpretation.startswith("Stage I: median overall "
+                                                                                          "survival 62 months")
+    assert run("iss_myeloma", micro="<3.5 mg/L", alb="<3.5 g/dL").value == 2
+    assert run("iss_myeloma", micro="3.5 - 5.4 mg/L", alb=">=3.5 g/dL").value == 2
+    r = run("iss_myeloma", micro=">5.4 mg/L", alb=">=3.5 g/dL")
+    assert r.value == 3 and r.interpretation == "Stage III: median overall survival 29 months"
+    # MDCalc codes (micro 1..3, alb 1..2) are categories: MedRisk row 3229 {micro 1, alb 1} -> stage II
+    calc = CALCULATORS["iss_myeloma"]
+    args, notes = mdcalc_arguments(calc, 3841, {"micro": 1, "alb": 1})
+    assert not notes and calc.run(args).value == 2
+    with pytest.raises(CalculatorInputError, match="alb"):
+        run("iss_myeloma", micro="<3.5 mg/L")
+
+
+def test_r_iss_stages():
+    # ISS III (b2m >5.4) + high-risk FISH -> R-ISS III (MedRisk row 9224)
+    r = run("r_iss_myeloma", micro=">5.4 mg/L", alb="<3.5 g/dL", ca="High risk", ldh="Normal (< upper limit of normal)")
+    assert r.value == 3 and r.interpretation.startswith("R-ISS stage III: median progression-free survival 29 months")
+    # ISS I + high LDH -> R-ISS II (MedRisk row 9229)
+    r = run("r_iss_myeloma", micro="<3.5 mg/L", alb=">=3.5 g/dL", ca="Standard risk",
+            ldh="High (> upper limit of normal)")
+    assert r.value == 2 and "42 months" in r.interpretation
+    # ISS I, standard risk, normal LDH -> R-ISS I; ISS III with neither -> R-ISS II
+    assert run("r_iss_myeloma", micro="<3.5 mg/L", alb=">=3.5 g/dL", ca="Standard risk",
+               ldh="Normal (< upper limit of normal)").value == 1
+    assert run("r_iss_myeloma", micro=">5.4 mg/L", alb=">=3.5 g/dL", ca="Standard risk",
+               ldh="Normal (< upper limit of normal)").value == 2
+    calc = CALCULATORS["r_iss_myeloma"]
+    args, notes = mdcalc_arguments(calc, 3842, {"micro": 2, "alb": 0, "ca": 1, "ldh": 0})
+    assert not notes and calc.run(args).value == 3
+    with pytest.raises(CalculatorInputError, match="ldh"):
+        run("r_iss_myeloma", micro=">5.4 mg/L", alb="<3.5 g/dL", ca="High risk")
+
+
+def test_ips_e():
+    # unmutated IGHV 1 + palpable nodes 1 = 2 -> high; IGHV alone 1 -> intermediate
+    r = run("ips_e_cll", q1="Yes", q2="No", q3="Yes")
+    assert r.value == 2 and r.interpretation.startswith("High risk for treatment need: 61.2%")
+    assert run("ips_e_cll", q1="Yes", q2="No", q3="No").interpretation.startswith("Intermediate risk")
+    assert run("ips_e_cll", q1="No", q2="No", q3="No").interpretation.startswith("Low risk")
+    with pytest.raises(CalculatorInputError, match="q2"):
+        run("ips_e_cll", q1="Yes", q3="Yes")
+
+
+def test_sokal_equation_by_hand():
+    # MedRisk row 10453: age 30, spleen 0, platelets 300, blasts 0
+    # 0.0116(30-43.4) = -0.15544; 0.0345(0-7.51) = -0.259095; 0.188((300/700)^2 - 0.563) = 0.188(0.183673-0.563)
+    # = -0.071313; 0.0887(0-2.10) = -0.18627; sum = -0.672118; exp = 0.5106 -> low risk (<0.8)
+    r = run("sokal_cml", Age=30, spl=0, plt=300, blasts=0)
+    assert r.value == pytest.approx(0.511, abs=0.001) and r.interpretation.startswith("Low risk")
+    # age 43.4, spleen 7.51, blasts 2.10, platelets 700*sqrt(0.563) = 525.2 -> exp(0) = 1.0 -> intermediate
+    r = run("sokal_cml", Age=43.4, spl=7.51, plt=700 * 0.563 ** 0.5, blasts=2.10)
+    assert r.value == pytest.approx(1.0) and r.interpretation.startswith("Intermediate risk")
+    # row 10457: 0.0116(-3.4) + 0.0345(4.49) + 0.188(1.306122-0.563) + 0.0887(3.9)
+    # = -0.03944 + 0.154905 + 0.139707 + 0.34593 = 0.601102; exp = 1.824 -> high
+    r = run("sokal_cml", Age=40, spl=12, plt=800, blasts=6)
+    assert r.value == pytest.approx(1.824, abs=0.001) and r.interpretation.startswith("High risk")
+    with pytest.raises(CalculatorInputError, match="spl"):
+        run("sokal_cml", Age=40, plt=800, blasts=6)
+
+
+def test_tash_points_and_probability():
+    # MedRisk row 1553: female 0 + Hb <10 4 + BE <-6 3 + SBP >=120 0 + HR >120 2 + FAST 0 + pelvis 6 + femur 3 = 18
+    # p = 1/(1+exp(5.4 - 0.3*18)) = 1/(1+1) = 50%
+    r = run("tash", sex="Female", hemoglobin="< 10 g/dL", base_excess="< -6 mmol/L", systolic_bp=">= 120 mm Hg",
+            heart_rate=">120 bpm", fast="No", pelvic_fracture="Yes", femur_fracture="Yes")
+    assert r.value == 18 and r.interpretation == "50% probability of massive transfusion"
+    # male 1 + Hb <10 4 + HR 2 + FAST 3 + pelvis 6 = 16 -> 1/(1+exp(0.6)) = 35.4%
+    r = run("tash", sex="Male", hemoglobin="< 10 g/dL", base_excess=">= -2 mmol/L", systolic_bp=">= 120 mm Hg",
+            heart_rate=">120 bpm", fast="Yes", pelvic_fracture="Yes", femur_fracture="No")
+    assert r.value == 16 and r.interpretation.startswith("35%")
+    # 0 points -> 1/(1+exp(5.4)) = 0.45%
+    r = run("tash", sex="Female", hemoglobin=">= 12 g/dL", base_excess=">= -2 mmol/L", systolic_bp=">= 120 mm Hg",
+            heart_rate="<= 120 bpm", fast="No", pelvic_fracture="No", femur_fracture="No")
+    assert r.value == 0 and r.interpretation.startswith("0.4%")
+    with pytest.raises(CalculatorInputError, match="fast"):
+        run("tash", sex="Female", hemoglobin=">= 12 g/dL", base_excess=">= -2 mmol/L", systolic_bp=">= 120 mm Hg",
+            heart_rate="<= 120 bpm", pelvic_fracture="No", femur_fracture="No")
+
+
+def test_smoldering_myeloma_groups_and_mgus_refused():
+    assert run("smoldering_myeloma", bmp=">=10%", smp=">=3").interpretation.startswith("High risk (group 1)")
+    r = run("smoldering_myeloma", bmp=">=10%", smp="<3")
+    assert r.value == 2 and "64% at 10 years" in r.interpretation
+    r = run("smoldering_myeloma", bmp="<10%", smp=">=3")
+    assert r.value == 3 and r.interpretation.startswith("Low risk (group 3)")
+    with pytest.raises(CalculatorInputError, match="MGUS"):
+        run("smoldering_myeloma", bmp="<10%", smp="<3")
+    # MDCalc codes: >=10% and >=3 are 0, the lower options 1 (MedRisk row 9495 -> group 3)
+    calc = CALCULATORS["smoldering_myeloma"]
+    args, notes = mdcalc_arguments(calc, 3929, {"bmp": 1, "smp": 0})
+    assert not notes and calc.run(args).value == 3

@@ -62,3 +62,77 @@ def test_hiri_msm():
     # >=49 0 + 0-5 0 + none 0 + 1 HIV+ partner 4 + 0-4 0 + meth 5 = 9 -> low
     r = run("hiri_msm", q1=">=49", q2="0-5", q3="0", q4="1", q5="0-4", q6="Yes", q7="No")
     assert r.value == 9 and r.interpretation.startswith("Low risk")
+
+
+def test_rema_score():
+    # row 768: female -1 + urticaria/angioedema absent +1 + syncope +3 + tryptase <15 -1 = 2 -> high probability
+    args, notes = mdcalc_arguments(CALCULATORS["rema_score"], 10554, {"q1": -1, "q2": 1, "q3": 3, "q4": -1})
+    r = CALCULATORS["rema_score"].run(args)
+    assert not notes and r.value == 2 and r.interpretation.startswith("High probability")
+    # male +1 + urticaria -2 + no syncope 0 + tryptase 15-25 0 = -1 -> low
+    r = CALCULATORS["rema_score"].run({"q1": "Male", "q2": "Yes", "q3": "No", "q4": "15-25 ng/mL"})
+    assert r.value == -1 and r.interpretation.startswith("Low probability")
+
+
+def test_mascc_cutoff_21():
+    # row 1969: 3 + 5 + 4 + 4 + 3 + 3 + 2 = 24 -> low risk; the two options worth 4 are told apart by label
+    args, notes = mdcalc_arguments(CALCULATORS["mascc_risk_index"], 3913, {"burden": 3, "bp": 5, "copd": 4, "solid": 4,
+                                                                           "hyd": 3, "outpt": 3, "age": 2},
+                                   {"Type of cancer": "Solid tumor"})
+    r = CALCULATORS["mascc_risk_index"].run(args)
+    assert not notes
+    assert r.value == 24 and r.interpretation.startswith("Low risk")
+    # row 1958: 0 + 5 + 0 + 0 + 0 + 0 + 2 = 7 -> high risk
+    args, _ = mdcalc_arguments(CALCULATORS["mascc_risk_index"], 3913, {"burden": 0, "bp": 5, "copd": 0, "solid": 0,
+                                                                       "hyd": 0, "outpt": 0, "age": 2})
+    assert CALCULATORS["mascc_risk_index"].run(args).interpretation.startswith("High risk")
+    with pytest.raises(CalculatorInputError) as err:
+        CALCULATORS["mascc_risk_index"].run({"burden": "Moderate"})
+    assert "bp" in err.value.missing
+
+
+def test_menza_bands():
+    # STI history 4 + UAI 1 = 5 -> 10-14%; methamphetamine 11 + 1 = 12 -> >14%; none -> <5%; UAI alone -> 5-9%
+    base = {"q1": "No", "q2": "No", "q3": "No", "q4": "No"}
+    assert CALCULATORS["menza_score"].run({**base, "q1": "Yes", "q3": "Yes"}).interpretation.startswith("10-14%")
+    assert CALCULATORS["menza_score"].run({**base, "q2": "Yes", "q3": "Yes"}).interpretation.startswith(">14%")
+    assert CALCULATORS["menza_score"].run(base).interpretation.startswith("<5%")
+    assert CALCULATORS["menza_score"].run({**base, "q3": "Yes"}).interpretation.startswith("5-9%")
+
+
+def test_cisne_classes():
+    # row 4531: ECOG >=2 2 + COPD 1 + mucositis 1 = 4 -> class III 36%
+    args, _ = mdcalc_arguments(CALCULATORS["cisne"], 3997, {"ecog": 2, "stress": 0, "copd": 1, "cvd": 0, "nci": 1,
+                                                            "mono": 0})
+    r = CALCULATORS["cisne"].run(args)
+    assert r.value == 4 and "36%" in r.interpretation
+    # row 4541: COPD 1 + CVD 1 = 2 -> class II 6.2%
+    args, _ = mdcalc_arguments(CALCULATORS["cisne"], 3997, {"ecog": 0, "stress": 0, "copd": 1, "cvd": 1, "nci": 0,
+                                                            "mono": 0})
+    assert "6.2%" in CALCULATORS["cisne"].run(args).interpretation
+
+
+def test_pen_fast():
+    # <=5 years 2 + anaphylaxis 2 + treatment 1 = 5 -> high 50%; 2 + 0 + 1 = 3 -> moderate 20%; 0 -> very low
+    assert run("pen_fast", f="Yes", **{"as": "Yes"}, t="Yes").interpretation.startswith("High risk: 50%")
+    assert run("pen_fast", f="Yes", **{"as": "No"}, t="Yes").interpretation.startswith("Moderate risk: 20%")
+    assert run("pen_fast", f="No", **{"as": "No"}, t="No").interpretation.startswith("Very low risk")
+
+
+def test_urticaria_activity_score_daily():
+    # moderate wheals 2 + intense itch 3 = 5 of 6
+    r = run("urticaria_activity_score", wheals="Moderate (20-50 wheals/24 hrs)",
+            pruritus="Intense (severe, interferes with normal daily activity or sleep)")
+    assert r.value == 5 and "UAS7" in r.interpretation
+    assert run("urticaria_activity_score", wheals="None", pruritus="None").interpretation.startswith("Daily UAS 0/6")
+
+
+def test_absolute_lymphocyte_count():
+    # WBC 1.5 x 10^3/uL x 1000 x 30% = 450 cells/mm3 -> CD4 likely < 200
+    r = run("absolute_lymphocyte_count", wbc=1.5, lymph=30)
+    assert r.value == 450 and "likely < 200" in r.interpretation
+    # 20.0 x 1000 x 40% = 8000 -> CD4 likely > 200; 2.5 x 1000 x 60% = 1500 -> cannot be predicted
+    assert "likely > 200" in run("absolute_lymphocyte_count", wbc=20.0, lymph=40).interpretation
+    assert "cannot be predicted" in run("absolute_lymphocyte_count", wbc=2.5, lymph=60).interpretation
+    with pytest.raises(CalculatorInputError):
+        run("absolute_lymphocyte_count", wbc=1.5)

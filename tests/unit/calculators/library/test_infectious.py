@@ -63,3 +63,27 @@ def test_kocher_and_lrinec():
     r = run("lrinec", crp=">=15 mg/dL (150 mg/L)", white_blood_cell_count="15-25", hemoglobin=">13.5",
             sodium=">=135", creatinine="<=1.6 mg/dL (141 umol/L)", glucose=">180 mg/dL (10 mmol/L)")
     assert r.value == 6 and r.interpretation.startswith("Intermediate risk: 50-75%")
+
+
+def test_qsofa_reads_what_the_documented_criteria_settle():
+    # altered mentation 1 + SBP <=100 1 = 2 -> high risk (MedRisk row 12063)
+    r = run("qsofa", ams="Yes", rr="No", sbp="Yes")
+    assert r.value == 2 and r.interpretation.startswith("High risk for in-hospital mortality")
+    assert run("qsofa", ams="No", rr="Yes", sbp="No").interpretation.startswith("Not high risk")
+    # two present: high risk whatever the third; none present of two: not high risk whatever the third
+    assert run("qsofa", rr="Yes", sbp="Yes").interpretation.startswith("High risk")
+    assert run("qsofa", rr="No", sbp="No").interpretation.startswith("Not high risk")
+    # one present, one unknown: the unknown decides, so it is refused by name
+    with pytest.raises(CalculatorInputError, match="ams") as err:
+        run("qsofa", rr="Yes", sbp="No")
+    assert err.value.missing == ["ams"]
+
+
+def test_rule_of_7s():
+    # headache >=7 days alone -> 1 criterion -> not low risk
+    r = run("rule_of_7s_lyme", headache=">=7")
+    assert r.value == 1 and r.interpretation.startswith("Not low risk")
+    r = run("rule_of_7s_lyme", headache="<7", csf="<70%", palsy="No")
+    assert r.value == 0 and r.interpretation.startswith("Low risk for Lyme meningitis")
+    with pytest.raises(CalculatorInputError, match="palsy"):
+        run("rule_of_7s_lyme", headache="<7", csf="<70%")

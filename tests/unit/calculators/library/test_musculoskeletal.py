@@ -95,3 +95,50 @@ def test_acr_eular_2010():
     args, _ = mdcalc_arguments(CALCULATORS["acr_eular_2010_ra"], 10092,
                                {"joint": 1, "serology": 3, "acute": 0, "duration": 0})
     assert CALCULATORS["acr_eular_2010_ra"].run(args).value == 4
+
+
+def test_mirels_bands():
+    # row 284: trochanteric 3 + >2/3 3 + mixed 2 + mild 1 = 9 -> >33%, fixation indicated
+    args, _ = mdcalc_arguments(CALCULATORS["mirels_criteria"], 3946, {"site": 3, "size": 3, "nature": 2, "pain": 1})
+    r = CALCULATORS["mirels_criteria"].run(args)
+    assert r.value == 9 and ">33%" in r.interpretation
+    # lower limb 2 + >2/3 3 + blastic 1 + moderate 2 = 8 -> 15%
+    r = run("mirels_criteria", site="Lower limb", size="More than 2/3 of bone diameter", nature="Blastic",
+            pain="Moderate")
+    assert r.value == 8 and "15%" in r.interpretation
+
+
+def test_rip_score():
+    # age <25 2 + open physes 1 = 3 -> intermediate 30.6%; + Dejour dysplasia 1 = 4 -> high 65.6%
+    assert "30.6%" in run("rip_score", age="Yes", skeletal="Yes", ad="No", tttg="No").interpretation
+    assert "65.6%" in run("rip_score", age="Yes", skeletal="Yes", ad="Yes", tttg="No").interpretation
+    assert run("rip_score", age="No", skeletal="Yes", ad="No", tttg="No").interpretation.startswith("Low risk: 0%")
+    with pytest.raises(CalculatorInputError):
+        run("rip_score", age="Yes")
+
+
+def test_mess_doubles_ischemia_after_6_hours():
+    # row 1832: ischemia > 6 h, pulseless 2 x 2 = 4 + age <30 0 + no shock 0 + high energy 3 = 7 -> amputation predicted
+    args, notes = mdcalc_arguments(CALCULATORS["mess"], 549, {"ischemia_6_hours": 1, "limb_ischemia": 2, "age": 0,
+                                                               "shock": 0, "injury": 3})
+    r = CALCULATORS["mess"].run(args)
+    assert not notes and r.value == 7 and "low likelihood of limb" in r.interpretation
+    # same without prolonged ischemia: 2 + 0 + 0 + 3 = 5 -> salvage likely
+    r = run("mess", ischemia_6_hours="No", limb_ischemia="Pulseless, paresthesias, slow capillary refill", age="<30",
+            shock="SBP >90 mmHg consistently", injury="High energy (high speed MVA or rifle shot)")
+    assert r.value == 5 and "salvage" in r.interpretation
+
+
+def test_revised_trauma_score():
+    # GCS 8 -> 2, SBP 70 -> 2, RR 25 -> 4: 0.9368 x 2 + 0.7326 x 2 + 0.2908 x 4 = 1.8736 + 1.4652 + 1.1632 = 4.502
+    r = run("revised_trauma_score", glasgow_coma_scale=8, systolic_bp=70, respiratory_rate=25)
+    assert r.value == 4.502 and "trauma center" not in r.interpretation
+    # GCS 4 -> 1, SBP 50 -> 2, RR 8 -> 2: 0.9368 + 1.4652 + 0.5816 = 2.9836 < 4
+    r = run("revised_trauma_score", glasgow_coma_scale=4, systolic_bp=50, respiratory_rate=8)
+    assert r.value == 2.9836 and "trauma center" in r.interpretation
+    # normal: 4, 4, 4 -> 7.8408; RR 30 codes 3
+    assert run("revised_trauma_score", glasgow_coma_scale=15, systolic_bp=120, respiratory_rate=16).value == 7.8408
+    assert run("revised_trauma_score", glasgow_coma_scale=15, systolic_bp=120,
+               respiratory_rate=30).components["rr_code"] == 3
+    with pytest.raises(CalculatorInputError):
+        run("revised_trauma_score", glasgow_coma_scale=15)

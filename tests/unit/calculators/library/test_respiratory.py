@@ -270,3 +270,20 @@ def test_rads_and_hestia():
     assert run("hestia", **{**none, "preg": "Yes"}).interpretation.startswith("Not eligible")
     with pytest.raises(CalculatorInputError, match="hit"):
         run("hestia", **{n: "No" for n in names[:-1]})
+
+
+def test_ais_inhalation_grade_and_survival_group():
+    # grade 1 (patchy erythema) -> mild, survival group 0-1 (84%)
+    r = run("ais_inhalation_injury", findings="Minor or patchy areas of erythema, carbonaceous deposits, "
+                                               "bronchorrhea, or bronchial obstruction present")
+    assert r.value == 1 and r.interpretation.startswith("Grade 1, mild injury: 84%")
+    # grade 3 -> severe, survival group 2-4 (57%)
+    r = run("ais_inhalation_injury", findings="Severe inflammation with friability, copious carbonaceous "
+                                               "deposits, bronchorrhea, or obstruction present")
+    assert r.value == 3 and "57% in-hospital survival" in r.interpretation
+    # MedRisk's gold value (MDCalc code = grade) maps onto the option
+    calc = CALCULATORS["ais_inhalation_injury"]
+    args, notes = mdcalc_arguments(calc, 4056, {"findings": 2})
+    assert not notes and calc.run(args).interpretation.startswith("Grade 2, moderate injury")
+    with pytest.raises(CalculatorInputError, match="findings"):
+        run("ais_inhalation_injury")
