@@ -995,3 +995,142 @@ APFEL = point_score(
     conventions=("Every factor must be documented: an unknown one is refused (a non-smoker scores, so smoking is "
                  "never assumed).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10097: Preoperative Mortality Predictor (PMP) score
+# ---------------------------------------------------------------------------
+
+_PMP_RISK = ((-1, 5, "0.1%"), (6, 10, "0.6%"), (11, 15, "2.4%"), (16, 20, "12.6%"), (21, 25, "37.5%"),
+             (26, 30, "40.0%"))
+
+
+def _pmp_bands() -> tuple[Band, ...]:
+    """The published bands, and between each pair the half-point total the 65-69 age item can reach."""
+    bands: list[Band] = []
+    for i, (low, high, risk) in enumerate(_PMP_RISK):
+        bands.append(Band(low, high, f"PMP {low} to {high}: {risk} risk of perioperative mortality"))
+        if i + 1 < len(_PMP_RISK):
+            nlow, nhigh, nrisk = _PMP_RISK[i + 1]
+            bands.append(Band(high + 0.5, high + 0.5, (
+                f"PMP {high + 0.5:g} lies between the {low} to {high} ({risk}) and {nlow} to {nhigh} ({nrisk}) "
+                f"bands: {risk.rstrip('%')}-{nrisk} risk of perioperative mortality")))
+    return tuple(bands)
+
+
+PMP = point_score(
+    id="pmp_score", name="Preoperative Mortality Predictor (PMP) Score", mdcalc_id=10097, category="risk",
+    description=("Estimates the risk of death around general surgery from preoperative facts: inpatient status, "
+                 "sepsis, dependent functional status, disseminated cancer, age, cardiac, pulmonary, renal and "
+                 "liver comorbidity, chronic steroids, weight loss, bleeding disorder and DNR status (obesity "
+                 "subtracts a point); the total reads off a mortality band."),
+    items=(
+        yes_no("inpatient", "Inpatient", 6, default=None),
+        yes_no("sepsis", "Sepsis", 4),
+        yes_no("pfs", "Poor functional status (total assistance required for all daily activities)", 3),
+        yes_no("cancer", "Disseminated cancer", 1),
+        Choice("age", "Age, years", opts(("<65", 0), ("65-69", 0.5), ("70-79", 1), (">=80", 2))),
+        yes_no("cardiac", "Cardiac comorbidity (dyspnea and CHF history, past MI or angina, peripheral artery "
+                          "disease, hypertension requiring medication)", 5),
+        yes_no("pulmonary", "Pulmonary comorbidity (on ventilator, COPD history, current pneumonia)", 3),
+        yes_no("renal", "Renal comorbidity (dialysis, renal failure)", 1),
+        yes_no("liver", "Liver comorbidity (ascites, esophageal varices)", 1),
+        yes_no("steroids", "Steroids for chronic condition", 1),
+        yes_no("loss", "Weight loss (>10% body weight in last 6 months)", 1),
+        yes_no("bleeding", "Bleeding disorder", 1),
+        yes_no("dnr", "DNR status", 1),
+        yes_no("obesity", "Obesity", -1),
+    ),
+    bands=_pmp_bands(),
+    reference=("Vaid S, Bell T, Grim R, Ahuja V. Predicting risk of death in general surgery patients on the basis "
+               "of preoperative variables using American College of Surgeons National Surgical Quality Improvement "
+               "Program data. Perm J. 2012;16(4):10-17."),
+    aliases=("PMP", "PMP score", "preoperative mortality predictor"),
+    conventions=("Points and mortality per band as MDCalc states them; the reference is cited from memory and its "
+                 "tables were not checked offline.",
+                 "The 65-69 age item scores half a point, so a total can fall between two published bands "
+                 "(5.5, 10.5, 15.5, 20.5, 25.5): the result then names both neighbouring bands and gives the "
+                 "range between their risks; no new threshold is made up.",
+                 "Age and inpatient status are required (never assumed); a comorbidity, sepsis, DNR or "
+                 "obesity not documented is scored absent and reported as assumed."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10415: Hack's Impairment Index (HII)
+# ---------------------------------------------------------------------------
+
+_HII_NAME = "Hack's Impairment Index (HII)"
+_HII_REF = ("Hack JB, Goldlust EJ, Gibbs F, Zink B. The H-Impairment Index (HII): a standardized assessment of "
+            "alcohol-induced impairment in the emergency department. Am J Drug Alcohol Abuse. 2014;40(2):111-117.")
+_REFUSED = "Patient refused task"
+
+
+def _hii_task(name: str, question: str, labels: tuple[str, str, str, str, str]) -> Choice:
+    """A task scored 0-4; MDCalc codes the unimpaired answer -1 and a refusal 5 (which is not scored)."""
+    return Choice(name, question, opts((labels[0], 0, -1), *((lab, i) for i, lab in enumerate(labels[1:], 1)),
+                                       (_REFUSED, 0, 5)))
+
+
+_HII_ITEMS = (
+    _hii_task("speech", "Speech quality and mentation", (
+        "Normal or baseline speech; conversive and appropriate",
+        "Imperfect speech; answers most questions appropriately",
+        "Slurred speech; answers few questions appropriately", "Slurred speech; does not make sense",
+        "Unintelligible speech or only moans")),
+    _hii_task("gross_motor", "Gross motor skills (sitting, standing, walking)", (
+        "Can stand and walk, and is steady", "Can stand and walk, but is unsteady",
+        "Can sit up and is steady, but cannot stand", "Can sit up, but is unsteady", "Cannot sit up")),
+    _hii_task("eye", "Eye movement (tracking a moving finger; nystagmus)", (
+        "No nystagmus; follows finger with eyes whole time",
+        "Minimal nystagmus; follows finger with eyes whole time",
+        "Moderate nystagmus; only follows finger with eyes for short distance",
+        "Profound nystagmus; unable to follow finger with eyes", "Unable to participate")),
+    _hii_task("target", "Coordination with target pursuit (finger to examiner's finger)", (
+        "Steady; accurate finger to target", "Steady; inaccurate but touches target",
+        "Unsteady; inaccurate, barely touches target", "Grossly unsteady; misses finger to target",
+        "Unable to participate")),
+    _hii_task("fine_motor", "Fine motor skills (tracing a curve between two printed lines)", (
+        "Traces curve perfectly", "Traces mostly inside lines", "Traces mostly outside lines",
+        "Makes mark on paper", "Unable to participate")),
+)
+
+
+def _hii(x) -> CalculatorResult:
+    refused = [i.name for i in _HII_ITEMS if getattr(x, i.name) == _REFUSED]
+    if len(refused) > 1:
+        raise CalculatorInputError(_HII_NAME, [InputIssue(
+            n, "invalid", "more than one task refused: the index cannot be calculated") for n in refused])
+    rows = item_points(x)
+    pts = {k: p for k, _, p in rows if k not in refused}
+    lines = [f"{t} -> {'task refused, not scored' if k in refused else f'{p:+g}'}" for k, t, p in rows]
+    total, maximum = sum(pts.values()), 4 * len(pts)
+    value = round(total / maximum, 3)
+    hours = total / maximum / 0.0616
+    text = (f"HII {value:g} ({total:g}/{maximum} points on {len(pts)} tasks); estimated time to resolution of "
+            f"impairment {hours:.1f} hours (HII / 0.0616); no impairment classes are defined")
+    lines += [f"HII = {total:g} / {maximum} (4 points x {len(pts)} completed tasks) = {value:g}",
+              f"Time to resolution = {total / maximum:.4g} / 0.0616 = {hours:.1f} hours"]
+    return _result("hack_impairment_index", _HII_NAME, _HII_REF, value, "index", text, lines, pts)
+
+
+HII = point_score(
+    id="hack_impairment_index", name=_HII_NAME, mdcalc_id=10415, category="severity",
+    description=("Quantifies alcohol-induced impairment in an emergency department patient from five bedside tasks "
+                 "(speech, gross motor, eye tracking, finger-to-target, tracing a curve), each scored 0-4: the "
+                 "index is the points over the maximum for the tasks done (0 = unimpaired, 1 = maximal), and it "
+                 "estimates the hours until impairment resolves."),
+    items=_HII_ITEMS,
+    bands=(Band(0, 1, "Fraction of the maximum impairment on the tasks completed (0-1); no classes"),),
+    reference=_HII_REF,
+    aliases=("HII", "Hack's impairment index", "H-Impairment Index"),
+    conventions=("The index is the sum of the task scores divided by 4 x the number of tasks completed (20 with "
+                 "all five, 16 with one refused); with more than one task refused it is not calculated and the "
+                 "input is refused.",
+                 "Time to resolution = HII / 0.0616, in hours, as MDCalc states it; the reference is cited from "
+                 "memory and not checked offline.",
+                 "No impairment classes (mild, moderate, severe) are given: the library defines none.",
+                 "Every task must be answered (a refusal is an answer); none is assumed."),
+    unit="index",
+    compute=_hii,
+)

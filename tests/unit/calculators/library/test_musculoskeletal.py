@@ -142,3 +142,21 @@ def test_revised_trauma_score():
                respiratory_rate=30).components["rr_code"] == 3
     with pytest.raises(CalculatorInputError):
         run("revised_trauma_score", glasgow_coma_scale=15)
+
+
+@pytest.mark.parametrize("raw, total, risk", [
+    ({"sex": 1, "grade": 2, "cam": 0}, 3, "45.9%"),  # row 3274: male 1 + Tonnis 1 (2) = 3
+    ({"sex": 1, "grade": 3, "cam": 1}, 5, "88.0%"),  # male 1 + Tonnis 2 (3) + cam 1 = 5
+    ({"sex": 0, "grade": 0, "cam": 0}, 0, "10.5%"),  # row 3279
+])
+def test_rapid_hip_delamination(raw, total, risk):
+    calc = CALCULATORS["rapid_hip_delamination"]
+    args, notes = mdcalc_arguments(calc, 10163, raw)
+    assert not notes
+    r = calc.run(args)
+    assert r.value == total and risk in r.interpretation
+
+
+def test_rapid_hip_refuses_missing_grade():
+    with pytest.raises(CalculatorInputError, match="grade"):
+        CALCULATORS["rapid_hip_delamination"].run({"sex": "Male", "cam": "Present"})
