@@ -1134,3 +1134,46 @@ HII = point_score(
     unit="index",
     compute=_hii,
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4035: Pediatric trauma BIG score
+# ---------------------------------------------------------------------------
+
+_BIG_NAME = "Pediatric Trauma BIG Score"
+_BIG_REF = ("Borgman MA, Maegele M, Wade CE, Blackbourne LH, Spinella PC. Pediatric trauma BIG score: predicting "
+            "mortality in children after military and civilian trauma. Pediatrics. 2011;127(4):e892-e897.")
+_BIG_ITEMS = (
+    Number("deficit", "Base deficit (positive = acidosis)", "mmol/L", ge=-30, le=50),
+    Number("INR", "INR", "ratio", ge=0.1, le=20),
+    Number("gcs", "Glasgow Coma Scale", "points", ge=3, le=15),
+)
+
+
+def _big(x) -> CalculatorResult:
+    big = round(x.deficit + 2.5 * x.INR + (15 - x.gcs), 2)
+    b = 0.2 * big - 5.208
+    mortality = round(100 / (1 + math.exp(-b)), 1)
+    text = f"BIG score {big:g}: predicted in-hospital mortality {mortality:.1f}%"
+    lines = [f"BIG = base deficit {x.deficit:g} + 2.5 x INR {x.INR:g} + (15 - GCS {x.gcs:g}) = {big:g}",
+             f"Predicted mortality = 1 / (1 + e^-(0.2 x {big:g} - 5.208)) = {mortality:.1f}%"]
+    return _result("pediatric_big_score", _BIG_NAME, _BIG_REF, big, "points", text, lines,
+                   {"deficit": x.deficit, "INR": x.INR, "gcs": x.gcs})
+
+
+BIG = point_score(
+    id="pediatric_big_score", name=_BIG_NAME, mdcalc_id=4035, category="risk",
+    description=("Predicts in-hospital death of an injured child on arrival from three values at hand early: base "
+                 "deficit, INR and the Glasgow Coma Scale (BIG = base deficit + 2.5 x INR + (15 - GCS)), turned "
+                 "into a predicted mortality by a logistic equation."),
+    items=_BIG_ITEMS,
+    bands=(Band(None, None, "Predicted in-hospital mortality = 1 / (1 + e^-(0.2 x BIG - 5.208))"),),
+    reference=_BIG_REF,
+    aliases=("BIG score", "pediatric BIG score", "base deficit INR GCS score"),
+    conventions=("Predicted mortality = 1 / (1 + e^-B), B = 0.2 x BIG - 5.208, to one decimal percent; no risk class "
+                 "is read off (a BIG of 26 corresponds to about 50% mortality; Davis et al. 2015 reported 16 as "
+                 "the optimal cut-off).",
+                 "All three values must be given; the GCS is the total (3-15)."),
+    unit="points",
+    compute=_big,
+)

@@ -300,3 +300,17 @@ def test_hack_impairment_index():
     with pytest.raises(CalculatorInputError, match="eye"):
         run("hack_impairment_index", speech="Patient refused task", gross_motor="Cannot sit up",
             target="Unable to participate", fine_motor="Makes mark on paper")
+
+
+def test_pediatric_big_score():
+    # MedRisk row 8414: 15 + 2.5 x 1.8 + (15 - 5) = 29.5; B = 0.2 x 29.5 - 5.208 = 0.692;
+    # 1 / (1 + e^-0.692) = 0.6664 -> 66.6%
+    r = _mdcalc("pediatric_big_score", 4035, {"deficit": 15, "INR": 1.8, "gcs": 5})
+    assert r.value == 29.5 and "66.6%" in r.interpretation
+    # row 8413: 12 + 5.25 + 9 = 26.25; B = 0.042 -> 51.0%
+    r = _mdcalc("pediatric_big_score", 4035, {"deficit": 12, "INR": 2.1, "gcs": 6})
+    assert r.value == 26.25 and "51.0%" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="INR"):
+        run("pediatric_big_score", deficit=4, gcs=14)
+    with pytest.raises(CalculatorInputError):
+        run("pediatric_big_score", deficit=4, INR=1.1, gcs=2)
