@@ -1177,3 +1177,51 @@ BIG = point_score(
     unit="points",
     compute=_big,
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10024: ASA physical status classification
+# ---------------------------------------------------------------------------
+
+_ASA_NAME = "ASA Physical Status Classification"
+_ASA_REF = ("American Society of Anesthesiologists. ASA Physical Status Classification System (approved 1963, last "
+            "amended 15 October 2014, with examples); after Saklad M. Grading of patients for surgical procedures. "
+            "Anesthesiology. 1941;2:281-284.")
+_ASA_ITEMS = (
+    Choice("asa", "Description", opts(
+        ("Normal healthy patient", 1), ("Patient with mild systemic disease", 2),
+        ("Patient with severe systemic disease", 3),
+        ("Patient with severe systemic disease that is a constant threat to life", 4),
+        ("Moribund patient not expected to survive without the operation", 5),
+        ("Declared brain-dead patient whose organs are being removed for donor purposes", 6))),
+    yes_no("emergency", "Emergency surgery (delay would significantly increase the threat to life or body part)",
+           0, yes_code=1, default=None),
+)
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+
+
+def _asa(x) -> CalculatorResult:
+    cls = int(next(o.points for o in _ASA_ITEMS[0].options if o.label == x.asa))
+    emergency = x.emergency == "Yes"
+    value = f"ASA {cls}{'E' if emergency else ''}"
+    text = f"{value} (ASA {_ROMAN[cls]}{'E' if emergency else ''}): {x.asa.lower()}" + (
+        "; emergency surgery" if emergency else "")
+    lines = [f"Description: {x.asa} -> ASA {cls}", f"Emergency surgery: {x.emergency}"
+             + (" -> suffix E" if emergency else ""), f"Result: {text}"]
+    return _result("asa_physical_status", _ASA_NAME, _ASA_REF, value, "", text, lines,
+                   {"asa": cls, "emergency_suffix": int(emergency)})
+
+
+ASA = point_score(
+    id="asa_physical_status", name=_ASA_NAME, mdcalc_id=10024, category="severity",
+    description=("Classifies a patient's preoperative health from ASA 1 (healthy) to ASA 6 (brain-dead organ "
+                 "donor) by the severity of systemic disease, with the suffix E when the surgery is an emergency."),
+    items=_ASA_ITEMS,
+    bands=(Band(None, None, "ASA class 1-6, suffix E for emergency surgery"),),
+    reference=_ASA_REF,
+    aliases=("ASA", "ASA class", "ASA score", "ASA physical status"),
+    conventions=("The class is the description picked (a clinical judgement); the emergency suffix must be "
+                 "answered, not assumed.",),
+    compute=_asa,
+    unit="",
+)

@@ -553,3 +553,34 @@ RASP = point_score(
     unit="%",
     compute=_rasp,
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3911: Bacterial Meningitis Score for children
+# ---------------------------------------------------------------------------
+
+BACTERIAL_MENINGITIS_SCORE = point_score(
+    id="bacterial_meningitis_score", name="Bacterial Meningitis Score for Children", mdcalc_id=3911,
+    category="risk",
+    description=("Identifies children with CSF pleocytosis at very low risk of bacterial meningitis: a positive "
+                 "Gram stain, CSF neutrophils >=1,000/µL, CSF protein >=80 mg/dL, blood neutrophils >=10,000/µL "
+                 "and a seizure at or before presentation each count; none of them means very low risk."),
+    items=(
+        yes_no("gram", "CSF Gram stain positive", 2, yes_code=1, default=None),
+        yes_no("spinal_neut", "CSF ANC >=1,000 cells/µL", 1, default=None),
+        yes_no("prot", "CSF protein >=80 mg/dL (800 mg/L)", 1, default=None),
+        yes_no("blood_anc", "Peripheral blood ANC >=10,000 cells/µL", 1, default=None),
+        yes_no("seizures", "Seizure at (or prior to) initial presentation", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Bacterial Meningitis Score 0: very low risk for bacterial meningitis"),
+        Band(1, 6, "Bacterial Meningitis Score >0: not very low risk for bacterial meningitis"),
+    ),
+    reference=("Nigrovic LE, Kuppermann N, Macias CG, et al. Clinical prediction rule for identifying children with "
+               "cerebrospinal fluid pleocytosis at very low risk of bacterial meningitis. JAMA. 2007;297(1):52-60."),
+    aliases=("BMS", "Bacterial Meningitis Score", "Nigrovic score"),
+    conventions=("A positive Gram stain scores 2 as in the primary publication (MDCalc's value for it is 1); the "
+                 "reading (0 vs >0) is the same either way.",
+                 "Every item must be given: a missing test is not assumed negative (the rule applies only when all "
+                 "are known)."),
+)

@@ -594,3 +594,36 @@ RAPID_HIP = point_score(
                  "Tonnis grade 3 is a contraindication to hip arthroscopy and is outside the score.",
                  "All three items must be given."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10553: Dutch-English LEMS Tumor Association Prediction (DELTA-P) score
+# ---------------------------------------------------------------------------
+
+DELTA_P = point_score(
+    id="delta_p_lems", name="Dutch-English LEMS Tumor Association Prediction (DELTA-P) Score", mdcalc_id=10553,
+    category="risk",
+    description=("In Lambert-Eaton myasthenic syndrome, estimates whether small-cell lung cancer lies behind it "
+                 "from bulbar weakness, erectile dysfunction, weight loss, smoking, age at onset of 50 or more and "
+                 "a Karnofsky score of 60 or less (0-6), and sets how often to screen."),
+    items=(
+        Choice("q1", "Dysarthria, dysphagia, chewing, neck weakness: bulbar weakness",
+               opts(("Absent", 0), ("Present", 1))),
+        Choice("q2", "Erectile dysfunction", opts(("Female", 0), ("Male - absent", 0), ("Male - present", 1))),
+        Choice("q3", "Loss of weight", opts(("Absent or <5%", 0), (">=5%", 1))),
+        Choice("q4", "Tobacco use at onset", opts(("Absent", 0), ("Present", 1))),
+        Choice("q5", "Age of onset, years", opts(("<50", 0), (">=50", 1))),
+        Choice("q6", "Karnofsky performance score", opts(("70-100", 0), ("0-60", 1))),
+    ),
+    bands=(
+        Band(0, 1, "DELTA-P 0-1: low risk of SCLC; consider stopping screening after 2 adequate negative screens"),
+        Band(2, 2, "DELTA-P 2: SCLC risk not classed; consider screening every 6 months for 2 years"),
+        Band(3, 6, "DELTA-P 3-6: high risk of SCLC; repeat screening in 3 months, then every 6 months for 2 years"),
+    ),
+    reference=("Titulaer MJ, Maddison P, Sont JK, et al. Clinical Dutch-English Lambert-Eaton myasthenic syndrome "
+               "(LEMS) tumor association prediction score accurately predicts small-cell lung cancer in the LEMS. "
+               "J Clin Oncol. 2011;29(7):902-908."),
+    aliases=("DELTA-P", "DELTA-P score"),
+    conventions=("Screening recommendations per group as MDCalc gives them.",
+                 "Every item must be given: none is assumed absent."),
+)

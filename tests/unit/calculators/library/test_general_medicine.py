@@ -314,3 +314,11 @@ def test_pediatric_big_score():
         run("pediatric_big_score", deficit=4, gcs=14)
     with pytest.raises(CalculatorInputError):
         run("pediatric_big_score", deficit=4, INR=1.1, gcs=2)
+
+
+def test_asa_class_and_emergency_suffix():
+    r = _mdcalc("asa_physical_status", 10024, {"asa": 3, "emergency": 1})
+    assert r.value == "ASA 3E" and "severe systemic disease" in r.interpretation
+    assert _mdcalc("asa_physical_status", 10024, {"asa": 1, "emergency": 0}).value == "ASA 1"
+    with pytest.raises(CalculatorInputError, match="emergency"):
+        run("asa_physical_status", asa="Normal healthy patient")

@@ -185,3 +185,14 @@ def test_rasp_refuses_missing_volume():
     with pytest.raises(CalculatorInputError, match="volume"):
         run("rasp_hiv", source="Known HIV+: asymptomatic HIV", innoculum="Fresh blood",
             transmission="Deep intramuscular")
+
+
+def test_bacterial_meningitis_score():
+    none = {"gram": 0, "spinal_neut": 0, "prot": 0, "blood_anc": 0, "seizures": 0}
+    r = _mdcalc("bacterial_meningitis_score", 3911, none)
+    assert r.value == 0 and "very low risk" in r.interpretation and "not" not in r.interpretation
+    # positive Gram stain (MDCalc value 1) scores 2 as published; + seizure 1 = 3 -> not very low risk
+    r = _mdcalc("bacterial_meningitis_score", 3911, {**none, "gram": 1, "seizures": 1})
+    assert r.value == 3 and "not very low risk" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="prot"):
+        run("bacterial_meningitis_score", gram="No", spinal_neut="No", blood_anc="No", seizures="No")

@@ -160,3 +160,17 @@ def test_rapid_hip_delamination(raw, total, risk):
 def test_rapid_hip_refuses_missing_grade():
     with pytest.raises(CalculatorInputError, match="grade"):
         CALCULATORS["rapid_hip_delamination"].run({"sex": "Male", "cam": "Present"})
+
+
+def test_delta_p():
+    calc = CALCULATORS["delta_p_lems"]
+    # bulbar 1 + male with ED 1 + weight loss 1 + smoker 1 + onset >=50 1 + Karnofsky 0-60 0 = 5 -> high risk
+    raw = {"q1": 1, "q2": 1, "q3": 1, "q4": 1, "q5": 1, "q6": 0}
+    args, notes = mdcalc_arguments(calc, 10553, raw)
+    assert not notes
+    r = calc.run(args)
+    assert r.value == 5 and "high risk of SCLC" in r.interpretation
+    r = calc.run({**args, "q1": "Absent", "q2": "Female", "q3": "Absent or <5%", "q4": "Absent"})
+    assert r.value == 1 and "low risk" in r.interpretation  # onset >=50 only
+    with pytest.raises(CalculatorInputError, match="q6"):
+        calc.run({k: v for k, v in args.items() if k != "q6"})
