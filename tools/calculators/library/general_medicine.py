@@ -995,3 +995,233 @@ APFEL = point_score(
     conventions=("Every factor must be documented: an unknown one is refused (a non-smoker scores, so smoking is "
                  "never assumed).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10097: Preoperative Mortality Predictor (PMP) score
+# ---------------------------------------------------------------------------
+
+_PMP_RISK = ((-1, 5, "0.1%"), (6, 10, "0.6%"), (11, 15, "2.4%"), (16, 20, "12.6%"), (21, 25, "37.5%"),
+             (26, 30, "40.0%"))
+
+
+def _pmp_bands() -> tuple[Band, ...]:
+    """The published bands, and between each pair the half-point total the 65-69 age item can reach."""
+    bands: list[Band] = []
+    for i, (low, high, risk) in enumerate(_PMP_RISK):
+        bands.append(Band(low, high, f"PMP {low} to {high}: {risk} risk of perioperative mortality"))
+        if i + 1 < len(_PMP_RISK):
+            nlow, nhigh, nrisk = _PMP_RISK[i + 1]
+            bands.append(Band(high + 0.5, high + 0.5, (
+                f"PMP {high + 0.5:g} lies between the {low} to {high} ({risk}) and {nlow} to {nhigh} ({nrisk}) "
+                f"bands: {risk.rstrip('%')}-{nrisk} risk of perioperative mortality")))
+    return tuple(bands)
+
+
+PMP = point_score(
+    id="pmp_score", name="Preoperative Mortality Predictor (PMP) Score", mdcalc_id=10097, category="risk",
+    description=("Estimates the risk of death around general surgery from preoperative facts: inpatient status, "
+                 "sepsis, dependent functional status, disseminated cancer, age, cardiac, pulmonary, renal and "
+                 "liver comorbidity, chronic steroids, weight loss, bleeding disorder and DNR status (obesity "
+                 "subtracts a point); the total reads off a mortality band."),
+    items=(
+        yes_no("inpatient", "Inpatient", 6, default=None),
+        yes_no("sepsis", "Sepsis", 4),
+        yes_no("pfs", "Poor functional status (total assistance required for all daily activities)", 3),
+        yes_no("cancer", "Disseminated cancer", 1),
+        Choice("age", "Age, years", opts(("<65", 0), ("65-69", 0.5), ("70-79", 1), (">=80", 2))),
+        yes_no("cardiac", "Cardiac comorbidity (dyspnea and CHF history, past MI or angina, peripheral artery "
+                          "disease, hypertension requiring medication)", 5),
+        yes_no("pulmonary", "Pulmonary comorbidity (on ventilator, COPD history, current pneumonia)", 3),
+        yes_no("renal", "Renal comorbidity (dialysis, renal failure)", 1),
+        yes_no("liver", "Liver comorbidity (ascites, esophageal varices)", 1),
+        yes_no("steroids", "Steroids for chronic condition", 1),
+        yes_no("loss", "Weight loss (>10% body weight in last 6 months)", 1),
+        yes_no("bleeding", "Bleeding disorder", 1),
+        yes_no("dnr", "DNR status", 1),
+        yes_no("obesity", "Obesity", -1),
+    ),
+    bands=_pmp_bands(),
+    reference=("Vaid S, Bell T, Grim R, Ahuja V. Predicting risk of death in general surgery patients on the basis "
+               "of preoperative variables using American College of Surgeons National Surgical Quality Improvement "
+               "Program data. Perm J. 2012;16(4):10-17."),
+    aliases=("PMP", "PMP score", "preoperative mortality predictor"),
+    conventions=("Points and mortality per band as MDCalc states them; the reference is cited from memory and its "
+                 "tables were not checked offline.",
+                 "The 65-69 age item scores half a point, so a total can fall between two published bands "
+                 "(5.5, 10.5, 15.5, 20.5, 25.5): the result then names both neighbouring bands and gives the "
+                 "range between their risks; no new threshold is made up.",
+                 "Age and inpatient status are required (never assumed); a comorbidity, sepsis, DNR or "
+                 "obesity not documented is scored absent and reported as assumed."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10415: Hack's Impairment Index (HII)
+# ---------------------------------------------------------------------------
+
+_HII_NAME = "Hack's Impairment Index (HII)"
+_HII_REF = ("Hack JB, Goldlust EJ, Gibbs F, Zink B. The H-Impairment Index (HII): a standardized assessment of "
+            "alcohol-induced impairment in the emergency department. Am J Drug Alcohol Abuse. 2014;40(2):111-117.")
+_REFUSED = "Patient refused task"
+
+
+def _hii_task(name: str, question: str, labels: tuple[str, str, str, str, str]) -> Choice:
+    """A task scored 0-4; MDCalc codes the unimpaired answer -1 and a refusal 5 (which is not scored)."""
+    return Choice(name, question, opts((labels[0], 0, -1), *((lab, i) for i, lab in enumerate(labels[1:], 1)),
+                                       (_REFUSED, 0, 5)))
+
+
+_HII_ITEMS = (
+    _hii_task("speech", "Speech quality and mentation", (
+        "Normal or baseline speech; conversive and appropriate",
+        "Imperfect speech; answers most questions appropriately",
+        "Slurred speech; answers few questions appropriately", "Slurred speech; does not make sense",
+        "Unintelligible speech or only moans")),
+    _hii_task("gross_motor", "Gross motor skills (sitting, standing, walking)", (
+        "Can stand and walk, and is steady", "Can stand and walk, but is unsteady",
+        "Can sit up and is steady, but cannot stand", "Can sit up, but is unsteady", "Cannot sit up")),
+    _hii_task("eye", "Eye movement (tracking a moving finger; nystagmus)", (
+        "No nystagmus; follows finger with eyes whole time",
+        "Minimal nystagmus; follows finger with eyes whole time",
+        "Moderate nystagmus; only follows finger with eyes for short distance",
+        "Profound nystagmus; unable to follow finger with eyes", "Unable to participate")),
+    _hii_task("target", "Coordination with target pursuit (finger to examiner's finger)", (
+        "Steady; accurate finger to target", "Steady; inaccurate but touches target",
+        "Unsteady; inaccurate, barely touches target", "Grossly unsteady; misses finger to target",
+        "Unable to participate")),
+    _hii_task("fine_motor", "Fine motor skills (tracing a curve between two printed lines)", (
+        "Traces curve perfectly", "Traces mostly inside lines", "Traces mostly outside lines",
+        "Makes mark on paper", "Unable to participate")),
+)
+
+
+def _hii(x) -> CalculatorResult:
+    refused = [i.name for i in _HII_ITEMS if getattr(x, i.name) == _REFUSED]
+    if len(refused) > 1:
+        raise CalculatorInputError(_HII_NAME, [InputIssue(
+            n, "invalid", "more than one task refused: the index cannot be calculated") for n in refused])
+    rows = item_points(x)
+    pts = {k: p for k, _, p in rows if k not in refused}
+    lines = [f"{t} -> {'task refused, not scored' if k in refused else f'{p:+g}'}" for k, t, p in rows]
+    total, maximum = sum(pts.values()), 4 * len(pts)
+    value = round(total / maximum, 3)
+    hours = total / maximum / 0.0616
+    text = (f"HII {value:g} ({total:g}/{maximum} points on {len(pts)} tasks); estimated time to resolution of "
+            f"impairment {hours:.1f} hours (HII / 0.0616); no impairment classes are defined")
+    lines += [f"HII = {total:g} / {maximum} (4 points x {len(pts)} completed tasks) = {value:g}",
+              f"Time to resolution = {total / maximum:.4g} / 0.0616 = {hours:.1f} hours"]
+    return _result("hack_impairment_index", _HII_NAME, _HII_REF, value, "index", text, lines, pts)
+
+
+HII = point_score(
+    id="hack_impairment_index", name=_HII_NAME, mdcalc_id=10415, category="severity",
+    description=("Quantifies alcohol-induced impairment in an emergency department patient from five bedside tasks "
+                 "(speech, gross motor, eye tracking, finger-to-target, tracing a curve), each scored 0-4: the "
+                 "index is the points over the maximum for the tasks done (0 = unimpaired, 1 = maximal), and it "
+                 "estimates the hours until impairment resolves."),
+    items=_HII_ITEMS,
+    bands=(Band(0, 1, "Fraction of the maximum impairment on the tasks completed (0-1); no classes"),),
+    reference=_HII_REF,
+    aliases=("HII", "Hack's impairment index", "H-Impairment Index"),
+    conventions=("The index is the sum of the task scores divided by 4 x the number of tasks completed (20 with "
+                 "all five, 16 with one refused); with more than one task refused it is not calculated and the "
+                 "input is refused.",
+                 "Time to resolution = HII / 0.0616, in hours, as MDCalc states it; the reference is cited from "
+                 "memory and not checked offline.",
+                 "No impairment classes (mild, moderate, severe) are given: the library defines none.",
+                 "Every task must be answered (a refusal is an answer); none is assumed."),
+    unit="index",
+    compute=_hii,
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4035: Pediatric trauma BIG score
+# ---------------------------------------------------------------------------
+
+_BIG_NAME = "Pediatric Trauma BIG Score"
+_BIG_REF = ("Borgman MA, Maegele M, Wade CE, Blackbourne LH, Spinella PC. Pediatric trauma BIG score: predicting "
+            "mortality in children after military and civilian trauma. Pediatrics. 2011;127(4):e892-e897.")
+_BIG_ITEMS = (
+    Number("deficit", "Base deficit (positive = acidosis)", "mmol/L", ge=-30, le=50),
+    Number("INR", "INR", "ratio", ge=0.1, le=20),
+    Number("gcs", "Glasgow Coma Scale", "points", ge=3, le=15),
+)
+
+
+def _big(x) -> CalculatorResult:
+    big = round(x.deficit + 2.5 * x.INR + (15 - x.gcs), 2)
+    b = 0.2 * big - 5.208
+    mortality = round(100 / (1 + math.exp(-b)), 1)
+    text = f"BIG score {big:g}: predicted in-hospital mortality {mortality:.1f}%"
+    lines = [f"BIG = base deficit {x.deficit:g} + 2.5 x INR {x.INR:g} + (15 - GCS {x.gcs:g}) = {big:g}",
+             f"Predicted mortality = 1 / (1 + e^-(0.2 x {big:g} - 5.208)) = {mortality:.1f}%"]
+    return _result("pediatric_big_score", _BIG_NAME, _BIG_REF, big, "points", text, lines,
+                   {"deficit": x.deficit, "INR": x.INR, "gcs": x.gcs})
+
+
+BIG = point_score(
+    id="pediatric_big_score", name=_BIG_NAME, mdcalc_id=4035, category="risk",
+    description=("Predicts in-hospital death of an injured child on arrival from three values at hand early: base "
+                 "deficit, INR and the Glasgow Coma Scale (BIG = base deficit + 2.5 x INR + (15 - GCS)), turned "
+                 "into a predicted mortality by a logistic equation."),
+    items=_BIG_ITEMS,
+    bands=(Band(None, None, "Predicted in-hospital mortality = 1 / (1 + e^-(0.2 x BIG - 5.208))"),),
+    reference=_BIG_REF,
+    aliases=("BIG score", "pediatric BIG score", "base deficit INR GCS score"),
+    conventions=("Predicted mortality = 1 / (1 + e^-B), B = 0.2 x BIG - 5.208, to one decimal percent; no risk class "
+                 "is read off (a BIG of 26 corresponds to about 50% mortality; Davis et al. 2015 reported 16 as "
+                 "the optimal cut-off).",
+                 "All three values must be given; the GCS is the total (3-15)."),
+    unit="points",
+    compute=_big,
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10024: ASA physical status classification
+# ---------------------------------------------------------------------------
+
+_ASA_NAME = "ASA Physical Status Classification"
+_ASA_REF = ("American Society of Anesthesiologists. ASA Physical Status Classification System (approved 1963, last "
+            "amended 15 October 2014, with examples); after Saklad M. Grading of patients for surgical procedures. "
+            "Anesthesiology. 1941;2:281-284.")
+_ASA_ITEMS = (
+    Choice("asa", "Description", opts(
+        ("Normal healthy patient", 1), ("Patient with mild systemic disease", 2),
+        ("Patient with severe systemic disease", 3),
+        ("Patient with severe systemic disease that is a constant threat to life", 4),
+        ("Moribund patient not expected to survive without the operation", 5),
+        ("Declared brain-dead patient whose organs are being removed for donor purposes", 6))),
+    yes_no("emergency", "Emergency surgery (delay would significantly increase the threat to life or body part)",
+           0, yes_code=1, default=None),
+)
+_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+
+
+def _asa(x) -> CalculatorResult:
+    cls = int(next(o.points for o in _ASA_ITEMS[0].options if o.label == x.asa))
+    emergency = x.emergency == "Yes"
+    value = f"ASA {cls}{'E' if emergency else ''}"
+    text = f"{value} (ASA {_ROMAN[cls]}{'E' if emergency else ''}): {x.asa.lower()}" + (
+        "; emergency surgery" if emergency else "")
+    lines = [f"Description: {x.asa} -> ASA {cls}", f"Emergency surgery: {x.emergency}"
+             + (" -> suffix E" if emergency else ""), f"Result: {text}"]
+    return _result("asa_physical_status", _ASA_NAME, _ASA_REF, value, "", text, lines,
+                   {"asa": cls, "emergency_suffix": int(emergency)})
+
+
+ASA = point_score(
+    id="asa_physical_status", name=_ASA_NAME, mdcalc_id=10024, category="severity",
+    description=("Classifies a patient's preoperative health from ASA 1 (healthy) to ASA 6 (brain-dead organ "
+                 "donor) by the severity of systemic disease, with the suffix E when the surgery is an emergency."),
+    items=_ASA_ITEMS,
+    bands=(Band(None, None, "ASA class 1-6, suffix E for emergency surgery"),),
+    reference=_ASA_REF,
+    aliases=("ASA", "ASA class", "ASA score", "ASA physical status"),
+    conventions=("The class is the description picked (a clinical judgement); the emergency suffix must be "
+                 "answered, not assumed.",),
+    compute=_asa,
+    unit="",
+)

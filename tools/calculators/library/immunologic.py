@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from medmirror.tools.calculators.base import CalculatorResult
-from medmirror.tools.calculators.points import Band, Choice, Number, opts, point_score, yes_no
+from medmirror.tools.calculators.points import Band, Choice, Number, item_points, opts, point_score, yes_no
 
 # ---------------------------------------------------------------------------
 # MDCalc 10557: Mayo Alliance Prognostic System (MAPS) for systemic mastocytosis
@@ -413,4 +415,172 @@ ALC = point_score(
                  "Both values must be given: a missing one is refused."),
     unit="cells/mm³",
     compute=_alc,
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10390: Refractory Epilepsy Screening Tool for Lennox-Gastaut Syndrome (REST-LGS)
+# ---------------------------------------------------------------------------
+
+_REST_NAME = "Refractory Epilepsy Screening Tool for Lennox-Gastaut Syndrome (REST-LGS)"
+_REST_REF = ("Pina-Garza JE, et al. Refractory Epilepsy Screening Tool for Lennox-Gastaut Syndrome (REST-LGS), "
+             "2019, as MDCalc cites it; title and journal not verified offline.")
+_REST_MAJOR = (
+    ("seizure", ">=2 seizure types"),
+    ("onset", "Seizure onset before age of 12 years"),
+    ("eeg", "History of EEG with generalized slow spike-and-wave (SSW) discharges (<3 Hz)"),
+    ("impairment", "Cognitive impairment since childhood"),
+)
+_REST_MINOR = (
+    ("medication", "Persistent seizures despite trial of >=2 antiseizure medications"),
+    ("vns", "History of vagal nerve stimulator (VNS), ketogenic diet, or epilepsy surgery"),
+    ("helmet", "Evidence of seizure-related helmet use, or head or face injuries"),
+    ("abnormalities", "One of the following EEG abnormalities: multifocal spikes, symptomatic generalized "
+                      "discharges, generalized polyspikes, generalized periods of attenuation of "
+                      "background/electrodecrement, or paroxysmal fast activity"),
+)
+_REST_LIKELY = "Likely Lennox-Gastaut syndrome (>=3 major and >=2 minor REST-LGS criteria met)"
+_REST_UNLIKELY = "Lennox-Gastaut syndrome unlikely by REST-LGS (fewer than 3 major or fewer than 2 minor criteria)"
+
+
+def _rest_lgs(x) -> CalculatorResult:
+    rows = item_points(x)
+    pts = {k: p for k, _, p in rows}
+    major = sum(pts[k] for k, _ in _REST_MAJOR)
+    minor = sum(pts[k] for k, _ in _REST_MINOR)
+    likely = major >= 3 and minor >= 2
+    value, text = ("Likely", _REST_LIKELY) if likely else ("Unlikely", _REST_UNLIKELY)
+    lines = [f"{t} -> {'met' if p else 'not met'}" for _, t, p in rows]
+    lines += [f"Major criteria met = {major:g} of 4 (need >=3); minor criteria met = {minor:g} of 4 (need >=2)",
+              f"Result: {text}"]
+    return CalculatorResult(calculator="rest_lgs", name=_REST_NAME, value=value, unit="", interpretation=text,
+                            explanation=lines, reference=_REST_REF, components=pts)
+
+
+REST_LGS = point_score(
+    id="rest_lgs", name=_REST_NAME, mdcalc_id=10390, category="diagnosis",
+    description=("Screens a patient with refractory epilepsy for Lennox-Gastaut syndrome with four major criteria "
+                 "(several seizure types, onset before 12, slow spike-and-wave EEG, childhood cognitive impairment) "
+                 "and four minor ones (drug resistance, non-drug epilepsy treatments, seizure injuries, other "
+                 "typical EEG patterns)."),
+    items=tuple(yes_no(k, q, 1, default=None) for k, q in _REST_MAJOR + _REST_MINOR),
+    bands=(Band(None, None, "Read by the rule: >=3 major and >=2 minor criteria -> likely LGS"),),
+    reference=_REST_REF,
+    aliases=("REST-LGS", "Lennox-Gastaut screening tool"),
+    conventions=("Rule as MDCalc states it (>=3 major and >=2 minor criteria: likely LGS; otherwise unlikely); "
+                 "the developers only reported that most confirmed cases met 3 major and 2-3 minor criteria, and "
+                 "the primary publication was not checked offline.",
+                 "Every criterion must be answered: an undocumented one is refused, not taken as absent."),
+    compute=_rest_lgs,
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 780: HIV needle stick Risk Assessment Stratification Protocol (RASP)
+# ---------------------------------------------------------------------------
+
+_RASP_NAME = "HIV Needle Stick Risk Assessment Stratification Protocol (RASP)"
+_RASP_REF = ("HIV Risk Assessment Stratification Protocol (RASP) for post-exposure prophylaxis, as MDCalc presents "
+             "it; primary publication not identified or checked offline.")
+_RASP_ITEMS = (
+    Choice("source", "Source population", opts(
+        ("Known HIV+: acute AIDS illness", 1), ("Known HIV+: asymptomatic HIV", 10),
+        ("Unknown HIV status: high-risk situation", 100), ("Unknown HIV status: low-risk situation", 1000))),
+    Choice("innoculum", "Inoculum type", opts(
+        ("Fresh blood", 1), ("Other high-risk fluids (e.g., semen)", 10), ("Dried old blood", 100),
+        ("Low-risk secretions (e.g., tears, urine, saliva)", 1000))),
+    Choice("transmission", "Method of transmission", opts(
+        ("Intravenous", 1), ("Deep intramuscular", 10), ("Deep transcutaneous with visible bleeding", 100),
+        ("Superficial transcutaneous without bleeding", 200), ("Mucosal contact only", 500),
+        ("Intact skin", 1000))),
+    Choice("volume", "Volume of inoculum", opts(
+        ("Massive (e.g., transfusion)", 100), ("Measurable (>1 mL)", 10),
+        ("Moderate (large-bore, hollow needle >22 g)", 5), ("Small (small-bore, hollow needle <22 g)", 3),
+        ("Trace surface only (e.g., suture needle)", 1))),
+)
+# The risk in percent, read as MDCalc reads it: 0.1% = 1 in 1,000. Where the library's ranges touch (exactly
+# 1 in 1,000 and exactly 1 in 100,000) the boundary goes to the band that names it with >= / <=.
+_RASP_BANDS = (
+    Band(0.1, None, "PEP definitely indicated (risk >= 1 in 1,000)"),
+    Band(0.01, 0.1, "PEP recommended but optional (risk below 1 in 1,000, down to 1 in 10,000)"),
+    Band(0.001, 0.01, "PEP optional but not recommended (risk 1 in 10,001 to above 1 in 100,000)"),
+    Band(0, 0.001, "PEP not indicated (risk <= 1 in 100,000)"),
+)
+
+
+def _rasp_band(percent: Fraction) -> Band:
+    """Exact comparison (no float rounding at the boundaries)."""
+    if percent >= Fraction(1, 10):
+        return _RASP_BANDS[0]
+    if percent >= Fraction(1, 100):
+        return _RASP_BANDS[1]
+    if percent > Fraction(1, 1000):
+        return _RASP_BANDS[2]
+    return _RASP_BANDS[3]
+
+
+def _rasp(x) -> CalculatorResult:
+    f = {i.name: i.option(getattr(x, i.name)).points for i in _RASP_ITEMS}
+    divisor = int(f["source"] * f["innoculum"] * f["transmission"])
+    percent = Fraction(int(f["volume"]), divisor)
+    band = _rasp_band(percent)
+    shown = f"{float(percent):.6g}"
+    text = f"Total risk {shown}% (about 1 in {round(100 / percent):,}): {band.text}"
+    lines = [f"{i.question}: {getattr(x, i.name)} -> factor {f[i.name]:g}" for i in _RASP_ITEMS]
+    lines += [f"Basic risk = 1 / ({f['source']:g} x {f['innoculum']:g} x {f['transmission']:g}) = 1/{divisor:,g}",
+              f"Total risk, % = basic risk x volume {f['volume']:g} = {shown}%", f"Result: {text}"]
+    return CalculatorResult(calculator="rasp_hiv", name=_RASP_NAME, value=float(shown), unit="%",
+                            interpretation=text, explanation=lines, reference=_RASP_REF, components=f)
+
+
+RASP = point_score(
+    id="rasp_hiv", name=_RASP_NAME, mdcalc_id=780, category="risk",
+    description=("Estimates the chance of HIV transmission after an occupational or other exposure from the "
+                 "source's HIV status, the fluid, the route and the volume of inoculum, and reads off how strongly "
+                 "post-exposure prophylaxis (PEP) is indicated."),
+    items=_RASP_ITEMS,
+    bands=_RASP_BANDS,
+    reference=_RASP_REF,
+    aliases=("RASP", "HIV needle stick risk", "needlestick HIV risk"),
+    conventions=("Formula and PEP thresholds as MDCalc states them; primary publication not checked.",
+                 "Total risk, % = volume factor / (source x inoculum x route factors); the value is a percent and "
+                 "the thresholds (1/1,000, 1/10,000, 1/100,000) are compared with it as a fraction (0.1% = 1 in "
+                 "1,000), as MDCalc does.",
+                 "Where the library's ranges touch (exactly 1 in 1,000; exactly 1 in 100,000) the stronger "
+                 "statement of each boundary is kept: 1 in 1,000 is 'definitely indicated', 1 in 100,000 'not "
+                 "indicated'.",
+                 "All four factors must be given."),
+    unit="%",
+    compute=_rasp,
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 3911: Bacterial Meningitis Score for children
+# ---------------------------------------------------------------------------
+
+BACTERIAL_MENINGITIS_SCORE = point_score(
+    id="bacterial_meningitis_score", name="Bacterial Meningitis Score for Children", mdcalc_id=3911,
+    category="risk",
+    description=("Identifies children with CSF pleocytosis at very low risk of bacterial meningitis: a positive "
+                 "Gram stain, CSF neutrophils >=1,000/µL, CSF protein >=80 mg/dL, blood neutrophils >=10,000/µL "
+                 "and a seizure at or before presentation each count; none of them means very low risk."),
+    items=(
+        yes_no("gram", "CSF Gram stain positive", 2, yes_code=1, default=None),
+        yes_no("spinal_neut", "CSF ANC >=1,000 cells/µL", 1, default=None),
+        yes_no("prot", "CSF protein >=80 mg/dL (800 mg/L)", 1, default=None),
+        yes_no("blood_anc", "Peripheral blood ANC >=10,000 cells/µL", 1, default=None),
+        yes_no("seizures", "Seizure at (or prior to) initial presentation", 1, default=None),
+    ),
+    bands=(
+        Band(0, 0, "Bacterial Meningitis Score 0: very low risk for bacterial meningitis"),
+        Band(1, 6, "Bacterial Meningitis Score >0: not very low risk for bacterial meningitis"),
+    ),
+    reference=("Nigrovic LE, Kuppermann N, Macias CG, et al. Clinical prediction rule for identifying children with "
+               "cerebrospinal fluid pleocytosis at very low risk of bacterial meningitis. JAMA. 2007;297(1):52-60."),
+    aliases=("BMS", "Bacterial Meningitis Score", "Nigrovic score"),
+    conventions=("A positive Gram stain scores 2 as in the primary publication (MDCalc's value for it is 1); the "
+                 "reading (0 vs >0) is the same either way.",
+                 "Every item must be given: a missing test is not assumed negative (the rule applies only when all "
+                 "are known)."),
 )

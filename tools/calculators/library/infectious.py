@@ -305,3 +305,50 @@ RULE_OF_7S = point_score(
                  "name); any one documented criterion makes the patient not low risk.",
                  "The value is the number of criteria documented as present."),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10410: Utah COVID-19 Risk Score
+# ---------------------------------------------------------------------------
+
+_UTAH_COMORBIDITIES = (
+    ("cancer", "Active cancer"),
+    ("drugs", "Other immunosuppressive therapies and conditions (e.g. methotrexate, chronic corticosteroids, "
+              "TNF or interleukin inhibitors, immunotherapy)"),
+    ("hyper", "Hypertension"),
+    ("artery", "Coronary artery disease"),
+    ("ca", "Cardiac arrhythmia"),
+    ("hf", "Congestive heart failure"),
+    ("kidney", "Chronic kidney disease"),
+    ("pulmonary", "Chronic pulmonary disease"),
+    ("liver", "Chronic liver disease"),
+    ("cd", "Cerebrovascular disease (stroke or TIA)"),
+    ("neuro", "Chronic neurologic disease (e.g. MS, Parkinson's disease, dementia, myasthenia gravis)"),
+)
+
+UTAH_COVID = point_score(
+    id="utah_covid19_risk", name="Utah COVID-19 Risk Score", mdcalc_id=10410, category="risk",
+    description=("Ranks outpatients with COVID-19 for oral antiviral treatment by adding points for age (1 point at "
+                 "16-20 years rising by half a point per decade), diabetes and obesity (2 each), eleven other "
+                 "chronic conditions and new shortness of breath (1 each); a higher total means higher priority."),
+    items=(
+        Choice("age2", "Age, years", opts(
+            ("16-20", 1), ("21-30", 1.5), ("31-40", 2), ("41-50", 2.5), ("51-60", 3), ("61-70", 3.5),
+            ("71-80", 4), ("81-90", 4.5), ("91-100", 5), (">=101", 5.5))),
+        yes_no("diabetes", "Diabetes mellitus", 2),
+        yes_no("obesity", "Obesity (BMI >30 kg/m2)", 2),
+        *(yes_no(key, question, 1) for key, question in _UTAH_COMORBIDITIES),
+        yes_no("short", "New shortness of breath", 1),
+    ),
+    bands=(Band(1, 21.5, "Utah COVID-19 Risk Score total (higher = higher priority for oral antivirals); no risk "
+                         "class or treatment cut-off is applied: the library states none"),),
+    reference=("Utah Department of Health. Utah COVID-19 Risk Score for prioritising outpatient COVID-19 "
+               "therapies (version updated 28 January 2022), as MDCalc presents it; source document not checked "
+               "offline."),
+    aliases=("Utah COVID score", "Utah COVID-19 risk score", "Utah risk score"),
+    conventions=("Points as MDCalc states them; primary publication not checked.",
+                 "No eligibility threshold or risk class is given: the library states none and the state's "
+                 "cut-off is not in it, so the total is reported without a class.",
+                 "Age is required; a condition or symptom not documented is scored absent and reported as "
+                 "assumed."),
+)

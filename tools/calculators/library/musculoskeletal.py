@@ -557,3 +557,73 @@ RTS = point_score(
     unit="points",
     compute=_rts,
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10163: RAPID score for acetabular chondrolabral disruption
+# ---------------------------------------------------------------------------
+
+RAPID_HIP = point_score(
+    id="rapid_hip_delamination", name="RAPID Score for Acetabular Chondrolabral Disruption", mdcalc_id=10163,
+    category="risk",
+    description=("Before hip arthroscopy, estimates the chance of finding high-grade acetabular cartilage "
+                 "delamination from male sex, the Tonnis osteoarthritis grade on radiographs and cam morphology "
+                 "(alpha angle >55 degrees); 0-5 points, each total with its own probability."),
+    items=(
+        Choice("sex", "Sex", opts(("Female", 0), ("Male", 1))),
+        Choice("grade", "Tönnis classification", opts(
+            ("Grade 0: No signs of osteoarthritis", 0),
+            ("Grade 1: Increased sclerosis of the head and acetabulum, slight narrowing of the joint space, and "
+             "slight lipping at the joint margins", 2),
+            ("Grade 2: Small cysts in the head or acetabulum, increased narrowing of the joint space, and moderate "
+             "loss of sphericity of the head", 3))),
+        Choice("cam", "Cam morphology (alpha angle >55 degrees)", opts(("Not present", 0), ("Present", 1))),
+    ),
+    bands=(
+        Band(0, 0, "RAPID 0: 10.5% risk of high-grade delamination"),
+        Band(1, 1, "RAPID 1: 27.0% risk of high-grade delamination"),
+        Band(2, 2, "RAPID 2: 36.6% risk of high-grade delamination"),
+        Band(3, 3, "RAPID 3: 45.9% risk of high-grade delamination"),
+        Band(4, 4, "RAPID 4: 73.7% risk of high-grade delamination"),
+        Band(5, 5, "RAPID 5: 88.0% risk of high-grade delamination"),
+    ),
+    reference=("RAPID score for acetabular chondrolabral disruption (high-grade delamination at hip arthroscopy), "
+               "as MDCalc presents it; primary publication not identified or checked offline."),
+    aliases=("RAPID score", "RAPID hip score"),
+    conventions=("Points and risk per total as MDCalc states them; primary publication not checked.",
+                 "Tonnis grade 3 is a contraindication to hip arthroscopy and is outside the score.",
+                 "All three items must be given."),
+)
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10553: Dutch-English LEMS Tumor Association Prediction (DELTA-P) score
+# ---------------------------------------------------------------------------
+
+DELTA_P = point_score(
+    id="delta_p_lems", name="Dutch-English LEMS Tumor Association Prediction (DELTA-P) Score", mdcalc_id=10553,
+    category="risk",
+    description=("In Lambert-Eaton myasthenic syndrome, estimates whether small-cell lung cancer lies behind it "
+                 "from bulbar weakness, erectile dysfunction, weight loss, smoking, age at onset of 50 or more and "
+                 "a Karnofsky score of 60 or less (0-6), and sets how often to screen."),
+    items=(
+        Choice("q1", "Dysarthria, dysphagia, chewing, neck weakness: bulbar weakness",
+               opts(("Absent", 0), ("Present", 1))),
+        Choice("q2", "Erectile dysfunction", opts(("Female", 0), ("Male - absent", 0), ("Male - present", 1))),
+        Choice("q3", "Loss of weight", opts(("Absent or <5%", 0), (">=5%", 1))),
+        Choice("q4", "Tobacco use at onset", opts(("Absent", 0), ("Present", 1))),
+        Choice("q5", "Age of onset, years", opts(("<50", 0), (">=50", 1))),
+        Choice("q6", "Karnofsky performance score", opts(("70-100", 0), ("0-60", 1))),
+    ),
+    bands=(
+        Band(0, 1, "DELTA-P 0-1: low risk of SCLC; consider stopping screening after 2 adequate negative screens"),
+        Band(2, 2, "DELTA-P 2: SCLC risk not classed; consider screening every 6 months for 2 years"),
+        Band(3, 6, "DELTA-P 3-6: high risk of SCLC; repeat screening in 3 months, then every 6 months for 2 years"),
+    ),
+    reference=("Titulaer MJ, Maddison P, Sont JK, et al. Clinical Dutch-English Lambert-Eaton myasthenic syndrome "
+               "(LEMS) tumor association prediction score accurately predicts small-cell lung cancer in the LEMS. "
+               "J Clin Oncol. 2011;29(7):902-908."),
+    aliases=("DELTA-P", "DELTA-P score"),
+    conventions=("Screening recommendations per group as MDCalc gives them.",
+                 "Every item must be given: none is assumed absent."),
+)

@@ -406,3 +406,40 @@ TWIST = point_score(
     aliases=("TWIST", "TWIST score"),
     conventions=("Every finding must be examined: an unknown one is refused.",),
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 4017: McMahon score for rhabdomyolysis
+# ---------------------------------------------------------------------------
+
+MCMAHON = point_score(
+    id="mcmahon_rhabdomyolysis", name="McMahon Score for Rhabdomyolysis", mdcalc_id=4017, category="risk",
+    description=("Predicts death or acute kidney injury needing renal replacement therapy in rhabdomyolysis from "
+                 "admission values: age, sex, creatinine, calcium, CPK, phosphate, bicarbonate and whether the cause "
+                 "is one of the lower-risk ones (seizure, syncope, exercise, statin, myositis)."),
+    items=(
+        Choice("age", "Age, years", opts(("<=50", 0), ("51-70", 1.5), ("71-80", 2.5), (">80", 3))),
+        Choice("sex", "Sex", opts(("Male", 0), ("Female", 1))),
+        Choice("cre", "Initial creatinine", opts(
+            ("<1.4 mg/dL (124 µmol/L)", 0), ("1.4-2.2 mg/dL (124-195 µmol/L)", 1.5), (">2.2 mg/dL (195 µmol/L)", 3))),
+        yes_no("ca", "Initial calcium <7.5 mg/dL (1.88 mmol/L)", 2, default=None),
+        yes_no("cpk", "Initial CPK >40,000 U/L", 2, default=None),
+        Choice("rhabdo", "Rhabdo secondary to seizures, syncope, exercise, statins, or myositis",
+               opts(("Yes", 0), ("No", 3))),
+        Choice("phos", "Initial phosphate", opts(
+            ("<4.0 mg/dL (1.0 mmol/L)", 0), ("4.0-5.4 mg/dL (1.0-1.4 mmol/L)", 1.5), (">5.4 mg/dL (1.4 mmol/L)", 3))),
+        yes_no("bicarb", "Initial bicarbonate <19 mEq/L (19 mmol/L)", 2, default=None),
+    ),
+    bands=(
+        Band(0, 5.5, "McMahon <6: low risk; usual care (3% risk of death or AKI requiring RRT)"),
+        Band(6, 19, "McMahon >=6: not low risk; start renal protective therapy with high-volume fluids to a urine "
+                    "output of 1-2 mL/kg/h (52% risk of death or AKI requiring RRT at scores >=10; a score >=6 is "
+                    "86% sensitive and 68% specific for needing RRT)"),
+    ),
+    reference=("McMahon GM, Zeng X, Waikar SS. A risk prediction score for kidney failure or mortality in "
+               "rhabdomyolysis. JAMA Intern Med. 2013;173(19):1821-1828."),
+    aliases=("McMahon score", "rhabdomyolysis risk score"),
+    conventions=("A cause among seizure, syncope, exercise, statins or myositis scores 0; any other cause scores 3.",
+                 "Management per group as MDCalc gives it (after Simpson 2016).",
+                 "Every item must be given: no laboratory value is assumed normal."),
+)

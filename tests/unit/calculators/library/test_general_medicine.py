@@ -257,3 +257,68 @@ def test_apfel_risk_per_factor_count():
     with pytest.raises(CalculatorInputError) as err:
         run("apfel_ponv", gender="Female", history="No", opiods="No")
     assert "smoking" in err.value.missing
+
+
+def _mdcalc(cid, mid, raw):
+    calc = CALCULATORS[cid]
+    args, notes = mdcalc_arguments(calc, mid, raw)
+    assert not notes
+    return calc.run(args)
+
+
+def test_pmp_band_and_half_point_between_bands():
+    # MedRisk row 9748: inpatient 6 + sepsis 4 + pulmonary 3 + liver 1 + bleeding 1 + DNR 1 + obesity -1 = 15
+    raw = {"inpatient": 6, "sepsis": 4, "pfs": 0, "cancer": 0, "age": 0, "cardiac": 0, "pulmonary": 3, "renal": 0,
+           "liver": 1, "steroids": 0, "loss": 0, "bleeding": 1, "dnr": 1, "obesity": -1}
+    r = _mdcalc("pmp_score", 10097, raw)
+    assert r.value == 15 and "2.4% risk" in r.interpretation
+    # row 9761: 6 + pfs 3 + age 65-69 0.5 + cardiac 5 + pulmonary 3 + liver 1 + steroids 1 + loss 1 + bleeding 1
+    # - obesity 1 = 20.5 -> between 16-20 (12.6%) and 21-25 (37.5%)
+    raw = {"inpatient": 6, "sepsis": 0, "pfs": 3, "cancer": 0, "age": 0.5, "cardiac": 5, "pulmonary": 3, "renal": 0,
+           "liver": 1, "steroids": 1, "loss": 1, "bleeding": 1, "dnr": 0, "obesity": -1}
+    r = _mdcalc("pmp_score", 10097, raw)
+    assert r.value == 20.5 and "12.6-37.5%" in r.interpretation
+    # outpatient, <65, obese only: 0 - 1 = -1 -> lowest band
+    r = run("pmp_score", inpatient="No", age="<65", obesity="Yes")
+    assert r.value == -1 and "0.1%" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="inpatient"):
+        run("pmp_score", age="<65")
+
+
+def test_hack_impairment_index():
+    # MedRisk row 4318: 3 + 4 + 3 + 4 + 3 = 17 / 20 = 0.85; 0.85 / 0.0616 = 13.8 hours
+    raw = {"speech": 3, "gross_motor": 4, "eye": 3, "target": 4, "fine_motor": 3}
+    r = _mdcalc("hack_impairment_index", 10415, raw)
+    assert r.value == 0.85 and "17/20" in r.interpretation and "13.8 hours" in r.interpretation
+    # row 4315: fine motor refused (code 5), baseline target (code -1 = 0): 1 + 1 + 2 + 0 = 4 / 16 = 0.25 -> 4.1 h
+    raw = {"speech": 1, "gross_motor": 1, "eye": 2, "target": -1, "fine_motor": 5}
+    r = _mdcalc("hack_impairment_index", 10415, raw)
+    assert r.value == 0.25 and "4/16" in r.interpretation and "4.1 hours" in r.interpretation
+    # two refusals: not calculable
+    with pytest.raises(CalculatorInputError, match="more than one task refused"):
+        _mdcalc("hack_impairment_index", 10415, {**raw, "speech": 5})
+    with pytest.raises(CalculatorInputError, match="eye"):
+        run("hack_impairment_index", speech="Patient refused task", gross_motor="Cannot sit up",
+            target="Unable to participate", fine_motor="Makes mark on paper")
+
+
+def test_pediatric_big_score():
+    # MedRisk row 8414: 15 + 2.5 x 1.8 + (15 - 5) = 29.5; B = 0.2 x 29.5 - 5.208 = 0.692;
+    # 1 / (1 + e^-0.692) = 0.6664 -> 66.6%
+    r = _mdcalc("pediatric_big_score", 4035, {"deficit": 15, "INR": 1.8, "gcs": 5})
+    assert r.value == 29.5 and "66.6%" in r.interpretation
+    # row 8413: 12 + 5.25 + 9 = 26.25; B = 0.042 -> 51.0%
+    r = _mdcalc("pediatric_big_score", 4035, {"deficit": 12, "INR": 2.1, "gcs": 6})
+    assert r.value == 26.25 and "51.0%" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="INR"):
+        run("pediatric_big_score", deficit=4, gcs=14)
+    with pytest.raises(CalculatorInputError):
+        run("pediatric_big_score", deficit=4, INR=1.1, gcs=2)
+
+
+def test_asa_class_and_emergency_suffix():
+    r = _mdcalc("asa_physical_status", 10024, {"asa": 3, "emergency": 1})
+    assert r.value == "ASA 3E" and "severe systemic disease" in r.interpretation
+    assert _mdcalc("asa_physical_status", 10024, {"asa": 1, "emergency": 0}).value == "ASA 1"
+    with pytest.raises(CalculatorInputError, match="emergency"):
+        run("asa_physical_status", asa="Normal healthy patient")

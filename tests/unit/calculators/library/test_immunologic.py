@@ -136,3 +136,63 @@ def test_absolute_lymphocyte_count():
     assert "cannot be predicted" in run("absolute_lymphocyte_count", wbc=2.5, lymph=60).interpretation
     with pytest.raises(CalculatorInputError):
         run("absolute_lymphocyte_count", wbc=1.5)
+
+
+def _mdcalc(cid, mid, raw):
+    calc = CALCULATORS[cid]
+    args, notes = mdcalc_arguments(calc, mid, raw)
+    assert not notes
+    return calc.run(args)
+
+
+def test_rest_lgs_needs_three_major_and_two_minor():
+    # MedRisk row 7393: major onset, EEG, impairment = 3; minor VNS, EEG abnormalities = 2 -> likely
+    raw = {"seizure": 0, "onset": 1, "eeg": 1, "impairment": 1, "medication": 0, "vns": 1, "helmet": 0,
+           "abnormalities": 1}
+    r = _mdcalc("rest_lgs", 10390, raw)
+    assert r.value == "Likely" and r.interpretation.startswith("Likely Lennox-Gastaut")
+    # row 7397: major seizure types + impairment = 2 (minor 3) -> unlikely
+    raw = {"seizure": 1, "onset": 0, "eeg": 0, "impairment": 1, "medication": 0, "vns": 1, "helmet": 1,
+           "abnormalities": 1}
+    assert _mdcalc("rest_lgs", 10390, raw).value == "Unlikely"
+    # 4 major but 1 minor -> unlikely
+    raw = {"seizure": 1, "onset": 1, "eeg": 1, "impairment": 1, "medication": 1, "vns": 0, "helmet": 0,
+           "abnormalities": 0}
+    assert _mdcalc("rest_lgs", 10390, raw).value == "Unlikely"
+    with pytest.raises(CalculatorInputError, match="helmet"):
+        run("rest_lgs", seizure="Yes", onset="Yes", eeg="Yes", impairment="Yes", medication="Yes", vns="Yes",
+            abnormalities="No")
+
+
+@pytest.mark.parametrize("raw, percent, reading", [
+    # row 3073: 1 / (1 x 100 x 10) = 1/1000, x volume 100 = 0.1% = 1 in 1,000 -> definitely indicated
+    ({"source": 1, "innoculum": 100, "transmission": 10, "volume": 100}, 0.1, "definitely indicated"),
+    # row 3076: 1 / (100 x 10 x 1) x 3 = 0.003% = 1 in 33,333 -> optional but not recommended
+    ({"source": 100, "innoculum": 10, "transmission": 1, "volume": 3}, 0.003, "optional but not recommended"),
+    # 1 / (10 x 1 x 100) x 1 = 0.001% = exactly 1 in 100,000 -> not indicated (<= 1/100,000)
+    ({"source": 10, "innoculum": 1, "transmission": 100, "volume": 1}, 0.001, "not indicated"),
+    # 1 / (10 x 1 x 10) x 1 = 0.01% = exactly 1 in 10,000 -> recommended but optional
+    ({"source": 10, "innoculum": 1, "transmission": 10, "volume": 1}, 0.01, "recommended but optional"),
+    # row 3072: 1 / (100 x 100 x 500) x 1 = 2e-7 % -> not indicated
+    ({"source": 100, "innoculum": 100, "transmission": 500, "volume": 1}, 2e-7, "not indicated"),
+])
+def test_rasp(raw, percent, reading):
+    r = _mdcalc("rasp_hiv", 780, raw)
+    assert r.value == pytest.approx(percent) and reading in r.interpretation
+
+
+def test_rasp_refuses_missing_volume():
+    with pytest.raises(CalculatorInputError, match="volume"):
+        run("rasp_hiv", source="Known HIV+: asymptomatic HIV", innoculum="Fresh blood",
+            transmission="Deep intramuscular")
+
+
+def test_bacterial_meningitis_score():
+    none = {"gram": 0, "spinal_neut": 0, "prot": 0, "blood_anc": 0, "seizures": 0}
+    r = _mdcalc("bacterial_meningitis_score", 3911, none)
+    assert r.value == 0 and "very low risk" in r.interpretation and "not" not in r.interpretation
+    # positive Gram stain (MDCalc value 1) scores 2 as published; + seizure 1 = 3 -> not very low risk
+    r = _mdcalc("bacterial_meningitis_score", 3911, {**none, "gram": 1, "seizures": 1})
+    assert r.value == 3 and "not very low risk" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="prot"):
+        run("bacterial_meningitis_score", gram="No", spinal_neut="No", blood_anc="No", seizures="No")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
 
 
 def run(cid: str, **args):
@@ -87,3 +88,20 @@ def test_rule_of_7s():
     assert r.value == 0 and r.interpretation.startswith("Low risk for Lyme meningitis")
     with pytest.raises(CalculatorInputError, match="palsy"):
         run("rule_of_7s_lyme", headache="<7", csf="<70%")
+
+
+def test_utah_covid19_sum_without_class():
+    # MedRisk row 7113: 61-70 (3.5) + diabetes 2 + obesity 2 + cancer 1 + immunosuppression 1 + pulmonary 1
+    # + neurologic 1 + new dyspnoea 1 = 12.5
+    raw = {"age2": 3.5, "diabetes": 2, "obesity": 2, "cancer": 1, "drugs": 1, "hyper": 0, "artery": 0, "ca": 0,
+           "hf": 0, "kidney": 0, "pulmonary": 1, "liver": 0, "cd": 0, "neuro": 1, "short": 1}
+    calc = CALCULATORS["utah_covid19_risk"]
+    args, notes = mdcalc_arguments(calc, 10410, raw)
+    assert not notes
+    r = calc.run(args)
+    assert r.value == 12.5 and "no risk class" in r.interpretation
+    # only age given: 21-30 = 1.5, every condition assumed absent
+    r = run("utah_covid19_risk", age2="21-30")
+    assert r.value == 1.5 and any("assumed" in line for line in r.explanation)
+    with pytest.raises(CalculatorInputError, match="age2"):
+        run("utah_covid19_risk", diabetes="Yes")

@@ -142,3 +142,35 @@ def test_revised_trauma_score():
                respiratory_rate=30).components["rr_code"] == 3
     with pytest.raises(CalculatorInputError):
         run("revised_trauma_score", glasgow_coma_scale=15)
+
+
+@pytest.mark.parametrize("raw, total, risk", [
+    ({"sex": 1, "grade": 2, "cam": 0}, 3, "45.9%"),  # row 3274: male 1 + Tonnis 1 (2) = 3
+    ({"sex": 1, "grade": 3, "cam": 1}, 5, "88.0%"),  # male 1 + Tonnis 2 (3) + cam 1 = 5
+    ({"sex": 0, "grade": 0, "cam": 0}, 0, "10.5%"),  # row 3279
+])
+def test_rapid_hip_delamination(raw, total, risk):
+    calc = CALCULATORS["rapid_hip_delamination"]
+    args, notes = mdcalc_arguments(calc, 10163, raw)
+    assert not notes
+    r = calc.run(args)
+    assert r.value == total and risk in r.interpretation
+
+
+def test_rapid_hip_refuses_missing_grade():
+    with pytest.raises(CalculatorInputError, match="grade"):
+        CALCULATORS["rapid_hip_delamination"].run({"sex": "Male", "cam": "Present"})
+
+
+def test_delta_p():
+    calc = CALCULATORS["delta_p_lems"]
+    # bulbar 1 + male with ED 1 + weight loss 1 + smoker 1 + onset >=50 1 + Karnofsky 0-60 0 = 5 -> high risk
+    raw = {"q1": 1, "q2": 1, "q3": 1, "q4": 1, "q5": 1, "q6": 0}
+    args, notes = mdcalc_arguments(calc, 10553, raw)
+    assert not notes
+    r = calc.run(args)
+    assert r.value == 5 and "high risk of SCLC" in r.interpretation
+    r = calc.run({**args, "q1": "Absent", "q2": "Female", "q3": "Absent or <5%", "q4": "Absent"})
+    assert r.value == 1 and "low risk" in r.interpretation  # onset >=50 only
+    with pytest.raises(CalculatorInputError, match="q6"):
+        calc.run({k: v for k, v in args.items() if k != "q6"})

@@ -112,3 +112,18 @@ def test_twist_bands():
     assert r.value == 5 and r.interpretation.startswith("High risk")
     r = _mdcalc_run("twist_score", 10440, {"swelling": 0, "hard": 2, "absent": 0, "nausea": 1, "high": 0})
     assert r.value == 3 and "ultrasound indicated" in r.interpretation
+
+
+def test_mcmahon_rhabdomyolysis():
+    calc = CALCULATORS["mcmahon_rhabdomyolysis"]
+    # age 51-70 1.5 + female 1 + creatinine 1.4-2.2 1.5 + other cause 3 = 7 -> not low risk
+    raw = {"age": 1.5, "sex": 1, "cre": 1.5, "ca": 0, "cpk": 0, "rhabdo": 3, "phos": 0, "bicarb": 0}
+    args, notes = mdcalc_arguments(calc, 4017, raw)
+    assert not notes
+    r = calc.run(args)
+    assert r.value == 7 and r.interpretation.startswith("McMahon >=6: not low risk")
+    # 1.5 + 1 + 3 (creatinine >2.2) = 5.5 with a statin cause (0) -> low risk
+    r = calc.run({**args, "cre": ">2.2 mg/dL (195 µmol/L)", "rhabdo": "Yes"})
+    assert r.value == 5.5 and "3% risk" in r.interpretation
+    with pytest.raises(CalculatorInputError, match="bicarb"):
+        calc.run({k: v for k, v in args.items() if k != "bicarb"})
