@@ -11,17 +11,27 @@ import logging
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from langchain_core.language_models.chat_models import BaseChatModel
+from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.errors import GraphRecursionError
+from langgraph.types import Command
 
 from medmirror.graphs.main import build_graph as _build
 from medmirror.limits import check_task
 from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.nodes.gates import gate_scores
 from medmirror.settings import Settings
-from medmirror.solve_guard import TASK_KEY, checkpointed_state, failure_detail, prepare_thread, resumable, task_key
+from medmirror.solve_guard import (
+    TASK_KEY,
+    checkpointed_state,
+    failure_detail,
+    paused_on,
+    prepare_thread,
+    resumable,
+    task_key,
+)
 from medmirror.usage import totals
 
 logger = logging.getLogger(__name__)
@@ -57,6 +67,8 @@ class Result:
     scores: dict[str, list[int]] = field(default_factory=dict)
     # answer_steps=interpret_then_format: the interpretation of the result ({"text", "by": "model" | "tool", ...})
     interpretation: dict[str, Any] | None = None
+    # status "needs_input": what the paused run asks (see medmirror.nodes.ask); resume with solve(..., resume=)
+    pending: dict[str, Any] | None = None
 
     @property
     def trajectory(self) -> dict[str, Any]:
@@ -100,6 +112,15 @@ def build_graph(checkpointer: Any = None, store: Any = None, **settings: Any):
     return _build(checkpointer=checkpointer, store=store, **passthrough)
 
 
+MAX_ANSWERED_PAUSES = 20  # questions ``ask`` answers in one call (each calculator call asks at most max_asks)
+
+
+def _resume_value(answer: Any) -> Any:
+    """What a paused run is resumed with: a decline (None, {}) becomes '' (LangGraph reads an empty dict as a
+    map of interrupt ids, and None as no resume at all)."""
+    return "" if answer is None or answer == {} else answer
+
+
 def solve(
     question: str,
     note: str | None = None,
@@ -114,6 +135,8 @@ def solve(
     saver: Any = "settings",
     examples: list[str] | None = None,
     instructions: str | None = None,
+    ask: Callable[[dict[str, Any]], Any] | None = None,
+    resume: Any = None,
     **settings: Any,
 ) -> Result:
     """Solve one clinical task with the main graph.
@@ -130,6 +153,14 @@ def solve(
     solved cases) and ``instructions`` (added at the end of the planning and tool agents'
     prompts) guide the agents; a benchmark's few-shot and prompt-optimisation strategies use them.
 
+    Clinician in the loop (setting ``ask_missing``, see :mod:`medmirror.nodes.ask`): when a calculator
+    input is missing from the note, the run pauses and asks for it. With ``ask`` (a function taking the
+    request and returning ``{input: value}``, or None to decline) ``solve`` answers each pause itself and
+    returns the finished run; ``ask`` switches ``ask_missing`` on. Without it the result comes back with
+    ``status="needs_input"``, the request in ``pending`` and its ``thread_id``: call ``solve`` again with
+    the same task, that ``thread_id`` and ``resume={input: value}``. Asking needs a checkpointer: with
+    none configured an in-memory one is used for the call.
+
     Errors: ``solve`` does not raise for a problem with the task or the run. Invalid or
     over-limit input (:mod:`medmirror.limits`), a thread bound to another task, a model that
     cannot be built or reached, or any exception in a node end the call with
@@ -138,6 +169,8 @@ def solve(
     unknown name or a bad value: pydantic ``ValidationError``) raise, before anything runs.
     """
 
+    if ask is not None:
+        settings.setdefault("ask_missing", True)
     s = Settings.resolve(preset, **settings)
     thread_id = thread_id or uuid.uuid4().hex
     guidance = {k: v for k, v in (("examples", examples), ("instructions", instructions)) if v}
@@ -152,12 +185,28 @@ def solve(
             raise TypeError(f"resources must be a dict, got {type(resources).__name__}")
         if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
             saver = make_checkpointer(s)
+        if saver is None and (s.ask_missing or resume is not None):  # an interrupt needs a checkpointer
+            saver = InMemorySaver()
         graph = _build(checkpointer=saver, preset=s, models=models, registry=registry, embeddings=embeddings)
-        payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
-                                          "resources": resources, **guidance}
+        payload: Any = {"question": question, "note": note, "options": options, "resources": resources, **guidance}
         if saver is not None:  # resume an interrupted run of this task; a finished thread starts fresh
             payload = prepare_thread(graph, saver, config, key, payload)
+        if resume is not None:  # the answer to the question this thread of this task is paused on
+            if payload is not None or paused_on(graph, config) is None:
+                raise ValueError(f"resume was given but thread '{thread_id}' is not paused on a question "
+                                 "for this task")
+            payload = Command(resume=_resume_value(resume))
         out = graph.invoke(payload, config=config, context=s)
+        for _ in range(MAX_ANSWERED_PAUSES):
+            if ask is None or not out.get("__interrupt__"):
+                break
+            out = graph.invoke(Command(resume=_resume_value(ask(out["__interrupt__"][0].value))), config=config,
+                               context=s)
+        if out.get("__interrupt__"):
+            request = out["__interrupt__"][0].value
+            out = dict(out) | {"status": "needs_input", "pending": request,
+                               "status_detail": f"{request.get('message', 'the run asks for input')} "
+                                                f"Resume with thread_id={thread_id} and resume={{input: value}}."}
     except GraphRecursionError as err:  # a bound the settings do not cover: report, keep the checkpoint
         out = checkpointed_state(graph, saver, config, key) | {
             "status": "error", "status_detail": f"graph step budget exhausted ({err}); resume with thread_id={thread_id}"}
@@ -177,5 +226,5 @@ def solve(
         assumed=out.get("assumed") or [], working_memory=out.get("working_memory") or {},
         candidates=out.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
         rationale=out.get("rationale") or "", target=out.get("target"), scores=gate_scores(out.get("trace") or []),
-        interpretation=out.get("interpretation"),
+        interpretation=out.get("interpretation"), pending=out.get("pending"),
     )

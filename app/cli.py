@@ -113,7 +113,8 @@ def _parse_options(text: str | None) -> dict[str, str] | None:
     return options
 
 
-def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
+def print_result(result: Any, *, trace: bool = True, out: Any = None) -> None:
+    out = out or sys.stdout
     if trace:
         print(f"preset: {result.preset}   thread: {result.thread_id}", file=out)
         for e in result.trace:
@@ -128,6 +129,10 @@ def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
     print(f"value ({result.answer_format}): {result.value}", file=out)
     if result.assumed:
         print(f"assumed absent: {', '.join(result.assumed)}", file=out)
+    given = {k: v for st in result.steps for k, v in (st.get("user_inputs") or {}).items()}
+    if given:
+        print("given by the user when asked (not from the note): " + ", ".join(f"{k}={v}" for k, v in given.items()),
+              file=out)
     if result.review:
         print(f"review: {result.review.get('verdict')} {result.review.get('critique', '')}", file=out)
     t = result.totals
@@ -139,13 +144,16 @@ def print_result(result: Any, *, trace: bool = True, out=sys.stdout) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
 
 
+    if args.ask and args.note == "-":
+        raise UsageError("--ask reads its answers from standard input: give the note as a file, not -")
     options = _parse_options(args.options)
     note = _read_note(args.note)
     try:
         check_task(args.question, note, options)
     except ValueError as err:
         raise UsageError(str(err)) from None
-    result = solve(args.question, note, options, preset=args.preset, thread_id=args.thread_id,
+    ask = ask_on_terminal if args.ask else None
+    result = solve(args.question, note, options, preset=args.preset, thread_id=args.thread_id, ask=ask,
                    **_settings_overrides(args))
     if args.json:
         print(json.dumps(result.to_dict(), default=str, indent=2))
@@ -155,6 +163,26 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         print_result(result, trace=not args.no_trace)
     return 0 if result.status in ("answered", "refused") else 1
+
+
+def ask_on_terminal(request: dict[str, Any], read: Any = None, out: Any = None) -> dict[str, str]:
+    """``solve --ask``: put a paused run's question to the user, one input per line (empty: not known)."""
+    out, read = out or sys.stderr, read or input
+    print(f"\n{request.get('message', 'The run asks for input.')}", file=out)
+    answers: dict[str, str] = {}
+    for want in request.get("inputs") or []:
+        hint = want.get("unit") or ("one of " + ", ".join(want["allowed"]) if want.get("allowed") else
+                                    want.get("expected") or "")
+        print(f"  {want['name']}: {want.get('description', '')} [{hint}] ({want.get('why', '')})"
+              .replace(f"[{hint}] [{hint}]", f"[{hint}]"), file=out)
+        out.flush()
+        try:
+            text = str(read(f"  {want['name']} = ")).strip()
+        except EOFError:
+            text = ""
+        if text:
+            answers[want["name"]] = text
+    return answers
 
 
 def demo_cases(path: str | None = None) -> list[dict[str, Any]]:
@@ -227,6 +255,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve_p.add_argument("--thread-id", default=None, help="resume an interrupted run (or name a new one)")
     solve_p.add_argument("--json", action="store_true", help="print the whole result as JSON")
     solve_p.add_argument("--no-trace", action="store_true", help="print only the answer")
+    solve_p.add_argument("--ask", action="store_true",
+                         help="when a calculator input is missing from the note, ask for it here (value and unit, "
+                              "empty to let it refuse) instead of refusing; the value is recorded as the user's")
     _add_settings_flags(solve_p)
     solve_p.set_defaults(func=cmd_solve)
 

@@ -104,6 +104,8 @@ class Settings(BaseSettings):
     max_rounds: int = Field(3, ge=1, le=10, description="R: planning rounds per task (MIRROR found ≤5 best).")
     max_reviews: int = Field(3, ge=0, le=10, description="Reviewer Reflect[WRONG] re-runs allowed.")
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
+    ask_missing: bool = Field(False, description="Clinician in the loop: when a calculator input is missing from the note (or the note's value was refused), pause the run with a LangGraph interrupt and ask for it; resume with Command(resume={name: value}). Needs a checkpointer. Off in batch runs (the answer refuses, naming what is missing); on in Studio; the CLI's --ask.")
+    max_asks: int = Field(3, ge=1, le=10, description="Questions to the user per calculator call when ask_missing is on (an invalid answer is asked again).")
     top_n_tools: int = Field(5, ge=1, le=200, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
     build_missing_tools: bool = Field(False, description="Radiology: after a NoCall, a simulated builder adds the missing tool and the task resumes.")
     rada_few_shot: int = Field(0, ge=0, le=5, description="bench rada (RadA-BenchPlat's few-shot strategy): worked examples (task -> tool chain) shown in the agent's prompt, taken from the benchmark's own generator on other records and other task types whose chain differs from the case's (0 = none).")
@@ -212,6 +214,8 @@ RUN_FIELDS: tuple[str, ...] = (
     "extractor",
     # the single loop's baselines (Reflexion, CRITIC)
     "self_reflection", "max_trials", "critic_rounds",
+    # clinician in the loop
+    "ask_missing", "max_asks",
 )
 PROCESS_FIELDS: tuple[str, ...] = tuple(n for n in Settings.model_fields if n not in RUN_FIELDS)
 

@@ -76,6 +76,15 @@ def prepare_thread(graph: Any, saver: Any, config: dict[str, Any], key: str,
     return payload
 
 
+def paused_on(graph: Any, config: dict[str, Any]) -> Any:
+    """The value of the interrupt the thread is paused on (what it asks), or None."""
+    snapshot = graph.get_state(config)
+    for task in snapshot.tasks or ():
+        if task.interrupts:
+            return task.interrupts[0].value
+    return None
+
+
 def checkpointed_state(graph: Any, saver: Any, config: dict[str, Any], key: str) -> dict[str, Any]:
     """The thread's checkpointed state if it belongs to this task (else, or without one, ``{}``)."""
     if graph is None or saver is None:

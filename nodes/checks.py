@@ -313,8 +313,9 @@ def repeated_attempt(state: MedMirrorState, tool: str, proposed: dict[str, Any],
 
 
 def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, Any], grounding: dict[str, Any] | None,
-                     registry: ToolRegistry, state: MedMirrorState) -> dict[str, Any]:
-    """Checks of one proposed call, after grounding (``run_args`` are what would run)."""
+                     registry: ToolRegistry, state: MedMirrorState, *, ask_missing: bool = False) -> dict[str, Any]:
+    """Checks of one proposed call, after grounding (``run_args`` are what would run). With ``ask_missing``
+    an input the note does not give passes as "to ask the user" (the executor asks; see nodes.ask)."""
     checks: list[Check] = []
     attempt = repeated_attempt(state, tool, proposed, run_args)
     if attempt is not None:
@@ -331,11 +332,12 @@ def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, An
         else:
             checks.append(Check("inputs_available", True, "every input reads an existing memory key"))
     if grounding is not None:
-        checks.extend(_evidence_checks(tool, run_args, grounding))
+        checks.extend(_evidence_checks(tool, run_args, grounding, ask_missing))
     return report(checks)
 
 
-def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, Any]) -> list[Check]:
+def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, Any],
+                     ask_missing: bool = False) -> list[Check]:
     calc = CALCULATORS[tool]
     required = [n for n, f in calc.inputs.model_fields.items() if f.is_required()]
     params = {p["name"]: p for p in grounding.get("params") or []}
@@ -351,7 +353,12 @@ def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, A
                 why.append(f"{n} (not given, although the note gives {p['rule_value']!r})")
             else:
                 why.append(f"{n} (not found in the note)")
-        checks.append(Check("required_inputs", False, f"{tool} needs " + ", ".join(why)))
+        in_note = [n for n in missing if (params.get(n) or {}).get("rule_value") is not None]
+        if ask_missing and not in_note:  # the note does not give them: the user is asked when the call runs
+            checks.append(Check("required_inputs", True, f"{tool} needs {', '.join(missing)}, which the note does not "
+                                                           "give: the user will be asked"))
+        else:
+            checks.append(Check("required_inputs", False, f"{tool} needs " + ", ".join(why)))
     else:
         backed = all(params.get(n, {}).get("status") in ("rule", "agree", "llm_supported", "disagree") for n in required)
         checks.append(Check("required_inputs", True, "every required input has a value backed by the note",

@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from langgraph.runtime import Runtime
+from langgraph.types import interrupt
 
 from medmirror.graphs.state import MedMirrorState, applied, start_subtask
 from medmirror.nodes.answer import missing_inputs
+from medmirror.nodes.ask import input_request, record_user_inputs, user_values
 from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
-from medmirror.nodes.grounding import ground_call
+from medmirror.nodes.grounding import calculator, ground_call
 from medmirror.settings import Settings
 from medmirror.tools.registry import UnknownTool
 
@@ -140,10 +142,28 @@ def make_executor(deps: Deps, *, planner: bool):
         if state.note:  # tools that read the note themselves (clinical_ner) instead of a copied argument
             resources.setdefault("note", state.note)
         step, observation, error, repeated = attempt(deps, state, s, run_args, resources)
+        user_inputs: dict[str, Any] = {}
+        calc = calculator(tool) if s.ask_missing and not step["ok"] and not repeated else None
+        while calc is not None and step.get("asks", 0) < s.max_asks:
+            request = input_request(calc, run_args, user_inputs, error if user_inputs else "")
+            if request is None:
+                break
+            given = user_values(request, interrupt(request))  # the run pauses here until resumed
+            asks = step.get("asks", 0) + 1
+            if not given:  # declined: the call fails as it would have without asking
+                step["asks"] = asks
+                break
+            user_inputs.update(given)
+            run_args = {**run_args, **given}
+            step, observation, error, repeated = attempt(deps, state, s, run_args, resources)
+            step["asks"] = asks
+            if step["ok"]:
+                break
         ok = step["ok"]
         if grounding is not None:
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding
+        record_user_inputs(step, user_inputs)
         if not planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
             update = {"steps": [step], "proposal": None,

@@ -273,7 +273,7 @@ def checked(deps: Deps, state: MedMirrorState, s: Settings, proposal: dict[str, 
         return proposal
     run_args, grounding = ground_call(proposal["tool"], proposal.get("arguments") or {}, state, s)
     checks = tool_call_checks(proposal["tool"], proposal.get("arguments") or {}, run_args, grounding,
-                              deps.registry, state)
+                              deps.registry, state, ask_missing=s.ask_missing)
     return {**proposal, "checks": checks}
 
 
