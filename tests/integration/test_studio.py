@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,63 @@ def test_langgraph_dev_serves_and_runs_the_graph(tmp_path: Path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         log.close()
+
+
+@contextmanager
+def _dev_server(tmp_path: Path, script: dict):
+    """``langgraph dev`` on a free loopback port with the scripted model; yields the base URL."""
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script))
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "MEDMIRROR_ASK_MISSING"}  # .env.studio decides
+    env |= {"MEDMIRROR_MODEL_PROVIDER": "scripted", "MEDMIRROR_SCRIPT_PATH": str(path),
+            "MEDMIRROR_DATA_DIR": str(tmp_path / "data"), "LANGSMITH_TRACING": "false",
+            "LANGGRAPH_CLI_NO_ANALYTICS": "1"}
+    langgraph = Path(sys.executable).with_name("langgraph")
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen(
+        [str(langgraph), "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                _http("GET", f"{base}/ok", timeout=5)
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("langgraph dev did not start:\n" + (tmp_path / "server.log").read_text()[-3000:])
+                time.sleep(1)
+        yield base
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        log.close()
+
+
+def test_in_studio_a_missing_input_pauses_the_run_and_resumes_with_the_answer(tmp_path: Path) -> None:
+    """.env.studio switches ask_missing on: the run stops with the question (an interrupt on the thread), and
+    resuming the thread with the value (Studio's Resume; here the API's command) finishes it."""
+    script = {
+        "planner": [{"subtasks": [{"description": "compute BMI", "tool": "bmi"}], "evaluation": "ok", "score": 9}],
+        "tool_agent": [{"tool": "bmi", "arguments": {"height": 175}, "evaluation": "ok", "score": 9}],
+        "answer": [{"answer": "BMI 22.86", "value": "22.857142857142858", "evaluation": "ok", "score": 9}],
+    }
+    with _dev_server(tmp_path, script) as base:
+        thread = _http("POST", f"{base}/threads", {})
+        tid = thread["thread_id"]
+        first = _http("POST", f"{base}/threads/{tid}/runs/wait",
+                      {"assistant_id": "medmirror", "input": {"question": "What is the BMI?", "note": "Height 175 cm."}})
+        state = _http("GET", f"{base}/threads/{tid}/state")
+        asked = [i["value"] for t in state["tasks"] for i in t.get("interrupts", [])]
+        assert asked and asked[0]["kind"] == "missing_input", (first, state)
+        assert [w["name"] for w in asked[0]["inputs"]] == ["weight"]
+        out = _http("POST", f"{base}/threads/{tid}/runs/wait",
+                    {"assistant_id": "medmirror", "command": {"resume": {"weight": "70 kg"}}})
+        assert out["status"] == "answered" and out["value"] == "22.857142857142858"
+        assert out["steps"][0]["user_inputs"] == {"weight": "70 kg"}
