@@ -1606,3 +1606,41 @@ GILLMORE = point_score(
     constant=1,
     conventions=("Stage = 1 + the number of abnormal markers. Both markers are required.",),
 )
+
+# ---------------------------------------------------------------------------
+# MDCalc 10209: RiskE score for cardiac surgery in active infective endocarditis
+# ---------------------------------------------------------------------------
+
+RISKE = point_score(
+    id="riske_endocarditis_surgery", name="RiskE Score for Cardiac Surgery in Active Infective Endocarditis",
+    mdcalc_id=10209, category="risk",
+    description=("Scores the risk of dying in hospital after cardiac surgery for active left-sided infective "
+                 "endocarditis from age band, prosthetic-valve infection, a virulent organism (Staphylococcus "
+                 "aureus or fungi), septic shock, thrombocytopenia, acute renal insufficiency, cardiogenic shock "
+                 "and periannular complications (0-68 points). This product gives the score only: the published "
+                 "mortality for each score is in a supplementary table of the paper that is not available "
+                 "offline."),
+    items=(
+        Choice("age", "Age, years", opts(("<=51", 0), ("52-63", 9), ("64-72", 13), (">=73", 14))),
+        yes_no("pros", "Prosthetic endocarditis", 6),
+        yes_no("vir", "Virulent microorganism (Staphylococcus aureus or fungi)", 9),
+        yes_no("sep", "Septic shock", 7),
+        yes_no("throm", "Thrombocytopenia", 7),
+        yes_no("renal", "Acute renal insufficiency", 5),
+        yes_no("cardio", "Cardiogenic shock", 15),
+        yes_no("peri", "Periannular complications (abscess, pseudoaneurysm, fistula or prosthetic dehiscence)", 5),
+    ),
+    bands=(Band(0, 68, "RiskE score (0-68); the predicted in-hospital postoperative mortality at each score is "
+                       "given in Table S3 of Olmos 2017, which is not available offline"),),
+    reference=("Olmos C, Vilacosta I, Habib G, et al. Risk score for cardiac surgery in active left-sided infective "
+               "endocarditis. Heart. 2017;103(18):1435-1442."),
+    aliases=("RiskE", "RiskE score", "endocarditis surgery risk score"),
+    conventions=(
+        "Score = sum of the item points (age <=51 0, 52-63 9, 64-72 13, >=73 14; prosthetic endocarditis 6; "
+        "S. aureus or fungi 9; septic shock 7; thrombocytopenia 7; acute renal insufficiency 5; cardiogenic shock "
+        "15; periannular complication 5). The age band is required; undocumented findings count as absent.",
+        "Not available offline: the score-to-mortality table (Olmos 2017, supplementary Table S3), so no "
+        "mortality percentage or risk class is reported; the study's exact definitions of thrombocytopenia "
+        "(the library's footnote giving the platelet cut-off is truncated) and of acute renal insufficiency.",
+    ),
+)

@@ -1225,3 +1225,116 @@ ASA = point_score(
     compute=_asa,
     unit="",
 )
+
+
+# ---------------------------------------------------------------------------
+# MDCalc 10454: 2023 Emergency Medicine Coding Guide (AMA CPT 2023 ED E/M levels by MDM)
+# ---------------------------------------------------------------------------
+
+_EDCODE_ID = "ed_em_coding_2023"
+_EDCODE_NAME = "2023 Emergency Medicine Coding Guide (ED E/M level by medical decision making)"
+_EDCODE_REF = ("American Medical Association. CPT Evaluation and Management (E/M) Services Guidelines, effective "
+               "January 1, 2023: Levels of Medical Decision Making (MDM) table and Emergency Department Services "
+               "codes 99281-99285. Chicago: AMA; 2022.")
+_MDM = {1: "straightforward", 2: "low", 3: "moderate", 4: "high"}  # MDM level per element level 1-4
+_DATA = {1: "minimal or none", 2: "limited", 3: "moderate", 4: "extensive"}
+_PROBLEM_CLASS = {1: "minimal", 2: "low", 3: "moderate", 4: "high"}
+_COUNT = opts((">=3", 3), ("2", 2), ("1", 1), ("0", 0))
+_EDCODE_ITEMS = (
+    # points = the problems' MDM level (1 minimal .. 4 high); code = MDCalc's option value
+    Choice("problems", "Number and Complexity", opts(
+        ("5: chronic illness w/severe exacerbation (a)", 4, 1),
+        ("5: illness/injury w/life or body threat (b)", 4, 2),
+        ("4: chronic illness with exacerbation (c)", 3, 3),
+        ("4: >=2 stable, chronic illnesses (d)", 3, 4),
+        ("4: undiagnosed new problem, uncertain outcome (e)", 3, 5),
+        ("4: acute illness w/systemic sx (f)", 3, 6),
+        ("4: acute, complicated injury (g)", 3, 7),
+        ("3: 2 minor problems (h)", 2, 8),
+        ("3: 1 stable, chronic illness (i)", 2, 9),
+        ("3: acute uncomplicated illness/injury (j)", 2, 10),
+        ("3: stable, acute illness (k)", 2, 11),
+        ("3: uncomplicated illness/injury requiring hospitalization (l)", 2, 12),
+        ("2: 1 minor problem (m)", 1, 13))),
+    Choice("risk", "Risk level", opts(("High", 4), ("Moderate", 3), ("Low", 2), ("Minimal", 1))),
+    Choice("ordered", "Tests ordered", _COUNT, default="0"),
+    Choice("results", "Tests results reviewed (excluding labs)", _COUNT, default="0"),
+    Choice("notes", "Prior external notes reviewed", _COUNT, default="0"),
+    yes_no("hist", "Assessment requiring an independent historian"),
+    yes_no("interp", "Independent interpretation of tests"),
+    yes_no("ext", "Discussed management/test interpretation w/external professional"),
+)
+_EDCODE_BANDS = (
+    Band(2, 2, "Level 2 ED visit (CPT 99282): straightforward medical decision making"),
+    Band(3, 3, "Level 3 ED visit (CPT 99283): low level of medical decision making"),
+    Band(4, 4, "Level 4 ED visit (CPT 99284): moderate level of medical decision making"),
+    Band(5, 5, "Level 5 ED visit (CPT 99285): high level of medical decision making"),
+)
+
+
+def _ed_data_level(pts: dict[str, float]) -> tuple[int, str]:
+    """The 'amount and/or complexity of data' level (1 minimal .. 4 extensive) and how it was reached."""
+    docs = pts["ordered"] + pts["results"] + pts["notes"]  # unique tests ordered, results, external notes
+    hist, interp, ext = bool(pts["hist"]), bool(pts["interp"]), bool(pts["ext"])
+    cat1 = docs + pts["hist"] >= 3  # any 3 of tests, documents and independent historian
+    categories = int(cat1) + int(interp) + int(ext)
+    if categories >= 2:
+        level = 4
+    elif categories == 1:
+        level = 3
+    elif docs >= 2 or hist:
+        level = 2
+    else:
+        level = 1
+    how = (f"{docs:g} tests/documents (ordered + results + external notes, >=3 counted as 3), independent "
+           f"historian {'yes' if hist else 'no'}, independent interpretation {'yes' if interp else 'no'}, "
+           f"external discussion {'yes' if ext else 'no'} -> {categories} of the 3 moderate/extensive categories")
+    return level, how
+
+
+def _ed_coding(x) -> CalculatorResult:
+    rows = item_points(x)
+    pts = {k: p for k, _, p in rows}
+    problems, risk = int(pts["problems"]), int(pts["risk"])
+    data, how = _ed_data_level(pts)
+    mdm = sorted((problems, data, risk))[1]  # the level met or exceeded by 2 of the 3 elements
+    level = mdm + 1  # straightforward -> 99282 ... high -> 99285
+    band = band_of(_EDCODE_BANDS, level)
+    lines = [text for _, text, _ in rows]
+    lines += [f"Problems: {_PROBLEM_CLASS[problems]} ({_MDM[problems]} MDM)",
+              f"Data: {_DATA[data]} ({_MDM[data]} MDM): {how}",
+              f"Risk of management: {_PROBLEM_CLASS[risk]} ({_MDM[risk]} MDM)",
+              f"MDM = the level met or exceeded by 2 of the 3 elements: {_MDM[mdm]}",
+              f"Result: {band.text}"]
+    return _result(_EDCODE_ID, _EDCODE_NAME, _EDCODE_REF, level, "", band.text, lines,
+                   {**pts, "problems_level": problems, "data_level": data, "risk_level": risk, "mdm_level": mdm,
+                    "cpt": f"9928{level}"})
+
+
+ED_CODING = point_score(
+    id=_EDCODE_ID, name=_EDCODE_NAME, mdcalc_id=10454, category="severity",
+    description=("Assigns the level of an emergency department evaluation and management visit (CPT 99282-99285) "
+                 "from the complexity of medical decision making under the AMA's 2023 CPT E/M guidelines: the "
+                 "number and complexity of problems addressed, the amount and complexity of data reviewed and "
+                 "analysed, and the risk of the management chosen; the visit takes the level that two of the "
+                 "three elements meet or exceed."),
+    items=_EDCODE_ITEMS,
+    bands=_EDCODE_BANDS,
+    reference=_EDCODE_REF,
+    aliases=("ED coding guide", "ED E/M level", "ED level of service", "emergency department E/M coding",
+             "medical decision making level", "CPT 99281-99285"),
+    conventions=(
+        "Source: the AMA CPT 2023 E/M guidelines' Levels of Medical Decision Making table applied to the ED codes "
+        "(99282 straightforward, 99283 low, 99284 moderate, 99285 high MDM), with the problem classes a-m and "
+        "the inputs of MDCalc's 2023 Emergency Medicine Coding Guide. 99281 (a visit that may not need a "
+        "physician) has no MDM level and is never assigned; critical care (99291-99292) is out of scope.",
+        "Data: limited = 2 or more of tests ordered, test results reviewed and external notes reviewed, or an "
+        "independent historian; moderate = 1 and extensive = 2 or more of the 3 categories (any 3 of tests, "
+        "notes and independent historian; independent interpretation of a test; discussion of management with "
+        "an external professional). '>=3' counts as 3 (enough for every threshold).",
+        "The problem class and the risk level are required (clinical and coding judgements); data elements "
+        "not documented count as not done (coding credits only documented work) and are reported as assumed.",
+    ),
+    unit="",
+    compute=_ed_coding,
+)

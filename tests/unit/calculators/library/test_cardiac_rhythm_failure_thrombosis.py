@@ -708,3 +708,33 @@ def test_attr_cm_staging():
     assert CALCULATORS["gillmore_attr"].run(args).interpretation.startswith("Stage I: 69.2")
     with pytest.raises(CalculatorInputError, match="egfr"):
         run("gillmore_attr", nt_probnp=">3000 pg/mL")
+
+
+# --- RiskE (infective endocarditis surgery) ------------------------------------------------------------
+
+
+def test_riske_sums_the_published_points_from_medrisk_gold_inputs():
+    # MedRisk row 12072: age 52-63 9 + septic shock 7 + thrombocytopenia 7 + acute renal insufficiency 5
+    # + cardiogenic shock 15 = 43
+    raw = {"age": 9, "pros": 0, "vir": 0, "sep": 7, "throm": 7, "renal": 5, "cardio": 15, "peri": 0}
+    args, notes = mdcalc_arguments(CALCULATORS["riske_endocarditis_surgery"], 10209, raw)
+    assert not notes and args["age"] == "52-63" and args["cardio"] == "Yes"
+    result = CALCULATORS["riske_endocarditis_surgery"].run(args)
+    assert result.value == 43
+    # only what the library states: the mortality table is named, no percentage or class is invented
+    assert "Table S3" in result.interpretation and "%" not in result.interpretation
+
+
+def test_riske_maximum_and_undocumented_findings():
+    # everything present: 14 + 6 + 9 + 7 + 7 + 5 + 15 + 5 = 68
+    r = run("riske_endocarditis_surgery", age=">=73", pros=True, vir=True, sep=True, throm=True, renal=True,
+            cardio=True, peri=True)
+    assert r.value == 68
+    # age 64-72 13 + periannular complication 5 = 18; the other findings not documented -> absent, assumed
+    r = run("riske_endocarditis_surgery", age="64-72", peri="Yes")
+    assert r.value == 18 and any("assumed" in line for line in r.explanation)
+
+
+def test_riske_refuses_a_missing_age_band():
+    with pytest.raises(CalculatorInputError, match="age"):
+        run("riske_endocarditis_surgery", sep=True, cardio=True)

@@ -322,3 +322,68 @@ def test_asa_class_and_emergency_suffix():
     assert _mdcalc("asa_physical_status", 10024, {"asa": 1, "emergency": 0}).value == "ASA 1"
     with pytest.raises(CalculatorInputError, match="emergency"):
         run("asa_physical_status", asa="Normal healthy patient")
+
+
+# --- 2023 Emergency Medicine Coding Guide (AMA CPT 2023 ED E/M by MDM) -------------------------------
+
+
+def test_ed_coding_moderate_from_medrisk_gold_inputs():
+    # MedRisk row 8264: problems (f) acute illness w/ systemic symptoms -> moderate; risk moderate;
+    # data: 1 ordered + 2 results + >=3 notes = 6 >= 3 (category 1), independent interpretation (2),
+    # external discussion (3) -> 3 categories: extensive. Levels (moderate, extensive/high, moderate):
+    # 2 of 3 meet moderate -> moderate MDM -> 99284, level 4
+    raw = {"problems": 6, "risk": 3, "ordered": 1, "results": 2, "notes": 3, "hist": 1, "interp": 1, "ext": 1}
+    calc = CALCULATORS["ed_em_coding_2023"]
+    args, notes = mdcalc_arguments(calc, 10454, raw)
+    assert not notes and args["problems"] == "4: acute illness w/systemic sx (f)" and args["notes"] == ">=3"
+    r = calc.run(args)
+    assert r.value == 4 and "99284" in r.interpretation and "moderate" in r.interpretation
+    assert r.components["data_level"] == 4 and r.components["mdm_level"] == 3
+
+
+def test_ed_coding_high_needs_two_high_elements():
+    # MedRisk val row 8269: problems (e) moderate; risk high; data 3 + 2 + 2 = 7 tests/notes (category 1)
+    # + external discussion -> 2 categories: extensive. (moderate, high, high) -> high MDM -> 99285
+    args, _ = mdcalc_arguments(CALCULATORS["ed_em_coding_2023"], 10454, {
+        "problems": 5, "risk": 4, "ordered": 3, "results": 2, "notes": 2, "hist": 0, "interp": 0, "ext": 1})
+    r = CALCULATORS["ed_em_coding_2023"].run(args)
+    assert r.value == 5 and r.interpretation.startswith("Level 5 ED visit (CPT 99285)")
+    # same high problem and high risk but no data: (high, minimal, high) -> still high
+    r = run("ed_em_coding_2023", problems="5: illness/injury w/life or body threat (b)", risk="High")
+    assert r.value == 5 and r.components["data_level"] == 1
+
+
+def test_ed_coding_low_and_straightforward():
+    # (i) stable chronic illness -> low; risk low; no data documented (assumed not done) -> minimal:
+    # (low, minimal, low) -> low MDM -> 99283
+    r = run("ed_em_coding_2023", problems="3: 1 stable, chronic illness (i)", risk="Low")
+    assert r.value == 3 and "99283" in r.interpretation and any("assumed" in line for line in r.explanation)
+    # (m) one minor problem -> minimal; risk minimal; 2 tests ordered -> limited data:
+    # (minimal, limited, minimal) -> straightforward -> 99282
+    r = run("ed_em_coding_2023", problems="2: 1 minor problem (m)", risk="Minimal", ordered="2")
+    assert r.value == 2 and r.interpretation.startswith("Level 2 ED visit (CPT 99282): straightforward")
+
+
+@pytest.mark.parametrize("data, level", [
+    ({"ordered": "1"}, 2),                                   # 1 test: minimal data
+    ({"ordered": "1", "notes": "1"}, 3),                     # 2 of tests/notes: limited
+    ({"hist": "Yes"}, 3),                                    # independent historian alone: limited
+    ({"ordered": "1", "notes": "1", "hist": "Yes"}, 4),      # any 3 incl. historian: 1 category, moderate
+    ({"results": ">=3"}, 4),                                 # 3 results reviewed: category 1, moderate
+    ({"interp": "Yes"}, 4),                                  # independent interpretation alone: moderate
+    ({"interp": "Yes", "ext": "Yes"}, 5),                    # 2 categories: extensive
+    ({"ordered": "2", "results": "1", "ext": "Yes"}, 5),     # 3 tests (category 1) + discussion: extensive
+])
+def test_ed_coding_data_levels(data, level):
+    # high problem + minimal risk: the middle element, hence the visit level, is the data level
+    # (minimal 1 -> 99282 level 2, limited -> 3, moderate -> 4, extensive -> 5)
+    r = run("ed_em_coding_2023", problems="5: chronic illness w/severe exacerbation (a)", risk="Minimal", **data)
+    assert r.value == level
+
+
+def test_ed_coding_refuses_missing_problems_or_risk():
+    with pytest.raises(CalculatorInputError) as err:
+        run("ed_em_coding_2023", risk="High", ordered=">=3")
+    assert "problems" in err.value.missing
+    with pytest.raises(CalculatorInputError, match="risk"):
+        run("ed_em_coding_2023", problems="2: 1 minor problem (m)")
