@@ -12,7 +12,7 @@ and from the result (its value with unit, and its interpretation) and compares t
   not quantities.
 * ``level``: the ordinal word (very low / low / low-moderate / moderate = intermediate = medium /
   moderate-high / high / very high; minimal = negligible; mild / mild-moderate / moderate-severe /
-  severe / very severe; none = no / absent; increased = elevated; borderline). ``High/severe`` offers
+  severe / very severe; none = no / absent; increased = elevated; substantial = significant; borderline). ``High/severe`` offers
   both. Compound words are read before their parts.
 * ``likelihood``: likely = probable; unlikely = not likely; possible; definite.
 * ``result``: positive / negative / indeterminate (inconclusive, equivocal, pending, uncertain).
@@ -114,16 +114,6 @@ def quantities(text: str) -> list[Quantity]:
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e in taken)
 
-    for m in _COMPARE_RE.finditer(masked):
-        if not free(*m.span()):
-            continue
-        op = _CMP[" ".join(m.group(1).lower().split())]
-        x, d = _num(m.group(2))
-        u = _unit(m.group(3))
-        q = (Quantity(x, math.inf, op == ">", False, u, m.group(0).strip(), d) if op in (">", ">=")
-             else Quantity(-math.inf, x, False, op == "<", u, m.group(0).strip(), d))
-        out.append(q)
-        taken.append(m.span())
     for m in _RANGE_RE.finditer(masked):
         if not free(*m.span()) or not _TRAILING_OK.match(masked, m.end()):
             continue
@@ -133,6 +123,16 @@ def quantities(text: str) -> list[Quantity]:
         u = _unit(m.group(5) or m.group(2))
         out.append(Quantity(a, b, high_open=m.group(3) in ("<",), unit=u, text=m.group(0).strip(),
                             decimals=max(da, db)))
+        taken.append(m.span())
+    for m in _COMPARE_RE.finditer(masked):
+        if not free(*m.span()):
+            continue
+        op = _CMP[" ".join(m.group(1).lower().split())]
+        x, d = _num(m.group(2))
+        u = _unit(m.group(3))
+        q = (Quantity(x, math.inf, op == ">", False, u, m.group(0).strip(), d) if op in (">", ">=")
+             else Quantity(-math.inf, x, False, op == "<", u, m.group(0).strip(), d))
+        out.append(q)
         taken.append(m.span())
     for m in _POINT_RE.finditer(masked):
         if not free(*m.span()) or not _TRAILING_OK.match(masked, m.end()):
@@ -184,6 +184,7 @@ _CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
     ("level", "minimal", r"minimal|negligible"),
     ("level", "increased", r"increased|elevated"),
     ("level", "borderline", r"borderline"),
+    ("level", "substantial", r"substantial|significant|considerable"),
     ("level", "high", r"high"),
     ("level", "low", r"low"),
     ("level", "moderate", r"moderate|intermediate|medium"),
@@ -253,6 +254,7 @@ _STOP = set("""a an the of for to in on at by with and or is are be as this that
 patient's result results indicates indicate indicating suggests suggest suggesting status based score
 scores level levels risk per has have does do""".split())
 _NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor"}
+_NEGATED_AFTER = {"absent", "excluded"}  # "anxiety absent"
 
 
 def _tokens(text: str) -> list[str]:
@@ -270,9 +272,14 @@ def content_words(text: str) -> list[str]:
 
 
 def negated_words(text: str) -> set[str]:
-    """Content words with a negator ('no', 'not', 'without', ...) up to three words before them."""
-    toks = _tokens(text)
-    return {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 3):i])}
+    """Content words with a negator ('no', 'not', 'without', ...) up to three words before them in the same
+    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope)."""
+    out: set[str] = set()
+    for clause in re.split(r"[,;:()\[\].]", text):
+        toks = _tokens(clause)
+        out |= {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 3):i])
+                or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3])}
+    return out
 
 
 # ---------------------------------------------------------------------------
