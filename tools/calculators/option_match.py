@@ -208,6 +208,7 @@ _CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
 _NOT_LEVEL_AFTER = re.compile(r"-(?!(?:to|risk|intermediate|moderate|severe|high|low|mild)\b)[a-z]", re.I)
 _NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
+_NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
 _ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b)\s*$", re.I)
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
@@ -225,6 +226,8 @@ def categories(text: str) -> dict[str, set[str]]:
         axis, key, _ = _CATEGORY_PATTERNS[i]
         if axis == "level" and _NOT_LEVEL_AFTER.match(text, m.end()):
             continue
+        if axis == "level" and _NEGATED_LEVEL.search(text[max(0, m.start() - 24):m.start()]):
+            key = "none"  # "no significant symptoms", "not clinically significant"
         if axis in out:
             if _ALTERNATIVE.fullmatch(text[last_end[axis]:m.start()]):
                 out[axis].add(key)
@@ -272,12 +275,12 @@ def content_words(text: str) -> list[str]:
 
 
 def negated_words(text: str) -> set[str]:
-    """Content words with a negator ('no', 'not', 'without', ...) up to three words before them in the same
+    """Content words with a negator ('no', 'not', 'without', ...) up to four words before them in the same
     clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope)."""
     out: set[str] = set()
     for clause in re.split(r"[,;:()\[\].]", text):
         toks = _tokens(clause)
-        out |= {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 3):i])
+        out |= {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 4):i])
                 or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3])}
     return out
 
