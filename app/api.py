@@ -112,6 +112,8 @@ def solve(
     embeddings: Any = None,
     thread_id: str | None = None,
     saver: Any = "settings",
+    examples: list[str] | None = None,
+    instructions: str | None = None,
     **settings: Any,
 ) -> Result:
     """Solve one clinical task with the main graph.
@@ -124,7 +126,9 @@ def solve(
     options, preset, resources); an interrupted run of another task is refused, and a
     finished thread given a task starts it fresh (see :mod:`medmirror.solve_guard`).
     ``embeddings`` (any LangChain ``Embeddings``) adds dense retrieval, fused with BM25,
-    for tools and similar cases.
+    for tools and similar cases. ``examples`` (worked examples, shown first among the similar
+    solved cases) and ``instructions`` (added at the end of the planning and tool agents'
+    prompts) guide the agents; a benchmark's few-shot and prompt-optimisation strategies use them.
 
     Errors: ``solve`` does not raise for a problem with the task or the run. Invalid or
     over-limit input (:mod:`medmirror.limits`), a thread bound to another task, a model that
@@ -136,7 +140,8 @@ def solve(
 
     s = Settings.resolve(preset, **settings)
     thread_id = thread_id or uuid.uuid4().hex
-    key = task_key(question, note, options, s.preset, resources)  # the thread is bound to this task
+    guidance = {k: v for k, v in (("examples", examples), ("instructions", instructions)) if v}
+    key = task_key(question, note, options, s.preset, resources, guidance)  # the thread is bound to this task
     config = {"configurable": {"thread_id": thread_id}, "metadata": {TASK_KEY: key},
               "recursion_limit": step_budget(s)}
     start = time.perf_counter()
@@ -149,7 +154,7 @@ def solve(
             saver = make_checkpointer(s)
         graph = _build(checkpointer=saver, preset=s, models=models, registry=registry, embeddings=embeddings)
         payload: dict[str, Any] | None = {"question": question, "note": note, "options": options,
-                                          "resources": resources}
+                                          "resources": resources, **guidance}
         if saver is not None:  # resume an interrupted run of this task; a finished thread starts fresh
             payload = prepare_thread(graph, saver, config, key, payload)
         out = graph.invoke(payload, config=config, context=s)

@@ -106,6 +106,8 @@ class Settings(BaseSettings):
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
     top_n_tools: int = Field(5, ge=1, le=200, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
     build_missing_tools: bool = Field(False, description="Radiology: after a NoCall, a simulated builder adds the missing tool and the task resumes.")
+    rada_few_shot: int = Field(0, ge=0, le=5, description="bench rada (RadA-BenchPlat's few-shot strategy): worked examples (task -> tool chain) shown in the agent's prompt, taken from the benchmark's own generator on other records and other task types whose chain differs from the case's (0 = none).")
+    rada_prompt_backprop: bool = Field(False, description="bench rada (RadA-BenchPlat's prompt back-propagation): after a case that does not complete, a reflection rewrites a learned addendum to the agent's instructions, used by the next cases; every version is kept in the run's prompt_versions.jsonl, and a resumed run continues with the last.")
     offer_unusable_tools: bool = Field(False, description="Also offer tools that cannot run for this task (a required resource such as a database or documents is not attached, or the tool is unavailable); off: they are left out of the candidates.")
 
     # --- experience (ReflecTool) ---------------------------------------------------------

@@ -35,10 +35,12 @@ class ThreadTaskMismatch(ValueError):
     """A thread id names a run of another task (see the module docstring)."""
 
 
-def task_key(question: Any, note: Any, options: Any, preset: str, resources: Any) -> str:
-    """A stable hash of what defines a task."""
-    blob = json.dumps({"question": question, "note": note, "options": options, "preset": preset,
-                       "resources": resources}, sort_keys=True, default=repr, ensure_ascii=False)
+def task_key(question: Any, note: Any, options: Any, preset: str, resources: Any, guidance: Any = None) -> str:
+    """A stable hash of what defines a task (``guidance``: examples and instructions given with it, when any)."""
+    task = {"question": question, "note": note, "options": options, "preset": preset, "resources": resources}
+    if guidance:
+        task["guidance"] = guidance
+    blob = json.dumps(task, sort_keys=True, default=repr, ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

@@ -174,6 +174,10 @@ class TaskInput(TypedDict, total=False):
     resources: dict[str, Any] | None
     # Advice for every agent (e.g. a reflection on an earlier wrong attempt, in ReflecTool's optimisation)
     advice: str | None
+    # Worked examples shown as demonstrations before the experience store's (a benchmark's few-shot strategy)
+    examples: list[str] | None
+    # Instructions added to the planning and tool agents' prompts (e.g. RadA-BenchPlat's learned prompt addendum)
+    instructions: str | None
 
 
 Status = Literal["running", "answered", "refused", "failed", "error"]
@@ -214,6 +218,8 @@ class TaskState:
     options: dict[str, str] | None = None
     resources: dict[str, Any] | None = None
     advice: str | None = None
+    examples: list[str] | None = None
+    instructions: str | None = None
 
 
 @dataclass(kw_only=True)

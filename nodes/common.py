@@ -183,5 +183,11 @@ def demos_text(state: MedMirrorState) -> str:
     return "\n\n".join(state.demos or []) or "(none)"
 
 
+def learned_text(state: MedMirrorState) -> str:
+    """Instructions given with the task (a learned prompt addendum) as the last part of an agent's prompt, or ''."""
+    text = (state.instructions or "").strip()
+    return f"Instructions learned on earlier cases (follow them):\n{text}" if text else ""
+
+
 def messages(role: str, **variables: Any) -> list[BaseMessage]:
     return render(role, **variables)

@@ -34,10 +34,10 @@ def make_intake(deps: Deps, *, planner: bool):
         fmt = infer_format(question, state.options)
         # what the question asks for, as the checks read it (none without checks: the papers' agents decide alone)
         target = question_target(deps.registry, question, candidates) if candidates and s.use_checks else None
-        demos: list[str] = []
+        demos: list[str] = [str(e) for e in state.examples or []]  # given with the task (few-shot), first
         store = deps.store(s) if s.use_experience and s.experience_top_k else None
         if store is not None:
-            demos = [render_demo(t) for t, _ in store.search_similar(question, k=s.experience_top_k)]
+            demos += [render_demo(t) for t, _ in store.search_similar(question, k=s.experience_top_k)]
         events = [{"node": "intake", "event": "candidates",
                    "detail": (", ".join(candidates) or "(tools off)") + target_text(target)}]
         # the rule extraction of the note, once per task, for every calculator call's grounding

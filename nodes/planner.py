@@ -12,6 +12,7 @@ from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_pl
 from medmirror.nodes.common import (
     Deps,
     demos_text,
+    learned_text,
     ltm_text,
     messages,
     node,
@@ -59,7 +60,7 @@ def make_planner(deps: Deps):
             note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s),
             asks=asks_text(target) if s.use_checks else "(not checked)",
             ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("plan", "(none)"),
-            draft=draft or "(first draft)", demos=demos_text(state),
+            draft=draft or "(first draft)", demos=demos_text(state), learned=learned_text(state),
             experience=deps.tool_experience(s, candidates),
         )
         try:

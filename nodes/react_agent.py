@@ -25,6 +25,7 @@ from medmirror.nodes.common import (
     Deps,
     compact,
     demos_text,
+    learned_text,
     messages,
     node,
     note_text,
@@ -73,7 +74,7 @@ def react_request(deps: Deps, state: MedMirrorState, s: Settings) -> tuple[list[
         critique=(state.critique or {}).get("tool_call", "(none)"),
         reflections=reflections_text(state),
         # the tools' experience and the inner actions' (Plan/Think/Finish), as the optimisation stage distils them
-        demos=demos_text(state),
+        demos=demos_text(state), learned=learned_text(state),
         experience=deps.tool_experience(s, candidates + [experience_key(a) for a in ("finish", *inner)]),
     )
     return msgs, react_schema(tools, inner), candidates, inner

@@ -26,6 +26,7 @@ from medmirror.nodes.common import (
     Deps,
     compact,
     demos_text,
+    learned_text,
     messages,
     node,
     note_text,
@@ -103,7 +104,7 @@ def tool_call_messages(deps: Deps, state: MedMirrorState, s: Settings, registere
         tool=card_detail(registered.card), results=results_text(state), alternatives=alternatives, reflect=reflect,
         stm=stm_text(state.stm or []) if s.use_stm else "(not kept)",
         critique=(state.critique or {}).get("tool_call", "(none)"), draft=draft,
-        demos=demos_text(state), experience=deps.tool_experience(s, [registered.name]),
+        demos=demos_text(state), learned=learned_text(state), experience=deps.tool_experience(s, [registered.name]),
         found=found_in_note(registered.name, state),
     )
 

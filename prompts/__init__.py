@@ -46,5 +46,5 @@ def render(role: str, **variables: Any) -> list[BaseMessage]:
     if "note" in values:
         context.append(f"Patient note:\n{values['note']}")
     role_text = f"Your role: {system.substitute(values)}"
-    body = "\n\n".join([*context, role_text, user.substitute(values)])
+    body = "\n\n".join([*context, role_text, user.substitute(values).rstrip()])  # an empty last part leaves no gap
     return [SystemMessage(content=SHARED_SYSTEM), HumanMessage(content=body)]

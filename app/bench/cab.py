@@ -149,18 +149,24 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def select_tasks(dimension: str, limit: int | None = None) -> list[dict[str, Any]]:
+    """The tasks of the dimension(s), the first ``limit`` of each dimension when given."""
+    tasks = load_tasks(dimension)
+    if limit is None:
+        return tasks
+    kept: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for t in tasks:
+        seen[t["_set"]] = seen.get(t["_set"], 0) + 1
+        if seen[t["_set"]] <= limit:
+            kept.append(t)
+    return kept
+
+
 def run_cab(dimension: str, *, preset: str = "mirror", limit: int | None = None, out_dir: str | Path | None = None,
             concurrency: int = 1, quiet: bool = False, options: Mapping[str, Any] | None = None,
             echo: Callable[[str], None] = print) -> dict[str, Any]:
-    tasks = load_tasks(dimension)
-    if limit is not None:  # the first N tasks of each dimension
-        kept: list[dict[str, Any]] = []
-        seen: dict[str, int] = {}
-        for t in tasks:
-            seen[t["_set"]] = seen.get(t["_set"], 0) + 1
-            if seen[t["_set"]] <= limit:
-                kept.append(t)
-        tasks = kept
+    tasks = select_tasks(dimension, limit)
     out = Path(out_dir) if out_dir else default_out_dir("cab", f"{dimension.replace(',', '+')}-{preset}")
     path = out / "records.jsonl"
     existing = load_records(path)

@@ -2,7 +2,7 @@
 
 The experiment file (TOML, :mod:`medmirror.bench.experiment_config`) names the datasets, the conditions
 (a preset with settings, swept) and the seeds. Each (dataset, condition, seed) is a **sub-run**: the
-benchmark's own runner (``run_medcalc``) in its own folder ``<out>/runs/<dataset>/<condition>/seed-<k>/``
+benchmark's own runner (``run_medcalc``, ``run_cab`` or ``run_rada``) in its own folder ``<out>/runs/<dataset>/<condition>/seed-<k>/``
 with the runner's resumable ``records.jsonl``. ``subrun.json`` beside it keeps what the sub-run was
 run with and whether it finished; rerunning the same command skips finished sub-runs, resumes an
 interrupted one row by row, and refuses a folder that was run with other settings.
@@ -37,6 +37,7 @@ from typing import Any
 
 import pandas as pd
 
+from medmirror.bench.cab import CabError, run_cab, select_tasks
 from medmirror.bench.common import load_records, write_summary
 from medmirror.bench.experiment_config import Experiment, ExperimentConfigError, SubRun, load_experiment
 from medmirror.bench.experiment_plots import accuracy_vs_tokens, category_bars, gate_score_distributions, tool_call_bars
@@ -48,6 +49,8 @@ from medmirror.bench.experiment_stats import (
     tool_call_table,
 )
 from medmirror.bench.medcalc import BenchError, run_medcalc
+from medmirror.bench.rada import METRICS as RADA_METRICS
+from medmirror.bench.rada import RadaError, make_cases, resolve_conditions, run_rada
 from medmirror.models.factory import reset_scripted_cache
 from medmirror.settings import ROLES
 
@@ -76,6 +79,7 @@ class Benchmark:
     name: str
     run: Callable[[SubRun, Path, int, Callable[[str], None]], dict[str, Any]]
     row: Callable[[dict[str, Any]], dict[str, Any]]
+    extra: tuple[str, ...] = ()  # the row's columns beyond the tidy table's own, in rows.csv after them
 
 
 def _run_medcalc(sub: SubRun, folder: Path, concurrency: int, echo: Callable[[str], None]) -> dict[str, Any]:
@@ -100,13 +104,73 @@ def _medcalc_row(rec: dict[str, Any]) -> dict[str, Any]:
         "expected": json.dumps(rec.get("expected"), ensure_ascii=False),
         "got": json.dumps(rec.get("got"), ensure_ascii=False),
         "tokens": tokens, "input_tokens": _number(tin), "output_tokens": _number(tout),
-        "calls": _number(rec.get("calls")),
+        "calls": _number(rec.get("calls")), "score": 1.0 if rec.get("correct") else 0.0,
         "seconds": _number(rec["seconds"] if "seconds" in rec else rec.get("latency_s")),
         "status": rec.get("status"), "tools": ";".join(tools), "n_tool_calls": len(tools),
     }
 
 
-BENCHMARKS: dict[str, Benchmark] = {"medcalc": Benchmark("medcalc", _run_medcalc, _medcalc_row)}
+def _existing(folder: Path) -> int:
+    return len({str(r.get("id")) for r in load_records(folder / "records.jsonl")})
+
+
+def _run_cab(sub: SubRun, folder: Path, concurrency: int, echo: Callable[[str], None]) -> dict[str, Any]:
+    d = sub.dataset
+    selected = select_tasks(d.params["dimension"], d.limit)
+    before = _existing(folder)
+    summary = run_cab(d.params["dimension"], preset=sub.condition.preset, limit=d.limit, out_dir=folder,
+                      concurrency=concurrency, quiet=False, options={"settings": sub.settings}, echo=echo)
+    return {**summary, "rows_selected": len(selected), "rows_resumed": min(before, len(selected)),
+            "rows_run": summary["n"] - min(before, summary["n"])}
+
+
+def _cab_row(rec: dict[str, Any]) -> dict[str, Any]:
+    tools = [t for t in (rec.get("tools") or []) if t]
+    correct = bool(rec.get("correct"))
+    return {
+        "row_id": str(rec.get("id")), "category": rec.get("dimension") or "unknown", "correct": correct,
+        "score": _number(rec.get("score")) if rec.get("score") is not None else float(correct),
+        "error": rec.get("error"), "got": json.dumps(rec.get("value"), ensure_ascii=False),
+        "tokens": _number(rec.get("tokens")), "calls": _number(rec.get("calls")), "seconds": _number(rec.get("seconds")),
+        "status": rec.get("status"), "tools": ";".join(tools), "n_tool_calls": _number(rec.get("tool_calls")),
+        "group": rec.get("group"), "tool_selection_errors": len(rec.get("tool_selection_errors") or []),
+    }
+
+
+def _run_rada(sub: SubRun, folder: Path, concurrency: int, echo: Callable[[str], None]) -> dict[str, Any]:
+    p, d = sub.dataset.params, sub.dataset
+    cases = make_cases(p["records"], p["records_seed"], p["tasks"], resolve_conditions(p["toolset"]), d.limit)
+    summary = run_rada(p["toolset"], records=p["records"], tasks=p["tasks"], preset=sub.condition.preset,
+                       out_dir=folder, seed=p["records_seed"], build_tools=p["build_tools"], limit=d.limit,
+                       quiet=False, options={"settings": sub.settings}, echo=echo)  # one case at a time
+    return {**summary, "rows_selected": len(cases), "rows_resumed": summary["n"] - summary["new_cases"],
+            "rows_run": summary["new_cases"], "accuracy": summary["overall"]["execution_completion"]}
+
+
+def _rada_row(rec: dict[str, Any]) -> dict[str, Any]:
+    """A rada record: correct = execution completion (the runner's success metric), the paper's metrics beside."""
+    metrics = rec.get("metrics") if isinstance(rec.get("metrics"), dict) else {}
+    done = metrics.get("execution_completion")
+    protocol = rec.get("protocol") or []
+    return {
+        "row_id": str(rec.get("id")), "category": rec.get("task_type") or "unknown", "correct": bool(done),
+        "score": _number(done), "error": rec.get("error"),
+        "expected": json.dumps(rec.get("gold_chain"), ensure_ascii=False),
+        "got": json.dumps(rec.get("executed_chain"), ensure_ascii=False),
+        "tokens": _number(rec.get("tokens")), "calls": _number(rec.get("calls")), "seconds": _number(rec.get("seconds")),
+        "status": rec.get("status"), "tools": ";".join(str(s.get("tool")) for s in protocol if s.get("tool")),
+        "n_tool_calls": len(protocol),
+        "toolset": rec.get("condition"), "complexity": rec.get("complexity"), "few_shot": rec.get("few_shot"),
+        "prompt_version": rec.get("prompt_version"), **{m: _number(metrics.get(m)) for m in RADA_METRICS},
+    }
+
+
+BENCHMARKS: dict[str, Benchmark] = {
+    "medcalc": Benchmark("medcalc", _run_medcalc, _medcalc_row),
+    "cab": Benchmark("cab", _run_cab, _cab_row, extra=("group", "tool_selection_errors")),
+    "rada": Benchmark("rada", _run_rada, _rada_row,
+                      extra=("toolset", "complexity", "few_shot", "prompt_version", *RADA_METRICS)),
+}
 
 
 # ---------------------------------------------------------------------------
@@ -170,7 +234,7 @@ def run_subrun(exp: Experiment, sub: SubRun, out: Path, echo: Callable[[str], No
         try:
             summary = BENCHMARKS[sub.dataset.benchmark].run(sub, folder, concurrency,
                                                             lambda text: (log.write(text + "\n"), log.flush()))
-        except BenchError as exc:
+        except (BenchError, CabError, RadaError) as exc:
             raise ExperimentError(f"sub-run {sub.folder}: {exc}") from None
         finally:
             meta["elapsed_s"] = round(meta["elapsed_s"] + time.perf_counter() - t0, 3)
@@ -184,6 +248,7 @@ def run_subrun(exp: Experiment, sub: SubRun, out: Path, echo: Callable[[str], No
 def collect(exp: Experiment, out: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The tidy table and the gate-score table from every sub-run's records found under ``out``."""
     varied = list(dict.fromkeys(k for c in exp.conditions for k in c.varied))
+    extra = list(dict.fromkeys(e for d in exp.datasets for e in BENCHMARKS[d.benchmark].extra))
     rows: list[dict[str, Any]] = []
     scores: list[dict[str, Any]] = []
     for sub in exp.subruns():
@@ -203,7 +268,7 @@ def collect(exp: Experiment, out: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
                     scores.append({**{k: head[k] for k in ("dataset", "condition", "seed")}, "row_id": row["row_id"],
                                    "gate": gate, "order": i, "score": score})
     gates = pd.DataFrame(scores, columns=["dataset", "condition", "seed", "row_id", "gate", "order", "score"])
-    return tidy_frame(rows, varied), gates
+    return tidy_frame(rows, varied, extra), gates
 
 
 # ---------------------------------------------------------------------------
@@ -400,8 +465,7 @@ def render_report(exp: Experiment, out: Path, df: pd.DataFrame, summary: pd.Data
         lines += [exp.description, ""]
     lines += [
         f"- config: `{exp.source.resolve()}` (copied to `config.toml`)",
-        "- datasets: " + "; ".join(f"{d.name} (`{d.path}`, mode {d.mode}, every {d.every}, skip {d.skip}, "
-                                    f"limit {d.limit if d.limit is not None else 'none'})" for d in exp.datasets),
+        "- datasets: " + "; ".join(d.describe() for d in exp.datasets),
         f"- conditions: {len(exp.conditions)}; seeds: {', '.join(map(str, exp.seeds))}; sub-runs: {len(done)} "
         f"(" + ", ".join(f"{k} {v}" for k, v in sorted(actions.items())) + ")",
         f"- rows in the tidy table: {len(df)}; concurrency: {', '.join(conc) or '-'}",

@@ -15,7 +15,7 @@
 
     [[datasets]]
     name = "one_shot"                   # default: the file's stem
-    benchmark = "medcalc"               # the only one so far
+    benchmark = "medcalc"               # medcalc (default), cab or rada (their keys below)
     path = "../shared/data/medcalc/one_shot.csv"   # relative: to the current folder, else to this file's
                                         # (paths in settings, e.g. script_path, are read from the current folder)
     mode = "agent"                      # gold, retrieve, extract or agent (a condition may override it)
@@ -27,6 +27,21 @@
     settings = { use_checks = false }   # a condition's own fixed settings
     label = "mirror-nochecks"           # optional; default: the preset and the settings that differ
     datasets = ["one_shot"]             # optional: only these datasets (default: every one)
+
+    [[datasets]]                        # the clinical toolbox task sets (`bench cab`): agent mode only
+    name = "ehr"
+    benchmark = "cab"
+    dimension = "ehr"                   # knowledge, ehr, ehr_absent, ner, longdoc, longdoc_unanswerable, all, or a,b
+    limit = 5                           # the first N tasks of each dimension
+
+    [[datasets]]                        # RadA-BenchPlat-style radiology tool use (`bench rada`): agent mode only
+    name = "rada_baseline"
+    benchmark = "rada"
+    toolset = "baseline"                # the tool-set condition (`bench rada --condition`)
+    records = 1                         # synthetic records x task types
+    tasks = ["organ_segmentation"]      # task types (default: all 11)
+    records_seed = 0                    # the records' and tool sets' seed (the experiment's seeds are sampling seeds)
+    build_tools = false                 # also limit = N
 
     [statistics]
     confidence = 0.95                   # bootstrap confidence level
@@ -51,17 +66,25 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from medmirror.bench.cab import CabError, select_tasks
 from medmirror.bench.cli import one_line_validation_error
 from medmirror.bench.medcalc import MODES, BenchError, get_mode, read_medcalc_csv
+from medmirror.bench.rada import RadaError, resolve_conditions, resolve_tasks
 from medmirror.presets import PRESETS
 from medmirror.settings import ROLES, Settings
 
 CONFIG_KEYS = ("name", "description", "out", "seeds", "concurrency", "settings", "sweep", "datasets", "conditions",
                "statistics")
-DATASET_KEYS = ("name", "benchmark", "path", "mode", "every", "skip", "limit")
+DATASET_KEYS = ("name", "benchmark", "path", "mode", "every", "skip", "limit")  # medcalc's
+# the keys of each benchmark's [[datasets]] table
+BENCHMARK_KEYS: dict[str, tuple[str, ...]] = {
+    "medcalc": DATASET_KEYS,
+    "cab": ("name", "benchmark", "dimension", "mode", "limit"),
+    "rada": ("name", "benchmark", "toolset", "records", "tasks", "records_seed", "build_tools", "mode", "limit"),
+}
 CONDITION_KEYS = ("preset", "label", "mode", "settings", "sweep", "datasets")
 STATISTICS_KEYS = ("confidence", "resamples", "random_state")
-BENCHMARKS = ("medcalc",)  # cab and rada: add an adapter in experiment.py and a dataset check here
+BENCHMARKS = tuple(BENCHMARK_KEYS)  # each has an adapter in experiment.py (BENCHMARKS there)
 SECRETS = ("openai_api_key", "vision_api_key")
 # settings a config may not set: the preset has its own key, the seed is the experiment's `seeds`
 RESERVED = {"preset": "give it as the condition's `preset`", "seed": "give the seeds as the top-level `seeds` list"}
@@ -81,16 +104,30 @@ class Statistics:
 
 @dataclass(frozen=True)
 class Dataset:
+    """A benchmark's data: medcalc's CSV ``path`` and row selection, or cab's / rada's ``params`` (cab:
+    ``dimension``; rada: ``toolset``, ``records``, ``tasks``, ``records_seed``, ``build_tools``)."""
+
     name: str
-    path: Path
+    path: Path | None
     benchmark: str = "medcalc"
     mode: str = "agent"
     every: int = 1
     skip: int = 0
     limit: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
 
     def selection(self) -> dict[str, Any]:
-        return {"every": self.every, "skip": self.skip, "limit": self.limit}
+        if self.benchmark == "medcalc":
+            return {"every": self.every, "skip": self.skip, "limit": self.limit}
+        return {**self.params, "limit": self.limit}
+
+    def describe(self) -> str:
+        """One line for the report."""
+        if self.benchmark == "medcalc":
+            return (f"{self.name} (`{self.path}`, mode {self.mode}, every {self.every}, skip {self.skip}, "
+                    f"limit {self.limit if self.limit is not None else 'none'})")
+        params = ", ".join(f"{k} {v}" for k, v in self.selection().items() if v is not None)
+        return f"{self.name} ({self.benchmark}: {params})"
 
 
 @dataclass(frozen=True)
@@ -134,7 +171,7 @@ class SubRun:
 
     def spec(self) -> dict[str, Any]:
         """What the sub-run's records depend on; a resumed folder must have been run with the same."""
-        return {"benchmark": self.dataset.benchmark, "dataset": self.dataset.name, "data": str(self.dataset.path),
+        return {"benchmark": self.dataset.benchmark, "dataset": self.dataset.name, "data": str(self.dataset.path or self.dataset.benchmark),
                 "mode": self.mode, **self.dataset.selection(), "condition": self.condition.label,
                 "preset": self.condition.preset, "settings": self.settings, "seed": self.seed}
 
@@ -213,7 +250,12 @@ def parse_experiment(data: dict[str, Any], *, source: Path, out: str | Path | No
         _validate_settings(c, where)
     for d in datasets:
         for mode in sorted({c.mode or d.mode for c in conditions if c.runs_on(d.name)}):
-            _check_dataset(d, mode, where)
+            if d.benchmark != "medcalc" and mode != "agent":
+                raise ExperimentConfigError(f"{where}: dataset {d.name!r}: a condition asks for mode {mode!r}; "
+                                            f"{d.benchmark} runs in agent mode only (give that condition "
+                                            f"`datasets = [...]` without it)")
+            if d.benchmark == "medcalc":
+                _check_dataset(d, mode, where)
     out_dir = Path(out) if out is not None else Path(_str(data.get("out", ""), "out", where) or
                                                      Path("runs") / "experiments" / slug(name))
     return Experiment(name=name, source=source, out=out_dir, datasets=datasets, conditions=conditions,
@@ -317,11 +359,14 @@ def _datasets(v: Any, source: Path, where: str) -> list[Dataset]:
     for i, d in enumerate(v):
         key = f"datasets[{i}]"
         d = _table(d, key, where)
-        _known(d, DATASET_KEYS, f"{key}.", where)
         benchmark = _str(d.get("benchmark", "medcalc"), f"{key}.benchmark", where)
         if benchmark not in BENCHMARKS:
             raise ExperimentConfigError(f"{where}: {key}.benchmark: {benchmark!r} is not supported by the experiment "
                                         f"harness (supported: {', '.join(BENCHMARKS)})")
+        _known(d, BENCHMARK_KEYS[benchmark], f"{key}.", where)
+        if benchmark != "medcalc":
+            out.append(_agent_dataset(d, benchmark, key, where))
+            continue
         if "path" not in d:
             raise ExperimentConfigError(f"{where}: {key}.path: missing (the benchmark's CSV file)")
         path, tried = _data_path(_str(d["path"], f"{key}.path", where), source)
@@ -341,6 +386,39 @@ def _datasets(v: Any, source: Path, where: str) -> list[Dataset]:
     if dup:
         raise ExperimentConfigError(f"{where}: datasets: name {dup[0]!r} is used twice; give each a distinct name")
     return out
+
+
+def _agent_dataset(d: dict[str, Any], benchmark: str, key: str, where: str) -> Dataset:
+    """A cab or rada dataset: agent mode only, its parameters checked against the benchmark's own lists."""
+    mode = _str(d.get("mode", "agent"), f"{key}.mode", where)
+    if mode != "agent":
+        raise ExperimentConfigError(f"{where}: {key}.mode: {benchmark} runs the whole graph: mode must be 'agent'")
+    limit = d.get("limit")
+    limit = None if limit is None else _positive(limit, f"{key}.limit", where, 1)
+    try:
+        if benchmark == "cab":
+            dimension = _str(d.get("dimension", "all"), f"{key}.dimension", where)
+            select_tasks(dimension, limit)  # unknown dimensions fail here
+            params: dict[str, Any] = {"dimension": dimension}
+            name = d.get("name", f"cab-{dimension}")
+        else:
+            toolset = _str(d.get("toolset", "baseline"), f"{key}.toolset", where)
+            resolve_conditions(toolset)
+            tasks = d.get("tasks")
+            if tasks is not None and not (isinstance(tasks, (str, list)) and all(isinstance(t, str) for t in tasks)):
+                raise ExperimentConfigError(f"{where}: {key}.tasks: a list of task types, got {tasks!r}")
+            build = d.get("build_tools", False)
+            if not isinstance(build, bool):
+                raise ExperimentConfigError(f"{where}: {key}.build_tools: true or false, got {build!r}")
+            params = {"toolset": toolset, "records": _positive(d.get("records", 1), f"{key}.records", where, 1),
+                      "tasks": resolve_tasks(tasks), "records_seed": _positive(d.get("records_seed", 0),
+                                                                               f"{key}.records_seed", where, 0),
+                      "build_tools": build}
+            name = d.get("name", f"rada-{toolset}")
+    except (CabError, RadaError) as exc:
+        raise ExperimentConfigError(f"{where}: {key}: {exc}") from None
+    return Dataset(name=_str(name, f"{key}.name", where), path=None, benchmark=benchmark, mode="agent", limit=limit,
+                   params=params)
 
 
 def _label_value(v: Any) -> str:

@@ -1,7 +1,8 @@
 """The experiment's tables and statistics, from the tidy per-row table.
 
 The tidy table (:func:`tidy_frame`) has one row per (dataset, condition, seed, benchmark row) with the
-columns in :data:`TIDY_COLUMNS`. From it:
+columns in :data:`TIDY_COLUMNS` (``score``: the row's score in [0, 1], 1.0/0.0 where the benchmark only says right or
+wrong), then a benchmark's own extra columns (cab's and rada's metrics) and the varied settings. From it:
 
 * :func:`summary_table`: per (dataset, condition) the mean and standard deviation over seeds of accuracy,
   tokens, model calls and seconds per case (each seed's mean first, then mean +- sd of those; the sd is
@@ -27,21 +28,23 @@ import numpy as np
 import pandas as pd
 
 TIDY_COLUMNS = ("experiment", "dataset", "benchmark", "mode", "condition", "preset", "seed", "row_id", "category",
-                "calculator_id", "calculator", "correct", "error_stage", "error", "expected", "got", "tokens",
+                "calculator_id", "calculator", "correct", "score", "error_stage", "error", "expected", "got", "tokens",
                 "input_tokens", "output_tokens", "calls", "seconds", "status", "tools", "n_tool_calls")
 METRICS = ("accuracy", "tokens", "calls", "seconds")
 
 
-def tidy_frame(rows: Sequence[dict[str, Any]], varied: Sequence[str] = ()) -> pd.DataFrame:
-    """The tidy table: :data:`TIDY_COLUMNS`, then one column per varied setting (in ``varied`` order)."""
-    cols = [*TIDY_COLUMNS, *[v for v in varied if v not in TIDY_COLUMNS]]
+def tidy_frame(rows: Sequence[dict[str, Any]], varied: Sequence[str] = (), extra: Sequence[str] = ()) -> pd.DataFrame:
+    """The tidy table: :data:`TIDY_COLUMNS`, then the benchmarks' ``extra`` columns, then one column per varied
+    setting (in ``varied`` order)."""
+    extra = [e for e in dict.fromkeys(extra) if e not in TIDY_COLUMNS]
+    cols = [*TIDY_COLUMNS, *extra, *[v for v in varied if v not in TIDY_COLUMNS and v not in extra]]
     df = pd.DataFrame(list(rows), columns=cols)
     df["correct"] = df["correct"].astype(bool)
-    for c in ("tokens", "input_tokens", "output_tokens", "calls", "seconds"):
+    for c in ("score", "tokens", "input_tokens", "output_tokens", "calls", "seconds"):
         df[c] = pd.to_numeric(df[c], errors="coerce").astype(float)
     df["seed"] = df["seed"].astype(int)
     df["row_id"] = df["row_id"].astype(str)
-    for c in cols[len(TIDY_COLUMNS):]:  # a swept value keeps its type (7 stays 7 where another condition lacks it)
+    for c in cols[len(TIDY_COLUMNS) + len(extra):]:  # a swept value keeps its type (7 stays 7 where another condition lacks it)
         df[c] = pd.Series([r.get(c) for r in rows], dtype=object, index=df.index)
     return df
 

@@ -41,7 +41,13 @@ from the run (see :func:`score_case`):
 * Insufficient only: awareness (first NoCall before any EndCall, at the gap's
   position among the successful answers) and grounding (the first NoCall names the gap).
 
-Not implemented: the paper's few-shot and prompt back-propagation strategies.
+Prompting strategies (the paper's; :mod:`medmirror.bench.rada_strategies`): ``rada_few_shot = k`` shows k
+worked examples (task -> tool chain) from other records and other task types, never the case's own chain;
+``rada_prompt_backprop = true`` rewrites a learned addendum to the agents' instructions after every case
+that did not complete, used by the following cases and kept, version by version, in
+``<out>/prompt_versions.jsonl`` (a resumed run continues with the last). Each record says which version
+it ran with (``prompt_version``), whether it led to a new one (``prompt_updated_to``) and how many examples
+it was shown (``few_shot``); the optimiser's tokens and calls are counted in the failed case's.
 
 Output: ``<out>/records.jsonl`` (one record per case, appended as it finishes, with
 ``metrics_version``; reruns over the same ``--out`` skip ids already there with the
@@ -61,6 +67,10 @@ from typing import Any
 
 from medmirror.api import solve
 from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, run_items, write_summary
+from medmirror.bench.rada_strategies import VERSIONS_FILE, PromptHistory, few_shot_examples
+from medmirror.models.factory import ModelSet
+from medmirror.models.structured import StructuredOutputError
+from medmirror.nodes.prompt_backprop import failure_text, rewrite_instructions
 from medmirror.settings import Settings
 from medmirror.tools.radiology import metrics as M
 from medmirror.tools.radiology.agent_tools import NO_CALL, RadiologyWorkbench
@@ -269,22 +279,51 @@ def _base(case: Case, preset: str) -> dict[str, Any]:
             "metrics_version": METRICS_VERSION}
 
 
-def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
-                build_tools: bool) -> Callable[[Case], dict[str, Any]]:
-    """``case -> record``: build the workbench, run :func:`medmirror.api.solve`, score the run."""
+def backprop(history: PromptHistory, models: ModelSet, s: Settings, case: Case, rec: Mapping[str, Any],
+             steps: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """After a case that did not complete: the optimiser rewrites the learned instructions; a new version is
+    kept when the text changed. Returns the record's fields (new version or why not, the optimiser's usage)."""
+    calls = [{"tool": s_.get("tool"), "protocol": s_.get("protocol"), "ok": bool(s_.get("ok")),
+              "error": s_.get("error")} for s_ in protocol_steps(steps)]
+    failure = failure_text(gold_chain=case.task.gold_categories, executed_chain=rec["executed_chain"] or [],
+                           calls=calls, missing_outputs=[k for k in case.task.target_outputs
+                                                         if k not in rec["memory_keys"]],
+                           status=str(rec["status"]), status_detail=str(rec["status_detail"]))
+    try:
+        text, usage = rewrite_instructions(models.for_role("reviewer", s), s, question=case.task.question,
+                                           failure=failure, current=history.instructions)
+    except StructuredOutputError as err:
+        return {"prompt_updated_to": None, "prompt_backprop_error": str(err)[:300], "optimiser_usage": {}}
+    tot = totals(usage)
+    if not text or text == history.instructions:
+        return {"prompt_updated_to": None, "prompt_backprop_error": "unchanged", "optimiser_usage": tot}
+    version = history.add(text, after_case=case.id, reason=failure, tokens=tot["input_tokens"] + tot["output_tokens"],
+                          calls=tot["calls"])
+    return {"prompt_updated_to": version, "prompt_backprop_error": None, "optimiser_usage": tot}
+
+
+def make_runner(options: Mapping[str, Any], *, preset: str, seed: int, build_tools: bool,
+                history: PromptHistory | None = None) -> Callable[[Case], dict[str, Any]]:
+    """``case -> record``: build the workbench, run :func:`medmirror.api.solve`, score the run; with
+    ``rada_prompt_backprop`` (and a ``history``), a failed case rewrites the learned instructions."""
 
     settings = {**BENCH_SETTINGS, **dict(options.get("settings") or {})}
     models = options.get("models")
-    use_planner = Settings.resolve(preset, **settings).use_planner  # also validates the settings up front
+    s = Settings.resolve(preset, **settings)  # also validates the settings up front
+    use_planner = s.use_planner
+    model_set = models if isinstance(models, ModelSet) else ModelSet(models)
+    backprop_on = s.rada_prompt_backprop and history is not None
 
     def run(case: Case) -> dict[str, Any]:
         t0 = time.perf_counter()
         task = case.task
         toolset = build_toolset(case.condition, task, seed)
         wb = RadiologyWorkbench(task, toolset, case.record, seed=seed)
+        examples = few_shot_examples(task, s.rada_few_shot, seed)
+        version, instructions = (history.version, history.instructions) if backprop_on else (0, "")
         result = solve(task.question, None, preset=preset, resources=wb.resources(), registry=wb.registry,
-                       models=models, saver=None, **{**settings, "top_n_tools": len(toolset.cards) + 1,
-                                                     "build_missing_tools": build_tools})
+                       models=model_set, saver=None, examples=examples or None, instructions=instructions or None,
+                       **{**settings, "top_n_tools": len(toolset.cards) + 1, "build_missing_tools": build_tools})
         finished = any(e.get("event") == "react_finish" for e in result.trace)
         scored = score_case(task, toolset, steps=result.steps, plan=result.plan, memory=result.working_memory,
                             answer=result.answer, use_planner=use_planner, finished=finished,
@@ -304,7 +343,14 @@ def make_runner(options: Mapping[str, Any], *, preset: str, seed: int,
             tokens=tot["input_tokens"] + tot["output_tokens"], calls=tot["calls"],
             seconds=round(time.perf_counter() - t0, 3),
             error=result.status_detail[:300] if result.status == "error" else None,
+            few_shot=len(examples), prompt_version=version if backprop_on else None,
         )
+        if backprop_on and not scored["completed"]:
+            rec.update(backprop(history, model_set, s, case, rec, result.steps))
+            opt = rec.pop("optimiser_usage")
+            rec["tokens"] += opt.get("input_tokens", 0) + opt.get("output_tokens", 0)
+            rec["calls"] += opt.get("calls", 0)
+            rec["seconds"] = round(time.perf_counter() - t0, 3)
         return rec
 
     return run
@@ -399,8 +445,9 @@ def run_rada(condition: str, *, records: int = 1, tasks: str | Sequence[str] | N
     existing = load_records(path)
     done = {str(r.get("id")) for r in existing if r.get("metrics_version") == METRICS_VERSION}
     todo = [c for c in cases if c.id not in done]
+    history = PromptHistory.load(out, {str(r.get("id")) for r in existing})
     try:
-        fn = make_runner(options, preset=preset, seed=seed, build_tools=build_tools)
+        fn = make_runner(options, preset=preset, seed=seed, build_tools=build_tools, history=history)
     except ValueError as exc:  # invalid preset or --set value (pydantic)
         raise RadaError(str(exc)) from exc
     if not quiet:
@@ -417,6 +464,9 @@ def run_rada(condition: str, *, records: int = 1, tasks: str | Sequence[str] | N
                "records": records, "seed": seed, "task_types": task_types, "build_tools": build_tools,
                "out_dir": str(out), "started_at": started, "elapsed_s": round(time.perf_counter() - t0, 3),
                "new_cases": len(new), **summarise(recs)}
+    if history.versions or any(r.get("prompt_version") is not None for r in recs):
+        summary["prompt_backprop"] = {"versions": history.version, "file": str(out / VERSIONS_FILE),
+                                      "final_chars": len(history.instructions)}
     write_summary(out / "summary.json", summary)
     groups = summary["by_task_type"]
     if len(conditions) > 1:
@@ -429,4 +479,7 @@ def run_rada(condition: str, *, records: int = 1, tasks: str | Sequence[str] | N
          f"for {len(new)} new case(s); failures {summary['failures']}")
     for f in summary["failed_cases"]:
         echo(f"  failed {f['id']}: {f['error']}")
+    if "prompt_backprop" in summary:
+        echo(f"prompt back-propagation: {history.version} version(s) of the learned instructions in "
+             f"{out / VERSIONS_FILE}")
     return summary

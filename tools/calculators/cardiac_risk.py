@@ -160,6 +160,25 @@ def _cha2ds2_vasc(x: CHA2DS2VAScInputs) -> CalculatorResult:
     )
 
 
+# MDCalc 801 (RiskAgent's library): its age is a band (0: <65, 1: 65-74, 2: >=75), read here as an age inside
+# the band (64, 65, 75: the band's points are what the score uses); sex 1 = female; stroke/TIA/TE value 2 = yes.
+_CHA2DS2_MDCALC_AGE = {0: 64, 1: 65, 2: 75}
+_CHA2DS2_MDCALC_FLAGS = {"heart_failure": "congestive_heart_failure", "hypertension": "hypertension",
+                         "stroke": "stroke", "vascular_disease": "vascular_disease", "diabetes": "diabetes"}
+
+
+def _cha2ds2_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    if raw.get("age") in _CHA2DS2_MDCALC_AGE:
+        args["age"] = _CHA2DS2_MDCALC_AGE[raw["age"]]
+    if raw.get("sex") in (0, 1):
+        args["sex"] = "female" if raw["sex"] == 1 else "male"
+    for key, name in _CHA2DS2_MDCALC_FLAGS.items():
+        if key in raw:
+            args[name] = bool(raw[key])
+    return args
+
+
 register(Calculator(
     id="cha2ds2_vasc", name="CHA2DS2-VASc Score", category="risk",
     description="Stroke and thromboembolism risk score in atrial fibrillation (0-9 points) to decide on oral anticoagulation.",
@@ -184,6 +203,7 @@ register(Calculator(
         "Diabetes history": "diabetes", "Diabetes mellitus": "diabetes", "Diabetes": "diabetes",
     },
     medcalc_values={"sex": {"Male": "male", "Female": "female"}},
+    mdcalc_ids=[801], mdcalc_adapter=_cha2ds2_mdcalc,
 ))
 
 
@@ -241,11 +261,24 @@ def _rcri(x: RCRIInputs) -> CalculatorResult:
     )
 
 
+def _rcri_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 1739's gold inputs (one yes/no per criterion) -> this calculator's inputs; the creatinine
+    criterion becomes a value on its side of the 2 mg/dL cut-off."""
+    names = {"surgery": "elevated_risk_surgery", "heart_disease": "ischemic_heart_disease",
+             "heart_failure": "congestive_heart_failure", "cerebrovasclar_disease": "cerebrovascular_disease",
+             "pre_op_insulin": "insulin_treatment"}
+    out: dict[str, Any] = {ours: bool(raw[theirs]) for theirs, ours in names.items() if theirs in raw}
+    if "pre_op_creatinine" in raw:
+        out["creatinine"] = 2.5 if raw["pre_op_creatinine"] else 1.0
+    return out
+
+
 register(Calculator(
     id="rcri", name="Revised Cardiac Risk Index (RCRI)", category="risk",
     description="Lee Revised Cardiac Risk Index: risk of major cardiac complications after noncardiac surgery (0-6 points).",
     inputs=RCRIInputs, compute=_rcri, reference=RCRI_REF, output_unit="points", output_type="integer",
     medcalc_id=17, medcalc_name="Revised Cardiac Risk Index for Pre-Operative Risk",
+    mdcalc_ids=[1739], mdcalc_adapter=_rcri_from_mdcalc,
     aliases=["RCRI", "Lee index", "Lee criteria", "revised Goldman index", "pre-operative cardiac risk"],
     conventions=[
         "Undocumented criteria are assumed absent (0 points); creatinine not given is assumed <= 2 mg/dL.",
@@ -346,11 +379,36 @@ def _heart(x: HEARTInputs) -> CalculatorResult:
     )
 
 
+def _heart_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 1752's gold inputs (each item's points, 0-2) -> this calculator's inputs.
+
+    MDCalc gives age and risk factors as their point levels only: an age inside the level's range stands
+    for it (<45 -> 40, 45-64 -> 55, >=65 -> 70), and the risk-factor level by one factor (1 -> hypertension)
+    or by known atherosclerotic disease (2), which score the same.
+    """
+    levels = {"history": ["slightly suspicious", "moderately suspicious", "highly suspicious"],
+              "ekg": ["normal", "non-specific repolarization disturbance", "significant st deviation"],
+              "troponin": ["<= normal limit", "1-3x normal limit", ">3x normal limit"]}
+    out: dict[str, Any] = {}
+    for key, name in (("history", "history"), ("ekg", "ecg"), ("troponin", "initial_troponin")):
+        if key in raw:
+            out[name] = levels[key][int(raw[key])]
+    if "age" in raw:
+        out["age"] = (40, 55, 70)[int(raw["age"])]
+    rf = int(raw.get("risk_factors", 0))
+    if rf == 1:
+        out["hypertension"] = True
+    elif rf == 2:
+        out["atherosclerotic_disease"] = True
+    return out
+
+
 register(Calculator(
     id="heart_score", name="HEART Score", category="risk",
     description="HEART score (History, ECG, Age, Risk factors, Troponin) for 6-week major adverse cardiac events in emergency chest pain.",
     inputs=HEARTInputs, compute=_heart, reference=HEART_REF, output_unit="points", output_type="integer",
     medcalc_id=18, medcalc_name="HEART Score for Major Cardiac Events",
+    mdcalc_ids=[1752], mdcalc_adapter=_heart_from_mdcalc,
     aliases=["HEART", "HEART score", "chest pain MACE risk", "major adverse cardiac events"],
     conventions=[
         "History, ECG and troponin not given are assumed to be the 0-point level (slightly suspicious, normal, <= normal limit).",

@@ -91,6 +91,9 @@ def _child_pugh(x: ChildPughInputs) -> CalculatorResult:
     survival = {"A": "well-compensated disease; 1-year survival ~100%, 2-year ~85%",
                 "B": "significant functional compromise; 1-year survival ~80%, 2-year ~60%",
                 "C": "decompensated disease; 1-year survival ~45%, 2-year ~35%"}[cls]
+    # Peri-operative mortality of abdominal surgery by class (Mansour et al. Surgery 1997;122:730-5).
+    surgery = {"A": "10%", "B": "30%", "C": "82%"}[cls]
+    survival += f"; abdominal surgery peri-operative mortality {surgery}"
     return CalculatorResult(
         calculator="child_pugh", name="Child-Pugh Score", value=total, unit="points",
         interpretation=f"Child-Pugh class {cls} ({survival})",
@@ -110,6 +113,28 @@ def _child_pugh(x: ChildPughInputs) -> CalculatorResult:
     )
 
 
+# MDCalc 340 gives each item as its points (1-3); a lab band is mapped onto a value inside that band
+# (bilirubin <2 / 2-3 / >3 mg/dL, albumin >3.5 / 2.8-3.5 / <2.8 g/dL, INR <1.7 / 1.7-2.3 / >2.3).
+_MDCALC_CHILD_PUGH = {
+    "bilirubin": {1: 1.0, 2: 2.5, 3: 4.0},
+    "albumin": {1: 4.0, 2: 3.0, 3: 2.5},
+    "inr": {1: 1.2, 2: 2.0, 3: 2.8},
+    "ascites": {1: "absent", 2: "slight", 3: "moderate"},
+    "encephalopathy": {1: "none", 2: "grade 1-2", 3: "grade 3-4"},
+}
+
+
+def _child_pugh_from_mdcalc(raw: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, values in _MDCALC_CHILD_PUGH.items():
+        if key in raw:
+            try:
+                out[key] = values[int(raw[key])]
+            except (KeyError, TypeError, ValueError):
+                continue  # left out: the calculator refuses it by name
+    return out
+
+
 CHILD_PUGH = register(Calculator(
     id="child_pugh", name="Child-Pugh Score for Cirrhosis Mortality", category="severity",
     description=("Child-Pugh (Child-Turcotte-Pugh) score 5-15 and class A/B/C grading the severity and "
@@ -124,6 +149,9 @@ CHILD_PUGH = register(Calculator(
         "Ascites and encephalopathy count as absent (1 point each) when not documented.",
         "Band edges belong to the middle band: bilirubin 2-3 mg/dL, albumin 2.8-3.5 g/dL, INR 1.7-2.3 -> 2 points.",
         "Bilirubin in µmol/L is converted with the molar mass 584.66 g/mol (2 mg/dL = 34.2 µmol/L).",
+        "Peri-operative mortality of abdominal surgery by class (A 10%, B 30%, C 82%) is that of Mansour A, "
+        "Watson W, Shayani V, Pickleman J. Abdominal operations in patients with cirrhosis: still a major "
+        "surgical challenge. Surgery. 1997;122(4):730-735.",
     ],
     medcalc_keys={
         "Bilirubin": "bilirubin", "Total bilirubin": "bilirubin", "Albumin": "albumin",
@@ -134,6 +162,8 @@ CHILD_PUGH = register(Calculator(
         "ascites": {"absent": "absent", "slight": "slight", "moderate": "moderate"},
         "encephalopathy": {"no encephalopathy": "none", "grade 1-2": "grade 1-2", "grade 3-4": "grade 3-4"},
     },
+    mdcalc_ids=[340],
+    mdcalc_adapter=lambda mid, raw: _child_pugh_from_mdcalc(raw),
 ))
 
 

@@ -128,12 +128,32 @@ def _centor(x: CentorInputs) -> CalculatorResult:
     )
 
 
+def _centor_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 104's inputs (age band 1/0/-1, 0/1 flags) -> this calculator's arguments.
+
+    MDCalc asks for the age band and a fever flag, not the values: a band maps to an age inside it (10, 30,
+    50 years) and the flag to a temperature on its side of 38 °C (38.5 / 37.0), which score the same points.
+    An input MDCalc did not give is left out.
+    """
+    out: dict[str, Any] = {}
+    if raw.get("age_range") in (1, 0, -1):
+        out["age"] = {1: 10, 0: 30, -1: 50}[raw["age_range"]]
+    if "fever" in raw:
+        out["temperature"] = 38.5 if raw["fever"] else 37.0
+    for src, dst in (("exudate_swelling", "exudate_or_swelling"), ("lymph_nodes", "tender_nodes"),
+                     ("cough", "cough_absent")):
+        if src in raw:
+            out[dst] = bool(raw[src])
+    return out
+
+
 register(Calculator(
     id="centor_mcisaac", name="Centor Score (Modified/McIsaac)", category="severity",
     description="Modified Centor (McIsaac) score, -1 to 5: likelihood of group A streptococcal pharyngitis in sore throat.",
     inputs=CentorInputs, compute=_centor, reference=CENTOR_REF, output_unit="points", output_type="integer",
     medcalc_id=20, medcalc_name="Centor Score (Modified/McIsaac) for Strep Pharyngitis",
     aliases=["Centor", "McIsaac", "modified Centor", "strep throat score", "sore throat score"],
+    mdcalc_ids=[104], mdcalc_adapter=_centor_from_mdcalc,
     conventions=[
         "Age 3-14: +1, 15-44: 0, >= 45: -1 (ages under 3 are outside the score).",
         "Temperature > 38 °C (100.4 °F) scores 1; °F converted as (°F - 32) x 5/9; not given = assumed <= 38 °C.",
@@ -196,12 +216,20 @@ def _feverpain(x: FeverPAINInputs) -> CalculatorResult:
     )
 
 
+def _feverpain_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 3316's 0/1 flags -> this calculator's findings (an input MDCalc did not give is left out)."""
+    names = {"fev": "fever_past_24h", "cough": "no_cough_or_coryza", "symp": "rapid_attendance", "pur": "purulence",
+             "inf": "severe_tonsil_inflammation"}
+    return {dst: bool(raw[src]) for src, dst in names.items() if src in raw}
+
+
 register(Calculator(
     id="feverpain", name="FeverPAIN Score", category="diagnosis",
     description="FeverPAIN score (0-5) for streptococcal pharyngitis in acute sore throat, guiding antibiotic prescribing.",
     inputs=FeverPAINInputs, compute=_feverpain, reference=FEVERPAIN_REF, output_unit="points", output_type="integer",
     medcalc_id=33, medcalc_name="FeverPAIN Score for Strep Pharyngitis",
     aliases=["FeverPAIN", "Fever PAIN", "sore throat antibiotic score"],
+    mdcalc_ids=[3316], mdcalc_adapter=_feverpain_from_mdcalc,
     conventions=[
         "One point each; undocumented fever, purulence, rapid attendance and severe inflammation score 0.",
         "Absence of cough or coryza not documented is taken as absent and scores 1 (MedCalc-Bench: its labels "
@@ -298,11 +326,29 @@ def _curb65(x: CURB65Inputs) -> CalculatorResult:
     )
 
 
+def _curb65_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    """MDCalc 324's gold inputs (one yes/no per criterion) -> values on the criterion's side of its cut-off."""
+    out: dict[str, Any] = {}
+    if "confusion" in raw:
+        out["confusion"] = bool(raw["confusion"])
+    if "bun" in raw:
+        out["bun"] = 20 if raw["bun"] else 19  # BUN > 19 mg/dL
+    if "respiratory_rate" in raw:
+        out["respiratory_rate"] = 30 if raw["respiratory_rate"] else 20  # >= 30 /min
+    if "systolic_diastolic_bp" in raw:  # systolic < 90 or diastolic <= 60 mmHg
+        low = bool(raw["systolic_diastolic_bp"])
+        out["systolic_bp"], out["diastolic_bp"] = (85, 55) if low else (120, 80)
+    if "age_65" in raw:
+        out["age"] = 70 if raw["age_65"] else 50
+    return out
+
+
 register(Calculator(
     id="curb_65", name="CURB-65 Score", category="risk",
     description="CURB-65 (0-5): severity and 30-day mortality of community-acquired pneumonia, to decide on the place of care.",
     inputs=CURB65Inputs, compute=_curb65, reference=CURB65_REF, output_unit="points", output_type="integer",
     medcalc_id=45, medcalc_name="CURB-65 Score for Pneumonia Severity",
+    mdcalc_ids=[324], mdcalc_adapter=_curb65_from_mdcalc,
     aliases=["CURB-65", "CURB65", "pneumonia severity score"],
     conventions=[
         "BUN > 19 mg/dL or urea > 7 mmol/L; BUN given in mmol/L is urea nitrogen (x 2.801 -> mg/dL).",

@@ -27,11 +27,11 @@ def _same(a: Any, b: Any) -> bool:
     try:
         return abs(float(a) - float(b)) < 1e-9
     except (TypeError, ValueError):
-        return str(a).strip().lower() == str(b).strip().lower()
+        return str(a).strip().casefold() == str(b).strip().casefold()
 
 
 def _norm(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text).strip().lower())
+    return re.sub(r"\s+", " ", str(text).strip().casefold())
 
 
 def mdcalc_arguments(calc: Calculator, mdcalc_id: int, inputs_raw: dict[str, Any],

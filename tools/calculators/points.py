@@ -136,7 +136,8 @@ def yes_no(name: str, question: str, points: float = 1, *, no_points: float = 0,
 
 
 def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", str(text).strip().lower())
+    """Labels compare case-insensitively (casefold: 'µ' and 'Μ' too) with whitespace collapsed."""
+    return re.sub(r"\s+", " ", str(text).strip().casefold())
 
 
 class ChoiceInputs(CalculatorInputs):
@@ -226,6 +227,8 @@ class ScoreSpec:
     items: tuple[Item, ...]
     bands: tuple[Band, ...]
     unit: str = "points"
+    constant: float = 0  # added to the items' points (a score that starts above zero)
+    custom: bool = False  # its own compute: the bands read its value, not the items' sum
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -245,26 +248,31 @@ def point_score(
     aliases: tuple[str, ...] = (),
     conventions: tuple[str, ...] = (),
     unit: str = "points",
+    constant: float = 0,
     compute: Callable[[Any], CalculatorResult] | None = None,
 ) -> Calculator:
     """Register a sum-of-points score (or, with ``compute``, a score with its own arithmetic).
 
     ``description`` is the card in our own words: what the score is for and in whom. ``reference``
-    is the primary publication the definition follows.
+    is the primary publication the definition follows. ``constant`` is added to the items' points (a
+    score whose total starts above zero); with ``compute`` the bands read that function's value, and the
+    definition checks do not walk the items' sums.
     """
     inputs = choice_inputs("".join(p.capitalize() for p in re.split(r"[^0-9a-zA-Z]+", id)) + "Inputs", items)
 
     def _sum(x: ChoiceInputs) -> CalculatorResult:
         rows = item_points(x)
-        total = _total([p for _, _, p in rows])
+        total = _total([p for _, _, p in rows] + ([constant] if constant else []))
         band = band_of(bands, total)
         lines = [f"{text} -> {pts:+g}" for _, text, pts in rows]
+        if constant:
+            lines.append(f"Constant of the score -> {constant:+g}")
         lines.append(f"Total = {total:g} {unit}; {band.text}")
         return CalculatorResult(
             calculator=id, name=name, value=total, unit=unit, interpretation=band.text, explanation=lines,
             reference=reference, components={key: pts for key, _, pts in rows})
 
-    SPECS[id] = ScoreSpec(items=items, bands=bands, unit=unit)
+    SPECS[id] = ScoreSpec(items=items, bands=bands, unit=unit, constant=constant, custom=compute is not None)
     return register(Calculator(
         id=id, name=name, category=category, description=description, inputs=inputs,
         compute=compute or _sum, reference=reference, output_unit=unit,

@@ -164,6 +164,20 @@ def _wells_dvt(x: WellsDVTInputs) -> CalculatorResult:
     )
 
 
+# MDCalc 362 (RiskAgent's library): input name -> ours; a non-zero value is "present" (the alternative
+# diagnosis item's value is its -2 points). MDCalc's "bedridden >3 days or major surgery" is one item.
+_WELLS_DVT_MDCALC = {
+    "cancer": "active_cancer", "bedridden": "bedridden", "calf_swelling": "calf_swelling",
+    "superficial_veins": "collateral_veins", "leg_swollen": "entire_leg_swollen",
+    "localized_tenderness": "localized_tenderness", "pitting_edema": "pitting_edema",
+    "paralysis": "paralysis_or_cast", "dvt": "previous_dvt", "alt_diagnosis_dvt": "alternative_diagnosis",
+}
+
+
+def _wells_dvt_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:
+    return {ours: bool(raw[key]) for key, ours in _WELLS_DVT_MDCALC.items() if key in raw}
+
+
 register(Calculator(
     id="wells_dvt", name="Wells' Criteria for DVT", category="diagnosis",
     description="Wells' score for the pre-test probability of lower-limb deep vein thrombosis (-2 to 9 points).",
@@ -190,6 +204,7 @@ register(Calculator(
         "Alternative diagnosis to Deep Vein Thrombosis as likely or more likely": "alternative_diagnosis",
         "Alternative diagnosis to DVT as likely or more likely": "alternative_diagnosis",
     },
+    mdcalc_ids=[362], mdcalc_adapter=_wells_dvt_mdcalc,
 ))
 
 

@@ -33,6 +33,12 @@ _HEIGHT_CONTEXT = re.compile(r"(?:height|stature|tall|\bHt\b)[^\d.;]{0,25}$", re
 _LEN_UNIT = r"cm|centimet(?:er|re)s?|m(?![A-Za-z])|met(?:er|re)s?|in(?:ch(?:es)?)?(?![A-Za-z])"
 _MASS_UNIT = r"kgs?(?![A-Za-z])|kilograms?|lbs?(?![A-Za-z])|pounds?"
 _TALL = re.compile(rf"({NUMBER})\s*({_LEN_UNIT})\s*(?:tall|in height|high\b)", re.I)
+# the patient as the subject of a length: "She measured 162 cm in clinic", "he stands 1.80 m", "Pt is 158 cm";
+# not an object's size ("the lesion measured 3 cm": no patient subject) nor a length with a dimension word after it
+_SUBJECT_LENGTH = re.compile(
+    rf"\b(?:[Ss]he|[Hh]e|[Tt]he patient|[Pp]atient|[Pp]t)\s+(?:measured|measures|stands|stood|is|was)\s+(?:at\s+)?"
+    rf"({NUMBER})\s*({_LEN_UNIT})(?!\s*(?:[x×]|by\b|long|wide|deep|across|from|away|above|below|off|into|of\b"
+    rf"|in (?:diameter|length|size|width)))")
 _PAIR = re.compile(
     rf"({NUMBER})\s*({_LEN_UNIT})(?:\s*tall)?\s*(?:,|;|/|and|,\s*and|&)\s*(?:weigh(?:s|ing|ed)?\s*)?({NUMBER})\s*({_MASS_UNIT})",
     re.I)
@@ -102,6 +108,10 @@ def height_weight(scanner: Scanner) -> dict[str, list[Reading]]:
 
     for m in _TALL.finditer(note):
         r = _reading(scanner, "height", m, 1, 2, m.start(), m.end())
+        if r:
+            out["height"].append(r)
+    for m in _SUBJECT_LENGTH.finditer(note):
+        r = _reading(scanner, "height", m, 1, 2, m.start(1), m.end(2))
         if r:
             out["height"].append(r)
     for m in _PAIR.finditer(note):

@@ -14,6 +14,7 @@ past mention (``when="history"``).
 
 from __future__ import annotations
 
+from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction.calc_sources import (
     AnyOf,
@@ -29,6 +30,7 @@ from medmirror.tools.extraction.calc_sources import (
     Term,
     UreaAsBun,
 )
+from medmirror.tools.extraction.quantities import BY_NAME as QUANTITY_SPECS
 
 AGE = Quantity("age")
 SEX = Sex()
@@ -391,11 +393,31 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
 }
 
 
+LIBRARY_ITEM = Judgement(
+    "an item of a RiskAgent-library score: the model picks the option or value, and the note must support it "
+    "(rules read only the numbers the extractor knows by the item's own name)")
+
+
+def _library_source(calculator_id: str, field: str) -> Source:
+    """A library score's input: the extractor's quantity of the same name (age, sodium, ...), else a judgement."""
+    info = CALCULATORS[calculator_id].inputs.model_fields.get(field)
+    if info is None:
+        raise KeyError(f"calculator '{calculator_id}': input '{field}' is not in the field map") from None
+    numeric = info.annotation in (float, int, float | None, int | None)
+    return Quantity(field) if numeric and field in QUANTITY_SPECS else LIBRARY_ITEM
+
+
 def source_for(calculator_id: str, field: str) -> Source:
-    """The source of one input; raises KeyError naming what is not mapped."""
+    """The source of one input; raises KeyError naming what is not mapped.
+
+    MedCalc-Bench's 55 have a written field map; a score of RiskAgent's library (``mdcalc_ids``) without one
+    reads its inputs by :func:`_library_source`."""
     try:
         fields = CALCULATOR_MAP[calculator_id]
     except KeyError:
+        calc = CALCULATORS.get(calculator_id)
+        if calc is not None and calc.mdcalc_ids:
+            return _library_source(calculator_id, field)
         raise KeyError(f"no field map for calculator '{calculator_id}'") from None
     try:
         return fields[field]
@@ -405,4 +427,6 @@ def source_for(calculator_id: str, field: str) -> Source:
 
 def describe(calculator_id: str) -> dict[str, str]:
     """Input -> human-readable description of where rules read it (for cards and reviewers)."""
+    if calculator_id not in CALCULATOR_MAP:
+        return {name: source_for(calculator_id, name).describe() for name in CALCULATORS[calculator_id].inputs.model_fields}
     return {name: src.describe() for name, src in CALCULATOR_MAP[calculator_id].items()}

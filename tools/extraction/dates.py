@@ -7,7 +7,9 @@
   15-60); a range ("24-26 day cycles") is not one length and is not read.
 
 Numeric dates are read month/day/year (the US convention of MedCalc-Bench's notes)
-unless the first field cannot be a month (> 12), then day/month/year. Two-digit
+unless the first field cannot be a month (> 12), then day/month/year. A note is read in one order: when one of
+its numeric dates can only be day/month/year ("28/01/2024") and none can only be month/day/year, its ambiguous
+dates ("05/09/2024") are read day/month/year too (:func:`note_day_first`). Two-digit
 years are 2000-2049 below 50 and 1950-1999 otherwise. The value is ISO
 ``YYYY-MM-DD``; ``details["mm/dd/yyyy"]`` gives the benchmark's spelling.
 """
@@ -53,6 +55,11 @@ _ENCOUNTER_DATE = [re.compile(
     r"|attends|attended|presents|presented)"
     rf"\b[ \t]*(?:[-–—:,][ \t]*)?(?:(?:on|dated)[ \t]+)?(?:the[ \t]+)?{DATE}", re.I),
     re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I)]
+# the note's first line, a heading ending in a date: "Maternity triage handover - 05/09/2024, 07:00", "WARD ROUND:
+# 3 March 2024" (read only when no encounter word dates the note; a heading naming another date is not one)
+_HEADING_DATE = re.compile(rf"[ \t]*(?P<head>[^\n\d]{{2,80}}?)[ \t]*[-–—:,][ \t]*{DATE}", re.I)
+_NOT_ENCOUNTER_LABEL = re.compile(r"\b(?:LN?MP|DOB|D\.O\.B|born|birth|EDD|due|menstrua\w*|period|admitted|admission"
+                                  r"|surgery|operation|discharged?|onset|last|previous|prior|next)\b", re.I)
 _CYCLE_N = r"(?P<n>\d{2}|twenty(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|thirty(?:[- ](?:one|two|three|four|five))?)"
 _CYCLE = [
     re.compile(r"\bcycles?(?: length)?\s*(?:(?:is|was|of|are|were|:|=|lasts?|lasting|every|about|approximately"
@@ -63,8 +70,23 @@ _CYCLE = [
 ]
 
 
-def parse_date(text: str) -> dt.date | None:
-    """Parse one date spelling (see module doc); None when it is not a valid date."""
+_NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})(?![\d/-])(?!\.\d)")
+
+
+def note_day_first(note: str) -> bool:
+    """True when the note's numeric dates are day/month/year: one pins that order (first field > 12) and none pins
+    month/day/year (second field > 12). Mixed or unpinned notes keep month/day/year."""
+    day_first = month_first = False
+    for m in _NUMERIC_DATE.finditer(note):
+        a, b = int(m.group(1)), int(m.group(2))
+        day_first |= 12 < a <= 31 and 1 <= b <= 12
+        month_first |= 12 < b <= 31 and 1 <= a <= 12
+    return day_first and not month_first
+
+
+def parse_date(text: str, day_first: bool = False) -> dt.date | None:
+    """Parse one date spelling (see module doc); None when it is not a valid date. ``day_first`` reads an ambiguous
+    numeric date ("05/09/2024") as day/month/year."""
     t = text.strip().rstrip(",")
     try:
         m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t)
@@ -75,7 +97,7 @@ def parse_date(text: str) -> dt.date | None:
             a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
             if len(m.group(3)) == 2:
                 y += 2000 if y < 50 else 1900
-            month, day = (a, b) if a <= 12 else (b, a)
+            month, day = (b, a) if a > 12 or (day_first and b <= 12) else (a, b)
             return dt.date(y, month, day)
         m = re.fullmatch(rf"({_MONTH_RX})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})", t, re.I)
         if m:
@@ -100,7 +122,7 @@ def age_from_birth_date(note: str, index: SentenceIndex, today: Value | None) ->
     """The age in whole years at today's date (labelled or the encounter's) from a date of birth ('DOB 04/11/1950');
     None without both dates or when the birth date is not before today."""
     m = _DOB.search(note)
-    born = parse_date(m.group("date")) if m else None
+    born = parse_date(m.group("date"), note_day_first(note)) if m else None
     if m is None or born is None or today is None:
         return None
     now = dt.date.fromisoformat(str(today.value))
@@ -112,12 +134,17 @@ def age_from_birth_date(note: str, index: SentenceIndex, today: Value | None) ->
                  details={"from": f"date of birth {born.isoformat()} and today's date {now.isoformat()}"})
 
 
-def _encounter_dates(note: str, index: SentenceIndex) -> list[Value]:
-    """Dates of the encounter the note records (:data:`_ENCOUNTER_DATE`), as current-date candidates."""
+def _encounter_dates(note: str, index: SentenceIndex, day_first: bool = False) -> list[Value]:
+    """Dates of the encounter the note records (:data:`_ENCOUNTER_DATE`), else the date of the note's heading
+    (:data:`_HEADING_DATE`), as current-date candidates."""
     values = []
     matches = sorted((m for rx in _ENCOUNTER_DATE for m in rx.finditer(note)), key=lambda m: m.start("date"))
+    if not matches:
+        heading = _HEADING_DATE.match(note)
+        if heading and not _NOT_ENCOUNTER_LABEL.search(heading.group("head")):
+            matches = [heading]
     for m in matches:
-        d = parse_date(m.group("date"))
+        d = parse_date(m.group("date"), day_first)
         if d is None:
             continue
         values.append(Value(
@@ -131,10 +158,11 @@ def _encounter_dates(note: str, index: SentenceIndex) -> list[Value]:
 def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
     """LMP date, current date and cycle length, each with alternatives."""
     out: dict[str, Value] = {}
+    day_first = note_day_first(note)
     for name, rx in _LABELLED.items():
         values = []
         for m in rx.finditer(note):
-            d = parse_date(m.group("date"))
+            d = parse_date(m.group("date"), day_first)
             if d is None:
                 continue
             values.append(Value(
@@ -144,7 +172,7 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
             ))
         if name == "current_date":
             for m in _TODAY_DATE.finditer(note):
-                d = parse_date(m.group("date"))
+                d = parse_date(m.group("date"), day_first)
                 if d is not None:
                     values.append(Value(
                         name=name, value=d.isoformat(), unit="date", raw=m.group(0), original_value=m.group("date"),
@@ -153,7 +181,7 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
             values.sort(key=lambda v: v.start)
             values = list({v.start: v for v in values}.values())
         if not values and name == "current_date":
-            values = _encounter_dates(note, index)
+            values = _encounter_dates(note, index, day_first)
         if values:
             values[0].alternatives = values[1:]
             out[name] = values[0]

@@ -39,7 +39,9 @@ _STRONG.append(_BARE_MF)
 _SLASH_MF = re.compile(r"(?<![\w/.])(?:(?P<n>\d{1,3})\s*/\s*(?P<sex>[MF])|(?P<sex2>[MF])\s*/\s*(?P<n2>\d{1,3}))(?![\w/])")
 _STRONG.append(_SLASH_MF)
 # a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
-_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?,\s+(?P<n>\d{1,3})(?=\s*[,;.)]|\s+(?:with|who|has|is|presents?)\b)")
+# ("Re: Mrs Helen Marsh, 58 years" at a line's end, "Mr A Mehta, 58 years." too)
+_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?,\s+(?P<n>\d{1,3})"
+                             r"(?:\s*(?:years?|yrs?)(?:\s+old)?)?(?=\s*[,;.)]|[ \t]*(?:\n|$)|\s+(?:with|who|has|is|presents?)\b)")
 _STRONG.append(_TITLE_NAME_AGE)
 # the age in brackets after a titled name: "Mrs Amos (79)", "Mr J. Osei (aged 61)"
 _TITLE_NAME_BRACKET_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?\s*"
@@ -57,7 +59,8 @@ _RELATIVE_AFTER = re.compile(
     r"mother|father|husband|wife|sibling|twin|cousin|friend|partner|baby|infant)s?\b", re.I)
 # the single-letter sex after a bare number ("62M") is only trusted at the start of a description
 # (note start, a line start, a sentence start, or after "a / pt / patient / ...", "(" or ":")
-_BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*)$", re.I)
+# or after a heading's dash: "HDU NOTE - 45F, Caucasian")
+_BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*|(?-i:[A-Z]{2,})\s+[-–—]\s*)$", re.I)
 # after a comma or semicolon only a two-digit age counts ("Nursing home resident, 91F"; not a "5F" catheter)
 _BARE_MF_AFTER_LIST = re.compile(r"[,;]\s*$")
 _FRENCH_SIZE = re.compile(r"\s*(?:sheath|catheter|cath\b|tube|cannula|introducer|foley|drain|stent)", re.I)

@@ -47,7 +47,7 @@ from medmirror.tools.extraction.calc_sources import (
     UreaAsBun,
 )
 from medmirror.tools.extraction.calculator_map import source_for
-from medmirror.tools.extraction.dates import DATE, parse_date
+from medmirror.tools.extraction.dates import DATE, note_day_first, parse_date
 from medmirror.tools.extraction.extractor import Extraction
 from medmirror.tools.extraction.text import NUMBER_RE, parse_number
 
@@ -466,8 +466,9 @@ def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: 
 
 
 def _date_support(value: Any, ctx: NoteContext) -> Hit | None:
+    day_first = note_day_first(ctx.note)
     for m in re.finditer(DATE, ctx.note, re.I):
-        d = parse_date(m.group("date"))
+        d = parse_date(m.group("date"), day_first)
         if d is not None and d.isoformat() == str(value):
             return Hit(value, m.start(), m.end(), m.group(0), ctx.sentence_of(m.start()).text, None, "date found in the note")
     return None

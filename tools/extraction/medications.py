@@ -69,6 +69,14 @@ _PRN = re.compile(r"\b(?:p\.?r\.?n\.?|as\s+needed|when\s+needed|if\s+needed|on\s
 _ADMINISTRATION = {"iv", "po", "im", "sc", "patch", "buccal", "sublingual", "nasal", "rectal", "inhaled", "topical"}
 
 
+_TABLET_COUNT = {"one": 1.0, "1": 1.0, "two": 2.0, "2": 2.0, "three": 3.0, "3": 3.0, "half": 0.5, "½": 0.5,
+                 "1.5": 1.5, "one and a half": 1.5}
+_TABLETS = re.compile(r"\s*,?\s*(?:take\s+)?(?P<n>one and a half|one|two|three|half|½|1\.5|1|2|3)\s*(?:a\s+)?"
+                      r"(?:tablets?|tabs?|capsules?|caps?|pills?)\b", re.I)
+_COMBO_JOIN = re.compile(r"\s*[/-]\s*")
+_COMBO_DOSE = re.compile(rf"\s*(?P<a>\d+(?:\.\d+)?)\s*/\s*(?P<b>\d+(?:\.\d+)?)\s*-?\s*(?P<unit>{_UNIT})(?![A-Za-z])", re.I)
+
+
 def _pick_route(words: list[str]) -> str | None:
     """The administration route if one was written, else the first form word."""
     canon = [_ROUTE_WORDS[w.lower()] for w in words if w.lower() in _ROUTE_WORDS]
@@ -117,6 +125,14 @@ def _vocabulary() -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
     return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.I), lookup
 
 
+@lru_cache(maxsize=1)
+def _hyphen_pair() -> re.Pattern[str]:
+    """Two drug names joined by a hyphen ("hydrocodone-acetaminophen"): the hyphen marks a combination product."""
+    rx, _ = _vocabulary()
+    body = rx.pattern[len("(?<![\\w-])(?:"):-len(")(?![\\w-])")]
+    return re.compile(rf"(?<![\w-])(?:{body})(?P<hyphen>-)(?=(?:{body})(?![\w-]))", re.I)
+
+
 def _key(text: str) -> str:
     return re.sub(r"[\s-]+", "", text.lower())
 
@@ -129,7 +145,11 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
     """Every drug mention of the vocabulary with what can be read around it."""
     index = index or SentenceIndex(note)
     rx, lookup = _vocabulary()
-    mentions = list(rx.finditer(note))
+    # the hyphen of "hydrocodone-acetaminophen" read as the slash of a combination product (same length: positions hold)
+    scan = note
+    for h in _hyphen_pair().finditer(note):
+        scan = scan[:h.start("hyphen")] + "/" + scan[h.end("hyphen"):]
+    mentions = list(rx.finditer(scan))
     meds: list[Medication] = []
     route_after = re.compile(rf"(?:\s*,?\s*\(?\s*(?P<r>{_ROUTE})(?![\w])\)?)", re.I)
     dose_after = re.compile(
@@ -141,10 +161,32 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
     dose_before = re.compile(rf"{_DOSE}\s*(?:of\s+)?(?:(?:{_ROUTE})\s+)?$", re.I)
     route_before = re.compile(rf"(?P<r>{_ROUTE})\s+$", re.I)
 
+    # a combination product, "hydrocodone/acetaminophen 5/325 mg": each drug takes its own part of the dose and both
+    # share what follows (route, frequency)
+    combos: dict[int, tuple[float, str, int]] = {}
+    for i in range(len(mentions) - 1):
+        a, b = mentions[i], mentions[i + 1]
+        if _COMBO_JOIN.fullmatch(scan[a.end():b.start()]):
+            c = _COMBO_DOSE.match(note, b.end())
+            if c:
+                t = _TABLETS.match(note, c.end())
+                count = _TABLET_COUNT[t.group("n").lower()] if t else 1.0  # "two tablets": twice the strength
+                end = t.end() if t else c.end()
+                combos[i] = (parse_number(c.group("a")) * count, c.group("unit"), end)
+                combos[i + 1] = (parse_number(c.group("b")) * count, c.group("unit"), end)
+
+    for i, m in enumerate(mentions):  # one listed name for a product ("oxycodone/acetaminophen"): its first dose
+        if i not in combos and "/" in m.group(0):
+            c = _COMBO_DOSE.match(note, m.end())
+            if c:
+                t = _TABLETS.match(note, c.end())
+                combos[i] = (parse_number(c.group("a")) * (_TABLET_COUNT[t.group("n").lower()] if t else 1.0),
+                             c.group("unit"), t.end() if t else c.end())
+
     for i, m in enumerate(mentions):
         name, cls = _canonical(m.group(0), lookup)
         sent = index.at(m.start())
-        nxt = mentions[i + 1].start() if i + 1 < len(mentions) else len(note)
+        nxt = mentions[i + 1].start() if i + 1 < len(mentions) and i + 1 not in combos else len(note)
         limit = min(sent.end, nxt)
         prev_end = mentions[i - 1].end() if i else 0
         start, end = m.start(), m.end()
@@ -160,7 +202,9 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         rb = route_before.search(note, max(prev_end, sent.start, m.start() - 20), m.start())
         dose = unit = None
         d = dose_after.match(note, pos)
-        if d and d.end() <= limit:
+        if i in combos and combos[i][2] <= sent.end:
+            dose, unit, pos = combos[i]
+        elif d and d.end() <= limit:
             dose, unit, pos = parse_number(d.group("dose")), d.group("unit"), d.end()
             for _ in range(2):
                 r = route_after.match(note, pos)

@@ -118,3 +118,70 @@ def test_mme_template_with_patch_in_micrograms():
                                "4 times a day.")
     assert [(m.name, m.dose, m.dose_unit, m.route, m.doses_per_day) for m in meds] == [
         ("fentanyl", 60.0, "mcg", "patch", 1.0), ("tramadol", 100.0, "mg", None, 4.0)]
+
+
+# --- one date order per note; the heading's date (sentences written for these tests) ----------------------------
+
+@pytest.mark.parametrize("note, lmp, today", [
+    # 23/02/2025 can only be day/month: the note's other dates are read day/month too
+    ("Antenatal booking 04/03/2025. LMP 06/01/2025, cycles regular. Bloods sent 17/03/2025.", "2025-01-06", "2025-03-04"),
+    # 01/28/2024 can only be month/day: ambiguous dates stay month/day
+    ("Clinic visit 03/04/2024. LMP 01/28/2024.", "2024-01-28", "2024-03-04"),
+    # nothing pinned: month/day (the benchmark's convention)
+    ("Clinic visit 03/04/2024. LMP 02/01/2024.", "2024-02-01", "2024-03-04"),
+])
+def test_a_note_is_read_in_one_date_order(note, lmp, today):
+    e = extract(note, findings=False)
+    assert e["lmp_date"].value == lmp and e["current_date"].value == today
+
+
+def test_a_note_that_pins_both_orders_keeps_month_first():
+    from medmirror.tools.extraction.dates import note_day_first
+
+    assert note_day_first("Seen 25/03/2024, LMP 14/02/2024.")
+    assert not note_day_first("Seen 25/03/2024, LMP 02/14/2024.")  # pins both: the default stays
+    assert parse_date("05/09/2024", day_first=True).isoformat() == "2024-09-05"
+    assert parse_date("25/09/2024", day_first=False).isoformat() == "2024-09-25"
+
+
+@pytest.mark.parametrize("note, today", [
+    ("Labour ward handover - 11/14/2023, 19:30\nBed 4: G2P1, LMP 02/20/2023.", "2023-11-14"),
+    ("EARLY PREGNANCY UNIT: 7 June 2024\nLMP 20 April 2024, positive test at home.", "2024-06-07"),
+])
+def test_the_heading_date_is_today_when_no_date_is_labelled(note, today):
+    assert extract(note, findings=False)["current_date"].value == today
+
+
+@pytest.mark.parametrize("note", [
+    "LMP - 02/20/2023\nReviewed for nausea.",
+    "Admission date: 11/02/2023\nTransferred to the ward.",
+])
+def test_a_heading_naming_another_date_is_not_today(note):
+    assert extract(note, findings=False).get("current_date") is None
+
+
+# --- combination products (sentences written for these tests) ---------------------------------------------------
+
+@pytest.mark.parametrize("note, first, second, per_dose, per_day", [
+    ("Takes tramadol/acetaminophen 37.5/325 mg every 6 hours for knee pain.", "tramadol", "acetaminophen",
+     (37.5, 325.0), 4.0),
+    ("hydrocodone-acetaminophen 7.5/325 mg, two tablets twice daily", "hydrocodone", "acetaminophen",
+     (15.0, 650.0), 2.0),  # two tablets: 2 x 7.5 mg and 2 x 325 mg per dose
+])
+def test_a_combination_product_splits_its_dose(note, first, second, per_dose, per_day):
+    meds = {m.name: m for m in extract_medications(note)}
+    assert (meds[first].dose, meds[second].dose) == per_dose
+    assert meds[first].dose_unit == meds[second].dose_unit == "mg"
+    assert meds[first].doses_per_day == meds[second].doses_per_day == per_day
+
+
+def test_a_product_the_vocabulary_names_as_one_drug_takes_the_first_dose():
+    (oxy,) = [m for m in extract_medications("Takes oxycodone/acetaminophen 10/325 mg every 6 hours.")
+              if m.name == "oxycodone"]
+    assert oxy.dose == 10.0 and oxy.dose_unit == "mg" and oxy.doses_per_day == 4.0
+
+
+def test_two_drugs_in_a_list_are_not_a_combination():
+    meds = {m.name: m for m in extract_medications("Regular morphine 10 mg twice daily and acetaminophen 1 g four "
+                                                   "times daily.")}
+    assert meds["morphine"].dose == 10.0 and meds["acetaminophen"].dose == 1.0
