@@ -54,10 +54,6 @@ class ToolCard(BaseModel):
                 parts.append(spec.description)
         parts.append(self.output)
         parts.append(self.reference)
-        # where a library score applies (MDCalc's specialty, organ system, chief complaint, disease): once, after the rest
-        for key in ("disease", "chief_complaint", "organ_system", "specialty"):
-            if isinstance(self.extra.get(key), str) and self.extra[key]:
-                parts.append(self.extra[key])
         return "\n".join(p for p in parts if p)
 
     def brief(self) -> str:
