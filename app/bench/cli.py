@@ -20,6 +20,8 @@ import medmirror.bench.extraction_speed as extraction_speed
 import medmirror.bench.overhead as overhead
 from medmirror.bench.cab import CabError, run_cab
 from medmirror.bench.medcalc import MODES, BenchError, run_medcalc
+from medmirror.bench.medrisk import MODES as MEDRISK_MODES
+from medmirror.bench.medrisk import run_medrisk
 from medmirror.bench.rada import RadaError, run_rada
 from medmirror.bench.retrieval import measure, print_report
 from medmirror.settings import Settings
@@ -73,6 +75,30 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mc.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="agent: a setting for every run, e.g. --set theta_plan=9 --set model_provider=openai")
     mc.set_defaults(func=handle_medcalc)
+
+    mr = sub.add_parser(
+        "medrisk", help="MedRisk-Qualitative (RiskAgent's multiple-choice questions, JSON Lines)",
+        description=("Run MedRisk-Qualitative rows: the row's calculator (by MDCalc id) and the option matcher, or the "
+                     "whole graph, or retrieval over every calculator card. Rows whose calculator is not implemented "
+                     "yet are counted apart (no_calculator), never as wrong. Rerunning with the same --out resumes."),
+    )
+    mr.add_argument("--data", required=True, type=Path, metavar="FILE.jsonl", help="MedRisk-Qualitative JSON Lines")
+    mr.add_argument("--mode", required=True, choices=list(MEDRISK_MODES),
+                    help="; ".join(f"{m.name}: {m.description}" for m in MEDRISK_MODES.values()))
+    mr.add_argument("--limit", type=_int_at_least(0), default=None, metavar="N", help="only the first N rows")
+    mr.add_argument("--every", type=_int_at_least(1), default=1, metavar="K", help="keep every K-th row (before --limit)")
+    mr.add_argument("--out", type=Path, default=None, metavar="DIR",
+                    help="output directory (default runs/medrisk-<mode>-<timestamp>/); reuse it to resume")
+    mr.add_argument("--concurrency", type=_int_at_least(1), default=1, metavar="N")
+    mr.add_argument("--quiet", action="store_true")
+    mr.add_argument("--no-plot", action="store_true")
+    mr.add_argument("--k", type=_int_at_least(1), default=5, help="retrieve: how many tools to return")
+    mr.add_argument("--preset", default=None, help="agent: the preset to run (default mirror)")
+    mr.add_argument("--extractor", choices=["rules", "llm", "hybrid"], default=None,
+                    help="extract: for calculators with a field map (default rules); library point scores use the "
+                         "label reader")
+    mr.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    mr.set_defaults(func=handle_medrisk)
 
     ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
                         description="Time the main graph with an instant scripted model: per-node and per-case overhead.")
@@ -225,6 +251,23 @@ def handle_medcalc(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         where = args.out or "the run directory printed above"
         print(f"\ninterrupted; finished rows are saved - rerun with --out {where} to resume", file=sys.stderr)
+        return 130
+    return 0
+
+
+def handle_medrisk(args: argparse.Namespace) -> int:
+    """Handler of ``bench medrisk``; returns the exit code."""
+    try:
+        run_medrisk(args.data, args.mode, limit=args.limit, every=args.every, out_dir=args.out,
+                    concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
+                    options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set),
+                             "extractor": args.extractor})
+    except BenchError as exc:
+        print(f"medmirror bench medrisk: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished rows are saved - rerun with --out {args.out or 'the same directory'} to resume",
+              file=sys.stderr)
         return 130
     return 0
 

@@ -1,0 +1,144 @@
+"""The option matcher: one test per rule, on synthetic option texts (none copied from a dataset row)."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators.option_match import categories, match_options, quantities
+
+
+def opts(*texts: str) -> dict[str, str]:
+    return dict(zip("ABCD", texts))
+
+
+def test_number_point_equals_the_stated_percentage():
+    m = match_options(opts("3.1% yearly bleeding", "7.4% yearly bleeding", "11% yearly bleeding", "0.5% yearly bleeding"),
+                      4, "points", "Intermediate: 7.4% yearly bleeding risk")
+    assert m.letter == "B" and "number" in m.reason
+
+
+def test_number_value_in_an_option_range():
+    m = match_options(opts("score 0-2", "score 3-5", "score 6-9", "score 10 or more"), 4, "points", "")
+    assert m.letter == "B"
+
+
+def test_number_comparators_and_open_intervals():
+    m = match_options(opts("< 3 points", "≥ 12 points", "between 3 and 11", "exactly 2"), 14, "points", "")
+    assert m.letter == "B"
+    (q,) = quantities("under 40%")
+    assert q.high == 40 and q.high_open and q.unit == "%"
+
+
+def test_number_rounding_and_exact_beats_rounded():
+    m = match_options(opts("0.24% probability", "0.2% probability", "2% probability", "20% probability"),
+                      None, None, "Estimated probability 0.2%")
+    assert m.letter == "B"  # 0.24 agrees only at the evidence's precision, 0.2 is the number as printed
+    assert m.options["A"].supported and "agrees with" in m.options["A"].matches[0]
+    m = match_options(opts("41% risk", "18% risk", "9% risk", "63% risk"), 17.96, "%", "")
+    assert m.letter == "B"
+
+
+def test_number_of_another_unit_is_not_compared():
+    # the options speak of months, the result only of points: nothing to compare, no option
+    m = match_options(opts("8 months", "20 months", "35 months", "50 months"), 20, "points", "")
+    assert m.letter is None and "no option supported" in m.reason
+
+
+def test_range_with_open_upper_end_and_units_that_differ_are_two_quantities():
+    (q,) = quantities("10 to <25% chance")
+    assert (q.low, q.high, q.high_open) == (10, 25, True)
+    assert len(quantities("2.5 years to 40% progression")) == 2
+
+
+def test_time_frames_and_class_numerals_are_not_quantities():
+    assert quantities("10-year survival at 6 months, Class III") == []
+    assert quantities("by age 9 years") == []
+
+
+def test_level_words_and_compounds():
+    assert categories("Moderate-to-severe symptoms")["level"] == {"moderate_severe"}
+    assert categories("very low chance")["level"] == {"very_low"}
+    assert categories("intermediate-high group")["level"] == {"moderate_high"}
+    assert categories("on high-flow oxygen, low risk")["level"] == {"low"}  # high-flow is not a level
+    m = match_options(opts("Low concern", "Intermediate concern", "High concern", "Very high concern"), 6, "points",
+                      "Moderate concern: refer")
+    assert m.letter == "B" and "level: moderate" in m.reason
+
+
+def test_level_alternatives_with_a_slash():
+    m = match_options(opts("Quiet/minimal activity", "Moderate activity", "High activity", "Remission"), 2, "points",
+                      "Minimal disease activity")
+    assert m.letter == "A"
+
+
+def test_first_level_mention_is_the_level():
+    assert categories("High chance of severe colitis")["level"] == {"high"}
+
+
+def test_none_level_from_negation():
+    assert categories("No relevant anxiety")["level"] == {"none"}
+    m = match_options(opts("No relevant anxiety", "Mild anxiety", "Moderate anxiety", "Severe anxiety"), 1, "points",
+                      "Anxiety absent")
+    assert m.letter == "A"
+
+
+def test_likelihood_axis():
+    m = match_options(opts("Gallstones unlikely", "Gallstones likely", "Gallstones possible", "Gallstones definite"),
+                      1, "points", "Not likely: look for another cause")
+    assert m.letter == "A"
+    assert categories("highly unlikely")["likelihood"] == {"very_unlikely"}
+
+
+def test_result_axis_and_false_positive_is_its_own_key():
+    m = match_options(opts("Negative screen", "Positive screen", "False positive screen", "Inconclusive screen"),
+                      3, "points", "Positive screen: assess further")
+    assert m.letter == "B"
+    assert categories("equivocal")["result"] == {"indeterminate"}
+
+
+def test_class_roman_and_arabic_are_the_same():
+    m = match_options(opts("Group 1", "Group 2", "Group 3", "Group 4"), 7, "points", "Group III: treat early")
+    assert m.letter == "C" and "class" in m.reason
+
+
+def test_words_rule_for_options_without_claims_and_negation_conflict():
+    m = match_options(opts("Discharge home", "Admit to ward", "Transfer to theatre", "Observe overnight"), 1, "points",
+                      "Safe to discharge home")
+    assert m.letter == "A" and "words" in m.reason
+    m = match_options(opts("Eligible for day surgery", "Not eligible for day surgery", "Urgent review", "Defer"),
+                      5, "points", "Not eligible for day surgery")
+    assert m.letter == "B"
+    assert "negation" in " ".join(m.options["A"].conflicts)
+
+
+def test_negation_scope_ends_at_punctuation():
+    m = match_options(opts("Plausible gout", "Confirmed gout", "Gout ruled out", "Gout unlikely"), 4, "points",
+                      "Gout not confirmed (plausible gout; aspirate)")
+    assert m.letter == "A"
+
+
+def test_tie_is_no_option_and_wording_breaks_a_tie():
+    m = match_options(opts("1.2% risk", "3.4% risk", "5.6% risk", "7.8% risk"), 2, "points",
+                      "1.2% early risk and 3.4% late risk")
+    assert m.letter is None and "supported equally" in m.reason
+    m = match_options(opts("Positive", "Borderline positive", "Negative", "Inconclusive"), 9, "points", "Positive")
+    assert m.letter == "A" and "broken by wording" in m.reason
+
+
+def test_conflicting_evidence_gives_no_option_and_explains():
+    m = match_options(opts("Low chance (40%)", "High chance (80%)", "Moderate chance (60%)", "Very low chance (20%)"),
+                      None, None, "Low chance: 5%")
+    assert m.letter is None and "conflicts" in m.reason
+    assert any("number" in c for c in m.options["A"].conflicts)
+    assert "A:" in m.explanation()
+
+
+def test_nothing_comparable_gives_no_option():
+    m = match_options(opts("Alpha", "Beta", "Gamma", "Delta"), 3, "points", "")
+    assert m.letter is None and m.to_json()["letter"] is None
+
+
+@pytest.mark.parametrize("text,unit", [("12 months", "month"), ("3 yrs", "year"), ("45 percent", "%"), ("7 points", "")])
+def test_units_normalised(text, unit):
+    (q,) = quantities(text)
+    assert q.unit == unit

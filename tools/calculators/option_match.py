@@ -1,0 +1,442 @@
+"""Which multiple-choice option a calculator's result supports: a deterministic, explained matcher.
+
+MedRisk-style questions ask for what a score reads off (a risk %, a class, a severity, a
+recommendation) and offer four options. :func:`match_options` reads *claims* from each option's text
+and from the result (its value with unit, and its interpretation) and compares them rule by rule:
+
+* ``number``: a quantity in the option (``12.1%``, ``10 - 20%``, ``< 2%``, ``>= 10``, ``score 5-7``,
+  ``26 months``) against the result's quantities of the same unit (the value, and the numbers its
+  interpretation states). A point matches at the option's (or the evidence's) printed precision; an
+  interval holds a point, or contains / equals an interval. Numbers of another unit are not compared.
+  Time frames (``5-year``, ``at 3 months``, ``over the next 12 months``) and names (``CHA2DS2``) are
+  not quantities.
+* ``level``: the ordinal word (very low / low / low-moderate / moderate = intermediate = medium /
+  moderate-high / high / very high; minimal = negligible; mild / mild-moderate / moderate-severe /
+  severe / very severe; none = no / absent; increased = elevated; substantial = significant; borderline). ``High/severe`` offers
+  both. Compound words are read before their parts.
+* ``likelihood``: likely = probable; unlikely = not likely; possible; definite.
+* ``result``: positive / negative / indeterminate (inconclusive, equivocal, pending, uncertain).
+* ``class``: ``Class III`` = ``class 3``, ``Grade 2``, ``Stage IV``, ``Category B`` (same word and numeral).
+* ``words``: only for an option with none of the claims above: all its content words are in the
+  interpretation and none of them is negated there (``Remission``, ``Septic shock``).
+
+Per option: the rules that matched and the rules that conflicted (the evidence has a claim on that
+axis and the option's disagrees). An option is *supported* when something matched and nothing
+conflicted. One supported option is the answer; several are decided by the number of matched rules,
+and a tie is **no option** (ambiguous), as is no supported option: the matcher never guesses.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+LETTERS = ("A", "B", "C", "D")
+
+# ---------------------------------------------------------------------------
+# Quantities
+# ---------------------------------------------------------------------------
+
+_NUM = r"\d+(?:[.,]\d+)?"
+_UNITS = {
+    "%": "%", "percent": "%", "per cent": "%", "pct": "%",
+    "month": "month", "months": "month", "mo": "month",
+    "year": "year", "years": "year", "yr": "year", "yrs": "year",
+    "day": "day", "days": "day", "week": "week", "weeks": "week",
+    "hour": "hour", "hours": "hour", "h": "hour", "hr": "hour", "hrs": "hour",
+    "point": "", "points": "", "pts": "",
+}
+_UNIT_RE = r"(?:%|percent|per cent|pct|months?|mo|years?|yrs?|yr|days?|weeks?|hours?|hrs?|hr|h|points?|pts)(?![A-Za-z])"
+_CMP = {
+    "≥": ">=", ">=": ">=", "=>": ">=", "at least": ">=", "or more": ">=", "≤": "<=", "<=": "<=", "=<": "<=",
+    "at most": "<=", "or less": "<=", "<": "<", "less than": "<", "under": "<", "below": "<", "fewer than": "<",
+    ">": ">", "more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
+}
+_CMP_RE = r"(?:≥|≤|>=|<=|=>|=<|<|>|at least|at most|less than|fewer than|more than|greater than|under|below|over|above|exceeding)"
+_NOT_AFTER_LETTER = r"(?<![A-Za-z0-9.,])"
+# "5-year", "30-day", "at 3 months", "within 30 days", "over the next 12 months": when, not how much.
+_TIMEFRAME = re.compile(
+    rf"{_NOT_AFTER_LETTER}{_NUM}\s*-\s*(?:year|month|week|day|hour)s?\b"
+    rf"|\b(?:at|within|in|after|by|next|first|past|last|for)\s+(?:the\s+)?(?:next\s+|first\s+|past\s+|last\s+)?{_NUM}\s*"
+    r"(?:-\s*)?(?:years?|months?|weeks?|days?|hours?|yrs?|mo)\b"
+    rf"|\b(?:by|at|before|after|until)\s+age\s+{_NUM}", re.I)
+_CLASS_WORDS = r"class|grade|stage|category|type|level|tier|group|zone|risk class|risk group"
+_CLASS_RE = re.compile(rf"\b({_CLASS_WORDS})\s*[:#]?\s*(IV|V?I{{1,3}}|IX|V|X|\d+[a-d]?|[A-D])(?![A-Za-z0-9])", re.I)
+_RANGE_RE = re.compile(
+    rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?\s*(?:-|–|—|to)\s*(<|≤|<=)?\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
+_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
+_POINT_RE = re.compile(rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?(?:\s*(or more|or less|\+))?", re.I)
+_PER_RE = re.compile(rf"\bper\s+{_NUM}\b", re.I)
+_TRAILING_OK = re.compile(r"\s*(?:$|[\s,;:.)(/\]]|%)")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """An interval of values in ``unit`` ('%', 'month', 'year', ... or '' for a score)."""
+
+    low: float
+    high: float
+    low_open: bool = False
+    high_open: bool = False
+    unit: str = ""
+    text: str = ""
+    decimals: int = 0
+
+    @property
+    def is_point(self) -> bool:
+        return self.low == self.high and not (self.low_open or self.high_open)
+
+    def holds(self, x: float, tol: float = 1e-9) -> bool:
+        lo_ok = x > self.low - tol if not self.low_open else x > self.low + tol
+        hi_ok = x < self.high + tol if not self.high_open else x < self.high - tol
+        return lo_ok and hi_ok
+
+
+def _num(text: str) -> tuple[float, int]:
+    t = text.replace(",", ".") if re.fullmatch(r"\d+,\d{1,2}", text) else text.replace(",", "")
+    return float(t), (len(t.split(".")[1]) if "." in t else 0)
+
+
+def _unit(text: str | None) -> str:
+    return _UNITS.get((text or "").strip().lower(), (text or "").strip().lower())
+
+
+def quantities(text: str) -> list[Quantity]:
+    """The quantities ``text`` states (time frames and class numerals masked first)."""
+    masked = _CLASS_RE.sub(lambda m: " " * len(m.group(0)), text)
+    masked = _TIMEFRAME.sub(lambda m: " " * len(m.group(0)), masked)
+    masked = _PER_RE.sub(lambda m: " " * len(m.group(0)), masked)  # "per 100 patient-years": a denominator
+    out: list[Quantity] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in taken)
+
+    for m in _RANGE_RE.finditer(masked):
+        if not free(*m.span()) or not _TRAILING_OK.match(masked, m.end()):
+            continue
+        (a, da), (b, db) = _num(m.group(1)), _num(m.group(4))
+        if b < a or (m.group(2) and m.group(5) and _unit(m.group(2)) != _unit(m.group(5))):
+            continue  # "3.2 years to 25%": two quantities, not a range
+        u = _unit(m.group(5) or m.group(2))
+        out.append(Quantity(a, b, high_open=m.group(3) in ("<",), unit=u, text=m.group(0).strip(),
+                            decimals=max(da, db)))
+        taken.append(m.span())
+    for m in _COMPARE_RE.finditer(masked):
+        if not free(*m.span()):
+            continue
+        op = _CMP[" ".join(m.group(1).lower().split())]
+        x, d = _num(m.group(2))
+        u = _unit(m.group(3))
+        q = (Quantity(x, math.inf, op == ">", False, u, m.group(0).strip(), d) if op in (">", ">=")
+             else Quantity(-math.inf, x, False, op == "<", u, m.group(0).strip(), d))
+        out.append(q)
+        taken.append(m.span())
+    for m in _POINT_RE.finditer(masked):
+        if not free(*m.span()) or not _TRAILING_OK.match(masked, m.end()):
+            continue
+        x, d = _num(m.group(1))
+        u = _unit(m.group(2))
+        tail = (m.group(3) or "").lower()
+        if tail in ("or more", "+"):
+            out.append(Quantity(x, math.inf, unit=u, text=m.group(0).strip(), decimals=d))
+        elif tail == "or less":
+            out.append(Quantity(-math.inf, x, unit=u, text=m.group(0).strip(), decimals=d))
+        else:
+            out.append(Quantity(x, x, unit=u, text=m.group(0).strip(), decimals=d))
+        taken.append(m.span())
+    return out
+
+
+def _tol(*decimals: int) -> float:
+    return 0.5 * 10 ** -min(decimals) + 1e-9
+
+
+def quantity_agrees(option: Quantity, evidence: Quantity) -> bool:
+    """Does the evidence's quantity support the option's (same unit assumed)?"""
+    if option.is_point and evidence.is_point:
+        return abs(option.low - evidence.low) <= _tol(option.decimals, evidence.decimals)
+    if evidence.is_point:  # an option interval holds the value
+        return option.holds(evidence.low, 1e-9)
+    if option.is_point:  # the evidence says a range; the option names a value inside it
+        return evidence.holds(option.low, 1e-9)
+    same = (math.isclose(option.low, evidence.low) and math.isclose(option.high, evidence.high))
+    inside = option.low - 1e-9 <= evidence.low and evidence.high <= option.high + 1e-9
+    return same or inside
+
+
+# ---------------------------------------------------------------------------
+# Categories
+# ---------------------------------------------------------------------------
+
+# (axis, key, pattern): compounds before their parts (the first pattern to claim a span wins).
+_CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
+    ("level", "moderate_high", r"(?:moderate|intermediate)(?:ly)?[\s-]*(?:to[\s-]*)?high|high[\s-]*(?:to[\s-]*)?(?:moderate|intermediate)"),
+    ("level", "low_moderate", r"low[\s-]*(?:to[\s-]*)?(?:moderate|intermediate)|(?:moderate|intermediate)[\s-]*(?:to[\s-]*)?low"),
+    ("level", "mild_moderate", r"mild[\s-]*(?:to[\s-]*)?moderate"),
+    ("level", "moderate_severe", r"moderate(?:ly)?[\s-]*(?:to[\s-]*)?severe"),
+    ("level", "very_severe", r"(?:very|extremely)\s+severe|most severe|extreme"),
+    ("level", "very_high", r"(?:very|extremely)\s+high|highest"),
+    ("level", "very_low", r"(?:very|extremely)\s+low|lowest"),
+    ("level", "very_mild", r"very\s+mild"),
+    ("level", "minimal", r"minimal|negligible"),
+    ("level", "increased", r"increased|elevated"),
+    ("level", "borderline", r"borderline"),
+    ("level", "substantial", r"substantial|significant|considerable"),
+    ("level", "high", r"high"),
+    ("level", "low", r"low"),
+    ("level", "moderate", r"moderate|intermediate|medium"),
+    ("level", "mild", r"mild"),
+    ("level", "severe", r"severe"),
+    ("likelihood", "very_unlikely", r"(?:very|highly|extremely)\s+unlikely"),
+    ("likelihood", "unlikely", r"unlikely|not\s+likely|improbable"),
+    ("likelihood", "less_likely", r"less\s+likely"),
+    ("likelihood", "more_likely", r"more\s+likely"),
+    ("likelihood", "very_likely", r"(?:very|highly|most|extremely)\s+likely"),
+    ("likelihood", "likely", r"(?:moderately\s+)?likely|probable"),
+    ("likelihood", "possible", r"possible"),
+    ("likelihood", "definite", r"definite(?:ly)?"),
+    ("result", "false_positive", r"false[\s-]+positive"),
+    ("result", "false_negative", r"false[\s-]+negative"),
+    ("result", "positive", r"positive"),
+    ("result", "negative", r"negative"),
+    ("result", "indeterminate", r"indeterminate|inconclusive|equivocal|pending|uncertain|unspecified|undetermined"),
+]
+# A level word used as part of another term ("high-flow", "low-dose", "high-sensitivity") is not a level.
+_NOT_LEVEL_AFTER = re.compile(r"-(?!(?:to|risk|intermediate|moderate|severe|high|low|mild)\b)[a-z]", re.I)
+_NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))|\bnot\s+(?:present|significant)", re.I)
+_CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
+_NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
+_ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b)\s*$", re.I)
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+
+
+def categories(text: str) -> dict[str, set[str]]:
+    """Axis -> keys that ``text`` states (level, likelihood, result, class).
+
+    Per axis only the first mention counts, with its alternatives ("High/severe", "low or minimal"):
+    in "High risk for severe pancreatitis" the level is *high*; "severe" names the outcome.
+    """
+    out: dict[str, set[str]] = {}
+    last_end: dict[str, int] = {}
+    for m in _CATEGORY_RE.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
+        axis, key, _ = _CATEGORY_PATTERNS[i]
+        if axis == "level" and _NOT_LEVEL_AFTER.match(text, m.end()):
+            continue
+        if axis == "level" and _NEGATED_LEVEL.search(text[max(0, m.start() - 24):m.start()]):
+            key = "none"  # "no significant symptoms", "not clinically significant"
+        if axis in out:
+            if _ALTERNATIVE.fullmatch(text[last_end[axis]:m.start()]):
+                out[axis].add(key)
+                last_end[axis] = m.end()
+            continue
+        out[axis] = {key}
+        last_end[axis] = m.end()
+    # "no depression", "symptoms absent": the level "none", unless a level word says otherwise
+    if _NONE_RE.search(text) and "level" not in out:
+        out["level"] = {"none"}
+    # "not positive" / "not negative" flip the result
+    if re.search(r"\bnot\s+(?:positive)\b", text, re.I):
+        out["result"] = (out.get("result", set()) - {"positive"}) | {"negative"}
+    for m in _CLASS_RE.finditer(text):
+        word = m.group(1).lower().split()[-1]
+        num = m.group(2).lower()
+        norm = str(_ROMAN[num]) if num in _ROMAN else num
+        out.setdefault("class", set()).add(f"{word} {norm}")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Words
+# ---------------------------------------------------------------------------
+
+_STOP = set("""a an the of for to in on at by with and or is are be as this that its it patient patients
+patient's result results indicates indicate indicating suggests suggest suggesting status based score
+scores level levels risk per has have does do""".split())
+_NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor"}
+_NEGATED_AFTER = {"absent", "excluded"}  # "anxiety absent"
+
+
+def _tokens(text: str) -> list[str]:
+    """Lower-case words and codes ("g4", "t2"); hyphens split ("well-controlled" -> well, controlled)."""
+    return re.findall(r"[a-z][a-z0-9]*(?:'[a-z]+)?|\b\d+[a-z]+\b", text.lower())
+
+
+def _stem(w: str) -> str:
+    return w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def content_words(text: str) -> list[str]:
+    """The option's words that carry meaning (stop words and 1-2 letter words dropped; codes like 'g4' kept)."""
+    return [_stem(w) for w in _tokens(text) if w not in _STOP and (len(w) > 2 or any(c.isdigit() for c in w))]
+
+
+def negated_words(text: str) -> set[str]:
+    """Content words with a negator ('no', 'not', 'without', ...) up to four words before them in the same
+    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope)."""
+    out: set[str] = set()
+    for clause in re.split(r"[,;:()\[\].]", text):
+        toks = _tokens(clause)
+        out |= {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 4):i])
+                or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3])}
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Matching
+# ---------------------------------------------------------------------------
+
+# Strength of a matching rule: an exact number or class counts more than a number inside a range.
+EXACT, WITHIN = 2, 1
+
+
+@dataclass
+class OptionEvidence:
+    """What matched and what conflicted for one option, each as 'rule: detail'; ``strength`` sums the matches."""
+
+    text: str
+    matches: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+    strength: int = 0
+    wording: int = 0  # content words of the option found in the result (the second tie-break)
+    missing: int = 0  # content words of the option the result does not use (the first tie-break: fewer wins)
+
+    @property
+    def supported(self) -> bool:
+        return bool(self.matches) and not self.conflicts
+
+    def match(self, rule: str, strength: int = EXACT) -> None:
+        self.matches.append(rule)
+        self.strength += strength
+
+
+@dataclass
+class MatchResult:
+    """The option the evidence supports (``letter``; None: no option supported) and why."""
+
+    letter: str | None
+    reason: str
+    options: dict[str, OptionEvidence]
+    evidence: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"letter": self.letter, "reason": self.reason, "evidence": self.evidence,
+                "options": {k: {"matches": v.matches, "conflicts": v.conflicts} for k, v in self.options.items()}}
+
+    def explanation(self) -> str:
+        lines = [self.reason]
+        for k, v in self.options.items():
+            bits = [f"+{m}" for m in v.matches] + [f"-{c}" for c in v.conflicts]
+            lines.append(f"{k}: {'; '.join(bits) or 'no claim compared'}")
+        return "\n".join(lines)
+
+
+def evidence_text(value: Any, unit: str | None, interpretation: str | None) -> str:
+    """How a result is shown to the matcher (and written in records): 'value unit; interpretation'."""
+    head = "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+    if head and unit:
+        head += f" {unit}"
+    return "; ".join(p for p in (head, (interpretation or "").strip()) if p)
+
+
+def _value_quantity(value: Any, unit: str | None) -> Quantity | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(float(value)):
+        return None
+    u = _unit(unit)
+    if u in ("score", "points", "point", "pts"):
+        u = ""
+    return Quantity(float(value), float(value), unit=u, text=f"{value:g} {unit or ''}".strip(), decimals=9)
+
+
+def _number_strength(option: Quantity, evidence: Quantity) -> int:
+    """EXACT: the same point or interval as printed; WITHIN: agrees only after rounding or by containment; 0: no."""
+    if not quantity_agrees(option, evidence):
+        return 0
+    if option.is_point and evidence.is_point:
+        return EXACT if abs(option.low - evidence.low) <= _tol(max(option.decimals, evidence.decimals)) else WITHIN
+    same = (option.low == evidence.low and option.high == evidence.high and option.low_open == evidence.low_open
+            and option.high_open == evidence.high_open)
+    return EXACT if same else WITHIN
+
+
+def compare(option: str, value: Any = None, unit: str | None = None, interpretation: str | None = None) -> OptionEvidence:
+    """The rules that match and conflict between one option's text and a result."""
+    ev = OptionEvidence(option)
+    interp = interpretation or ""
+    # numbers: the value (in its unit) and the quantities the interpretation states
+    evq = quantities(interp)
+    vq = _value_quantity(value, unit)
+    if vq is not None:
+        evq.append(vq)
+    oqs = quantities(option)
+    for oq in oqs:
+        same_unit = [q for q in evq if q.unit == oq.unit]
+        if not same_unit:
+            continue
+        best = max(same_unit, key=lambda q: _number_strength(oq, q))
+        strength = _number_strength(oq, best)
+        if strength:
+            ev.match(f"number: '{oq.text}' {'equals' if strength == EXACT else 'agrees with'} '{best.text}'", strength)
+        else:
+            ev.conflicts.append(f"number: '{oq.text}' disagrees with {', '.join(repr(q.text) for q in same_unit)}")
+    # categories: the interpretation's words
+    ecat = categories(interp)
+    ocat = categories(option)
+    for axis, keys in ocat.items():
+        if axis not in ecat:
+            continue
+        common = keys & ecat[axis]
+        if common:
+            ev.match(f"{axis}: {'/'.join(sorted(common))}")
+        else:
+            ev.conflicts.append(f"{axis}: option {'/'.join(sorted(keys))}, result {'/'.join(sorted(ecat[axis]))}")
+    # words: a word negated in one of option and result but not the other conflicts ("no increased risk");
+    # the wording breaks ties; for an option that states nothing the rules above read, the words are its rule
+    ow = content_words(option)
+    stems = {_stem(w) for w in _tokens(interp)}
+    ev.wording = sum(w in stems for w in ow)
+    ev.missing = len(ow) - ev.wording
+    flipped = sorted({w for w in ow if w in stems and (w in negated_words(interp)) != (w in negated_words(option))})
+    if flipped:
+        ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
+    elif not ocat and not oqs and ow and not ev.missing:
+        ev.match(f"words: {' '.join(ow)} all in the result")
+    return ev
+
+
+def match_options(options: dict[str, str], value: Any = None, unit: str | None = None,
+                  interpretation: str | None = None) -> MatchResult:
+    """The option (letter) the result supports, or None with the reason (no claim, ambiguous, all conflicting).
+
+    Supported options (a match, no conflict) are ranked by the strength of their matches, then by how
+    many of their words the result uses; a tie after both is no option.
+    """
+    per = {k: compare(str(t or ""), value, unit, interpretation) for k, t in options.items()}
+    evidence = evidence_text(value, unit, interpretation)
+    supported = {k: v for k, v in per.items() if v.supported}
+    if not supported:
+        if not any(v.matches or v.conflicts for v in per.values()):
+            why = "no option supported: no option states a number, class or category the result states"
+        else:
+            why = "no option supported: every option that shares a claim with the result also conflicts with it"
+        return MatchResult(None, why, per, evidence)
+    best = max(v.strength for v in supported.values())
+    top = [k for k, v in supported.items() if v.strength == best]
+    how = ""
+    if len(top) > 1:  # tie-breaks: fewer option words the result does not use, then more it does
+        rank = {k: (supported[k].missing, -supported[k].wording) for k in top}
+        first = min(rank.values())
+        by_words = [k for k in top if rank[k] == first]
+        if len(by_words) > 1:
+            return MatchResult(None, f"no option supported: options {', '.join(top)} are supported equally "
+                                     f"({'; '.join(f'{k}: ' + ', '.join(per[k].matches) for k in top)})", per, evidence)
+        how = (f" (tie with {', '.join(k for k in top if k != by_words[0])} broken by wording: "
+               f"{supported[by_words[0]].missing} of its words not in the result)")
+        top = by_words
+    k = top[0]
+    others = [o for o in supported if o != k and o not in how]
+    tail = f"; also partly supported: {', '.join(others)}, by weaker rules" if others else ""
+    return MatchResult(k, f"option {k}: {'; '.join(per[k].matches)}{how}{tail}", per, evidence)
