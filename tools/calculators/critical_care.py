@@ -465,7 +465,7 @@ APACHE_II = register(Calculator(
     reference="Knaus WA et al. Crit Care Med. 1985;13(10):818-829.",
     output_unit="points", output_type="integer",
     medcalc_id=28, medcalc_name="APACHE II Score",
-    aliases=["APACHE 2", "APACHE II", "Acute Physiology and Chronic Health Evaluation II", "ICU mortality score"],
+    aliases=["APACHE 2", "APACHE II", "APACHE", "Acute Physiology and Chronic Health Evaluation II", "ICU mortality score"],
     conventions=[
         "Physiological variables that are not given score 0 (assumed normal) and are listed as assumed.",
         "MAP is computed as (SBP + 2 × DBP) / 3 when not given.",
