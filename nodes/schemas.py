@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 from medmirror.graphs.state import AnswerOutput, InterpretationOutput, PlanOutput, ReactDecision, ToolCallOutput
+from medmirror.models.grammar import fits_grammar
 
 # llama.cpp grammars ignore minimum/maximum, so the 1-10 range is an enum (which they do enforce).
 SCORE = {"type": "integer", "enum": list(range(1, 11))}
@@ -64,9 +65,23 @@ def tool_call_schema(tool: str, args_schema: dict[str, Any], alternatives: dict[
     return out
 
 
-def action_schema(title: str, text: str, plain: list[str], tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def action_schema(title: str, text: str, plain: list[str], tools: dict[str, dict[str, Any]],
+                  *, loose: bool = False) -> dict[str, Any]:
     """A grammar of actions: the ``plain`` actions carry only their ``text`` field (no arguments); every tool
-    is a branch with its own arguments. Shared by the single loop's agent and the CRITIC agent."""
+    is a branch with its own arguments. Shared by the single loop's agent and the CRITIC agent.
+
+    When the tools' argument schemas together exceed what a grammar can hold (hundreds of calculators offered
+    at once), each tool branch keeps its name but takes any argument object (``loose``): the tool validates the
+    arguments when it runs and names every bad one, as for any call."""
+    if loose:
+        tools = {name: {"type": "object"} for name in tools}
+    schema = _strict_action_schema(title, text, plain, tools)
+    if not loose and len(tools) > LOOSE_AFTER and not fits_grammar(schema):
+        return action_schema(title, text, plain, tools, loose=True)
+    return schema
+
+
+def _strict_action_schema(title: str, text: str, plain: list[str], tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
     defs: dict[str, Any] = {}
     branches = [{"type": "object", "properties": {
         text: TEXT, "action": {"type": "string", "enum": plain}, "arguments": {"type": "object", "properties": {}},
@@ -79,6 +94,9 @@ def action_schema(title: str, text: str, plain: list[str], tools: dict[str, dict
     if defs:
         out["$defs"] = defs
     return out
+
+
+LOOSE_AFTER = 20  # below this many tools the full grammar always fits; above it, it is checked
 
 
 def react_schema(tools: dict[str, dict[str, Any]], inner: tuple[str, ...] = ("plan", "think")) -> dict[str, Any]:

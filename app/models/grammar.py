@@ -97,6 +97,15 @@ def _gbnf(schema_json: str) -> str:
     return gbnf
 
 
+def fits_grammar(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` (bounds relaxed as :func:`grammar_for` does) converts to a grammar within the limits."""
+    try:
+        _gbnf(json.dumps(relax_large_bounds(schema), sort_keys=False))
+    except GrammarError:
+        return False
+    return True
+
+
 def grammar_for(schema: dict[str, Any]) -> Any:
     """A checked ``LlamaGrammar`` for ``schema``."""
     from llama_cpp.llama_grammar import LlamaGrammar

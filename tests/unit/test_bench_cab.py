@@ -45,10 +45,18 @@ def test_sql_without_a_database_is_a_tool_selection_error(tmp_path: Path) -> Non
             {"thought": "done", "action": "finish", "arguments": {}}]),
         "answer": ScriptedChatModel(responses=[{"answer": "unknown", "value": None, "evaluation": "x", "score": 3}]),
     }
-    # the single-loop agent is offered every tool (offer_unusable_tools is on in this benchmark)
+    # the single-loop agent is offered every tool (offer_unusable_tools is on in this benchmark); the registry
+    # here leaves out RiskAgent's library so that 100 candidates are every tool
     from medmirror.api import solve
+    from medmirror.tools.builtin import default_registry
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.registry import ToolRegistry
 
-    res = solve(task["question"], None, task["options"], preset="react", models=models, saver=None,
+    full = default_registry()
+    registry = ToolRegistry([full.get(n) for n in full.names() if n not in CALCULATORS or not CALCULATORS[n].mdcalc_ids
+                             or CALCULATORS[n].medcalc_id is not None])
+    assert len(registry.names()) <= 100
+    res = solve(task["question"], None, task["options"], preset="react", models=models, saver=None, registry=registry,
                 offer_unusable_tools=True, top_n_tools=100, data_dir=str(tmp_path))
     assert res.steps[0]["tool"] == "ehr_sql" and "needs ehr_db" in res.steps[0]["error"]
     assert tool_selection_errors(res.steps, {}) == ["ehr_sql without ehr_db"]

@@ -340,12 +340,19 @@ def test_large_length_bounds_are_relaxed_before_llama_cpp_sees_them():
 
 
 def test_every_tool_schema_fits_a_grammar():
+    """Offering every tool at once (hundreds of calculators) keeps each tool's name in the grammar; when their
+    argument schemas together exceed the grammar limit, each branch takes any argument object instead (the tool
+    validates the arguments when it runs), and a small offer keeps its full argument schemas."""
     from medmirror.models.grammar import MAX_GRAMMAR_CHARS
 
     reg = default_registry()
     tools = {n: reg.get(n).args_schema for n in reg.names()}
-    gbnf = _gbnf(react_schema(tools))
+    schema = react_schema(tools)
+    gbnf = _gbnf(schema)
     assert len(gbnf) < MAX_GRAMMAR_CHARS
+    assert all(f'\\"{n}\\"' in gbnf for n in list(tools)[:50])
+    small = react_schema({n: tools[n] for n in ("bmi", "mean_arterial_pressure")})
+    assert small["anyOf"][1]["properties"]["arguments"] != {"type": "object"}  # the full schema
 
 
 def test_the_agents_own_text_bounds_stay_in_the_grammar():

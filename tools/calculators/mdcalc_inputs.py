@@ -31,7 +31,7 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _norm(text: Any) -> str:
-    return re.sub(r"\s+", " ", str(text).strip().casefold())
+    return re.sub(r"\s+", " ", str(text).replace('"', "'").strip().casefold())
 
 
 def mdcalc_arguments(calc: Calculator, mdcalc_id: int, inputs_raw: dict[str, Any],

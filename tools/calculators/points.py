@@ -53,6 +53,12 @@ class Option:
     points: float
     code: Any = None
 
+    def __post_init__(self) -> None:
+        # a straight double quote in a published label is written as a single one: llama.cpp's JSON-schema
+        # grammar converter does not escape it inside an enum, and the label is still read the same way
+        if '"' in self.label:
+            object.__setattr__(self, "label", self.label.replace('"', "'"))
+
     @property
     def mdcalc_value(self) -> Any:
         return self.points if self.code is None else self.code
@@ -136,8 +142,9 @@ def yes_no(name: str, question: str, points: float = 1, *, no_points: float = 0,
 
 
 def _norm(text: str) -> str:
-    """Labels compare case-insensitively (casefold: 'µ' and 'Μ' too) with whitespace collapsed."""
-    return re.sub(r"\s+", " ", str(text).strip().casefold())
+    """Labels compare case-insensitively (casefold: 'µ' and 'Μ' too) with whitespace collapsed and double quotes
+    read as single ones (see :class:`Option`)."""
+    return re.sub(r"\s+", " ", str(text).replace('"', "'").strip().casefold())
 
 
 class ChoiceInputs(CalculatorInputs):

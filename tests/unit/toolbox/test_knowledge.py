@@ -59,10 +59,11 @@ def test_bundled_corpus_shape():
 
 
 def test_every_calculator_has_passages():
+    """The bundled corpus covers MedCalc-Bench's 55 calculators (RiskAgent's library scores carry their cards)."""
     from medmirror.tools.calculators import CALCULATORS
 
     index = ki.bundled_index()
-    for calc in CALCULATORS.values():
+    for calc in (c for c in CALCULATORS.values() if c.medcalc_id is not None):
         ids = [h.passage.id for h in index.search(calc.name, 3)]
         assert any(i.startswith("calc-") for i in ids), (calc.id, ids)
 
