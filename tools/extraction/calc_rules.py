@@ -270,14 +270,33 @@ def heart_rate_with_qt(ctx: NoteContext) -> Hit | None:
     return Hit.of_value(same[0], note="heart rate of the tracing that gives the QT") if same else None
 
 
+# a goal written before the BMI, a few words apart: "goal agreed with her: a BMI of 25", "aim for a BMI of 24";
+# "target BMI 23", "BMI goal of 22", "body mass index target: 24"
+_TARGET_BMI = re.compile(
+    rf"(?:\b(?:target|goal|desired|ideal|aim(?:s|ed|ing)?)\b(?P<gap>[^\d\n;.]{{0,45}}?)\b(?:body mass index|BMI)"
+    rf"|\b(?:BMI|body mass index)\s+(?:target|goal|aim)\b)"
+    rf"[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*(?P<u>kg\s*/\s*m(?:\^?2|²)|(?=[\s,.;)]|$))", re.I)
+# the patient's present BMI is not a goal: "target: weight loss; current BMI 34", "aim to lose weight, BMI now 31"
+_PRESENT_BMI = re.compile(r"\b(?:current|present|actual|baseline|measured|admission|today's)\s+(?:body mass index|BMI)\b"
+                          r"|\b(?:body mass index|BMI)\s+(?:is\s+|was\s+)?(?:now|today|currently|at\s+present|on\s+admission)\b", re.I)
+_PRESENT_AFTER = re.compile(r"\s*(?:kg\s*/\s*m\S*\s*)?(?:now|today|currently|at\s+present|on\s+admission)\b", re.I)
+
+
 def target_bmi(ctx: NoteContext) -> Hit | None:
-    """'target BMI is 23.2 kg/m^2', 'goal body mass index of 22'."""
-    r = first_number_after(ctx, r"(?:target|goal|desired|ideal)\s+(?:body mass index|BMI)|(?:BMI|body mass index)\s+(?:target|goal)",
-                           r"kg\s*/\s*m(?:\^?2|²)|(?=[\s,.;)]|$)", lo=10, hi=60)
-    if r is None:
-        return None
-    n, _, m = r
-    return _hit(ctx, m, n, unit="kg/m^2")
+    """'target BMI is 23.2 kg/m^2', 'goal body mass index of 22', 'BMI goal of 24', 'aim for a BMI of 25', 'goal agreed
+    with the patient: BMI of 22'. A BMI named as the present one ('current', 'now') between the goal word and the number
+    or right after it is not the target."""
+    for m in _TARGET_BMI.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        if n is None or not 10 <= n <= 60:
+            continue
+        if _PRESENT_BMI.search(m.group(0)) or _PRESENT_AFTER.match(ctx.note, m.end()):
+            continue
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.hypothetical:
+            continue
+        return _hit(ctx, m, n, unit="kg/m^2")
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -301,7 +320,7 @@ GCS_EYE = [
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
-                                      r"|(?:spoke|speaks|speaking|talked|talks|talking)\s+(?:to|with)\b"
+                                      r"|(?:speak|spoke|speaks|speaking|talk|talked|talks|talking)\s+(?:to|with)\b"
                                       r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name)", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
@@ -321,7 +340,10 @@ GCS_VERBAL_SPECIFIC = [
                             r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)", 3),
 ]
 GCS_VERBAL_GENERIC = [
-    ("confused", r"\bconfused\b|\bconfusion\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
+    ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
+                 # not oriented in place or time, described: "does not know where she is", "didn't know the year"
+                 r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
                  r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
                  # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
                  r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
@@ -718,18 +740,20 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
 
 def heart_troponin(ctx: NoteContext) -> Hit | None:
     """'<= normal limit' when the note says the troponin is normal / negative; higher bands need the lab's limit."""
-    times = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
+    times = re.search(rf"(?:troponin|\bc?Tn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
                       rf"\s*(?:times|x|×|-?fold)?\s*(?:the\s+)?(?:upper|normal|ULN|URL|reference)", ctx.note, re.I)
     if times:
         n = _multiple(times.group("n"))
         if n is not None:
             return _hit(ctx, times, _troponin_band(n), "troponin stated as a multiple of the normal limit")
-    # a value with the lab's upper limit beside it: "Trop I 0.09 ng/mL (URL 0.04)", "troponin 45 ng/L (ULN 14)"
-    ratio = re.search(rf"(?:troponin|\bTn[TI]?\b|\btrop\b)[^.;\d]{{0,25}}(?P<v>{NUMBER})[^.;\d]{{0,25}}?"
-                      rf"(?:URL|ULN|upper (?:reference |normal )?limit|99th percentile|normal\s*<|ref(?:erence)?\.?\s*(?:range\s*)?<)"
-                      rf"\s*(?:of\s*|is\s*|[:=]\s*|<\s*)?(?P<l>{NUMBER})", ctx.note, re.I)
+    # a value with the lab's upper limit beside it: "Trop I 0.09 ng/mL (URL 0.04)", "troponin 45 ng/L (ULN 14)",
+    # "hs-TnT (0 h): 30 ng/L (99th percentile 14 ng/L)", "trop 50 (ref < 34)"; the limit in another unit is converted
+    ratio = _TROPONIN_WITH_LIMIT.search(ctx.note)
     if ratio:
         v, lim = parse_number(ratio.group("v")), parse_number(ratio.group("l"))
+        vu, lu = ratio.group("vu") or ratio.group("lu"), ratio.group("lu") or ratio.group("vu")
+        if v is not None and lim and vu and lu:
+            v, lim = v * _TROPONIN_NG_L[_unit_key(vu)], lim * _TROPONIN_NG_L[_unit_key(lu)]
         if v is not None and lim:
             return _hit(ctx, ratio, _troponin_band(v / lim),
                         f"troponin {v:g} / upper limit {lim:g} = {v / lim:.2f} x the normal limit")
@@ -739,6 +763,25 @@ def heart_troponin(ctx: NoteContext) -> Hit | None:
     if neg:
         return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
     return None
+
+
+_TROPONIN_UNIT = r"(?:ng\s*/\s*L|ng\s*/\s*mL|pg\s*/\s*mL|[µμu]g\s*/\s*L|mcg\s*/\s*L)"
+_TROPONIN_NG_L = {"ng/l": 1.0, "pg/ml": 1.0, "ng/ml": 1000.0, "µg/l": 1000.0, "μg/l": 1000.0, "ug/l": 1000.0, "mcg/l": 1000.0}
+# the lab's upper limit: "URL", "ULN", "upper limit of normal", "upper reference limit", "99th percentile / centile
+# (URL)", "normal < 14", "ref < 34", "reference range 0-14"
+_TROPONIN_LIMIT = (r"(?:99th\s+(?:percentile|centile)(?:\s+(?:URL|ULN|upper\s+reference\s+limit|cut-?off))?|URL|ULN"
+                   r"|upper\s+(?:reference\s+|normal\s+)?limit(?:\s+of\s+(?:normal|the\s+reference\s+range))?"
+                   r"|(?:normal|ref(?:erence)?\.?)(?:\s*(?:range|interval|value))?\s*[:=]?\s*(?:<|≤|<=|below|under|up\s+to|0\s*[-–]\s*))")
+_TROPONIN_WITH_LIMIT = re.compile(
+    r"(?:troponin|\bc?Tn[TI]?\b|\btrop\b)[^.;\d\n]{0,20}?"
+    # a time point before the value: "(0 h)", "at 0h", "0-hour"
+    r"(?:\(?\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\b\s*\)?[^.;\d\n]{0,10}?)?"
+    rf"(?P<v>{NUMBER})\s*(?P<vu>{_TROPONIN_UNIT})?[^.;\d\n]{{0,25}}?{_TROPONIN_LIMIT}"
+    rf"\s*(?:(?:of|is|was)\s*|[:=]\s*|<\s*)*(?P<l>{NUMBER})\s*(?P<lu>{_TROPONIN_UNIT})?", re.I)
+
+
+def _unit_key(unit: str) -> str:
+    return re.sub(r"\s+", "", unit).lower()
 
 
 _MULTIPLES = {"twice": 2.0, "double": 2.0, "two": 2.0, "triple": 3.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
@@ -1101,9 +1144,38 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
     return _best(ctx, opts, pick="max", current=True)
 
 
+_SIDE = r"(?:L|R|left|right|Lt|Rt)\b\.?"
+_VERSUS = r"\s*(?:[,;/]\s*|\(\s*)?(?:vs\.?|versus|compared\s+(?:with|to)|against|and|[,;/])?\s*(?:the\s+)?"
+_CIRC = r"(?:\s+(?:mid-?)?calf)?(?:\s+(?:circumference|girth|diameter))?(?:\s+(?:is|was|of|measures|measured|measuring))?\s*[:=]?\s*"
+# two measured calf circumferences, either side first: "L calf circumference 41 cm vs R 37 cm", "right calf 36 cm
+# compared with left calf 33 cm", "calf circumference: R 40 cm and L 36 cm", "calf girth left 39 cm, right 35 cm"
+_TWO_CALVES = re.compile(
+    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}|\bcalf\s+(?:circumferences?|girths?)\s*[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
+
+
+def _two_calves(ctx: NoteContext) -> Hit | None:
+    """The difference of two measured calf circumferences (one per side) against 3 cm."""
+    for m in _TWO_CALVES.finditer(ctx.note):
+        s1, s2 = (m.group("s1") or m.group("s1b"))[0].upper(), m.group("s2")[0].upper()
+        if s1 == s2:
+            continue
+        scale = {"cm": 1.0, "mm": 0.1}
+        a = parse_number(m.group("a")) * scale[m.group("ua").lower()]
+        b = parse_number(m.group("b")) * scale[(m.group("ub") or m.group("ua")).lower()]
+        diff = round(abs(a - b), 3)  # 41.2 - 38.2 is 3, not 3.0000000000000036
+        if diff > 15:
+            continue  # not two calf circumferences of one patient
+        return _hit(ctx, m, diff > 3, f"calf circumferences {a:g} vs {b:g} cm: difference {diff:g} cm vs 3")
+    return None
+
+
 def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
-    """Calf swelling > 3 cm versus the other leg ('4 cm larger', 'L calf 4 cm > R'); a difference in mm is divided by 10
-    (35 mm = 3.5 cm)."""
+    """Calf swelling > 3 cm versus the other leg ('4 cm larger', 'L calf 4 cm > R', two measured circumferences 'R calf
+    circumference 39 cm vs L 35 cm'); a difference in mm is divided by 10 (35 mm = 3.5 cm)."""
+    two = _two_calves(ctx)
+    if two is not None:
+        return two
     rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
                     rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
     for m in rx.finditer(ctx.note):
@@ -1643,6 +1715,38 @@ def altered_mental_status(ctx: NoteContext) -> Hit | None:
     gcs = ctx.value("gcs")
     if gcs is not None:
         return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# the abbreviated mental test (Hodkinson 1972, ten items): "AMT 7/10", "AMTS: 9 out of 10", "abbreviated mental test
+# score 6"; the four-item AMT4 ("AMT4 3/4") and the 4AT delirium tool are other scales
+_AMT = re.compile(r"\b(?:AMTS?|abbreviated\s+mental\s+test)\b(?:\s+score)?(?:\s+(?:was|is|of|today|now|on\s+admission))*"
+                  r"\s*[:=(-]?\s*(?P<n>\d{1,2})(?!\.\d)(?:\s*(?:/|out\s+of)\s*(?P<d>\d{1,2})\b)?", re.I)
+
+
+def curb65_confusion(ctx: NoteContext) -> Hit | None:
+    """CURB-65 confusion (Lim et al., Thorax 2003): an abbreviated mental test score of 8 or less (of 10), or new
+    disorientation in person, place or time. A stated AMT <= 8 is True; confusion words (current) are True; an AMT of
+    9-10 with no confusion word is False; else the confusion words decide (negated: False)."""
+    amt: list[tuple[int, re.Match[str]]] = []
+    for m in _AMT.finditer(ctx.note):
+        n, d = int(m.group("n")), m.group("d")
+        if (d is not None and int(d) != 10) or n > 10:
+            continue  # another scale's denominator ("AMT4 3/4") or not a score
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.hypothetical or f.family or after_presentation(f):
+            continue
+        amt.append((n, m))
+    low = [(n, m) for n, m in amt if n <= 8]
+    if low:
+        n, m = low[0]
+        return _hit(ctx, m, True, f"AMT {n}/10 <= 8: confusion by CURB-65's definition")
+    value, f, why = decide(ctx.findings("confusion"), "current")
+    if value and f is not None:
+        return Hit.of_finding(f, True, why)
+    if amt:
+        n, m = amt[0]
+        return _hit(ctx, m, False, f"AMT {n}/10 (9-10): not confused by CURB-65's definition")
     return None if f is None else Hit.of_finding(f, value, why)
 
 

@@ -369,7 +369,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "urine_output": Derived(R.urine_output, "urine output per day (mL/h x 24)"),
     },
     "curb_65": {
-        "age": AGE, "confusion": Concept("confusion", when="current"),
+        "age": AGE,
+        "confusion": Derived(R.curb65_confusion, "abbreviated mental test <= 8 of 10, else confusion words (current)"),
         "bun": Quantity("bun"), "urea": Quantity("urea"),
         "respiratory_rate": RR, "systolic_bp": SBP, "diastolic_bp": DBP,
     },

@@ -62,8 +62,9 @@ _NOT_ENCOUNTER_LABEL = re.compile(r"\b(?:LN?MP|DOB|D\.O\.B|born|birth|EDD|due|me
                                   r"|surgery|operation|discharged?|onset|last|previous|prior|next)\b", re.I)
 _CYCLE_N = r"(?P<n>\d{2}|twenty(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|thirty(?:[- ](?:one|two|three|four|five))?)"
 _CYCLE = [
+    # "cycle length of 30 days", "cycles: regular, every 26 days" (a comma may follow a filler word)
     re.compile(r"\bcycles?(?: length)?\s*(?:(?:is|was|of|are|were|:|=|lasts?|lasting|every|about|approximately"
-               rf"|usually|typically|regular(?:ly)?|around)\s*){{0,3}}{_CYCLE_N}\s*(?:-|\s)?days?\b(?!\s*(?:-|–|to)\s*\d)", re.I),
+               rf"|usually|typically|regular(?:ly)?|around)\s*,?\s*){{0,3}}{_CYCLE_N}\s*(?:-|\s)?days?\b(?!\s*(?:-|–|to)\s*\d)", re.I),
     re.compile(rf"(?<![\d.\-–])\b{_CYCLE_N}\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
     # "menses every 4 weeks", "periods come every four weeks": weeks x 7
     re.compile(r"\b(?:menses|periods?|menstruation|cycles?|bleeds?)\b[^.;\d]{0,25}?\bevery\s+(?P<w>4|5|four|five)\s+weeks\b", re.I),

@@ -38,13 +38,15 @@ _STRONG.append(_BARE_MF)
 # age and sex joined by a slash: "66/M", "M/72", "Age/Sex: 66/F"
 _SLASH_MF = re.compile(r"(?<![\w/.])(?:(?P<n>\d{1,3})\s*/\s*(?P<sex>[MF])|(?P<sex2>[MF])\s*/\s*(?P<n2>\d{1,3}))(?![\w/])")
 _STRONG.append(_SLASH_MF)
+# a name after a title: "Helen Marsh", "A Mehta", "J. Osei", or dotted initials "K.L.", "K. L. R."
+_TITLE_NAME = r"(?:(?:[A-Z]\.\s?){2,3}|[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?)"
 # a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
-# ("Re: Mrs Helen Marsh, 58 years" at a line's end, "Mr A Mehta, 58 years." too)
-_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?,\s+(?P<n>\d{1,3})"
+# ("Re: Mrs Helen Marsh, 58 years" at a line's end, "Mr A Mehta, 58 years." too; "Ms K.L., 66 yrs.")
+_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+" + _TITLE_NAME + r",\s+(?P<n>\d{1,3})"
                              r"(?:\s*(?:years?|yrs?)(?:\s+old)?)?(?=\s*[,;.)]|[ \t]*(?:\n|$)|\s+(?:with|who|has|is|presents?)\b)")
 _STRONG.append(_TITLE_NAME_AGE)
 # the age in brackets after a titled name: "Mrs Amos (79)", "Mr J. Osei (aged 61)"
-_TITLE_NAME_BRACKET_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?\s*"
+_TITLE_NAME_BRACKET_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+" + _TITLE_NAME + r"\s*"
                                      r"\(\s*(?:aged?\s*)?(?P<n>\d{1,3})(?:\s*(?:y|yrs?|years?))?\s*\)")
 _STRONG.append(_TITLE_NAME_BRACKET_AGE)
 _WEAK = [
@@ -61,6 +63,12 @@ _RELATIVE_AFTER = re.compile(
 # (note start, a line start, a sentence start, or after "a / pt / patient / ...", "(" or ":")
 # or after a heading's dash: "HDU NOTE - 45F, Caucasian")
 _BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*|(?-i:[A-Z]{2,})\s+[-–—]\s*)$", re.I)
+# a heading line of words in any case, then a dash, then a two-digit age: "Medical take - 83M", "ward round – 67F"
+# (one digit stays out: "catheter - 8F" is a French size; so does a heading naming a device
+# or a temperature in Fahrenheit: "Temp - 99F")
+_BARE_MF_HEADING = re.compile(r"(?:^|\n)[ \t]*[A-Za-z][A-Za-z&/'’ ]{0,40}?[ \t][-–—][ \t]*$")
+_NOT_AN_AGE_HEADING = re.compile(r"\b(?:sheath|catheter|cath|tube|cannula|introducer|foley|drain|stent|size|gauge|french"
+                                 r"|temp|temperature|fahrenheit|pyrexia|fever)\b", re.I)
 # after a comma or semicolon only a two-digit age counts ("Nursing home resident, 91F"; not a "5F" catheter)
 _BARE_MF_AFTER_LIST = re.compile(r"[,;]\s*$")
 _FRENCH_SIZE = re.compile(r"\s*(?:sheath|catheter|cath\b|tube|cannula|introducer|foley|drain|stent)", re.I)
@@ -92,6 +100,14 @@ def _years(n: str, unit: str | None) -> tuple[float, float, str]:
     return number * _UNIT_YEARS[key], number, key + "s"
 
 
+def _after_heading_dash(note: str, m: re.Match[str]) -> bool:
+    """A two-digit "71F" right after a heading's dash on its own line ("Medical take - 83M"), the heading no device."""
+    if len(m.group("n")) < 2:
+        return False
+    head = note[max(0, note.rfind("\n", 0, m.start())):m.start()]
+    return bool(_BARE_MF_HEADING.search(head)) and not _NOT_AN_AGE_HEADING.search(head)
+
+
 def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
     """(tier, position, match): tier 0 patient descriptors, 1 other ages, 2 event/relative ages."""
     out = []
@@ -105,7 +121,8 @@ def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
                 if taken[m.start()]:
                     continue
                 if rx is _BARE_MF and not _BARE_MF_BEFORE.search(note[max(0, m.start() - 12):m.start()]) and not (
-                        len(m.group("n")) >= 2 and _BARE_MF_AFTER_LIST.search(note[max(0, m.start() - 3):m.start()])):
+                        len(m.group("n")) >= 2 and _BARE_MF_AFTER_LIST.search(note[max(0, m.start() - 3):m.start()])) \
+                        and not _after_heading_dash(note, m):
                     continue
                 if rx is _BARE_MF and _FRENCH_SIZE.match(note, m.end()):
                     continue  # "5F sheath": a French catheter size, not an age
