@@ -71,6 +71,13 @@ def test_level_alternatives_with_a_slash():
     assert m.letter == "A"
 
 
+def test_level_with_a_bracketed_synonym_offers_both():
+    assert categories("high (moderate-high) risk: treat")["level"] == {"high", "moderate_high"}
+    m = match_options(opts("Very high risk", "Minimal risk", "Low risk", "Moderate-high risk"), 5, "points",
+                      "high (moderate-high) risk: treat")
+    assert m.letter == "D"
+
+
 def test_first_level_mention_is_the_level():
     assert categories("High chance of severe colitis")["level"] == {"high"}
 

@@ -207,7 +207,7 @@ _NOT_LEVEL_AFTER = re.compile(r"-(?!(?:to|risk|intermediate|moderate|severe|high
 _NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
 _NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
-_ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b)\s*$", re.I)
+_ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
@@ -218,7 +218,8 @@ def categories(text: str) -> dict[str, set[str]]:
 def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
     """Axis -> keys that ``text`` states (level, likelihood, result, class).
 
-    Per axis only the first mention counts, with its alternatives ("High/severe", "low or minimal"):
+    Per axis only the first mention counts, with its alternatives ("High/severe", "low or minimal", a synonym in
+    brackets right after it: "high (moderate-high)"):
     in "High risk for severe pancreatitis" the level is *high*; "severe" names the outcome.
     """
     out: dict[str, set[str]] = {}
