@@ -124,6 +124,12 @@ def test_negation_scope_ends_at_punctuation():
     assert m.letter == "A"
 
 
+def test_a_word_negated_in_one_place_and_plain_in_another_is_not_a_negation():
+    m = match_options(opts("12% chance with surgery", "20% chance with surgery", "8% chance with surgery", "30%"),
+                      2, "points", "Good recovery: 4.0% without surgery, 12.0% with surgery")
+    assert m.letter == "A"
+
+
 def test_tie_is_no_option_and_wording_breaks_a_tie():
     m = match_options(opts("1.2% risk", "3.4% risk", "5.6% risk", "7.8% risk"), 2, "points",
                       "1.2% early risk and 3.4% late risk")

@@ -282,15 +282,18 @@ def content_words(text: str) -> list[str]:
     return [_stem(w) for w in _tokens(text) if w not in _STOP and (len(w) > 2 or any(c.isdigit() for c in w))]
 
 
-def negated_words(text: str) -> set[str]:
+def negated_words(text: str, *, every: bool = False) -> set[str]:
     """Content words with a negator ('no', 'not', 'without', ...) up to four words before them in the same
-    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope)."""
-    out: set[str] = set()
+    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope). ``every``: only the words
+    negated wherever they occur ("7% without surgery, 15% with surgery" negates no word)."""
+    negated: set[str] = set()
+    plain: set[str] = set()
     for clause in re.split(r"[,;:()\[\].]", text):
         toks = _tokens(clause)
-        out |= {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 4):i])
-                or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3])}
-    return out
+        for i, w in enumerate(toks):
+            neg = (any(t in _NEGATORS for t in toks[max(0, i - 4):i]) or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3]))
+            (negated if neg else plain).add(_stem(w))
+    return negated - plain if every else negated
 
 
 # ---------------------------------------------------------------------------
@@ -523,7 +526,8 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
     stems = {_stem(w) for w in _tokens(interp)}
     ev.wording = sum(w in stems for w in ow)
     ev.missing = len(ow) - ev.wording
-    flipped = sorted({w for w in ow if w in stems and (w in negated_words(interp)) != (w in negated_words(option))})
+    flipped = sorted({w for w in ow if w in stems
+                      and (w in negated_words(interp, every=True)) != (w in negated_words(option))})
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
     elif not ocat and not oqs and ow and not ev.missing:
