@@ -205,7 +205,7 @@ def classify(match: MatchResult, expected: str) -> str | None:
 
 
 def _choose(rec: Record, row: MedRiskRow, result: Any) -> None:
-    match = match_options(row.options, result.value, result.unit, result.interpretation)
+    match = match_options(row.options, result.value, result.unit, result.interpretation, row.question)
     rec["match"] = match.to_json()
     rec["got"] = match.letter
     rec["correct"] = match.letter == row.correct
@@ -333,7 +333,8 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
             for step in reversed(result.steps):
                 obs = step.get("observation")
                 if isinstance(obs, dict) and "value" in obs and "interpretation" in obs:
-                    m = match_options(row.options, obs.get("value"), obs.get("unit"), obs.get("interpretation"))
+                    m = match_options(row.options, obs.get("value"), obs.get("unit"), obs.get("interpretation"),
+                                      row.question)
                     rec["matcher_letter"], rec["matcher_reason"] = m.letter, m.reason
                     break
             if result.status == "error":

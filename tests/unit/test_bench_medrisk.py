@@ -116,3 +116,21 @@ def test_cli_runs_gold(tmp_path, capsys):
                  "--no-plot", "--quiet"]) == 0
     assert "accuracy 100.0% (1/1 rows with a calculator)" in capsys.readouterr().out
     assert main(["bench", "medrisk", "--data", str(tmp_path / "none.jsonl"), "--mode", "gold"]) == 2
+
+
+def test_miss_table_lists_every_miss_with_its_fault():
+    from medmirror.bench.medrisk_misses import FAULTS, build, classify_miss
+
+    recs = [
+        {"id": "1", "tool": "mews", "correct": False, "miss": "matcher_no_option", "expected": "B", "got": None,
+         "value": 6, "unit": "points", "interpretation": "MEWS 5 or more"},
+        {"id": "2", "tool": "some_new_score", "correct": False, "miss": "matcher_wrong_option", "expected": "A",
+         "got": "C", "value": 2, "unit": "points", "interpretation": "Low", "error": "option C: level: low"},
+        {"id": "3", "tool": "mews", "correct": True},
+        {"id": "4", "tool": "x", "correct": False, "no_calculator": True},
+    ]
+    assert classify_miss(recs[0]) == FAULTS["mews"]
+    assert classify_miss(recs[1])[0] == "matcher" and "unreviewed" in classify_miss(recs[1])[1]
+    text = build({"train": recs})
+    assert "| 1 | train | mews |" in text and "| 2 | train | some_new_score |" in text and "| 3 |" not in text
+    assert "train: accuracy 33.3% (1/3); misses 2: calculator 0, matcher 1, dataset 1" in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from medmirror.tools.calculators.option_match import categories, match_options, quantities
+from medmirror.tools.calculators.option_match import categories, contexts, match_options, quantities
 
 
 def opts(*texts: str) -> dict[str, str]:
@@ -71,6 +71,13 @@ def test_level_alternatives_with_a_slash():
     assert m.letter == "A"
 
 
+def test_level_with_a_bracketed_synonym_offers_both():
+    assert categories("high (moderate-high) risk: treat")["level"] == {"high", "moderate_high"}
+    m = match_options(opts("Very high risk", "Minimal risk", "Low risk", "Moderate-high risk"), 5, "points",
+                      "high (moderate-high) risk: treat")
+    assert m.letter == "D"
+
+
 def test_first_level_mention_is_the_level():
     assert categories("High chance of severe colitis")["level"] == {"high"}
 
@@ -117,6 +124,12 @@ def test_negation_scope_ends_at_punctuation():
     assert m.letter == "A"
 
 
+def test_a_word_negated_in_one_place_and_plain_in_another_is_not_a_negation():
+    m = match_options(opts("12% chance with surgery", "20% chance with surgery", "8% chance with surgery", "30%"),
+                      2, "points", "Good recovery: 4.0% without surgery, 12.0% with surgery")
+    assert m.letter == "A"
+
+
 def test_tie_is_no_option_and_wording_breaks_a_tie():
     m = match_options(opts("1.2% risk", "3.4% risk", "5.6% risk", "7.8% risk"), 2, "points",
                       "1.2% early risk and 3.4% late risk")
@@ -142,3 +155,74 @@ def test_nothing_comparable_gives_no_option():
 def test_units_normalised(text, unit):
     (q,) = quantities(text)
     assert q.unit == unit
+
+
+# --- several numbers in one result: the words next to each number (synthetic texts) ---------------------------
+
+
+def test_question_time_frame_chooses_among_the_results_numbers():
+    interp = "4.1% thrombosis risk at 14 days and 6.3% thrombosis risk at 60 days"
+    options = opts("6.3% chance", "4.1% chance", "2.0% chance", "9.9% chance")
+    m = match_options(options, 3, "points", interp, "What is the chance of thrombosis within 14 days?")
+    assert m.letter == "B" and "tf:14" in m.reason
+    m = match_options(options, 3, "points", interp, "What is the chance of thrombosis over the next 60 days?")
+    assert m.letter == "A"
+    assert match_options(options, 3, "points", interp).letter is None  # no question: two options, a tie
+
+
+def test_abbreviations_and_outcome_words_choose_the_number():
+    interp = "Group 2: PFS 38% and OS 57% at 3 years"
+    m = match_options(opts("38%", "57%", "12%", "80%"), 2, "points", interp, "What is the 3-year overall survival?")
+    assert m.letter == "B"
+    m = match_options(opts("21% will not survive 30 days", "79% will not survive 30 days", "5%", "50%"), 1, "points",
+                      "79% 30-day survival (21% 30-day mortality)")
+    assert m.letter == "A"  # "not survive" is mortality, the option's own words decide
+
+
+def test_option_words_decide_before_the_question_and_a_mismatched_question_is_dropped():
+    interp = "Stage B: 2-year relapse-free survival 61.0%, overall survival 83.5%"
+    question = "What is the 2-year relapse-free survival?"
+    m = match_options(opts("61.0% overall survival", "83.5% overall survival", "70.2%", "90.1%"), 1, "points", interp,
+                      question)
+    assert m.letter == "B"  # the option's words name overall survival: 83.5%, whatever the question says
+    # no option states the question's number: the options' own words are read alone
+    m = match_options(opts("83.5% survival", "70.2% survival", "55.0% survival", "90.1% survival"),
+                      1, "points", interp, question)
+    assert m.letter == "A"
+
+
+def test_each_number_of_an_option_has_its_own_words():
+    interp = "Recovery at 1 year: 22% of all patients, 41% of those discharged home"
+    m = match_options(opts("41% of all patients, 22% of those discharged home", "22% of all patients, 41% of those "
+                           "discharged home", "10% of all patients, 30% of those discharged home", "5%"), 3, "points",
+                      interp)
+    assert m.letter == "B"
+    (a, b) = quantities(interp)
+    assert contexts(interp, [a, b]) == [{"tf:365", "recovery"}, {"discharged", "home"}] or "discharged" in \
+        contexts(interp, [a, b])[1]
+
+
+def test_an_aside_without_numbers_stays_in_its_clause():
+    interp = "death 12.5%; poor outcome (coma, dependence or death) 40.0%"
+    m = match_options(opts("12.5% chance of coma or dependence", "40.0% chance of coma or dependence", "25.0%", "60%"),
+                      4, "points", interp)
+    assert m.letter == "B"
+
+
+def test_nearest_option_when_none_states_the_number():
+    m = match_options(opts("97% probability", "60% probability", "75% probability", "30% probability"), 4, "points",
+                      "97.7% probability of the disease")
+    assert m.letter == "A" and "nearest" in m.reason
+    # two options about as near: no option
+    m = match_options(opts("9% probability", "11% probability", "40% probability", "70% probability"), 4, "points",
+                      "10.0% probability")
+    assert m.letter is None
+
+
+def test_the_category_the_result_states_first_breaks_a_tie_between_axes():
+    m = match_options(opts("Positive", "Negative", "Unlikely", "Indeterminate"), 0, "points",
+                      "Negative: the syndrome is unlikely")
+    assert m.letter == "B" and "first" in m.reason
+    m = match_options(opts("Probable condition", "Positive condition", "Negative condition", "Uncertain condition"),
+                      "Positive", None, "Positive condition: likely (criteria met)")
+    assert m.letter == "B"

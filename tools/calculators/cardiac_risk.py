@@ -265,10 +265,17 @@ def _rcri(x: RCRIInputs) -> CalculatorResult:
     cls, rate = RCRI_CLASS.get(int(total), ("IV", "11%"))
     return CalculatorResult(
         calculator="rcri", name="Revised Cardiac Risk Index (RCRI)", value=int(total), unit="points",
-        interpretation=f"class {cls}: major cardiac complication rate {rate} (Lee 1999 validation cohort)",
+        interpretation=(f"class {cls}: {_RCRI_DUCEPPE[min(int(total), 3)]} 30-day risk of cardiac death, "
+                        f"myocardial infarction or cardiac arrest (Duceppe 2017); major cardiac complication rate "
+                        f"{rate} in Lee 1999's validation cohort"),
         explanation=lines, reference=RCRI_REF, components=comps,
         assumed=["creatinine"] if x.creatinine is None else [],
     )
+
+
+# Duceppe E, et al. Canadian Cardiovascular Society guidelines on perioperative cardiac risk assessment and
+# management for patients who undergo noncardiac surgery. Can J Cardiol. 2017;33(1):17-32 (0, 1, 2, >= 3 points).
+_RCRI_DUCEPPE = {0: "3.9%", 1: "6.0%", 2: "10.1%", 3: "15.0%"}
 
 
 def _rcri_from_mdcalc(mdcalc_id: int, raw: dict[str, Any]) -> dict[str, Any]:

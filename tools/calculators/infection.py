@@ -254,6 +254,8 @@ CURB65_REF = (
     "hospital: an international derivation and validation study. Thorax. 2003;58(5):377-382."
 )
 _CURB65_MORTALITY = {0: "0.7%", 1: "3.2%", 2: "13.0%", 3: "17.0%", 4: "41.5%", 5: "57.0%"}
+# Lim 2003's figures over its derivation and validation cohorts together (the ones MDCalc shows; 4 and 5 pooled)
+_CURB65_POOLED = {0: "0.6%", 1: "2.7%", 2: "6.8%", 3: "14.0%", 4: "27.8%", 5: "27.8%"}
 
 
 class CURB65Inputs(ScoreInputs):
@@ -321,7 +323,8 @@ def _curb65(x: CURB65Inputs) -> CalculatorResult:
         band = "high severity: hospitalise, consider ICU at 4-5"
     return CalculatorResult(
         calculator="curb_65", name="CURB-65 Score", value=total, unit="points",
-        interpretation=f"{band} (30-day mortality {_CURB65_MORTALITY[total]})",
+        interpretation=(f"{band}; 30-day mortality: {_CURB65_MORTALITY[total]} in the derivation cohort, "
+                        f"{_CURB65_POOLED[total]} over all cohorts"),
         explanation=lines, reference=CURB65_REF, components=comps, assumed=assumed,
     )
 

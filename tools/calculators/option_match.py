@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,7 @@ class Quantity:
     unit: str = ""
     text: str = ""
     decimals: int = 0
+    span: tuple[int, int] = field(default=(-1, -1), compare=False)
 
     @property
     def is_point(self) -> bool:
@@ -122,7 +124,7 @@ def quantities(text: str) -> list[Quantity]:
             continue  # "3.2 years to 25%": two quantities, not a range
         u = _unit(m.group(5) or m.group(2))
         out.append(Quantity(a, b, high_open=m.group(3) in ("<",), unit=u, text=m.group(0).strip(),
-                            decimals=max(da, db)))
+                            decimals=max(da, db), span=m.span()))
         taken.append(m.span())
     for m in _COMPARE_RE.finditer(masked):
         if not free(*m.span()):
@@ -130,8 +132,8 @@ def quantities(text: str) -> list[Quantity]:
         op = _CMP[" ".join(m.group(1).lower().split())]
         x, d = _num(m.group(2))
         u = _unit(m.group(3))
-        q = (Quantity(x, math.inf, op == ">", False, u, m.group(0).strip(), d) if op in (">", ">=")
-             else Quantity(-math.inf, x, False, op == "<", u, m.group(0).strip(), d))
+        q = (Quantity(x, math.inf, op == ">", False, u, m.group(0).strip(), d, m.span()) if op in (">", ">=")
+             else Quantity(-math.inf, x, False, op == "<", u, m.group(0).strip(), d, m.span()))
         out.append(q)
         taken.append(m.span())
     for m in _POINT_RE.finditer(masked):
@@ -140,14 +142,10 @@ def quantities(text: str) -> list[Quantity]:
         x, d = _num(m.group(1))
         u = _unit(m.group(2))
         tail = (m.group(3) or "").lower()
-        if tail in ("or more", "+"):
-            out.append(Quantity(x, math.inf, unit=u, text=m.group(0).strip(), decimals=d))
-        elif tail == "or less":
-            out.append(Quantity(-math.inf, x, unit=u, text=m.group(0).strip(), decimals=d))
-        else:
-            out.append(Quantity(x, x, unit=u, text=m.group(0).strip(), decimals=d))
+        lo, hi = (x, math.inf) if tail in ("or more", "+") else (-math.inf, x) if tail == "or less" else (x, x)
+        out.append(Quantity(lo, hi, unit=u, text=m.group(0).strip(), decimals=d, span=m.span()))
         taken.append(m.span())
-    return out
+    return sorted(out, key=lambda q: q.span)
 
 
 def _tol(*decimals: int) -> float:
@@ -209,18 +207,24 @@ _NOT_LEVEL_AFTER = re.compile(r"-(?!(?:to|risk|intermediate|moderate|severe|high
 _NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
 _NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
-_ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b)\s*$", re.I)
+_ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
 def categories(text: str) -> dict[str, set[str]]:
+    return _categories(text)[0]
+
+
+def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
     """Axis -> keys that ``text`` states (level, likelihood, result, class).
 
-    Per axis only the first mention counts, with its alternatives ("High/severe", "low or minimal"):
+    Per axis only the first mention counts, with its alternatives ("High/severe", "low or minimal", a synonym in
+    brackets right after it: "high (moderate-high)"):
     in "High risk for severe pancreatitis" the level is *high*; "severe" names the outcome.
     """
     out: dict[str, set[str]] = {}
     last_end: dict[str, int] = {}
+    first: dict[str, int] = {}
     for m in _CATEGORY_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
         axis, key, _ = _CATEGORY_PATTERNS[i]
@@ -235,9 +239,12 @@ def categories(text: str) -> dict[str, set[str]]:
             continue
         out[axis] = {key}
         last_end[axis] = m.end()
+        first[axis] = m.start()
     # "no depression", "symptoms absent": the level "none", unless a level word says otherwise
-    if _NONE_RE.search(text) and "level" not in out:
+    none = _NONE_RE.search(text)
+    if none and "level" not in out:
         out["level"] = {"none"}
+        first["level"] = none.start()
     # "not positive" / "not negative" flip the result
     if re.search(r"\bnot\s+(?:positive)\b", text, re.I):
         out["result"] = (out.get("result", set()) - {"positive"}) | {"negative"}
@@ -246,7 +253,8 @@ def categories(text: str) -> dict[str, set[str]]:
         num = m.group(2).lower()
         norm = str(_ROMAN[num]) if num in _ROMAN else num
         out.setdefault("class", set()).add(f"{word} {norm}")
-    return out
+        first.setdefault("class", m.start())
+    return out, first
 
 
 # ---------------------------------------------------------------------------
@@ -274,15 +282,100 @@ def content_words(text: str) -> list[str]:
     return [_stem(w) for w in _tokens(text) if w not in _STOP and (len(w) > 2 or any(c.isdigit() for c in w))]
 
 
-def negated_words(text: str) -> set[str]:
+def negated_words(text: str, *, every: bool = False) -> set[str]:
     """Content words with a negator ('no', 'not', 'without', ...) up to four words before them in the same
-    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope)."""
-    out: set[str] = set()
+    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope). ``every``: only the words
+    negated wherever they occur ("7% without surgery, 15% with surgery" negates no word)."""
+    negated: set[str] = set()
+    plain: set[str] = set()
     for clause in re.split(r"[,;:()\[\].]", text):
         toks = _tokens(clause)
-        out |= {_stem(w) for i, w in enumerate(toks) if any(t in _NEGATORS for t in toks[max(0, i - 4):i])
-                or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3])}
+        for i, w in enumerate(toks):
+            neg = (any(t in _NEGATORS for t in toks[max(0, i - 4):i]) or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3]))
+            (negated if neg else plain).add(_stem(w))
+    return negated - plain if every else negated
+
+
+# ---------------------------------------------------------------------------
+# The words next to a number
+# ---------------------------------------------------------------------------
+
+# A result often states several numbers of one unit ("2.2% at 42 days, 2.7% at 77 days"; "PFS 51%, OS 64%"):
+# each number's context is the words of its clause nearest to it; a time frame is one token in days.
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "twelve": 12}
+_DAYS = {"year": 365, "yr": 365, "month": 30, "week": 7, "day": 1, "hour": 1 / 24}
+_TF_TOKEN = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?|{'|'.join(_WORD_NUMBERS)})\s*-?\s*(year|yr|month|week|day|hour)s?\b", re.I)
+_CLAUSE_END = re.compile(r"[,;:()\[\]]|\.(?:\s|$)|\s[-–—]\s|\b(?:and|while|whereas|versus|vs)\b")
+_ABBREVIATIONS = {"pfs": "progression free survival", "os": "overall survival", "efs": "event free survival",
+                  "dfs": "disease free survival", "css": "cause specific survival", "rfs": "recurrence free survival",
+                  "mfs": "metastasis free survival", "inhospital": "hospital"}
+# outcome words that name the same thing; "not survive" is death
+_CONCEPT = {"mortality": "death", "die": "death", "dying": "death", "dead": "death", "fatal": "death",
+            "died": "death", "survive": "survival", "surviving": "survival", "survived": "survival",
+            "alive": "survival", "specificity": "specific", "sensitivity": "sensitive"}
+_ASIDE = re.compile(r"\([^()\d]*\)")
+_NOT_SURVIVE = re.compile(r"\b(?:not|non|never|fail(?:s|ing)?\s+to)[\s-]+surviv\w*", re.I)
+_CONTEXT_STOP = _STOP | {"probability", "chance", "likelihood", "estimated", "predicted", "approximately", "about",
+                         "rate", "percentage", "percent", "expected", "calculated", "what", "how", "likely", "given",
+                         "based", "this", "their", "with", "will", "would", "patient", "similar", "condition", "within", "next", "from", "than", "after", "over"}
+
+
+def _context_tokens(text: str, skip: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """(start, end, token) of the context words of ``text`` outside the ``skip`` spans (the quantities)."""
+    text = _NOT_SURVIVE.sub(lambda m: "death".ljust(len(m.group(0))), text)
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in skip)
+
+    out: list[tuple[int, int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _TF_TOKEN.finditer(text):
+        if free(*m.span()):
+            n = m.group(1).lower()
+            days = (_WORD_NUMBERS[n] if n in _WORD_NUMBERS else float(n)) * _DAYS[m.group(2).lower()]
+            out.append((*m.span(), f"tf:{days:g}"))
+            taken.append(m.span())
+    for m in re.finditer(r"[a-z][a-z0-9]*(?:-[a-z]+)*", text.lower()):
+        if not free(*m.span()) or not all(m.end() <= s or m.start() >= e for s, e in taken):
+            continue
+        word = m.group(0).replace("-", "")
+        parts = _ABBREVIATIONS.get(word, m.group(0).replace("-", " ")).split()
+        for w in parts:
+            w = _CONCEPT.get(w, _stem(w))
+            if w not in _CONTEXT_STOP and len(w) > 2:
+                out.append((*m.span(), w))
     return out
+
+
+def contexts(text: str, qs: list[Quantity]) -> list[set[str]]:
+    """Per quantity of ``text`` (as returned by :func:`quantities`), the words of its clause nearest to it among
+    the clause's quantities of the same unit ("2.2% at 42 days and 2.7% at 77 days"; "median survival 1.6 years;
+    time to 25% AML evolution 1.4 years")."""
+    # an aside without numbers belongs to its clause: "unfavourable outcome (death, coma or disability) 46%"
+    text = _ASIDE.sub(lambda m: re.sub(r"[(),;:]", " ", m.group(0)), text)
+    bounds = [0, *(m.end() for m in _CLAUSE_END.finditer(text)), len(text) + 1]
+    clause = lambda pos: next(i for i in range(len(bounds) - 1) if pos < bounds[i + 1])  # noqa: E731
+    words = _context_tokens(text, [q.span for q in qs])
+    out: list[set[str]] = [set() for _ in qs]
+    for unit in {q.unit for q in qs}:
+        group = [i for i, q in enumerate(qs) if q.unit == unit]
+        items = sorted([(qs[i].span[0], "q", i) for i in group] + [(a, "w", t) for a, _, t in words])
+        for n, (pos, kind, tok) in enumerate(items):
+            if kind != "w":
+                continue
+            c = clause(pos)
+            near = [(abs(j - n), it[2]) for j, it in enumerate(items) if it[1] == "q" and clause(it[0]) == c]
+            best = min((d for d, _ in near), default=None)
+            for d, qi in near:
+                if d == best:
+                    out[qi].add(tok)
+    return out
+
+
+def text_context(text: str) -> set[str]:
+    """The context words of a whole text (an option or a question)."""
+    return {t for _, _, t in _context_tokens(text, [q.span for q in quantities(text)])}
 
 
 # ---------------------------------------------------------------------------
@@ -303,6 +396,8 @@ class OptionEvidence:
     strength: int = 0
     wording: int = 0  # content words of the option found in the result (the second tie-break)
     missing: int = 0  # content words of the option the result does not use (the first tie-break: fewer wins)
+    nearest: float = math.inf  # relative distance of the option's disagreeing number from the result's
+    first: int = -1  # where in the result the first category the option matched is stated (a tie-break)
 
     @property
     def supported(self) -> bool:
@@ -362,28 +457,59 @@ def _number_strength(option: Quantity, evidence: Quantity) -> int:
     return EXACT if same else WITHIN
 
 
-def compare(option: str, value: Any = None, unit: str | None = None, interpretation: str | None = None) -> OptionEvidence:
-    """The rules that match and conflict between one option's text and a result."""
+def _relevant(words: set[str], question: set[str], ctxs: list[set[str]]) -> list[int]:
+    """Indices of the evidence quantities whose context fits the option's words best, then the question's, each
+    word weighted by 1/(how many contexts state it); all of them when none fits better."""
+    df = Counter(w for c in ctxs for w in c)
+    score = [(round(sum(1 / df[w] for w in c & words), 6), round(sum(1 / df[w] for w in c & (question - words)), 6))
+             for c in ctxs]
+    top = max(score, default=(0.0, 0.0))
+    if top <= (0.0, 0.0) or all(x == top for x in score):
+        return list(range(len(ctxs)))
+    return [i for i, x in enumerate(score) if x == top]
+
+
+def _distance(option: Quantity, evidence: Quantity) -> float:
+    """Relative distance of an option's point from an evidence point (inf when either is an interval)."""
+    if not (option.is_point and evidence.is_point) or evidence.low == 0:
+        return math.inf
+    return abs(option.low - evidence.low) / abs(evidence.low)
+
+
+def compare(option: str, value: Any = None, unit: str | None = None, interpretation: str | None = None,
+            question: str | None = None) -> OptionEvidence:
+    """The rules that match and conflict between one option's text and a result (``question``: the words that
+    choose between several numbers of the result)."""
     ev = OptionEvidence(option)
     interp = interpretation or ""
-    # numbers: the value (in its unit) and the quantities the interpretation states
+    # numbers: the value (in its unit) and the quantities the interpretation states, each with its context
     evq = quantities(interp)
+    ectx = contexts(interp, evq)
     vq = _value_quantity(value, unit)
     if vq is not None:
         evq.append(vq)
+        ectx.append(set())
     oqs = quantities(option)
-    for oq in oqs:
-        same_unit = [q for q in evq if q.unit == oq.unit]
-        if not same_unit:
+    owords, qwords = text_context(option), text_context(question or "")
+    octx = contexts(option, oqs) if len(oqs) > 1 else [owords] * len(oqs)  # "13% overall, 29% of survivors"
+    for oq, words in zip(oqs, octx):
+        idx = [i for i, q in enumerate(evq) if q.unit == oq.unit]
+        if not idx:
             continue
+        keep = _relevant(words, qwords, [ectx[i] for i in idx])
+        same_unit = [evq[idx[i]] for i in keep]
         best = max(same_unit, key=lambda q: _number_strength(oq, q))
         strength = _number_strength(oq, best)
+        where = f" (the number for {' '.join(sorted(ectx[idx[keep[0]]]))})" if len(keep) < len(idx) else ""
         if strength:
-            ev.match(f"number: '{oq.text}' {'equals' if strength == EXACT else 'agrees with'} '{best.text}'", strength)
+            ev.match(f"number: '{oq.text}' {'equals' if strength == EXACT else 'agrees with'} '{best.text}'{where}",
+                     strength)
         else:
-            ev.conflicts.append(f"number: '{oq.text}' disagrees with {', '.join(repr(q.text) for q in same_unit)}")
+            ev.conflicts.append(f"number: '{oq.text}' disagrees with {', '.join(repr(q.text) for q in same_unit)}"
+                                f"{where}")
+            ev.nearest = min(ev.nearest, min(_distance(oq, q) for q in same_unit))
     # categories: the interpretation's words
-    ecat = categories(interp)
+    ecat, epos = _categories(interp)
     ocat = categories(option)
     for axis, keys in ocat.items():
         if axis not in ecat:
@@ -391,6 +517,7 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         common = keys & ecat[axis]
         if common:
             ev.match(f"{axis}: {'/'.join(sorted(common))}")
+            ev.first = epos.get(axis, -1) if ev.first < 0 else min(ev.first, epos.get(axis, ev.first))
         else:
             ev.conflicts.append(f"{axis}: option {'/'.join(sorted(keys))}, result {'/'.join(sorted(ecat[axis]))}")
     # words: a word negated in one of option and result but not the other conflicts ("no increased risk");
@@ -399,7 +526,8 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
     stems = {_stem(w) for w in _tokens(interp)}
     ev.wording = sum(w in stems for w in ow)
     ev.missing = len(ow) - ev.wording
-    flipped = sorted({w for w in ow if w in stems and (w in negated_words(interp)) != (w in negated_words(option))})
+    flipped = sorted({w for w in ow if w in stems
+                      and (w in negated_words(interp, every=True)) != (w in negated_words(option))})
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
     elif not ocat and not oqs and ow and not ev.missing:
@@ -407,17 +535,43 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
     return ev
 
 
+NEAREST = 0.1  # at most 10 % away from the result's number, and at most half as far as the next option
+
+
+def _nearest(per: dict[str, OptionEvidence]) -> str | None:
+    """The option whose number is clearly nearest the result's, when no option states it and no category
+    conflicts (the rounding of a published table: 99.6% vs "99%")."""
+    cand = {k: v.nearest for k, v in per.items()
+            if math.isfinite(v.nearest) and all(c.startswith("number:") for c in v.conflicts)}
+    if not cand:
+        return None
+    ranked = sorted(cand.items(), key=lambda kv: kv[1])
+    k, d = ranked[0]
+    second = min((v.nearest for o, v in per.items() if o != k), default=math.inf)
+    return k if d <= NEAREST and second >= 2 * d and not math.isclose(second, d) else None
+
+
 def match_options(options: dict[str, str], value: Any = None, unit: str | None = None,
-                  interpretation: str | None = None) -> MatchResult:
+                  interpretation: str | None = None, question: str | None = None) -> MatchResult:
     """The option (letter) the result supports, or None with the reason (no claim, ambiguous, all conflicting).
 
     Supported options (a match, no conflict) are ranked by the strength of their matches, then by how
     many of their words the result uses; a tie after both is no option.
     """
-    per = {k: compare(str(t or ""), value, unit, interpretation) for k, t in options.items()}
+    per = {k: compare(str(t or ""), value, unit, interpretation, question) for k, t in options.items()}
     evidence = evidence_text(value, unit, interpretation)
     supported = {k: v for k, v in per.items() if v.supported}
+    first_pass = per
+    if not supported and question:  # the question's words chose a number no option states: the options' alone
+        per = {k: compare(str(t or ""), value, unit, interpretation) for k, t in options.items()}
+        supported = {k: v for k, v in per.items() if v.supported}
     if not supported:
+        per = first_pass
+        near = _nearest(per)
+        if near:
+            return MatchResult(near, f"option {near}: number: nearest to the result "
+                                     f"({100 * per[near].nearest:.1f}% away; no option states the result's number)",
+                               per, evidence)
         if not any(v.matches or v.conflicts for v in per.values()):
             why = "no option supported: no option states a number, class or category the result states"
         else:
@@ -430,6 +584,14 @@ def match_options(options: dict[str, str], value: Any = None, unit: str | None =
         rank = {k: (supported[k].missing, -supported[k].wording) for k in top}
         first = min(rank.values())
         by_words = [k for k in top if rank[k] == first]
+        if len(by_words) > 1:  # then the option whose category the result states first ("Negative: ... unlikely")
+            firsts = {k: per[k].first for k in by_words}
+            earliest = min(firsts.values())
+            if earliest >= 0 and all(v >= 0 for v in firsts.values()) and list(firsts.values()).count(earliest) == 1:
+                k = next(k for k in by_words if firsts[k] == earliest)
+                return MatchResult(k, f"option {k}: {'; '.join(per[k].matches)} (tie with "
+                                      f"{', '.join(o for o in by_words if o != k)} broken by the result stating "
+                                      f"its category first)", per, evidence)
         if len(by_words) > 1:
             return MatchResult(None, f"no option supported: options {', '.join(top)} are supported equally "
                                      f"({'; '.join(f'{k}: ' + ', '.join(per[k].matches) for k in top)})", per, evidence)

@@ -1,0 +1,170 @@
+"""The table of MedRisk gold-mode misses (issue 16): every miss of a run, with who is at fault.
+
+Regenerate after a gold run of each split::
+
+    medmirror bench medrisk --data .../medrisk_qualitative_train.jsonl --mode gold --out runs/gold-train
+    medmirror bench medrisk --data .../medrisk_qualitative_val.jsonl --mode gold --out runs/gold-val
+    python -m medmirror.bench.medrisk_misses runs/gold-train runs/gold-val --out app/data/medrisk_gold_misses.md
+
+The fault of a miss is ``calculator`` (refuses a valid row, or its interpretation lacks the published class
+word or figure the options ask for), ``matcher`` (the result states the answer, the matcher does not read it)
+or ``dataset`` (the gold option contradicts the score's published definition or other rows, or the row's gold
+inputs are incomplete). It is read from :data:`FAULTS` (per calculator, from reading its misses) and
+:data:`ROW_FAULTS` (per row, where a row differs from its calculator's rule); a miss of a calculator not listed
+is ``matcher`` with the matcher's reason (unreviewed). This file classifies; the matcher never reads it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from medmirror.bench.medrisk import RECORDS_FILE
+
+FAULT_KINDS = ("calculator", "matcher", "dataset")
+
+_D, _C, _M = "dataset", "calculator", "matcher"
+FAULTS: dict[str, tuple[str, str]] = {
+    # dataset: the label contradicts the published definition / other rows, or the gold inputs are incomplete
+    "mews": (_D, "MEWS publishes no ICU/death percentage per score (only >=5 = increased risk); options invent %"),
+    "utah_covid19_risk": (_D, "the score has no published risk classes; gold classes are not in the definition"),
+    "wat_1": (_D, "WAT-1 defines only >=3 = significant withdrawal; mild/moderate/severe grades are not published"),
+    "webster_parkinson": (_D, "gold inputs lack the tremor item (the 'Tremor' label carries a facies answer)"),
+    "carg_tt": (_D, "female row gives only the male Hb item (<11 g/dL), which does not tell Hb <10: refusal right"),
+    "mayo_uc": (_D, "gold severity contradicts the published Mayo bands (3-5 mild, 6-10 moderate, 11-12 severe)"),
+    "macocha": (_D, "MACOCHA defines only >=3 = difficult intubation; the gold grade is not in the definition"),
+    "cpis": (_D, "CPIS <=6 = low likelihood of VAP; gold 'moderate'/'high' contradicts the cut-off"),
+    "pediatric_trauma_score": (_D, "gold survival class contradicts the published PTS bands"),
+    "peg_scale": (_D, "PEG has no published severity bands; gold labels are not in the definition"),
+    "urticaria_activity_score": (_D, "a daily UAS (0-6) has no severity bands (those are for UAS7, 0-42)"),
+    "hack_impairment_index": (_D, "HII defines no impairment classes"),
+    "four_score": (_D, "FOUR has no published severity bands"),
+    "mfis_5": (_D, "MFIS-5 has no published severity bands"),
+    "cirs_g": (_D, "CIRS-G has no published severity classes for the total"),
+    "feverpain": (_D, "gold % band belongs to another FeverPAIN score than the gold inputs give"),
+    "madrs": (_D, "gold severity contradicts the published MADRS bands"),
+    "mdi": (_D, "gold severity contradicts the published MDI bands"),
+    "baws": (_D, "gold severity contradicts the published BAWS bands"),
+    "pediatric_nihss": (_D, "gold severity contradicts the NIHSS bands the PedNIHSS uses"),
+    "nihss": (_D, "gold severity contradicts the published NIHSS bands (16-20 moderate to severe)"),
+    "ribscore": (_D, "RibScore publishes only a cut-off (>=4); the gold class is not in the definition"),
+    "murray_lung_injury": (_D, "gold class contradicts Murray's bands (0.1-2.5 mild to moderate, >2.5 severe)"),
+    "canadian_tia": (_D, "gold % is 100 times the published 7-day stroke risk of the band"),
+    "albi": (_D, "gold survival range is another grade's (ALBI grade 2 = 5.3-46.5 months)"),
+    "rox_index": (_D, "ROX 3.85-4.87 is published as indeterminate; gold says high"),
+    "ciwa_ar": (_D, "gold severity contradicts the published CIWA-Ar bands"),
+    "wexner_incontinence": (_D, "gold severity contradicts the band of the gold inputs' score"),
+    "cha2ds2_vasc": (_D, "gold class differs from the published label of the score (1 = low-moderate)"),
+    "revised_trauma_score": (_D, "options speak of a 'score of 6' the gold inputs do not give; no published class"),
+    "func_score": (_D, "ambiguous: whole cohort vs survivors, the question does not say which"),
+    "rome4_proctalgia_fugax": (_D, "the gold inputs meet the Rome IV criteria; gold says negative"),
+    "cisne": (_D, "options are ECOG grades, not CISNE classes"),
+    "ipss_r": (_D, "the question asks survival, the gold option is the time to AML evolution"),
+    "alvarado": (_D, "9-10 is 'very probable'; gold 'definite' is not a published Alvarado class"),
+    "barthel_index": (_D, "80 is not total independence in the published Barthel bands"),
+    "edss": (_D, "EDSS has no mild/moderate/severe impairment bands for the step"),
+    # calculator: the interpretation lacks the class word / the published figure the options use, or a unit bug
+    "riske_endocarditis_surgery": (_C, "the per-score mortality table (Olmos 2017, Table S3) is not available offline"),
+    "dragon": (_C, "band text lacks DRAGON's published % of good/miserable outcome per score"),
+    "gleason_score": (_C, "interpretation lacks the remission-within-2-years figures per grade the options use"),
+    "ucsf_capra": (_C, "interpretation lacks CAPRA's 5-year recurrence-free survival figures"),
+    "timi_risk_index": (_C, "band text states 30-day mortality and 'highest' first, options in-hospital classes"),
+    "rasp_hiv": (_C, "interpretation lacks the risk class word (very low/low/...) the options use"),
+    "michigan_picc": (_C, "interpretation gives the class and % but not the risk word the options use"),
+    "bisap": (_C, "no mortality per score is stated"),
+    "triss": (_C, "a probability of survival (0-1) is reported with unit '%' (0.3 % for 30%)"),
+    "mayo_spn": (_C, "the probability is reported on a 0-1 scale with unit '%' and banded as such"),
+    "absolute_lymphocyte_count": (_C, "interpretation lacks the published sensitivity/specificity figures"),
+    "medped_fh": (_C, "interpretation says 'criteria met', options ask definite/probable/possible"),
+    "bishop_score": (_C, "interpretation lacks the 'high/low likelihood of successful induction' wording"),
+    "injury_severity_score": (_C, "band text lacks the minor/moderate/severe class words of the options"),
+    "aims": (_C, "interpretation does not give an overall evidence grade the options use"),
+    "cheops": (_C, "interpretation does not grade pain as the options do"),
+    "coronavirus_anxiety_scale": (_C, "interpretation says 'Negative' and 'no' anxiety: the matcher reads 'none'"),
+    "hestia": (_C, "interpretation's 'not eligible ... care' vs options' 'treatment'"),
+    "has_bled": (_C, "the figure per score (Pisters 2010) differs from the options' (3.72 vs 3.74 per 100 pt-yr)"),
+}
+ROW_FAULTS: dict[str, tuple[str, str]] = {}
+
+
+def classify_miss(rec: dict[str, Any]) -> tuple[str, str]:
+    """(fault, reason) of one missed record."""
+    if str(rec.get("id")) in ROW_FAULTS:
+        return ROW_FAULTS[str(rec["id"])]
+    if rec.get("tool") in FAULTS:
+        return FAULTS[str(rec["tool"])]
+    if rec.get("miss") == "calculator_refused":
+        return _C, "refused a gold row (unreviewed)"
+    return _M, "unreviewed: " + str(rec.get("error") or rec.get("miss") or "")[:120]
+
+
+def _short(text: Any, n: int) -> str:
+    return " ".join(str(text or "").split()).replace("|", "/")[:n]
+
+
+def miss_rows(records: Iterable[dict[str, Any]], split: str) -> list[dict[str, str]]:
+    out = []
+    for r in records:
+        if r.get("correct") or r.get("no_calculator"):
+            continue
+        fault, reason = classify_miss(r)
+        ours = f"{r.get('value')} {r.get('unit') or ''}".strip() + "; " + _short(r.get("interpretation"), 90)
+        out.append({"id": str(r.get("id")), "split": split, "calculator": str(r.get("tool") or r.get("cal_id")),
+                    "ours": ours if r.get("miss") != "calculator_refused" else "refused: " + _short(r.get("error"), 80),
+                    "gold": str(r.get("expected")), "got": str(r.get("got") or "-"), "miss": str(r.get("miss")),
+                    "fault": fault, "reason": reason})
+    return out
+
+
+def render(rows: list[dict[str, str]], totals: dict[str, tuple[int, int]]) -> str:
+    lines = ["# MedRisk-Qualitative, gold mode: every miss and who is at fault", "",
+             "Generated by `python -m medmirror.bench.medrisk_misses` from the gold runs' records (see the module).",
+             "Fault per calculator from reading its misses (`FAULTS`); a row differing from its calculator's rule is",
+             "listed in `ROW_FAULTS`; 'unreviewed' rows default to matcher.", ""]
+    for split, (n, correct) in totals.items():
+        c = Counter(r["fault"] for r in rows if r["split"] == split)
+        lines.append(f"- {split}: accuracy {100 * correct / n:.1f}% ({correct}/{n}); misses "
+                     f"{n - correct}: " + ", ".join(f"{k} {c.get(k, 0)}" for k in FAULT_KINDS))
+    lines += ["", "| row | split | calculator | our value; interpretation | gold | got | miss | fault | reason |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {r['id']} | {r['split']} | {r['calculator']} | {r['ours']} | {r['gold']} | {r['got']} | {r['miss']} | "
+              f"{r['fault']} | {r['reason']} |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def load(run_dir: str | Path) -> list[dict[str, Any]]:
+    path = Path(run_dir) / RECORDS_FILE
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def build(runs: dict[str, list[dict[str, Any]]]) -> str:
+    rows: list[dict[str, str]] = []
+    totals: dict[str, tuple[int, int]] = {}
+    for split, recs in runs.items():
+        judged = [r for r in recs if not r.get("no_calculator")]
+        totals[split] = (len(judged), sum(bool(r.get("correct")) for r in judged))
+        rows += miss_rows(recs, split)
+    return render(rows, totals)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("runs", nargs="+", help="gold run directories (records.jsonl); the split is read from the rows")
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args(argv)
+    runs: dict[str, list[dict[str, Any]]] = {}
+    for d in a.runs:
+        recs = load(d)
+        split = next((str(r.get("split")) for r in recs if r.get("split")), Path(d).name)
+        runs.setdefault(split, []).extend(recs)
+    Path(a.out).write_text(build(runs), encoding="utf-8")
+    print(f"wrote {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
