@@ -42,9 +42,9 @@ CONTEXT_WEIGHT_OPEN = 1.0  # the note when the question names none ("how likely 
 FIELD_WEIGHT = 0.2  # the cards' categories against question + note
 # The dense ranking's weight in the reciprocal-rank fusion: an equal partner for a question alone; with a
 # note it ranks question + note (the question alone when it names a tool), which e5 does much worse than
-# the lexical score (MedRisk train: recall@1 73 % against 93 %), so it only breaks near-ties.
+# the lexical score (MedRisk train: recall@1 73 % against 93 %), so it only breaks near-ties (0.1: best of 0.05-1 on train).
 DENSE_WEIGHT = 1.0
-DENSE_WEIGHT_WITH_NOTE = 0.2
+DENSE_WEIGHT_WITH_NOTE = 0.1
 
 
 class MissingResource(ValueError):
@@ -301,8 +301,11 @@ _CAPITALS = re.compile(r"[A-Z0-9][A-Z0-9₂]*(?:[-/ ][A-Z0-9₂]+)*")
 
 
 def _phrase(text: str) -> str:
-    """Lower-case words separated by single spaces, padded with a space (for whole-word containment)."""
-    return " " + " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower().replace("₂", "2")).split()) + " "
+    """Lower-case words separated by single spaces, padded with a space (for whole-word containment); a
+    plural -s is dropped ("maintenance fluid" names "maintenance fluids")."""
+    words = re.sub(r"[^a-z0-9]+", " ", text.lower().replace("₂", "2")).split()
+    return " " + " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+                          for w in words) + " "
 
 
 def _unit_max(scores: np.ndarray) -> np.ndarray:

@@ -52,6 +52,7 @@ def test_the_longest_name_the_question_writes_names_the_tool() -> None:
     reg = _registry()
     assert _names(reg, reg.named("What is the albumin corrected anion gap?")) == ["albumin_corrected_anion_gap"]
     assert _names(reg, reg.named("Compute the anion gap.")) == ["anion_gap"]
+    assert _names(reg, reg.named("Compute the anion gaps.")) == ["anion_gap"]  # plural or singular alike
     assert _names(reg, reg.named("What is his Marburg Heart Score?")) == ["marburg_heart_score"]
     assert _names(reg, reg.named("Work out this patient's HEART score.")) == ["heart_score"]
 
