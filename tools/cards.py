@@ -6,9 +6,18 @@ tool. It is plain data (pydantic), independent of how the tool runs.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+
+# The categories a card may carry in ``extra`` (MDCalc's, for the library's calculators) that retrieval
+# indexes apart from the card text: what the case is about (disease, complaint) before where (organ
+# system) and who uses it (specialty). MDCalc's calc_function (Prognosis, Diagnosis, ...) is left out:
+# every question asks for one, so it tells no card from another.
+FIELDS = ("disease", "chief_complaint", "organ_system", "specialty")
+# Aliases that are registry bookkeeping, not names a question writes.
+_BOOKKEEPING = re.compile(r"(?i)^(?:mdcalc|medcalc-bench calculator)\b")
 
 
 class InputSpec(BaseModel):
@@ -55,6 +64,16 @@ class ToolCard(BaseModel):
         parts.append(self.output)
         parts.append(self.reference)
         return "\n".join(p for p in parts if p)
+
+    def field_text(self) -> str:
+        """The card's categories (:data:`FIELDS` in ``extra``), one per line; empty when it has none."""
+        return "\n".join(str(self.extra[k]) for k in FIELDS if self.extra.get(k))
+
+    def name_phrases(self) -> list[str]:
+        """What a question may call the tool: its name (underscores as spaces) and aliases, without the
+        registry's bookkeeping aliases ("MDCalc 1739", "MedCalc-Bench calculator 17")."""
+        names = [self.name.replace("_", " "), *self.aliases]
+        return [n for n in dict.fromkeys(names) if n.strip() and not _BOOKKEEPING.match(n.strip())]
 
     def brief(self) -> str:
         """A compact rendering for prompts."""

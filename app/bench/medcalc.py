@@ -27,6 +27,7 @@ are computed from those fields only, so a new mode just has to fill them.
 from __future__ import annotations
 
 import csv
+import statistics
 import sys
 import time
 from collections import Counter
@@ -417,17 +418,30 @@ def _not_available(name: str, planned: str) -> Callable[[Mapping[str, Any]], Row
 
 register_mode(Mode("gold", "calculators on the gold entities", lambda _opts: run_gold, ("Relevant Entities",)))
 def make_retrieve(options: Mapping[str, Any]) -> RowFn:
-    """Rank the tool cards for note + question; the row's calculator should come first."""
+    """Rank the tool cards for note + question; the row's calculator should come first.
 
-
-    registry = default_registry()
+    The index (BM25, and the dense card vectors when embeddings are configured) is built before the
+    first row and timed; each row records its query time.
+    """
+    registry = options.get("registry") or default_registry()
     k = int(options.get("k", 5))
-    context_weight = float(options.get("context_weight", 0.1))
-    # --set embeddings_provider=openai (with its server) fuses dense retrieval with BM25
+    # None: the registry's default (the note weighs more when the question names no tool)
+    context_weight = None if options.get("context_weight") is None else float(options["context_weight"])
+    # --set embeddings_provider=none|e5|openai picks the dense ranking fused with BM25
     embeddings = options.get("embeddings") or make_embeddings(Settings(**dict(options.get("settings") or {})))
+    t0 = time.perf_counter()
+    registry.search("warm up", k=1, context="warm up")
+    bm25_s = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    if embeddings is not None:
+        registry.dense_ranking("warm up", embeddings)
+    dense_s = time.perf_counter() - t1
+    build = {"cards": len(registry), "bm25_s": round(bm25_s, 3), "dense_s": round(dense_s, 3),
+             "dense": type(embeddings).__name__ if embeddings is not None else None}
 
     def run(row: MedCalcRow) -> Record:
         rec = base_record(row, "retrieve")
+        rec["index_build"] = build
         try:
             target = by_medcalc_id(row.calculator_id).id if row.calculator_id is not None else None
         except KeyError:
@@ -448,28 +462,32 @@ def make_retrieve(options: Mapping[str, Any]) -> RowFn:
 
 
 def retrieval_summary(records: list[Record]) -> dict[str, Any]:
-    """recall@1/3/5 overall and per calculator, and retrieval latency."""
+    """recall@1/3/5 overall and per calculator, the index build time and the query latency (mean, median, p95)."""
     def recall(rs: list[Record], k: int) -> float | None:
         return accuracy(sum(1 for r in rs if r.get("rank") and r["rank"] <= k), len(rs))
 
     per: dict[str, list[Record]] = {}
     for r in records:
         per.setdefault(f"{r.get('calculator_id')} {r.get('calculator') or ''}".strip(), []).append(r)
-    lat = sorted(float(r.get("latency_s") or 0.0) for r in records)
+    lat = sorted(1000 * float(r.get("latency_s") or 0.0) for r in records)
     return {
         "recall": {f"@{k}": recall(records, k) for k in (1, 3, 5)},
         "recall_by_calculator": {name: {f"@{k}": recall(rs, k) for k in (1, 3, 5)} for name, rs in per.items()},
-        "latency_ms": {"mean": 1000 * sum(lat) / len(lat) if lat else None,
-                       "p50": 1000 * lat[len(lat) // 2] if lat else None,
-                       "max": 1000 * lat[-1] if lat else None},
+        "index_build": next((r.get("index_build") for r in records if r.get("index_build")), None),
+        "latency_ms": {"mean": sum(lat) / len(lat) if lat else None,
+                       "p50": statistics.median(lat) if lat else None,
+                       "p95": lat[min(len(lat) - 1, int(0.95 * len(lat)))] if lat else None,
+                       "max": lat[-1] if lat else None},
     }
 
 
 def render_retrieval(summary: dict[str, Any]) -> str:
     pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
-    r = summary["recall"]
-    lines = [f"retrieval recall@1 {pct(r['@1'])}  @3 {pct(r['@3'])}  @5 {pct(r['@5'])}   "
-             f"latency mean {summary['latency_ms']['mean']:.2f} ms, max {summary['latency_ms']['max']:.2f} ms"]
+    ms = lambda v: "-" if v is None else f"{v:.1f} ms"  # noqa: E731
+    r, lat, b = summary["recall"], summary["latency_ms"], summary.get("index_build") or {}
+    lines = [f"retrieval recall@1 {pct(r['@1'])}  @3 {pct(r['@3'])}  @5 {pct(r['@5'])} over {b.get('cards', '?')} cards; "
+             f"index build BM25 {b.get('bm25_s', '-')} s, dense {b.get('dense_s', '-')} s ({b.get('dense')}); "
+             f"query median {ms(lat['p50'])}, p95 {ms(lat['p95'])}, max {ms(lat['max'])}"]
     misses = {k: v for k, v in summary["recall_by_calculator"].items() if v["@1"] != 1.0}
     for name, v in misses.items():
         lines.append(f"  {name[:60]:<60} @1 {pct(v['@1'])} @3 {pct(v['@3'])} @5 {pct(v['@5'])}")

@@ -369,7 +369,8 @@ def make_retrieve(options: Mapping[str, Any]) -> RowFn:
     """
     registry = options.get("registry") or default_registry()
     k = int(options.get("k", 5))
-    context_weight = float(options.get("context_weight", 0.1))
+    # None: the registry's default (the note weighs more when the question names no tool)
+    context_weight = None if options.get("context_weight") is None else float(options["context_weight"])
     embeddings = options.get("embeddings", "settings")
     if embeddings == "settings":
         embeddings = make_embeddings(Settings(**dict(options.get("settings") or {})))
