@@ -76,7 +76,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "rasp_hiv": (_C, "interpretation lacks the risk class word (very low/low/...) the options use"),
     "michigan_picc": (_C, "interpretation gives the class and % but not the risk word the options use"),
     "bisap": (_C, "no mortality per score is stated"),
-    "triss": (_C, "a probability of survival (0-1) is reported with unit '%' (0.3 % for 30%)"),
+    "triss": (_D, "by hand: penetrating, RTS 2, ISS 50, age <= 54: b = -0.6029 + 1.1430x2 - 0.1516x50 = -5.90, Ps 0.27 %; gold reads 30 %"),
     "mayo_spn": (_C, "the probability is reported on a 0-1 scale with unit '%' and banded as such"),
     "absolute_lymphocyte_count": (_C, "interpretation lacks the published sensitivity/specificity figures"),
     "medped_fh": (_C, "interpretation says 'criteria met', options ask definite/probable/possible"),
