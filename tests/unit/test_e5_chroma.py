@@ -23,9 +23,9 @@ from medmirror.models import vectorstore as vs  # noqa: E402
 from medmirror.models.embeddings import e5_seed  # noqa: E402
 from medmirror.models.vectorstore import text_id  # noqa: E402
 from medmirror.settings import Settings  # noqa: E402
-from medmirror.tools.builtin import default_registry  # noqa: E402
 from medmirror.tools.knowledge.search import KnowledgeSearchArgs, knowledge_search  # noqa: E402
 from medmirror.tools.registry import ToolContext  # noqa: E402
+from tests.unit._registries import without_library  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -104,7 +104,7 @@ def _best_rank(hits, names) -> int | None:
 
 
 def test_fused_retrieval_finds_a_paraphrase_bm25_misses(e5):
-    reg = default_registry()
+    reg = without_library()
     bm25 = reg.search(LAY, k=5)
     fused = reg.search(LAY, k=5, embeddings=e5)
     assert _best_rank(bm25, KIDNEY) is None
