@@ -77,7 +77,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "michigan_picc": (_C, "interpretation gives the class and % but not the risk word the options use"),
     "bisap": (_C, "no mortality per score is stated"),
     "triss": (_D, "by hand: penetrating, RTS 2, ISS 50, age <= 54: b = -0.6029 + 1.1430x2 - 0.1516x50 = -5.90, Ps 0.27 %; gold reads 30 %"),
-    "mayo_spn": (_C, "the probability is reported on a 0-1 scale with unit '%' and banded as such"),
+    "mayo_spn": (_D, "by hand (row 9488: age 29, 12 mm, no risk factor) the Mayo equation gives about 1 %; gold reads such values as 90 %"),
     "absolute_lymphocyte_count": (_C, "interpretation lacks the published sensitivity/specificity figures"),
     "medped_fh": (_C, "interpretation says 'criteria met', options ask definite/probable/possible"),
     "bishop_score": (_C, "interpretation lacks the 'high/low likelihood of successful induction' wording"),
