@@ -210,6 +210,17 @@ def item_points(x: ChoiceInputs) -> list[tuple[str, str, float]]:
     return rows
 
 
+def explained_result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
+                     lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
+    """A result whose items are explained one by one, then ``lines``, then the value and its reading (for a
+    score with its own compute function)."""
+    rows = item_points(x)
+    value = int(value) if float(value).is_integer() else round(value, 2)
+    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
+    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
+                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
+
+
 def _total(points: list[float]) -> int | float:
     total = sum(points)
     return int(total) if float(total).is_integer() else round(total, 6)

@@ -11,24 +11,12 @@ from medmirror.tools.calculators.points import (
     Choice,
     Number,
     band_of,
+    explained_result,
     item_points,
     opts,
     point_score,
     yes_no,
 )
-
-
-def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
-            lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
-    """A result whose items are explained one by one, then ``lines``, then the value and its reading."""
-    rows = item_points(x)
-    value = int(value) if float(value).is_integer() else round(value, 2)
-    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
-
-
-
 
 # ---------------------------------------------------------------------------
 # MDCalc 10488: CNS-IPI (CNS relapse in diffuse large B-cell lymphoma)
@@ -184,7 +172,7 @@ _IPI_BANDS = (
 def _ipi(x: Any) -> CalculatorResult:
     total = sum(p for _, _, p in item_points(x))
     text = band_of(_RIPI_BANDS, total).text
-    return _result("ipi_dlbcl", "IPI / R-IPI for DLBCL", _IPI_REF, x, total, text,
+    return explained_result("ipi_dlbcl", "IPI / R-IPI for DLBCL", _IPI_REF, x, total, text,
                    [f"Original grouping, for comparison only: {band_of(_IPI_BANDS, total).text}"])
 
 
@@ -347,7 +335,7 @@ def _villalta(x: Any) -> CalculatorResult:
     lines = []
     if x.ulcer == "Present":
         text, lines = "Severe PTS (venous ulcer present)", ["A venous ulcer makes the PTS severe whatever the total"]
-    return _result("villalta_pts", "Villalta Score", _VILLALTA_REF, x, total, text, lines)
+    return explained_result("villalta_pts", "Villalta Score", _VILLALTA_REF, x, total, text, lines)
 
 
 VILLALTA = point_score(
@@ -601,7 +589,7 @@ def _sic(x: Any) -> CalculatorResult:
     sic = total >= 4 and coag >= 3
     text = (f"{band_of(_SIC_BANDS, total).text}; "
             + ("sepsis-induced coagulopathy present" if sic else "criteria for sepsis-induced coagulopathy not met"))
-    return _result("sic_score", "Sepsis-Induced Coagulopathy (SIC) Score", _SIC_REF, x, total, text,
+    return explained_result("sic_score", "Sepsis-Induced Coagulopathy (SIC) Score", _SIC_REF, x, total, text,
                    [f"INR + platelet points = {coag:g} (SIC needs total >=4 and this >=3)"])
 
 

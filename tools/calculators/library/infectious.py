@@ -6,18 +6,16 @@ from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.calculators.library.hematologic import criteria_rule
-from medmirror.tools.calculators.points import Band, Choice, band_of, item_points, opts, point_score, yes_no
-
-
-def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
-            lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
-    """A result whose items are explained one by one, then ``lines``, then the value and its reading."""
-    rows = item_points(x)
-    value = int(value) if float(value).is_integer() else round(value, 2)
-    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
-
+from medmirror.tools.calculators.points import (
+    Band,
+    Choice,
+    band_of,
+    explained_result,
+    item_points,
+    opts,
+    point_score,
+    yes_no,
+)
 
 # ---------------------------------------------------------------------------
 # MDCalc 4014: RAPID score (pleural infection)
@@ -106,7 +104,7 @@ def _ckd_hiv(x: Any) -> CalculatorResult:
     rate = (_CKD_TDF if tdf else _CKD_NO_TDF)[min(int(total), 9)]
     text = (f"{rate}% 5-year risk of CKD ({'tenofovir user' if tdf else 'not on tenofovir'}); "
             f"{band_of(_CKD_HIV_BANDS, total).text.lower()}")
-    return _result("ckd_hiv", "CKD Risk in HIV-positive Patients", _CKD_HIV_REF, x, total, text,
+    return explained_result("ckd_hiv", "CKD Risk in HIV-positive Patients", _CKD_HIV_REF, x, total, text,
                    ["Tenofovir use selects the risk table; it adds no points"])
 
 

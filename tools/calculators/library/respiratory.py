@@ -6,18 +6,17 @@ import math
 from typing import Any
 
 from medmirror.tools.calculators.base import CalculatorInputError, CalculatorResult, InputIssue
-from medmirror.tools.calculators.points import Band, Choice, Number, band_of, item_points, opts, point_score, yes_no
-
-
-def _result(calc_id: str, name: str, reference: str, x: Any, value: float, text: str,
-            lines: list[str] | tuple[str, ...] = (), unit: str = "points") -> CalculatorResult:
-    """A result whose items are explained one by one, then ``lines``, then the value and its reading."""
-    rows = item_points(x)
-    value = int(value) if float(value).is_integer() else round(value, 2)
-    expl = [f"{t} -> {p:+g}" for _, t, p in rows] + list(lines) + [f"Result = {value:g} {unit}; {text}"]
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=expl, reference=reference, components={k: p for k, _, p in rows})
-
+from medmirror.tools.calculators.points import (
+    Band,
+    Choice,
+    Number,
+    band_of,
+    explained_result,
+    item_points,
+    opts,
+    point_score,
+    yes_no,
+)
 
 # ---------------------------------------------------------------------------
 # MDCalc 3385: PIAMA risk score (asthma at school age in preschool children with wheeze)
@@ -83,7 +82,7 @@ def _murray(x: Any) -> CalculatorResult:
             "at least one known component")])
     value = round(sum(p for _, _, p in known) / len(known), 2)
     text = band_of(_MURRAY_BANDS, value).text
-    return _result("murray_lung_injury", "Murray Lung Injury Score", _MURRAY_REF, x, value, text,
+    return explained_result("murray_lung_injury", "Murray Lung Injury Score", _MURRAY_REF, x, value, text,
                    [f"Average of the {len(known)} known component(s)"])
 
 
@@ -196,7 +195,7 @@ def _stop_bang(x: Any) -> CalculatorResult:
     stop = sum(pts[n] for n in ("snore", "tired", "observed", "pressure"))
     if total < 5 and stop >= 2 and (pts["gender"] or pts["bmi"] or pts["neck"]):
         text = _HIGH_OSA
-    return _result("stop_bang", "STOP-BANG Score", _STOPBANG_REF, x, total, text)
+    return explained_result("stop_bang", "STOP-BANG Score", _STOPBANG_REF, x, total, text)
 
 
 STOP_BANG = point_score(
@@ -584,7 +583,7 @@ _ROX_BANDS = (
 def _rox(x: Any) -> CalculatorResult:
     value = (x.spo2 / (x.fio2 / 100)) / x.rr
     text = _ROX_BANDS[0].text if value < _ROX_HIGH else _ROX_BANDS[1].text if value < _ROX_LOW else _ROX_BANDS[2].text
-    return _result("rox_index", "ROX Index", _ROX_REF, x, value, text,
+    return explained_result("rox_index", "ROX Index", _ROX_REF, x, value, text,
                    [f"ROX = (SpO2 {x.spo2:g}% / FiO2 {x.fio2 / 100:.2f}) / RR {x.rr:g} = {value:.2f}"], unit="")
 
 
@@ -737,7 +736,7 @@ def _gupta(x: Any) -> CalculatorResult:
     risk = 100 * math.exp(lin) / (1 + math.exp(lin))
     text = (f"{risk:.1f}% risk of postoperative respiratory failure (ventilation >48 h or unplanned intubation "
             "within 30 days)")
-    return _result("gupta_respiratory_failure", "Gupta Postoperative Respiratory Failure Risk", _GUPTA_REF, x,
+    return explained_result("gupta_respiratory_failure", "Gupta Postoperative Respiratory Failure Risk", _GUPTA_REF, x,
                    round(risk, 1), text, [f"x = {_GUPTA_INTERCEPT} + sum of coefficients = {lin:.4f}",
                                           "risk = e^x / (1 + e^x)"], unit="%")
 
@@ -894,7 +893,7 @@ def _mapi(x: Any) -> CalculatorResult:
     text = _MAPI_POS if positive else _MAPI_NEG
     lines = [f">=4 wheezing episodes/year: {x.wheezing}; major criteria {major}/3, minor criteria {minor}/3",
              "Positive when >=4 episodes AND (>=1 major OR >=2 minor)"]
-    return _result("mapi", "Modified Asthma Predictive Index (mAPI)", _MAPI_REF, x,
+    return explained_result("mapi", "Modified Asthma Predictive Index (mAPI)", _MAPI_REF, x,
                    1 if positive else 0, text, lines, unit="index (0-1)")
 
 
@@ -1023,7 +1022,7 @@ _BAP65_CLASS = {
 def _bap65(x: Any) -> CalculatorResult:
     bap = sum(p for _, _, p in item_points(x))
     klass = (2 if x.age == ">=65" else 1) if bap == 0 else bap + 2
-    return _result("bap_65", "BAP-65 Score", _BAP65_REF, x, klass, _BAP65_CLASS[klass],
+    return explained_result("bap_65", "BAP-65 Score", _BAP65_REF, x, klass, _BAP65_CLASS[klass],
                    [f"BAP findings = {bap:g}; with 0 findings the class is I (<65 y) or II (>=65 y), else "
                     "findings + 2"], unit="class")
 
@@ -1069,7 +1068,7 @@ def _api(x: Any) -> CalculatorResult:
     minor = sum(getattr(x, n) == "Yes" for n in ("rhin", "cold", "eos"))
     criteria = major >= 1 or minor >= 2
     level = 0 if not criteria else 2 if x.wheezing == ">=3" else 1
-    return _result("api_asthma", "Asthma Predictive Index (API)", _API_REF, x, level, _API_TEXT[level],
+    return explained_result("api_asthma", "Asthma Predictive Index (API)", _API_REF, x, level, _API_TEXT[level],
                    [f"major criteria {major}/2, minor criteria {minor}/3; wheezing episodes/year {x.wheezing}",
                     "Loose: >=1 major or >=2 minor; stringent: the same with >=3 wheezing episodes a year"],
                    unit="index (0-2)")
