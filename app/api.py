@@ -70,6 +70,15 @@ class Result:
     # status "needs_input": what the paused run asks (see medmirror.nodes.ask); resume with solve(..., resume=)
     pending: dict[str, Any] | None = None
 
+    # the calculator inputs of the final round's calls: tool, input, value, grounding status, quoted span and its
+    # offsets in the note (medmirror.nodes.grounding.evidence_rows); see evidence_table()
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+    def evidence_table(self, failed_calls: bool = False) -> list[dict[str, Any]]:
+        """The evidence table: one row per calculator input of the calls that ran (``failed_calls``: also those
+        of failed attempts), with where its value came from. ``pandas.DataFrame(r.evidence_table())`` shows it."""
+        return [dict(row) for row in self.evidence if failed_calls or row.get("call_ok")]
+
     @property
     def trajectory(self) -> dict[str, Any]:
         """Plan, steps with observations, scores and reflections, earlier rounds."""
@@ -221,6 +230,7 @@ def solve(
         question=question, answer=out.get("answer", ""), value=out.get("value"),
         answer_format=out.get("answer_format", "text"), status=out.get("status", "error"),
         status_detail=out.get("status_detail", ""), plan=out.get("plan") or [], steps=out.get("steps") or [],
+        evidence=out.get("evidence") or [],
         ltm=out.get("ltm") or [], review=out.get("review"), rounds=out.get("round", 1),
         reviews=out.get("reviews", 0), trace=out.get("trace") or [], usage=usage,
         assumed=out.get("assumed") or [], working_memory=out.get("working_memory") or {},

@@ -127,6 +127,13 @@ def print_result(result: Any, *, trace: bool = True, out: Any = None) -> None:
     if getattr(result, "rationale", ""):
         print(f"rationale (the model's words that passed the checks): {result.rationale}", file=out)
     print(f"value ({result.answer_format}): {result.value}", file=out)
+    table = result.evidence_table() if hasattr(result, "evidence_table") else []
+    if table:
+        print("evidence (input = value [status] 'span in the note' @offsets):", file=out)
+        for row in table:
+            span = f" @{row['span'][0]}-{row['span'][1]}" if row.get("span") else ""
+            quote = f" '{row['evidence'][:90]}'" if row.get("evidence") else ""
+            print(f"  {row['tool']}.{row['input']} = {row['value']!r} [{row['status']}]{quote}{span}", file=out)
     if result.assumed:
         print(f"assumed absent: {', '.join(result.assumed)}", file=out)
     given = {k: v for st in result.steps for k, v in (st.get("user_inputs") or {}).items()}

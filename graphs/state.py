@@ -194,6 +194,7 @@ class TaskOutput(TypedDict, total=False):
     status_detail: str
     plan: list[dict[str, Any]]
     steps: list[Step]
+    evidence: list[dict[str, Any]]
     ltm: list[LTMEntry]
     review: dict[str, Any] | None
     round: int
@@ -254,6 +255,9 @@ class ExecutionState:
 
     current: int = 0  # index of the current subtask in the plan
     steps: Annotated[list[Step], extend] = field(default_factory=list)
+    # the calculator inputs of this round's calls as a flat table (medmirror.nodes.grounding.evidence_rows): tool,
+    # input, value, grounding status, the note's span; what Studio's state view and Result.evidence_table show
+    evidence: Annotated[list[dict[str, Any]], extend] = field(default_factory=list)
     given_up: list[int] = field(default_factory=list)  # subtasks given up after the attempt bound (this round)
     failure_justified: bool = False  # the last given-up subtask lacks an input the note does not give
     react_done: bool = False  # the single loop's agent finished (or the loop must end)
@@ -381,7 +385,7 @@ def start_review(stage: str) -> dict[str, Any]:
     if stage == "plan":
         return start_round()
     if stage == "tool_call":
-        return {**fresh(SubtaskState, InterpretationState), "steps": replaced(), "given_up": [],
+        return {**fresh(SubtaskState, InterpretationState), "steps": replaced(), "evidence": replaced(), "given_up": [],
                 "failure_justified": False, **start_answer()}
     if stage == "interpretation":
         return {**fresh(InterpretationState), **start_answer()}

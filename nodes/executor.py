@@ -18,7 +18,7 @@ from medmirror.nodes.ask import input_request, record_user_inputs, user_values
 from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
-from medmirror.nodes.grounding import calculator, ground_call
+from medmirror.nodes.grounding import calculator, evidence_rows, ground_call
 from medmirror.settings import Settings
 from medmirror.tools.registry import UnknownTool
 
@@ -134,7 +134,14 @@ def make_executor(deps: Deps, *, planner: bool):
 
     @node("executor")
     def executor(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        update = run_call(state, settings_of(runtime))
+        rows = [row for st in update.get("steps") or [] for row in evidence_rows(st)]
+        if rows:
+            update["evidence"] = rows
+        return update
+
+    def run_call(state: MedMirrorState, s: Settings) -> dict[str, Any]:
+        """Ground, validate and run the proposed call (asking the user for a missing input when set)."""
         proposal = state.proposal or {}
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         run_args, grounding = ground_call(tool, arguments, state, s)

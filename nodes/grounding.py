@@ -100,6 +100,22 @@ def unsupported_used(step: dict[str, Any]) -> list[str]:
     return out
 
 
+def evidence_rows(step: dict[str, Any]) -> list[dict[str, Any]]:
+    """The evidence table of one calculator step: a row per input with its value, where it came from (its
+    grounding status: found in the note, assumed absent, missing, given by the user ...), the quoted span and
+    its character offsets in the note (or ``where`` it was found instead: the question, the user)."""
+    g = step.get("grounding") or {}
+    rows = []
+    for p in g.get("params") or []:
+        ev = p.get("evidence") or {}
+        rows.append({"tool": step.get("tool", ""), "input": p["name"], "value": p.get("value"),
+                     "status": p.get("status"), "evidence": " ".join(str(ev.get("text") or "").split()),
+                     "where": ev.get("where") or ("note" if ev.get("start") is not None else ""),
+                     "span": [ev["start"], ev["end"]] if ev.get("start") is not None else None,
+                     "call_ok": bool(step.get("ok"))})
+    return rows
+
+
 def evidence_text(steps: list[dict[str, Any]]) -> str:
     """Per-parameter evidence of the calculator steps, for the reviewer."""
     lines = []

@@ -148,3 +148,9 @@ def test_in_studio_a_missing_input_pauses_the_run_and_resumes_with_the_answer(tm
                     {"assistant_id": "medmirror", "command": {"resume": {"weight": "70 kg"}}})
         assert out["status"] == "answered" and out["value"] == "22.857142857142858"
         assert out["steps"][0]["user_inputs"] == {"weight": "70 kg"}
+        # the thread's state, as Studio's state view shows it: the evidence table and the checks
+        final = _http("GET", f"{base}/threads/{tid}/state")["values"]
+        rows = {r["input"]: r for r in final["evidence"] if r["call_ok"]}
+        assert rows["weight"]["status"] == "user" and rows["weight"]["span"] is None
+        assert rows["height"]["where"] == "note" and rows["height"]["span"] == [0, len("Height 175 cm")]
+        assert final["answer_checks"]["checks"] and final["steps"][-1]["checks"]["checks"]

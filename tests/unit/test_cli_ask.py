@@ -71,3 +71,16 @@ def test_the_terminal_question_skips_an_empty_answer():
 
     assert ask_on_terminal(request, read=lambda prompt: next(lines), out=Out()) == {"sex": "female"}
     assert "one of male, female" in "".join(printed)
+
+
+def test_solve_prints_the_evidence_table_with_the_users_value_marked(scripted_env, monkeypatch, capsys):
+    script, note = _script(scripted_env, repr(70 / 1.75 ** 2))
+    monkeypatch.setenv("MEDMIRROR_SCRIPT_PATH", str(script))
+    typed = iter(["70 kg"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+    assert main(["solve", "-q", "What is the patient's BMI?", "-n", str(note), "--ask", "--no-trace"]) == 0
+    out = capsys.readouterr().out
+    start = NOTE.index("Height 175 cm")
+    assert "evidence (input = value [status]" in out
+    assert "bmi.weight = '70 kg' [user] '70 kg'\n" in out  # the user's answer, with no span in the note
+    assert f"bmi.height = 175.0 [agree] 'Height 175 cm' @{start}-{start + 13}\n" in out  # the note's span
