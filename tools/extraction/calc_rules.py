@@ -13,7 +13,7 @@ import re
 from typing import Any, Callable
 
 from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
-from medmirror.tools.extraction.model import Finding
+from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
 # ---------------------------------------------------------------------------
@@ -418,6 +418,19 @@ _MILD = r"(?:mild|slight|small|minimal|trace|minor|little)"
 _SEVERE = r"(?:moderate|severe|large|tense|massive|gross|significant|marked|moderate[- ]to[- ]severe|refractory|extensive|large[- ]volume)"
 
 
+_NOT_DONE_AFTER = re.compile(r"\s*(?:was\s+|is\s+|has\s+been\s+)?(?:not\s+(?:needed|required|indicated|necessary|performed|done"
+                             r"|planned)|unnecessary|deferred)\b", re.I)
+
+
+def _paracentesis_done(ctx: NoteContext, sentence: Sentence) -> bool:
+    """A paracentesis the sentence affirms for the patient (ascites enough to drain: moderate). One denied in its own
+    clause ('no paracentesis needed', 'paracentesis not required') says nothing about a larger grade."""
+    for f in affirmed_in_clause(ctx, r"\bparacentes[ie]s\b"):
+        if sentence.start <= f.start < sentence.end and not _NOT_DONE_AFTER.match(ctx.note, f.end):
+            return True
+    return False
+
+
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
     value, f, why = decide(ctx.findings("ascites"), "current")
@@ -431,9 +444,8 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
         return None
     if value is False:
         return Hit.of_finding(f, "absent", why)
-    sent = f.sentence.text
     window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
-    if re.search(rf"\b{_SEVERE}\b", window, re.I) or re.search(r"\bparacentes[ie]s\b", sent, re.I):
+    if re.search(rf"\b{_SEVERE}\b", window, re.I) or _paracentesis_done(ctx, f.sentence):
         return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
     if large:
         return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")

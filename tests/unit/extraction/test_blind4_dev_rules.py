@@ -1,0 +1,39 @@
+"""General reading rules found from the development half of blind4 (app/data/dev/blind4.csv, Note IDs ending '-1';
+issue 13, branch issue13g). Every sentence here was written for these tests: none is taken from a benchmark note.
+
+Rules: a paracentesis the note denies ('no paracentesis needed') does not make ascites moderate (Child-Pugh).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.extraction import calc_rules as R
+from medmirror.tools.extraction.calc_sources import NoteContext
+
+
+def value(rule, note: str):  # noqa: ANN001
+    hit = rule(NoteContext(note))
+    return None if hit is None else hit.value
+
+
+# --- A. Child-Pugh ascites: a denied paracentesis is not a grade -------------------------------------------------
+
+
+@pytest.mark.parametrize("note", [
+    "Known cirrhosis. Mild ascites on diuretics; no paracentesis needed.",
+    "Cirrhosis (NASH). A little ascites on ultrasound, paracentesis not required.",
+    "HCV cirrhosis. Small-volume ascites controlled with furosemide and spironolactone, paracentesis was not needed.",
+    "Liver clinic: slight ascites only, so no paracentesis so far.",
+])
+def test_denied_paracentesis_leaves_slight_ascites(note: str) -> None:
+    assert value(R.ascites_grade, note) == "slight"
+
+
+@pytest.mark.parametrize("note", [
+    "Known cirrhosis. Ascites requiring paracentesis every two weeks.",
+    "Alcohol-related cirrhosis. Ascites, drained by paracentesis last week.",
+    "Cirrhosis with ascites; diagnostic and therapeutic paracentesis on Monday.",
+])
+def test_a_paracentesis_done_still_grades_moderate(note: str) -> None:
+    assert value(R.ascites_grade, note) == "moderate"
