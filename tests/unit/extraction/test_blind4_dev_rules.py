@@ -1,15 +1,22 @@
 """General reading rules found from the development half of blind4 (app/data/dev/blind4.csv, Note IDs ending '-1';
 issue 13, branch issue13g). Every sentence here was written for these tests: none is taken from a benchmark note.
 
-Rules: a paracentesis the note denies ('no paracentesis needed') does not make ascites moderate (Child-Pugh).
+Rules: a paracentesis the note denies ('no paracentesis needed') does not make ascites moderate (Child-Pugh);
+tenderness along named deep veins listed together ('tender along the L popliteal and posterior tibial veins', Wells DVT).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.calculators import CALCULATORS as C
 from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.grounding import rule_arguments
+
+
+def args_of(calc_id: str, note: str) -> dict:
+    return rule_arguments(C[calc_id], note).args
 
 
 def value(rule, note: str):  # noqa: ANN001
@@ -37,3 +44,24 @@ def test_denied_paracentesis_leaves_slight_ascites(note: str) -> None:
 ])
 def test_a_paracentesis_done_still_grades_moderate(note: str) -> None:
     assert value(R.ascites_grade, note) == "moderate"
+
+
+# --- B. Wells DVT: tenderness along named deep veins, listed together ------------------------------------------------
+
+
+@pytest.mark.parametrize("note", [
+    "Right leg: tender along the R femoral and popliteal veins.",
+    "Exam: tenderness over the left popliteal and posterior tibial veins, calf soft.",
+    "Marked tenderness along the common femoral and superficial femoral veins on the left.",
+    "He is tender along the peroneal and posterior tibial veins of the right leg.",
+])
+def test_tenderness_along_named_deep_veins(note: str) -> None:
+    assert args_of("wells_dvt", note)["localized_tenderness"] is True
+
+
+@pytest.mark.parametrize("note", [
+    "Not tender along the left femoral and popliteal veins.",
+    "No tenderness over the popliteal or posterior tibial veins.",
+])
+def test_denied_tenderness_along_named_deep_veins(note: str) -> None:
+    assert args_of("wells_dvt", note)["localized_tenderness"] is False
