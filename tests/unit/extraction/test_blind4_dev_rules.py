@@ -2,7 +2,8 @@
 issue 13, branch issue13g). Every sentence here was written for these tests: none is taken from a benchmark note.
 
 Rules: a paracentesis the note denies ('no paracentesis needed') does not make ascites moderate (Child-Pugh);
-tenderness along named deep veins listed together ('tender along the L popliteal and posterior tibial veins', Wells DVT).
+tenderness along named deep veins listed together ('tender along the L popliteal and posterior tibial veins', Wells DVT);
+'not himself' / 'not her usual self' is an idiom (a pseudo-trigger), not a negation of the AMT score after it (CURB-65).
 """
 
 from __future__ import annotations
@@ -65,3 +66,20 @@ def test_tenderness_along_named_deep_veins(note: str) -> None:
 ])
 def test_denied_tenderness_along_named_deep_veins(note: str) -> None:
     assert args_of("wells_dvt", note)["localized_tenderness"] is False
+
+
+# --- C. 'not himself' is an idiom, not a negation of what follows (CURB-65 confusion from the AMT) -------------------
+
+
+@pytest.mark.parametrize("note", [
+    'Pneumonia, 79-year-old man. Wife says he has been "not himself" since Tuesday - AMT 5/10 on the ward.',
+    "84F with CAP. Carer reports she is not her usual self; abbreviated mental test score 7 out of 10.",
+    "Not quite himself this week, AMT 6/10 on arrival. RR 26, BP 96/54.",
+])
+def test_not_himself_does_not_negate_a_low_amt(note: str) -> None:
+    assert args_of("curb_65", note)["confusion"] is True
+
+
+def test_not_himself_keeps_real_negations() -> None:
+    # a negation outside the idiom still negates
+    assert args_of("curb_65", "Daughter feels he is not himself, but he is not confused and AMT is 10/10.")["confusion"] is False
