@@ -136,11 +136,16 @@ def a_a_gradient(ctx: NoteContext) -> Hit | None:
     return _hit(ctx, m, n, unit="mmHg")
 
 
+# the 24 hours named between the label and the volume: "over the last 24 h", "last 24 hours:", "(24 h)"
+_PRE_24H = (r"\s*\(?\s*(?:(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+|previous\s+)?"
+            r"|(?:the\s+)?(?:first|past|last|previous)\s+)?24\s*-?\s*h(?:ours?|rs?)?\)?")
+
+
 def urine_output(ctx: NoteContext) -> Hit | None:
     """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
     per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
            r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
-    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>\s+(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+)?24\s*h(?:ours?|rs?)?)?"
+    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>{_PRE_24H})?"
                     rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
                     # "passed 450 mL of urine in 24 hours"
                     rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"

@@ -3,7 +3,8 @@ issue 13, branch issue13g). Every sentence here was written for these tests: non
 
 Rules: a paracentesis the note denies ('no paracentesis needed') does not make ascites moderate (Child-Pugh);
 tenderness along named deep veins listed together ('tender along the L popliteal and posterior tibial veins', Wells DVT);
-'not himself' / 'not her usual self' is an idiom (a pseudo-trigger), not a negation of the AMT score after it (CURB-65).
+'not himself' / 'not her usual self' is an idiom (a pseudo-trigger), not a negation of the AMT score after it (CURB-65);
+a urine output with its 24 hours named before the volume ('Urine output last 24 h: 420 mL', SOFA renal).
 """
 
 from __future__ import annotations
@@ -83,3 +84,19 @@ def test_not_himself_does_not_negate_a_low_amt(note: str) -> None:
 def test_not_himself_keeps_real_negations() -> None:
     # a negation outside the idiom still negates
     assert args_of("curb_65", "Daughter feels he is not himself, but he is not confused and AMT is 10/10.")["confusion"] is False
+
+
+# --- D. urine output with its 24 hours named before the volume -----------------------------------------------------
+
+
+@pytest.mark.parametrize("note, ml", [
+    ("Fluid balance. Urine output last 24 h: 380 mL.", 380.0),
+    ("UO past 24 hours 1.2 L, positive balance 2 L.", 1200.0),
+    ("Urine output (24 h): 610 mL despite furosemide.", 610.0),
+    ("Urine output in the last 24 hrs - 455 ml.", 455.0),
+    ("Renal: urine output previous 24h 900 mL.", 900.0),
+    # an hourly rate is still multiplied by 24
+    ("Urine output 20 mL/h overnight.", 480.0),
+])
+def test_urine_output_with_24_hours_before_the_volume(note: str, ml: float) -> None:
+    assert value(R.urine_output, note) == pytest.approx(ml)
