@@ -117,14 +117,29 @@ def black_race(ctx: NoteContext) -> Hit | None:
     return None
 
 
+# a MAP the team aims for is not the patient's: "to keep MAP > 65", "target MAP 65-70", "MAP goal >= 65"
+_MAP_TARGET_BEFORE = re.compile(r"\b(?:target(?:ing|ed)?|goal|aim(?:ing)?|keep(?:ing)?|maintain(?:ing)?|titrat\w*\s+to)\s+(?:a\s+|the\s+)?$",
+                                re.I)
+_MAP_TARGET_GAP = re.compile(r"[<>≥≤]|\b(?:target|goal|above|over|below|under|at\s+least|greater|more|less)\b", re.I)
+
+
 def mean_arterial_pressure(ctx: NoteContext) -> Hit | None:
-    """A stated mean arterial pressure ('MAP 65 mmHg'); otherwise the calculator derives it from SBP/DBP."""
-    r = first_number_after(ctx, r"mean arterial (?:blood )?pressure|(?-i:\bMAP\b)", r"mm\s*Hg|mmHg|(?=[\s,.;)])",
-                           lo=20, hi=250)
-    if r is None:
-        return None
-    n, _, m = r
-    return _hit(ctx, m, n, unit="mmHg")
+    """A stated mean arterial pressure ('MAP 65 mmHg'); otherwise the calculator derives it from SBP/DBP. A target
+    ('keep MAP > 65', 'MAP goal 65') is not a reading."""
+    rx = re.compile(rf"(?:mean arterial (?:blood )?pressure|(?-i:\bMAP\b))(?P<gap>[^\d\n;.]{{0,30}}?)(?P<n>{NUMBER})"
+                    r"\s*(?P<u>mm\s*Hg|mmHg|(?=[\s,.;)]))", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        if not 20 <= n <= 250:
+            continue
+        before = ctx.note[max(ctx.sentence_of(m.start()).start, m.start() - 25):m.start()]
+        if _MAP_TARGET_BEFORE.search(before) or _MAP_TARGET_GAP.search(m.group("gap")):
+            continue
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.hypothetical:
+            continue
+        return _hit(ctx, m, n, unit="mmHg")
+    return None
 
 
 def a_a_gradient(ctx: NoteContext) -> Hit | None:

@@ -4,7 +4,8 @@ issue 13, branch issue13g). Every sentence here was written for these tests: non
 Rules: a paracentesis the note denies ('no paracentesis needed') does not make ascites moderate (Child-Pugh);
 tenderness along named deep veins listed together ('tender along the L popliteal and posterior tibial veins', Wells DVT);
 'not himself' / 'not her usual self' is an idiom (a pseudo-trigger), not a negation of the AMT score after it (CURB-65);
-a urine output with its 24 hours named before the volume ('Urine output last 24 h: 420 mL', SOFA renal).
+a urine output with its 24 hours named before the volume ('Urine output last 24 h: 420 mL', SOFA renal);
+a MAP target ('to keep MAP > 65', 'target MAP 65-70') is not a MAP reading.
 """
 
 from __future__ import annotations
@@ -100,3 +101,29 @@ def test_not_himself_keeps_real_negations() -> None:
 ])
 def test_urine_output_with_24_hours_before_the_volume(note: str, ml: float) -> None:
     assert value(R.urine_output, note) == pytest.approx(ml)
+
+
+# --- E. a MAP target is not a MAP reading ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note", [
+    "Septic shock: noradrenaline titrated to keep MAP > 65.",
+    "Vasopressin added, target MAP 65-70 mmHg.",
+    "On norepinephrine 0.2 mcg/kg/min, MAP goal >= 65 mmHg.",
+    "Plan: fluids and pressors aiming for a MAP above 65.",
+])
+def test_a_map_target_is_not_read(note: str) -> None:
+    assert value(R.mean_arterial_pressure, note) is None
+
+
+@pytest.mark.parametrize("note, mmhg", [
+    ("BP 84/40, MAP 55 mmHg on arrival.", 55.0),
+    ("MAP 58 despite 2 L crystalloid; target MAP > 65.", 58.0),
+    ("Mean arterial pressure was 62 mmHg.", 62.0),
+])
+def test_a_map_reading_is_still_read(note: str, mmhg: float) -> None:
+    assert value(R.mean_arterial_pressure, note) == mmhg
+
+
+def test_a_map_falling_to_a_value_is_a_reading() -> None:
+    assert value(R.mean_arterial_pressure, "After induction the pressure fell to a MAP of 52 mmHg.") == 52.0
