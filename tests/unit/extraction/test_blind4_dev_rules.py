@@ -5,7 +5,8 @@ Rules: a paracentesis the note denies ('no paracentesis needed') does not make a
 tenderness along named deep veins listed together ('tender along the L popliteal and posterior tibial veins', Wells DVT);
 'not himself' / 'not her usual self' is an idiom (a pseudo-trigger), not a negation of the AMT score after it (CURB-65);
 a urine output with its 24 hours named before the volume ('Urine output last 24 h: 420 mL', SOFA renal);
-a MAP target ('to keep MAP > 65', 'target MAP 65-70') is not a MAP reading.
+a MAP target ('to keep MAP > 65', 'target MAP 65-70') is not a MAP reading;
+a weekly alcohol total stated after the partial amounts of its sentence ('... - roughly 12 drinks/week') is the amount read.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS as C
 from medmirror.tools.extraction import calc_rules as R
+from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calc_sources import NoteContext
 from medmirror.tools.extraction.grounding import rule_arguments
 
@@ -127,3 +129,29 @@ def test_a_map_reading_is_still_read(note: str, mmhg: float) -> None:
 
 def test_a_map_falling_to_a_value_is_a_reading() -> None:
     assert value(R.mean_arterial_pressure, "After induction the pressure fell to a MAP of 52 mmHg.") == 52.0
+
+
+# --- F. alcohol: a stated weekly total after the partial amounts ----------------------------------------------------
+
+
+def drinks(note: str):  # noqa: ANN201
+    found = extract(note).get("alcohol_drinks_per_week")
+    return None if found is None else found.value
+
+
+@pytest.mark.parametrize("note, n", [
+    ("Social history: 4 pints at the weekend and wine with dinner - about 12 drinks per week.", 12.0),
+    ("Drinks 2 cans of lager a night plus spirits on Saturdays, i.e. roughly 20 drinks/week.", 20.0),
+    ("EtOH: 3 glasses of wine a day and 6 beers at weekends, 27 drinks a week in total.", 27.0),
+    ("Alcohol 2 drinks per day, which comes to 14 drinks a week.", 14.0),
+    # no total: the first amount, as before
+    ("Alcohol: 6 beers per week, no spirits.", 6.0),
+    ("Drinks 2 glasses of wine a day.", 14.0),
+])
+def test_a_weekly_total_after_partial_amounts_is_read(note: str, n: float) -> None:
+    assert drinks(note) == pytest.approx(n)
+
+
+def test_amounts_in_different_sentences_are_not_a_total() -> None:
+    # the first sentence's amount stays first: a later sentence is not a sum of it
+    assert drinks("Drinks 10 beers a week. Brother: 40 drinks a week.") == pytest.approx(10.0)
