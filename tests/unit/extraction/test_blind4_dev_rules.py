@@ -6,7 +6,8 @@ tenderness along named deep veins listed together ('tender along the L popliteal
 'not himself' / 'not her usual self' is an idiom (a pseudo-trigger), not a negation of the AMT score after it (CURB-65);
 a urine output with its 24 hours named before the volume ('Urine output last 24 h: 420 mL', SOFA renal);
 a MAP target ('to keep MAP > 65', 'target MAP 65-70') is not a MAP reading;
-a weekly alcohol total stated after the partial amounts of its sentence ('... - roughly 12 drinks/week') is the amount read.
+a weekly alcohol total stated after the partial amounts of its sentence ('... - roughly 12 drinks/week') is the amount read;
+a cycle 'every N days' a few words after 'cycles' / 'periods' (not irregular, not a range); a date marked '(today)'.
 """
 
 from __future__ import annotations
@@ -155,3 +156,44 @@ def test_a_weekly_total_after_partial_amounts_is_read(note: str, n: float) -> No
 def test_amounts_in_different_sentences_are_not_a_total() -> None:
     # the first sentence's amount stays first: a later sentence is not a sum of it
     assert drinks("Drinks 10 beers a week. Brother: 40 drinks a week.") == pytest.approx(10.0)
+
+
+# --- G. obstetric dates: a cycle 'every N days' after other words; a date marked '(today)' -------------------------
+
+
+def dates_of(note: str) -> tuple:
+    found = extract(note)
+    cur, cyc = found.get("current_date"), found.get("cycle_length")
+    return (None if cur is None else cur.value), (None if cyc is None else cyc.value)
+
+
+@pytest.mark.parametrize("note, days", [
+    ("G3P2. Her cycles are regular but quite short, every 24 days.", 24.0),
+    ("Periods come like clockwork every 35 days.", 35.0),
+    ("Menses regular, reliably every 30 days since menarche.", 30.0),
+])
+def test_cycle_every_n_days_after_other_words(note: str, days: float) -> None:
+    assert dates_of(note)[1] == days
+
+
+@pytest.mark.parametrize("note", [
+    "Cycles irregular, sometimes every 40 days.",
+    "Periods every 25 to 40 days.",
+    "Her periods are heavy; she changes pads every 2 hours.",
+])
+def test_irregular_or_ranged_cycles_are_not_one_length(note: str) -> None:
+    assert dates_of(note)[1] is None
+
+
+@pytest.mark.parametrize("note, iso", [
+    ("Antenatal triage 14/03/2026 (today). LMP 01/09/2025.", "2026-03-14"),
+    ("Seen on the day unit, 3 June 2026 (today's date); LMP 10 January 2026.", "2026-06-03"),
+    ("Phone consult - 08/12/2026 (today)\nLMP 05/30/2026, sure of dates.", "2026-08-12"),
+])
+def test_a_date_marked_today_in_brackets_is_the_current_date(note: str, iso: str) -> None:
+    assert dates_of(note)[0] == iso
+
+
+def test_an_lmp_date_is_not_today() -> None:
+    # without a date marked today's, an LMP date is not the current date
+    assert dates_of("LMP 02/05/2026 (certain), reduced fetal movements today.")[0] is None
