@@ -13,7 +13,7 @@ import re
 from typing import Any, Callable
 
 from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
-from medmirror.tools.extraction.model import Finding
+from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
 # ---------------------------------------------------------------------------
@@ -117,14 +117,29 @@ def black_race(ctx: NoteContext) -> Hit | None:
     return None
 
 
+# a MAP the team aims for is not the patient's: "to keep MAP > 65", "target MAP 65-70", "MAP goal >= 65"
+_MAP_TARGET_BEFORE = re.compile(r"\b(?:target(?:ing|ed)?|goal|aim(?:ing)?|keep(?:ing)?|maintain(?:ing)?|titrat\w*\s+to)\s+(?:a\s+|the\s+)?$",
+                                re.I)
+_MAP_TARGET_GAP = re.compile(r"[<>≥≤]|\b(?:target|goal|above|over|below|under|at\s+least|greater|more|less)\b", re.I)
+
+
 def mean_arterial_pressure(ctx: NoteContext) -> Hit | None:
-    """A stated mean arterial pressure ('MAP 65 mmHg'); otherwise the calculator derives it from SBP/DBP."""
-    r = first_number_after(ctx, r"mean arterial (?:blood )?pressure|(?-i:\bMAP\b)", r"mm\s*Hg|mmHg|(?=[\s,.;)])",
-                           lo=20, hi=250)
-    if r is None:
-        return None
-    n, _, m = r
-    return _hit(ctx, m, n, unit="mmHg")
+    """A stated mean arterial pressure ('MAP 65 mmHg'); otherwise the calculator derives it from SBP/DBP. A target
+    ('keep MAP > 65', 'MAP goal 65') is not a reading."""
+    rx = re.compile(rf"(?:mean arterial (?:blood )?pressure|(?-i:\bMAP\b))(?P<gap>[^\d\n;.]{{0,30}}?)(?P<n>{NUMBER})"
+                    r"\s*(?P<u>mm\s*Hg|mmHg|(?=[\s,.;)]))", re.I)
+    for m in rx.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        if not 20 <= n <= 250:
+            continue
+        before = ctx.note[max(ctx.sentence_of(m.start()).start, m.start() - 25):m.start()]
+        if _MAP_TARGET_BEFORE.search(before) or _MAP_TARGET_GAP.search(m.group("gap")):
+            continue
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.hypothetical:
+            continue
+        return _hit(ctx, m, n, unit="mmHg")
+    return None
 
 
 def a_a_gradient(ctx: NoteContext) -> Hit | None:
@@ -136,11 +151,16 @@ def a_a_gradient(ctx: NoteContext) -> Hit | None:
     return _hit(ctx, m, n, unit="mmHg")
 
 
+# the 24 hours named between the label and the volume: "over the last 24 h", "last 24 hours:", "(24 h)"
+_PRE_24H = (r"\s*\(?\s*(?:(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+|previous\s+)?"
+            r"|(?:the\s+)?(?:first|past|last|previous)\s+)?24\s*-?\s*h(?:ours?|rs?)?\)?")
+
+
 def urine_output(ctx: NoteContext) -> Hit | None:
     """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
     per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
            r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
-    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>\s+(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+)?24\s*h(?:ours?|rs?)?)?"
+    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>{_PRE_24H})?"
                     rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
                     # "passed 450 mL of urine in 24 hours"
                     rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
@@ -418,6 +438,19 @@ _MILD = r"(?:mild|slight|small|minimal|trace|minor|little)"
 _SEVERE = r"(?:moderate|severe|large|tense|massive|gross|significant|marked|moderate[- ]to[- ]severe|refractory|extensive|large[- ]volume)"
 
 
+_NOT_DONE_AFTER = re.compile(r"\s*(?:was\s+|is\s+|has\s+been\s+)?(?:not\s+(?:needed|required|indicated|necessary|performed|done"
+                             r"|planned)|unnecessary|deferred)\b", re.I)
+
+
+def _paracentesis_done(ctx: NoteContext, sentence: Sentence) -> bool:
+    """A paracentesis the sentence affirms for the patient (ascites enough to drain: moderate). One denied in its own
+    clause ('no paracentesis needed', 'paracentesis not required') says nothing about a larger grade."""
+    for f in affirmed_in_clause(ctx, r"\bparacentes[ie]s\b"):
+        if sentence.start <= f.start < sentence.end and not _NOT_DONE_AFTER.match(ctx.note, f.end):
+            return True
+    return False
+
+
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
     value, f, why = decide(ctx.findings("ascites"), "current")
@@ -431,9 +464,8 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
         return None
     if value is False:
         return Hit.of_finding(f, "absent", why)
-    sent = f.sentence.text
     window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
-    if re.search(rf"\b{_SEVERE}\b", window, re.I) or re.search(r"\bparacentes[ie]s\b", sent, re.I):
+    if re.search(rf"\b{_SEVERE}\b", window, re.I) or _paracentesis_done(ctx, f.sentence):
         return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
     if large:
         return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")

@@ -71,6 +71,8 @@ _PSEUDO = re.compile(
     r"|resolution|decrease)\b"
     r"|\bnot only\b|\bnot necessarily\b|\bnot certain\b|\bno doubt\b|\bwithout difficulty\b"
     r"|\bnot (?:been )?(?:ruled out|excluded)\b|\bgram[- ]negative\b|\bnot improve\w*\b"
+    # "not himself", "not her usual self": a change in the patient (an idiom), not a denial of what follows
+    r"|\bnot (?:quite )?(?:him|her|them)sel(?:f|ves)\b|\bnot (?:quite )?(?:his|her|their) (?:usual|normal|old) sel(?:f|ves)\b"
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
     r"|\bprior to (?:admission|presentation|arrival|surgery)\b"

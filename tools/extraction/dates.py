@@ -1,10 +1,12 @@
 """Dates and cycle length for the obstetric calculators.
 
 - ``lmp_date``: "last menstrual period (LMP) was on 02/24/2000", "LMP: Jan 7, 2017".
-- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21"; when none is labelled, the date of
-  the encounter the note records ("Booking appointment - 17 October 2022", "Seen in clinic on 2 May 2023").
-- ``cycle_length``: "cycle length is 30 days", "28-day cycles", "thirty-day cycles", "menses every 4 weeks" (days,
-  15-60); a range ("24-26 day cycles") is not one length and is not read.
+- ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21", "14/03/2026 (today)"; when none is
+  labelled, the date of the encounter the note records ("Booking appointment - 17 October 2022", "Seen in clinic on
+  2 May 2023").
+- ``cycle_length``: "cycle length is 30 days", "28-day cycles", "thirty-day cycles", "menses every 4 weeks",
+  "cycles are regular but long, every 33 days" (days, 15-60); a range ("24-26 day cycles") or an irregular cycle
+  is not one length and is not read.
 
 Numeric dates are read month/day/year (the US convention of MedCalc-Bench's notes)
 unless the first field cannot be a month (> 12), then day/month/year. A note is read in one order: when one of
@@ -45,6 +47,8 @@ _LABELLED = {name: re.compile(rf"(?:{rx})[^\d\n.;]{{0,40}}?{DATE}", re.I) for na
 # 'today' right before a date: "seen today (4 May 2023)", "today, Tuesday 4 April 2023"
 _TODAY_DATE = re.compile(rf"\btoday\s*(?:[(,:–—-]\s*)?(?:is\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?{DATE}",
                          re.I)
+# a date labelled today's in brackets right after it: "Triage 14/03/2026 (today)", "seen 2 May 2026 (today's date)"
+_DATE_TODAY = re.compile(rf"{DATE}\s*\(\s*(?:today|today'?s date|current date)\s*\)", re.I)
 # When no date is labelled as today's: the date of the encounter the note records, written as its heading or next to
 # the encounter word ("Booking appointment - 17 October 2022", "Antenatal clinic, 03/05/2023", "Seen in clinic on
 # 2 May 2023", "Date: 12/01/2022"). An earlier or later encounter ("last visit", "next appointment", "follow-up on")
@@ -68,6 +72,10 @@ _CYCLE = [
     re.compile(rf"(?<![\d.\-–])\b{_CYCLE_N}\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
     # "menses every 4 weeks", "periods come every four weeks": weeks x 7
     re.compile(r"\b(?:menses|periods?|menstruation|cycles?|bleeds?)\b[^.;\d]{0,25}?\bevery\s+(?P<w>4|5|four|five)\s+weeks\b", re.I),
+    # "her cycles are regular but long, every 33 days", "periods come every 30 days" (a word gap without digits; an
+    # irregular cycle or a range is not one length)
+    re.compile(r"\b(?:menses|periods?|menstruation|cycles?)\b(?:(?!irregular)[^.;\d]){0,30}?\bevery\s+"
+               rf"{_CYCLE_N}\s*-?\s*days?\b(?!\s*(?:-|–|to)\s*\d)", re.I),
 ]
 
 
@@ -172,7 +180,7 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
                 details={"mm/dd/yyyy": d.strftime("%m/%d/%Y")},
             ))
         if name == "current_date":
-            for m in _TODAY_DATE.finditer(note):
+            for m in [*_TODAY_DATE.finditer(note), *_DATE_TODAY.finditer(note)]:
                 d = parse_date(m.group("date"), day_first)
                 if d is not None:
                     values.append(Value(

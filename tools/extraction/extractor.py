@@ -139,8 +139,30 @@ def _alcohol(note: str, index: SentenceIndex) -> Value | None:
         ))
     if not values:
         return None
+    values = _total_first(note, values)
     values[0].alternatives = values[1:]
     return values[0]
+
+
+# a later amount that sums up the ones before it in the sentence: "5 pints on Saturdays plus wine with dinner -
+# roughly 12 drinks/week", "2 beers a night and more at weekends, about 20 drinks a week in total"
+_TOTAL_BEFORE = re.compile(
+    r"(?:[-–—=:(]|\bi\.?e\.?,?|\bso\b|\bthat is,?|\bin total\b|\btotal(?:ling|s)?(?:\s+of)?|\baltogether\b|\boverall\b"
+    r"|\b(?:which\s+)?(?:is|comes?\s+to|makes?|adds?\s+up\s+to)\b)"
+    r"\s*(?:roughly|about|approximately|approx\.?|around|~|c\.|some|an\s+estimated|estimated|a\s+total\s+of)?\s*$", re.I)
+_TOTAL_AFTER = re.compile(r"\s*(?:in\s+total|in\s+all|altogether|overall|total)\b", re.I)
+
+
+def _total_first(note: str, values: list[Value]) -> list[Value]:
+    """Put first a reading that states the total of the amounts before it in its sentence (see :data:`_TOTAL_BEFORE`);
+    the partial amounts stay as alternatives."""
+    for i, v in enumerate(values[1:], start=1):
+        prev = values[i - 1]
+        if v.sentence is None or prev.sentence is None or prev.sentence.start != v.sentence.start:
+            continue
+        if _TOTAL_BEFORE.search(note[prev.end:v.start]) or _TOTAL_AFTER.match(note, v.end):
+            return [v, *values[:i], *values[i + 1:]]
+    return values
 
 
 def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool = True) -> Extraction:
