@@ -740,7 +740,7 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
 
 def heart_troponin(ctx: NoteContext) -> Hit | None:
     """'<= normal limit' when the note says the troponin is normal / negative; higher bands need the lab's limit."""
-    times = re.search(rf"(?:troponin|\bc?Tn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
+    times = re.search(rf"{_TROPONIN_LABEL}[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
                       rf"\s*(?:times|x|×|-?fold)?\s*(?:the\s+)?(?:upper|normal|ULN|URL|reference)", ctx.note, re.I)
     if times:
         n = _multiple(times.group("n"))
@@ -759,7 +759,12 @@ def heart_troponin(ctx: NoteContext) -> Hit | None:
                         f"troponin {v:g} / upper limit {lim:g} = {v / lim:.2f} x the normal limit")
     # words last: "five times the upper limit of normal" also holds the word 'normal'
     neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:\bnormal|negative|within (?:normal|reference) (?:limits|range)|undetectable"
-                        r"|unremarkable|not elevated)|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
+                        r"|unremarkable|not elevated)|(?:normal|negative)\s+(?:\w+\s+)?troponins?"
+                        # a value stated to lie at or under the lab's limit: "hs-TnT 9 ng/L, below the 99th centile"
+                        rf"|{_TROPONIN_LABEL}(?:[^.;]|\.(?=\d)){{0,40}}?\b(?:below|under|less\s+than|lower\s+than|beneath|not\s+above"
+                        r"|not\s+exceeding|at\s+or\s+below)\s+(?:the\s+)?(?:assay'?s\s+|lab'?s\s+)?(?:99th\s+(?:percentile|centile)"
+                        r"|URL|ULN|upper\s+(?:reference\s+|normal\s+)?limit|(?:normal|reference|decision)\s+(?:limit|cut-?off|threshold)"
+                        r"|cut-?off|threshold)")
     if neg:
         return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
     return None
@@ -771,12 +776,15 @@ _TROPONIN_NG_L = {"ng/l": 1.0, "pg/ml": 1.0, "ng/ml": 1000.0, "µg/l": 1000.0, "
 # (URL)", "normal < 14", "ref < 34", "reference range 0-14"
 _TROPONIN_LIMIT = (r"(?:99th\s+(?:percentile|centile)(?:\s+(?:URL|ULN|upper\s+reference\s+limit|cut-?off))?|URL|ULN"
                    r"|upper\s+(?:reference\s+|normal\s+)?limit(?:\s+of\s+(?:normal|the\s+reference\s+range))?"
-                   r"|(?:normal|ref(?:erence)?\.?)(?:\s*(?:range|interval|value))?\s*[:=]?\s*(?:<|≤|<=|below|under|up\s+to|0\s*[-–]\s*))")
+                   r"|(?:normal|ref(?:erence)?\.?)(?:\s*(?:range|interval|value))?\s*[:=]?\s*(?:<|≤|<=|below|under|up\s+to|0\s*[-–]\s*)"
+                   # a bracketed reference range or bound right after the value: "18 ng/L [0-14]", "0.02 (<0.04)"
+                   r"|[\[(]\s*(?:0(?:\.0+)?\s*[-–]\s*|<=?\s*|≤\s*))")
+_TROPONIN_LABEL = r"(?:troponin|(?<![A-Za-z])(?:hs-?)?c?Tn[TI]?\b|\btrop\b)"
 _TROPONIN_WITH_LIMIT = re.compile(
-    r"(?:troponin|\bc?Tn[TI]?\b|\btrop\b)[^.;\d\n]{0,20}?"
+    rf"{_TROPONIN_LABEL}[^.;\d\n]{{0,20}}?"
     # a time point before the value: "(0 h)", "at 0h", "0-hour"
     r"(?:\(?\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\b\s*\)?[^.;\d\n]{0,10}?)?"
-    rf"(?P<v>{NUMBER})\s*(?P<vu>{_TROPONIN_UNIT})?[^.;\d\n]{{0,25}}?{_TROPONIN_LIMIT}"
+    rf"(?P<v>{NUMBER})\s*(?P<vu>{_TROPONIN_UNIT})?[^.\d\n]{{0,25}}?{_TROPONIN_LIMIT}"
     rf"\s*(?:(?:of|is|was)\s*|[:=]\s*|<\s*)*(?P<l>{NUMBER})\s*(?P<lu>{_TROPONIN_UNIT})?", re.I)
 
 

@@ -1,0 +1,78 @@
+"""General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied note
+styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
+
+Rules: the troponin reader's shorthand labels and a sampling time between label and value; HEART's troponin item
+against the assay's limit in more forms (a bracketed range, a limit after ';', 'below the 99th centile'); ...
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS as C
+from medmirror.tools.extraction import calc_rules as R
+from medmirror.tools.extraction import extract
+from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.grounding import rule_arguments
+
+
+def args_of(calc_id: str, note: str) -> dict:
+    return rule_arguments(C[calc_id], note).args
+
+
+def value(rule, note: str):  # noqa: ANN001
+    hit = rule(NoteContext(note))
+    return None if hit is None else hit.value
+
+
+# --- troponin reader: shorthand labels, a sampling time before the value -------------------------------------------
+
+
+@pytest.mark.parametrize("note, ng_ml", [
+    ("ED bloods: hs-TnT (0 h): 31 ng/L, repeat pending.", 0.031),
+    ("Trop 52 ng/L on arrival.", 0.052),
+    ("trop I 0.11 ng/mL", 0.11),
+    ("hsTnI 7 ng/L.", 0.007),
+    ("Serial hs-cTnI at 0 h 40 ng/L and at 3 h 95 ng/L.", 0.040),  # the first time point is the presenting value
+    ("Troponin T (T0) 0.02 ng/mL.", 0.02),
+    ("High-sensitivity troponin I 0-hour: 18 ng/L.", 0.018),
+])
+def test_troponin_shorthand_labels_and_a_sampling_time(note: str, ng_ml: float) -> None:
+    v = extract(note)["troponin"]
+    assert v.value == pytest.approx(ng_ml)
+
+
+@pytest.mark.parametrize("note", [
+    "Trop 45.",  # a bare 45 may be ng/L or ng/mL: the unit is needed
+    "Tropical travel 3 weeks ago, 12 days in Ghana.",  # 'tropical' is no label
+    "Creatinine 2 h later 1.4 mg/dL.",  # a time point is read only before the label's own value
+])
+def test_troponin_reader_does_not_read_without_unit_or_label(note: str) -> None:
+    assert extract(note).get("troponin") is None
+
+
+# --- HEART troponin item against the assay's limit ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, band", [
+    ("hs-TnT (0 h): 22 ng/L (99th centile 14 ng/L).", "1-3x normal limit"),
+    ("Troponin: 18 ng/L [0-14]", "1-3x normal limit"),  # a lab table's bracketed reference range
+    ("Initial troponin 0.02 (<0.04) - repeat in 3 h.", "<= normal limit"),  # a bracketed bound
+    ("hs-cTnI at 0 h 62 ng/L; upper reference limit 26 ng/L.", "1-3x normal limit"),  # the limit after ';'
+    ("S: chest pain. B: trop I (0h) 0.5 ng/mL; ULN 0.04 ng/mL.", ">3x normal limit"),
+    ("hsTnI 3 ng/L (<URL of 34).", "<= normal limit"),
+    ("Dear Dr Patel, his troponin was 0.03, below the 99th percentile for the assay.", "<= normal limit"),
+    ("hs-TnT 9 ng/L, under the URL.", "<= normal limit"),
+    ("Troponin elevated at 3x ULN.", "1-3x normal limit"),
+])
+def test_troponin_band_against_the_assays_limit(note: str, band: str) -> None:
+    assert value(R.heart_troponin, note) == band
+
+
+@pytest.mark.parametrize("note", [
+    "Trop T <5 ng/L.",  # a bound with no limit stated
+    "hs-TnT 40 ng/L, above the 99th centile.",  # above the limit: 1-3x or > 3x is not told
+    "Trop 45 - will repeat.",
+])
+def test_troponin_band_refused_when_the_note_does_not_tell(note: str) -> None:
+    assert value(R.heart_troponin, note) is None
