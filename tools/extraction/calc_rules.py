@@ -899,6 +899,33 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, value, why)
 
 
+# doubt written about a relative's history: "sister had a PE (patient unsure of details - not confirmed)", "possible clot in
+# an aunt", "family history of VTE unknown". 'reportedly' alone is how any history is given, not doubt.
+_HEDGED = re.compile(r"\b(?:unconfirmed|not\s+(?:been\s+|yet\s+)?(?:confirmed|verified|documented)|unverified|unsure|not\s+sure"
+                     r"|uncertain|unclear|unknown|possibl[ey]|presumed|may\s+(?:have|have\s+had)|might\s+(?:have|have\s+had)"
+                     r"|questionabl[ey]|query|cannot\s+(?:confirm|recall)|can't\s+(?:confirm|recall)|vague(?:ly)?)\b", re.I)
+
+
+def _clause_part(ctx: NoteContext, f: Finding) -> str:
+    """The part of the mention's sentence between ';' (or the sentence's ends): a hedge of another item is not its."""
+    sent = f.sentence
+    a = ctx.note.rfind(";", sent.start, f.start) + 1 or sent.start
+    b = ctx.note.find(";", f.end, sent.end)
+    return ctx.note[max(a, sent.start):b if b >= 0 else sent.end]
+
+
+def family_thrombosis(ctx: NoteContext) -> Hit | None:
+    """Caprini 'family history of thrombosis': a relative's clot (thrombosis, DVT, PE) stated as a fact. A mention whose
+    own part of the sentence (between ';') doubts it ('not confirmed', 'unsure', 'possible', 'unknown', 'may have had')
+    is not documented: None when no firm mention remains (the calculator's default, absent)."""
+    mentions = [f for f in ctx.findings("thrombosis") if f.family and not f.hypothetical]
+    firm = [f for f in mentions if f.negated or not _HEDGED.search(_clause_part(ctx, f))]
+    value, f, why = decide(firm, "any", subject="family")
+    if f is None:
+        return None
+    return Hit.of_finding(f, value, why)
+
+
 def obesity(ctx: NoteContext) -> Hit | None:
     """Obesity: BMI > 30 kg/m² when a BMI is given, else the word."""
     bmi = ctx.value("bmi")

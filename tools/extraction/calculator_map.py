@@ -333,7 +333,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "swollen_legs": Concept("leg_swelling", when="current"),
         "central_venous_access": Concept("central_venous_access", when="current"),
         "previous_dvt": PREVIOUS_DVT, "previous_pe": PREVIOUS_PE,
-        "family_history_thrombosis": Concept("thrombosis", subject="family"),
+        "family_history_thrombosis": Derived(R.family_thrombosis, "a relative's thrombosis stated as a fact (a hedged mention "
+                                                                  "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
         "factor_v_leiden": Term(r"factor V Leiden|factor 5 Leiden|\bFVL\b", label="factor V Leiden"),
         "prothrombin_20210a": Term(r"prothrombin (?:gene )?(?:mutation|20210A?|G20210A)|\bG20210A\b", label="prothrombin 20210A"),
         "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised) (?:serum )?homocyst\w+", label="elevated homocysteine"),

@@ -76,3 +76,22 @@ def test_troponin_band_against_the_assays_limit(note: str, band: str) -> None:
 ])
 def test_troponin_band_refused_when_the_note_does_not_tell(note: str) -> None:
     assert value(R.heart_troponin, note) is None
+
+
+# --- Caprini: a relative's thrombosis stated as a fact, not a hedged one --------------------------------------------
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("FHx: brother had a PE aged 40.", True),
+    ("Her father had a DVT after a long-haul flight; no other family history.", True),
+    ("Family history: mother had a DVT in each pregnancy. Father may have had a DVT but she is not sure.", True),
+    ("Her aunt possibly had a blood clot years ago (unconfirmed).", None),
+    ("Family hx of VTE unknown - adopted.", None),
+    ("Pre-op clinic letter: he thinks his father may have had a clot in the leg, but this cannot be confirmed.", None),
+    ("His sister had a PE on the pill (patient unsure of the details, not verified).", None),
+    ("No family history of thrombosis.", False),
+    # a hedge about another item of the list does not reach the relative's clot
+    ("Mother: DVT at 52; father's history unknown.", True),
+])
+def test_caprini_family_thrombosis_hedged(note: str, expected: bool | None) -> None:
+    assert value(R.family_thrombosis, note) is expected
