@@ -1185,8 +1185,9 @@ _CIRC = r"(?:\s+(?:mid-?)?calf)?(?:\s+(?:circumference|girth|diameter))?(?:\s+(?
 # two measured calf circumferences, either side first: "L calf circumference 41 cm vs R 37 cm", "right calf 36 cm
 # compared with left calf 33 cm", "calf circumference: R 40 cm and L 36 cm", "calf girth left 39 cm, right 35 cm"
 _TWO_CALVES = re.compile(
-    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}|\bcalf\s+(?:circumferences?|girths?)\s*[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
+    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)\s*[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
+    # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
 
 
 def _two_calves(ctx: NoteContext) -> Hit | None:
@@ -1196,8 +1197,11 @@ def _two_calves(ctx: NoteContext) -> Hit | None:
         if s1 == s2:
             continue
         scale = {"cm": 1.0, "mm": 0.1}
-        a = parse_number(m.group("a")) * scale[m.group("ua").lower()]
-        b = parse_number(m.group("b")) * scale[(m.group("ub") or m.group("ua")).lower()]
+        ua, ub = m.group("ua") or m.group("ub"), m.group("ub") or m.group("ua")
+        if ua is None:
+            continue  # two numbers without a length unit are not circumferences
+        a = parse_number(m.group("a")) * scale[ua.lower()]
+        b = parse_number(m.group("b")) * scale[ub.lower()]
         diff = round(abs(a - b), 3)  # 41.2 - 38.2 is 3, not 3.0000000000000036
         if diff > 15:
             continue  # not two calf circumferences of one patient
@@ -1212,10 +1216,13 @@ def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
     if two is not None:
         return two
     rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
-                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
+                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)"
+                    # "calf asymmetry of 3.5 cm", "calf swelling of 3 cm compared with the other side"
+                    rf"|(?:calf|calves)\s+(?:circumference\s+|girth\s+)?(?:asymmetry|swelling|difference|discrepancy|enlargement)"
+                    rf"\s*(?:of|=|:|measuring|by)?\s*(?P<n3>{NUMBER})\s*(?P<u3>cm|mm)\b", re.I)
     for m in rx.finditer(ctx.note):
-        n = parse_number(m.group("n") or m.group("n2"))
-        mm = (m.group("u") or m.group("u2")).lower() == "mm"
+        n = parse_number(m.group("n") or m.group("n2") or m.group("n3"))
+        mm = (m.group("u") or m.group("u2") or m.group("u3")).lower() == "mm"
         cm = n / 10 if mm else n
         f = ctx.finding_at(m.start(), m.end())
         if f.negated:

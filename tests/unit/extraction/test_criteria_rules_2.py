@@ -95,3 +95,22 @@ def test_troponin_band_refused_when_the_note_does_not_tell(note: str) -> None:
 ])
 def test_caprini_family_thrombosis_hedged(note: str, expected: bool | None) -> None:
     assert value(R.family_thrombosis, note) is expected
+
+
+# --- Wells DVT: calf swelling > 3 cm against the other side ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Calves: L 41 / R 37 cm.", True),  # the unit once, after the second number
+    ("Calf measurements: right 35, left 33 cm.", False),  # 2 cm
+    ("O/E calf asymmetry of 3.5 cm, L > R.", True),
+    ("Calf swelling of 3 cm compared with the other side.", False),  # the criterion is more than 3 cm
+    ("Leg: calf difference 32 mm.", True),  # 3.2 cm
+    ("R calf 38 cm, L 34 cm.", True),
+])
+def test_wells_dvt_calf_difference_forms(note: str, expected: bool) -> None:
+    assert value(R.calf_swelling_3cm, note) is expected
+
+
+def test_two_bare_numbers_after_sides_are_not_circumferences() -> None:
+    assert value(R.calf_swelling_3cm, "Calves: L 2 / R 1 on the tenderness scale.") is None
