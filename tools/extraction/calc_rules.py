@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
 from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
 from medmirror.tools.extraction.model import Finding
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
@@ -1524,6 +1525,35 @@ def admission_type(ctx: NoteContext) -> Hit | None:
     if elective:
         return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
     return None
+
+
+# a reading of a later day than the first 24 hours: "day 3", "on the second ICU day", "at 48 h", "two days later"
+_LATER_DAY = re.compile(r"\bday\s*(?:[2-9]|\d{2})\b|\b(?:second|third|fourth|fifth|sixth|seventh)\s+(?:ICU\s+|hospital\s+|post-?op\s+)?day\b"
+                        r"|\b(?:2[5-9]|[3-9]\d|\d{3})\s*-?\s*h(?:ours?|rs?)?\b|\b(?:2|3|4|5|6|7|two|three|four|five|six|seven|several|a\s+few)"
+                        r"\s+days?\b|\b(?:next|following|subsequent)\s+(?:day|days|week)\b|\bPOD\s*[2-9]\b", re.I)
+
+
+def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | None]:
+    """The worst of two or more presenting readings of ``name`` (the lowest or the highest) when none is of a later day:
+    SOFA (Vincent 1996) and APACHE II (Knaus 1985) score the worst value of the first 24 hours. Baseline / previous
+    values and readings of a later day ('day 3', '48 h', 'two days later', after discharge) are left out; with fewer than
+    two readings left, None (the first reading is used)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        first = [v for v in ctx.values(name)
+                 if not v.details.get("baseline") and not _LATER_DAY.search(v.sentence.text)
+                 and not _AFTER_PRESENTATION_TEXT.search(v.sentence.text)
+                 and (v.details.get("qualifier") in (None, "up to"))]
+        if len(first) < 2:
+            return None
+        pick = min if lowest else max
+        w = pick(first, key=lambda v: float(v.value))
+        vals = ", ".join(f"{float(v.value):g}" for v in first)
+        return Hit.of_value(w, note=f"worst ({'lowest' if lowest else 'highest'}) of the first-day readings {vals} {w.unit or ''}"
+                                    f": the score takes the worst value of the first 24 h".replace("  ", " "))
+
+    read.__doc__ = f"{name}: the {'lowest' if lowest else 'highest'} first-day reading"
+    return read
 
 
 def chronic_health(ctx: NoteContext) -> Hit | None:

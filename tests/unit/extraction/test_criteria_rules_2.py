@@ -114,3 +114,33 @@ def test_wells_dvt_calf_difference_forms(note: str, expected: bool) -> None:
 
 def test_two_bare_numbers_after_sides_are_not_circumferences() -> None:
     assert value(R.calf_swelling_3cm, "Calves: L 2 / R 1 on the tenderness scale.") is None
+
+
+# --- SOFA: the worst value of the first 24 hours -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, name, expected", [
+    # ICU table: two platelet counts on the first day -> the lowest
+    ("ICU admission bloods: Plt 140 x10^9/L. Repeat at 18:00: Plt 90 x10^9/L.", "platelets", 90.0),
+    # SBAR: bilirubin rising within the day -> the highest
+    ("S: jaundice worsening. B: bilirubin 2.1 mg/dL at 08:00, bilirubin 3.4 mg/dL this evening.", "bilirubin", 3.4),
+    ("Creatinine 180 µmol/L on arrival; creatinine 265 µmol/L six hours later.", "creatinine", pytest.approx(2.99768, 1e-3)),
+    ("GCS 14 in ED; GCS 9 after the seizure an hour later.", "gcs", 9),
+])
+def test_sofa_takes_the_worst_first_day_value(note: str, name: str, expected: float) -> None:
+    assert args_of("sofa", note)[name] == expected
+
+
+@pytest.mark.parametrize("note, name, expected", [
+    ("Platelets 150 x10^9/L on arrival. Day 3: platelets 60 x10^9/L.", "platelets", 150.0),  # a later day
+    ("Creatinine 2.0 mg/dL (baseline 1.0 mg/dL).", "creatinine", 2.0),  # a baseline is not a first-day value
+    ("Bilirubin 1.1 mg/dL; bilirubin 3.0 mg/dL at 48 h.", "bilirubin", 1.1),
+    ("Platelets 85 x10^9/L.", "platelets", 85.0),  # one reading: that reading
+])
+def test_sofa_worst_value_leaves_out_later_days_and_baselines(note: str, name: str, expected: float) -> None:
+    assert args_of("sofa", note)[name] == expected
+
+
+def test_worst_first_day_says_which_it_took() -> None:
+    hit = R.worst_first_day("platelets", lowest=True)(NoteContext("Plt 140 x10^9/L at 06:00; plt 90 x10^9/L at 20:00."))
+    assert hit.value == 90.0 and "worst" in hit.note and "140" in hit.note
