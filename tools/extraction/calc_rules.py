@@ -1348,11 +1348,20 @@ def vasopressor(drug: str) -> Callable[[NoteContext], Hit | None]:
         for m in ctx.medications:
             if m.name != drug or m.dose is None or not m.dose_unit:
                 continue
-            u = m.dose_unit.replace(" ", "").lower().replace("μ", "µ")
+            u = re.sub(r"micrograms?", "µg", m.dose_unit.replace(" ", "").lower().replace("μ", "µ"))
+            u = re.sub(r"[·.]?kg[⁻-][¹1][·.]?min[⁻-][¹1]$", "/kg/min", u).replace("minute", "min")
             if re.fullmatch(r"(?:mcg|µg|ug)/kg/min", u):
                 return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} dose")
             if re.fullmatch(r"mg/kg/min", u):
                 return Hit(float(m.dose) * 1000, m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} mg/kg/min x 1000")
+            # a rate not per kg ("8 mcg/min", "2 mg/h") over the weight the note states
+            per_min = {"mcg/min": 1.0, "µg/min": 1.0, "ug/min": 1.0, "mg/min": 1000.0, "mg/h": 1000.0 / 60, "mg/hr": 1000.0 / 60,
+                       "mg/hour": 1000.0 / 60, "mcg/h": 1 / 60, "µg/h": 1 / 60, "ug/h": 1 / 60, "mcg/hr": 1 / 60, "µg/hr": 1 / 60}
+            w = ctx.value("weight")
+            if u in per_min and w is not None and float(w.value) > 0:
+                dose = float(m.dose) * per_min[u] / float(w.value)
+                return Hit(dose, m.start, m.end, m.raw, m.sentence.text, "µg/kg/min",
+                           f"{drug} {float(m.dose):g} {m.dose_unit} / {float(w.value):g} kg = {dose:.4g} µg/kg/min")
         return None
 
     read.__doc__ = f"{drug} dose in µg/kg/min"
@@ -1476,6 +1485,9 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
                 incomplete.append(f"{m.label} (no MME factor)")
                 continue
         per_day = m.doses_per_day
+        if drug != "FentANYL patch" and m.dose_unit and re.search(r"/\s*(?:min|h)|kg", m.dose_unit, re.I):
+            incomplete.append(f"{m.label} (an infusion rate, not a dose)")  # "morphine 2 mg/h": no doses per day
+            continue
         if drug == "FentANYL patch":
             per_day = 1.0  # MME convention: a patch's strength (µg/h) counts once per day, whatever its change interval
         if m.dose is None or per_day is None:

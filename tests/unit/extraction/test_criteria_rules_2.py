@@ -2,7 +2,9 @@
 styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
 
 Rules: the troponin reader's shorthand labels and a sampling time between label and value; HEART's troponin item
-against the assay's limit in more forms (a bracketed range, a limit after ';', 'below the 99th centile'); ...
+against the assay's limit in more forms (a bracketed range, a limit after ';', 'below the 99th centile'); Caprini's
+family history of thrombosis when hedged; Wells DVT calf difference forms; SOFA's worst first-day value; vasopressor
+infusion-rate spellings and a rate per minute over the stated weight (an opioid infusion rate is no daily dose).
 """
 
 from __future__ import annotations
@@ -144,3 +146,26 @@ def test_sofa_worst_value_leaves_out_later_days_and_baselines(note: str, name: s
 def test_worst_first_day_says_which_it_took() -> None:
     hit = R.worst_first_day("platelets", lowest=True)(NoteContext("Plt 140 x10^9/L at 06:00; plt 90 x10^9/L at 20:00."))
     assert hit.value == 90.0 and "worst" in hit.note and "140" in hit.note
+
+
+# --- SOFA vasopressors: infusion-rate spellings, a rate per minute over the stated weight ---------------------------
+
+
+@pytest.mark.parametrize("note, drug, dose", [
+    ("On norepinephrine at 0.3 micrograms/kg/min.", "norepinephrine", 0.3),
+    ("Pressors: norad 0.15 mcg/kg/min.", "norepinephrine", 0.15),
+    ("ICU chart - dopamine 7.5 microgram/kg/minute.", "dopamine", 7.5),
+    ("Noradrenaline 0.2 µg·kg⁻¹·min⁻¹ via CVC.", "norepinephrine", 0.2),
+    ("Noradrenaline 8 mcg/min; weight 80 kg.", "norepinephrine", 0.1),  # 8 µg/min / 80 kg
+    ("Weight 50 kg. Adrenaline infusion 0.6 mg/h.", "epinephrine", 0.2),  # 600 µg/h = 10 µg/min / 50 kg
+])
+def test_vasopressor_rates(note: str, drug: str, dose: float) -> None:
+    assert value(R.vasopressor(drug), note) == pytest.approx(dose)
+
+
+def test_vasopressor_rate_per_minute_without_a_weight_is_not_read() -> None:
+    assert value(R.vasopressor("norepinephrine"), "Noradrenaline 8 mcg/min.") is None
+
+
+def test_an_opioid_infusion_rate_is_not_a_daily_dose() -> None:
+    assert value(R.opioid_list, "Morphine infusion 2 mg/h overnight.") is None
