@@ -185,10 +185,12 @@ def abg_triple(part: str) -> Callable[[NoteContext], Hit | None]:
 
 
 def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
-    """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask'."""
+    """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask', or the percentage
+    before its label: 'PaO2 70 mmHg on 50% FiO2'."""
     if ctx.value("fio2") is not None:
         return None
-    rx = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:of\s+)?(?:inspired\s+)?(?:oxygen|O2|O₂)\b", re.I)
+    rx = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:of\s+)?(?:inspired\s+)?(?:oxygen|O2|O₂|(?-i:Fi?O2|FIO2|FiO₂))\b"
+                    r"(?!\s*(?:sat|saturation))", re.I)  # '93% O2 sats' is a saturation
     for m in rx.finditer(ctx.note):
         n = parse_number(m.group("n"))
         f = ctx.finding_at(m.start(), m.end())

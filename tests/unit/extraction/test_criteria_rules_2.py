@@ -169,3 +169,19 @@ def test_vasopressor_rate_per_minute_without_a_weight_is_not_read() -> None:
 
 def test_an_opioid_infusion_rate_is_not_a_daily_dose() -> None:
     assert value(R.opioid_list, "Morphine infusion 2 mg/h overnight.") is None
+
+
+# --- FiO2: the percentage written before its label ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, fio2", [
+    ("ABG: PaO2 70 mmHg on 50% FiO2.", 50.0),
+    ("Intubated; vent on 35 % FiO2, PEEP 5.", 35.0),
+    ("FiO2 0.6, PaO2 80.", 60.0),  # the label first, as before
+])
+def test_fio2_percentage_before_its_label(note: str, fio2: float) -> None:
+    assert args_of("sofa", note)["fio2"] == fio2
+
+
+def test_a_percentage_before_another_label_is_no_fio2() -> None:
+    assert args_of("sofa", "PaO2 71 mmHg on room air; SpO2 93% O2 sats.")["fio2"] == 21.0
