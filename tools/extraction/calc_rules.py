@@ -311,6 +311,13 @@ _EYE_OPEN = (r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|
 _STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
          r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
+# the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
+_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)\b"
+# "responds to voice by opening his eyes"
+_RESPONDS = r"\b(?:respond(?:s|ed|ing)?|react(?:s|ed|ing)?)\s+(?:only\s+)?to\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:(?:firm|deep|loud)\s+)?"
+_BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes"
+# a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
+_EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
 GCS_EYE = [
     ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
@@ -318,8 +325,17 @@ GCS_EYE = [
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
                        r"|without\s+(?:any\s+)?eye[- ]opening", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
+                            # pain by opening her eyes"; a form field "Eyes: to pain"
+                            + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
+                            + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
+                                      + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)"
+                                      + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
+                                      + _BY_OPENING
+                                      + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
@@ -328,7 +344,8 @@ GCS_EYE = [
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
-                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)", 4),
+                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)"
+                                + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b", 4),
 ]
 GCS_VERBAL_SPECIFIC = [
     ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
@@ -353,6 +370,8 @@ GCS_VERBAL_GENERIC = [
                  r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
     ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
 ]
+# a form field: "Motor: obeys", "M - localises"
+_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
 GCS_MOTOR = [
     ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
@@ -371,8 +390,15 @@ GCS_MOTOR = [
                              r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
-                       r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
-    ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
+                       r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)"
+                       # purposeful movement to the stimulus: "pushed the examiner's hand away", "brushes away the painful
+                       # stimulus", "reaches up to the site of the rub"
+                       r"|(?:push(?:es|ed|ing)?|brush(?:es|ed|ing)?|swat(?:s|ted|ting)?|bat(?:s|ted|ting)?)\s+(?:away\s+)?(?:at\s+)?(?:the\s+|my\s+|our\s+)?"
+                       r"(?:examiner'?s\s+|nurse'?s\s+|doctor'?s\s+|clinician'?s\s+)?(?:hand|(?:painful\s+|noxious\s+)?stimul\w+)"
+                       r"|reach(?:es|ed|ing)?\s+(?:up\s+)?(?:for|to(?:wards)?)\s+(?:the\s+)?(?:site|stimul\w+|source)"
+                       r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
+    ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
+                       r"|" + _MOTOR_FIELD + r"(?:obeys|obeying)\b", 6),
 ]
 _GCS_NUMBERED = {
     "gcs_eye": {1: "no eye opening", 2: "eye opening to pain", 3: "eye opening to verbal command", 4: "eyes open spontaneously"},

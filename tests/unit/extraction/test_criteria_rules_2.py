@@ -4,7 +4,8 @@ styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark
 Rules: the troponin reader's shorthand labels and a sampling time between label and value; HEART's troponin item
 against the assay's limit in more forms (a bracketed range, a limit after ';', 'below the 99th centile'); Caprini's
 family history of thrombosis when hedged; Wells DVT calf difference forms; SOFA's worst first-day value; vasopressor
-infusion-rate spellings and a rate per minute over the stated weight (an opioid infusion rate is no daily dose).
+infusion-rate spellings and a rate per minute over the stated weight (an opioid infusion rate is no daily dose); FiO2
+written before its label; GCS eye and motor responses from more descriptions and form fields.
 """
 
 from __future__ import annotations
@@ -185,3 +186,32 @@ def test_fio2_percentage_before_its_label(note: str, fio2: float) -> None:
 
 def test_a_percentage_before_another_label_is_no_fio2() -> None:
     assert args_of("sofa", "PaO2 71 mmHg on room air; SpO2 93% O2 sats.")["fio2"] == 21.0
+
+
+# --- GCS components from descriptions -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("note, eye", [
+    ("Eyes closed, opens only to trapezius squeeze.", "eye opening to pain"),
+    ("Responds to voice by opening her eyes.", "eye opening to verbal command"),
+    ("Neuro obs - Eyes: spontaneous. Verbal: oriented. Motor: obeys.", "eyes open spontaneously"),
+    ("GCS chart: E - to voice; V - confused; M - localises.", "eye opening to verbal command"),
+    ("Eye opening: to pain.", "eye opening to pain"),
+])
+def test_gcs_eye_from_descriptions(note: str, eye: str) -> None:
+    assert args_of("glasgow_coma_scale", note)["eye"] == eye
+
+
+def test_gcs_eye_denied_opening_is_not_opening() -> None:
+    assert value(R.gcs_eye, "Eyes were not opened to voice.") != "eye opening to verbal command"
+
+
+@pytest.mark.parametrize("note, motor", [
+    ("On sternal rub he pushed the examiner's hand away.", "localizes pain"),
+    ("Brushes away the painful stimulus with the right arm.", "localizes pain"),
+    ("Reaches up to the site of the supraorbital pressure.", "localizes pain"),
+    ("Neuro obs - Eyes: spontaneous. Verbal: oriented. Motor: obeys.", "obeys commands"),
+    ("GCS chart: E - to voice; V - confused; M - localises.", "localizes pain"),
+])
+def test_gcs_motor_from_descriptions(note: str, motor: str) -> None:
+    assert args_of("glasgow_coma_scale", note)["motor"] == motor
