@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
 from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
 from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
@@ -204,10 +205,12 @@ def abg_triple(part: str) -> Callable[[NoteContext], Hit | None]:
 
 
 def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
-    """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask'."""
+    """FiO2 written as an oxygen percentage: 'on 40% oxygen by Venturi mask', '60% O2 via face mask', or the percentage
+    before its label: 'PaO2 70 mmHg on 50% FiO2'."""
     if ctx.value("fio2") is not None:
         return None
-    rx = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:of\s+)?(?:inspired\s+)?(?:oxygen|O2|O₂)\b", re.I)
+    rx = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:of\s+)?(?:inspired\s+)?(?:oxygen|O2|O₂|(?-i:Fi?O2|FIO2|FiO₂))\b"
+                    r"(?!\s*(?:sat|saturation))", re.I)  # '93% O2 sats' is a saturation
     for m in rx.finditer(ctx.note):
         n = parse_number(m.group("n"))
         f = ctx.finding_at(m.start(), m.end())
@@ -328,6 +331,13 @@ _EYE_OPEN = (r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|
 _STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
          r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
+# the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
+_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)\b"
+# "responds to voice by opening his eyes"
+_RESPONDS = r"\b(?:respond(?:s|ed|ing)?|react(?:s|ed|ing)?)\s+(?:only\s+)?to\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:(?:firm|deep|loud)\s+)?"
+_BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes"
+# a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
+_EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
 GCS_EYE = [
     ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
@@ -335,8 +345,17 @@ GCS_EYE = [
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
                        r"|without\s+(?:any\s+)?eye[- ]opening", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
+                            # pain by opening her eyes"; a form field "Eyes: to pain"
+                            + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
+                            + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
+                                      + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)"
+                                      + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
+                                      + _BY_OPENING
+                                      + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
@@ -345,7 +364,8 @@ GCS_EYE = [
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
-                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)", 4),
+                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)"
+                                + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b", 4),
 ]
 GCS_VERBAL_SPECIFIC = [
     ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
@@ -370,6 +390,8 @@ GCS_VERBAL_GENERIC = [
                  r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
     ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
 ]
+# a form field: "Motor: obeys", "M - localises"
+_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
 GCS_MOTOR = [
     ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
@@ -388,8 +410,15 @@ GCS_MOTOR = [
                              r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
-                       r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)", 5),
-    ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands", 6),
+                       r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)"
+                       # purposeful movement to the stimulus: "pushed the examiner's hand away", "brushes away the painful
+                       # stimulus", "reaches up to the site of the rub"
+                       r"|(?:push(?:es|ed|ing)?|brush(?:es|ed|ing)?|swat(?:s|ted|ting)?|bat(?:s|ted|ting)?)\s+(?:away\s+)?(?:at\s+)?(?:the\s+|my\s+|our\s+)?"
+                       r"(?:examiner'?s\s+|nurse'?s\s+|doctor'?s\s+|clinician'?s\s+)?(?:hand|(?:painful\s+|noxious\s+)?stimul\w+)"
+                       r"|reach(?:es|ed|ing)?\s+(?:up\s+)?(?:for|to(?:wards)?)\s+(?:the\s+)?(?:site|stimul\w+|source)"
+                       r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
+    ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
+                       r"|" + _MOTOR_FIELD + r"(?:obeys|obeying)\b", 6),
 ]
 _GCS_NUMBERED = {
     "gcs_eye": {1: "no eye opening", 2: "eye opening to pain", 3: "eye opening to verbal command", 4: "eyes open spontaneously"},
@@ -772,7 +801,7 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
 
 def heart_troponin(ctx: NoteContext) -> Hit | None:
     """'<= normal limit' when the note says the troponin is normal / negative; higher bands need the lab's limit."""
-    times = re.search(rf"(?:troponin|\bc?Tn[TI]?\b|\btrop\b)[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
+    times = re.search(rf"{_TROPONIN_LABEL}[^.;]{{0,60}}?(?P<n>{NUMBER}|twice|double|triple|two|three|four|five|ten)"
                       rf"\s*(?:times|x|×|-?fold)?\s*(?:the\s+)?(?:upper|normal|ULN|URL|reference)", ctx.note, re.I)
     if times:
         n = _multiple(times.group("n"))
@@ -791,7 +820,12 @@ def heart_troponin(ctx: NoteContext) -> Hit | None:
                         f"troponin {v:g} / upper limit {lim:g} = {v / lim:.2f} x the normal limit")
     # words last: "five times the upper limit of normal" also holds the word 'normal'
     neg = affirmed(ctx, r"troponins?[^.;]{0,40}?(?:\bnormal|negative|within (?:normal|reference) (?:limits|range)|undetectable"
-                        r"|unremarkable|not elevated)|(?:normal|negative)\s+(?:\w+\s+)?troponins?")
+                        r"|unremarkable|not elevated)|(?:normal|negative)\s+(?:\w+\s+)?troponins?"
+                        # a value stated to lie at or under the lab's limit: "hs-TnT 9 ng/L, below the 99th centile"
+                        rf"|{_TROPONIN_LABEL}(?:[^.;]|\.(?=\d)){{0,40}}?\b(?:below|under|less\s+than|lower\s+than|beneath|not\s+above"
+                        r"|not\s+exceeding|at\s+or\s+below)\s+(?:the\s+)?(?:assay'?s\s+|lab'?s\s+)?(?:99th\s+(?:percentile|centile)"
+                        r"|URL|ULN|upper\s+(?:reference\s+|normal\s+)?limit|(?:normal|reference|decision)\s+(?:limit|cut-?off|threshold)"
+                        r"|cut-?off|threshold)")
     if neg:
         return Hit.of_finding(neg[0], "<= normal limit", "troponin normal/negative")
     return None
@@ -803,12 +837,15 @@ _TROPONIN_NG_L = {"ng/l": 1.0, "pg/ml": 1.0, "ng/ml": 1000.0, "µg/l": 1000.0, "
 # (URL)", "normal < 14", "ref < 34", "reference range 0-14"
 _TROPONIN_LIMIT = (r"(?:99th\s+(?:percentile|centile)(?:\s+(?:URL|ULN|upper\s+reference\s+limit|cut-?off))?|URL|ULN"
                    r"|upper\s+(?:reference\s+|normal\s+)?limit(?:\s+of\s+(?:normal|the\s+reference\s+range))?"
-                   r"|(?:normal|ref(?:erence)?\.?)(?:\s*(?:range|interval|value))?\s*[:=]?\s*(?:<|≤|<=|below|under|up\s+to|0\s*[-–]\s*))")
+                   r"|(?:normal|ref(?:erence)?\.?)(?:\s*(?:range|interval|value))?\s*[:=]?\s*(?:<|≤|<=|below|under|up\s+to|0\s*[-–]\s*)"
+                   # a bracketed reference range or bound right after the value: "18 ng/L [0-14]", "0.02 (<0.04)"
+                   r"|[\[(]\s*(?:0(?:\.0+)?\s*[-–]\s*|<=?\s*|≤\s*))")
+_TROPONIN_LABEL = r"(?:troponin|(?<![A-Za-z])(?:hs-?)?c?Tn[TI]?\b|\btrop\b)"
 _TROPONIN_WITH_LIMIT = re.compile(
-    r"(?:troponin|\bc?Tn[TI]?\b|\btrop\b)[^.;\d\n]{0,20}?"
+    rf"{_TROPONIN_LABEL}[^.;\d\n]{{0,20}}?"
     # a time point before the value: "(0 h)", "at 0h", "0-hour"
     r"(?:\(?\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\b\s*\)?[^.;\d\n]{0,10}?)?"
-    rf"(?P<v>{NUMBER})\s*(?P<vu>{_TROPONIN_UNIT})?[^.;\d\n]{{0,25}}?{_TROPONIN_LIMIT}"
+    rf"(?P<v>{NUMBER})\s*(?P<vu>{_TROPONIN_UNIT})?[^.\d\n]{{0,25}}?{_TROPONIN_LIMIT}"
     rf"\s*(?:(?:of|is|was)\s*|[:=]\s*|<\s*)*(?P<l>{NUMBER})\s*(?P<lu>{_TROPONIN_UNIT})?", re.I)
 
 
@@ -920,6 +957,33 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     if f is None:
         neg = affirmed(ctx, r"(?:no|non-?contributory|unremarkable|negative)\s+family\s+history|family\s+history\s+(?:is\s+|was\s+)?(?:non-?contributory|unremarkable|negative)")
         return Hit.of_finding(neg[0], False, "family history negative") if neg else None
+    return Hit.of_finding(f, value, why)
+
+
+# doubt written about a relative's history: "sister had a PE (patient unsure of details - not confirmed)", "possible clot in
+# an aunt", "family history of VTE unknown". 'reportedly' alone is how any history is given, not doubt.
+_HEDGED = re.compile(r"\b(?:unconfirmed|not\s+(?:been\s+|yet\s+)?(?:confirmed|verified|documented)|unverified|unsure|not\s+sure"
+                     r"|uncertain|unclear|unknown|possibl[ey]|presumed|may\s+(?:have|have\s+had)|might\s+(?:have|have\s+had)"
+                     r"|questionabl[ey]|query|cannot\s+(?:confirm|recall)|can't\s+(?:confirm|recall)|vague(?:ly)?)\b", re.I)
+
+
+def _clause_part(ctx: NoteContext, f: Finding) -> str:
+    """The part of the mention's sentence between ';' (or the sentence's ends): a hedge of another item is not its."""
+    sent = f.sentence
+    a = ctx.note.rfind(";", sent.start, f.start) + 1 or sent.start
+    b = ctx.note.find(";", f.end, sent.end)
+    return ctx.note[max(a, sent.start):b if b >= 0 else sent.end]
+
+
+def family_thrombosis(ctx: NoteContext) -> Hit | None:
+    """Caprini 'family history of thrombosis': a relative's clot (thrombosis, DVT, PE) stated as a fact. A mention whose
+    own part of the sentence (between ';') doubts it ('not confirmed', 'unsure', 'possible', 'unknown', 'may have had')
+    is not documented: None when no firm mention remains (the calculator's default, absent)."""
+    mentions = [f for f in ctx.findings("thrombosis") if f.family and not f.hypothetical]
+    firm = [f for f in mentions if f.negated or not _HEDGED.search(_clause_part(ctx, f))]
+    value, f, why = decide(firm, "any", subject="family")
+    if f is None:
+        return None
     return Hit.of_finding(f, value, why)
 
 
@@ -1182,8 +1246,9 @@ _CIRC = r"(?:\s+(?:mid-?)?calf)?(?:\s+(?:circumference|girth|diameter))?(?:\s+(?
 # two measured calf circumferences, either side first: "L calf circumference 41 cm vs R 37 cm", "right calf 36 cm
 # compared with left calf 33 cm", "calf circumference: R 40 cm and L 36 cm", "calf girth left 39 cm, right 35 cm"
 _TWO_CALVES = re.compile(
-    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}|\bcalf\s+(?:circumferences?|girths?)\s*[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
+    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)\s*[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
+    # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
 
 
 def _two_calves(ctx: NoteContext) -> Hit | None:
@@ -1193,8 +1258,11 @@ def _two_calves(ctx: NoteContext) -> Hit | None:
         if s1 == s2:
             continue
         scale = {"cm": 1.0, "mm": 0.1}
-        a = parse_number(m.group("a")) * scale[m.group("ua").lower()]
-        b = parse_number(m.group("b")) * scale[(m.group("ub") or m.group("ua")).lower()]
+        ua, ub = m.group("ua") or m.group("ub"), m.group("ub") or m.group("ua")
+        if ua is None:
+            continue  # two numbers without a length unit are not circumferences
+        a = parse_number(m.group("a")) * scale[ua.lower()]
+        b = parse_number(m.group("b")) * scale[ub.lower()]
         diff = round(abs(a - b), 3)  # 41.2 - 38.2 is 3, not 3.0000000000000036
         if diff > 15:
             continue  # not two calf circumferences of one patient
@@ -1209,10 +1277,13 @@ def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
     if two is not None:
         return two
     rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
-                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)", re.I)
+                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)"
+                    # "calf asymmetry of 3.5 cm", "calf swelling of 3 cm compared with the other side"
+                    rf"|(?:calf|calves)\s+(?:circumference\s+|girth\s+)?(?:asymmetry|swelling|difference|discrepancy|enlargement)"
+                    rf"\s*(?:of|=|:|measuring|by)?\s*(?P<n3>{NUMBER})\s*(?P<u3>cm|mm)\b", re.I)
     for m in rx.finditer(ctx.note):
-        n = parse_number(m.group("n") or m.group("n2"))
-        mm = (m.group("u") or m.group("u2")).lower() == "mm"
+        n = parse_number(m.group("n") or m.group("n2") or m.group("n3"))
+        mm = (m.group("u") or m.group("u2") or m.group("u3")).lower() == "mm"
         cm = n / 10 if mm else n
         f = ctx.finding_at(m.start(), m.end())
         if f.negated:
@@ -1337,11 +1408,20 @@ def vasopressor(drug: str) -> Callable[[NoteContext], Hit | None]:
         for m in ctx.medications:
             if m.name != drug or m.dose is None or not m.dose_unit:
                 continue
-            u = m.dose_unit.replace(" ", "").lower().replace("μ", "µ")
+            u = re.sub(r"micrograms?", "µg", m.dose_unit.replace(" ", "").lower().replace("μ", "µ"))
+            u = re.sub(r"[·.]?kg[⁻-][¹1][·.]?min[⁻-][¹1]$", "/kg/min", u).replace("minute", "min")
             if re.fullmatch(r"(?:mcg|µg|ug)/kg/min", u):
                 return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} dose")
             if re.fullmatch(r"mg/kg/min", u):
                 return Hit(float(m.dose) * 1000, m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} mg/kg/min x 1000")
+            # a rate not per kg ("8 mcg/min", "2 mg/h") over the weight the note states
+            per_min = {"mcg/min": 1.0, "µg/min": 1.0, "ug/min": 1.0, "mg/min": 1000.0, "mg/h": 1000.0 / 60, "mg/hr": 1000.0 / 60,
+                       "mg/hour": 1000.0 / 60, "mcg/h": 1 / 60, "µg/h": 1 / 60, "ug/h": 1 / 60, "mcg/hr": 1 / 60, "µg/hr": 1 / 60}
+            w = ctx.value("weight")
+            if u in per_min and w is not None and float(w.value) > 0:
+                dose = float(m.dose) * per_min[u] / float(w.value)
+                return Hit(dose, m.start, m.end, m.raw, m.sentence.text, "µg/kg/min",
+                           f"{drug} {float(m.dose):g} {m.dose_unit} / {float(w.value):g} kg = {dose:.4g} µg/kg/min")
         return None
 
     read.__doc__ = f"{drug} dose in µg/kg/min"
@@ -1465,6 +1545,9 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
                 incomplete.append(f"{m.label} (no MME factor)")
                 continue
         per_day = m.doses_per_day
+        if drug != "FentANYL patch" and m.dose_unit and re.search(r"/\s*(?:min|h)|kg", m.dose_unit, re.I):
+            incomplete.append(f"{m.label} (an infusion rate, not a dose)")  # "morphine 2 mg/h": no doses per day
+            continue
         if drug == "FentANYL patch":
             per_day = 1.0  # MME convention: a patch's strength (µg/h) counts once per day, whatever its change interval
         if m.dose is None or per_day is None:
@@ -1514,6 +1597,35 @@ def admission_type(ctx: NoteContext) -> Hit | None:
     if elective:
         return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
     return None
+
+
+# a reading of a later day than the first 24 hours: "day 3", "on the second ICU day", "at 48 h", "two days later"
+_LATER_DAY = re.compile(r"\bday\s*(?:[2-9]|\d{2})\b|\b(?:second|third|fourth|fifth|sixth|seventh)\s+(?:ICU\s+|hospital\s+|post-?op\s+)?day\b"
+                        r"|\b(?:2[5-9]|[3-9]\d|\d{3})\s*-?\s*h(?:ours?|rs?)?\b|\b(?:2|3|4|5|6|7|two|three|four|five|six|seven|several|a\s+few)"
+                        r"\s+days?\b|\b(?:next|following|subsequent)\s+(?:day|days|week)\b|\bPOD\s*[2-9]\b", re.I)
+
+
+def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | None]:
+    """The worst of two or more presenting readings of ``name`` (the lowest or the highest) when none is of a later day:
+    SOFA (Vincent 1996) and APACHE II (Knaus 1985) score the worst value of the first 24 hours. Baseline / previous
+    values and readings of a later day ('day 3', '48 h', 'two days later', after discharge) are left out; with fewer than
+    two readings left, None (the first reading is used)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        first = [v for v in ctx.values(name)
+                 if not v.details.get("baseline") and not _LATER_DAY.search(v.sentence.text)
+                 and not _AFTER_PRESENTATION_TEXT.search(v.sentence.text)
+                 and (v.details.get("qualifier") in (None, "up to"))]
+        if len(first) < 2:
+            return None
+        pick = min if lowest else max
+        w = pick(first, key=lambda v: float(v.value))
+        vals = ", ".join(f"{float(v.value):g}" for v in first)
+        return Hit.of_value(w, note=f"worst ({'lowest' if lowest else 'highest'}) of the first-day readings {vals} {w.unit or ''}"
+                                    f": the score takes the worst value of the first 24 h".replace("  ", " "))
+
+    read.__doc__ = f"{name}: the {'lowest' if lowest else 'highest'} first-day reading"
+    return read
 
 
 def chronic_health(ctx: NoteContext) -> Hit | None:

@@ -73,6 +73,10 @@ _PAST_AFTER = re.compile(
     rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
     r"|baseline))(?![A-Za-z])", re.I)
 _CLAUSE_BREAK = re.compile(r";|,?\s+(?:and|but|whereas|while|versus|vs\.?)\s+", re.I)
+# a sampling time written between the label and its value, part of the label: "hs-TnT (0 h): 22 ng/L", "troponin at 3 h
+# 48 ng/L", "lactate (T0) 4.1", "TnI 0-hour 12 ng/L"; read only when a number (or ':' / '=') follows it
+_TIME_POINT = re.compile(r"\s*(?:\(\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\s*\)|\(\s*T\s*\d{1,2}\s*\)"
+                         r"|(?:at\s+)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\b)(?=\s*(?:[:=]|(?:was|of|is)\b)?\s*\d)", re.I)
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
@@ -301,6 +305,9 @@ class Scanner:
 
     def read_after_label(self, start: int, end: int, spec: Spec) -> Reading | None:
         """The value following the label note[start:end], if the gap rules allow one."""
+        tp = _TIME_POINT.match(self.note, end)
+        if tp:
+            end = tp.end()  # "hs-TnT (0 h): 22 ng/L": the sampling time is part of the label
         # the value must follow within spec.gap characters: looking further (a long stretch without a
         # digit) only made the lazy gap scan to the end of the note for every label (quadratic)
         m = _NUM_AFTER_GAP.match(self.note, end, min(len(self.note), end + spec.gap + 200))
@@ -316,6 +323,8 @@ class Scanner:
         if r is None:
             return None
         r.start = start
+        if tp and isinstance(r, Reading):
+            r.details["time_point"] = tp.group(0).strip()
         sent_start = self.index.at(start).start
         before = self.note[max(sent_start, start - 30):start]
         # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"

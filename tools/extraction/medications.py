@@ -39,8 +39,10 @@ _ROUTE_WORDS: dict[str, str] = {
     "infusion": "infusion", "drip": "infusion",
 }
 _ROUTE = r"(?:" + "|".join(sorted((re.escape(w) for w in _ROUTE_WORDS), key=len, reverse=True)) + r")"
-_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min))?"
-         r"|(?:mcg|µg|μg|ug)\s*/\s*kg\s*/\s*min|mg|mcg|µg|μg|ug|milligrams?|micrograms?|grams?|g"
+_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min(?:ute)?))?"
+         # infusion rates: "0.3 micrograms/kg/min", "0.1 mcg/kg/minute", "0.2 µg·kg⁻¹·min⁻¹", "8 mcg/min", "2 mg/h"
+         r"|(?:mcg|µg|μg|ug|micrograms?)\s*/\s*kg\s*/\s*min(?:ute)?|(?:mcg|µg|μg|ug|micrograms?)\s*[·.]?\s*kg\s*[⁻-]\s*[¹1]\s*[·.]?\s*min\s*[⁻-]\s*[¹1]"
+         r"|(?:mcg|µg|μg|ug|micrograms?|mg)\s*/\s*min(?:ute)?|mg\s*/\s*h(?:r|our)?(?![A-Za-z])|mg|mcg|µg|μg|ug|milligrams?|micrograms?|grams?|g"
          r"|units?|IU|iu|mL|ml|mEq|meq|mmol|puffs?|tablets?|tabs?|capsules?|caps?)")
 _PER_DAY_UNIT = re.compile(r"\s*(?:/|per|a|every)\s*(?:day|d|24\s*h(?:ours?|rs?)?)\b|\s*daily\b", re.I)
 _DOSE = rf"(?P<dose>{NUMBER})\s*-?\s*(?P<unit>{_UNIT})(?![A-Za-z])"

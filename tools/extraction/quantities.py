@@ -361,7 +361,9 @@ SPECS: list[Spec] = [
     Spec("urine_creatinine", r"(?:urine|urinary|spot(?: urine)?) creatinine|(?-i:\bU ?Cr\b)", "mg/dL", CONC,
          "creatinine", 1, 1000, to_canonical=bare_by_ranges("urine creatinine", "mg/dL", "creatinine",
                                                             URINE_CREATININE_BARE)),
-    Spec("troponin", r"(?:high[- ]sensitivity |hs-?)?(?:cardiac )?troponin(?:[- ]?[IT]\b)?|(?-i:\bhs-?cTn[IT]\b|\bcTn[IT]\b|\bTn[IT]\b)",
+    # 'trop' (ED shorthand: "Trop 45 ng/L", "trop I 0.08"), 'hsTnT' / 'hs-TnI' / 'hs-cTnT' / 'hs-trop'
+    Spec("troponin", r"(?:high[- ]sensitivity |hs-?)?(?:cardiac )?troponin(?:[- ]?[IT]\b)?|(?:hs-?)?\btrop\b(?:[- ]?[IT]\b)?"
+         r"|(?-i:\bhs-?c?Tn[IT]\b|\bhsc?Tn[IT]\b|\bcTn[IT]\b|\bTn[IT]\b)",
          "ng/mL", CONC, None, 0.0, 1000, to_canonical=bare_by_ranges("troponin", "ng/mL", None, TROPONIN_BARE)),
     Spec("magnesium", r"(?:serum )?magnesium|(?-i:\bMg\b(?:2\+|\+\+)?)", "mg/dL", CONC, "magnesium", 0.3, 15),
     Spec("hba1c", r"glycated ha?emoglobin|glycosylated ha?emoglobin|ha?emoglobin A1c|(?-i:\bHb ?A1c\b|\bA1c\b)",
