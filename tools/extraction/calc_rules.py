@@ -339,17 +339,20 @@ _BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\
 # a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
 _EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
 GCS_EYE = [
-    ("no eye opening", r"\bno\s+eye[- ]opening|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
+    # "no eye opening to voice (, opens them to pressure)" denies one stimulus, not every one; "no eye opening to
+    # voice or pain" still denies all
+    ("no eye opening", r"\bno\s+eye[- ]opening(?!\s+(?:to|on|in\s+response\s+to)\s+(?:voice|speech|verbal|commands?|his\s+name|"
+                       r"her\s+name|being\s+spoken)(?!\s+(?:or|and|nor)\s+(?:to\s+)?(?:pain|pressure|painful|noxious)))|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
                        r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
                        r"|without\s+(?:any\s+)?eye[- ]opening", 1),
-    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
                             # pain by opening her eyes"; a form field "Eyes: to pain"
-                            + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
-                            + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
+                            + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
                                       + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)"

@@ -197,3 +197,27 @@ def test_a_date_marked_today_in_brackets_is_the_current_date(note: str, iso: str
 def test_an_lmp_date_is_not_today() -> None:
     # without a date marked today's, an LMP date is not the current date
     assert dates_of("LMP 02/05/2026 (certain), reduced fetal movements today.")[0] is None
+
+
+# --- GCS eyes: a denial of one stimulus is not 'no eye opening'; 'pressure' is the painful stimulus (GCS 2014) -------
+
+@pytest.mark.parametrize("note", [
+    "Neuro: no eye opening to voice; opens his eyes to pressure over the nail bed.",
+    "E: no eye-opening to speech, eyes open only to supraorbital pressure.",
+    "Eyes shut. No eye opening to his name being called, but opens eyes to pressure.",
+])
+def test_no_eye_opening_to_voice_then_opening_to_pressure_is_to_pain(note: str) -> None:
+    assert value(R.gcs_eye, note) == "eye opening to pain"
+
+
+@pytest.mark.parametrize("note", [
+    "No eye opening to voice or pain.",
+    "GCS assessment: no eye opening to voice or to pressure, no verbal output.",
+    "No eye opening at all despite a sternal rub.",
+])
+def test_no_eye_opening_to_every_stimulus_is_still_none(note: str) -> None:
+    assert value(R.gcs_eye, note) == "no eye opening"
+
+
+def test_eye_field_to_pressure() -> None:
+    assert value(R.gcs_eye, "GCS: Eyes: to pressure, Verbal: sounds, Motor: localises") == "eye opening to pain"
