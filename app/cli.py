@@ -132,8 +132,9 @@ def print_result(result: Any, *, trace: bool = True, out: Any = None) -> None:
         print("evidence (input = value [status] 'span in the note' @offsets):", file=out)
         for row in table:
             span = f" @{row['span'][0]}-{row['span'][1]}" if row.get("span") else ""
-            quote = f" '{row['evidence'][:90]}'" if row.get("evidence") else ""
-            print(f"  {row['tool']}.{row['input']} = {row['value']!r} [{row['status']}]{quote}{span}", file=out)
+            quote = f" '{' '.join(row['evidence'].split())[:90]}'" if row.get("evidence") else ""
+            unit = f" {row['unit']}" if row.get("unit") else ""
+            print(f"  {row['tool']}.{row['input']} = {row['value']!r}{unit} [{row['status']}]{quote}{span}", file=out)
     if result.assumed:
         print(f"assumed absent: {', '.join(result.assumed)}", file=out)
     given = {k: v for st in result.steps for k, v in (st.get("user_inputs") or {}).items()}

@@ -101,15 +101,20 @@ def unsupported_used(step: dict[str, Any]) -> list[str]:
 
 
 def evidence_rows(step: dict[str, Any]) -> list[dict[str, Any]]:
-    """The evidence table of one calculator step: a row per input with its value, where it came from (its
-    grounding status: found in the note, assumed absent, missing, given by the user ...), the quoted span and
-    its character offsets in the note (or ``where`` it was found instead: the question, the user)."""
+    """The evidence table of one calculator step: a row per input with its value (a number in the input's
+    canonical unit, ``unit``), where it came from (its grounding status: found in the note, assumed absent,
+    missing, given by the user ...), the quoted span exactly as written and its character offsets in the note
+    (or ``where`` it was found instead: the question, the user)."""
     g = step.get("grounding") or {}
+    calc = calculator(step.get("tool", ""))
+    units = {spec.name: spec.unit for spec in calc.card().inputs} if calc is not None and g else {}
     rows = []
     for p in g.get("params") or []:
         ev = p.get("evidence") or {}
+        number = isinstance(p.get("value"), (int, float)) and not isinstance(p.get("value"), bool)
         rows.append({"tool": step.get("tool", ""), "input": p["name"], "value": p.get("value"),
-                     "status": p.get("status"), "evidence": " ".join(str(ev.get("text") or "").split()),
+                     "unit": (units.get(p["name"]) or "") if number else "",
+                     "status": p.get("status"), "evidence": str(ev.get("text") or ""),
                      "where": ev.get("where") or ("note" if ev.get("start") is not None else ""),
                      "span": [ev["start"], ev["end"]] if ev.get("start") is not None else None,
                      "call_ok": bool(step.get("ok"))})

@@ -25,7 +25,7 @@ def test_each_input_has_its_value_status_and_span_in_the_note():
         assert row["tool"] == "bmi" and row["call_ok"] and row["where"] == "note"
         start, end = row["span"]
         assert NOTE[start:end] == row["evidence"] and number in row["evidence"]
-    assert float(rows["weight"]["value"]) == 82
+    assert float(rows["weight"]["value"]) == 82 and rows["weight"]["unit"] == "kg" and rows["height"]["unit"] == "cm"
 
 
 def test_failed_attempts_are_kept_apart_and_a_user_value_says_so():

@@ -83,4 +83,4 @@ def test_solve_prints_the_evidence_table_with_the_users_value_marked(scripted_en
     start = NOTE.index("Height 175 cm")
     assert "evidence (input = value [status]" in out
     assert "bmi.weight = '70 kg' [user] '70 kg'\n" in out  # the user's answer, with no span in the note
-    assert f"bmi.height = 175.0 [agree] 'Height 175 cm' @{start}-{start + 13}\n" in out  # the note's span
+    assert f"bmi.height = 175.0 cm [agree] 'Height 175 cm' @{start}-{start + 13}\n" in out  # the note's span
