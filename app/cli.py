@@ -23,6 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import pydantic
+
 from medmirror.api import solve
 from medmirror.bench.cli import add_bench_parser, one_line_validation_error
 from medmirror.bench.experiment import add_experiment_parser
@@ -111,6 +113,15 @@ def _parse_options(text: str | None) -> dict[str, str] | None:
     except ValueError as err:
         raise UsageError(f"--options: {err}") from None
     return options
+
+
+def _default_store() -> str:
+    """The experience store ``solve`` and ``optimize`` use: ``<data_dir>/experience``, with ``MEDMIRROR_DATA_DIR``
+    (or the settings' default) deciding the data directory."""
+    try:
+        return str(Settings().experience_dir)
+    except pydantic.ValidationError:  # invalid settings are reported by the command that uses them
+        return str(Settings.model_fields["data_dir"].default_factory() / "experience")
 
 
 def print_result(result: Any, *, trace: bool = True, out: Any = None) -> None:
@@ -288,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_experiment_parser(sub)
     add_optimize_parser(sub)
     add_mcp_parser(sub)
-    add_memory_parser(sub, default_store=str(Settings.model_fields["data_dir"].default_factory() / "experience"))
+    add_memory_parser(sub, default_store=_default_store())
     return parser
 
 
