@@ -75,9 +75,16 @@ def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
     return out
 
 
+# a sentence that reports a repeat examination ("Re-assessed 19:00 after CT: ...", "On reassessment ...", "repeat
+# neuro exam at 22:00 ...", "re-examined after the fluids ..."): a later state, not the one first seen
+_REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|ation|ing)\b"
+                           r"|\brepeat(?:ed)?\s+(?:\w+\s+)?(?:exam(?:ination)?|assessment|GCS)\b", re.I)
+
+
 def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
-          current: bool = False, clause: bool = False) -> Hit | None:
-    """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank."""
+          current: bool = False, clause: bool = False, first_assessment: bool = False) -> Hit | None:
+    """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank. With
+    ``first_assessment``, matches in a re-assessment sentence are left out when another sentence also has one."""
     found: list[tuple[int, int, str, Finding]] = []
     for option, pattern, rank in options:
         hits = affirmed_in_clause(ctx, pattern) if clause else affirmed(ctx, pattern, current=current)
@@ -85,6 +92,9 @@ def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = 
             if after_presentation(f):
                 continue  # "six hours later he was conversing normally": not the state as first seen
             found.append((rank, f.start, option, f))
+    if first_assessment:
+        first = [t for t in found if not _REASSESSMENT.search(t[3].sentence.text)]
+        found = first or found
     if not found:
         return None
     if pick == "max":
@@ -441,7 +451,7 @@ def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
 
 def gcs_eye(ctx: NoteContext) -> Hit | None:
     """Best eye response: the E of 'E3V4M5', else the best response the note describes."""
-    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True)
+    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
 
 
 _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
@@ -454,12 +464,12 @@ def gcs_verbal(ctx: NoteContext) -> Hit | None:
     nt = [f for f in ctx.terms(_VERBAL_NOT_TESTABLE) if not after_presentation(f)]
     if nt and _gcs_numbered(ctx, "gcs_verbal") is None:
         return Hit.of_finding(nt[0], "not testable", "verbal response not testable (intubated)")
-    return (_gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC, clause=True)
-            or _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True))
+    return (_gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC, clause=True, first_assessment=True)
+            or _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True, first_assessment=True))
 
 
 def gcs_motor(ctx: NoteContext) -> Hit | None:
-    return _gcs_numbered(ctx, "gcs_motor") or _best(ctx, GCS_MOTOR, clause=True)
+    return _gcs_numbered(ctx, "gcs_motor") or _best(ctx, GCS_MOTOR, clause=True, first_assessment=True)
 
 
 # ---------------------------------------------------------------------------
