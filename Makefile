@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # on these CPUs, so the portable build is forced.
 export CMAKE_ARGS := -DGGML_NATIVE=OFF
 
-.PHONY: setup demo test test-fast fuzz bench-gold studio clean
+.PHONY: setup demo test test-fast fuzz bench-gold notebooks studio clean
 
 setup: $(STAMP)
 
@@ -34,6 +34,11 @@ test-fast: setup
 FUZZ_EXAMPLES ?= 2000
 fuzz: setup
 	MEDMIRROR_FUZZ=long MEDMIRROR_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/fuzz
+
+# Re-run every notebook (notebooks/NN_name.py, jupytext percent) and write its .ipynb with outputs;
+# NB=03_riskagent runs one.
+notebooks: setup
+	$(BIN)/python notebooks/execute.py $(NB)
 
 bench-gold: setup
 	$(BIN)/medmirror bench medcalc --data ../shared/data/medcalc/one_shot.csv --mode gold

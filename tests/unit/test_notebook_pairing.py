@@ -1,0 +1,41 @@
+"""Every notebook's .ipynb holds its jupytext source's cells, executed, without errors.
+
+The sources (``notebooks/NN_name.py``, jupytext percent scripts) are what reviewers read and edit;
+the .ipynb are generated with outputs by ``notebooks/execute.py``. A source edited without
+re-running the notebook, or a notebook committed with an error or unexecuted cells, fails here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
+
+
+def _cells(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
+    return [(c.cell_type, c.source.strip()) for c in nb.cells]
+
+
+def test_there_are_notebooks() -> None:
+    assert len(SOURCES) >= 7, [p.name for p in SOURCES]
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_ipynb_matches_its_source_and_is_executed(source: Path) -> None:
+    ipynb = source.with_suffix(".ipynb")
+    assert ipynb.is_file(), f"{ipynb.name} missing: run .venv/bin/python notebooks/execute.py {source.stem}"
+    text = source.read_text(encoding="utf-8")
+    assert "formats: ipynb,py:percent" in text, "the source must carry jupytext's pairing metadata"
+    nb = nbformat.read(ipynb, as_version=4)
+    assert _cells(nb) == _cells(jupytext.read(source)), (
+        f"{ipynb.name} is not {source.name} executed: run .venv/bin/python notebooks/execute.py {source.stem}")
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(c.get("execution_count") for c in code), "every code cell must have run"
+    errors = [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, errors[0].get("ename")
+    assert "MEDMIRROR_NOTEBOOK_SMALL" in text, "the test suite shrinks each notebook's slices through this variable"
