@@ -11,14 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from medmirror.tools.calculators import CALCULATORS as C
 from medmirror.tools.extraction import extract
-from medmirror.tools.extraction.grounding import rule_arguments
-
-
-def args_of(calc_id: str, note: str) -> dict:
-    return rule_arguments(C[calc_id], note).args
-
+from tests.unit.extraction._rules import args_of
 
 # --- A. Age after a titled name, with a bare 'y' ---------------------------------------------------------------------
 

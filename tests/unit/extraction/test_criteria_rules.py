@@ -14,18 +14,9 @@ from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction.calc_sources import NoteContext, decide
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.extractor import extract
-from medmirror.tools.extraction.grounding import rule_arguments
+from tests.unit.extraction._rules import args_of, value
 
 C = CALCULATORS
-
-
-def args_of(calc_id: str, note: str) -> dict:
-    return rule_arguments(C[calc_id], note).args
-
-
-def value(rule, note: str):  # noqa: ANN001
-    hit = rule(NoteContext(note))
-    return None if hit is None else hit.value
 
 
 # --- demographics: "71F" at the start of a sentence or line --------------------------------------

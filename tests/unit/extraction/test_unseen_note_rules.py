@@ -18,16 +18,7 @@ from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calc_sources import NoteContext
 from medmirror.tools.extraction.grounding import rule_arguments
-
-
-def args_of(calc_id: str, note: str) -> dict:
-    return rule_arguments(C[calc_id], note).args
-
-
-def value(rule, note: str):  # noqa: ANN001
-    hit = rule(NoteContext(note))
-    return None if hit is None else hit.value
-
+from tests.unit.extraction._rules import args_of, value
 
 # --- a past time right after the reading ------------------------------------------------------------------------
 
