@@ -188,5 +188,6 @@ def _message(err: Exception, timeout_s: float) -> str:
         return (f"{msg}: a string or blob may be at most {MAX_SQLITE_LENGTH:,} bytes (MAX_SQLITE_LENGTH) and a "
                 f"result at most {MAX_SQL_COLUMNS} columns (MAX_SQL_COLUMNS in app/limits.py)")
     if "not authorized" in msg or "authorization denied" in msg:
-        return "not authorized: only read-only SELECT queries are allowed (no writes, ATTACH or PRAGMA)"
+        return ("not authorized: only read-only SELECT queries are allowed (no writes, ATTACH, PRAGMA or recursive "
+                "WITH RECURSIVE queries, whose work a model controls)")
     return msg

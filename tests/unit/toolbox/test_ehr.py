@@ -186,6 +186,12 @@ def test_authorizer_blocks_everything_but_select(db, sql):
     assert digest(db) == before
 
 
+def test_a_recursive_query_is_refused_saying_so(db):
+    with pytest.raises(SQLRefused) as err:
+        run_sql(db, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+    assert "WITH RECURSIVE" in str(err.value)
+
+
 @pytest.mark.parametrize("sql", [
     "SELECT 1; DROP TABLE patients",
     "SELECT count(*) FROM patients; DELETE FROM patients",
