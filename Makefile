@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # on these CPUs, so the portable build is forced.
 export CMAKE_ARGS := -DGGML_NATIVE=OFF
 
-.PHONY: setup demo test test-fast fuzz bench-gold notebooks studio clean
+.PHONY: setup demo test test-fast test-notebooks fuzz bench-gold notebooks studio clean
 
 setup: $(STAMP)
 
@@ -25,6 +25,11 @@ demo: setup
 
 test: setup
 	$(BIN)/python -m pytest -q
+
+# Every notebook top to bottom on the embedded model on its small slices (minutes each; not in `make test`,
+# which checks the committed notebooks against their sources)
+test-notebooks: setup
+	MEDMIRROR_TEST_NOTEBOOKS=1 $(BIN)/python -m pytest -q --durations=0 tests/integration/test_notebooks.py tests/unit/test_notebook_pairing.py
 
 test-fast: setup
 	$(BIN)/python -m pytest -q -m "not integration and not slow"
