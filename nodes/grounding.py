@@ -22,7 +22,7 @@ from medmirror.settings import Settings
 from medmirror.tools.calculators import CALCULATORS, Calculator
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import Extraction
-from medmirror.tools.extraction.grounding import reconcile, rule_arguments
+from medmirror.tools.extraction.grounding import field_unit, reconcile, rule_arguments
 from medmirror.tools.extraction.record import from_record, matches, to_record
 
 
@@ -107,13 +107,13 @@ def evidence_rows(step: dict[str, Any]) -> list[dict[str, Any]]:
     (or ``where`` it was found instead: the question, the user)."""
     g = step.get("grounding") or {}
     calc = calculator(step.get("tool", ""))
-    units = {spec.name: spec.unit for spec in calc.card().inputs} if calc is not None and g else {}
     rows = []
     for p in g.get("params") or []:
         ev = p.get("evidence") or {}
         number = isinstance(p.get("value"), (int, float)) and not isinstance(p.get("value"), bool)
+        known = calc is not None and p["name"] in calc.inputs.model_fields
         rows.append({"tool": step.get("tool", ""), "input": p["name"], "value": p.get("value"),
-                     "unit": (units.get(p["name"]) or "") if number else "",
+                     "unit": field_unit(calc, p["name"]) if number and known else "",
                      "status": p.get("status"), "evidence": str(ev.get("text") or ""),
                      "where": ev.get("where") or ("note" if ev.get("start") is not None else ""),
                      "span": [ev["start"], ev["end"]] if ev.get("start") is not None else None,
