@@ -57,6 +57,9 @@ PATTERNS: dict[str, tuple[Callable[[int], str], int]] = {
     "one sentence: 'denies fever'": (long_sentence("denies fever"), 300),
     "one sentence: 'creatinine 2.1 mg/dL'": (long_sentence("creatinine 2.1 mg/dL"), 300),
     "one sentence: 'mother had DVT'": (long_sentence("mother had DVT"), 300),
+    # once quadratic: the heading-date pattern on a long blank first line, the heading-dash age test per "62M"
+    "one blank line": (lambda n: " " * (40 * n), 300),
+    "one line: '62M'": (long_sentence("62M"), 300),
 }
 
 

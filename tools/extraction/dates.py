@@ -61,7 +61,8 @@ _ENCOUNTER_DATE = [re.compile(
     re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I)]
 # the note's first line, a heading ending in a date: "Maternity triage handover - 05/09/2024, 07:00", "WARD ROUND:
 # 3 March 2024" (read only when no encounter word dates the note; a heading naming another date is not one)
-_HEADING_DATE = re.compile(rf"[ \t]*(?P<head>[^\n\d]{{2,80}}?)[ \t]*[-–—:,][ \t]*{DATE}", re.I)
+# (bounded runs of blanks: unbounded ones around the lazy heading backtrack quadratically on a long blank line)
+_HEADING_DATE = re.compile(rf"[ \t]{{0,20}}(?P<head>[^\n\d \t][^\n\d]{{1,79}}?)[ \t]{{0,20}}[-–—:,][ \t]{{0,20}}{DATE}", re.I)
 _NOT_ENCOUNTER_LABEL = re.compile(r"\b(?:LN?MP|DOB|D\.O\.B|born|birth|EDD|due|menstrua\w*|period|admitted|admission"
                                   r"|surgery|operation|discharged?|onset|last|previous|prior|next)\b", re.I)
 _CYCLE_N = r"(?P<n>\d{2}|twenty(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|thirty(?:[- ](?:one|two|three|four|five))?)"

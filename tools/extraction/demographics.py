@@ -105,7 +105,10 @@ def _after_heading_dash(note: str, m: re.Match[str]) -> bool:
     """A two-digit "71F" right after a heading's dash on its own line ("Medical take - 83M"), the heading no device."""
     if len(m.group("n")) < 2:
         return False
-    head = note[max(0, note.rfind("\n", 0, m.start())):m.start()]
+    line_start = note.rfind("\n", max(0, m.start() - 120), m.start())
+    if line_start < 0 and m.start() > 120:
+        return False  # a heading is short: no line break in the last 120 characters (bounded work per match)
+    head = note[max(0, line_start):m.start()]
     return bool(_BARE_MF_HEADING.search(head)) and not _NOT_AN_AGE_HEADING.search(head)
 
 
