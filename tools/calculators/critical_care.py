@@ -246,6 +246,11 @@ APACHE_BANDS: dict[str, tuple[list[tuple[float, int]], int]] = {
 }
 
 
+def apache_points(item: str, value: float) -> int:
+    """Points of one APACHE II physiology item (a key of :data:`APACHE_BANDS`, in the calculator's units)."""
+    return _band(value, *APACHE_BANDS[item])
+
+
 def apache_oxygenation_points(fio2_pct: float, pao2: float | None, aa: float | None) -> int:
     """Knaus 1985: FiO2 >= 0.5 scores the A-a gradient, FiO2 < 0.5 scores PaO2."""
     if fio2_pct >= 50:

@@ -1618,6 +1618,15 @@ _LATER_DAY = re.compile(r"\bday\s*(?:[2-9]|\d{2})\b|\b(?:second|third|fourth|fif
                         r"\s+days?\b|\b(?:next|following|subsequent)\s+(?:day|days|week)\b|\bPOD\s*[2-9]\b", re.I)
 
 
+def _first_day_readings(ctx: NoteContext, name: str) -> list[Any]:
+    """The presenting readings of ``name``: baseline / previous values and readings of a later day ('day 3', '48 h',
+    'two days later', after discharge) left out, as are bounds other than 'up to'."""
+    return [v for v in ctx.values(name)
+            if not v.details.get("baseline") and not _LATER_DAY.search(v.sentence.text)
+            and not _AFTER_PRESENTATION_TEXT.search(v.sentence.text)
+            and (v.details.get("qualifier") in (None, "up to"))]
+
+
 def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | None]:
     """The worst of two or more presenting readings of ``name`` (the lowest or the highest) when none is of a later day:
     SOFA (Vincent 1996) and APACHE II (Knaus 1985) score the worst value of the first 24 hours. Baseline / previous
@@ -1625,10 +1634,7 @@ def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | No
     two readings left, None (the first reading is used)."""
 
     def read(ctx: NoteContext) -> Hit | None:
-        first = [v for v in ctx.values(name)
-                 if not v.details.get("baseline") and not _LATER_DAY.search(v.sentence.text)
-                 and not _AFTER_PRESENTATION_TEXT.search(v.sentence.text)
-                 and (v.details.get("qualifier") in (None, "up to"))]
+        first = _first_day_readings(ctx, name)
         if len(first) < 2:
             return None
         pick = min if lowest else max
@@ -1638,6 +1644,25 @@ def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | No
                                     f": the score takes the worst value of the first 24 h".replace("  ", " "))
 
     read.__doc__ = f"{name}: the {'lowest' if lowest else 'highest'} first-day reading"
+    return read
+
+
+def worst_by_points(name: str, points: Callable[[float], int]) -> Callable[[NoteContext], Hit | None]:
+    """The first-day reading of ``name`` that scores the most ``points`` (APACHE II's U-shaped physiology items: of a
+    temperature of 38.2 and 35.1 °C the worse is the low one, Knaus 1985 "worst value in the first 24 hours"); ties keep
+    the first reading. Same readings as :func:`worst_first_day`; with fewer than two, None (the first reading is used)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        first = _first_day_readings(ctx, name)
+        if len(first) < 2:
+            return None
+        scored = [(points(float(v.value)), v) for v in first]
+        best_points, w = max(scored, key=lambda pv: pv[0])  # max keeps the first of equal scores
+        vals = ", ".join(f"{float(v.value):g} ({p} pt)" for p, v in scored)
+        return Hit.of_value(w, note=f"worst of the first-day readings {vals}: the score takes the reading with the most "
+                                    f"points ({best_points}) in the first 24 h")
+
+    read.__doc__ = f"{name}: the first-day reading with the most points"
     return read
 
 

@@ -15,6 +15,7 @@ past mention (``when="history"``).
 from __future__ import annotations
 
 from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.calculators.critical_care import apache_points
 from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction.calc_sources import (
     AnyOf,
@@ -88,6 +89,14 @@ RECENT_SURGERY = Derived(R.surgery_in_previous_weeks, "a current surgery mention
 SMOKING_CURRENT = Derived(R.current_smoker, "smoker unless the note says the patient quit")
 HORMONES = AnyOf(Concept("hormone_use", when="current"), Meds("hormone"))
 GCS_TOTAL = Quantity("gcs")
+
+
+
+def _apache_worst(item: str, source: Source) -> FirstOf:
+    """APACHE II scores the worst value of the first 24 h: of two or more readings, the one with the most points."""
+    return FirstOf(Derived(R.worst_by_points(item, lambda v: apache_points(item, v)),
+                           f"first-day {item} with the most APACHE II points"), source)
+
 
 _ALB_AG = {"sodium": SODIUM, "chloride": CHLORIDE, "bicarbonate": BICARBONATE}
 _QTC = {"heart_rate": FirstOf(Derived(R.heart_rate_with_qt, "heart rate in the sentence giving the QT (same tracing)"), HR),
@@ -264,15 +273,20 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                            "grade 3-4": Concept("encephalopathy", "confusion", when="current")}),
     },
     "apache_ii": {
-        "age": AGE, "temperature": TEMP, "mean_arterial_pressure": MAP_, "systolic_bp": SBP, "diastolic_bp": DBP,
-        "heart_rate": HR, "respiratory_rate": RR, "fio2": FIO2, "pao2": PAO2,
-        "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": PACO2, "ph": PH,
-        "bicarbonate": BICARBONATE, "sodium": SODIUM, "potassium": POTASSIUM, "creatinine": CREATININE,
+        # physiology: the worst first-day reading (Knaus 1985), by its points (most items are U-shaped)
+        "age": AGE, "temperature": _apache_worst("temperature", TEMP), "mean_arterial_pressure": MAP_,
+        "systolic_bp": SBP, "diastolic_bp": DBP,
+        "heart_rate": _apache_worst("heart_rate", HR), "respiratory_rate": _apache_worst("respiratory_rate", RR),
+        "fio2": FIO2, "pao2": PAO2,
+        "a_a_gradient": Derived(R.a_a_gradient, "stated A-a gradient"), "paco2": PACO2, "ph": _apache_worst("ph", PH),
+        "bicarbonate": _apache_worst("bicarbonate", BICARBONATE), "sodium": _apache_worst("sodium", SODIUM),
+        "potassium": _apache_worst("potassium", POTASSIUM), "creatinine": _apache_worst("creatinine", CREATININE),
         "acute_renal_failure": Concept("acute_kidney_injury", when="current"),
         "chronic_renal_failure": AnyOf(Concept("chronic_kidney_disease"),
                                        Term(r"(?:long[- ]term|chronic|maintenance|regular|outpatient)\s+(?:\w+\s+)?(?:haemo|hemo|peritoneal )?dialysis"
                                             r"|\bESRD\b|end[- ]stage (?:renal|kidney)", label="maintenance dialysis / ESRD")),
-        "hematocrit": Quantity("hematocrit"), "wbc": WBC, "gcs": GCS_TOTAL,
+        "hematocrit": _apache_worst("hematocrit", Quantity("hematocrit")), "wbc": _apache_worst("wbc", WBC),
+        "gcs": FirstOf(Derived(R.worst_first_day("gcs", lowest=True), "lowest first-day GCS"), GCS_TOTAL),
         "chronic_health": Derived(R.chronic_health, "cirrhosis, NYHA IV, severe COPD, dialysis or immunosuppression"),
         "admission_type": Derived(R.admission_type, "postoperative after emergency / elective surgery, else nonoperative"),
         "sex": SEX,
