@@ -229,6 +229,43 @@ def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
     return None
 
 
+_NASAL = r"(?:nasal\s+(?:cannulae?|prongs|specs|spectacles|catheter)|(?-i:NC|NP|NCO2))"
+_LITRES = r"(?:L|l|litres?|liters?|lpm)(?:\s*/\s*min|\s*per\s*min(?:ute)?)?"
+_NASAL_FLOW = re.compile(
+    rf"(?P<n>\d(?:\.\d)?)\s*{_LITRES}\s*(?:of\s+)?(?:(?:O2|O₂|oxygen|supplemental\s+oxygen)\s+)?(?:via|by|through|on|per)?\s*"
+    rf"(?:a\s+|the\s+)?{_NASAL}\b"
+    rf"|{_NASAL}\s*(?:at|@|of|on|,|:|-)?\s*(?P<n2>\d(?:\.\d)?)\s*{_LITRES}(?![\w/])", re.I)
+
+_FLOW_STOPPED = re.compile(r"\b(?:weaned|off|stopped|discontinued|removed|came off|taken off)\b(?:\s+\w+){0,3}\s*$", re.I)
+
+
+def fio2_from_nasal_flow(ctx: NoteContext) -> Hit | None:
+    """FiO2 estimated from a nasal-cannula flow when no FiO2 is stated: about 21 % + 4 % per L/min, for 1-6 L/min
+    ('on 3 L nasal cannula' -> 33 %; the usual bedside estimate, e.g. Marino, The ICU Book). Masks and high-flow
+    devices are not estimated (their FiO2 depends on the device). The flow nearest the PaO2 in its sentence wins, else
+    the first current one; a flow that was stopped or is hypothetical is not read."""
+    if ctx.value("fio2") is not None:
+        return None
+    flows = []
+    for m in _NASAL_FLOW.finditer(ctx.note):
+        n = parse_number(m.group("n") or m.group("n2"))
+        f = ctx.finding_at(m.start(), m.end())
+        before = ctx.note[max(ctx.sentence_of(m.start()).start, m.start() - 30):m.start()]
+        if _FLOW_STOPPED.search(before):
+            continue  # 'weaned off 2 L NC', 'NC 3 L discontinued' reads on
+        if 1 <= n <= 6 and not (f.negated or f.hypothetical or f.historical) and not after_presentation(f):
+            flows.append((m, n))
+    if not flows:
+        return None
+    pao2 = ctx.value("pao2")
+    in_gas = [(m, n) for m, n in flows if pao2 is not None and ctx.sentence_of(m.start()).start == pao2.sentence.start]
+    if in_gas:  # the flow nearest the blood gas's PaO2
+        in_gas.sort(key=lambda mn: abs(mn[0].start() - pao2.start))
+    m, n = (in_gas or flows)[0]
+    return _hit(ctx, m, 21.0 + 4.0 * n, f"nasal cannula {n:g} L/min: FiO2 ≈ 21 % + 4 % × {n:g} = {21 + 4 * n:g} % "
+                                         "(bedside estimate)", unit="%")
+
+
 def fio2_room_air(ctx: NoteContext) -> Hit | None:
     """FiO2 21 % when the blood gas (or the patient) is on room air and no FiO2 is stated: 'ABG on room air',
     'PaO2 58 on RA', 'breathing room air'. Supplemental oxygen named in the note leaves it undecided."""

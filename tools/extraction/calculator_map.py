@@ -67,6 +67,7 @@ PH = FirstOf(Quantity("ph"), Derived(R.abg_triple("ph"), "pH of 'ABG 7.32/34/68'
 PACO2 = FirstOf(Quantity("paco2"), Derived(R.abg_triple("co2"), "PaCO2 of 'ABG 7.32/34/68'"))
 PAO2 = FirstOf(Quantity("pao2"), Derived(R.abg_triple("o2"), "PaO2 of 'ABG 7.32/34/68'"))
 FIO2 = FirstOf(Quantity("fio2"), Derived(R.fio2_stated_as_oxygen, "'on 40% oxygen'"),
+               Derived(R.fio2_from_nasal_flow, "nasal cannula N L/min: FiO2 ≈ 21 % + 4 % per L/min (1-6 L/min)"),
                Derived(R.fio2_room_air, "room air (no supplemental oxygen named): 21 %"))
 MAP_ = Derived(R.mean_arterial_pressure, "stated mean arterial pressure (else computed by the calculator from SBP/DBP)")
 
