@@ -379,10 +379,13 @@ _STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+r
          r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 # the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
-_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)\b"
+_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without|eyes?)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)?\b"
 # "responds to voice by opening his eyes"
 _RESPONDS = r"\b(?:respond(?:s|ed|ing)?|react(?:s|ed|ing)?)\s+(?:only\s+)?to\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:(?:firm|deep|loud)\s+)?"
 _BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes"
+# "rousable to voice", "rouses only to a sternal rub": woken by the stimulus, i.e. the eyes open to it
+_ROUSES = (r"\b(?:rous(?:able|eable|es|ed)|arous(?:able|es|ed)|wakes?|woke|awakens?)\s+(?:only\s+|briefly\s+|easily\s+)?"
+           r"(?:to|with|on)\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|painful|loud)\s+)?")
 # a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
 _EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
 GCS_EYE = [
@@ -393,14 +396,16 @@ GCS_EYE = [
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
                        r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
-                       r"|without\s+(?:any\s+)?eye[- ]opening", 1),
+                       r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"none\b", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
                             # pain by opening her eyes"; a form field "Eyes: to pain"
                             + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
                             + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
-                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2),
+                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b"
+                            # "rousable only to pain", "rouses to a sternal rub"
+                            + "|" + _ROUSES + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
                                       + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)"
                                       + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
@@ -410,24 +415,33 @@ GCS_EYE = [
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
                                       r"|(?:speak|spoke|speaks|speaking|talk|talked|talks|talking)\s+(?:to|with)\b"
-                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name)", 3),
+                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name)"
+                                      # "drowsy but rousable to voice", "rouses to her name"
+                                      + "|" + _ROUSES + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)"
-                                + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b", 4),
+                                + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b"
+                                # "staring ahead with eyes open", "lying with her eyes open" (no stimulus named)
+                                r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)", 4),
 ]
+# a form field: "Verbal: sounds", "V - words"
+_VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?|(?-i:\bV\b))\s*[:=-]\s*"
 GCS_VERBAL_SPECIFIC = [
     ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
                            r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
                            r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
-                           r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)", 1),
-    ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*", 2),
+                           r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)"
+                           r"|" + _VERBAL_FIELD + r"none\b", 1),
+    ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
+                                r"|" + _VERBAL_FIELD + r"sounds\b", 2),
     ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
                             r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)"
                             # "muttered words that did not fit the questions"
                             r"|words\s+(?:that\s+|which\s+)?(?:did\s+not|didn't|do\s+not|don't)\s+(?:fit|match|relate\s+to|answer)"
-                            r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)", 3),
+                            r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)"
+                            r"|" + _VERBAL_FIELD + r"words\b", 3),
 ]
 GCS_VERBAL_GENERIC = [
     ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
@@ -443,11 +457,13 @@ GCS_VERBAL_GENERIC = [
 # a form field: "Motor: obeys", "M - localises"
 _MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
 GCS_MOTOR = [
-    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
+    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"none\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
     ("extension to pain", r"\bdecerebrate\b|extens(?:ion|or)\s+(?:posturing|response|to\s+pain)|abnormal\s+extension"
+                          r"|" + _MOTOR_FIELD + r"extension\b"
                           r"|extend(?:ed|ing|s)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|limbs|extremities|upper\s+extremities)", 2),
     ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|flexion\s+(?:posturing|to\s+pain|response)"
+                        r"|" + _MOTOR_FIELD + r"(?:abnormal\s+)?flexion\b(?!\s+(?:withdrawal|away))"
                         r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                              r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*"
@@ -457,7 +473,12 @@ GCS_MOTOR = [
                              r"(?:pain|painful|noxious|stimul\w*)"
                              # from a named stimulus: "withdrew from a nail-bed press", "withdraws from sternal rub"
                              r"|withdr(?:aw|ew|aws|awing)\w*\s+(?:\w+\s+){0,2}?from\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous)\s+)?"
-                             r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)", 4),
+                             r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
+                             # a movement away from the stimulus is withdrawal, not abnormal flexion: "flexes his arm away
+                             # from the pain", "moves the hand away from the nail-bed press"
+                             r"|(?:flex|mov)\w*\s+(?:\w+\s+){0,3}?away\s+from\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|"
+                             r"nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
+                             r"|" + _MOTOR_FIELD + r"withdr(?:aws?|awal|awing)\b", 4),
     ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)"
@@ -468,6 +489,10 @@ GCS_MOTOR = [
                        r"|reach(?:es|ed|ing)?\s+(?:up\s+)?(?:for|to(?:wards)?)\s+(?:the\s+)?(?:site|stimul\w+|source)"
                        r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
+                       # a movement done on request: "moves all four limbs to command", "squeezes my hand on request"
+                       r"|\b(?:mov|squeez|lift|rais|wiggl|grip|stick|show|push|pull)\w*\s+(?:[\w']+\s+){0,4}?(?:to|on|upon)\s+"
+                       r"(?:verbal\s+)?(?:command|request|instruction)s?\b"
+                       r"|" + _MOTOR_FIELD + r"(?:obeys\s+commands|follows\s+commands|to\s+command)\b"
                        r"|" + _MOTOR_FIELD + r"(?:obeys|obeying)\b", 6),
 ]
 _GCS_NUMBERED = {

@@ -233,7 +233,9 @@ def test_afebrile_with_a_reading() -> None:
 
 @pytest.mark.parametrize("note,fio2", [
     ("Gas on room air: PaO2 71. GCS 14.", 21.0),
-    ("PaO2 71 on 2 L nasal cannula; earlier 93% on RA. GCS 14.", None),
+    # oxygen named: not room air; the nasal-cannula flow gives the estimate (test_fio2_nasal_flow.py)
+    ("PaO2 71 on 2 L nasal cannula; earlier 93% on RA. GCS 14.", 29.0),
+    ("PaO2 71 on 10 L face mask; earlier 93% on RA. GCS 14.", None),
     ("PaO2 71 on FiO2 40%. GCS 14.", 40.0),
 ])
 def test_fio2_from_room_air(note: str, fio2: float | None) -> None:
