@@ -81,6 +81,10 @@ _REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|at
                            r"|\brepeat(?:ed)?\s+(?:\w+\s+)?(?:exam(?:ination)?|assessment|GCS)\b", re.I)
 
 
+# a line that starts with a clock time: "22:10 (arrival, before any treatment)", "- 0630:", "14.45 h"
+_TIMED_ENTRY = re.compile(r"(?m)^[ \t]*[-*•]?[ \t]*(?:[01]?\d|2[0-3])(?::|\.|h)?[0-5]\d(?:\s*h(?:rs)?)?\b(?![ \t]*(?:mg|mL|ml|kg|cm|mm|%|/|x))")
+
+
 def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
           current: bool = False, clause: bool = False, first_assessment: bool = False) -> Hit | None:
     """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank. With
@@ -95,6 +99,13 @@ def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = 
     if first_assessment:
         first = [t for t in found if not _REASSESSMENT.search(t[3].sentence.text)]
         found = first or found
+        # an observation chart with time-stamped entries ("22:10 (arrival)", "22:45", ...): the earliest entry that
+        # describes this response is the first assessment; later entries are re-assessments
+        starts = [m.start() for m in _TIMED_ENTRY.finditer(ctx.note)]
+        if len(starts) >= 2 and found:
+            entry = {t[1]: sum(1 for s0 in starts if s0 <= t[1]) for t in found}
+            earliest = min(entry.values())
+            found = [t for t in found if entry[t[1]] == earliest]
     if not found:
         return None
     if pick == "max":
@@ -674,7 +685,10 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     """Moderate to severe CKD: dialysis, transplant, uraemia, CKD stage 3b-5 / ESRD, or creatinine > 3 mg/dL."""
     severe = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
                            r"|end[- ]stage (?:renal|kidney)|\bESRD\b|\bESKD\b|CKD\s*(?:stage\s*)?(?:3b|IIIb|4|IV|5|V)\b"
-                           r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)")
+                           r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)"
+                           # the disease named in full, the stage after it: "chronic kidney disease stage 4", "CKD G4"
+                           r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)\s*[,(]?\s*"
+                           r"(?:stage|grade|G)\s*(?:3b|IIIb|4|IV|5|V)\b")
     if severe:
         return Hit.of_finding(severe[0], True, "moderate-severe CKD")
     cr = ctx.value("creatinine")
@@ -683,7 +697,9 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(ctx.findings("chronic_kidney_disease"), "any")
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
-    mild = affirmed(ctx, r"CKD\s*(?:stage\s*)?(?:1|2|I|II|3a|IIIa)\b|stage\s*(?:1|2|I|II|3a|IIIa)\s+(?:chronic kidney|CKD)")
+    mild = affirmed(ctx, r"CKD\s*(?:stage\s*)?(?:1|2|I|II|3a|IIIa)\b|stage\s*(?:1|2|I|II|3a|IIIa)\s+(?:chronic kidney|CKD)"
+                         r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)\s*[,(]?\s*"
+                         r"(?:stage|grade|G)\s*(?:1|2|I|II|3a|IIIa)\b")
     if mild:
         return Hit.of_finding(mild[0], False, "CKD stage 1-3a: not moderate-severe")
     return None
@@ -817,13 +833,18 @@ def hasbled_liver(ctx: NoteContext) -> Hit | None:
 
 def labile_inr(ctx: NoteContext) -> Hit | None:
     pos = Term(r"(?:labile|unstable|fluctuating|erratic|variable|supratherapeutic|uncontrolled)\s+(?:\w+\s+){0,2}?INRs?"
-               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range)"
+               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range|swing\w*)"
+               # "poor INR control", "his INR control has been poor"
+               r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
                r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
                r"|(?:poor|low)\s+time in (?:the )?therapeutic range", case_sensitive=False).read(ctx)
     if pos is not None and pos.value:
         return pos
     # a stated time in range: "TTR 45%", "time in therapeutic range of 72%", "only 4 of 12 INR readings in range"
-    ttr = re.search(rf"(?:\bTTR\b|time in (?:the )?(?:therapeutic )?range)[^.;\d]{{0,20}}(?P<p>{NUMBER})\s*%"
+    # (the period it covers may come first: "time in therapeutic range over the last 6 months was 48%")
+    ttr = re.search(rf"(?:\bTTR\b|time in (?:the )?(?:therapeutic )?range)"
+                    rf"(?:\s+(?:over|in|during|for)\s+the\s+(?:last|past|previous|preceding)\s+(?:\d+|\w+)\s+(?:months?|weeks?|years?))?"
+                    rf"[^.;\d]{{0,20}}(?P<p>{NUMBER})\s*%"
                     rf"|(?P<k>\d{{1,3}})\s+(?:of|out of|/)\s+(?P<n>\d{{1,3}})\s+(?:\w+\s+){{0,3}}?(?:INRs?|readings|results|values|tests)"
                     rf"[^.;]{{0,40}}?(?:in|within)\s+(?:the\s+)?(?:therapeutic\s+|target\s+)?range", ctx.note, re.I)
     if ttr:
@@ -919,7 +940,8 @@ _TROPONIN_LABEL = r"(?:troponin|(?<![A-Za-z])(?:hs-?)?c?Tn[TI]?\b|\btrop\b)"
 _TROPONIN_WITH_LIMIT = re.compile(
     rf"{_TROPONIN_LABEL}[^.;\d\n]{{0,20}}?"
     # a time point before the value: "(0 h)", "at 0h", "0-hour"
-    r"(?:\(?\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\b\s*\)?[^.;\d\n]{0,10}?)?"
+    # (and what it is: "(0 h, on arrival):")
+    r"(?:\(?\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|hrs|hours?)\b\s*\)?[^.;\d\n]{0,30}?)?"
     rf"(?P<v>{NUMBER})\s*(?P<vu>{_TROPONIN_UNIT})?[^.\d\n]{{0,25}}?{_TROPONIN_LIMIT}"
     rf"\s*(?:(?:of|is|was)\s*|[:=]\s*|<\s*)*(?P<l>{NUMBER})\s*(?P<lu>{_TROPONIN_UNIT})?", re.I)
 
@@ -1320,8 +1342,13 @@ _VERSUS = r"\s*(?:[,;/]\s*|\(\s*)?(?:vs\.?|versus|compared\s+(?:with|to)|against
 _CIRC = r"(?:\s+(?:mid-?)?calf)?(?:\s+(?:circumference|girth|diameter))?(?:\s+(?:is|was|of|measures|measured|measuring))?\s*[:=]?\s*"
 # two measured calf circumferences, either side first: "L calf circumference 41 cm vs R 37 cm", "right calf 36 cm
 # compared with left calf 33 cm", "calf circumference: R 40 cm and L 36 cm", "calf girth left 39 cm, right 35 cm"
+# where the circumference was measured, between label and values: "10 cm below the tibial tuberosity", "(15 cm distal
+# to the patella)" (a site, not a reading)
+_CALF_SITE = (r"(?:\(?\s*(?:measured\s+)?(?:at\s+)?\d{1,2}\s*cm\s+(?:below|distal\s+to|from|under)\s+(?:the\s+)?"
+              r"(?:tibial\s+(?:tuberosity|tubercle)|TT|patella|knee(?:\s+joint)?|joint\s+line|medial\s+malleolus)\s*\)?\s*[:=]?\s*)?")
 _TWO_CALVES = re.compile(
-    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)\s*[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
+    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}{_CALF_SITE}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)"
+    rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
     # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"
     + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
 
