@@ -33,6 +33,11 @@ BLIND = DEV / "blind.csv"
 SHORT = DEV / "short_cases.json"
 ONE_SHOT = ROOT.parent / "shared" / "data" / "medcalc" / "one_shot.csv"
 
+# the later blind sets (blind3.csv, blind4.csv, ...), each written by a helper without access to the extraction code
+LATER_BLIND = sorted(DEV.glob("blind[0-9]*.csv"))
+LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
+                    for row in read_medcalc_csv(path, required=("Relevant Entities", "Patient Note", "Question"))]
+
 ROWS = read_medcalc_csv(PARAPHRASED, required=("Relevant Entities", "Patient Note", "Question"))
 WEAK_ROWS = read_medcalc_csv(WEAK, required=("Relevant Entities", "Patient Note", "Question"))
 BLIND_ROWS = read_medcalc_csv(BLIND, required=("Relevant Entities", "Patient Note", "Question"))
@@ -143,6 +148,7 @@ def test_no_note_copies_a_one_shot_sentence() -> None:
     ours += [(f"weak_calculators {r.note_id}", r.note) for r in WEAK_ROWS]
     ours += [(f"blind {r.note_id}", r.note) for r in BLIND_ROWS]
     ours += [(f"short case {c['name']}", c["note"]) for c in SHORT_CASES]
+    ours += [(f"{name} {r.note_id}", r.note) for name, r in LATER_BLIND_ROWS]
     copied = {name: sorted(" ".join(g) for g in _ngrams(text) & reference) for name, text in ours}
     copied = {k: v for k, v in copied.items() if v}
     assert not copied, copied
@@ -198,3 +204,25 @@ def test_blind_covers_every_one_shot_calculator_twice() -> None:
     assert set(by_calc) == one_shot_ids
     # the -1 note of each calculator is the development half, the -2 note the held-out half
     assert all(sorted(i[-2:] for i in ids) == ["-1", "-2"] for ids in by_calc.values()), by_calc
+
+
+# ---------------------------------------------------------------------------
+# (f) the later blind sets: every row's gold inputs give its answer, ids name their set, each has its documentation
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, row", LATER_BLIND_ROWS, ids=[r.note_id for _, r in LATER_BLIND_ROWS])
+def test_later_blind_row_gold(name: str, row: Any) -> None:
+    rec = run_gold(row)
+    assert rec["error"] is None, rec["error"]
+    assert rec["correct"], f"{row.note_id}: expected {rec['expected']}, got {rec['got']}"
+    assert row.note_id.startswith(f"{name}-"), row.note_id
+
+
+def test_later_blind_sets_are_documented() -> None:
+    assert len(LATER_BLIND) >= 4
+    for path in LATER_BLIND:
+        doc = path.with_suffix(".md")
+        assert doc.exists(), f"{path.name} has no {doc.name}"
+        ids = [r.note_id for name, r in LATER_BLIND_ROWS if name == path.stem]
+        assert len(ids) == len(set(ids)), f"{path.name}: repeated note ids"
