@@ -1966,6 +1966,28 @@ def one_sided(pattern: str, doc: str) -> Callable[[NoteContext], Hit | None]:
     return read
 
 
+_EJECTION_FRACTION = re.compile(
+    rf"\b(?:LV\s*EF|LVEF|EF|ejection\s+fraction)(?:\s+(?:was|is|of|estimated\s+at|measured\s+at|around|about|~))*\s*[:=]?\s*"
+    rf"(?P<n>{NUMBER})(?:\s*(?:-|–|to)\s*(?P<n2>{NUMBER}))?\s*%", re.I)
+_LV_DYSFUNCTION_WORDS = (r"(?:moderate(?:ly)?|severe(?:ly)?|moderate[- ]to[- ]severe(?:ly)?)\s+(?:impaired|reduced|depressed|poor)\s+"
+                         r"(?:LV|left\s+ventricular)\s+(?:systolic\s+)?function|\bHFrEF\b|heart\s+failure\s+with\s+reduced\s+ejection")
+
+
+def lv_dysfunction(ctx: NoteContext) -> Hit | None:
+    """CHA2DS2-VASc 'C': objective evidence of moderate-to-severe LV systolic dysfunction (Lip 2010; ESC 2020: LVEF
+    <= 40 %) counts as well as a heart-failure history: 'LVEF 35%', 'EF 30-35%', 'severely impaired LV function',
+    'HFrEF'. An EF above 40 % is not decided here (the heart-failure history still may be)."""
+    for m in _EJECTION_FRACTION.finditer(ctx.note):
+        n = parse_number(m.group("n2") or m.group("n"))
+        f = ctx.finding_at(m.start(), m.end())
+        if n is None or not 5 <= n <= 85 or f.hypothetical or f.family or after_presentation(f):
+            continue
+        if n <= 40:
+            return _hit(ctx, m, True, f"ejection fraction {n:g} % <= 40 %: LV systolic dysfunction")
+    words = affirmed(ctx, _LV_DYSFUNCTION_WORDS)
+    return Hit.of_finding(words[0], True, "moderate-severe LV systolic dysfunction") if words else None
+
+
 def dvt_signs(ctx: NoteContext) -> Hit | None:
     """Wells PE: clinical signs of DVT = swelling of one leg or pain on palpation of the deep veins."""
     swelling = unilateral_leg_swelling(ctx)

@@ -164,8 +164,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     # --- risk / severity / diagnosis --------------------------------------------------------
     "cha2ds2_vasc": {
-        "age": AGE, "sex": SEX, "congestive_heart_failure": HEART_FAILURE, "hypertension": HYPERTENSION,
-        "stroke": STROKE, "tia": TIA, "thromboembolism": Concept("thromboembolism"),
+        "age": AGE, "sex": SEX,
+        "congestive_heart_failure": AnyOf(HEART_FAILURE, Derived(R.lv_dysfunction, "LVEF <= 40 % / moderate-severe LV dysfunction")),
+        "hypertension": HYPERTENSION, "stroke": STROKE, "tia": TIA, "thromboembolism": Concept("thromboembolism"),
         "vascular_disease": Concept("vascular_disease", "coronary_artery_disease"), "diabetes": DIABETES,
     },
     "wells_pe": {

@@ -1,0 +1,35 @@
+"""Risk-score items read from more wordings (sentences written for this test): CHA2DS2-VASc's 'C' from objective LV
+systolic dysfunction (LVEF <= 40 %, Lip 2010 / ESC 2020) as well as a heart-failure history; Wells' clinical signs of
+DVT and deep-vein tenderness from a swollen or tender calf with its side between the words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extraction._rules import args_of
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("TTE last month: LVEF 35%.", True),
+    ("Echo: ejection fraction estimated at 30-35%.", True),
+    ("Moderately impaired left ventricular systolic function.", True),
+    ("Known HFrEF, on sacubitril-valsartan.", True),
+    ("Echo 2023: EF 55%, no heart failure.", False),  # a normal EF does not decide; the history says no
+    ("Echo: LVEF 62%.", None),
+    ("Mother had an EF of 30%.", None),  # a relative's
+])
+def test_cha2ds2_vasc_chf_from_lv_dysfunction(note: str, expected: bool | None) -> None:
+    assert args_of("cha2ds2_vasc", note).get("congestive_heart_failure") is expected
+
+
+@pytest.mark.parametrize("note, signs", [
+    ("Exam: swollen, tender right calf.", True),
+    ("The left leg is swollen and warm below the knee.", True),
+    ("Calves soft and non-tender, no swelling.", None),
+])
+def test_wells_pe_dvt_signs_from_a_described_calf(note: str, signs: bool | None) -> None:
+    assert args_of("wells_pe", note).get("dvt_signs") is signs
+
+
+def test_a_tender_calf_with_its_side_is_deep_vein_tenderness() -> None:
+    assert args_of("wells_dvt", "On palpation: tender left calf, no cords.")["localized_tenderness"] is True
