@@ -44,11 +44,15 @@ _ALCOHOL = re.compile(
     rf"(?<![\w.])(?P<n>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
     rf"(?:\s*(?:-|to|or)\s*(?P<n2>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve))?"
     r"\s*(?:standard\s+|alcoholic\s+)?"
-    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:wine|beer)|units?\s+of\s+alcohol|shots?|cans?\s+of\s+(?:beer|lager|cider)"
+    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:wine|beer)|(?P<units>(?:UK\s+)?(?:alcohol\s+)?units?(?:\s+of\s+alcohol)?)"
+    r"|shots?|cans?\s+of\s+(?:beer|lager|cider)"
     r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:wine|beer))"
     r"\s*(?:of\s+\w+\s+)?(?:(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)"
     r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?))", re.I)
 _PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775}
+# a UK unit of alcohol is 8 g of ethanol, a US standard drink 14 g (NIAAA): 14 units/week = 8 drinks/week, HAS-BLED's
+# threshold (and the UK low-risk limit)
+UNITS_PER_DRINK = 14 / 8
 
 
 @dataclass
@@ -132,10 +136,14 @@ def _alcohol(note: str, index: SentenceIndex) -> Value | None:
             raw2 = m.group("n2")
             n = (n + (parse_number(raw2) if re.match(r"\d", raw2) else float(word_to_number(raw2.lower()) or 0))) / 2
         per = "week" if m.group("wkend") else m.group("per").lower()
+        units = bool(m.group("units"))
+        drinks = n / UNITS_PER_DRINK if units else n
         values.append(Value(
-            name="alcohol_drinks_per_week", value=round(n * _PER_WEEK[per], 3), unit="drinks/week", raw=m.group(0),
-            original_value=n, original_unit=f"drinks/{per}", start=m.start(), end=m.end(),
-            sentence=index.at(m.start()), details={"range": bool(m.group("n2"))},
+            name="alcohol_drinks_per_week", value=round(drinks * _PER_WEEK[per], 3), unit="drinks/week", raw=m.group(0),
+            original_value=n, original_unit=f"{'units' if units else 'drinks'}/{per}", start=m.start(), end=m.end(),
+            sentence=index.at(m.start()),
+            details={"range": bool(m.group("n2")),
+                     **({"conversion": "UK units x 8 g / 14 g per US standard drink"} if units else {})},
         ))
     if not values:
         return None

@@ -33,3 +33,13 @@ def test_wells_pe_dvt_signs_from_a_described_calf(note: str, signs: bool | None)
 
 def test_a_tender_calf_with_its_side_is_deep_vein_tenderness() -> None:
     assert args_of("wells_dvt", "On palpation: tender left calf, no cords.")["localized_tenderness"] is True
+
+
+@pytest.mark.parametrize("note, drinks", [
+    ("ETOH: 20 units/week.", 20 * 8 / 14),  # UK units: 8 g each; a US standard drink is 14 g
+    ("Drinks 28 units of alcohol per week.", 16.0),
+    ("Alcohol 2 units per day.", 2 * 7 * 8 / 14),
+    ("He drinks 12 pints of beer a week.", 12.0),  # drinks stay drinks
+])
+def test_alcohol_units_are_converted_to_standard_drinks(note: str, drinks: float) -> None:
+    assert args_of("has_bled", note)["alcohol_drinks_per_week"] == pytest.approx(drinks, abs=1e-3)
