@@ -384,7 +384,7 @@ def target_bmi(ctx: NoteContext) -> Hit | None:
 # Glasgow Coma Scale (Teasdale & Jennett 1974)
 # ---------------------------------------------------------------------------
 
-_EYE_OPEN = (r"(?:eyes?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
+_EYE_OPEN = (r"(?:eyes?(?:\s*[:=-])?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
              r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
 _STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
          r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
@@ -403,7 +403,8 @@ GCS_EYE = [
     # "no eye opening to voice (, opens them to pressure)" denies one stimulus, not every one; "no eye opening to
     # voice or pain" still denies all
     ("no eye opening", r"\bno\s+eye[- ]opening(?!\s+(?:to|on|in\s+response\s+to)\s+(?:voice|speech|verbal|commands?|his\s+name|"
-                       r"her\s+name|being\s+spoken)(?!\s+(?:or|and|nor)\s+(?:to\s+)?(?:pain|pressure|painful|noxious)))|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
+                       r"her\s+name|being\s+spoken)(?!\s+(?:or|and|nor)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:(?:supraorbital|sternal|trapezius|nail[- ]?bed|central|peripheral|deep)\s+)?"
+                       r"(?:pain|pressure|painful|noxious|rub|squeeze|pinch|stimul\w*)))|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
                        r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
@@ -472,7 +473,9 @@ GCS_MOTOR = [
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
     ("extension to pain", r"\bdecerebrate\b|extens(?:ion|or)\s+(?:posturing|response|to\s+pain)|abnormal\s+extension"
                           r"|" + _MOTOR_FIELD + r"extension\b"
-                          r"|extend(?:ed|ing|s)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|limbs|extremities|upper\s+extremities)", 2),
+                          r"|extend(?:ed|ing|s)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|limbs|extremities|upper\s+extremities)"
+                          # the limbs named first: "both arms extend to painful stimulus"
+                          r"|(?:arms?|upper\s+(?:limbs|extremities))\s+(?:\w+\s+)?extend(?:ed|ing|s)?\b(?=\s+(?:\w+\s+){0,2}?(?:to|on|with)\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|pressure|sternal|trapezi\w*|nail))", 2),
     ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|flexion\s+(?:posturing|to\s+pain|response)"
                         r"|" + _MOTOR_FIELD + r"(?:abnormal\s+)?flexion\b(?!\s+(?:withdrawal|away))"
                         r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
@@ -971,6 +974,10 @@ _SUSPICION_LEVEL = {"high": "highly suspicious", "moderate": "moderately suspici
                     "minimal": "slightly suspicious"}
 
 
+_JUDGED = re.compile(r"\b(?:would|I'd)\s+(?:rate|grade|class(?:ify)?|consider|call|describe|score|judge|regard|deem|count)\b"
+                     r"[^.;]*$", re.I)
+
+
 def heart_history(ctx: NoteContext) -> Hit | None:
     """HEART 'History': a stated degree of suspicion ('highly suspicious for ACS', '(moderately suspicious)',
     'low suspicion'). 'Risk' counts only with an explicit cardiac object ('high risk for ACS'). No degree
@@ -980,7 +987,9 @@ def heart_history(ctx: NoteContext) -> Hit | None:
         if re.search(r"\brisk\b", word) and not re.search(r"\b(?:for|of)\s", word):
             continue
         f = ctx.finding_at(m.start(), m.end(), "term")
-        if f.hypothetical or f.family:
+        # "I would rate the history moderately suspicious" is the clinician's judgement, not a hypothesis
+        judged = _JUDGED.search(ctx.note[max(f.sentence.start, m.start() - 40):m.start()])
+        if (f.hypothetical and not judged) or f.family:
             continue
         key = re.sub(r"[^a-z]", "", m.group("lvl").lower())
         key = next(k for k in _SUSPICION_LEVEL if key.startswith(k))
@@ -1986,6 +1995,13 @@ def lv_dysfunction(ctx: NoteContext) -> Hit | None:
             return _hit(ctx, m, True, f"ejection fraction {n:g} % <= 40 %: LV systolic dysfunction")
     words = affirmed(ctx, _LV_DYSFUNCTION_WORDS)
     return Hit.of_finding(words[0], True, "moderate-severe LV systolic dysfunction") if words else None
+
+
+def bedridden(ctx: NoteContext) -> Hit | None:
+    """Wells DVT 'recently bedridden': the immobilisation mentions other than a plaster cast (the cast is the
+    paralysis / plaster-immobilisation criterion, not bed rest)."""
+    value, f, why = decide([f for f in ctx.findings("immobilization") if not re.search(r"\bcast\b", f.text, re.I)], "current")
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def dvt_signs(ctx: NoteContext) -> Hit | None:

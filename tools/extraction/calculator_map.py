@@ -183,7 +183,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "wells_dvt": {
         "active_cancer": ACTIVE_CANCER,
-        "bedridden": Concept("immobilization", when="current"),
+        "bedridden": Derived(R.bedridden, "bedridden / immobilised (a plaster cast is the other criterion)"),
         "major_surgery": RECENT_SURGERY,
         "calf_swelling": Derived(R.calf_swelling_3cm, "calf circumference difference > 3 cm"),
         "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) superficial veins",

@@ -32,7 +32,10 @@ def term_regex(term: str) -> str:
     parts: list[str] = []
     for word in term.split():
         if word == "...":
-            parts.append(r"(?:[\w'’&/]+[\s,]+){0,3}?")  # "calf pain & swelling"
+            # "calf pain & swelling"; quoted words: 'coughed up "small streaks of blood"'
+            # a negation after a comma starts another finding and is not inside the gap: "tonsils swollen
+            # bilaterally, no exudate" is swollen tonsils (while "tonsils not enlarged" keeps its negation)
+            parts.append(r"(?:(?:(?<!,)(?<!,\s)|(?!(?:no|not|nor|without|never)\b))[\w'’&/\"“”]+[\s,]+){0,3}?")
             continue
         lead = word.startswith("*")
         trail = word.endswith("*")

@@ -33,7 +33,7 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("negated", "backward", 8,
      r"\b(?:was|were|is|are|been|be)\s+(?:ruled out|excluded|negative|absent|unremarkable"
      r"|not (?:seen|found|detected|present|observed|noted|palpable|elicited))\b"
-     r"|\bruled out\b|\bnegative\b|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"
+     r"|\bruled out\b|\bnegative\b(?!\s+for\b)|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"
      # a form field answered no: "Cough: none", "Melaena: nil", "Syncope - no"
      r"|(?<=[:\-])\s*(?:none|nil|no|never|abstinent|teetotal|denie[sd])\b"),
     ("historical", "forward", 40,
@@ -52,7 +52,10 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("family", "forward", 40,
      r"\bfamily history\b|\bfamilial history\b|\bFHx?\b|\bfamily\b|\bmother\b|\bfather\b|\bbrothers?\b"
      r"|\bsisters?\b|\bsiblings?\b|\bparents?\b|\bgrand(?:mother|father|parents?)\b|\baunts?\b"
-     r"|\buncles?\b|\bcousins?\b|\brelatives?\b|\bmaternal\b|\bpaternal\b|\bsons?\b|\bdaughters?\b"),
+     r"|\buncles?\b|\bcousins?\b|\brelatives?\b|\bmaternal\b|\bpaternal\b|\bsons?\b|\bdaughters?\b"
+     # another person of the household or circle: what they had is not the patient's ("his partner had glandular fever")
+     r"|\b(?:his|her|their|the patient's)\s+(?:partner|wife|husband|spouse|girlfriend|boyfriend|flatmate|housemate|roommate"
+     r"|colleague|classmate|friend|child|children|baby)\b"),
     ("family", "backward", 10, r"\bruns in (?:the|his|her|their) family\b|\bin (?:the|his|her) family\b"),
     ("hypothetical", "forward", 10,
      r"\bif\b|\bin case(?: of)?\b|\bshould\b|\breturn (?:if|for)\b|\brule out\b|\br/o\b|\bto exclude\b"
@@ -64,6 +67,8 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\b(?:listed|scheduled|booked|planned|planning|wait-?listed) (?:for|to)\b|\bawaiting\b|\bdue to (?:have|undergo)\b"
      r"|\bwill (?:have|undergo|need)\b|\bcandidate for\b"),
     ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"),
+    # a query mark glued to a diagnosis: "?TIA", "? PE", "(?sepsis)": a question, not a finding (short scope)
+    ("hypothetical", "forward", 2, r"(?:^|(?<=[\s(\[,;:/]))\?(?=\s?[A-Za-z])"),
 ]
 
 _PSEUDO = re.compile(
@@ -76,6 +81,9 @@ _PSEUDO = re.compile(
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
     r"|\bprior to (?:admission|presentation|arrival|surgery)\b"
+    # an antigen / antibody marker reported negative ("Chronic hepatitis B, HBeAg negative"): the result is the marker's,
+    # not a denial of the disease named before it
+    r"|\b[A-Za-z-]*(?-i:Ag|Ab)\s+(?:was\s+|is\s+)?negative\b"
     # a short "N-day history of" is the present illness, not past history
     r"|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|few|couple of)[- ]"
     r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b",

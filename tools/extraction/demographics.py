@@ -67,7 +67,8 @@ _BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\
 # a heading line of words in any case, then a dash, then a two-digit age: "Medical take - 83M", "ward round – 67F"
 # (one digit stays out: "catheter - 8F" is a French size; so does a heading naming a device
 # or a temperature in Fahrenheit: "Temp - 99F")
-_BARE_MF_HEADING = re.compile(r"(?:^|\n)[ \t]*[A-Za-z][A-Za-z&/'’ ]{0,40}?[ \t][-–—][ \t]*$")
+# (a clock time may be part of the heading: "ED triage 09:12 - 52F")
+_BARE_MF_HEADING = re.compile(r"(?:^|\n)[ \t]*[A-Za-z][A-Za-z&/'’ -]{0,40}?(?:[ \t]+(?:[01]?\d|2[0-3])[:.]?[0-5]\d(?:\s*h(?:rs)?)?)?[ \t][-–—][ \t]*$")
 _NOT_AN_AGE_HEADING = re.compile(r"\b(?:sheath|catheter|cath|tube|cannula|introducer|foley|drain|stent|size|gauge|french"
                                  r"|temp|temperature|fahrenheit|pyrexia|fever)\b", re.I)
 # after a comma or semicolon only a two-digit age counts ("Nursing home resident, 91F"; not a "5F" catheter)
