@@ -1590,7 +1590,8 @@ def steroid_dose(ctx: NoteContext) -> Hit | None:
     return None
 
 
-_STEROID_RX = re.compile(r"\b(?P<d>hydrocortisone|cortisone|predni?sone|prednisolone|methyl\s*prednisolone|triamcinolone|dexamethasone"
+# the route before or after the drug: "IV methylprednisolone", "dexamethasone (PO)"
+_STEROID_RX = re.compile(r"\b(?:(?P<r0>IV|PO|intravenous|oral)\s+)?(?P<d>hydrocortisone|cortisone|predni?sone|prednisolone|methyl\s*prednisolone|triamcinolone|dexamethasone"
                          r"|betamethasone)\b(?:\s*\(?(?P<r>IV|PO|intravenous|oral)\)?)?", re.I)
 
 
@@ -1600,12 +1601,16 @@ def target_steroid(ctx: NoteContext) -> Hit | None:
     found = list(_STEROID_RX.finditer(q))
     if not found:
         return None
+    # the patient's own drug is the source, not the target: "equivalent to his oral prednisone dose"
+    own = [m for m in found if re.search(r"\b(?:his|her|their|the patient's|current|present|usual)\s+(?:\w+\s+){0,2}$", q[:m.start()], re.I)
+           and re.match(r"\s+(?:dose|dosage|regimen)\b", q[m.end():], re.I)]
+    found = [m for m in found if m not in own] or found
     after = [m for m in found if re.search(r"(?:equivalent|dose|dosage|convert\w*|to)\s+(?:\w+\s+){0,4}$", q[:m.start()], re.I)]
     m = (after or found)[-1]
     drug = STEROID_NAMES.get(re.sub(r"\s+", "", m.group("d").lower()))
     if drug is None:
         return None
-    route = (m.group("r") or "").lower()
+    route = (m.group("r") or m.group("r0") or "").lower()
     route = {"intravenous": "iv", "oral": "po"}.get(route, route)
     return Hit(_steroid_option(drug, route), m.start(), m.end(), q[m.start():m.end()], q, None, "target named in the question",
                where="question")

@@ -73,9 +73,10 @@ _CYCLE = [
     re.compile(rf"(?<![\d.\-–])\b{_CYCLE_N}\s*-?\s*days?\s+(?:menstrual\s+)?cycles?\b", re.I),
     # "menses every 4 weeks", "periods come every four weeks": weeks x 7
     re.compile(r"\b(?:menses|periods?|menstruation|cycles?|bleeds?)\b[^.;\d]{0,25}?\bevery\s+(?P<w>4|5|four|five)\s+weeks\b", re.I),
-    # "her cycles are regular but long, every 33 days", "periods come every 30 days" (a word gap without digits; an
+    # "her cycles are regular but long, every 33 days", "periods come every 30 days", "cycles are long but predictable
+    # at 33 days" (a word gap without digits; an
     # irregular cycle or a range is not one length)
-    re.compile(r"\b(?:menses|periods?|menstruation|cycles?)\b(?:(?!irregular)[^.;\d]){0,30}?\bevery\s+"
+    re.compile(r"\b(?:menses|periods?|menstruation|cycles?)\b(?:(?!irregular)[^.;\d]){0,30}?\b(?:every|at|of)\s+"
                rf"{_CYCLE_N}\s*-?\s*days?\b(?!\s*(?:-|–|to)\s*\d)", re.I),
 ]
 

@@ -107,3 +107,23 @@ def test_what_a_partner_had_is_not_the_patients() -> None:
 
 def test_swelling_and_another_symptom_of_one_calf() -> None:
     assert args_of("perc_rule", "Swelling and redness of the left calf since Friday.")["unilateral_leg_swelling"] is True
+
+
+@pytest.mark.parametrize("question, target", [
+    ("How many mg of IV hydrocortisone equal her current oral prednisolone dose?", "Hydrocortisone IV"),
+    ("What dose of oral dexamethasone is equivalent to his usual methylprednisolone dose?", "Dexamethasone PO"),
+    ("Convert her prednisone dose to IV methylprednisolone.", "MethylPrednisoLONE IV"),
+])
+def test_the_patients_own_steroid_is_the_source_not_the_target(question: str, target: str) -> None:
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.extraction.grounding import rule_arguments
+    g = rule_arguments(CALCULATORS["steroid_conversion"], "On prednisolone 30 mg PO each morning.", question=question)
+    assert g.args["target_steroid"] == target
+
+
+@pytest.mark.parametrize("note, days", [
+    ("Her periods are long but regular at 35 days.", 35),
+    ("Cycles are predictable, of 31 days.", 31),
+])
+def test_cycle_length_after_at_or_of(note: str, days: int) -> None:
+    assert extract(note).get("cycle_length").value == days
