@@ -836,7 +836,8 @@ def hasbled_liver(ctx: NoteContext) -> Hit | None:
 
 def labile_inr(ctx: NoteContext) -> Hit | None:
     pos = Term(r"(?:labile|unstable|fluctuating|erratic|variable|supratherapeutic|uncontrolled)\s+(?:\w+\s+){0,2}?INRs?"
-               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range|swing\w*)"
+               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range|swing\w*"
+               r"|swung|see-?saw\w*|yo-?yo\w*)"
                # "poor INR control", "his INR control has been poor"
                r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
                r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
@@ -1477,8 +1478,9 @@ def purulence(ctx: NoteContext) -> Hit | None:
 
 
 def severe_tonsils(ctx: NoteContext) -> Hit | None:
-    rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
-          r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
+    # (a list of adjectives may carry commas: "markedly inflamed, swollen tonsils")
+    rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+,?\s+){0,2}?"
+          r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red),?\s+(?:\w+,?\s+){0,1}?tonsils?"
           r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"

@@ -127,3 +127,11 @@ def test_the_patients_own_steroid_is_the_source_not_the_target(question: str, ta
 ])
 def test_cycle_length_after_at_or_of(note: str, days: int) -> None:
     assert extract(note).get("cycle_length").value == days
+
+
+def test_tonsil_adjectives_with_commas() -> None:
+    assert args_of("feverpain", "Very red, swollen tonsils with no exudate.")["severe_tonsil_inflammation"] is True
+
+
+def test_an_inr_that_swung_is_labile() -> None:
+    assert args_of("has_bled", "Her INR has swung from 1.5 to 4.8 this spring.")["labile_inr"] is True
