@@ -566,6 +566,11 @@ def _paracentesis_done(ctx: NoteContext, sentence: Sentence) -> bool:
     return False
 
 
+# the International Ascites Club grade written next to the word: 1 (seen only on imaging) is slight, 2 (moderate
+# distension) and 3 (gross / tense) are Child-Pugh's moderate: 'grade 2 ascites', 'ascites (grade III)', 'Ascites: grade 1'
+_IAC_GRADE = re.compile(r"\bgrade\s*(?P<a>[123]|III|II|I)\s+ascites\b|\bascites\s*[:(,-]?\s*grade\s*(?P<b>[123]|III|II|I)\b", re.I)
+
+
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
     value, f, why = decide(ctx.findings("ascites"), "current")
@@ -580,6 +585,10 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     if value is False:
         return Hit.of_finding(f, "absent", why)
     window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
+    iac = _IAC_GRADE.search(ctx.note, max(f.sentence.start, f.start - 12), min(f.sentence.end, f.end + 16))
+    if iac:
+        return Hit.of_finding(f, "slight" if (iac.group("a") or iac.group("b")) in ("1", "I") else "moderate",
+                              f"International Ascites Club grade {iac.group('a') or iac.group('b')}")
     if re.search(rf"\b{_SEVERE}\b", window, re.I) or _paracentesis_done(ctx, f.sentence):
         return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
     if large:
@@ -587,6 +596,10 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     if re.search(rf"\b{_MILD}\b", window, re.I):
         return Hit.of_finding(f, "slight", "graded mild/slight in the note")
     return Hit.of_finding(f, "slight", "ascites present, grade not stated: slight (clinically detectable, not tense)")
+
+
+_DRUG_STOPPED = re.compile(r"\b(?:stopped|discontinued|held|ceased|off|previously|formerly|no longer)\b[^.;]{0,15}$", re.I)
+_HE_DRUGS = r"\b(?:lactulose|rifaximin|Xifaxan|L-ornithine[- ]L-aspartate|LOLA)\b"
 
 
 def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
@@ -601,10 +614,21 @@ def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
         if g12 and liver:
             return Hit.of_finding(g12[0], "grade 1-2", "confusion/lethargy in a patient with liver disease")
         return None
+    if value is False and not f.negated:
+        # a past encephalopathy now kept away by lactulose / rifaximin: MDCalc's 'grade 1-2 (or suppressed with
+        # medication)'
+        # the drug's mention may share the sentence's 'history of' ("History of HE, controlled on lactulose"): one
+        # stopped / held / discontinued is not taken
+        drug = [d for d in affirmed(ctx, _HE_DRUGS)
+                if not _DRUG_STOPPED.search(ctx.note, max(d.sentence.start, d.start - 25), d.start)
+                and not re.match(r"\s*(?:was\s+|were\s+|has\s+been\s+)?(?:stopped|discontinued|held|ceased)\b", ctx.note[d.end:d.end + 30], re.I)]
+        if drug:
+            return Hit.of_finding(drug[0], "grade 1-2", "past encephalopathy suppressed with medication")
     if value is False:
         return Hit.of_finding(f, "none", why)
     window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
-    if re.search(r"\bgrade\s*(?:3|4|III|IV)\b|\b(?:severe|stupor\w*|coma\w*|somnolent|unresponsive)\b", window, re.I):
+    if re.search(r"\b(?:grade|stage|West\s+Haven(?:\s+(?:grade|stage))?)\s*(?:3|4|III|IV)\b"
+                 r"|\b(?:severe|stupor\w*|coma\w*|somnolent|unresponsive)\b", window, re.I):
         return Hit.of_finding(f, "grade 3-4", "severe / grade 3-4 in the note")
     return Hit.of_finding(f, "grade 1-2", "encephalopathy present (mild or grade not stated): grade 1-2")
 
