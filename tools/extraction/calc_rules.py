@@ -767,12 +767,16 @@ def _ongoing_treatment(ctx: NoteContext) -> Finding | None:
     return None
 
 
-def active_cancer(ctx: NoteContext) -> Hit | None:
+def active_cancer(ctx: NoteContext, skin_excluded: bool = False) -> Hit | None:
     """Active cancer: a current cancer, or a past one still treated (chemotherapy, radiotherapy, palliation).
 
-    A cancer only in the past (remission, 'history of ... treated years ago') decides False.
+    A cancer only in the past (remission, 'history of ... treated years ago') decides False. With ``skin_excluded``
+    (PSI, Fine 1997: 'any cancer except basal- or squamous-cell cancer of the skin') a skin BCC / SCC is no cancer.
     """
-    mentions = [f for f in ctx.findings("cancer") if not re.fullmatch(r"tumou?r", f.text, re.I)] or ctx.findings("cancer")
+    found = ctx.findings("cancer")
+    if skin_excluded:
+        found = [f for f in found if not _skin_cancer(ctx, f)]
+    mentions = [f for f in found if not re.fullmatch(r"tumou?r", f.text, re.I)] or found
     value, f, why = decide(mentions, "current")
     if value is True and f is not None:
         return Hit.of_finding(f, True, why)
@@ -788,6 +792,32 @@ def active_cancer(ctx: NoteContext) -> Hit | None:
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
     return None
+
+
+# basal- or squamous-cell cancer of the skin: the type written before the mention ('basal cell carcinoma', 'cutaneous
+# squamous cell carcinoma'), with the skin named for a squamous one ('SCC of the skin', 'squamous cell carcinoma of
+# the scalp'); a squamous cell carcinoma of the lung or oesophagus stays a cancer
+_BASAL = re.compile(r"\bbasal[- ]cell\s*$|\bbasal\s*$", re.I)
+_SQUAMOUS = re.compile(r"\bsquamous[- ]cell\s*$|\bsquamous\s*$", re.I)
+_SKIN_SITE = re.compile(r"\b(?:skin|cutaneous|dermal|scalp|facial|forehead|cheek|forearm|shin|Mohs|dermatolog\w*"
+                        r"|sun[- ]exposed)\b", re.I)
+
+
+def _skin_cancer(ctx: NoteContext, f: Finding) -> bool:
+    """Is the cancer mention a basal- or squamous-cell carcinoma of the skin?"""
+    before = ctx.note[max(f.sentence.start, f.start - 14):f.start] + (f.text[:-len("carcinoma")] if f.text.lower().endswith(
+        "carcinoma") else "")
+    if f.text.upper() == "BCC" or _BASAL.search(before):
+        return True
+    if f.text.upper() == "SCC" or _SQUAMOUS.search(before):
+        around = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
+        return bool(_SKIN_SITE.search(around))
+    return False
+
+
+def psi_neoplastic(ctx: NoteContext) -> Hit | None:
+    """PSI neoplastic disease: active cancer (see :func:`active_cancer`), skin basal / squamous cell cancer excepted."""
+    return active_cancer(ctx, skin_excluded=True)
 
 
 def malignancy_any(ctx: NoteContext) -> Hit | None:
@@ -2001,12 +2031,20 @@ def dvt_signs(ctx: NoteContext) -> Hit | None:
     return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
 
 
+# Fine 1997's stupor and coma described: responding only to pain, unresponsive, comatose
+_STUPOR_COMA = (r"\b(?:comatose|unresponsive|unrousable|unarousable|(?:responds?|responsive|responding|rousable|arousable)\s+only\s+to"
+                r"\s+(?:pain\w*|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|deep\s+pain)|in\s+(?:a\s+)?coma)\b")
+
+
 def altered_mental_status(ctx: NoteContext) -> Hit | None:
     """PSI altered mental status: confusion / disorientation / stupor words (current), else a GCS below 15 (or below
     the stated baseline); a stated GCS of 15 with no such words is False."""
     value, f, why = decide(ctx.findings("confusion"), "current")
     if value:
         return Hit.of_finding(f, True, why)
+    stupor = affirmed(ctx, _STUPOR_COMA, current=True)
+    if stupor:
+        return Hit.of_finding(stupor[0], True, "stupor / coma described")
     gcs = ctx.value("gcs")
     if gcs is not None:
         return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")
