@@ -569,6 +569,11 @@ def _paracentesis_done(ctx: NoteContext, sentence: Sentence) -> bool:
     return False
 
 
+# the International Ascites Club grade written next to the word: 1 (seen only on imaging) is slight, 2 (moderate
+# distension) and 3 (gross / tense) are Child-Pugh's moderate: 'grade 2 ascites', 'ascites (grade III)', 'Ascites: grade 1'
+_IAC_GRADE = re.compile(r"\bgrade\s*(?P<a>[123]|III|II|I)\s+ascites\b|\bascites\s*[:(,-]?\s*grade\s*(?P<b>[123]|III|II|I)\b", re.I)
+
+
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
     value, f, why = decide(ctx.findings("ascites"), "current")
@@ -583,6 +588,10 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     if value is False:
         return Hit.of_finding(f, "absent", why)
     window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
+    iac = _IAC_GRADE.search(ctx.note, max(f.sentence.start, f.start - 12), min(f.sentence.end, f.end + 16))
+    if iac:
+        return Hit.of_finding(f, "slight" if (iac.group("a") or iac.group("b")) in ("1", "I") else "moderate",
+                              f"International Ascites Club grade {iac.group('a') or iac.group('b')}")
     if re.search(rf"\b{_SEVERE}\b", window, re.I) or _paracentesis_done(ctx, f.sentence):
         return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
     if large:
@@ -590,6 +599,10 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     if re.search(rf"\b{_MILD}\b", window, re.I):
         return Hit.of_finding(f, "slight", "graded mild/slight in the note")
     return Hit.of_finding(f, "slight", "ascites present, grade not stated: slight (clinically detectable, not tense)")
+
+
+_DRUG_STOPPED = re.compile(r"\b(?:stopped|discontinued|held|ceased|off|previously|formerly|no longer)\b[^.;]{0,15}$", re.I)
+_HE_DRUGS = r"\b(?:lactulose|rifaximin|Xifaxan|L-ornithine[- ]L-aspartate|LOLA)\b"
 
 
 def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
@@ -604,10 +617,21 @@ def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
         if g12 and liver:
             return Hit.of_finding(g12[0], "grade 1-2", "confusion/lethargy in a patient with liver disease")
         return None
+    if value is False and not f.negated:
+        # a past encephalopathy now kept away by lactulose / rifaximin: MDCalc's 'grade 1-2 (or suppressed with
+        # medication)'
+        # the drug's mention may share the sentence's 'history of' ("History of HE, controlled on lactulose"): one
+        # stopped / held / discontinued is not taken
+        drug = [d for d in affirmed(ctx, _HE_DRUGS)
+                if not _DRUG_STOPPED.search(ctx.note, max(d.sentence.start, d.start - 25), d.start)
+                and not re.match(r"\s*(?:was\s+|were\s+|has\s+been\s+)?(?:stopped|discontinued|held|ceased)\b", ctx.note[d.end:d.end + 30], re.I)]
+        if drug:
+            return Hit.of_finding(drug[0], "grade 1-2", "past encephalopathy suppressed with medication")
     if value is False:
         return Hit.of_finding(f, "none", why)
     window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
-    if re.search(r"\bgrade\s*(?:3|4|III|IV)\b|\b(?:severe|stupor\w*|coma\w*|somnolent|unresponsive)\b", window, re.I):
+    if re.search(r"\b(?:grade|stage|West\s+Haven(?:\s+(?:grade|stage))?)\s*(?:3|4|III|IV)\b"
+                 r"|\b(?:severe|stupor\w*|coma\w*|somnolent|unresponsive)\b", window, re.I):
         return Hit.of_finding(f, "grade 3-4", "severe / grade 3-4 in the note")
     return Hit.of_finding(f, "grade 1-2", "encephalopathy present (mild or grade not stated): grade 1-2")
 
@@ -746,12 +770,16 @@ def _ongoing_treatment(ctx: NoteContext) -> Finding | None:
     return None
 
 
-def active_cancer(ctx: NoteContext) -> Hit | None:
+def active_cancer(ctx: NoteContext, skin_excluded: bool = False) -> Hit | None:
     """Active cancer: a current cancer, or a past one still treated (chemotherapy, radiotherapy, palliation).
 
-    A cancer only in the past (remission, 'history of ... treated years ago') decides False.
+    A cancer only in the past (remission, 'history of ... treated years ago') decides False. With ``skin_excluded``
+    (PSI, Fine 1997: 'any cancer except basal- or squamous-cell cancer of the skin') a skin BCC / SCC is no cancer.
     """
-    mentions = [f for f in ctx.findings("cancer") if not re.fullmatch(r"tumou?r", f.text, re.I)] or ctx.findings("cancer")
+    found = ctx.findings("cancer")
+    if skin_excluded:
+        found = [f for f in found if not _skin_cancer(ctx, f)]
+    mentions = [f for f in found if not re.fullmatch(r"tumou?r", f.text, re.I)] or found
     value, f, why = decide(mentions, "current")
     if value is True and f is not None:
         return Hit.of_finding(f, True, why)
@@ -767,6 +795,32 @@ def active_cancer(ctx: NoteContext) -> Hit | None:
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
     return None
+
+
+# basal- or squamous-cell cancer of the skin: the type written before the mention ('basal cell carcinoma', 'cutaneous
+# squamous cell carcinoma'), with the skin named for a squamous one ('SCC of the skin', 'squamous cell carcinoma of
+# the scalp'); a squamous cell carcinoma of the lung or oesophagus stays a cancer
+_BASAL = re.compile(r"\bbasal[- ]cell\s*$|\bbasal\s*$", re.I)
+_SQUAMOUS = re.compile(r"\bsquamous[- ]cell\s*$|\bsquamous\s*$", re.I)
+_SKIN_SITE = re.compile(r"\b(?:skin|cutaneous|dermal|scalp|facial|forehead|cheek|forearm|shin|Mohs|dermatolog\w*"
+                        r"|sun[- ]exposed)\b", re.I)
+
+
+def _skin_cancer(ctx: NoteContext, f: Finding) -> bool:
+    """Is the cancer mention a basal- or squamous-cell carcinoma of the skin?"""
+    before = ctx.note[max(f.sentence.start, f.start - 14):f.start] + (f.text[:-len("carcinoma")] if f.text.lower().endswith(
+        "carcinoma") else "")
+    if f.text.upper() == "BCC" or _BASAL.search(before):
+        return True
+    if f.text.upper() == "SCC" or _SQUAMOUS.search(before):
+        around = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]
+        return bool(_SKIN_SITE.search(around))
+    return False
+
+
+def psi_neoplastic(ctx: NoteContext) -> Hit | None:
+    """PSI neoplastic disease: active cancer (see :func:`active_cancer`), skin basal / squamous cell cancer excepted."""
+    return active_cancer(ctx, skin_excluded=True)
 
 
 def malignancy_any(ctx: NoteContext) -> Hit | None:
@@ -2022,12 +2076,20 @@ def dvt_signs(ctx: NoteContext) -> Hit | None:
     return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
 
 
+# Fine 1997's stupor and coma described: responding only to pain, unresponsive, comatose
+_STUPOR_COMA = (r"\b(?:comatose|unresponsive|unrousable|unarousable|(?:responds?|responsive|responding|rousable|arousable)\s+only\s+to"
+                r"\s+(?:pain\w*|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|deep\s+pain)|in\s+(?:a\s+)?coma)\b")
+
+
 def altered_mental_status(ctx: NoteContext) -> Hit | None:
     """PSI altered mental status: confusion / disorientation / stupor words (current), else a GCS below 15 (or below
     the stated baseline); a stated GCS of 15 with no such words is False."""
     value, f, why = decide(ctx.findings("confusion"), "current")
     if value:
         return Hit.of_finding(f, True, why)
+    stupor = affirmed(ctx, _STUPOR_COMA, current=True)
+    if stupor:
+        return Hit.of_finding(stupor[0], True, "stupor / coma described")
     gcs = ctx.value("gcs")
     if gcs is not None:
         return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")

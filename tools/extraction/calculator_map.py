@@ -295,14 +295,19 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "psi": {
         "age": AGE, "sex": SEX, "nursing_home_resident": Concept("nursing_home", when="current"),
-        "neoplastic_disease": ACTIVE_CANCER, "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
+        "neoplastic_disease": Derived(R.psi_neoplastic, "active cancer other than basal / squamous cell skin cancer"),
+        "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
         "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
                                                                    Term(r"(?:renal|kidney) transplant\w*|chronic renal \w+", label="renal transplant")),
         "altered_mental_status": Derived(R.altered_mental_status, "confusion / disorientation (current), else GCS < 15"),
         "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": PH,
         "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": PAO2,
         "o2_saturation": SPO2,
-        "pleural_effusion": Term(r"pleural effusions?|(?:hydrothorax|parapneumonic effusion)", when="current", label="pleural effusion"),
+        "pleural_effusion": Term(r"pleural effusions?|(?:hydrothorax|parapneumonic effusion)"
+                                 # its chest-film sign: a blunted costophrenic angle, a meniscus
+                                 r"|blunt(?:ed|ing)\s+(?:of\s+)?(?:the\s+)?(?:(?:left|right|bilateral|both|[LR])\s+)?costophrenic\s+(?:angles?|recess(?:es)?)"
+                                 r"|costophrenic\s+(?:angles?\s+|recess(?:es)?\s+)?blunting|(?:CP|costophrenic)\s+angles?\s+(?:are\s+|is\s+)?blunted"
+                                 r"|meniscus sign", when="current", label="pleural effusion"),
     },
     "charlson": {
         "age": AGE, "myocardial_infarction": Concept("myocardial_infarction"), "chf": HEART_FAILURE,

@@ -72,6 +72,23 @@ _PAST_AFTER = re.compile(
     r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
     rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
     r"|baseline))(?![A-Za-z])", re.I)
+# the same label's second value in the clause, marked as the presenting one: "bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL
+# on admission", "Hct 41% (usual), now 27%", "INR 1.1 last month; 2.6 today". After the first reading (its unit and an
+# optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
+# that make it the presenting value come right before ('now', 'currently', 'today') or right after it (see
+# _PRESENT_AFTER). Bounded: the whole stretch is a few dozen characters.
+_SECOND_VALUE = re.compile(
+    rf"[ \t]*(?:\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*)?"
+    rf"(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?"
+    rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)
+_PRESENT_AFTER = re.compile(r"[ \t]*\(?(?:(?:on|at|upon)\s+(?:this\s+|the\s+current\s+)?(?:admission|presentation|arrival)"
+                            r"|on\s+(?:this\s+)?(?:admission|presentation)|in\s+(?:the\s+)?(?:ED|ER|emergency\s+department|A&E)"
+                            r"|now|today|currently|at\s+present|this\s+(?:admission|morning)|on\s+day\s+(?:0|1|one)\b)", re.I)
+# 'PT/INR 16.2/1.5', 'PT/INR: 16.2 s / 1.5': one label naming two quantities, then two numbers joined by '/': the INR
+# is the second (the first, in seconds, is the prothrombin time)
+_COMPOUND_INR_LABEL = re.compile(r"PT\s*/\s*INR", re.I)
+_COMPOUND_PAIR = re.compile(rf"\s*(?:[:=]|of|was|is)?\s*(?P<a>{NUMBER})\s*(?:s|secs?|seconds)?\s*/\s*(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)",
+                            re.I)
 _CLAUSE_BREAK = re.compile(r";|,?\s+(?:and|but|whereas|while|versus|vs\.?)\s+", re.I)
 # a sampling time written between the label and its value, part of the label: "hs-TnT (0 h): 22 ng/L", "troponin at 3 h
 # 48 ng/L", "lactate (T0) 4.1", "TnI 0-hour 12 ng/L"; read only when a number (or ':' / '=') follows it
@@ -478,7 +495,7 @@ class Scanner:
                 if spec.name not in _URINE_EQUIVALENT:
                     continue
                 spec = BY_NAME[_URINE_EQUIVALENT[spec.name]]
-            r = self.read_after_label(start, end, spec)
+            r = self._compound_inr(start, end, spec) or self.read_after_label(start, end, spec)
             for other in self.homonyms.get(start, []) if r is None else []:
                 # 'Ht 165 cm' is a height, 'Ht 38%' a haematocrit: a homonym reading with its own unit wins
                 alt = self.read_after_label(start, end, other)
@@ -487,11 +504,50 @@ class Scanner:
                     break
             if r is not None:
                 by_name.setdefault(spec.name, []).append(r)
+                r2 = self._second_value(r, start, end, spec)
+                if r2 is not None:
+                    by_name[spec.name].append(r2)
         for r in self._value_first_items():
             by_name.setdefault(r.spec.name, []).append(r)
         for name, rs in by_name.items():
             by_name[name] = dedupe(rs)
         return by_name
+
+    def _compound_inr(self, start: int, end: int, spec: Spec) -> Reading | None:
+        """'PT/INR: 16.2 s / 1.5': the INR is the second number of the pair after the compound label."""
+        if spec.name != "inr" or not _COMPOUND_INR_LABEL.fullmatch(self.note, start, end):
+            return None
+        m = _COMPOUND_PAIR.match(self.note, end)
+        if not m:
+            return None
+        r = self.read_number(spec, m.start("b"), m.end("b"))
+        if r is not None:
+            r.start = start
+            r.details.update(label=self.note[start:end], pair=self.note[start:m.end()].strip())
+        return r
+
+    def _second_value(self, r: Reading, start: int, end: int, spec: Spec) -> Reading | None:
+        """The label's second value in the same clause when it is marked as the presenting one ('now 27%', '4.8 mg/dL
+        on admission'): it is read as a presenting value and the first (then a value of another time) as a baseline."""
+        past = _PAST_AFTER.match(self.note, r.end)  # "35% last month; now 29%"
+        pos = past.end() if past else r.end
+        m = _SECOND_VALUE.match(self.note, pos, min(len(self.note), pos + 80))
+        if not m or self.labels_in(r.end, m.start("n")):
+            return None
+        # a bare second number takes the first's unit ("41% at baseline, 27 on admission")
+        r2 = self.read_number(spec, m.start("n"), m.end("n"))
+        if r2 is None and r.unit:
+            r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit)
+        if r2 is None:
+            return None
+        if not (m.group("pre") or _PRESENT_AFTER.match(self.note, r2.end)):
+            return None
+        if _PAST_AFTER.match(self.note, r2.end):
+            return None
+        r2.start = start
+        r2.details.update(label=self.note[start:end], second_value="the label's presenting value after an earlier one")
+        r.baseline = True
+        return r2
 
     def _value_first_items(self) -> list[Reading]:
         """Readings from ';'-separated list items written value first: 'sodium, 142 mEq/L; ...; 7.5, bicarbonate; and
