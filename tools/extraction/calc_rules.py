@@ -9,6 +9,7 @@ note does not state or imply by the definition.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable
 
@@ -63,7 +64,8 @@ def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
     out = []
     for m in re.finditer(pattern, ctx.note, re.I):
         sent = ctx.sentence_of(m.start())
-        before = ctx.note[sent.start:m.start()]
+        # the clause is read back at most 300 characters (bounded work per match in a very long sentence)
+        before = ctx.note[max(sent.start, m.start() - 300):m.start()]
         cuts = [c.end() for c in _CLAUSE_START.finditer(before)]
         clause = before[cuts[-1]:] if cuts else before
         if _CLAUSE_NEGATION.search(clause):
@@ -85,6 +87,11 @@ _REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|at
 _TIMED_ENTRY = re.compile(r"(?m)^[ \t]*[-*•]?[ \t]*(?:[01]?\d|2[0-3])(?::|\.|h)?[0-5]\d(?:\s*h(?:rs)?)?\b(?![ \t]*(?:mg|mL|ml|kg|cm|mm|%|/|x))")
 
 
+@functools.lru_cache(maxsize=1024)
+def _is_reassessment(sentence: str) -> bool:
+    return bool(_REASSESSMENT.search(sentence))  # once per sentence, not per mention
+
+
 def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
           current: bool = False, clause: bool = False, first_assessment: bool = False) -> Hit | None:
     """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank. With
@@ -97,7 +104,7 @@ def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = 
                 continue  # "six hours later he was conversing normally": not the state as first seen
             found.append((rank, f.start, option, f))
     if first_assessment:
-        first = [t for t in found if not _REASSESSMENT.search(t[3].sentence.text)]
+        first = [t for t in found if not _is_reassessment(t[3].sentence.text)]
         found = first or found
         # an observation chart with time-stamped entries ("22:10 (arrival)", "22:45", ...): the earliest entry that
         # describes this response is the first assessment; later entries are re-assessments

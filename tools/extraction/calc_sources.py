@@ -28,6 +28,7 @@ layer marks the input as assumed (calculator default) or missing.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal
@@ -165,7 +166,13 @@ _AFTER_PRESENTATION = re.compile(
 
 def after_presentation(f: Finding) -> bool:
     """True when the mention's sentence is about the time after the presentation (discharge, follow-up)."""
-    return bool(_AFTER_PRESENTATION.search(f.sentence.text))
+    return _sentence_after_presentation(f.sentence.text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _sentence_after_presentation(text: str) -> bool:
+    # once per sentence: the mentions of one long sentence share it (searching it per mention was quadratic)
+    return bool(_AFTER_PRESENTATION.search(text))
 
 
 def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:
