@@ -407,6 +407,9 @@ GCS_EYE = [
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
                        r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
+                       r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
                        r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"none\b", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
@@ -522,13 +525,29 @@ def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
     return None if option is None else Hit.of_value(v, value=option, unit=None, note=f"{name} {int(float(v.value))}")
 
 
+# "Moans to stimulus, eyes closed, extensor posturing": eyes closed in a sentence where a painful stimulus was given and
+# no eye opening is described -- the eyes stayed closed to it (no eye opening); "eyes closed" alone may be sleep
+_EYES_CLOSED = r"\beyes?\s+(?:(?:remain(?:s|ed)?|stay(?:s|ed)?|kept|still|tightly|firmly)\s+)?closed\b"
+_PAIN_STIMULUS = re.compile(r"\b(?:pain(?:ful)?|noxious|stimul\w*|pressure|sternal\s+rub|trapezi\w*|nail[- ]?bed|supraorbital"
+                            r"|pinch\w*)\b", re.I)
+
+
 def gcs_eye(ctx: NoteContext) -> Hit | None:
-    """Best eye response: the E of 'E3V4M5', else the best response the note describes."""
-    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
+    """Best eye response: the E of 'E3V4M5', else the best response the note describes; else eyes closed through a
+    painful stimulus described in the same sentence (no eye opening)."""
+    hit = _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
+    if hit is not None:
+        return hit
+    for f in affirmed_in_clause(ctx, _EYES_CLOSED):
+        sent = f.sentence.text
+        if after_presentation(f) or re.search(r"\bopen", sent, re.I) or not _PAIN_STIMULUS.search(sent):
+            continue
+        return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
+    return None
 
 
 _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
-                        r"|(?-i:\bV\s?T\b)|\bGCS\s*\d{1,2}\s*T\b")
+                        r"|(?-i:\bV\s?(?:T|\(T\))(?!\w))|\bGCS\s*\d{1,2}\s*T\b")
 
 
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
