@@ -1486,6 +1486,54 @@ def purulence(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, value, why)
 
 
+# ---------------------------------------------------------------------------
+# Centor (McIsaac 1998): tonsillar exudate or swelling; tender / swollen anterior cervical nodes
+# ---------------------------------------------------------------------------
+
+_THROAT = re.compile(r"tonsil|pharyn|throat", re.I)
+# an exudate or pus that belongs to another site
+_OTHER_EXUDATE_SITE = re.compile(r"pleura|wound|retin|fund(?:us|i|oscop)|macul|cotton[- ]wool|\bhard\s+exudat|peritone|ascit"
+                                 r"|ulcer|conjunctiv|\bears?\b|tympan|\bjoint|sputum|urine|abscess|cellulitis|incision", re.I)
+
+
+def centor_exudate_or_swelling(ctx: NoteContext) -> Hit | None:
+    """Centor 'exudate or swelling of the tonsils': the vocabulary's tonsillar exudate / swelling, plus an exudate or pus
+    named in a sentence about the tonsils, pharynx or throat, or as a form field ('Exudate: present') in a note about
+    the throat when its sentence names no other site (pleural, wound, retinal ...)."""
+    mentions = [f for f in ctx.findings("tonsillar_exudate")]
+    spans = [(f.start, f.end) for f in mentions]
+    throat_note = _THROAT.search(ctx.note) is not None
+    for f in ctx.terms(r"(?<![\w-])(?:exudat(?:e|es|ive)|pus|purulent)\b|\bwhite\s+(?:spots|patches|plaques)"):
+        if any(a <= f.start < b for a, b in spans) or _OTHER_EXUDATE_SITE.search(f.sentence.text):
+            continue
+        field = re.match(r"\s*[:=-]", ctx.note[f.end:f.end + 3]) is not None
+        if _THROAT.search(f.sentence.text) or (field and throat_note):
+            mentions.append(f)
+    value, f, why = decide(sorted(mentions, key=lambda g: g.start), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# lymph nodes of another region: not the anterior cervical chain Centor scores
+_OTHER_NODE_SITE = re.compile(r"\b(?:posterior|occipital|post[- ]?auricular|axill\w*|inguinal|supraclavicular|mediastin\w*|hilar"
+                              r"|retroperitoneal|mesenteric|para-?aortic|abdominal|pelvic|epitrochlear|femoral|popliteal)\b", re.I)
+_ANTERIOR_NECK = re.compile(r"\banterior\b|\bant\.?\s+cervical|submandibular|jugulo\w*|tonsillar\s+(?:node|gland)|\bneck\b"
+                            r"|\bcervical\b", re.I)
+_POSTERIOR_CERVICAL = re.compile(r"\bpost(?:erior|\.)?\s+cervical\b", re.I)
+
+
+def centor_nodes(ctx: NoteContext) -> Hit | None:
+    """Centor 'tender / swollen anterior cervical lymph nodes': lymphadenopathy that is not of another region only
+    ('posterior cervical lymphadenopathy', 'axillary nodes' do not count; 'cervical and axillary' does)."""
+    mentions = []
+    for f in ctx.findings("lymphadenopathy"):
+        window = ctx.note[max(f.sentence.start, f.start - 40):f.end]
+        if _OTHER_NODE_SITE.search(window) and not _ANTERIOR_NECK.search(_POSTERIOR_CERVICAL.sub("posterior", window)):
+            continue
+        mentions.append(f)
+    value, f, why = decide(mentions, "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def severe_tonsils(ctx: NoteContext) -> Hit | None:
     rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+\s+){0,2}?"
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red)\s+(?:\w+\s+){0,1}?tonsils?"
