@@ -32,9 +32,9 @@ def term_regex(term: str) -> str:
     parts: list[str] = []
     for word in term.split():
         if word == "...":
-            # "calf pain & swelling", "tonsils 2+ with exudate"; the gap does not cross a comma that opens a denial
+            # "calf pain & swelling"; the gap does not cross a comma that opens a denial
             # ("Tonsils: enlarged, no exudate" is enlarged tonsils, not a denied 'tonsils ... exudate')
-            parts.append(r"(?:[\w'’&/+]+(?:\s+|\s*,(?!\s*(?:no|not|without|nil|none)\b)[\s,]*)){0,3}?")
+            parts.append(r"(?:[\w'’&/]+(?:\s+|\s*,(?!\s*(?:no|not|without|nil|none)\b)[\s,]*)){0,3}?")
             continue
         lead = word.startswith("*")
         trail = word.endswith("*")
