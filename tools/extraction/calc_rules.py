@@ -9,6 +9,8 @@ note does not state or imply by the definition.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from typing import Any, Callable
 
@@ -538,11 +540,14 @@ def gcs_eye(ctx: NoteContext) -> Hit | None:
     hit = _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
     if hit is not None:
         return hit
+    fits: dict[int, bool] = {}  # sentence start -> a stimulus named and no opening: checked once per sentence
     for f in affirmed_in_clause(ctx, _EYES_CLOSED):
-        sent = f.sentence.text
-        if after_presentation(f) or re.search(r"\bopen", sent, re.I) or not _PAIN_STIMULUS.search(sent):
-            continue
-        return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
+        sent = f.sentence
+        if sent.start not in fits:
+            fits[sent.start] = (re.search(r"\bopen", sent.text, re.I) is None
+                                and _PAIN_STIMULUS.search(sent.text) is not None)
+        if fits[sent.start] and not after_presentation(f):
+            return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
     return None
 
 
@@ -1500,14 +1505,23 @@ def centor_exudate_or_swelling(ctx: NoteContext) -> Hit | None:
     """Centor 'exudate or swelling of the tonsils': the vocabulary's tonsillar exudate / swelling, plus an exudate or pus
     named in a sentence about the tonsils, pharynx or throat, or as a form field ('Exudate: present') in a note about
     the throat when its sentence names no other site (pleural, wound, retinal ...)."""
-    mentions = [f for f in ctx.findings("tonsillar_exudate")]
-    spans = [(f.start, f.end) for f in mentions]
+    mentions = sorted(ctx.findings("tonsillar_exudate"), key=lambda g: g.start)
+    starts = [g.start for g in mentions]
+    reach = list(itertools.accumulate((g.end for g in mentions), max))  # furthest end of the mentions so far
     throat_note = _THROAT.search(ctx.note) is not None
+    sites: dict[int, tuple[bool, bool]] = {}  # sentence start -> (names another site, names the throat): once each
     for f in ctx.terms(r"(?<![\w-])(?:exudat(?:e|es|ive)|pus|purulent)\b|\bwhite\s+(?:spots|patches|plaques)"):
-        if any(a <= f.start < b for a, b in spans) or _OTHER_EXUDATE_SITE.search(f.sentence.text):
+        i = bisect.bisect_right(starts, f.start) - 1
+        if i >= 0 and f.start < reach[i]:
+            continue  # inside a vocabulary mention
+        if f.sentence.start not in sites:
+            sites[f.sentence.start] = (_OTHER_EXUDATE_SITE.search(f.sentence.text) is not None,
+                                       _THROAT.search(f.sentence.text) is not None)
+        other, throat = sites[f.sentence.start]
+        if other:
             continue
         field = re.match(r"\s*[:=-]", ctx.note[f.end:f.end + 3]) is not None
-        if _THROAT.search(f.sentence.text) or (field and throat_note):
+        if throat or (field and throat_note):
             mentions.append(f)
     value, f, why = decide(sorted(mentions, key=lambda g: g.start), "current")
     return None if f is None else Hit.of_finding(f, value, why)
