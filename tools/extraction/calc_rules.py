@@ -9,7 +9,9 @@ note does not state or imply by the definition.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
 from typing import Any, Callable
 
@@ -415,6 +417,9 @@ GCS_EYE = [
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
                        r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
+                       r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
                        r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"none\b", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
@@ -532,13 +537,32 @@ def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
     return None if option is None else Hit.of_value(v, value=option, unit=None, note=f"{name} {int(float(v.value))}")
 
 
+# "Moans to stimulus, eyes closed, extensor posturing": eyes closed in a sentence where a painful stimulus was given and
+# no eye opening is described -- the eyes stayed closed to it (no eye opening); "eyes closed" alone may be sleep
+_EYES_CLOSED = r"\beyes?\s+(?:(?:remain(?:s|ed)?|stay(?:s|ed)?|kept|still|tightly|firmly)\s+)?closed\b"
+_PAIN_STIMULUS = re.compile(r"\b(?:pain(?:ful)?|noxious|stimul\w*|pressure|sternal\s+rub|trapezi\w*|nail[- ]?bed|supraorbital"
+                            r"|pinch\w*)\b", re.I)
+
+
 def gcs_eye(ctx: NoteContext) -> Hit | None:
-    """Best eye response: the E of 'E3V4M5', else the best response the note describes."""
-    return _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
+    """Best eye response: the E of 'E3V4M5', else the best response the note describes; else eyes closed through a
+    painful stimulus described in the same sentence (no eye opening)."""
+    hit = _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
+    if hit is not None:
+        return hit
+    fits: dict[int, bool] = {}  # sentence start -> a stimulus named and no opening: checked once per sentence
+    for f in affirmed_in_clause(ctx, _EYES_CLOSED):
+        sent = f.sentence
+        if sent.start not in fits:
+            fits[sent.start] = (re.search(r"\bopen", sent.text, re.I) is None
+                                and _PAIN_STIMULUS.search(sent.text) is not None)
+        if fits[sent.start] and not after_presentation(f):
+            return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
+    return None
 
 
 _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
-                        r"|(?-i:\bV\s?T\b)|\bGCS\s*\d{1,2}\s*T\b")
+                        r"|(?-i:\bV\s?(?:T|\(T\))(?!\w))|\bGCS\s*\d{1,2}\s*T\b")
 
 
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
@@ -1536,6 +1560,63 @@ def purulence(ctx: NoteContext) -> Hit | None:
     if f is None:
         return Hit.of_finding(non[0], False, "non-exudative") if non else None
     return Hit.of_finding(f, value, why)
+
+
+# ---------------------------------------------------------------------------
+# Centor (McIsaac 1998): tonsillar exudate or swelling; tender / swollen anterior cervical nodes
+# ---------------------------------------------------------------------------
+
+_THROAT = re.compile(r"tonsil|pharyn|throat", re.I)
+# an exudate or pus that belongs to another site
+_OTHER_EXUDATE_SITE = re.compile(r"pleura|wound|retin|fund(?:us|i|oscop)|macul|cotton[- ]wool|\bhard\s+exudat|peritone|ascit"
+                                 r"|ulcer|conjunctiv|\bears?\b|tympan|\bjoint|sputum|urine|abscess|cellulitis|incision", re.I)
+
+
+def centor_exudate_or_swelling(ctx: NoteContext) -> Hit | None:
+    """Centor 'exudate or swelling of the tonsils': the vocabulary's tonsillar exudate / swelling, plus an exudate or pus
+    named in a sentence about the tonsils, pharynx or throat, or as a form field ('Exudate: present') in a note about
+    the throat when its sentence names no other site (pleural, wound, retinal ...)."""
+    mentions = sorted(ctx.findings("tonsillar_exudate"), key=lambda g: g.start)
+    starts = [g.start for g in mentions]
+    reach = list(itertools.accumulate((g.end for g in mentions), max))  # furthest end of the mentions so far
+    throat_note = _THROAT.search(ctx.note) is not None
+    sites: dict[int, tuple[bool, bool]] = {}  # sentence start -> (names another site, names the throat): once each
+    for f in ctx.terms(r"(?<![\w-])(?:exudat(?:e|es|ive)|pus|purulent)\b|\bwhite\s+(?:spots|patches|plaques)"):
+        i = bisect.bisect_right(starts, f.start) - 1
+        if i >= 0 and f.start < reach[i]:
+            continue  # inside a vocabulary mention
+        if f.sentence.start not in sites:
+            sites[f.sentence.start] = (_OTHER_EXUDATE_SITE.search(f.sentence.text) is not None,
+                                       _THROAT.search(f.sentence.text) is not None)
+        other, throat = sites[f.sentence.start]
+        if other:
+            continue
+        field = re.match(r"\s*[:=-]", ctx.note[f.end:f.end + 3]) is not None
+        if throat or (field and throat_note):
+            mentions.append(f)
+    value, f, why = decide(sorted(mentions, key=lambda g: g.start), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# lymph nodes of another region: not the anterior cervical chain Centor scores
+_OTHER_NODE_SITE = re.compile(r"\b(?:posterior|occipital|post[- ]?auricular|axill\w*|inguinal|supraclavicular|mediastin\w*|hilar"
+                              r"|retroperitoneal|mesenteric|para-?aortic|abdominal|pelvic|epitrochlear|femoral|popliteal)\b", re.I)
+_ANTERIOR_NECK = re.compile(r"\banterior\b|\bant\.?\s+cervical|submandibular|jugulo\w*|tonsillar\s+(?:node|gland)|\bneck\b"
+                            r"|\bcervical\b", re.I)
+_POSTERIOR_CERVICAL = re.compile(r"\bpost(?:erior|\.)?\s+cervical\b", re.I)
+
+
+def centor_nodes(ctx: NoteContext) -> Hit | None:
+    """Centor 'tender / swollen anterior cervical lymph nodes': lymphadenopathy that is not of another region only
+    ('posterior cervical lymphadenopathy', 'axillary nodes' do not count; 'cervical and axillary' does)."""
+    mentions = []
+    for f in ctx.findings("lymphadenopathy"):
+        window = ctx.note[max(f.sentence.start, f.start - 40):f.end]
+        if _OTHER_NODE_SITE.search(window) and not _ANTERIOR_NECK.search(_POSTERIOR_CERVICAL.sub("posterior", window)):
+            continue
+        mentions.append(f)
+    value, f, why = decide(mentions, "current")
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 def severe_tonsils(ctx: NoteContext) -> Hit | None:

@@ -164,15 +164,15 @@ _AFTER_PRESENTATION = re.compile(
     r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b", re.I)
 
 
+@functools.lru_cache(maxsize=4096)
+def _after_presentation_text(sentence: str) -> bool:
+    return bool(_AFTER_PRESENTATION.search(sentence))
+
+
 def after_presentation(f: Finding) -> bool:
-    """True when the mention's sentence is about the time after the presentation (discharge, follow-up)."""
-    return _sentence_after_presentation(f.sentence.text)
-
-
-@functools.lru_cache(maxsize=1024)
-def _sentence_after_presentation(text: str) -> bool:
-    # once per sentence: the mentions of one long sentence share it (searching it per mention was quadratic)
-    return bool(_AFTER_PRESENTATION.search(text))
+    """True when the mention's sentence is about the time after the presentation (discharge, follow-up). Once per
+    sentence: a 200,000-character sentence with thousands of mentions is searched once, not once per mention."""
+    return _after_presentation_text(f.sentence.text)
 
 
 def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:

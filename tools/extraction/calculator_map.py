@@ -256,8 +256,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "centor_mcisaac": {
         "temperature": TEMP, "age": AGE,
-        "exudate_or_swelling": Concept("tonsillar_exudate", when="current"),
-        "tender_nodes": Concept("lymphadenopathy", when="current"),
+        "exudate_or_swelling": Derived(R.centor_exudate_or_swelling, "tonsillar exudate / swelling; exudate or pus in a "
+                                       "sentence about the throat, or 'Exudate: present' in a throat note"),
+        "tender_nodes": Derived(R.centor_nodes, "tender / swollen cervical nodes, not another region's only"),
         "cough_absent": Concept("cough", when="current", invert=True),
     },
     "glasgow_coma_scale": {

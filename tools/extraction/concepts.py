@@ -32,10 +32,9 @@ def term_regex(term: str) -> str:
     parts: list[str] = []
     for word in term.split():
         if word == "...":
-            # "calf pain & swelling"; quoted words: 'coughed up "small streaks of blood"'
-            # a negation after a comma starts another finding and is not inside the gap: "tonsils swollen
-            # bilaterally, no exudate" is swollen tonsils (while "tonsils not enlarged" keeps its negation)
-            parts.append(r"(?:(?:(?<!,)(?<!,\s)|(?!(?:no|not|nor|without|never)\b))[\w'’&/\"“”]+[\s,]+){0,3}?")
+            # "calf pain & swelling"; quoted words ('coughed up "small streaks of blood"'); the gap does not cross a
+            # comma that opens a denial ("Tonsils: enlarged, no exudate" is enlarged tonsils, not a denied 'tonsils ... exudate')
+            parts.append(r"(?:[\w'’&/\"“”]+(?:\s+|\s*,(?!\s*(?:no|not|nor|never|without|nil|none)\b)[\s,]*)){0,3}?")
             continue
         lead = word.startswith("*")
         trail = word.endswith("*")
@@ -45,8 +44,9 @@ def term_regex(term: str) -> str:
     out = ""
     for i, p in enumerate(parts):
         if i and not parts[i - 1].endswith("{0,3}?"):
-            # before a '...' gap a comma may follow the word: "tender, enlarged anterior cervical lymph node"
-            out += r"[\s,-]+" if p.endswith("{0,3}?") else r"[\s-]+"
+            # before a '...' gap a comma may follow the word: "tender, enlarged anterior cervical lymph node"; so may
+            # a form field's colon: "Tonsils: swollen", "Anterior cervical nodes: tender"
+            out += r"[\s,:-]+" if p.endswith("{0,3}?") else r"[\s-]+"
         out += p
     return out
 

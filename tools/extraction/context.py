@@ -43,6 +43,10 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
      r"|\bresolved\b|\bin remission\b|\bhistory\b"
+     # a finding of an earlier encounter: "exudate at his last visit", "tonsils enlarged at the review a week ago"
+     r"|\b(?:at|during|on|from)\s+(?:the|his|her|their|a)\s+(?:last|previous|prior|earlier)\s+(?:visit|appointment|consultation|review|attendance)\b"
+     r"|\b(?:at|during|on|from)\s+(?:the|his|her|their|a)\s+(?:\w+\s+)?(?:visit|appointment|consultation|review|attendance)\s+"
+     r"(?:\w+\s+){0,2}?(?:ago|earlier)\b"
      # a past calendar year after the mention: "DVT of the right leg in 2010", "LAD stent (2015)"
      r"|\b(?:in|back in|during) (?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b|\((?:19[5-9]\d|20[0-4]\d)\)"
      # a bare past year right after the mention: "PE 2012", "DVT 2016,"

@@ -72,7 +72,14 @@ _VITALS_LINE = re.compile(r"(?:\bB/?P\b|blood pressure|\bT\b\s*[:=]?\s*\d|\btemp
 _QT_PAIR = re.compile(r"(?-i:\bQT\b)\s*/\s*(?-i:QTc\b)(?:\s+intervals?)?\s*(?:[:=]|of|was|were|is|are)?\s*"
                       r"(?P<qt>\d{3})\s*/\s*(?P<qtc>\d{3})(?![\d.])(?P<u>\s*(?:ms|msec|milliseconds?))?", re.I)
 
-_GCS_COMPONENTS = re.compile(r"(?<![A-Za-z])E\s*([1-4])\s*,?\s*V\s*([1-5]|T)\s*,?\s*M\s*([1-6])(?![\w])")
+# GCS components in a row, E before V before M: "E3V4M5", "E3 + V4 + M6", "E3/V4/M5", "E-3 V-3 M-5", "E2 V(T) M5",
+# the words as form fields "Eyes 2, Verbal 2, Motor 4", "Eye opening: 3/4; Verbal: 4/5; Motor: 6/6" (out of 4/5/6)
+_GCS_SEP = r"\s*[,/+;]?\s*(?:and\s+)?"
+_GCS_LAB = r"\s*(?:[:=-]\s*)?"
+_GCS_COMPONENTS = re.compile(
+    r"(?<![A-Za-z])(?:E|(?i:eyes?(?:[ \t]+opening)?(?:[ \t]+response)?))" + _GCS_LAB + r"([1-4])(?:\s*/\s*4(?![\d.]))?"
+    + _GCS_SEP + r"(?:V|(?i:verbal(?:[ \t]+response)?))" + _GCS_LAB + r"\(?([1-5]|T)\)?(?:\s*/\s*5(?![\d.]))?"
+    + _GCS_SEP + r"(?:M|(?i:motor(?:[ \t]+response)?))" + _GCS_LAB + r"([1-6])(?:\s*/\s*6(?![\d.]))?(?![\w])")
 
 
 def blood_pressure(scanner: Scanner) -> dict[str, list[Reading]]:
