@@ -7,7 +7,10 @@ Two measurements, each in CPU seconds of this process (another process may load 
 * scaling: notes built from one repeated pattern at size n and 4n. Linear work grows about 4x;
   the quadratic age scan and the cubic negation check that issue 12 found grew 16x and more.
   The patterns are the ones that found those defects: many age mentions, and one long sentence
-  of a repeated finding or lab value.
+  of a repeated finding or lab value;
+* calculator inputs: every calculator's rule reading (``rule_arguments``) on one long sentence of mixed
+  clinical phrases at n and 4n characters, the slowest growths first (criterion rules that searched the
+  whole sentence once per mention grew 9-14x before they were made per-sentence).
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from medmirror.tools.extraction import extract
+from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
+from medmirror.tools.extraction.grounding import rule_arguments
+from medmirror.tools.calculators import CALCULATORS
 
 REALISTIC = [
     "A 67-year-old man with a history of hypertension, type 2 diabetes and COPD presented with dyspnea.",
@@ -72,6 +78,28 @@ def cpu_seconds(note: str, repeats: int = 2) -> float:
     return best
 
 
+MIXED = ("no chest pain, swollen left calf, eyes open to voice, confused, mild ascites, fever 38.5 C, HR 110, "
+         "creatinine 2.1 mg/dL ")
+
+
+def calculator_seconds(calc_id: str, note: str) -> float:
+    t0 = time.process_time()
+    rule_arguments(CALCULATORS[calc_id], note)
+    return time.process_time() - t0
+
+
+def calculator_scaling(chars: int, calculators: list[str] | None = None) -> list[dict[str, Any]]:
+    """Each calculator's rule reading on the mixed sentence at ``chars`` and 4x that, slowest growth first."""
+    small = (MIXED * (chars // len(MIXED) + 1))[:chars]
+    large = (MIXED * (4 * chars // len(MIXED) + 1))[:4 * chars]
+    rows = []
+    for calc_id in calculators or list(CALCULATOR_MAP):
+        t_small, t_large = calculator_seconds(calc_id, small), calculator_seconds(calc_id, large)
+        rows.append({"calculator": calc_id, "chars": [len(small), len(large)], "seconds": [round(t_small, 4), round(t_large, 4)],
+                     "growth": round(t_large / max(t_small, 1e-3), 2)})
+    return sorted(rows, key=lambda r: -r["growth"])
+
+
 def measure(scale: float = 1.0) -> dict[str, Any]:
     """The measurements; ``scale`` shrinks the sizes (the tests run a tiny scale to check the report)."""
     extract("warm-up")
@@ -85,6 +113,7 @@ def measure(scale: float = 1.0) -> dict[str, Any]:
         out["scaling"].append({"pattern": name, "n": n, "chars": [len(small), len(large)],
                                "seconds": [round(t_small, 4), round(t_large, 4)],
                                "growth": round(t_large / max(t_small, 1e-6), 2)})
+    out["calculators"] = calculator_scaling(max(200, int(10000 * scale)))
     return out
 
 
@@ -96,6 +125,12 @@ def report(result: dict[str, Any]) -> str:
     for s in result["scaling"]:
         lines.append(f"  {s['pattern']:<40} {s['n']:>5} {s['seconds'][0]:>11.4f} {s['seconds'][1]:>8.4f} "
                      f"{s['growth']:>6.1f}x")
+    calcs = result.get("calculators") or []
+    if calcs:
+        lines.append(f"calculator inputs on one long mixed sentence ({calcs[0]['chars'][0]} and {calcs[0]['chars'][1]} "
+                     f"characters), the 8 slowest growths of {len(calcs)}:")
+        for c in calcs[:8]:
+            lines.append(f"  {c['calculator']:<40} {c['seconds'][0]:>11.4f} {c['seconds'][1]:>8.4f} {c['growth']:>6.1f}x")
     return "\n".join(lines)
 
 

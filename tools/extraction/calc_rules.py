@@ -1869,9 +1869,14 @@ def _first_day_readings(ctx: NoteContext, name: str) -> list[Any]:
     """The presenting readings of ``name``: baseline / previous values and readings of a later day ('day 3', '48 h',
     'two days later', after discharge) left out, as are bounds other than 'up to'."""
     return [v for v in ctx.values(name)
-            if not v.details.get("baseline") and not _LATER_DAY.search(v.sentence.text)
-            and not _AFTER_PRESENTATION_TEXT.search(v.sentence.text)
+            if not v.details.get("baseline") and not _later_day_sentence(v.sentence.text)
             and (v.details.get("qualifier") in (None, "up to"))]
+
+
+@functools.lru_cache(maxsize=1024)
+def _later_day_sentence(sentence: str) -> bool:
+    """A sentence of a later day or after the presentation (searched once per sentence, not per reading)."""
+    return bool(_LATER_DAY.search(sentence) or _AFTER_PRESENTATION_TEXT.search(sentence))
 
 
 def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | None]:
@@ -2216,13 +2221,20 @@ def curb65_confusion(ctx: NoteContext) -> Hit | None:
     return None if f is None else Hit.of_finding(f, value, why)
 
 
+_LAST_24H = re.compile(r"(?:last|past|previous)\s+(?:24|twenty-four)\s*h(?:ours?|rs?)?|\btoday\b|\bovernight\b|\blast night\b", re.I)
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_last_24h(sentence: str) -> bool:
+    return bool(_LAST_24H.search(sentence))  # once per sentence
+
+
 def fever_past_24h(ctx: NoteContext) -> Hit | None:
     """FeverPAIN 'fever in the past 24 hours': an explicit negation about the last 24 hours / today decides False
     ('No fever in the last 24 hours, though feverish at the weekend'); else a current fever mention or a measured
     temperature >= 38 °C; else a negated fever."""
-    window = r"(?:last|past|previous)\s+(?:24|twenty-four)\s*h(?:ours?|rs?)?|\btoday\b|\bovernight\b|\blast night\b"
     for f in ctx.findings("fever"):
-        if f.negated and not (f.family or f.hypothetical) and re.search(window, f.sentence.text, re.I):
+        if f.negated and not (f.family or f.hypothetical) and _names_last_24h(f.sentence.text):
             return Hit.of_finding(f, False, "no fever in the last 24 hours")
     value, f, why = decide(ctx.findings("fever"), "current")
     if value:

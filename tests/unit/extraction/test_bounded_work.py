@@ -11,6 +11,7 @@ import pytest
 
 from medmirror.bench.extraction_speed import PATTERNS, ages_note, measure, realistic_note, report
 from medmirror.limits import MAX_NOTE_CHARS, InputTooLarge
+from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.demographics import _age_candidates
 
@@ -40,8 +41,9 @@ def test_the_extraction_benchmark_reports_every_pattern():
     result = measure(scale=0.02)
     assert [s["pattern"] for s in result["scaling"]] == list(PATTERNS)
     assert all(s["chars"][1] > 3 * s["chars"][0] for s in result["scaling"])
+    assert {c["calculator"] for c in result["calculators"]} == set(CALCULATOR_MAP)
     text = report(result)
-    assert "realistic note:" in text and "growth" in text
+    assert "realistic note:" in text and "growth" in text and "calculator inputs" in text
 
 
 def test_note_over_the_limit_is_refused_naming_the_limit():
