@@ -20,10 +20,10 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
 from medmirror.tools.extraction.grounding import rule_arguments
-from medmirror.tools.calculators import CALCULATORS
 
 REALISTIC = [
     "A 67-year-old man with a history of hypertension, type 2 diabetes and COPD presented with dyspnea.",
