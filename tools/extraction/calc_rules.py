@@ -2294,10 +2294,13 @@ def last_month(*concepts: str) -> Callable[[NoteContext], Hit | None]:
         value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
         if value:
             return Hit.of_finding(f, True, why)
-        recent = [g for g in mentions if g.historical and not (g.negated or g.family or g.hypothetical)
-                  and _within_last_month(g.sentence.text)]
-        if recent:
-            return Hit.of_finding(recent[0], True, "past mention dated within the last month")
+        seen: dict[int, bool] = {}  # once per sentence: thousands of mentions in one long sentence stay linear
+        for g in mentions:
+            if g.historical and not (g.negated or g.family or g.hypothetical):
+                if g.sentence.start not in seen:
+                    seen[g.sentence.start] = _within_last_month(g.sentence.text)
+                if seen[g.sentence.start]:
+                    return Hit.of_finding(g, True, "past mention dated within the last month")
         return None if f is None else Hit.of_finding(f, value, why)
 
     rule.__name__ = "last_month_" + "_".join(concepts)
@@ -2314,9 +2317,13 @@ def caprini_pregnancy_postpartum(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(sorted([*ctx.findings("pregnancy"), *ctx.findings("postpartum")], key=lambda x: x.start), "current")
     if value:
         return Hit.of_finding(f, True, why)
+    seen: dict[int, bool] = {}
     for g in ctx.terms(_DELIVERY):
-        if not (g.negated or g.family or g.hypothetical) and _within_last_month(g.sentence.text):
-            return Hit.of_finding(g, True, "delivery within the last month")
+        if not (g.negated or g.family or g.hypothetical):
+            if g.sentence.start not in seen:
+                seen[g.sentence.start] = _within_last_month(g.sentence.text)
+            if seen[g.sentence.start]:
+                return Hit.of_finding(g, True, "delivery within the last month")
     return None if f is None else Hit.of_finding(f, value, why)
 
 
