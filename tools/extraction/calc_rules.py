@@ -1322,12 +1322,15 @@ def high_risk_surgery(ctx: NoteContext) -> Hit | None:
     return None
 
 
+_MINIMALLY_INVASIVE = re.compile(r"\b(?:laparoscop\w*|lap\.?|robotic(?:-assisted)?|robot-assisted)\s+(?:[\w-]+\s+){0,3}$", re.I)
+
+
 def caprini_surgery(ctx: NoteContext) -> Hit | None:
     """Caprini surgery type from the procedure named (arthroplasty, laparoscopic / arthroscopic, major, minor)."""
     opts = [
         ("elective major lower extremity arthroplasty", r"(?:hip|knee) (?:replacement|arthroplasty)|(?:total|hemi) (?:hip|knee) arthroplasty|\bTHA\b|\bTKA\b|\bTHR\b|\bTKR\b", 6),
         ("arthroscopic", r"arthroscop\w+", 3),
-        ("laparoscopic >45 min", r"laparoscop\w+", 4),
+        ("laparoscopic >45 min", r"laparoscop\w+|robotic(?:-assisted)? (?:\w+ )?(?:surgery|\w*ectomy)|\blap\.? (?:chole\w*|appy|appendi\w*|nissen|band\w*|\w*ectomy)", 4),
         ("major >45 min", r"major surgery|hemi-?arthroplasty|laparotomy|thoracotomy|(?:hemi|sub|total )?colectomy|gastrectomy|esophagectomy|whipple|hepatectomy"
                           r"|craniotomy|sternotomy|CABG|bypass surgery|open\s+(?:\w+\s+){0,4}?(?:repair|reduction|resection|surgery)|resection|amputation"
                           # an operation with a stated duration of an hour or more
@@ -1341,6 +1344,10 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
     for option, pattern, rank in opts:
         for f in ctx.terms(pattern):
             if not (f.negated or f.family or f.historical):
+                # a major procedure done through the laparoscope ('laparoscopic sigmoid colectomy', 'robotic
+                # hemicolectomy') is the laparoscopic item: the approach word just before it decides
+                if option == "major >45 min" and _MINIMALLY_INVASIVE.search(ctx.note[max(f.sentence.start, f.start - 40):f.start]):
+                    continue
                 found.append((rank, -f.start, option, f))
     if not found:
         return None
@@ -2251,3 +2258,84 @@ def fever_by_temperature(ctx: NoteContext) -> Hit | None:
     if v is not None and float(v.value) >= 38.0:
         return Hit.of_value(v, value=True, unit=None, note=f"temperature {float(v.value):g} °C >= 38")
     return None
+
+
+# ---------------------------------------------------------------------------
+# Issue 13 (k): Caprini 'within the last month' items and the postpartum month
+# ---------------------------------------------------------------------------
+
+# a stated interval of at most four weeks before now: "3 weeks ago", "10 days earlier", "last week", "a fortnight ago"
+_LAST_MONTH_CUE = re.compile(
+    r"\b(?:(?P<n>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?P<u>days?|weeks?)\s+"
+    r"(?:ago|earlier|before|prior)|(?:a|one) fortnight ago|last week|earlier this (?:week|month)|this month|in the (?:last|past) (?:few )?(?:days|week|month))\b",
+    re.I)
+
+
+def _within_last_month(sentence_text: str) -> bool:
+    """The sentence dates its finding at most four weeks ago (a day count up to 30, a week count up to 4)."""
+    for m in _LAST_MONTH_CUE.finditer(sentence_text):
+        if m.group("n") is None:
+            return True
+        n = m.group("n").lower()
+        k = int(n) if n.isdigit() else (word_to_number(n) if n not in ("a", "an", "a few", "several") else 1)
+        if k is None:
+            continue
+        if m.group("u").lower().startswith("week") and k <= 4 or m.group("u").lower().startswith("day") and k <= 30:
+            return True
+    return False
+
+
+def last_month(*concepts: str) -> Callable[[NoteContext], Hit | None]:
+    """Caprini '... (< 1 month)': a current mention of the condition (ConText), or a mention that ConText reads as past
+    ('history of pneumonia 3 weeks ago', 'PMH: stroke 10 days ago') whose sentence dates it within four weeks."""
+
+    def rule(ctx: NoteContext) -> Hit | None:
+        mentions = [f for c in concepts for f in ctx.findings(c)]
+        value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
+        if value:
+            return Hit.of_finding(f, True, why)
+        seen: dict[int, bool] = {}  # once per sentence: thousands of mentions in one long sentence stay linear
+        for g in mentions:
+            if g.historical and not (g.negated or g.family or g.hypothetical):
+                if g.sentence.start not in seen:
+                    seen[g.sentence.start] = _within_last_month(g.sentence.text)
+                if seen[g.sentence.start]:
+                    return Hit.of_finding(g, True, "past mention dated within the last month")
+        return None if f is None else Hit.of_finding(f, value, why)
+
+    rule.__name__ = "last_month_" + "_".join(concepts)
+    return rule
+
+
+_DELIVERY = (r"\b(?:delivered|gave birth|birth of (?:her|a|twin)|(?:vaginal|normal|spontaneous|instrumental|forceps|ventouse) delivery"
+             r"|\bSVD\b|\bNVD\b|\bLSCS\b|c-?section|ca?esarean(?: section| delivery)?)\b")
+
+
+def caprini_pregnancy_postpartum(ctx: NoteContext) -> Hit | None:
+    """Caprini 'pregnancy or postpartum (< 1 month)': pregnant / postpartum words (current), or a delivery (vaginal,
+    caesarean, 'gave birth') dated within the last four weeks ('delivered by C-section 2 weeks ago')."""
+    value, f, why = decide(sorted([*ctx.findings("pregnancy"), *ctx.findings("postpartum")], key=lambda x: x.start), "current")
+    if value:
+        return Hit.of_finding(f, True, why)
+    seen: dict[int, bool] = {}
+    for g in ctx.terms(_DELIVERY):
+        if not (g.negated or g.family or g.hypothetical):
+            if g.sentence.start not in seen:
+                seen[g.sentence.start] = _within_last_month(g.sentence.text)
+            if seen[g.sentence.start]:
+                return Hit.of_finding(g, True, "delivery within the last month")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# RCRI ischaemic heart disease from tests: a positive exercise / stress / perfusion test written either way round
+# ('positive stress test', 'treadmill test positive for ischaemia', 'MIBI: reversible perfusion defect', 'inducible
+# ischaemia on DSE'), and pathological Q waves named or placed in leads ('Q waves in II, III, aVF')
+_STRESS_TEST = (r"(?:exercise|stress|treadmill|\bETT\b|perfusion|thallium|\bMIBI\b|sestamibi|myoview|dobutamine|\bDSE\b|\bMPI\b|SPECT)")
+IHD_TESTS = (
+    r"positive (?:\w+ ){0,2}?(?:exercise|stress|treadmill|perfusion|thallium|nuclear) (?:\w+ )?(?:test|study|scan|echo\w*|ECG|EKG)"
+    # the gap between test and result carries no denial ('DSE: no inducible ischaemia' stays a negated finding)
+    rf"|{_STRESS_TEST}(?:(?!\b(?:no|not|without|negative)\b)[^.;\n]){{0,40}}?\b(?:positive|reversible (?:perfusion )?(?:defect|ischa?emia)|inducible ischa?emia)"
+    r"|inducible (?:myocardial )?ischa?emia|reversible (?:perfusion )?defects?|reversible ischa?emia"
+    r"|(?:patholog\w+|significant|deep|inferior|anterior|lateral|septal|old)\s+Q[- ]?waves?"
+    r"|\bQ[- ]?waves?\s+(?:are\s+|were\s+)?(?:in|across|over|present in)\s+(?:leads?\s+)?(?:III?\b|I\b|aVF|aVL|V[1-6])"
+)
