@@ -175,7 +175,7 @@ def mean_arterial_pressure(ctx: NoteContext) -> Hit | None:
 
 def a_a_gradient(ctx: NoteContext) -> Hit | None:
     r = first_number_after(ctx, r"(?:A-a|alveolar[- ]arterial)(?: oxygen| O2)? gradient|(?-i:\bA-a\b)(?: gradient)?(?: DO2)?",
-                           r"mm\s*Hg|mmHg|(?=[\s,.;)])", lo=0, hi=700)
+                           r"mm\s*Hg|mmHg|(?=[\s,.;)]|$)", lo=0, hi=700)
     if r is None:
         return None
     n, _, m = r
@@ -246,7 +246,19 @@ def fio2_stated_as_oxygen(ctx: NoteContext) -> Hit | None:
         f = ctx.finding_at(m.start(), m.end())
         if 21 <= n <= 100 and not (f.negated or f.hypothetical) and not after_presentation(f):
             return _hit(ctx, m, n, "oxygen percentage = FiO2", unit="%")
+    # a fixed-performance mask named by its percentage: "on 28% Venturi mask", "35% venturi", "40% Venturi facemask";
+    # not a saturation written before it ("sats 94% on Venturi")
+    for m in _VENTURI.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        before = ctx.note[max(0, m.start() - 25):m.start()]
+        f = ctx.finding_at(m.start(), m.end())
+        if 24 <= n <= 60 and not _SAT_BEFORE.search(before) and not (f.negated or f.hypothetical) and not after_presentation(f):
+            return _hit(ctx, m, n, "Venturi mask percentage = FiO2", unit="%")
     return None
+
+
+_VENTURI = re.compile(rf"(?P<n>{NUMBER})\s*%\s*(?:via\s+|by\s+|on\s+)?(?:a\s+)?(?:Venturi|venti)(?:[- ]?mask)?\b", re.I)
+_SAT_BEFORE = re.compile(r"(?:sat\w*|SpO2|SaO2|SpO₂|oximetry)\W*(?:\w+\W+){0,2}$", re.I)
 
 
 _NASAL = r"(?:nasal\s+(?:cannulae?|prongs|specs|spectacles|catheter)|(?-i:NC|NP|NCO2))"
@@ -966,10 +978,17 @@ def alcohol_excess(ctx: NoteContext) -> Hit | None:
 # ---------------------------------------------------------------------------
 
 
+# "no new ST changes", "without new / dynamic ST changes": ConText's pseudo-trigger "no new" ("no new complaints") keeps
+# the finding affirmed, but an ECG change denied as new is no deviation (the words right before it, in its clause)
+_DENIED_AS_NEW = re.compile(r"\b(?:no|not|without|nor)\s+(?:any\s+)?(?:new|dynamic|acute|significant|ischa?emic)"
+                            r"(?:\s+(?:or|and|/)\s*\w+)?\s+$", re.I)
+
+
 def heart_ecg(ctx: NoteContext) -> Hit | None:
     """significant ST deviation / non-specific repolarization disturbance (LBBB, LVH, repolarization, T waves) / normal."""
     st = affirmed(ctx, r"ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)|ST[- ]?(?:depression|elevation)"
                        r"|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
+    st = [f for f in st if not _DENIED_AS_NEW.search(ctx.note[max(f.sentence.start, f.start - 40):f.start])]
     if st:
         return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
     nonspec = affirmed(ctx, r"(?:left\s+)?bundle\s+branch\s+block|\bLBBB\b|\bRBBB\b|left\s+ventricular\s+hypertrophy|\bLVH\b"
@@ -1185,7 +1204,16 @@ def obesity(ctx: NoteContext) -> Hit | None:
     if bmi is not None:
         return Hit.of_value(bmi, value=float(bmi.value) > 30, unit=None, note=f"BMI {float(bmi.value):g} vs 30")
     value, f, why = decide(ctx.findings("obesity"), "current")
-    return None if f is None else Hit.of_finding(f, value, why)
+    if f is not None:
+        return Hit.of_finding(f, value, why)
+    # no BMI and no word: the BMI of the stated weight and height (kg / m²)
+    w, h = ctx.value("weight"), ctx.value("height")
+    if w is not None and h is not None and float(h.value) >= 100:
+        bmi_v = float(w.value) / (float(h.value) / 100) ** 2
+        if 10 <= bmi_v <= 90:
+            return Hit.of_value(w, value=bmi_v > 30, unit=None,
+                                note=f"BMI {float(w.value):g} kg / ({float(h.value):g} cm)² = {bmi_v:.1f} vs 30")
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -1851,15 +1879,17 @@ def admission_type(ctx: NoteContext) -> Hit | None:
     """nonoperative / emergency postoperative / elective postoperative, from how a current operation is described."""
     op_words = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation|graft|CABG|replacement)"
     post = affirmed(ctx, r"post[- ]?operative(?:ly)?|\bpost[- ]?op\b|status post|\bs/p\b|underwent"
-                         rf"|after (?:a |an |the |his |her )?(?:(?:elective|emergency|urgent|planned|scheduled)\s+)?(?:\w+\s+){{0,4}}?{op_words}",
+                         rf"|(?:after|following) (?:a |an |the |his |her )?(?:(?:elective|emergency|urgent|planned|scheduled)\s+)?(?:[\w'’-]+\s+){{0,4}}?{op_words}",
                     current=False)
     if not post:
         return None
     op = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation)"
-    emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:\w+\s+){{0,2}}?{op}|urgent\s+(?:\w+\s+){{0,2}}?{op}")
+    # gap words may carry an eponym's apostrophe or a hyphen: "emergency Hartmann's procedure", "urgent re-laparotomy"
+    w = r"[\w'’-]+\s+"
+    emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:{w}){{0,2}}?{op}|urgent\s+(?:{w}){{0,2}}?{op}")
     if emergency:
         return Hit.of_finding(emergency[0], "emergency postoperative", "emergency operation")
-    elective = affirmed(ctx, rf"elective(?:ly)?\s+(?:\w+\s+){{0,4}}?{op}|elective\s+(?:\w+\s+){{0,4}}?(?:graft|CABG|replacement|arthroplasty)"
+    elective = affirmed(ctx, rf"elective(?:ly)?\s+(?:{w}){{0,4}}?{op}|elective\s+(?:{w}){{0,4}}?(?:graft|CABG|replacement|arthroplasty)"
                              r"|scheduled (?:surgery|operation)")
     if elective:
         return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
@@ -1933,7 +1963,12 @@ def chronic_health(ctx: NoteContext) -> Hit | None:
         Term(r"NYHA (?:class )?(?:IV|4)\b|class (?:IV|4) heart failure"),
         Term(r"home oxygen|oxygen[- ]dependent|on (?:home |long[- ]term )?O2|chronic hypercapnia|secondary polycythemia|severe (?:COPD|pulmonary hypertension)"),
         Term(r"(?:chronic |long[- ]term |maintenance )?(?:hemo|haemo|peritoneal )?dialysis|\bESRD\b"),
-        Term(r"immunocompromised|immunosuppress\w+|chemotherapy|radiotherapy|long[- ]term (?:steroids|corticosteroids)|\bAIDS\b|leuka?emia|lymphoma|transplant recipient"),
+        Term(r"immunocompromised|immunosuppress\w+|chemotherapy|radiotherapy|steroid[- ]dependen\w+"
+             r"|(?:long[- ]term|chronic|maintenance) (?:oral |systemic )?(?:steroids|corticosteroids|glucocorticoids|prednisone|prednisolone"
+             r"|methylprednisolone|dexamethasone|hydrocortisone)|\bAIDS\b|leuka?emia|lymphoma|transplant recipient"
+             # immunosuppressive therapy and the organ transplants that need it (Knaus 1985: immunosuppression)
+             r"|tacrolimus|cyclosporin\w*|ciclosporin|mycophenolate|azathioprine|sirolimus|everolimus|high[- ]dose (?:steroids|corticosteroids|prednisone)"
+             r"|(?:renal|kidney|liver|hepatic|heart|cardiac|lung|pancreas|solid[- ]organ|bone marrow|stem[- ]cell) transplant(?:ation)?"),
     ):
         h = src.read(ctx)
         if h is not None and h.value:
@@ -2037,6 +2072,32 @@ def oxygen_saturation(ctx: NoteContext) -> Hit | None:
 _QUIT = re.compile(r"\b(?:quit|stopped|former|ex-?smoker|gave up|formerly|previous(?:ly)?|used to|in the past|ceased|abstinent)\b", re.I)
 
 
+# how long ago the patient quit: "quit 6 weeks ago", "stopped smoking two months ago", "quit last month", "ex-smoker
+# (quit 10 days ago)", "gave up cigarettes 3 wk ago", "quit smoking 4 weeks prior to admission"
+_QUIT_AGO = re.compile(r"\b(?:quit|stopped|gave up|ceased)\b[^.;\d]{0,30}?"
+                       r"(?:(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several)"
+                       r"\s*(?P<u>days?|d|weeks?|wks?|months?|mo|years?|yrs?)\s+(?:ago|earlier|before|prior)"
+                       r"|(?P<last>last|this|a)\s+(?P<lu>week|month|year)\b(?!\s+(?:of|in)\b)"
+                       r"|(?P<rec>recently|yesterday|today|on admission))", re.I)
+_NUM_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a few": 3, "several": 4}
+_DAYS_PER = {"d": 1, "w": 7, "m": 30, "y": 365}
+
+
+def _quit_days_ago(sentence: str) -> float | None:
+    """Days since the patient quit smoking, when the sentence says ('quit 6 weeks ago'); 'recently' is 0."""
+    m = _QUIT_AGO.search(sentence)
+    if m is None:
+        return None
+    if m.group("rec"):
+        return 0.0
+    if m.group("last"):
+        return float(_DAYS_PER[m.group("lu")[0].lower()])
+    n = m.group("n").lower()
+    num = float(_NUM_WORDS[n]) if n in _NUM_WORDS else float(n)
+    return num * _DAYS_PER[m.group("u")[0].lower()]
+
+
 def current_smoker(ctx: NoteContext) -> Hit | None:
     """Current smoker: a present mention; 'history of smoking' counts unless the note says the patient quit."""
     mentions = [f for f in ctx.findings("smoking") if not (f.hypothetical or f.family)]
@@ -2048,6 +2109,9 @@ def current_smoker(ctx: NoteContext) -> Hit | None:
         quit_ = bool(_QUIT.search(f.sentence.text)) or any(t.startswith("historical:") and _QUIT.search(t) for t in f.triggers)
         if not quit_:
             return Hit.of_finding(f, True, "smoker" + (" (history of smoking, no quit date)" if f.historical else ""))
+        days = _quit_days_ago(f.sentence.text)
+        if days is not None and days < 90:
+            return Hit.of_finding(f, True, f"quit about {days:g} days ago: within 3 months counts as smoking (HEART)")
     neg = next((f for f in mentions if f.negated), None)
     if neg is not None:
         return Hit.of_finding(neg, False, "negated")

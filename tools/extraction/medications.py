@@ -157,9 +157,10 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
     dose_after = re.compile(
         # "\)?": a name given in brackets after another one, "Noradrenaline (norepinephrine) 0.15 mcg/kg/min"
         # "dobutamine was started at 5 ug/kg/min", "norepinephrine infusion at 0.1 mcg/kg/min"
-        rf"\)?\s*[(:,]?\s*(?:(?:infusion|drip)\s+)?(?:(?:was|were|is|being)\s+(?:started|commenced|begun|begun|running|"
+        # the infusion verb also without its auxiliary: "noradrenaline running at 0.3 µg/kg/min", "norad @ 0.1 mcg/kg/min"
+        rf"\)?\s*[(:,]?\s*(?:(?:infusion|drip)\s+)?(?:(?:(?:was|were|is|being|currently)\s+)?(?:started|commenced|begun|running|"
         rf"infusing|increased|titrated|given|required|needed)(?:\s+up)?\s+(?:to\s+|at\s+)?)?"
-        rf"(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses)\s+of\s+|(?:at|dose(?:d)?(?:\s+of)?)\s+)?{_DOSE}", re.I)
+        rf"(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses)\s+of\s+|(?:at|@|dose(?:d)?(?:\s+of)?)\s*)?{_DOSE}", re.I)
     dose_before = re.compile(rf"{_DOSE}\s*(?:of\s+)?(?:(?:{_ROUTE})\s+)?$", re.I)
     route_before = re.compile(rf"(?P<r>{_ROUTE})\s+$", re.I)
 

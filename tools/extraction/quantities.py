@@ -301,7 +301,7 @@ def _no_unit(value: float, unit: str | None) -> float:
 SPECS: list[Spec] = [
     # chemistry
     Spec("creatinine", r"(?<!urine )(?<!urinary )(?:serum |plasma |blood )?creatinine(?! clearance| kinase| phospho)"
-         r"|(?-i:\bS?Cr\b)|(?-i:\bCreat\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 40,
+         r"|(?-i:\bS?Cr\b)|(?-i:\b(?:[Cc]reat|CREAT)\b)|(?-i:\bS[Cc]r\b|\bsCr\b)", "mg/dL", CONC, "creatinine", 0.1, 40,
          to_canonical=_creatinine),
     Spec("bun", r"blood urea nitrogen|serum urea nitrogen|urea nitrogen|(?-i:\bBUN\b)", "mg/dL", CONC, "bun", 1, 300),
     Spec("urea", r"(?<!blood urea )(?:serum |blood |plasma )?\burea\b(?! nitrogen)", "mg/dL", CONC, "urea",
@@ -376,7 +376,7 @@ SPECS: list[Spec] = [
          r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,
          to_canonical=_per_minute, kind="vital"),
     Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
-         r"|\bT\s?max\b|\bmax(?:imum)? temp(?:erature)?\b"
+         r"|\bT\s?max\b|\bT\s?(?:\(\s?max\s?\)|-\s?max\b)|\bmax(?:imum)? temp(?:erature)?\b"
          r"|a?febrile|fever(?: of| up to)?|pyrexia|pyrexial"
          r"|(?:measured|recorded|read)(?=\s+\d{2,3}(?:[.,]\d+)?\s*°?\s*(?:C|F|degrees)\b)", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
          kind="vital"),
