@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import args_of
+from tests.unit.extraction._rules import GCS_EYE, GCS_MOTOR, GCS_VERBAL, args_of
 
-E = {1: "no eye opening", 2: "eye opening to pain", 3: "eye opening to verbal command", 4: "eyes open spontaneously"}
-V = {1: "no verbal response", 2: "incomprehensible sounds", 3: "inappropriate words", 4: "confused", 5: "oriented"}
-M = {1: "no motor response", 2: "extension to pain", 3: "flexion to pain", 4: "withdrawal from pain", 5: "localizes pain",
-     6: "obeys commands"}
+E, V, M = GCS_EYE, GCS_VERBAL, GCS_MOTOR
 
 
 @pytest.mark.parametrize("note, eye, verbal, motor", [

@@ -25,20 +25,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import args_of
+from tests.unit.extraction._rules import GCS_EYE, GCS_MOTOR, GCS_VERBAL, args_of, gcs_of
 
-E = {1: "no eye opening", 2: "eye opening to pain", 3: "eye opening to verbal command", 4: "eyes open spontaneously",
-     0: "not testable"}
-V = {1: "no verbal response", 2: "incomprehensible sounds", 3: "inappropriate words", 4: "confused", 5: "oriented",
-     0: "not testable"}
-M = {1: "no motor response", 2: "extension to pain", 3: "flexion to pain", 4: "withdrawal from pain", 5: "localizes pain",
-     6: "obeys commands", 0: "not testable"}
-
-
-def _gcs(note: str) -> tuple:
-    a = args_of("glasgow_coma_scale", note)
-    # a component the note does not give scores full (MedCalc-Bench), as the calculator's default does
-    return a.get("eye", E[4]), a.get("verbal", V[5]), a.get("motor", M[6])
+E, V, M = GCS_EYE, GCS_VERBAL, GCS_MOTOR
+_gcs = gcs_of
 
 
 @pytest.mark.parametrize("note, eye, verbal, motor", [
