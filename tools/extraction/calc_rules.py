@@ -15,8 +15,9 @@ import itertools
 import re
 from typing import Any, Callable
 
+from medmirror.tools.calculators.anthropometrics import bmi_value
 from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
-from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide
+from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide, sentence_has
 from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
@@ -89,11 +90,6 @@ _REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|at
 _TIMED_ENTRY = re.compile(r"(?m)^[ \t]*[-*•]?[ \t]*(?:[01]?\d|2[0-3])(?::|\.|h)?[0-5]\d(?:\s*h(?:rs)?)?\b(?![ \t]*(?:mg|mL|ml|kg|cm|mm|%|/|x))")
 
 
-@functools.lru_cache(maxsize=1024)
-def _is_reassessment(sentence: str) -> bool:
-    return bool(_REASSESSMENT.search(sentence))  # once per sentence, not per mention
-
-
 def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
           current: bool = False, clause: bool = False, first_assessment: bool = False) -> Hit | None:
     """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank. With
@@ -106,13 +102,13 @@ def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = 
                 continue  # "six hours later he was conversing normally": not the state as first seen
             found.append((rank, f.start, option, f))
     if first_assessment:
-        first = [t for t in found if not _is_reassessment(t[3].sentence.text)]
+        first = [t for t in found if not sentence_has(_REASSESSMENT, t[3].sentence.text)]
         found = first or found
         # an observation chart with time-stamped entries ("22:10 (arrival)", "22:45", ...): the earliest entry that
         # describes this response is the first assessment; later entries are re-assessments
         starts = [m.start() for m in _TIMED_ENTRY.finditer(ctx.note)]
         if len(starts) >= 2 and found:
-            entry = {t[1]: sum(1 for s0 in starts if s0 <= t[1]) for t in found}
+            entry = {t[1]: bisect.bisect_right(starts, t[1]) for t in found}  # entries started at or before
             earliest = min(entry.values())
             found = [t for t in found if entry[t[1]] == earliest]
     if not found:
@@ -552,6 +548,7 @@ def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
 # "Moans to stimulus, eyes closed, extensor posturing": eyes closed in a sentence where a painful stimulus was given and
 # no eye opening is described -- the eyes stayed closed to it (no eye opening); "eyes closed" alone may be sleep
 _EYES_CLOSED = r"\beyes?\s+(?:(?:remain(?:s|ed)?|stay(?:s|ed)?|kept|still|tightly|firmly)\s+)?closed\b"
+_OPENS = re.compile(r"\bopen", re.I)
 _PAIN_STIMULUS = re.compile(r"\b(?:pain(?:ful)?|noxious|stimul\w*|pressure|sternal\s+rub|trapezi\w*|nail[- ]?bed|supraorbital"
                             r"|pinch\w*)\b", re.I)
 
@@ -562,13 +559,10 @@ def gcs_eye(ctx: NoteContext) -> Hit | None:
     hit = _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
     if hit is not None:
         return hit
-    fits: dict[int, bool] = {}  # sentence start -> a stimulus named and no opening: checked once per sentence
     for f in affirmed_in_clause(ctx, _EYES_CLOSED):
-        sent = f.sentence
-        if sent.start not in fits:
-            fits[sent.start] = (re.search(r"\bopen", sent.text, re.I) is None
-                                and _PAIN_STIMULUS.search(sent.text) is not None)
-        if fits[sent.start] and not after_presentation(f):
+        # a stimulus named and no opening in the sentence
+        fits = not sentence_has(_OPENS, f.sentence.text) and sentence_has(_PAIN_STIMULUS, f.sentence.text)
+        if fits and not after_presentation(f):
             return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
     return None
 
@@ -1209,7 +1203,7 @@ def obesity(ctx: NoteContext) -> Hit | None:
     # no BMI and no word: the BMI of the stated weight and height (kg / m²)
     w, h = ctx.value("weight"), ctx.value("height")
     if w is not None and h is not None and float(h.value) >= 100:
-        bmi_v = float(w.value) / (float(h.value) / 100) ** 2
+        bmi_v = bmi_value(float(w.value), float(h.value))
         if 10 <= bmi_v <= 90:
             return Hit.of_value(w, value=bmi_v > 30, unit=None,
                                 note=f"BMI {float(w.value):g} kg / ({float(h.value):g} cm)² = {bmi_v:.1f} vs 30")
@@ -1615,17 +1609,13 @@ def centor_exudate_or_swelling(ctx: NoteContext) -> Hit | None:
     starts = [g.start for g in mentions]
     reach = list(itertools.accumulate((g.end for g in mentions), max))  # furthest end of the mentions so far
     throat_note = _THROAT.search(ctx.note) is not None
-    sites: dict[int, tuple[bool, bool]] = {}  # sentence start -> (names another site, names the throat): once each
     for f in ctx.terms(r"(?<![\w-])(?:exudat(?:e|es|ive)|pus|purulent)\b|\bwhite\s+(?:spots|patches|plaques)"):
         i = bisect.bisect_right(starts, f.start) - 1
         if i >= 0 and f.start < reach[i]:
             continue  # inside a vocabulary mention
-        if f.sentence.start not in sites:
-            sites[f.sentence.start] = (_OTHER_EXUDATE_SITE.search(f.sentence.text) is not None,
-                                       _THROAT.search(f.sentence.text) is not None)
-        other, throat = sites[f.sentence.start]
-        if other:
+        if sentence_has(_OTHER_EXUDATE_SITE, f.sentence.text):
             continue
+        throat = sentence_has(_THROAT, f.sentence.text)
         field = re.match(r"\s*[:=-]", ctx.note[f.end:f.end + 3]) is not None
         if throat or (field and throat_note):
             mentions.append(f)
@@ -1906,14 +1896,9 @@ def _first_day_readings(ctx: NoteContext, name: str) -> list[Any]:
     """The presenting readings of ``name``: baseline / previous values and readings of a later day ('day 3', '48 h',
     'two days later', after discharge) left out, as are bounds other than 'up to'."""
     return [v for v in ctx.values(name)
-            if not v.details.get("baseline") and not _later_day_sentence(v.sentence.text)
+            if not v.details.get("baseline") and not sentence_has(_LATER_DAY, v.sentence.text)
+            and not sentence_has(_AFTER_PRESENTATION_TEXT, v.sentence.text)
             and (v.details.get("qualifier") in (None, "up to"))]
-
-
-@functools.lru_cache(maxsize=1024)
-def _later_day_sentence(sentence: str) -> bool:
-    """A sentence of a later day or after the presentation (searched once per sentence, not per reading)."""
-    return bool(_LATER_DAY.search(sentence) or _AFTER_PRESENTATION_TEXT.search(sentence))
 
 
 def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | None]:
@@ -2295,17 +2280,12 @@ def curb65_confusion(ctx: NoteContext) -> Hit | None:
 _LAST_24H = re.compile(r"(?:last|past|previous)\s+(?:24|twenty-four)\s*h(?:ours?|rs?)?|\btoday\b|\bovernight\b|\blast night\b", re.I)
 
 
-@functools.lru_cache(maxsize=1024)
-def _names_last_24h(sentence: str) -> bool:
-    return bool(_LAST_24H.search(sentence))  # once per sentence
-
-
 def fever_past_24h(ctx: NoteContext) -> Hit | None:
     """FeverPAIN 'fever in the past 24 hours': an explicit negation about the last 24 hours / today decides False
     ('No fever in the last 24 hours, though feverish at the weekend'); else a current fever mention or a measured
     temperature >= 38 °C; else a negated fever."""
     for f in ctx.findings("fever"):
-        if f.negated and not (f.family or f.hypothetical) and _names_last_24h(f.sentence.text):
+        if f.negated and not (f.family or f.hypothetical) and sentence_has(_LAST_24H, f.sentence.text):
             return Hit.of_finding(f, False, "no fever in the last 24 hours")
     value, f, why = decide(ctx.findings("fever"), "current")
     if value:
@@ -2335,8 +2315,10 @@ _LAST_MONTH_CUE = re.compile(
     re.I)
 
 
+@functools.lru_cache(maxsize=1024)
 def _within_last_month(sentence_text: str) -> bool:
-    """The sentence dates its finding at most four weeks ago (a day count up to 30, a week count up to 4)."""
+    """The sentence dates its finding at most four weeks ago (a day count up to 30, a week count up to 4). Cached: once
+    per sentence, however many mentions it holds."""
     for m in _LAST_MONTH_CUE.finditer(sentence_text):
         if m.group("n") is None:
             return True
@@ -2358,13 +2340,9 @@ def last_month(*concepts: str) -> Callable[[NoteContext], Hit | None]:
         value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
         if value:
             return Hit.of_finding(f, True, why)
-        seen: dict[int, bool] = {}  # once per sentence: thousands of mentions in one long sentence stay linear
         for g in mentions:
-            if g.historical and not (g.negated or g.family or g.hypothetical):
-                if g.sentence.start not in seen:
-                    seen[g.sentence.start] = _within_last_month(g.sentence.text)
-                if seen[g.sentence.start]:
-                    return Hit.of_finding(g, True, "past mention dated within the last month")
+            if g.historical and not (g.negated or g.family or g.hypothetical) and _within_last_month(g.sentence.text):
+                return Hit.of_finding(g, True, "past mention dated within the last month")
         return None if f is None else Hit.of_finding(f, value, why)
 
     rule.__name__ = "last_month_" + "_".join(concepts)
@@ -2381,13 +2359,9 @@ def caprini_pregnancy_postpartum(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(sorted([*ctx.findings("pregnancy"), *ctx.findings("postpartum")], key=lambda x: x.start), "current")
     if value:
         return Hit.of_finding(f, True, why)
-    seen: dict[int, bool] = {}
     for g in ctx.terms(_DELIVERY):
-        if not (g.negated or g.family or g.hypothetical):
-            if g.sentence.start not in seen:
-                seen[g.sentence.start] = _within_last_month(g.sentence.text)
-            if seen[g.sentence.start]:
-                return Hit.of_finding(g, True, "delivery within the last month")
+        if not (g.negated or g.family or g.hypothetical) and _within_last_month(g.sentence.text):
+            return Hit.of_finding(g, True, "delivery within the last month")
     return None if f is None else Hit.of_finding(f, value, why)
 
 

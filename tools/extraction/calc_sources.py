@@ -165,14 +165,15 @@ _AFTER_PRESENTATION = re.compile(
 
 
 @functools.lru_cache(maxsize=4096)
-def _after_presentation_text(sentence: str) -> bool:
-    return bool(_AFTER_PRESENTATION.search(sentence))
+def sentence_has(rx: re.Pattern[str], sentence: str) -> bool:
+    """Does ``rx`` occur in ``sentence``? Cached: the many mentions of one long sentence (a 200,000-character note
+    can be one sentence) search it once, not once per mention."""
+    return rx.search(sentence) is not None
 
 
 def after_presentation(f: Finding) -> bool:
-    """True when the mention's sentence is about the time after the presentation (discharge, follow-up). Once per
-    sentence: a 200,000-character sentence with thousands of mentions is searched once, not once per mention."""
-    return _after_presentation_text(f.sentence.text)
+    """True when the mention's sentence is about the time after the presentation (discharge, follow-up)."""
+    return sentence_has(_AFTER_PRESENTATION, f.sentence.text)
 
 
 def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:
