@@ -90,7 +90,8 @@ RECENT_SURGERY = Derived(R.surgery_in_previous_weeks, "a current surgery mention
 SMOKING_CURRENT = Derived(R.current_smoker, "smoker unless the note says the patient quit")
 HORMONES = AnyOf(Concept("hormone_use", when="current"), Meds("hormone"))
 GCS_TOTAL = Quantity("gcs")
-
+# SOFA and APACHE II: the lowest GCS of the first day (Vincent 1996, Knaus 1985)
+GCS_FIRST_DAY_WORST = FirstOf(Derived(R.worst_first_day("gcs", lowest=True), "lowest first-day GCS"), GCS_TOTAL)
 
 
 def _apache_worst(item: str, source: Source) -> FirstOf:
@@ -289,7 +290,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                        Term(r"(?:long[- ]term|chronic|maintenance|regular|outpatient)\s+(?:\w+\s+)?(?:haemo|hemo|peritoneal )?dialysis"
                                             r"|\bESRD\b|end[- ]stage (?:renal|kidney)", label="maintenance dialysis / ESRD")),
         "hematocrit": _apache_worst("hematocrit", Quantity("hematocrit")), "wbc": _apache_worst("wbc", WBC),
-        "gcs": FirstOf(Derived(R.worst_first_day("gcs", lowest=True), "lowest first-day GCS"), GCS_TOTAL),
+        "gcs": GCS_FIRST_DAY_WORST,
         "chronic_health": Derived(R.chronic_health, "cirrhosis, NYHA IV, severe COPD, dialysis or immunosuppression"),
         "admission_type": Derived(R.admission_type, "postoperative after emergency / elective surgery, else nonoperative"),
         "sex": SEX,
@@ -383,7 +384,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "cpap": Concept("cpap", when="current"),
         # the worst value of the first 24 h (Vincent 1996) when the note gives two or more
         "platelets": FirstOf(Derived(R.worst_first_day("platelets", lowest=True), "lowest first-day platelets"), PLATELETS),
-        "gcs": FirstOf(Derived(R.worst_first_day("gcs", lowest=True), "lowest first-day GCS"), GCS_TOTAL),
+        "gcs": GCS_FIRST_DAY_WORST,
         "bilirubin": FirstOf(Derived(R.worst_first_day("bilirubin", lowest=False), "highest first-day bilirubin"), BILIRUBIN),
         "mean_arterial_pressure": MAP_, "systolic_bp": SBP, "diastolic_bp": DBP,
         "hypotension": Concept("hypotension", when="current"),
