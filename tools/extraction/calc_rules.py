@@ -1238,7 +1238,9 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
         ("level", re.compile(rf"{target}[^.;,]{{0,40}}?\b(?:equally\s+likely|(?:at\s+least\s+)?as\s+likely\s+as)\b"
                              rf"|\b(?:equally\s+likely|as\s+likely\s+as)\s+(?:an?\s+)?{target}", re.I)),
         ("below", re.compile(rf"{target}\s+(?:{verbs}\s+){{0,3}}(?:less\s+likely|unlikely|improbable|not\s+likely)"
-                             rf"|\b(?:more\s+likely|favou?red)\s+(?:than|over)\s+(?:an?\s+)?{target}", re.I)),
+                             rf"|\b(?:more\s+likely|favou?red)\s+(?:than|over)\s+(?:an?\s+)?{target}"
+                             rf"|{target}[^.;]{{0,60}}?[,;]?\s+(?:but|however|although)\b[^.;]{{0,40}}?\b(?:is|are|was|were|seems?|felt)"
+                             rf"\s+(?:much\s+|far\s+)?(?:more\s+likely|most\s+likely|favou?red)", re.I)),
     ]
 
 
@@ -1273,6 +1275,11 @@ def stated_leading(target: str, label: str) -> Callable[[NoteContext], Hit | Non
     (a judgement left to the model, else the calculator's default)."""
 
     def read(ctx: NoteContext) -> Hit | None:
+        alt = _alternative_statement(ctx)
+        if alt is not None:
+            m, more = alt
+            return _hit(ctx, m, not more, f"an alternative diagnosis {'as likely or more' if more else 'less likely'}"
+                        f" than {label}")
         r = _ranking(ctx, target)
         if r is None:
             return None
@@ -1289,6 +1296,19 @@ _ALTERNATIVE = re.compile(r"(?:alternative|other|another)\s+(?:diagnos[ie]s|expl
                           r"(?P<rank>(?:at\s+least\s+)?as\s+likely|equally\s+likely|more\s+likely|less\s+likely|unlikely)", re.I)
 
 
+def _alternative_statement(ctx: NoteContext) -> tuple[re.Match[str], bool] | None:
+    """The note's first statement of how likely 'an alternative diagnosis' is (Wells' own wording): the match and
+    whether the alternative is at least as likely ('an alternative diagnosis is as likely or more likely' True; 'less
+    likely', 'unlikely' and a negated 'no alternative diagnosis is more likely' False). Relatives', hypothetical and
+    after-presentation mentions are left out."""
+    for m in _ALTERNATIVE.finditer(ctx.note):
+        f = ctx.finding_at(m.start(), m.end())
+        if f.family or f.hypothetical or after_presentation(f):
+            continue
+        return m, not (f.negated or re.search(r"less|unlikely", m.group("rank"), re.I))
+    return None
+
+
 def alternative_as_likely(target: str, label: str) -> Callable[[NoteContext], Hit | None]:
     """Wells DVT 'alternative diagnosis at least as likely': stated of the alternative ('an alternative diagnosis is
     at least as likely' True, 'alternative diagnoses less likely' False), else read from the ranking of ``target``:
@@ -1296,11 +1316,9 @@ def alternative_as_likely(target: str, label: str) -> Callable[[NoteContext], Hi
     None when no ranking is written."""
 
     def read(ctx: NoteContext) -> Hit | None:
-        for m in _ALTERNATIVE.finditer(ctx.note):
-            f = ctx.finding_at(m.start(), m.end())
-            if f.family or f.hypothetical or after_presentation(f):
-                continue
-            more = not (f.negated or re.search(r"less|unlikely", m.group("rank"), re.I))
+        alt = _alternative_statement(ctx)
+        if alt is not None:
+            m, more = alt
             return _hit(ctx, m, more, f"alternative diagnosis {'as likely or more' if more else 'less likely'}")
         r = _ranking(ctx, target)
         if r is None:

@@ -153,6 +153,14 @@ ALT = R.alternative_as_likely(R.DVT_RX, "DVT")
     ("Wells 1.5 points, PE unlikely; D-dimer sent.", None),  # the score's category, not a ranking
     ("Her sister's PE was the leading diagnosis at the time.", None),
     ("Chest pain; PE possible.", None),
+    # Wells' own wording of the alternative, and a ranking after "but"/"however"
+    ("An alternative diagnosis is less likely than PE.", True),
+    ("No alternative diagnosis is more likely than pulmonary embolism.", True),
+    ("Wells: alternative diagnosis less likely - yes.", True),
+    ("An alternative diagnosis (costochondritis) is more likely.", False),
+    ("Differential includes PE, but ACS is more likely.", False),
+    ("PE was considered; however, pneumonia is far more likely given the consolidation.", False),
+    ("PE is the leading diagnosis, but dissection is also possible.", True),
 ])
 def test_pe_ranked_in_the_notes_own_words(note: str, ranked: bool | None) -> None:
     assert value(PE, note) is ranked
@@ -165,6 +173,8 @@ def test_pe_ranked_in_the_notes_own_words(note: str, ranked: bool | None) -> Non
     ("Other diagnoses less likely.", False),
     ("DVT remains the leading diagnosis.", False),
     ("Imp: DVT likely, haematoma less likely.", None),  # no ranking of DVT itself or of 'an alternative'
+    ("No alternative diagnosis is more likely than DVT.", False),
+    ("DVT suspected but a ruptured Baker's cyst seems more likely.", True),
 ])
 def test_alternative_diagnosis_ranked_against_dvt(note: str, alt: bool | None) -> None:
     assert value(ALT, note) is alt
