@@ -1102,10 +1102,33 @@ _TYPICAL = (r"\b(?:retro-?sternal|sub-?sternal|central chest)\b|\b(?:pressure|ti
             r"constricting)\b|radiat\w+[^.;]{0,30}?\b(?:arms?|jaw|neck|shoulders?)\b|spread\w*[^.;]{0,20}?\b(?:arms?|jaw|neck)\b"
             r"|\b(?:on|with) exertion\b|\bexertional\b|\bdiaphore\w+|\bsweat(?:y|ing)\b|\bclammy\b|\bnause\w+"
             r"|relieved by (?:rest|nitro\w*|GTN)|\bat rest\b"
+            r"|(?:brought on|provoked|precipitated|triggered)\s+by\s+(?:exertion|exercise|effort|climbing|walking|stairs|hills)"
+            r"|\b(?:climbing|walking up)\s+(?:the\s+)?(?:stairs|hills?)\b"
             r"|lasting (?:about |around |roughly )?(?:\d+|a few|several|ten|fifteen|twenty)(?:\s*(?:-|to)\s*\d+)?\s*min")
 _ATYPICAL = (r"\bsharp\b|\bstabbing\b|\bpleuritic\b|(?:worse|worsen\w*) (?:on|with|when) (?:inspiration|breathing|movement|"
              r"twisting|moving|lying|palpation)|\bpositional\b|reproduc\w+ (?:on|with|by) (?:palpation|pressure)|"
-             r"tender(?:ness)? (?:on|to) palpation|\bburning\b|\breflux\b|\bindigestion\b|relieved by antacids?|\bfleeting\b")
+             r"tender(?:ness)? (?:on|to) palpation|\bburning\b|\breflux\b|\bindigestion\b|relieved by antacids?|\bfleeting\b"
+             r"|\blast(?:s|ing|ed)\s+(?:only\s+)?(?:a\s+few\s+|few\s+)?seconds\b|\bchest\s+wall\s+(?:is\s+)?tender")
+
+
+# a sentence that goes on describing the pain named in the sentence before it ("It is sharp ...", "The pain radiates
+# ...", "Describes it as ...", "Character: ...")
+_PAIN_FOLLOWER = re.compile(
+    r"\s*(?:it|this|the\s+(?:pain|discomfort|symptoms?)|pain|discomfort|(?:he|she|they|patient|pt)\s+describe[sd]?|"
+    r"describe[sd]?|character\w*|nature|quality|radiation|radiates?|associated|onset)\b", re.I)
+
+
+def _pain_description_followers(ctx: NoteContext, named: list[Sentence]) -> dict[int, Sentence]:
+    """The (up to two) sentences right after each chest-pain sentence that go on describing that pain
+    (:data:`_PAIN_FOLLOWER`), in the same paragraph: their elements count as the pain's."""
+    out: dict[int, Sentence] = {}
+    for sent in named:
+        for nxt in ctx.index.following(sent, 2):
+            if "\n\n" in ctx.note[sent.end:nxt.start] or not _PAIN_FOLLOWER.match(nxt.text):
+                break
+            out[nxt.start] = nxt
+            sent = nxt
+    return out
 
 
 def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
@@ -1118,6 +1141,7 @@ def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
     sentences = {f.sentence.start: f.sentence for f in pain if not after_presentation(f)}
     if not sentences:
         return None
+    sentences.update(_pain_description_followers(ctx, list(sentences.values())))
     typical: list[str] = []
     atypical: list[str] = []
     def unnegated(pattern: str, text: str) -> list[str]:
@@ -1392,7 +1416,20 @@ def caprini_surgery(ctx: NoteContext) -> Hit | None:
     if not found:
         return None
     _, _, option, f = max(found)
+    short = _SHORT_OPERATION.search(ctx.note, f.end, min(f.sentence.end, f.end + 120)) \
+        if option in ("major >45 min", "laparoscopic >45 min") else None
+    if short and int(short.group("min")) <= 45:
+        return Hit.of_finding(f, "minor", f"'{f.text}' with a stated duration of {short.group('min')} min (<= 45) -> minor")
     return Hit.of_finding(f, option, f"'{f.text}' -> {option}" + (" (planned)" if f.hypothetical else ""))
+
+
+# an operation's stated duration in minutes: Caprini's major and laparoscopic items are "> 45 min", so a stated
+# duration of 45 minutes or less makes the operation minor ("(40 min expected)", "expected to take 30 minutes",
+# "a 35-minute procedure")
+_SHORT_OPERATION = re.compile(
+    r"(?:\(|\b(?:expected|duration|operating\s+time|lasting|lasted|took|to\s+take|to\s+last|anticipated|estimated)\b"
+    r"(?:\s+\w+){0,2}?)\s*(?:about\s+|approximately\s+|around\s+|less\s+than\s+|under\s+|<\s*)?"
+    r"(?P<min>\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b", re.I)
 
 
 _RECENT = re.compile(r"\b(?:(?:\d+|a|one|two|three|four|a few|several)\s+(?:days?|weeks?)\s+(?:ago|earlier|before|prior)"

@@ -41,6 +41,11 @@ class SentenceIndex:
         i = max(bisect.bisect_right(self._starts, pos) - 1, 0)
         return self.sentences[i]
 
+    def following(self, sentence: Sentence, n: int) -> list[Sentence]:
+        """The (up to) ``n`` sentences after ``sentence``, in note order."""
+        i = bisect.bisect_left(self._starts, sentence.start)
+        return self.sentences[i + 1:i + 1 + n]
+
 
 def split_sentences(note: str) -> list[Sentence]:
     """Split ``note`` into sentences with character spans (stripped of surrounding space)."""

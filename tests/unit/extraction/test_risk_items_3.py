@@ -1,0 +1,55 @@
+"""Risk-score items read from how notes describe them (issue 13). Every sentence here was written for this test: none
+is taken from a benchmark note or from app/data/dev/.
+
+Rules: HEART's history counts the elements of a chest pain described in the sentences that go on describing it ("It is
+sharp ...", "The pain radiates ...", "Describes it as ..."), exertional triggers written as "brought on by climbing
+stairs", pain lasting seconds and a tender chest wall as nonspecific elements; Caprini's major and laparoscopic
+operations are "> 45 min", so a stated duration of 45 minutes or less makes the operation minor.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS as C
+from tests.unit.extraction._rules import args_of
+
+
+@pytest.mark.parametrize("note, history", [
+    ("34F presents with chest pain. It is sharp and stabbing, reproducible on palpation, lasting seconds. ECG normal.",
+     "slightly suspicious"),
+    ("61M with chest pain since this morning. The pain is a heavy pressure, radiating to the left arm, with sweating.",
+     "highly suspicious"),
+    ("Chest pain for two days. Pain is pleuritic and worse lying flat.", "slightly suspicious"),
+    ("CC: chest pain. Describes it as a tightness brought on by climbing stairs and relieved by rest.",
+     "highly suspicious"),
+    ("Presenting complaint: left-sided chest discomfort. Character: sharp, fleeting; tender chest wall.",
+     "slightly suspicious"),
+    ("Central chest pain. She describes it as a pressure, but it is also reproducible on palpation.",
+     "moderately suspicious"),
+    # a paragraph break or a sentence about something else ends the description
+    ("Chest pain today.\n\nIt is raining. Sharp knife found at home.", None),
+    ("58M with chest pain. He smokes 20 a day. It started at rest.", None),
+])
+def test_heart_history_from_the_sentences_that_describe_the_pain(note: str, history: str | None) -> None:
+    assert args_of("heart_score", note).get("history") == history
+
+
+@pytest.mark.parametrize("note, surgery", [
+    ("Listed for laparoscopic cholecystectomy, expected 40 minutes.", "minor"),
+    ("Laparoscopic cholecystectomy (40 min expected).", "minor"),
+    ("Open inguinal hernia repair expected to take 35 minutes.", "minor"),
+    ("Laparoscopic appendicectomy.", "laparoscopic >45 min"),
+    ("Laparoscopic hemicolectomy (180 min).", "laparoscopic >45 min"),
+    ("Planned open right hemicolectomy, anticipated duration about 150 minutes.", "major >45 min"),
+    # a duration that is not the operation's
+    ("Laparotomy for perforation; pain for 20 minutes before collapse.", "major >45 min"),
+])
+def test_caprini_surgery_with_a_stated_duration(note: str, surgery: str) -> None:
+    assert args_of("caprini_vte", note).get("surgery_type") == surgery
+
+
+def test_a_short_laparoscopic_operation_scores_one_point() -> None:
+    a = args_of("caprini_vte", "45-year-old man for laparoscopic cholecystectomy (30 min expected). Walks normally.")
+    assert a["surgery_type"] == "minor"
+    assert C["caprini_vte"].run(a).value == 2  # age 41-60: 1, minor surgery: 1
