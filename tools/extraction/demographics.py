@@ -31,7 +31,7 @@ _COMPOUND = re.compile(
 _STRONG = [
     _COMPOUND,
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s*-?\s*old(?![\w])", re.I),
-    re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?P<u>yo|y/o|y\.o\.?|yrs?\.? old)(?![\w/])\s*(?P<sex>[MF](?![\w]))?"),
+    re.compile(r"(?<![\w.])(?P<n>\d{1,3})\s*-?\s*(?P<u>yo|y/o|y\.o\.?|yrs?\.? old)(?:(?![\w/])|(?=[MF](?![\w])))\s*(?P<sex>[MF](?![\w]))?"),
 ]
 _BARE_MF = re.compile(r"(?:^|(?<=[\s(]))(?P<n>\d{1,3})\s?(?P<sex>[MF])(?![\w])(?=[\s,;.)]|$)")
 _STRONG.append(_BARE_MF)
@@ -61,9 +61,9 @@ _RELATIVE_AFTER = re.compile(
     r"^\s*(?:\w+\s+){0,2}?(?:son|daughter|brother|sister|child|children|grandson|granddaughter|nephew|niece|"
     r"mother|father|husband|wife|sibling|twin|cousin|friend|partner|baby|infant)s?\b", re.I)
 # the single-letter sex after a bare number ("62M") is only trusted at the start of a description
-# (note start, a line start, a sentence start, or after "a / pt / patient / ...", "(" or ":")
+# (note start, a line start, a sentence start, or after "a / pt / patient / in ...", "(" or ":")
 # or after a heading's dash: "HDU NOTE - 45F, Caucasian")
-_BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the)\s+|[(:]\s*|(?-i:[A-Z]{2,})\s+[-–—]\s*)$", re.I)
+_BARE_MF_BEFORE = re.compile(r"(?:^|\n\s*|[.!?]\s+|\b(?:a|an|pt|patient|is|the|in)\s+|[(:]\s*|(?-i:[A-Z]{2,})\s+[-–—]\s*)$", re.I)
 # a heading line of words in any case, then a dash, then a two-digit age: "Medical take - 83M", "ward round – 67F"
 # (one digit stays out: "catheter - 8F" is a French size; so does a heading naming a device
 # or a temperature in Fahrenheit: "Temp - 99F")
@@ -129,6 +129,8 @@ def _age_candidates(note: str) -> list[tuple[int, int, re.Match[str]]]:
                         len(m.group("n")) >= 2 and _BARE_MF_AFTER_LIST.search(note[max(0, m.start() - 3):m.start()])) \
                         and not _after_heading_dash(note, m):
                     continue
+                if rx is _BARE_MF and len(m.group("n")) < 2 and re.search(r"\bin\s+$", note[max(0, m.start() - 4):m.start()], re.I):
+                    continue  # "rise in 5F": an age after "in" has two digits ("CAP in 45F")
                 if rx is _BARE_MF and _FRENCH_SIZE.match(note, m.end()):
                     continue  # "5F sheath": a French catheter size, not an age
                 n = m.group("n") or m.groupdict().get("n2")

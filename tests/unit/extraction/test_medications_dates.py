@@ -54,6 +54,12 @@ def test_steroid_template_note():
     ("Amlodipine (5 mg twice daily)", "amlodipine", 5, "mg", None, 2, False),
     ("500 mg levetiracetam bid", "levetiracetam", 500, "mg", None, 2, False),
     ("Solu-Medrol 125 mg IV once", "methylprednisolone", 125, "mg", "iv", None, False),
+    # UK brand names of opioids
+    ("MST 30 mg BD", "morphine", 30, "mg", None, 2, False),
+    ("Oramorph 10 mg up to four times a day", "morphine", 10, "mg", None, 4, False),
+    ("OxyNorm 5 mg qds prn", "oxycodone", 5, "mg", None, 4, True),
+    ("Palexia 100mg BD", "tapentadol", 100, "mg", None, 2, False),
+    ("Zydol 50 mg three times daily", "tramadol", 50, "mg", None, 3, False),
 ])
 def test_medication_forms(note, name, dose, unit, route, per_day, prn):
     (m,) = extract_medications(note)

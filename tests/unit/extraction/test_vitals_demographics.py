@@ -25,6 +25,8 @@ def ex(note: str):
     ("A 3-week-old girl.", 3 * 7 / 365.25, "weeks"),
     ("A 10-day-old neonate.", 10 / 365.25, "days"),
     ("62M presenting with dyspnea.", 62.0, "years"),
+    ("CAP in 62M, RR 24.", 62.0, "years"),  # after "in", a two-digit number with M/F
+    ("62yoF with cough.", 62.0, "years"),
 ])
 def test_age_forms(note, years, unit):
     v = ex(note)["age"]
@@ -43,6 +45,7 @@ def test_age_of_relative_or_event_is_not_primary():
 
 def test_no_age():
     assert ex("Patient has a heart rate of 113 bpm and a QT interval of 330 msec.").get("age") is None
+    assert ex("Temperature: a rise in 5F overnight.").get("age") is None  # one digit after "in" is not an age
 
 
 # --- sex -----------------------------------------------------------------------
