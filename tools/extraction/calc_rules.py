@@ -10,6 +10,7 @@ note does not state or imply by the definition.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 import re
@@ -715,15 +716,46 @@ def charlson_diabetes(ctx: NoteContext) -> Hit | None:
 
 
 _HEME = r"leuka?emia|lymphoma|myeloma|\bAML\b|\bCLL\b|\bCML\b|\bALL\b|Hodgkin"
-_METASTATIC = r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
+_METASTATIC = (r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
+               # shorthand and tumour deposits named by their site: "liver mets", "bony secondaries", "lytic deposits"
+               r"|(?-i:\bmets\b)|\bsecondaries\b|carcinomatosis|\b[pcy]?T[0-4x][a-d]?\s*N[0-3x][a-c]?\s*M1[a-c]?\b"
+               r"|\b(?:bone|bony|liver|hepatic|lung|pulmonary|brain|cerebral|adrenal|peritoneal|skeletal|sclerotic|lytic"
+               r"|osteoblastic|osteolytic|spinal|vertebral)\s+(?:deposits?|secondar(?:y|ies)|mets)\b")
 # a stage of something else: "CKD stage 4", "NYHA stage IV", "stage 4 pressure ulcer"
 _OTHER_STAGE = re.compile(r"\b(?:CKD|kidney|renal|NYHA|heart failure|HF|COPD|GOLD|hypertension|pressure|liver|fibrosis|sleep)"
                           r"\W+(?:\w+\W+)?$|^\W*(?:pressure (?:ulcer|injury|sore)|CKD|chronic kidney|kidney|renal|heart failure)", re.I)
 
 
-def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
+# a cancer named as the indication of an operation or treatment that is planned: "listed for resection of rectal
+# adenocarcinoma", "pre-op assessment for Whipple for pancreatic head carcinoma", "booked for radiotherapy to a
+# prostate cancer": the planning trigger makes the operation future, not the disease (a hedge in the gap keeps it a query)
+_PLANNING_TRIGGER = re.compile(r"hypothetical:(?:listed|scheduled|booked|planned|planning|wait-?listed|awaiting|due to"
+                               r"|will|candidate|assess|evaluat)", re.I)
+_INDICATION_BEFORE = re.compile(
+    r"\b(?:resection|excision|removal|debulking|surgery|operation|repair|procedure|\w+ectomy|\w+otomy|Whipple(?:'?s)?"
+    r"|Ivor[- ]Lewis|radiotherapy|chemotherapy|chemoradiotherapy|treatment|management)"
+    r"(?:\s+(?:procedure|surgery|operation))?\s+(?:of|for|to)\s+"
+    r"(?:(?!possible\b|suspected\b|presumed\b|probable\b|query\b|likely\b|benign\b|\?)[\w'-]+\s+){0,4}$", re.I)
+
+
+def cancer_mentions(ctx: NoteContext) -> list[Finding]:
+    """The cancer concept's mentions, a cancer named as a planned operation's indication taken as a diagnosis (see
+    ``_INDICATION_BEFORE``)."""
     out = []
     for f in ctx.findings("cancer"):
+        if f.hypothetical and not (f.negated or f.family):
+            hyp = [t for t in f.triggers if t.startswith("hypothetical:")]
+            before = ctx.note[max(f.sentence.start, f.start - 60):f.start]
+            if all(_PLANNING_TRIGGER.match(t) for t in hyp) and _INDICATION_BEFORE.search(before):
+                f = dataclasses.replace(f, hypothetical=False,
+                                        triggers=[t for t in f.triggers if not t.startswith("hypothetical:")])
+        out.append(f)
+    return out
+
+
+def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
+    out = []
+    for f in cancer_mentions(ctx):
         if re.fullmatch(rf"(?:{_HEME})", f.text, re.I) or re.search(r"leuka?emia|lymphoma|myeloma", f.text, re.I):
             continue
         out.append(f)
@@ -752,7 +784,7 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
                            r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)"
                            # the disease named in full, the stage after it: "chronic kidney disease stage 4", "CKD G4"
                            r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)\s*[,(]?\s*"
-                           r"(?:stage|grade|G)\s*(?:3b|IIIb|4|IV|5|V)\b")
+                           r"(?:stage|grade|G)\s*(?:3b|IIIb|4|IV|5|V)(?:\b|(?=A[1-3]\b))")
     if severe:
         return Hit.of_finding(severe[0], True, "moderate-severe CKD")
     cr = ctx.value("creatinine")
@@ -763,7 +795,7 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
         return Hit.of_finding(f, False, why)
     mild = affirmed(ctx, r"CKD\s*(?:stage\s*)?(?:1|2|I|II|3a|IIIa)\b|stage\s*(?:1|2|I|II|3a|IIIa)\s+(?:chronic kidney|CKD)"
                          r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)\s*[,(]?\s*"
-                         r"(?:stage|grade|G)\s*(?:1|2|I|II|3a|IIIa)\b")
+                         r"(?:stage|grade|G)\s*(?:1|2|I|II|3a|IIIa)(?:\b|(?=A[1-3]\b))")
     if mild:
         return Hit.of_finding(mild[0], False, "CKD stage 1-3a: not moderate-severe")
     return None
@@ -807,13 +839,42 @@ def _ongoing_treatment(ctx: NoteContext) -> Finding | None:
     return None
 
 
-def active_cancer(ctx: NoteContext, skin_excluded: bool = False) -> Hit | None:
+# PSI counts a cancer diagnosed within the past year (Fine 1997) even when treated: a time within a year beside a past
+# mention ("diagnosed 4 months ago", "resected 8 months ago", "diagnosed last month", "earlier this year")
+_WITHIN_YEAR = re.compile(r"\b(?P<n>\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several)\s+"
+                          r"(?P<u>days?|weeks?|months?)\s+ago\b|\b(?:last|this|past)\s+(?:week|month)\b|\b(?:earlier\s+)?this\s+year\b"
+                          r"|\b(?:in\s+the\s+)?(?:past|last)\s+(?:few|several|\d+|two|three|six)\s+(?:weeks|months)\b"
+                          r"|\b(?:newly|recently)\s+diagnosed\b|\bnew\s+diagnosis\b", re.I)
+_YEARS_AGO = re.compile(r"\b(?:years?|decades?)\s+ago\b|\b(?:19[5-9]\d|20[0-4]\d)\b|\bin remission\b|\bcured\b", re.I)
+# a treatment to come for the cancer: "awaiting radiotherapy", "scheduled for chemotherapy", "listed for surgery"
+_PLANNED_TREATMENT = re.compile(r"\b(?:awaiting|scheduled for|booked for|planned|listed for|due to (?:start|begin|have)|to start|referred for)\s+"
+                                r"(?:\w+\s+){0,2}?(?:chemo\w*|radiotherapy|radiation|immunotherapy|surgery|resection|excision"
+                                r"|\w+ectomy|oncology|treatment)\b", re.I)
+
+
+def _diagnosed_within_year(ctx: NoteContext, f: Finding) -> bool:
+    """A past cancer mention whose clause dates it within a year, or which has a treatment still to come."""
+    lo, hi = max(f.sentence.start, f.start - 60), min(f.sentence.end, f.end + 70)
+    window = ctx.note[lo:hi]
+    if _PLANNED_TREATMENT.search(window):
+        return True
+    m = _WITHIN_YEAR.search(window)
+    if m is None or _YEARS_AGO.search(window):
+        return False
+    if m.group("n") and m.group("u").lower().startswith("month"):
+        n = m.group("n").lower()
+        k = int(n) if n.isdigit() else word_to_number(n) if n not in ("a", "an", "a few", "several") else 1
+        return k is not None and k <= 12
+    return True
+
+
+def active_cancer(ctx: NoteContext, skin_excluded: bool = False, within_year: bool = False) -> Hit | None:
     """Active cancer: a current cancer, or a past one still treated (chemotherapy, radiotherapy, palliation).
 
     A cancer only in the past (remission, 'history of ... treated years ago') decides False. With ``skin_excluded``
     (PSI, Fine 1997: 'any cancer except basal- or squamous-cell cancer of the skin') a skin BCC / SCC is no cancer.
     """
-    found = ctx.findings("cancer")
+    found = cancer_mentions(ctx)
     if skin_excluded:
         found = [f for f in found if not _skin_cancer(ctx, f)]
     mentions = [f for f in found if not re.fullmatch(r"tumou?r", f.text, re.I)] or found
@@ -828,6 +889,10 @@ def active_cancer(ctx: NoteContext, skin_excluded: bool = False) -> Hit | None:
         ongoing = _ongoing_treatment(ctx)
         if ongoing is not None:
             return Hit.of_finding(ongoing, True, "cancer treatment written as ongoing in the history list")
+        if within_year:
+            recent = [m for m in past if _diagnosed_within_year(ctx, m)]
+            if recent:
+                return Hit.of_finding(recent[0], True, "cancer diagnosed within the past year, or with treatment to come")
         return Hit.of_finding(past[0], False, "cancer only in the past")
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
@@ -856,12 +921,63 @@ def _skin_cancer(ctx: NoteContext, f: Finding) -> bool:
 
 
 def psi_neoplastic(ctx: NoteContext) -> Hit | None:
-    """PSI neoplastic disease: active cancer (see :func:`active_cancer`), skin basal / squamous cell cancer excepted."""
-    return active_cancer(ctx, skin_excluded=True)
+    """PSI neoplastic disease: active cancer (see :func:`active_cancer`) or one diagnosed within the past year (Fine 1997),
+    skin basal / squamous cell cancer excepted."""
+    return active_cancer(ctx, skin_excluded=True, within_year=True)
 
 
 def malignancy_any(ctx: NoteContext) -> Hit | None:
-    value, f, why = decide(ctx.findings("cancer"), "any")
+    value, f, why = decide(cancer_mentions(ctx), "any")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
+# ---------------------------------------------------------------------------
+# PSI nursing home residence (Fine 1997: living in a nursing home at presentation)
+# ---------------------------------------------------------------------------
+
+# a place the patient is to go, not one she lives in: "plan: discharge to a nursing home", "referred for a care home",
+# "moving into assisted living next week"; "discharged back to her nursing home" is her home
+_NH_DESTINATION = re.compile(r"\b(?:discharg\w*|transfer(?:red|ring)?|plac(?:e|ing)|refer(?:red|ral)?|appl(?:y|ied|ication)"
+                             r"|assess(?:ed|ment)?|mov(?:e|ing)|going|will\s+go|needs?|requires?)"
+                             r"\s+(?:plan\s+)?(?:to|into|in|for)\s+(?:(?!back\b|his\b|her\b|their\b|usual\b|own\b)\w+\s+){0,3}$", re.I)
+_NH_PLACEMENT_AFTER = re.compile(r"\s*(?:placement|application|referral|assessment|bed\b)", re.I)
+# residence in the present or present perfect: "lives in", "resides at", "a resident of", "from a care home",
+# "has lived in ... since 2019", "has been in a residential home"
+_NH_PRESENT = re.compile(r"\b(?:lives|living|resides|residing|is\s+(?:a\s+|an\s+)?(?:\w+\s+)?resident|resident\s+(?:of|at|in)"
+                         r"|ha(?:s|ve)\s+(?:been\s+)?(?:lived|living|resided|residing|been)|currently|from|stays|staying"
+                         r"|moved\s+(?:in)?to|(?:was\s+)?(?:moved|placed|admitted)\s+(?:permanently\s+)?(?:in)?to|placed\s+in|entered|went\s+into)\b"
+                         r"[^.;:\n]{0,60}$", re.I)
+# residence in the simple past, or a past habit
+_NH_PAST = re.compile(r"(?:\b(?<!has )(?<!have )(?:lived|resided|stayed)|\bwas\s+(?:a\s+|an\s+)?(?:\w+\s+)?resident)\b[^.;:\n]{0,60}$", re.I)
+_NH_USED_TO = re.compile(r"\bused\s+to\s+(?:live|reside|stay|be)\b[^.;:\n]{0,60}$", re.I)
+# the past residence ended: "..., now lives with her son", "before moving in with her daughter", "returned home"
+_NH_ENDED = re.compile(r"\b(?:now|currently|at present|presently)\s+(?:lives|living|resides|residing|stays|staying|at home|with)\b"
+                       r"|\bmov(?:ed|ing)\s+(?:back|out|in with|home|to (?:live|stay) with)\b|\breturned\s+(?:home|to)\b"
+                       r"|\bbefore\s+(?:moving|returning|going)\b|\buntil\b|\bdischarged\s+home\b", re.I)
+
+
+def nursing_home_resident(ctx: NoteContext) -> Hit | None:
+    """PSI 'nursing home resident' (current): a care-home word (ConText, current) read with its verb. Present or
+    present perfect residence ('lives in', 'a resident of', 'from a care home', 'has lived in ... since', 'moved into a
+    care home 3 months ago') is current even under a history header or a past date; residence in the past with an end
+    ('lived in a care home until last year, now lives with her son', 'used to live in') is past; a destination
+    ('discharge to a nursing home', 'nursing home placement') is not a residence."""
+    keep = []
+    for f in ctx.findings("nursing_home"):
+        if f.negated or f.family or f.hypothetical:
+            keep.append(f)
+            continue
+        before = ctx.note[max(f.sentence.start, f.start - 80):f.start]
+        after = ctx.note[f.end:min(len(ctx.note), f.end + 150)]
+        if _NH_DESTINATION.search(before) or _NH_PLACEMENT_AFTER.match(after):
+            continue
+        if _NH_USED_TO.search(before) or (_NH_PAST.search(before) and _NH_ENDED.search(after)):
+            keep.append(dataclasses.replace(f, historical=True, triggers=[*f.triggers, "historical:past residence"]))
+        elif f.historical and _NH_PRESENT.search(before) and not _NH_ENDED.search(ctx.note, f.end, f.sentence.end):
+            keep.append(dataclasses.replace(f, historical=False))
+        else:
+            keep.append(f)
+    value, f, why = decide(keep, "current")
     return None if f is None else Hit.of_finding(f, value, why)
 
 

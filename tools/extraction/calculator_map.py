@@ -296,7 +296,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "sex": SEX,
     },
     "psi": {
-        "age": AGE, "sex": SEX, "nursing_home_resident": Concept("nursing_home", when="current"),
+        "age": AGE, "sex": SEX, "nursing_home_resident": Derived(R.nursing_home_resident, "lives in a care home now (present / present perfect; "
+                                                                             "not a past one with an end, not a destination)"),
         "neoplastic_disease": Derived(R.psi_neoplastic, "active cancer other than basal / squamous cell skin cancer"),
         "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
         "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
@@ -314,7 +315,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     "charlson": {
         "age": AGE, "myocardial_infarction": Concept("myocardial_infarction"), "chf": HEART_FAILURE,
         "peripheral_vascular_disease": Concept("peripheral_artery_disease"),
-        "cerebrovascular_accident": STROKE, "tia": TIA, "dementia": Concept("dementia"),
+        "cerebrovascular_accident": STROKE, "tia": TIA,
+        # a chronic cognitive deficit: the disease named, or a cholinesterase inhibitor / memantine (prescribed for it alone)
+        "dementia": AnyOf(Concept("dementia"), Term(r"\b(?:donepezil|rivastigmine|galantamine|memantine|Aricept|Exelon|Namenda)\b",
+                                                    label="anti-dementia drug")),
         "chronic_pulmonary_disease": Concept("chronic_lung_disease"),
         "connective_tissue_disease": Concept("connective_tissue_disease"), "peptic_ulcer_disease": Concept("peptic_ulcer"),
         "liver_disease": Derived(R.charlson_liver, "liver disease; with portal hypertension/decompensation -> moderate to severe"),
@@ -322,8 +326,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "hemiplegia": Concept("hemiplegia"),
         "moderate_severe_ckd": Derived(R.charlson_ckd, "dialysis/transplant/ESRD/CKD 3b-5 or creatinine > 3"),
         "solid_tumor": Derived(R.charlson_tumor, "solid cancer; metastatic words"),
-        "leukemia": Term(r"leuka?emia|\bAML\b|\bCLL\b|\bCML\b", label="leukaemia"),
-        "lymphoma": Term(r"lymphoma|Hodgkin", label="lymphoma"),
+        "leukemia": Term(r"leuka?emi(?:a|c)|(?-i:\b(?:AML|CLL|CML|CMML|APML)\b)", label="leukaemia"),
+        # Charlson 1987's lymphoma: Hodgkin's, lymphosarcoma, Waldenström's macroglobulinaemia, myeloma, other lymphomas
+        "lymphoma": Term(r"lymphoma|Hodgkin|myeloma|plasmacytoma|lymphosarcoma|Waldenstr(?:ö|o|oe)m|macroglobulin(?:a)?emia"
+                         r"|(?-i:\b(?:NHL|DLBCL)\b)", label="lymphoma / myeloma"),
         "aids": Concept("aids"),
     },
     "feverpain": {

@@ -52,7 +52,10 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      # a bare past year right after the mention: "PE 2012", "DVT 2016,"
      r"|(?<=\s)(?:19[5-9]\d|20[0-4]\d)\b(?!\s*(?:mg|mcg|µg|ug|mL|ml|units?|IU|g|kg|cells|/))"
      # "smoked for 30 years but quit": the trigger carries its own "but", which would end the scope
-     r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"),
+     r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"
+     # a state given its end: "lived in a care home until last year", "on warfarin until 2019", "until 3 months ago"
+     r"|\buntil\s+(?:last\s+(?:year|month|week|summer|winter|spring|autumn)|recently|(?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)"
+     r"|(?:\d+|a|an|one|two|three|four|five|six|a few|several)\s+(?:years?|months?|weeks?)\s+ago)\b"),
     ("family", "forward", 40,
      r"\bfamily history\b|\bfamilial history\b|\bFHx?\b|\bfamily\b|\bmother\b|\bfather\b|\bbrothers?\b"
      r"|\bsisters?\b|\bsiblings?\b|\bparents?\b|\bgrand(?:mother|father|parents?)\b|\baunts?\b"
@@ -85,6 +88,8 @@ _PSEUDO = re.compile(
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
     r"|\bprior to (?:admission|presentation|arrival|surgery)\b"
+    # "since 2019" starts a state that goes on ("has lived in a nursing home since 2019"): the year is no past cue
+    r"|\bsince\s+(?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
     # an antigen / antibody marker reported negative ("Chronic hepatitis B, HBeAg negative"): the result is the marker's,
     # not a denial of the disease named before it
     r"|\b[A-Za-z-]*(?-i:Ag|Ab)\s+(?:was\s+|is\s+)?negative\b"
