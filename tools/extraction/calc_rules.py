@@ -1485,6 +1485,10 @@ HIGH_RISK_SURGERY = (
     # "open repair of a 6 cm infrarenal abdominal aortic aneurysm", "EVAR": the aorta is above the inguinal ligament
     r"|repair of (?:an? |the |his |her )?(?:[\w.]+ ){0,4}?(?:aortic|aorta|AAA)\b(?: aneurysm)?|\bT?EVAR\b"
     r"|cholecystectomy|splenectomy|hysterectomy|low anterior resection|abdominoperineal|cardiac surgery|CABG|valve replacement|mediastin\w+ surgery"
+    # thoracoabdominal and iliac/visceral arterial operations; thoracoscopic and laparoscopic (intracavitary) operations
+    r"|thoraco-?abdominal|(?:aorto-?|)iliac (?:bypass|repair|aneurysm repair)|(?:renal|mesenteric|coeliac|celiac) artery (?:bypass|repair)"
+    r"|\bVATS\b|video-assisted thoracoscopic|thoracoscop\w+|decortication|pleurectomy|appendi?cectomy|appendectomy|\bHartmann"
+    r"|laparoscop\w+ (?:[\w-]+ ){0,3}?(?:\w*ectomy|resection|fundoplication|surgery)"
 )
 
 

@@ -187,7 +187,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "bedridden": Derived(R.bedridden, "bedridden / immobilised (a plaster cast is the other criterion)"),
         "major_surgery": RECENT_SURGERY,
         "calf_swelling": Derived(R.calf_swelling_3cm, "calf circumference difference > 3 cm"),
-        "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) superficial veins",
+        "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
+                                 r"|superficial venous (?:dilatation|distension)",
                                  when="current", label="collateral superficial veins"),
         "entire_leg_swollen": Derived(R.one_sided(r"(?:entire|whole|full) (?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
                                                   r"(?: was| is)? (?:swollen|edematous|oedematous)"

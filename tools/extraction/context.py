@@ -34,8 +34,11 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"\b(?:was|were|is|are|been|be)\s+(?:ruled out|excluded|negative|absent|unremarkable"
      r"|not (?:seen|found|detected|present|observed|noted|palpable|elicited))\b"
      r"|\bruled out\b|\bnegative\b(?!\s+for\b)|\babsent\b|\bnot (?:seen|present|found|detected|palpable)\b|\bunlikely\b"
+
      # a form field answered no: "Cough: none", "Melaena: nil", "Syncope - no"
      r"|(?<=[:\-])\s*(?:none|nil|no|never|abstinent|teetotal|denie[sd])\b"),
+    # a treatment never given: "insulin never needed", "paracentesis not required" (the word before it only)
+    ("negated", "backward", 2, r"\b(?:never|not)\s+(?:been\s+)?(?:needed|required|used|prescribed|started|given)\b"),
     ("historical", "forward", 40,
      r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
@@ -55,7 +58,11 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\b(?:but |and )?(?:quit|stopped|gave up|discontinued)\b"
      # a state given its end: "lived in a care home until last year", "on warfarin until 2019", "until 3 months ago"
      r"|\buntil\s+(?:last\s+(?:year|month|week|summer|winter|spring|autumn)|recently|(?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)"
-     r"|(?:\d+|a|an|one|two|three|four|five|six|a few|several)\s+(?:years?|months?|weeks?)\s+ago)\b"),
+     r"|(?:\d+|a|an|one|two|three|four|five|six|a few|several)\s+(?:years?|months?|weeks?)\s+ago)\b"
+     # an absence that has lasted since a past year: "off all treatment since 2013", "disease-free since 2015"
+     # (the trigger ends before "since <year>", a pseudo-trigger of its own)
+     r"|\b(?:off|free|disease-free|in remission|stopped|discontinued|completed|abstinent)\b(?:\s+[\w-]+){0,3}?"
+     r"(?=\s+since\s+(?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b)"),
     ("family", "forward", 40,
      r"\bfamily history\b|\bfamilial history\b|\bFHx?\b|\bfamily\b|\bmother\b|\bfather\b|\bbrothers?\b"
      r"|\bsisters?\b|\bsiblings?\b|\bparents?\b|\bgrand(?:mother|father|parents?)\b|\baunts?\b"

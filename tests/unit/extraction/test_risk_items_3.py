@@ -53,3 +53,45 @@ def test_a_short_laparoscopic_operation_scores_one_point() -> None:
     a = args_of("caprini_vte", "45-year-old man for laparoscopic cholecystectomy (30 min expected). Walks normally.")
     assert a["surgery_type"] == "minor"
     assert C["caprini_vte"].run(a).value == 2  # age 41-60: 1, minor surgery: 1
+
+
+@pytest.mark.parametrize("note, high_risk", [
+    ("Planned for open repair of a thoracoabdominal aneurysm.", True),
+    ("Booked for VATS lobectomy.", True),
+    ("Laparoscopic right hemicolectomy planned.", True),
+    ("Elective appendicectomy tomorrow.", True),
+    ("Laparoscopic inguinal hernia repair.", False),  # extraperitoneal
+    ("Right total hip replacement.", False),
+])
+def test_rcri_high_risk_surgery_sites(note: str, high_risk: bool) -> None:
+    assert args_of("rcri", note).get("elevated_risk_surgery") is high_risk
+
+
+@pytest.mark.parametrize("note", [
+    "Type 2 diabetes, diet-controlled; insulin never needed.",
+    "Gestational diabetes in 2015, insulin not required.",
+])
+def test_a_treatment_never_needed_is_not_given(note: str) -> None:
+    assert not args_of("rcri", note).get("insulin_treatment")
+
+
+@pytest.mark.parametrize("note, veins", [
+    ("Dilated non-varicose superficial veins over the left shin.", True),
+    ("Superficial venous dilatation over the right thigh.", True),
+    ("Varicose veins both legs.", None),
+])
+def test_wells_dvt_collateral_superficial_veins(note: str, veins: bool | None) -> None:
+    assert args_of("wells_dvt", note).get("collateral_veins") is veins
+
+
+@pytest.mark.parametrize("note", [
+    "Treated for breast cancer in 2012 (surgery and chemotherapy), disease-free and off all treatment since 2013.",
+    "Colon cancer resected in 2010; in remission since 2011.",
+])
+def test_an_absence_since_a_past_year_makes_what_precedes_it_past(note: str) -> None:
+    a = args_of("wells_pe", note)
+    assert not a.get("malignancy") and not a.get("recent_surgery")
+
+
+def test_a_state_since_a_past_year_still_goes_on() -> None:
+    assert args_of("psi", "80-year-old woman who has lived in a nursing home since 2019.")["nursing_home_resident"] is True
