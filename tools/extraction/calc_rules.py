@@ -597,22 +597,63 @@ _NOT_DONE_AFTER = re.compile(r"\s*(?:was\s+|is\s+|has\s+been\s+)?(?:not\s+(?:nee
                              r"|planned)|unnecessary|deferred)\b", re.I)
 
 
-def _paracentesis_done(ctx: NoteContext, sentence: Sentence) -> bool:
-    """A paracentesis the sentence affirms for the patient (ascites enough to drain: moderate). One denied in its own
-    clause ('no paracentesis needed', 'paracentesis not required') says nothing about a larger grade."""
-    for f in affirmed_in_clause(ctx, r"\bparacentes[ie]s\b"):
-        if sentence.start <= f.start < sentence.end and not _NOT_DONE_AFTER.match(ctx.note, f.end):
-            return True
-    return False
+def _paracenteses(ctx: NoteContext) -> list[int]:
+    """Where the note affirms a paracentesis (sorted starts: ascites enough to drain is moderate). One denied in its
+    own clause ('no paracentesis needed', 'paracentesis not required') says nothing about a larger grade."""
+    return [f.start for f in affirmed_in_clause(ctx, r"\bparacentes[ie]s\b") if not _NOT_DONE_AFTER.match(ctx.note, f.end)]
+
+
+def _in_sentence(starts: list[int], sentence: Sentence) -> bool:
+    i = bisect.bisect_left(starts, sentence.start)
+    return i < len(starts) and starts[i] < sentence.end
 
 
 # the International Ascites Club grade written next to the word: 1 (seen only on imaging) is slight, 2 (moderate
-# distension) and 3 (gross / tense) are Child-Pugh's moderate: 'grade 2 ascites', 'ascites (grade III)', 'Ascites: grade 1'
-_IAC_GRADE = re.compile(r"\bgrade\s*(?P<a>[123]|III|II|I)\s+ascites\b|\bascites\s*[:(,-]?\s*grade\s*(?P<b>[123]|III|II|I)\b", re.I)
+# distension) and 3 (gross / tense) are Child-Pugh's moderate: 'grade 2 ascites', 'ascites (grade III)', 'Ascites: grade 1',
+# 'Ascites IAC grade 2', 'grade two ascites'
+_IAC_NUM = r"(?:[123]|III|II|I|one|two|three)"
+_IAC_GRADE = re.compile(rf"\bgrade\s*(?P<a>{_IAC_NUM})\s+(?:\(?(?:IAC|ICA)\)?\s+)?ascites\b"
+                        rf"|\bascites\s*[:(,-]?\s*(?:\(?(?:IAC|ICA|International\s+Ascites\s+Club)\)?\s*)?grade\s*(?P<b>{_IAC_NUM})\b",
+                        re.I)
+# the plus grading of a chart ('ascites +', 'ascites ++', 'ascites 3+', '2+ ascites'): one plus is slight, more moderate
+_PLUS_GRADE = re.compile(r"\bascites\s*[:(-]?\s*(?P<a>\+{1,4}|[1-4]\s*\+)(?![\w+])|(?<![\w+])(?P<b>\+{1,4}|[1-4]\s*\+)\s*ascites\b", re.I)
+# a grade word in the mention's own clause: 'tense ascites', 'large-volume ascites', 'ascites - moderate to severe'
+_CLAUSE_SEVERE = re.compile(rf"\b{_SEVERE}\b(?:[- ](?:volume|amount))?[^,;.()\n]{{0,25}}$", re.I)
+_CLAUSE_SEVERE_AFTER = re.compile(rf"[ \t]*[:(-]?[ \t]*(?:(?:is|was|which\s+is)[ \t]+)?{_SEVERE}\b", re.I)
+
+
+def _ascites_mention_grade(ctx: NoteContext, f: Finding, large: list[Finding], taps: list[int], wide: bool) -> tuple[str | None, str]:
+    """The grade written for one ascites mention: IAC grade, plus grade, a grade word near it (``wide``: 40 characters
+    around it in its sentence; else its own clause), a paracentesis in its sentence. None when it states none."""
+    lo, hi = max(f.sentence.start, f.start - 12), min(f.sentence.end, f.end + 16)
+    iac = _IAC_GRADE.search(ctx.note, lo, hi)
+    if iac:
+        g = (iac.group("a") or iac.group("b")).lower()
+        return ("slight" if g in ("1", "i", "one") else "moderate"), f"International Ascites Club grade {g}"
+    plus = _PLUS_GRADE.search(ctx.note, max(f.sentence.start, f.start - 6), min(f.sentence.end, f.end + 8))
+    if plus:
+        p = (plus.group("a") or plus.group("b")).replace(" ", "")
+        return ("slight" if p in ("+", "1+") else "moderate"), f"ascites graded {p}"
+    if wide:
+        window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 30)]
+        severe, mild = re.search(rf"\b{_SEVERE}\b", window, re.I), re.search(rf"\b{_MILD}\b", window, re.I)
+    else:
+        before = ctx.note[max(f.sentence.start, f.start - 40):f.start]
+        severe = _CLAUSE_SEVERE.search(before) or _CLAUSE_SEVERE_AFTER.match(ctx.note, f.end, f.sentence.end)
+        mild = None
+    if severe or _in_sentence(taps, f.sentence):
+        return "moderate", "graded moderate/severe in the note"
+    if large and wide:
+        return "moderate", f"large ascites: '{large[0].text}'"
+    if mild:
+        return "slight", "graded mild/slight in the note"
+    return None, ""
 
 
 def ascites_grade(ctx: NoteContext) -> Hit | None:
-    """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense)."""
+    """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense). The
+    deciding mention's grade is read around it; a bare mention (a diagnosis or problem line) gives way to the grade
+    another current mention states in its own clause ('Problem list: ascites ... O/E: tense ascites')."""
     value, f, why = decide(ctx.findings("ascites"), "current")
     # large ascites anywhere in the note: a fluid thrill (only with large ascites), a therapeutic or
     # large-volume paracentesis, litres drained
@@ -624,17 +665,18 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
         return None
     if value is False:
         return Hit.of_finding(f, "absent", why)
-    window = ctx.note[max(f.sentence.start, f.start - 40):f.end + 30]
-    iac = _IAC_GRADE.search(ctx.note, max(f.sentence.start, f.start - 12), min(f.sentence.end, f.end + 16))
-    if iac:
-        return Hit.of_finding(f, "slight" if (iac.group("a") or iac.group("b")) in ("1", "I") else "moderate",
-                              f"International Ascites Club grade {iac.group('a') or iac.group('b')}")
-    if re.search(rf"\b{_SEVERE}\b", window, re.I) or _paracentesis_done(ctx, f.sentence):
-        return Hit.of_finding(f, "moderate", "graded moderate/severe in the note")
-    if large:
-        return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
-    if re.search(rf"\b{_MILD}\b", window, re.I):
-        return Hit.of_finding(f, "slight", "graded mild/slight in the note")
+    taps = _paracenteses(ctx)
+    grade, note = _ascites_mention_grade(ctx, f, large, taps, wide=True)
+    if grade != "moderate":
+        # another current mention graded moderate in its own clause: the worst current grade counts
+        for g in ctx.findings("ascites"):
+            if g is f or g.negated or g.hypothetical or g.family or g.historical or after_presentation(g):
+                continue
+            other, why2 = _ascites_mention_grade(ctx, g, large, taps, wide=False)
+            if other == "moderate":
+                return Hit.of_finding(g, "moderate", why2)
+    if grade is not None:
+        return Hit.of_finding(f, grade, note)
     return Hit.of_finding(f, "slight", "ascites present, grade not stated: slight (clinically detectable, not tense)")
 
 
