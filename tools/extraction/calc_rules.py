@@ -87,29 +87,92 @@ _REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|at
                            r"|\brepeat(?:ed)?\s+(?:\w+\s+)?(?:exam(?:ination)?|assessment|GCS)\b", re.I)
 
 
-# a line that starts with a clock time: "22:10 (arrival, before any treatment)", "- 0630:", "14.45 h"
-_TIMED_ENTRY = re.compile(r"(?m)^[ \t]*[-*•]?[ \t]*(?:[01]?\d|2[0-3])(?::|\.|h)?[0-5]\d(?:\s*h(?:rs)?)?\b(?![ \t]*(?:mg|mL|ml|kg|cm|mm|%|/|x))")
+# a later state named before the description in its sentence: after a treatment ("After propofol for intubation: no
+# eye opening", "post-intubation", "following naloxone"), some time later ("two hours later", "the next morning"), at
+# discharge or on a later day
+_LATER_STATE = re.compile(
+    r"\b(?:after|post|following|once|since)[- ]?(?:(?:the|his|her|a|an|IV|intravenous|initial|bolus|of|receiving|giving"
+    r"|starting|administration)\s+){0,2}(?:intubat\w*|sedat\w*|propofol|midazolam|fentanyl|ketamine|etomidate|rocuronium"
+    r"|succinylcholine|suxamethonium|paralys\w*|naloxone|narcan|flumazenil|glucose|dextrose|treatment|therapy|resuscitation"
+    r"|fluids?|surgery|extubation|decompression|evacuation|craniotomy|dialysis|antidote)\b"
+    r"|\b(?:\d+|a|an|one|two|three|four|five|six|several|a\s+few)\s+(?:minutes?|mins?|hours?|hrs?|days?)\s+later\b"
+    r"|\blater\s+(?:that|the\s+same|on\s+the)\s+(?:day|night|evening|morning|afternoon|shift)\b"
+    r"|\bthe\s+(?:next|following)\s+(?:day|morning|evening)\b|\b(?:at|on|by|upon|before)\s+discharge\b"
+    r"|\bon\s+day\s+(?:[2-9]|\d\d)\b", re.I)
+# ... unless the first state is named after it: "following resuscitation in the field, on arrival ..."
+_FIRST_STATE = re.compile(r"\b(?:on|at|upon)\s+(?:arrival|admission|presentation)\b|\binitial(?:ly)?\b"
+                          r"|\bpre[- ]?(?:sedation|intubation|hospital)\b|\bbefore\s+(?:any\s+)?(?:sedation|intubation|treatment)\b",
+                          re.I)
+# a baseline named in the description's clause: "oriented at baseline", "usually oriented but today confused"
+_BASELINE = re.compile(r"\b(?:baseline|pre-?morbid(?:ly)?|usual(?:ly)?|normally|previously|at\s+best)\b", re.I)
+_CLAUSE_EDGE_BEFORE = re.compile(r"[.;,:(\n]|\bbut\b", re.I)
+_CLAUSE_EDGE_AFTER = re.compile(r"[.;,)\n]|\bbut\b", re.I)
+
+
+def _stale(ctx: NoteContext, start: int, end: int) -> bool:
+    """Is the description at note[start:end] not the first assessment: a re-assessment sentence, a later state named
+    before it in its sentence (after sedation / treatment, hours later, at discharge), or a baseline in its clause?"""
+    sent = ctx.sentence_of(start)
+    if sentence_has(_REASSESSMENT, sent.text):
+        return True
+    lo = max(sent.start, start - 300)
+    later = None
+    for later in _LATER_STATE.finditer(ctx.note, lo, start):
+        pass
+    if later is not None and not _FIRST_STATE.search(ctx.note, later.end(), start):
+        return True
+    before = ctx.note[max(sent.start, start - 60):start]
+    cuts = [m.end() for m in _CLAUSE_EDGE_BEFORE.finditer(before)]
+    after = ctx.note[end:min(sent.end, end + 60)]
+    cut = _CLAUSE_EDGE_AFTER.search(after)
+    clause = before[cuts[-1]:] if cuts else before
+    clause += ctx.note[start:end] + (after[:cut.start()] if cut else after)
+    return _BASELINE.search(clause) is not None
+
+
+# a line that starts with a clock time: "22:10 (arrival, before any treatment)", "- 0630:", "14.45 h"; or with a short
+# label and a clock time with a colon: "Neuro obs 02:00 -", "Obs at 04:00:"
+_TIMED_ENTRY = re.compile(r"(?m)^[ \t]*[-*•]?[ \t]*(?:(?:[01]?\d|2[0-3])(?::|\.|h)?[0-5]\d(?:\s*h(?:rs)?)?\b(?![ \t]*(?:mg|mL|ml|kg|cm|mm|%|/|x))"
+                          r"|(?:[A-Za-z][\w.&/-]*[ \t]+){1,3}(?:at[ \t]+|@[ \t]*)?(?:[01]?\d|2[0-3]):[0-5]\d\b(?![ \t]*(?:mg|mL|ml|kg|cm|mm|%|/|x)))")
+
+
+def _timed_entries(ctx: NoteContext) -> tuple[int, ...]:
+    """Starts of the note's time-stamped entries (none unless there are two or more)."""
+    return _timed_entry_starts(ctx.note)
+
+
+@functools.lru_cache(maxsize=64)
+def _timed_entry_starts(note: str) -> tuple[int, ...]:
+    starts = tuple(m.start() for m in _TIMED_ENTRY.finditer(note))
+    return starts if len(starts) >= 2 else ()
+
+
+def _entry_of(ctx: NoteContext, pos: int) -> int:
+    """How many time-stamped entries start at or before ``pos`` (0 without an observation chart)."""
+    return bisect.bisect_right(_timed_entries(ctx), pos)
 
 
 def _best(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: str = "max",
           current: bool = False, clause: bool = False, first_assessment: bool = False) -> Hit | None:
-    """Among (option, pattern, rank) with an affirmed match, the highest (or lowest / earliest) rank. With
-    ``first_assessment``, matches in a re-assessment sentence are left out when another sentence also has one."""
+    """Among (option, pattern, rank[, context]) with an affirmed match, the highest (or lowest / earliest) rank; an
+    option with a context pattern counts only when that pattern occurs within 200 characters. With ``first_assessment``,
+    matches that are not the first assessment (:func:`_stale`) are left out when another match is not."""
     found: list[tuple[int, int, str, Finding]] = []
-    for option, pattern, rank in options:
+    for option, pattern, rank, *needs in options:
         hits = affirmed_in_clause(ctx, pattern) if clause else affirmed(ctx, pattern, current=current)
         for f in hits:
             if after_presentation(f):
                 continue  # "six hours later he was conversing normally": not the state as first seen
+            if needs and not needs[0].search(ctx.note, max(0, f.start - 200), f.end + 200):
+                continue  # a bare word ('Localises.') counts only among other GCS findings
             found.append((rank, f.start, option, f))
     if first_assessment:
-        first = [t for t in found if not sentence_has(_REASSESSMENT, t[3].sentence.text)]
+        first = [t for t in found if not _stale(ctx, t[3].start, t[3].end)]
         found = first or found
         # an observation chart with time-stamped entries ("22:10 (arrival)", "22:45", ...): the earliest entry that
         # describes this response is the first assessment; later entries are re-assessments
-        starts = [m.start() for m in _TIMED_ENTRY.finditer(ctx.note)]
-        if len(starts) >= 2 and found:
-            entry = {t[1]: bisect.bisect_right(starts, t[1]) for t in found}  # entries started at or before
+        if found and _timed_entries(ctx):
+            entry = {t[1]: _entry_of(ctx, t[1]) for t in found}
             earliest = min(entry.values())
             found = [t for t in found if entry[t[1]] == earliest]
     if not found:
@@ -405,7 +468,10 @@ def target_bmi(ctx: NoteContext) -> Hit | None:
 _EYE_OPEN = (r"(?:eyes?(?:\s*[:=-])?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
              r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
 _STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
-         r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud)\s+)?")
+         r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud|gentle|light|soft)\s+)?")
+# a stimulus that is not pain wakes the eyes as speech does (GCS 2014 'to sound'; a touch or a shake of the shoulder
+# is not a painful stimulus): "opens eyes to a shout", "eyes opened to touch", "to a gentle shake of the shoulder"
+_SOUND_TOUCH = r"|shout\w*|touch(?:ed|ing)?\b|shak(?:e|es|en|ing)\b|tap(?:s|ped|ping)?\b|nudg\w*|prompt\w*"
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 # the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
 _EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without|eyes?)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)?\b"
@@ -414,7 +480,7 @@ _RESPONDS = r"\b(?:respond(?:s|ed|ing)?|react(?:s|ed|ing)?)\s+(?:only\s+)?to\s+(
 _BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes"
 # "rousable to voice", "rouses only to a sternal rub": woken by the stimulus, i.e. the eyes open to it
 _ROUSES = (r"\b(?:rous(?:able|eable|es|ed)|arous(?:able|es|ed)|wakes?|woke|awakens?)\s+(?:only\s+|briefly\s+|easily\s+)?"
-           r"(?:to|with|on)\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|painful|loud)\s+)?")
+           r"(?:to|with|on)\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|painful|loud|gentle|light|soft)\s+)?")
 # a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
 _EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
 GCS_EYE = [
@@ -439,8 +505,10 @@ GCS_EYE = [
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b"
                             # "rousable only to pain", "rouses to a sternal rub"
                             + "|" + _ROUSES + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
-    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling)"
-                                      + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)"
+    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling"
+                                      + _SOUND_TOUCH + ")"
+                                      + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling"
+                                      + _SOUND_TOUCH + ")"
                                       + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
                                       + _BY_OPENING
                                       + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
@@ -448,9 +516,12 @@ GCS_EYE = [
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
                                       r"|(?:speak|spoke|speaks|speaking|talk|talked|talks|talking)\s+(?:to|with)\b"
-                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name)"
+                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name"
+                                      # a touch or a shake: "opens eyes when touched", "when gently shaken"
+                                      r"|touched|shaken|tapped|nudged)"
                                       # "drowsy but rousable to voice", "rouses to her name"
-                                      + "|" + _ROUSES + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling)", 3),
+                                      + "|" + _ROUSES + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling"
+                                      + _SOUND_TOUCH + ")", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -470,11 +541,12 @@ GCS_VERBAL_SPECIFIC = [
     ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
                                 r"|" + _VERBAL_FIELD + r"sounds\b", 2),
     ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
-                            r"|words\s+(?:that\s+were\s+|were\s+)?(?:inappropriate|random|unrelated)"
+                            r"|words\s+(?:that\s+were\s+|which\s+were\s+|were\s+|are\s+)?(?:inappropriate|random|unrelated"
+                            r"|out[- ]of[- ]context|irrelevant|nonsensical|jumbled)"
                             # "muttered words that did not fit the questions"
                             r"|words\s+(?:that\s+|which\s+)?(?:did\s+not|didn't|do\s+not|don't)\s+(?:fit|match|relate\s+to|answer)"
                             r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)"
-                            r"|" + _VERBAL_FIELD + r"words\b", 3),
+                            r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
 GCS_VERBAL_GENERIC = [
     ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
@@ -482,6 +554,11 @@ GCS_VERBAL_GENERIC = [
                  r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
                  r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
                  r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
+                 # "knows her name but not where she is", "unsure of the year", "gave the wrong year", "got the date wrong"
+                 r"|\b(?:but\s+not|unsure|not\s+sure|uncertain)\s+(?:of\s+|about\s+)?(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b(?!\s+(?:of|when|that)\b))"
+                 r"|\bwrong\s+(?:year|date|day|month|place|hospital|city|town|location)\b"
+                 r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
                  # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
                  r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
                  r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
@@ -489,6 +566,19 @@ GCS_VERBAL_GENERIC = [
 ]
 # a form field: "Motor: obeys", "M - localises"
 _MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
+# a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
+_LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
+         r"(?:hands?|arms?|upper\s+limbs?)\b")
+_TOWARD = r"(?:up\s+)?(?:to(?:wards?)?|across(?:\s+to(?:wards?)?)?|over(?:\s+to(?:wards?)?)?|above|for)\s+"
+# the stimulus, its site, the examiner's hand, the midline, the clavicle
+_TARGET = (r"(?:(?:the|my|our|his|her|a)\s+)?(?:(?:site|source|point|location)\b|(?:painful\s+|noxious\s+)?stimul\w*"
+           r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b)")
+# a bare motor word as a GCS item: "random words, localised.", "makes only grunting noises, localises."
+_BARE_START = r"(?:^|(?<=[.;,:\n(|])|(?<=[.;,:\n(|][ \t]))(?:and[ \t]+)?"
+_BARE_END = r"(?=[ \t]*(?:[.;,)|\n]|$))"
+_GCS_CONTEXT = re.compile(r"\b(?:eyes?|verbal|words|speech|sounds|moan\w*|groan\w*|grunt\w*|confused|orient\w*|GCS|glasgow|obey\w*"
+                          r"|motor|neuro\w*|withdr\w*|flex\w*|extens\w*|posturing|stimul\w*|sternal|trapezi\w*|supraorbital"
+                          r"|nail[- ]?bed)\b", re.I)
 GCS_MOTOR = [
     ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"none\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
@@ -497,11 +587,13 @@ GCS_MOTOR = [
                           r"|extend(?:ed|ing|s)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|limbs|extremities|upper\s+extremities)"
                           # the limbs named first: "both arms extend to painful stimulus"
                           r"|(?:arms?|upper\s+(?:limbs|extremities))\s+(?:\w+\s+)?extend(?:ed|ing|s)?\b(?=\s+(?:\w+\s+){0,2}?(?:to|on|with)\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|pressure|sternal|trapezi\w*|nail))", 2),
-    ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|flexion\s+(?:posturing|to\s+pain|response)"
+    ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|(?<!\bnormal\s)flexion\s+(?:posturing|to\s+pain|response)"
                         r"|" + _MOTOR_FIELD + r"(?:abnormal\s+)?flexion\b(?!\s+(?:withdrawal|away))"
                         r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
-                             r"|withdr(?:aw|ew|aws|awing)\s+(?:his\s+|her\s+|the\s+)?(?:arm|leg|limb|hand|foot|extremit)\w*"
+                             r"|withdr(?:aw|ew|aws|awing)\s+(?:(?:his|her|the|both|all|left|right|L|R|upper|lower)\s+){0,2}(?:arm|leg|limb|hand|foot|extremit)\w*"
+                             # normal flexion is withdrawal (GCS 2014): "normal flexion to pain"
+                             r"|(?<!ab)\bnormal\s+flexion\b"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
                              r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
@@ -522,7 +614,19 @@ GCS_MOTOR = [
                        r"|(?:push(?:es|ed|ing)?|brush(?:es|ed|ing)?|swat(?:s|ted|ting)?|bat(?:s|ted|ting)?)\s+(?:away\s+)?(?:at\s+)?(?:the\s+|my\s+|our\s+)?"
                        r"(?:examiner'?s\s+|nurse'?s\s+|doctor'?s\s+|clinician'?s\s+)?(?:hand|(?:painful\s+|noxious\s+)?stimul\w+)"
                        r"|reach(?:es|ed|ing)?\s+(?:up\s+)?(?:for|to(?:wards)?)\s+(?:the\s+)?(?:site|stimul\w+|source)"
+                       # a hand brought to or across to the stimulus (Teasdale 2014: to the site, across the midline, above
+                       # the clavicle): "her right hand moved to the site of pain", "brings his hand across the midline",
+                       # "raised his hand above the clavicle", "hand reaches across to the examiner's hand"
+                       r"|" + _LIMB + r"\s+(?:\w+\s+){0,2}?(?:mov|reach|cross|travel|came|com|went|go|brought|lift|rais)\w*\s+"
+                       + _TOWARD + _TARGET
+                       + r"|\b(?:mov|reach|cross|bring|brought|lift|rais)\w*\s+" + _LIMB + r"\s+(?:\w+\s+){0,2}?" + _TOWARD + _TARGET
+                       + r"|\bcross(?:es|ed|ing)?\s+(?:the\s+)?midline\s+(?:with|using)\s+" + _LIMB
+                       + r"|\bgrab(?:s|bed|bing)?\s+(?:at\s+)?(?:the\s+|my\s+)?(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?|arm)"
+                       r"|\b(?:tries|tried|trying|attempts?|attempted|attempting)\s+to\s+(?:remove|grab|reach)\s+(?:the\s+)?(?:painful\s+|noxious\s+)?stimul\w*"
+                       r"|\bpurposeful(?:ly)?\s+(?:movements?|responses?)\s+(?:to|towards)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                        r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
+    ("localizes pain", _BARE_START + r"locali[sz](?:es|ed|ing)" + _BARE_END, 5, _GCS_CONTEXT),
+    ("withdrawal from pain", _BARE_START + r"withdr(?:aws|ew|awing|awal)" + _BARE_END, 4, _GCS_CONTEXT),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
                        # a movement done on request: "moves all four limbs to command", "squeezes my hand on request"
                        r"|\b(?:mov|squeez|lift|rais|wiggl|grip|stick|show|push|pull)\w*\s+(?:[\w']+\s+){0,4}?(?:to|on|upon)\s+"
@@ -554,10 +658,90 @@ _PAIN_STIMULUS = re.compile(r"\b(?:pain(?:ful)?|noxious|stimul\w*|pressure|stern
                             r"|pinch\w*)\b", re.I)
 
 
+# a neuro-obs table: cells split by '|', tabs or two or more spaces
+_CELL_SPLIT = re.compile(r"[ \t]*\|[ \t]*|\t+|[ ]{2,}")
+_TABLE_LABEL = {
+    "eye": re.compile(r"(?:best\s+)?(?:eyes?(?:\s+opening)?(?:\s+response)?|E)(?:\s*\(E\))?", re.I),
+    "verbal": re.compile(r"(?:best\s+)?(?:verbal(?:\s+response)?|V)(?:\s*\(V\))?", re.I),
+    "motor": re.compile(r"(?:best\s+)?(?:motor(?:\s+response)?|M)(?:\s*\(M\))?", re.I),
+}
+_TABLE_ROWS = re.compile(r"(?m)^[^\n]*(?:\||\t|[ ]{2})[^\n]*$")
+_CELL_SEPARATOR = re.compile(r"[-=:+| \t]*")
+
+
+def _cells(line: str, offset: int) -> list[tuple[str, int]]:
+    """(cell text, note offset) of a table line."""
+    out, pos = [], 0
+    for m in _CELL_SPLIT.finditer(line):
+        if m.start() > pos:
+            out.append((line[pos:m.start()], offset + pos))
+        pos = m.end()
+    if pos < len(line):
+        out.append((line[pos:].rstrip(), offset + pos))
+    return [(t, o) for t, o in out if t.strip()]
+
+
+def _gcs_table(ctx: NoteContext, component: str, options: list, field: str) -> Hit | None:
+    """A nursing neuro-obs table, first (earliest) observation: a header row naming the component's column ('Time |
+    Eye opening | Best verbal | Best motor', then '20:00 | to pain | sounds | withdraws') or a row named by the
+    component ('Eyes    to pain    to speech'). The cell is read as the form field '<component>: <cell>' (a number is
+    the component score)."""
+    label = _TABLE_LABEL[component]
+    lines = [(m.group(0), m.start()) for m in _TABLE_ROWS.finditer(ctx.note)]
+    for i, (line, off) in enumerate(lines):
+        cells = _cells(line, off)
+        if len(cells) < 2:
+            continue
+        cell = None
+        col = [k for k, (t, _) in enumerate(cells) if label.fullmatch(t.strip())]
+        if col and col[0] == 0:  # the row is named by the component: its first value, when rows for the other
+            # components are near (a GCS chart, not a power table 'Motor  5/5')
+            near = {name for name, lb in _TABLE_LABEL.items() for ln, lo in lines[max(0, i - 3):i + 4]
+                    if (c := _cells(ln, lo)) and lb.fullmatch(c[0][0].strip())}
+            if len(near) < 2:
+                continue
+            cell = cells[1]
+        elif col and sum(1 for t, _ in cells if any(lb.fullmatch(t.strip()) for lb in _TABLE_LABEL.values())) >= 2:
+            # a header row: the first data row right below it with as many cells
+            for nxt, noff in lines[i + 1:i + 3]:
+                if ctx.note[off + len(line) + 1:noff].strip():
+                    break  # not the next lines of the table
+                row = _cells(nxt, noff)
+                if _CELL_SEPARATOR.fullmatch(nxt):
+                    off, line = noff, nxt
+                    continue
+                if len(row) == len(cells):
+                    cell = row[col[0]]
+                break
+        if cell is None:
+            continue
+        text, start = cell[0].strip(), cell[1] + (len(cell[0]) - len(cell[0].lstrip()))
+        hit = _table_cell(ctx, text, start, options, field, component)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _table_cell(ctx: NoteContext, text: str, start: int, options: list, field: str, component: str) -> Hit | None:
+    number = re.fullmatch(r"\(?([1-6])\)?", text)
+    names = _GCS_NUMBERED[f"gcs_{component}"]
+    if number and int(number.group(1)) in names:
+        option = names[int(number.group(1))]
+    else:
+        probe = f"{field}: {text}"
+        ranked = [(rank, option) for option, pattern, rank, *_ in options if re.search(pattern, probe, re.I)]
+        if not ranked:
+            return None
+        option = max(ranked)[1]
+    end = start + len(text)
+    return Hit(option, start, end, text, ctx.sentence_of(start).text, None, f"neuro-obs table cell '{text}' -> {option}")
+
+
 def gcs_eye(ctx: NoteContext) -> Hit | None:
-    """Best eye response: the E of 'E3V4M5', else the best response the note describes; else eyes closed through a
-    painful stimulus described in the same sentence (no eye opening)."""
-    hit = _gcs_numbered(ctx, "gcs_eye") or _best(ctx, GCS_EYE, clause=True, first_assessment=True)
+    """Best eye response: the E of 'E3V4M5', else a neuro-obs table's first observation, else the best response the
+    note describes; else eyes closed through a painful stimulus described in the same sentence (no eye opening)."""
+    hit = (_gcs_numbered(ctx, "gcs_eye") or _gcs_table(ctx, "eye", GCS_EYE, "Eyes")
+           or _best(ctx, GCS_EYE, clause=True, first_assessment=True))
     if hit is not None:
         return hit
     for f in affirmed_in_clause(ctx, _EYES_CLOSED):
@@ -573,17 +757,35 @@ _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testab
 
 
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
-    """Best verbal response: 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS 8T'); else specific
-    descriptions (no response, sounds, words) before orientation words."""
+    """Best verbal response: the V of 'E3V4M5'; 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS
+    8T'); a neuro-obs table's first observation; else specific descriptions (no response, sounds, words) before
+    orientation words. A 'not testable' mark or a specific description of a later state (after sedation, hours later)
+    gives way to a description of the first assessment."""
+    numbered = _gcs_numbered(ctx, "gcs_verbal")
+    if numbered is not None:
+        return numbered
     nt = [f for f in ctx.terms(_VERBAL_NOT_TESTABLE) if not after_presentation(f)]
-    if nt and _gcs_numbered(ctx, "gcs_verbal") is None:
+    fresh_nt = [f for f in nt if not _stale(ctx, f.start, f.end)]
+    if fresh_nt:
+        return Hit.of_finding(fresh_nt[0], "not testable", "verbal response not testable (intubated)")
+    table = _gcs_table(ctx, "verbal", GCS_VERBAL_SPECIFIC + GCS_VERBAL_GENERIC, "Verbal")
+    if table is not None:
+        return table
+    specific = _best(ctx, GCS_VERBAL_SPECIFIC, clause=True, first_assessment=True)
+    generic = _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True, first_assessment=True)
+    if nt and not any(h is not None and not _stale(ctx, h.start, h.end) for h in (specific, generic)):
         return Hit.of_finding(nt[0], "not testable", "verbal response not testable (intubated)")
-    return (_gcs_numbered(ctx, "gcs_verbal") or _best(ctx, GCS_VERBAL_SPECIFIC, clause=True, first_assessment=True)
-            or _best(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True, first_assessment=True))
+    if specific is not None and generic is not None and (
+            (_stale(ctx, specific.start, specific.end) and not _stale(ctx, generic.start, generic.end))
+            or 0 < _entry_of(ctx, generic.start) < _entry_of(ctx, specific.start)):  # an earlier chart entry (not the
+        # text before the chart, which may be history)
+        return generic
+    return specific or generic
 
 
 def gcs_motor(ctx: NoteContext) -> Hit | None:
-    return _gcs_numbered(ctx, "gcs_motor") or _best(ctx, GCS_MOTOR, clause=True, first_assessment=True)
+    return (_gcs_numbered(ctx, "gcs_motor") or _gcs_table(ctx, "motor", GCS_MOTOR, "Motor")
+            or _best(ctx, GCS_MOTOR, clause=True, first_assessment=True))
 
 
 # ---------------------------------------------------------------------------
@@ -2262,7 +2464,9 @@ def chronic_health(ctx: NoteContext) -> Hit | None:
 
 def gcs_support(options: list[tuple[str, str, int]]) -> Callable[[NoteContext, Any], Hit | None]:
     """Evidence for a GCS option: an affirmed description of that very response."""
-    table = {o.lower(): p for o, p, _ in options}
+    table: dict[str, str] = {}
+    for o, p, *_ in options:
+        table[o.lower()] = f"{table[o.lower()]}|{p}" if o.lower() in table else p
 
     def support(ctx: NoteContext, value: Any) -> Hit | None:
         pattern = table.get(str(value).lower()) if isinstance(value, str) else None
