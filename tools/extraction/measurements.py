@@ -26,6 +26,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from medmirror.tools.calculators.units import UnitConversionError, convert
 from medmirror.tools.extraction.dates import MONTH_RX
@@ -169,6 +170,18 @@ _PER_D = re.compile(r"\s*(?P<u>mg|g)\s*/\s*d(?![A-Za-z])", re.I)
 # a ';' list item written value first: '; 7.5, bicarbonate;' (the item ends at ';' or the sentence's end)
 _VALUE_FIRST_ITEM = re.compile(rf";\s*(?:and\s+)?(?P<n>{NUMBER}),?\s+(?:of\s+)?(?P<label>[A-Za-z][A-Za-z0-9 .-]{{0,30}}?)"
                                r"\s*(?=;|\.(?:\s|$)|$)")
+
+# A results table with one quantity per column and one time per row ("Time | HR | BP | Lactate" then "08:00 | 128 |
+# 82/50 | 4.1"): cells split at '|' or a tab; a header cell is a quantity's label (a unit may follow in brackets:
+# "Cr (mg/dL)") or a blood pressure's ("BP", "NIBP"); a BP cell holds systolic/diastolic.
+_TABLE_SEP = re.compile(r"\||\t")
+_TABLE_RULE = re.compile(r"[\s|:+=-]*")  # a markdown rule line '---|---'
+_TABLE_BP = re.compile(r"(?:B/?P|NIBP|ABP|blood\s+pressure|SBP\s*/\s*DBP)\s*(?:\(\s*mm\s*Hg\s*\))?", re.I)
+_TABLE_UNIT = re.compile(r"\s*[(\[,]?\s*(?P<u>[^()\[\]\d\s][^()\[\]]{0,15}?)\s*[)\]]?\s*")
+_TABLE_CELL = re.compile(rf"\s*(?P<n>{NUMBER})(?:\s*/\s*(?P<d>\d{{2,3}}))?(?![\d.])")
+_TABLE_CLOCK = re.compile(r"(?:day\s*(?P<day>\d{1,2})\D{0,3})?(?P<h>[0-2]?\d)[:h.]?(?P<m>[0-5]\d)\b", re.I)
+# a row of the presentation: 'Admission', 'Arrival', 'Triage', 'ED', 'Initial', 'On presentation', '0 h'
+_TABLE_PRESENT_ROW = re.compile(r"\b(?:admission|admit|arrival|triage|ED|ER|initial|presentation|baseline\s+ICU|0\s*h)\b", re.I)
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
@@ -548,7 +561,9 @@ class Scanner:
         resp, used = self._respectively()
         pairs, used_pairs = self._slash_pairs()
         used |= used_pairs
-        for r in resp + pairs:
+        tables, used_tables = self._tables()
+        used |= used_tables
+        for r in resp + pairs + tables:
             by_name.setdefault(r.spec.name, []).append(r)
         for start, end, spec in self.labels:
             if not spec.output or start in used:
@@ -575,6 +590,135 @@ class Scanner:
         for name, rs in by_name.items():
             by_name[name] = dedupe(rs)
         return by_name
+
+    def _tables(self) -> tuple[list[Reading], set[int]]:
+        """Readings of results tables (:data:`_TABLE_SEP`): every row's cell of a quantity's column. The row of the
+        presentation is the one named so ('Admission', 'Triage', 'Initial'), else the earliest clock time ('08:00'
+        before '12:00', 'Day 1 06:00' before 'Day 2 02:00'), else the first row; the other rows are later readings
+        (a row named baseline / previous is a past one). Label starts of the header are returned as used."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        note = self.note
+        if "|" not in note and "\t" not in note:
+            return readings, used
+        lines, pos = [], 0
+        for line in note.split("\n"):
+            lines.append((pos, pos + len(line)))
+            pos += len(line) + 1
+        i = 0
+        while i < len(lines):
+            a, b = lines[i]
+            cols = self._table_header(a, b)
+            i += 1
+            if not cols:
+                continue
+            rows: list[list[tuple[int, int]]] = []
+            width = len(self._cells(a, b))
+            while i < len(lines):
+                ra, rb = lines[i]
+                if _TABLE_RULE.fullmatch(note, ra, rb) and rb > ra:
+                    i += 1
+                    continue
+                cells = self._cells(ra, rb)
+                if len(cells) != width:  # the table ends where a line has other columns
+                    break
+                rows.append(cells)
+                i += 1
+            if rows:
+                self._table_rows(cols, rows, readings, used)
+        return readings, used
+
+    def _cells(self, a: int, b: int) -> list[tuple[int, int]]:
+        """Spans of the cells of line note[a:b] (leading / trailing '|' dropped)."""
+        text = self.note[a:b]
+        if not _TABLE_SEP.search(text):
+            return []
+        out, start = [], a
+        for m in _TABLE_SEP.finditer(self.note, a, b):
+            out.append((start, m.start()))
+            start = m.end()
+        out.append((start, b))
+        if out and not self.note[out[0][0]:out[0][1]].strip() and self.note[a:b].lstrip().startswith("|"):
+            out = out[1:]
+        if out and not self.note[out[-1][0]:out[-1][1]].strip() and self.note[a:b].rstrip().endswith("|"):
+            out = out[:-1]
+        return out
+
+    def _table_header(self, a: int, b: int) -> dict[int, tuple[Any, str | None, int]]:
+        """Column index -> (Spec, or "bp", header unit, label start) of a header line; {} when it is none."""
+        cells = self._cells(a, b)
+        if len(cells) < 2:
+            return {}
+        cols: dict[int, tuple[Any, str | None, int]] = {}
+        for k, (ca, cb) in enumerate(cells):
+            text = self.note[ca:cb]
+            if _TABLE_CELL.match(text):
+                return {}  # a cell holding a value: a row of values ('Creatinine | 2.1 | 1.8'), not a header
+            lead = len(text) - len(text.lstrip())
+            s0 = ca + lead
+            bp = _TABLE_BP.fullmatch(self.note, s0, cb - (len(text) - len(text.rstrip())) if text.strip() else cb)
+            if bp:
+                cols[k] = ("bp", None, s0)
+                continue
+            labels = [lb for lb in self.labels_in(ca, cb) if lb[2].output]
+            if len(labels) != 1 or labels[0][0] != s0:
+                continue
+            ls, le, spec = labels[0]
+            rest = self.note[le:cb]
+            if rest.strip():
+                um = _TABLE_UNIT.fullmatch(rest)
+                if not um:
+                    continue
+                unit = um.group("u").strip()
+            else:
+                unit = None
+            cols[k] = (spec, unit, ls)
+        return cols if cols and len(cells) >= 2 else {}
+
+    def _table_rows(self, cols: dict, rows: list[list[tuple[int, int]]], readings: list[Reading], used: set[int]) -> None:
+        note = self.note
+        first_col_free = 0 not in cols
+        present, clocks = None, []
+        for j, cells in enumerate(rows):
+            head = note[cells[0][0]:cells[0][1]] if first_col_free else ""
+            if present is None and head and _TABLE_PRESENT_ROW.search(head) and not _BASELINE.search(head):
+                present = j
+            c = _TABLE_CLOCK.search(head) if head else None
+            clocks.append((int(c.group("day") or 0), int(c.group("h")), int(c.group("m"))) if c else None)
+        if present is None:
+            present = min(range(len(rows)), key=lambda j: clocks[j]) if all(clocks) else 0
+        n_before = len(readings)
+        for j, cells in enumerate(rows):
+            head = note[cells[0][0]:cells[0][1]] if first_col_free else ""
+            past = bool(head and (_BASELINE.search(head) or re.search(r"\b(?:19|20)\d\d\b", head)))
+            for k, (spec, unit, ls) in cols.items():
+                if k >= len(cells):
+                    continue
+                ca, cb = cells[k]
+                m = _TABLE_CELL.match(note, ca, cb)
+                if not m:
+                    continue
+                if spec == "bp":
+                    if not m.group("d"):
+                        continue
+                    pairs = [(BY_NAME["systolic_bp"], "n"), (BY_NAME["diastolic_bp"], "d")]
+                elif m.group("d"):
+                    continue
+                else:
+                    pairs = [(spec, "n")]
+                for sp, grp in pairs:
+                    r = self.read_number(sp, m.start(grp), m.end(grp), unit or ("mmHg" if spec == "bp" else None))
+                    if not isinstance(r, Reading):
+                        continue
+                    r.start = cells[0][0]
+                    r.end = max(r.end, m.end())
+                    r.details.update(label=note[ls:ls + 20].split("|")[0].strip(), table_row=j + 1)
+                    r.baseline = past
+                    if j != present and not past:
+                        r.details["later"] = True
+                    readings.append(r)
+        if len(readings) > n_before:  # the header's labels read nothing themselves
+            used.update(ls for _, _, ls in cols.values())
 
     def _compound_inr(self, start: int, end: int, spec: Spec) -> Reading | None:
         """'PT/INR: 16.2 s / 1.5': the INR is the second number of the pair after the compound label."""
