@@ -185,8 +185,13 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
     index = SentenceIndex(note)
     scanner = Scanner(note, index)
     gcs_parts = vitals.gcs_components(scanner)
-    readings = _merge(scanner.scan(), vitals.blood_pressure(scanner), vitals.anchored(scanner), vitals.ecg_rate(scanner),
-                      vitals.rhythm_rate(scanner), vitals.tpr_letters(scanner), vitals.qt_pair(scanner),
+    vital_groups = [vitals.blood_pressure(scanner), vitals.anchored(scanner), vitals.ecg_rate(scanner),
+                    vitals.rhythm_rate(scanner), vitals.tpr_letters(scanner)]
+    for group in vital_groups:  # their time frame (past / after treatment), as label readings get theirs
+        for rs in group.values():
+            for r in rs:
+                scanner.mark_time(r)
+    readings = _merge(scanner.scan(), *vital_groups, vitals.qt_pair(scanner),
                       anthropometrics.height_weight(scanner),
                       {k: v for k, v in gcs_parts.items() if k != "gcs_from_components"})
     if "gcs" not in readings and "gcs_from_components" in gcs_parts:

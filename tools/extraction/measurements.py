@@ -26,6 +26,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from medmirror.tools.calculators.units import UnitConversionError, convert
 from medmirror.tools.extraction.dates import MONTH_RX
@@ -48,7 +49,28 @@ _QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bbe
 _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 # a number (not the digit of a label such as 'HCO3-') right before a dash: the second number of a range
 _RANGE_BEFORE = re.compile(r"(?<![A-Za-z])\d+(?:[.,]\d+)?\s*(?:-|–|—|to)\s*$")
-_BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior|usual|pre-?morbid|historical|last (?:year|month|visit)"
+# a treatment given at the presentation: a value measured after it is not the presenting one ('after 2 L fluid BP 110/70',
+# 'post-FFP INR 1.4', 'repeat after insulin', 'Hb 9.6 after 2 units PRBC')
+TREATMENT = (r"(?:(?:IV\s+|i\.v\.\s+)?fluids?|(?:fluid\s+|saline\s+)?bolus(?:es)?|(?:fluid\s+|volume\s+)?resuscitation|(?:re)?hydration"
+             r"|crystalloids?|(?:normal\s+)?saline|\bIVF\b|transfusions?|PRBCs?|pRBCs?|packed\s+(?:red\s+)?cells|FFP|(?:fresh\s+)?frozen\s+plasma"
+             r"|(?:\d+\s+)?units?\s+(?:of\s+)?(?:PRBCs?|pRBCs?|packed\s+(?:red\s+)?cells|blood|FFP|platelets|plasma)|vitamin\s+K|insulin"
+             r"|treatment|therapy|dialysis|haemodialysis|hemodialysis|diuresis|diuretics?|furosemide|antipyretics?|paracetamol|acetaminophen"
+             r"|antibiotics|vasopressors?|pressors?|noradrenaline|norepinephrine|correction|repletion|replacement)")
+# before the reading in its clause: 'after 2 L fluid', 'following resuscitation with 2 L crystalloid', 'post-FFP',
+# 'post-transfusion'; a section or line introduced as later: 'Discharge labs:', 'Repeat after insulin:', 'Post-bolus:'
+_LATER_BEFORE = re.compile(rf"\b(?:(?:after|following)\s+(?:[\w.'’-]+\s+){{0,5}}?|post[- ]?){TREATMENT}(?![A-Za-z])", re.I)
+# right before the label (or as a line's header): 'repeat INR 1.4', 'Discharge labs: ...', 'subsequent Hb 9.0'
+_LATER_NEAR = re.compile(r"\b(?:repeat(?:ed)?|re-?check(?:ed)?|subsequent|follow[- ]?up|(?:at|on|upon|by)\s+(?:the\s+)?discharge"
+                         r"|discharge\s+(?:labs?|bloods?|vitals?|values?|results?|observations|obs|panel|chemistr(?:y|ies)))\b", re.I)
+_LATER_HEADER = re.compile(r"\W*(?:(?:repeat(?:ed)?|re-?check(?:ed)?|subsequent|discharge|follow[- ]?up)\b|"
+                           r"(?:(?:after|following)\s+(?:[\w.'’-]+\s+){0,5}?|post[- ]?)" + TREATMENT + r"(?![A-Za-z]))[^:\n]{0,40}:", re.I)
+_LATER_AFTER = re.compile(rf"[ \t]*[(,]?[ \t]*(?:(?:after|following|once\s+on)\s+(?:[\w.'’-]+\s+){{0,5}}?|post[- ]?){TREATMENT}(?![A-Za-z])"
+                          rf"|[ \t]*[(,]?[ \t]*(?:at|on|by)\s+(?:the\s+(?:time\s+of\s+)?)?discharge\b", re.I)
+# a current time between an earlier phrase and the reading cancels the phrase: "In 2020 she was diagnosed with
+# cirrhosis and now her bilirubin is 3.2", "after antibiotics at home for a week she presents with ... BP 80/40"
+_PRESENT_WORDS = re.compile(r"\b(?:now|today|currently|presents?|presented|presenting|on\s+(?:this\s+)?admission|on\s+arrival"
+                            r"|this\s+(?:admission|morning|AM)|at\s+presentation|initial(?:ly)?|pre-(?!morbid)\w+|pre(?:transfusion|treatment))\b", re.I)
+_BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior(?!\s+to\s+(?:the\s+|his\s+|her\s+)?" + TREATMENT + r")|usual|pre-?morbid|historical|last (?:year|month|visit)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
 # a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
 _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historical|last (?:year|month|visit))\b"
@@ -56,7 +78,11 @@ _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historic
 # earlier in the same sentence, a time well before the presentation: "diagnosed 4 years earlier, when his
 # bilirubin was 1.2 and albumin 3.9", "at diagnosis", "a year ago"
 _PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
-                               r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis)\b",
+                               r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis"
+                               # 'In 2020 her bilirubin was 5', 'at that time', 'at the time of her last admission'
+                               r"|in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d|at\s+that\s+time|back\s+then"
+                               r"|at\s+the\s+time\s+of\s+(?:his|her|their|the)\s+(?:last|previous|prior|first|earlier)\s+\w+"
+                               r"|during\s+(?:his|her|their|the|a)\s+(?:last|previous|prior|earlier)\s+\w+)\b",
                                re.I)
 # a past time written right after the reading (its unit), in the same clause: "creatinine was 0.9 mg/dL in March of
 # last year", "Hb 13.4 g/dL six months ago", "albumin 3.9 at her last visit". A reading followed by its own time is that
@@ -71,7 +97,12 @@ _PAST_AFTER = re.compile(
     r"(?:(?:last|previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
     r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
     rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
-    r"|baseline))(?![A-Za-z])", re.I)
+    r"|baseline)"
+    # 'albumin was 2.4 g/dL at that time', '(INR 3 then)', 'Albumin 3.8 g/dL (2019)', 'creatinine 1.4 in 2019'
+    r"|at\s+that\s+time|at\s+the\s+time(?!\s+of\s+(?:this|the\s+current|admission|presentation|arrival))|back\s+then"
+    r"|then(?=\s*(?:[),;]|\.(?!\d)|$))"
+    rf"|\(\s*(?:in\s+)?(?:(?:early|late|mid-?)\s*)?(?:{MONTH_RX}\s+)?(?:19|20)\d\d\s*\)"
+    r"|(?:back\s+)?in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d(?!\d))(?![A-Za-z])", re.I)
 # the same label's second value in the clause, marked as the presenting one: "bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL
 # on admission", "Hct 41% (usual), now 27%", "INR 1.1 last month; 2.6 today". After the first reading (its unit and an
 # optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
@@ -139,6 +170,18 @@ _PER_D = re.compile(r"\s*(?P<u>mg|g)\s*/\s*d(?![A-Za-z])", re.I)
 # a ';' list item written value first: '; 7.5, bicarbonate;' (the item ends at ';' or the sentence's end)
 _VALUE_FIRST_ITEM = re.compile(rf";\s*(?:and\s+)?(?P<n>{NUMBER}),?\s+(?:of\s+)?(?P<label>[A-Za-z][A-Za-z0-9 .-]{{0,30}}?)"
                                r"\s*(?=;|\.(?:\s|$)|$)")
+
+# A results table with one quantity per column and one time per row ("Time | HR | BP | Lactate" then "08:00 | 128 |
+# 82/50 | 4.1"): cells split at '|' or a tab; a header cell is a quantity's label (a unit may follow in brackets:
+# "Cr (mg/dL)") or a blood pressure's ("BP", "NIBP"); a BP cell holds systolic/diastolic.
+_TABLE_SEP = re.compile(r"\||\t")
+_TABLE_RULE = re.compile(r"[\s|:+=-]*")  # a markdown rule line '---|---'
+_TABLE_BP = re.compile(r"(?:B/?P|NIBP|ABP|blood\s+pressure|SBP\s*/\s*DBP)\s*(?:\(\s*mm\s*Hg\s*\))?", re.I)
+_TABLE_UNIT = re.compile(r"\s*[(\[,]?\s*(?P<u>[^()\[\]\d\s][^()\[\]]{0,15}?)\s*[)\]]?\s*")
+_TABLE_CELL = re.compile(rf"\s*(?P<n>{NUMBER})(?:\s*/\s*(?P<d>\d{{2,3}}))?(?![\d.])")
+_TABLE_CLOCK = re.compile(r"(?:day\s*(?P<day>\d{1,2})\D{0,3})?(?P<h>[0-2]?\d)[:h.]?(?P<m>[0-5]\d)\b", re.I)
+# a row of the presentation: 'Admission', 'Arrival', 'Triage', 'ED', 'Initial', 'On presentation', '0 h'
+_TABLE_PRESENT_ROW = re.compile(r"\b(?:admission|admit|arrival|triage|ED|ER|initial|presentation|baseline\s+ICU|0\s*h)\b", re.I)
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
@@ -211,7 +254,7 @@ class Scanner:
         self._pair_slash: set[int] = set()  # ends of first numbers of 'BUN/Cr 40/2.1' pairs: their '/' is no unit
         self.labels = self._find_labels()
         self._label_starts = [s for s, _, _ in self.labels]
-        self._past_ends: dict[int, list[int]] = {}  # sentence start -> ends of its past-time phrases
+        self._past_ends: dict[tuple, list[int]] = {}  # (phrase kind, sentence start) -> ends of its phrases
         # (quantity, number position) -> a labelled number refused as that quantity (see :meth:`interpret`)
         self.refused: dict[tuple[str, int], Refusal] = {}
 
@@ -342,34 +385,67 @@ class Scanner:
         r.start = start
         if tp and isinstance(r, Reading):
             r.details["time_point"] = tp.group(0).strip()
+        r.baseline, later = self.time_frame(start, r.end, gap)
+        if later and isinstance(r, Reading):
+            r.details["later"] = True
+        if isinstance(r, Refusal):
+            self.refused.setdefault((spec.name, r.number_start), r)
+            return None
+        return r
+
+    def time_frame(self, start: int, end: int, gap: str = "") -> tuple[bool, bool]:
+        """(past, later) for the reading note[start:end] (label to unit): *past* when it is introduced or followed as a
+        value of an earlier time (baseline, previous admission, 'in 2020', 'at that time', '(INR 3 then)'), *later*
+        when it was measured after a treatment of the presentation or at discharge ('after 2 L fluid', 'post-FFP',
+        'repeat', 'Discharge labs:'). Presenting values sort first, then later ones, then past ones."""
         sent_start = self.index.at(start).start
         before = self.note[max(sent_start, start - 30):start]
         # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"
         cut = list(_CLAUSE_BREAK.finditer(before))
         if cut:
             before = before[cut[-1].end():]
-        r.baseline = bool(_BASELINE.search(before) or _BASELINE.search(gap)
-                          or _BASELINE_HEADER.match(self.note, sent_start, start)
-                          or self._past_before(sent_start, start)
-                          or _PAST_AFTER.match(self.note, r.end))
-        if isinstance(r, Refusal):
-            self.refused.setdefault((spec.name, r.number_start), r)
-            return None
+        past = bool(_BASELINE.search(before) or (gap and _BASELINE.search(gap))
+                    or _BASELINE_HEADER.match(self.note, sent_start, start)
+                    or self._phrase_before(_PAST_IN_SENTENCE, sent_start, start)
+                    or _PAST_AFTER.match(self.note, end))
+        later = bool(_LATER_NEAR.search(before) or _LATER_HEADER.match(self.note, sent_start, start)
+                     or self._phrase_before(_LATER_BEFORE, sent_start, start)
+                     or _LATER_AFTER.match(self.note, end))
+        return past, later
+
+    def mark_time(self, r: Reading) -> Reading:
+        """Set a reading's time frame (:meth:`time_frame`) when it was read by a rule other than a label's (blood
+        pressure pairs, rates and temperatures found by their unit)."""
+        past, later = self.time_frame(r.start, r.end)
+        r.baseline = r.baseline or past
+        if later:
+            r.details["later"] = True
         return r
 
-    def _past_before(self, sent_start: int, pos: int) -> bool:
-        """Is there a past-time phrase between the sentence start and ``pos``, in the same part of the sentence (a ';'
-        ends it: "Hb 13.1 two months ago; Hb now 9.1")? The sentence's phrases are found once (searching from the
-        sentence start for every label was quadratic in a long sentence)."""
-        ends = self._past_ends.get(sent_start)
+    def _phrase_before(self, rx: re.Pattern[str], sent_start: int, pos: int) -> bool:
+        """Is there a phrase of ``rx`` (a past time, a treatment) between the sentence start and ``pos``, in the same
+        part of the sentence (a ';' ends it: "Hb 13.1 two months ago; Hb now 9.1"), with no current time between it and
+        ``pos`` ("in 2020 ... and now her bilirubin is 3.2")? The sentence's phrases and current-time words are found
+        once (searching from the sentence start for every label was quadratic in a long sentence)."""
+        key = (rx.pattern, sent_start)
+        ends = self._past_ends.get(key)
         if ends is None:
             sent_end = self.index.at(sent_start).end
-            ends = self._past_ends[sent_start] = [m.end() for m in
-                                                  _PAST_IN_SENTENCE.finditer(self.note, sent_start, sent_end)]
+            ends = self._past_ends[key] = [m.end() for m in rx.finditer(self.note, sent_start, sent_end)]
         if not ends or ends[0] > pos:
             return False
         part = self.note.rfind(";", sent_start, pos)
-        return any(part < e <= pos for e in ends)
+        i = bisect.bisect_right(ends, pos)
+        e = ends[i - 1]  # the last phrase before pos
+        if e <= part:
+            return False
+        present = self._past_ends.get(("present", sent_start))
+        if present is None:
+            sent_end = self.index.at(sent_start).end
+            present = self._past_ends[("present", sent_start)] = [
+                m.start() for m in _PRESENT_WORDS.finditer(self.note, sent_start, sent_end)]
+        j = bisect.bisect_left(present, e)
+        return not (j < len(present) and present[j] < pos)
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.
@@ -485,7 +561,9 @@ class Scanner:
         resp, used = self._respectively()
         pairs, used_pairs = self._slash_pairs()
         used |= used_pairs
-        for r in resp + pairs:
+        tables, used_tables = self._tables()
+        used |= used_tables
+        for r in resp + pairs + tables:
             by_name.setdefault(r.spec.name, []).append(r)
         for start, end, spec in self.labels:
             if not spec.output or start in used:
@@ -512,6 +590,135 @@ class Scanner:
         for name, rs in by_name.items():
             by_name[name] = dedupe(rs)
         return by_name
+
+    def _tables(self) -> tuple[list[Reading], set[int]]:
+        """Readings of results tables (:data:`_TABLE_SEP`): every row's cell of a quantity's column. The row of the
+        presentation is the one named so ('Admission', 'Triage', 'Initial'), else the earliest clock time ('08:00'
+        before '12:00', 'Day 1 06:00' before 'Day 2 02:00'), else the first row; the other rows are later readings
+        (a row named baseline / previous is a past one). Label starts of the header are returned as used."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        note = self.note
+        if "|" not in note and "\t" not in note:
+            return readings, used
+        lines, pos = [], 0
+        for line in note.split("\n"):
+            lines.append((pos, pos + len(line)))
+            pos += len(line) + 1
+        i = 0
+        while i < len(lines):
+            a, b = lines[i]
+            cols = self._table_header(a, b)
+            i += 1
+            if not cols:
+                continue
+            rows: list[list[tuple[int, int]]] = []
+            width = len(self._cells(a, b))
+            while i < len(lines):
+                ra, rb = lines[i]
+                if _TABLE_RULE.fullmatch(note, ra, rb) and rb > ra:
+                    i += 1
+                    continue
+                cells = self._cells(ra, rb)
+                if len(cells) != width:  # the table ends where a line has other columns
+                    break
+                rows.append(cells)
+                i += 1
+            if rows:
+                self._table_rows(cols, rows, readings, used)
+        return readings, used
+
+    def _cells(self, a: int, b: int) -> list[tuple[int, int]]:
+        """Spans of the cells of line note[a:b] (leading / trailing '|' dropped)."""
+        text = self.note[a:b]
+        if not _TABLE_SEP.search(text):
+            return []
+        out, start = [], a
+        for m in _TABLE_SEP.finditer(self.note, a, b):
+            out.append((start, m.start()))
+            start = m.end()
+        out.append((start, b))
+        if out and not self.note[out[0][0]:out[0][1]].strip() and self.note[a:b].lstrip().startswith("|"):
+            out = out[1:]
+        if out and not self.note[out[-1][0]:out[-1][1]].strip() and self.note[a:b].rstrip().endswith("|"):
+            out = out[:-1]
+        return out
+
+    def _table_header(self, a: int, b: int) -> dict[int, tuple[Any, str | None, int]]:
+        """Column index -> (Spec, or "bp", header unit, label start) of a header line; {} when it is none."""
+        cells = self._cells(a, b)
+        if len(cells) < 2:
+            return {}
+        cols: dict[int, tuple[Any, str | None, int]] = {}
+        for k, (ca, cb) in enumerate(cells):
+            text = self.note[ca:cb]
+            if _TABLE_CELL.match(text):
+                return {}  # a cell holding a value: a row of values ('Creatinine | 2.1 | 1.8'), not a header
+            lead = len(text) - len(text.lstrip())
+            s0 = ca + lead
+            bp = _TABLE_BP.fullmatch(self.note, s0, cb - (len(text) - len(text.rstrip())) if text.strip() else cb)
+            if bp:
+                cols[k] = ("bp", None, s0)
+                continue
+            labels = [lb for lb in self.labels_in(ca, cb) if lb[2].output]
+            if len(labels) != 1 or labels[0][0] != s0:
+                continue
+            ls, le, spec = labels[0]
+            rest = self.note[le:cb]
+            if rest.strip():
+                um = _TABLE_UNIT.fullmatch(rest)
+                if not um:
+                    continue
+                unit = um.group("u").strip()
+            else:
+                unit = None
+            cols[k] = (spec, unit, ls)
+        return cols if cols and len(cells) >= 2 else {}
+
+    def _table_rows(self, cols: dict, rows: list[list[tuple[int, int]]], readings: list[Reading], used: set[int]) -> None:
+        note = self.note
+        first_col_free = 0 not in cols
+        present, clocks = None, []
+        for j, cells in enumerate(rows):
+            head = note[cells[0][0]:cells[0][1]] if first_col_free else ""
+            if present is None and head and _TABLE_PRESENT_ROW.search(head) and not _BASELINE.search(head):
+                present = j
+            c = _TABLE_CLOCK.search(head) if head else None
+            clocks.append((int(c.group("day") or 0), int(c.group("h")), int(c.group("m"))) if c else None)
+        if present is None:
+            present = min(range(len(rows)), key=lambda j: clocks[j]) if all(clocks) else 0
+        n_before = len(readings)
+        for j, cells in enumerate(rows):
+            head = note[cells[0][0]:cells[0][1]] if first_col_free else ""
+            past = bool(head and (_BASELINE.search(head) or re.search(r"\b(?:19|20)\d\d\b", head)))
+            for k, (spec, unit, ls) in cols.items():
+                if k >= len(cells):
+                    continue
+                ca, cb = cells[k]
+                m = _TABLE_CELL.match(note, ca, cb)
+                if not m:
+                    continue
+                if spec == "bp":
+                    if not m.group("d"):
+                        continue
+                    pairs = [(BY_NAME["systolic_bp"], "n"), (BY_NAME["diastolic_bp"], "d")]
+                elif m.group("d"):
+                    continue
+                else:
+                    pairs = [(spec, "n")]
+                for sp, grp in pairs:
+                    r = self.read_number(sp, m.start(grp), m.end(grp), unit or ("mmHg" if spec == "bp" else None))
+                    if not isinstance(r, Reading):
+                        continue
+                    r.start = cells[0][0]
+                    r.end = max(r.end, m.end())
+                    r.details.update(label=note[ls:ls + 20].split("|")[0].strip(), table_row=j + 1)
+                    r.baseline = past
+                    if j != present and not past:
+                        r.details["later"] = True
+                    readings.append(r)
+        if len(readings) > n_before:  # the header's labels read nothing themselves
+            used.update(ls for _, _, ls in cols.values())
 
     def _compound_inr(self, start: int, end: int, spec: Spec) -> Reading | None:
         """'PT/INR: 16.2 s / 1.5': the INR is the second number of the pair after the compound label."""
@@ -568,12 +775,13 @@ class Scanner:
 
 
 def dedupe(readings: list[Reading]) -> list[Reading]:
-    """One reading per number position; presenting values first, baseline/previous ones after."""
+    """One reading per number position; presenting values first, then values after a treatment or at discharge,
+    baseline/previous ones last."""
     seen: dict[int, Reading] = {}
     for r in readings:
         if r.number_start not in seen or (r.end - r.start) > (seen[r.number_start].end - seen[r.number_start].start):
             seen[r.number_start] = r
-    return sorted(seen.values(), key=lambda r: (r.baseline, is_bound(r), r.number_start))
+    return sorted(seen.values(), key=lambda r: (r.baseline, bool(r.details.get("later")), is_bound(r), r.number_start))
 
 
 def is_bound(r: Reading) -> bool:
@@ -592,3 +800,4 @@ def reading_to_value(name: str, r: Reading, index: SentenceIndex) -> Value:
         original_value=r.number, original_unit=r.unit, start=r.start, end=r.end,
         sentence=index.at(r.number_start), unit_assumed=r.unit_assumed, details=details,
     )
+
