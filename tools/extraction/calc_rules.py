@@ -1173,8 +1173,9 @@ _PLANNED_TREATMENT = re.compile(r"\b(?:awaiting|scheduled for|booked for|planned
                                 r"|\w+ectomy|oncology|treatment)\b", re.I)
 
 
-def _diagnosed_within_year(ctx: NoteContext, f: Finding) -> bool:
-    """A past cancer mention whose clause dates it within a year, or which has a treatment still to come."""
+def _dated_within(ctx: NoteContext, f: Finding, months: int) -> bool:
+    """A past cancer mention whose clause dates it (its diagnosis or treatment) within ``months``, or which has a
+    treatment still to come."""
     lo, hi = max(f.sentence.start, f.start - 60), min(f.sentence.end, f.end + 70)
     window = ctx.note[lo:hi]
     if _PLANNED_TREATMENT.search(window):
@@ -1182,18 +1183,26 @@ def _diagnosed_within_year(ctx: NoteContext, f: Finding) -> bool:
     m = _WITHIN_YEAR.search(window)
     if m is None or _YEARS_AGO.search(window):
         return False
+    text = m.group(0).lower()
     if m.group("n") and m.group("u").lower().startswith("month"):
         n = m.group("n").lower()
         k = int(n) if n.isdigit() else word_to_number(n) if n not in ("a", "an", "a few", "several") else 1
-        return k is not None and k <= 12
+        return k is not None and k <= months
+    if "year" in text:
+        return months >= 12
+    span = re.search(r"(\d+|two|three|six)\s+months", text)
+    if span:
+        return (int(span.group(1)) if span.group(1).isdigit() else word_to_number(span.group(1)) or 12) <= months
     return True
 
 
-def active_cancer(ctx: NoteContext, skin_excluded: bool = False, within_year: bool = False) -> Hit | None:
+def active_cancer(ctx: NoteContext, skin_excluded: bool = False, within_months: int = 0) -> Hit | None:
     """Active cancer: a current cancer, or a past one still treated (chemotherapy, radiotherapy, palliation).
 
-    A cancer only in the past (remission, 'history of ... treated years ago') decides False. With ``skin_excluded``
-    (PSI, Fine 1997: 'any cancer except basal- or squamous-cell cancer of the skin') a skin BCC / SCC is no cancer.
+    A cancer only in the past (remission, 'history of ... treated years ago') decides False; with ``within_months`` a
+    past cancer diagnosed or treated within that many months ('completed radiotherapy 3 months ago'), or with a
+    treatment to come, is active. With ``skin_excluded`` (PSI, Fine 1997: 'any cancer except basal- or squamous-cell
+    cancer of the skin') a skin BCC / SCC is no cancer.
     """
     found = cancer_mentions(ctx)
     if skin_excluded:
@@ -1210,10 +1219,11 @@ def active_cancer(ctx: NoteContext, skin_excluded: bool = False, within_year: bo
         ongoing = _ongoing_treatment(ctx)
         if ongoing is not None:
             return Hit.of_finding(ongoing, True, "cancer treatment written as ongoing in the history list")
-        if within_year:
-            recent = [m for m in past if _diagnosed_within_year(ctx, m)]
+        if within_months:
+            recent = [m for m in past if _dated_within(ctx, m, within_months)]
             if recent:
-                return Hit.of_finding(recent[0], True, "cancer diagnosed within the past year, or with treatment to come")
+                return Hit.of_finding(recent[0], True, f"cancer diagnosed or treated within {within_months} months, "
+                                                       "or with treatment to come")
         return Hit.of_finding(past[0], False, "cancer only in the past")
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
@@ -1244,7 +1254,12 @@ def _skin_cancer(ctx: NoteContext, f: Finding) -> bool:
 def psi_neoplastic(ctx: NoteContext) -> Hit | None:
     """PSI neoplastic disease: active cancer (see :func:`active_cancer`) or one diagnosed within the past year (Fine 1997),
     skin basal / squamous cell cancer excepted."""
-    return active_cancer(ctx, skin_excluded=True, within_year=True)
+    return active_cancer(ctx, skin_excluded=True, within_months=12)
+
+
+def wells_active_cancer(ctx: NoteContext) -> Hit | None:
+    """Wells' malignancy / active cancer: treatment (or palliation) within the past 6 months (Wells 1997, 2000)."""
+    return active_cancer(ctx, within_months=6)
 
 
 def malignancy_any(ctx: NoteContext) -> Hit | None:
@@ -1693,12 +1708,22 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
         ("leading", re.compile(
             rf"(?:regard(?:s|ed)?|consider(?:s|ed)?|thought\s+of|view(?:s|ed)?|treat(?:s|ed)?|saw|sees?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+as\s+(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
             rf"|(?:regard(?:s|ed)?|consider(?:s|ed)?|thought|judged|deemed)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+(?:to\s+be\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
-            rf"|{target}\s+(?:{verbs}\s+){{1,3}}(?:to\s+be\s+)?(?:as\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:as\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
+            rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:at\s+the\s+)?top\s+of\s+(?:the\s+|our\s+|my\s+)?(?:differential|list)"
+            # "suspect a PE over other causes", "nothing else fits as well as a PE", "Impression: likely PE"
+            rf"|(?:suspect(?:ed|s)?|favou?r(?:ed|s)?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+over\s+(?:other|any\s+other|alternative)"
+            rf"|\b(?:no\s+other|nothing\s+else|no\s+alternative)\b[^.;]{{0,60}}?\b(?:as\s+well\s+as|better\s+than)\s+(?:an?\s+)?(?:acute\s+)?{target}"
+            rf"|\b(?:impression|assessment|diagnosis|dx|imp|A/P)\s*[:\-–]\s*(?:(?:most\s+)?(?:likely|probable|presumed|presumptive|suspected)\s+)?"
+            rf"(?:acute\s+)?(?:(?:massive|submassive|bilateral|segmental|saddle)\s+)?{target}"
+            # a high suspicion stated of the target ("high clinical suspicion of PE", "strongly suspect PE")
+            rf"|\b(?:high|strong)\s+(?:clinical\s+|index\s+of\s+)?suspicion\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
+            rf"|\bstrongly\s+suspect(?:ed|s)?\s+(?:an?\s+)?(?:acute\s+)?{target}|\bhighly\s+suspicious\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|{_LEADING}\s+{_DX_WORD}\s*(?:is|was|being|remains?|remained|of|:|-|–|=)\s*(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:the\s+)?(?:most|more)\s+(?:likely|probable)", re.I)),
         ("level", re.compile(rf"{target}[^.;,]{{0,40}}?\b(?:equally\s+likely|(?:at\s+least\s+)?as\s+likely\s+as)\b"
                              rf"|\b(?:equally\s+likely|as\s+likely\s+as)\s+(?:an?\s+)?{target}", re.I)),
         ("below", re.compile(rf"{target}\s+(?:{verbs}\s+){{0,3}}(?:less\s+likely|unlikely|improbable|not\s+likely)"
+                             rf"|\b(?:low|little)\s+(?:clinical\s+)?suspicion\s+(?:of|for)\s+(?:an?\s+)?{target}"
                              rf"|\b(?:more\s+likely|favou?red)\s+(?:than|over)\s+(?:an?\s+)?{target}"
                              rf"|{target}[^.;]{{0,60}}?[,;]?\s+(?:but|however|although)\b[^.;]{{0,40}}?\b(?:is|are|was|were|seems?|felt)"
                              rf"\s+(?:much\s+|far\s+)?(?:more\s+likely|most\s+likely|favou?red)", re.I)),

@@ -42,9 +42,12 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
     ("historical", "forward", 40,
      r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
-     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"),
+     r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"
+     r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?childhood\b"),
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
+     # a time of life long past: "appendicectomy as a child", "tonsillectomy in childhood", "asthma in her teens"
+     r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?(?:childhood|youth|teens)\b"
      r"|\bresolved\b|\bin remission\b|\bhistory\b"
      # a finding of an earlier encounter: "exudate at his last visit", "tonsils enlarged at the review a week ago"
      r"|\b(?:at|during|on|from)\s+(?:the|his|her|their|a)\s+(?:last|previous|prior|earlier)\s+(?:visit|appointment|consultation|review|attendance)\b"

@@ -95,3 +95,43 @@ def test_an_absence_since_a_past_year_makes_what_precedes_it_past(note: str) -> 
 
 def test_a_state_since_a_past_year_still_goes_on() -> None:
     assert args_of("psi", "80-year-old woman who has lived in a nursing home since 2019.")["nursing_home_resident"] is True
+
+
+@pytest.mark.parametrize("note, leading", [
+    ("Assessment: pulmonary embolism is top of the differential.", True),
+    ("Clinically I suspect a PE over other causes.", True),
+    ("Impression: likely PE.", True),
+    ("Impression: probable pulmonary embolism.", True),
+    ("No other diagnosis explains her hypoxia as well as PE.", True),
+    ("PE #1 diagnosis.", True),
+    ("High clinical suspicion of PE.", True),
+    ("Strongly suspect PE; start LMWH.", True),
+    ("Low suspicion for PE.", False),
+    ("Impression: PE ruled out on CTPA; pneumonia.", None),
+])
+def test_wells_pe_ranking_in_more_wordings(note: str, leading: bool | None) -> None:
+    assert args_of("wells_pe", note).get("pe_most_likely") is leading
+
+
+@pytest.mark.parametrize("note, active", [
+    ("Completed radiotherapy for prostate cancer 3 months ago.", True),
+    ("Breast cancer: last chemotherapy cycle five months ago.", True),
+    ("Bowel cancer resected 9 months ago, no further treatment.", False),  # beyond Wells' 6 months
+    ("Prostate cancer treated with radical prostatectomy 6 years ago, no recurrence.", False),
+])
+def test_wells_active_cancer_is_treatment_within_six_months(note: str, active: bool) -> None:
+    assert bool(args_of("wells_pe", note).get("malignancy")) is active
+    assert bool(args_of("wells_dvt", note).get("active_cancer")) is active
+
+
+def test_psi_still_counts_a_cancer_within_a_year() -> None:
+    assert args_of("psi", "Bowel cancer resected 9 months ago, no further treatment.")["neoplastic_disease"] is True
+
+
+@pytest.mark.parametrize("note", [
+    "Appendicectomy as a child.",
+    "As a child she had a tonsillectomy.",
+    "Hernia repair in childhood.",
+])
+def test_an_operation_in_childhood_is_not_recent(note: str) -> None:
+    assert not args_of("wells_pe", note).get("recent_surgery")

@@ -172,7 +172,9 @@ def test_pe_ranked_in_the_notes_own_words(note: str, ranked: bool | None) -> Non
     ("DVT and a ruptured Baker's cyst are equally likely.", True),
     ("Other diagnoses less likely.", False),
     ("DVT remains the leading diagnosis.", False),
-    ("Imp: DVT likely, haematoma less likely.", None),  # no ranking of DVT itself or of 'an alternative'
+    # the impression names DVT (as likely) and ranks the other diagnosis below it
+    ("Imp: DVT likely, haematoma less likely.", False),
+    ("DVT likely, haematoma less likely.", None),  # no impression line: no ranking of DVT itself or of 'an alternative'
     ("No alternative diagnosis is more likely than DVT.", False),
     ("DVT suspected but a ruptured Baker's cyst seems more likely.", True),
 ])
