@@ -77,6 +77,18 @@ _TABLETS = re.compile(r"\s*,?\s*(?:take\s+)?(?P<n>one and a half|one|two|three|h
                       r"(?:tablets?|tabs?|capsules?|caps?|pills?)\b", re.I)
 _COMBO_JOIN = re.compile(r"\s*[/-]\s*")
 _COMBO_DOSE = re.compile(rf"\s*(?P<a>\d+(?:\.\d+)?)\s*/\s*(?P<b>\d+(?:\.\d+)?)\s*-?\s*(?P<unit>{_UNIT})(?![A-Za-z])", re.I)
+# a combination tablet written by its strengths without a unit, the second part a non-opioid analgesic in mg
+# ("Percocet 5/325", "hydrocodone/APAP 10/325", "co-codamol 30/500"): the first number is this drug's mg per tablet
+_PARTNER = r"(?:APAP|acetaminophen|paracetamol|ibuprofen|aspirin|ASA)"
+_COMBO_STRENGTHS = re.compile(rf"(?:\s*[/-]\s*{_PARTNER}\b)?\s*(?P<a>\d+(?:\.\d+)?)\s*/\s*(?P<b>[2-9]\d\d|1000)"
+                              rf"(?:\s*-?\s*(?P<unit>mg)\b)?(?![\d/])", re.I)
+# a tablet count written before the drug: "takes 2 tablets of tramadol 50 mg"
+_TABLETS_BEFORE = re.compile(r"\b(?P<n>one and a half|one|two|three|half|1\.5|1|2|3)\s*(?:tablets?|tabs?|capsules?|caps?|pills?)"
+                             r"\s+of\s+$", re.I)
+# what an as-needed drug is actually taken per day: "q4h PRN, takes about 4 doses a day", "using 3 doses daily"
+_PRN_USE = re.compile(r"\b(?:takes?|taking|took|uses?|using|used|needs?|needing|requires?|requiring)\s+(?:about\s+|around\s+|approximately\s+"
+                      r"|roughly\s+|only\s+)?(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?|times?)\s+"
+                      r"(?:a|per|each)\s+day\b|\b(?P<n2>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?)\s+daily\b", re.I)
 
 
 def _pick_route(words: list[str]) -> str | None:
@@ -185,6 +197,12 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
                 t = _TABLETS.match(note, c.end())
                 combos[i] = (parse_number(c.group("a")) * (_TABLET_COUNT[t.group("n").lower()] if t else 1.0),
                              c.group("unit"), t.end() if t else c.end())
+        if i not in combos:  # strengths without a unit: "Percocet 5/325", "hydrocodone/APAP 10/325"
+            c = _COMBO_STRENGTHS.match(note, m.end())
+            if c:
+                t = _TABLETS.match(note, c.end())
+                combos[i] = (parse_number(c.group("a")) * (_TABLET_COUNT[t.group("n").lower()] if t else 1.0),
+                             "mg", t.end() if t else c.end())
 
     for i, m in enumerate(mentions):
         name, cls = _canonical(m.group(0), lookup)
@@ -219,6 +237,9 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
             db = dose_before.search(note, max(prev_end, sent.start, m.start() - 40), m.start())
             if db:
                 dose, unit, start = parse_number(db.group("dose")), db.group("unit"), db.start()
+        tb = _TABLETS_BEFORE.search(note, max(prev_end, sent.start, m.start() - 30), m.start())
+        if tb and dose is not None and i not in combos:
+            dose, start = dose * _TABLET_COUNT[tb.group("n").lower()], min(start, tb.start())
         if rb and not routes:
             routes.append(rb.group("r"))
             start = min(start, rb.start())
@@ -236,6 +257,11 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         if p:
             prn = True
             pos = max(pos, p.end())
+            use = _PRN_USE.search(note, p.end(), min(limit, p.end() + 60))
+            if use:  # the as-needed drug's stated daily use replaces its maximum frequency
+                n = use.group("n") or use.group("n2")
+                per_day = float(n) if n.isdigit() else float(word_to_number(n) or 0) or per_day
+                frequency, pos = use.group(0), use.end()
         end = max(end, pos if (dose is not None or frequency or routes) else end)
         raw = note[start:end].rstrip(" ,;(.")
         end = start + len(raw)

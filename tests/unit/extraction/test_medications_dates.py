@@ -191,3 +191,25 @@ def test_two_drugs_in_a_list_are_not_a_combination():
     meds = {m.name: m for m in extract_medications("Regular morphine 10 mg twice daily and acetaminophen 1 g four "
                                                    "times daily.")}
     assert meds["morphine"].dose == 10.0 and meds["acetaminophen"].dose == 1.0
+
+
+@pytest.mark.parametrize("note, name, dose, per_day", [
+    # combination tablets by their strengths without a unit: the opioid's mg is the first number
+    ("Percocet 5/325 two tablets every 6 hours.", "oxycodone", 10.0, 4.0),
+    ("Norco 10/325 q6h", "hydrocodone", 10.0, 4.0),
+    ("co-codamol 30/500 two tablets four times a day", "codeine", 60.0, 4.0),
+    # a tablet count before the drug multiplies the strength
+    ("Takes 2 tablets of tramadol 50 mg three times daily.", "tramadol", 100.0, 3.0),
+    # an as-needed drug's stated daily use replaces its maximum frequency
+    ("Hydrocodone/APAP 10/325 mg q4h PRN, takes about 4 doses a day.", "hydrocodone", 10.0, 4.0),
+    ("Morphine IR 10 mg q4h prn, using 3 doses daily.", "morphine", 10.0, 3.0),
+    ("Oxycodone 5 mg q4h prn.", "oxycodone", 5.0, 6.0),
+])
+def test_opioid_doses_as_prescriptions_write_them(note, name, dose, per_day):
+    (m,) = extract_medications(note)
+    assert (m.name, m.dose, m.doses_per_day) == (name, pytest.approx(dose), pytest.approx(per_day))
+
+
+def test_two_numbers_that_are_not_a_combination_tablet_stay_unread():
+    (m,) = extract_medications("Oxycodone 5/10 mg")  # a range of doses, not a strength with paracetamol
+    assert m.dose is None
