@@ -85,6 +85,11 @@ _COMBO_STRENGTHS = re.compile(rf"(?:\s*[/-]\s*{_PARTNER}\b)?\s*(?P<a>\d+(?:\.\d+
 # a tablet count written before the drug: "takes 2 tablets of tramadol 50 mg"
 _TABLETS_BEFORE = re.compile(r"\b(?P<n>one and a half|one|two|three|half|1\.5|1|2|3)\s*(?:tablets?|tabs?|capsules?|caps?|pills?)"
                              r"\s+of\s+$", re.I)
+# a dose changed later in the same sentence: "prednisone 7.5 mg daily, increased to 20 mg daily this week" (the
+# current dose); a planned change ("to be tapered to 5 mg", "will reduce to") is not one
+_DOSE_CHANGE = re.compile(rf"\b(?:increased|reduced|decreased|raised|lowered|changed|titrated|up-?titrated|weaned|tapered|"
+                          rf"switched)\s+(?:up\s+|down\s+)?to\s+{_DOSE}", re.I)
+_PLANNED_CHANGE = re.compile(r"\b(?:will|plan(?:ned)?|to\s+be|should|then|next|over\s+the\s+(?:next|coming)|aim)\b[^.;]{0,25}$", re.I)
 # what an as-needed drug is actually taken per day: "q4h PRN, takes about 4 doses a day", "using 3 doses daily"
 _PRN_USE = re.compile(r"\b(?:takes?|taking|took|uses?|using|used|needs?|needing|requires?|requiring)\s+(?:about\s+|around\s+|approximately\s+"
                       r"|roughly\s+|only\s+)?(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?|times?)\s+"
@@ -262,6 +267,14 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
                 n = use.group("n") or use.group("n2")
                 per_day = float(n) if n.isdigit() else float(word_to_number(n) or 0) or per_day
                 frequency, pos = use.group(0), use.end()
+        change = _DOSE_CHANGE.search(note, pos, limit) if dose is not None else None
+        if change and not _PLANNED_CHANGE.search(note, max(pos, change.start() - 30), change.start()) \
+                and parse_number(change.group("dose")) is not None and change.group("unit").lower() == (unit or "").lower():
+            dose = parse_number(change.group("dose"))
+            rest = parse_frequency(note[change.end():min(limit, change.end() + 45)])
+            if rest:
+                frequency, per_day = rest[0], rest[1]
+            pos = change.end()
         end = max(end, pos if (dose is not None or frequency or routes) else end)
         raw = note[start:end].rstrip(" ,;(.")
         end = start + len(raw)

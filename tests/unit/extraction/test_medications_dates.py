@@ -213,3 +213,17 @@ def test_opioid_doses_as_prescriptions_write_them(note, name, dose, per_day):
 def test_two_numbers_that_are_not_a_combination_tablet_stay_unread():
     (m,) = extract_medications("Oxycodone 5/10 mg")  # a range of doses, not a strength with paracetamol
     assert m.dose is None
+
+
+@pytest.mark.parametrize("note, dose, per_day", [
+    # a dose changed later in the sentence is the current one
+    ("Maintained on prednisone 7.5 mg daily for polymyalgia; increased to 20 mg daily this week.", 20.0, 1.0),
+    ("Morphine 10 mg q4h, increased to 15 mg q4h yesterday.", 15.0, 6.0),
+    ("Oxycodone 10 mg bd; dose reduced to 5 mg bd after a fall.", 5.0, 2.0),
+    # a planned change is not the dose taken
+    ("Prednisolone 40 mg daily, to be tapered to 5 mg over 4 weeks.", 40.0, 1.0),
+    ("Prednisone 60 mg daily, plan to reduce to 40 mg next week.", 60.0, 1.0),
+])
+def test_a_dose_changed_in_the_same_sentence(note, dose, per_day):
+    (m,) = extract_medications(note)
+    assert (m.dose, m.doses_per_day) == (dose, per_day)
