@@ -173,6 +173,29 @@ def _total_first(note: str, values: list[Value]) -> list[Value]:
     return values
 
 
+_BLOOD_GAS = re.compile(r"\b(?:ABG|VBG|CBG|(?:arterial|venous|capillary)\s+(?:blood\s+)?gas(?:es)?|blood\s+gas(?:es)?)\b", re.I)
+
+
+def _in_blood_gas(note: str, v: Value) -> bool:
+    """Is the reading in a blood-gas report (its sentence names the gas before it)?"""
+    lo = v.sentence.start if v.sentence is not None else max(0, v.start - 80)
+    return bool(_BLOOD_GAS.search(note, max(lo, v.start - 120), v.start))
+
+
+def _serum_bicarbonate_first(note: str, values: list[Value]) -> list[Value]:
+    """The chemistry panel's bicarbonate (measured total CO2) before a blood gas's HCO3 (calculated) of the same time
+    frame: the anion gap and the other serum formulas use the serum value ("ABG: pH 7.21, HCO3 11. BMP: Na 138, Cl 104,
+    CO2 12" reads 12, with 11 as an alternative)."""
+    first = values[0]
+    if not _in_blood_gas(note, first):
+        return values
+    frame = (bool(first.details.get("baseline")), bool(first.details.get("later")))
+    for i, v in enumerate(values[1:], start=1):
+        if (bool(v.details.get("baseline")), bool(v.details.get("later"))) == frame and not _in_blood_gas(note, v):
+            return [v, *values[:i], *values[i + 1:]]
+    return values
+
+
 def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool = True) -> Extraction:
     """Read demographics, vitals, labs, anthropometrics, dates, medications and findings from ``note``.
 
@@ -204,6 +227,8 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
         if not rs:
             continue
         vs = [reading_to_value(name, r, index) for r in rs]
+        if name == "bicarbonate":
+            vs = _serum_bicarbonate_first(note, vs)
         vs[0].alternatives = vs[1:]
         values[name] = vs[0]
     for getter in (extract_age, extract_sex, _alcohol):

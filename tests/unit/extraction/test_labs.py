@@ -197,3 +197,14 @@ def test_extraction_serialises_to_json():
 def test_note_must_be_text():
     with pytest.raises(TypeError, match="note must be a string"):
         extract(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("note, first, other", [
+    ("ABG: pH 7.21, pCO2 28, HCO3 11. BMP: Na 138, Cl 104, CO2 12.", 12.0, [11.0]),
+    ("Venous blood gas: pH 7.30, bicarbonate 18 mmol/L. Renal panel: Na 139, Cl 105, total CO2 19.", 19.0, [18.0]),
+    ("Na 140, Cl 100, HCO3 20. ABG: pH 7.35, HCO3 21.", 20.0, [21.0]),
+    ("ABG pH 7.1, HCO3 8.", 8.0, []),  # only the gas's value: it is used
+])
+def test_the_chemistry_panels_bicarbonate_before_the_blood_gas(note, first, other):
+    v = extract(note)["bicarbonate"]
+    assert (v.value, [a.value for a in v.alternatives]) == (first, other)
