@@ -1995,21 +1995,24 @@ _TWO_CALVES = re.compile(
     rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}{_CALF_SITE}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)"
     rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
     # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?" + _VERSUS + rf"(?P<s2>{_SIDE}){_CIRC}" + rf"(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?", re.I)
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
+    # the second side named after its number: "L calf circumference 42 cm versus 38 cm on the right"
+    + rf"|(?P<b2>{NUMBER})\s*(?P<ub2>cm|mm)\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s2b>{_SIDE}))", re.I)
 
 
 def _two_calves(ctx: NoteContext) -> Hit | None:
     """The difference of two measured calf circumferences (one per side) against 3 cm."""
     for m in _TWO_CALVES.finditer(ctx.note):
-        s1, s2 = (m.group("s1") or m.group("s1b"))[0].upper(), m.group("s2")[0].upper()
+        s1, s2 = (m.group("s1") or m.group("s1b"))[0].upper(), (m.group("s2") or m.group("s2b"))[0].upper()
         if s1 == s2:
             continue
         scale = {"cm": 1.0, "mm": 0.1}
-        ua, ub = m.group("ua") or m.group("ub"), m.group("ub") or m.group("ua")
+        ub0 = m.group("ub") or m.group("ub2")
+        ua, ub = m.group("ua") or ub0, ub0 or m.group("ua")
         if ua is None:
             continue  # two numbers without a length unit are not circumferences
         a = parse_number(m.group("a")) * scale[ua.lower()]
-        b = parse_number(m.group("b")) * scale[ub.lower()]
+        b = parse_number(m.group("b") or m.group("b2")) * scale[ub.lower()]
         diff = round(abs(a - b), 3)  # 41.2 - 38.2 is 3, not 3.0000000000000036
         if diff > 15:
             continue  # not two calf circumferences of one patient
@@ -2734,7 +2737,19 @@ def bedridden(ctx: NoteContext) -> Hit | None:
     """Wells DVT 'recently bedridden': the immobilisation mentions other than a plaster cast (the cast is the
     paralysis / plaster-immobilisation criterion, not bed rest)."""
     value, f, why = decide([f for f in ctx.findings("immobilization") if not re.search(r"\bcast\b", f.text, re.I)], "current")
+    if value and f is not None:
+        # a stated duration under 3 days is not the criterion ('bedridden for 1 day', 'in bed for 36 hours')
+        m = _BED_DURATION.match(ctx.note, f.end, min(f.sentence.end, f.end + 40))
+        if m:
+            n = parse_number(m.group("n")) if m.group("n")[0].isdigit() else 1 if m.group("n").lower() == "a" else word_to_number(m.group("n"))
+            days = None if n is None else n / 24 if m.group("u").lower().startswith("h") else n
+            if days is not None and days < 3:
+                return Hit.of_finding(f, False, f"immobile {days:g} days (< 3)")
     return None if f is None else Hit.of_finding(f, value, why)
+
+
+_BED_DURATION = re.compile(r"[^.;\d]{0,25}?\b(?:for|x)\s*(?:the\s+(?:past|last)\s+)?(?P<n>\d+(?:\.\d+)?|one|two|a)\s*"
+                           r"(?P<u>days?|d\b|hours?|hrs?|h\b)", re.I)
 
 
 def dvt_signs(ctx: NoteContext) -> Hit | None:

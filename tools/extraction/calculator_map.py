@@ -192,13 +192,17 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                  when="current", label="collateral superficial veins"),
         "entire_leg_swollen": Derived(R.one_sided(r"(?:entire|whole|full) (?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
                                                   r"(?: was| is)? (?:swollen|edematous|oedematous)"
-                                                  r"|swelling of the (?:entire|whole) (?:left |right |(?-i:[LR]) )?(?:leg|lower (?:extremity|limb))",
+                                                  r"|swelling of the (?:entire|whole) (?:left |right |(?-i:[LR]) )?(?:leg|lower (?:extremity|limb))"
+                                                  # swollen end to end: "left leg swollen from groin to foot", "swelling from thigh to ankle"
+                                                  r"|(?:swollen|swelling|edematous|oedematous|edema|oedema) from (?:the )?(?:groin|thigh|hip|upper thigh)"
+                                                  r" (?:to|down to) (?:the )?(?:ankle|foot|feet|toes)",
                                                   "entire leg swollen"), "the entire leg swollen (one side)"),
         "localized_tenderness": Concept("calf_tenderness", when="current"),
         "pitting_edema": Derived(R.one_sided(r"pitting (?:o)?edema|pitting", "pitting edema"),
                                  "pitting edema confined to one leg (bilateral -> False)"),
         "paralysis_or_cast": AnyOf(Concept("paralysis", "hemiplegia", when="current"),
-                                   Term(r"plaster cast|(?:leg|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast",
+                                   Term(r"plaster cast|(?:leg|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast"
+                                        r"|back-?slab|plaster of paris|\bin plaster\b|(?:below|above)[- ]knee (?:plaster|cast|POP)",
                                         when="current", label="plaster cast")),
         "previous_dvt": PREVIOUS_DVT,
         "alternative_diagnosis": Judgement("an alternative diagnosis at least as likely as DVT",
@@ -209,7 +213,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "elevated_risk_surgery": Derived(R.high_risk_surgery, "intraperitoneal / intrathoracic / suprainguinal vascular procedure"),
         "ischemic_heart_disease": AnyOf(Concept("coronary_artery_disease"), Meds(names=("nitroglycerin", "isosorbide mononitrate")),
                                         Term(R.IHD_TESTS, label="positive stress test / Q waves")),
-        "congestive_heart_failure": AnyOf(HEART_FAILURE, Term(r"pulmonary (?:o)?edema|paroxysmal nocturnal dyspnea|\bS3 gallop|bilateral rales",
+        "congestive_heart_failure": AnyOf(HEART_FAILURE, Term(r"pulmonary (?:o)?edema|paroxysmal nocturnal dysp?noea|paroxysmal nocturnal dyspnea|(?-i:\bPND\b)"
+                                                              r"|\bS3 (?:gallop|heart sound|(?:was |is )?(?:heard|present|audible|noted)|on auscultation)|\b(?:an|audible) S3\b"
+                                                              r"|third heart sound|bilateral (?:basal )?(?:rales|crackles|crepitations)"
+                                                              r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion",
                                                               label="pulmonary edema / PND / S3")),
         "cerebrovascular_disease": CEREBROVASCULAR,
         "insulin_treatment": AnyOf(Concept("insulin_use", when="current"), Meds("insulin")),

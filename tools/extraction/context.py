@@ -97,6 +97,11 @@ _PSEUDO = re.compile(
     r"|\bnot (?:quite )?(?:him|her|them)sel(?:f|ves)\b|\bnot (?:quite )?(?:his|her|their) (?:usual|normal|old) sel(?:f|ves)\b"
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
+    # a relative as witness or informant ("found by her husband having blacked out", "per his daughter", "according to
+    # her son"): the finding is the patient's, not the relative's
+    r"|\b(?:by|per|according to)\s+"
+    r"(?:his|her|their|the(?: patient's)?)\s+(?:partner|wife|husband|spouse|mother|father|son|daughter|sister|brother"
+    r"|parents?|family|friend|carer|neighbou?r|girlfriend|boyfriend)\b"
     r"|\bprior to (?:admission|presentation|arrival|surgery)\b"
     # "since 2019" starts a state that goes on ("has lived in a nursing home since 2019"): the year is no past cue
     r"|\bsince\s+(?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
