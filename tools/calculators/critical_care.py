@@ -374,9 +374,13 @@ def _apache(x: ApacheIIInputs) -> CalculatorResult:
         aa = x.a_a_gradient
         if aa is None:
             if x.pao2 is None or x.paco2 is None:
-                raise input_error(calc, "a_a_gradient", f"FiO2 {fio2:g}% >= 50% is scored on the A-a gradient; "
+                # name what is missing: with PaO2 given, only PaCO2 is lacking to compute the gradient
+                lacking = "paco2" if x.pao2 is not None else "pao2" if x.paco2 is not None else "a_a_gradient"
+                what = {"paco2": "PaCO2 in mmHg (or the A-a gradient)", "pao2": "PaO2 in mmHg (or the A-a gradient)",
+                        "a_a_gradient": "A-a gradient in mmHg"}[lacking]
+                raise input_error(calc, lacking, f"FiO2 {fio2:g}% >= 50% is scored on the A-a gradient; "
                                   "give a_a_gradient, or pao2 and paco2 to compute it", problem="missing",
-                                  expected="A-a gradient in mmHg")
+                                  expected=what)
             aa = fio2 / 100 * (760 - 47) - x.paco2 / 0.8 - x.pao2
             steps.append(f"A-a gradient = FiO2 × (760 - 47) - PaCO2 / 0.8 - PaO2 = {fio2 / 100:g} × 713 - "
                          f"{x.paco2:g} / 0.8 - {x.pao2:g} = {aa:.1f} mmHg (sea level)")

@@ -242,14 +242,45 @@ def a_a_gradient(ctx: NoteContext) -> Hit | None:
     return _hit(ctx, m, n, unit="mmHg")
 
 
+_PF_RATIO = re.compile(rf"(?<![\w/])(?:P\s*/\s*F|PaO2\s*/\s*FiO2|PaO₂\s*/\s*FiO₂|(?-i:PF\b))(?:\s+ratio)?\s*(?:ratio\s*)?(?:of|was|is|[:=~≈])?\s*(?P<n>{NUMBER})"
+                       r"(?!\s*%|\s*/|\.\d)", re.I)
+
+
+def pao2_from_pf_ratio(fio2_of: Callable[[NoteContext], Any]) -> Callable[[NoteContext], Hit | None]:
+    """PaO2 from a P/F ratio written as such ('P/F ratio 150 on FiO2 0.6', 'PaO2/FiO2 of 160'), when no PaO2 is stated:
+    ratio x FiO2 (the FiO2 read by ``fio2_of``). The ratio is what SOFA scores, so the PaO2 is the one that gives it back;
+    without an FiO2 nothing is read (the ratio alone gives no PaO2)."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        if ctx.value("pao2") is not None:
+            return None
+        for m in _PF_RATIO.finditer(ctx.note):
+            n = parse_number(m.group("n"))
+            f = ctx.finding_at(m.start(), m.end())
+            if not 20 <= n <= 700 or f.negated or f.hypothetical:
+                continue
+            fio2 = fio2_of(ctx)
+            if fio2 is None or getattr(fio2, "value", None) is None:
+                return None
+            pct = float(fio2.value)
+            pct = pct * 100 if pct <= 1 else pct
+            return _hit(ctx, m, round(n * pct / 100, 1), f"P/F ratio {n:g} x FiO2 {pct / 100:g} = PaO2 {n * pct / 100:g} mmHg",
+                        unit="mmHg")
+        return None
+
+    read.__doc__ = "PaO2 = stated P/F ratio x FiO2"
+    return read
+
+
 # the 24 hours named between the label and the volume: "over the last 24 h", "last 24 hours:", "(24 h)"
 _PRE_24H = (r"\s*\(?\s*(?:(?:over|in|during)\s+(?:the\s+)?(?:first\s+|past\s+|last\s+|previous\s+)?"
             r"|(?:the\s+)?(?:first|past|last|previous)\s+)?24\s*-?\s*h(?:ours?|rs?)?\)?")
 
 
 def urine_output(ctx: NoteContext) -> Hit | None:
-    """Urine output per day; a rate per hour is multiplied by 24 (stated in the note)."""
-    per = (r"\s*(?P<per>/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
+    """Urine output per day; a rate per hour is multiplied by 24 (stated in the note), a rate per kg per hour by the
+    stated weight and 24 ('0.3 mL/kg/h' with 'weight 80 kg': 576 mL/day)."""
+    per = (r"\s*(?P<per>(?:/\s*kg\s*/\s*|per\s+kg\s+per\s+)h(?:r|our)?\b|/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
            r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
     rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>{_PRE_24H})?"
                     rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
@@ -264,6 +295,11 @@ def urine_output(ctx: NoteContext) -> Hit | None:
         if (m.group("u") or m.group("u_b")).lower().startswith("l"):
             n *= 1000
         per = (m.group("per") or m.group("per_b") or m.group("pre") or "").lower()
+        if "kg" in per:  # mL/kg/h over the stated weight, x 24 h; without a weight it cannot be a daily volume
+            w = ctx.value("weight")
+            if w is None or not float(w.value) > 0:
+                continue
+            return _hit(ctx, m, n * float(w.value) * 24, f"{n:g} mL/kg/h x {float(w.value):g} kg x 24 h", unit="mL/day")
         if "h" in per and "24" not in per:
             return _hit(ctx, m, n * 24, "mL/h x 24", unit="mL/day")
         return _hit(ctx, m, n, unit="mL/day")
@@ -2416,13 +2452,117 @@ _LATER_DAY = re.compile(r"\bday\s*(?:[2-9]|\d{2})\b|\b(?:second|third|fourth|fif
                         r"\s+days?\b|\b(?:next|following|subsequent)\s+(?:day|days|week)\b|\bPOD\s*[2-9]\b", re.I)
 
 
+# readings that the extractor keeps as one value but that chart several first-day readings of one quantity:
+# a range after the label ('HR 88-148', 'Resp rate 18-38/min', 'T range 35.1-38.9 C'), a trend of arrows ('Plt 110 -> 62
+# -> 48'), and a second number named by an extreme right after a reading ('Bili 2.1 mg/dL on arrival, peak 5.0 mg/dL',
+# 'HR max 148, min 52', 'Na 131, nadir 126'). A reference range ('normal 60-100', '(ref 135-145)') or a target is none.
+_CHART_GAP = r"(?P<gap>[^\d\n;.()]{0,25}?)"
+_RANGE_DASH = r"\s*(?:-|–|—|to)\s*"
+_ARROW = re.compile(rf"\s*(?:->|-->|→|=>|⟶)\s*(?P<n>{NUMBER})")
+_EXTREME_AFTER = re.compile(
+    r"[ \t]*(?:\([^()\n]{0,30}\)|(?:on|at|in)\s+(?:arrival|admission|presentation|triage|the\s+ED|ED|\d{1,2}:?\d{2}h?))?"
+    r"[ \t]*[,;/]?[ \t]*(?:and\s+|but\s+|with\s+(?:a\s+)?)?"
+    r"(?:max(?:imum)?|min(?:imum)?|peak(?:ed|ing)?(?:\s+(?:at|of))?|nadir(?:\s+of)?|low(?:est)?|high(?:est)?|worst"
+    r"|(?:rising|rose|increased|climbing|climbed|falling|fell|dropp(?:ed|ing)|decreased|down|up)\s+to)"
+    rf"\s*[:=]?\s*(?P<n>{NUMBER})", re.I)
+_CHART_NOT = re.compile(r"\b(?:normal|reference|ref|ULN|target|goal|aim|keep|titrat\w*|maintain\w*|between|if)\b|[<>≤≥]", re.I)
+
+
+def _charted_readings(ctx: NoteContext, name: str) -> list[Any]:
+    """First-day readings of ``name`` that the extractor folds into one value: the ends of a range after its label, the
+    numbers of an arrow trend, and an extreme named after a reading ('peak', 'nadir', 'max', 'min', 'rose to'). Only
+    looked for where the note writes such a form; each is a :class:`Value` at its own number."""
+    from medmirror.tools.extraction.measurements import Scanner
+    from medmirror.tools.extraction.model import Value
+    from medmirror.tools.extraction.quantities import BY_NAME
+
+    spec = BY_NAME.get(name)
+    if spec is None:
+        return []
+    note = ctx.note
+    label = re.compile(rf"(?<![\w])(?:{spec.labels})(?![A-Za-z0-9])", re.I)
+    rng = re.compile(rf"{_CHART_GAP}(?P<a>{NUMBER})(?P<ua>[^\d\n;,()]{{0,12}}?){_RANGE_DASH}(?P<b>{NUMBER})", re.I)
+    spots: list[tuple[int, int, int, int]] = []  # (number start, number end, unit source start, unit source end)
+    for lm in label.finditer(note):
+        m = rng.match(note, lm.end())
+        if m and not _CHART_NOT.search(m.group("gap")) and not re.search(r"[A-Za-z]{3}", m.group("ua").replace("min", "")):
+            # the first end may carry no unit: it takes the second end's
+            spots += [(m.start("a"), m.end("a"), m.start("b"), m.end("b")), (m.start("b"), m.end("b"), m.start("b"), m.end("b"))]
+    for v in ctx.values(name):
+        pos = v.end
+        for _ in range(4):
+            a = _ARROW.match(note, pos)
+            if not a:
+                break
+            spots.append((a.start("n"), a.end("n"), a.start("n"), a.end("n")))
+            pos = a.end()
+        e = _EXTREME_AFTER.match(note, v.end)
+        if e:
+            spots.append((e.start("n"), e.end("n"), e.start("n"), e.end("n")))
+    if not spots:
+        return []
+    from medmirror.tools.extraction.measurements import Reading
+
+    scanner = getattr(ctx, "_chart_scanner", None)
+    if scanner is None:  # one label scan per note, shared by every quantity's charted readings
+        scanner = ctx._chart_scanner = Scanner(note)
+    out: list[Any] = []
+    seen: set[int] = set()
+    for s, e, us, ue in spots:
+        if s in seen or any(v.start <= s < v.end for v in ctx.values(name)):
+            continue  # a number the extractor already read
+        seen.add(s)
+        r = scanner.interpret(spec, s, e, range_end=True)
+        if us != s and not (isinstance(r, Reading) and r.unit):  # a range's first end takes the second end's unit
+            other = scanner.interpret(spec, us, ue, range_end=True)
+            if isinstance(other, Reading) and other.unit:
+                r = scanner.interpret(spec, s, e, other.unit, range_end=True)
+        if not isinstance(r, Reading):
+            continue
+        out.append(Value(name=name, value=r.value, unit=spec.unit, raw=note[s:r.end], original_value=r.number,
+                         original_unit=r.unit, start=s, end=r.end, sentence=ctx.sentence_of(s), details={"charted": True}))
+    return out
+
+
 def _first_day_readings(ctx: NoteContext, name: str) -> list[Any]:
     """The presenting readings of ``name``: baseline / previous values and readings of a later day ('day 3', '48 h',
-    'two days later', after discharge) left out, as are bounds other than 'up to'."""
-    return [v for v in ctx.values(name)
-            if not v.details.get("baseline") and not sentence_has(_LATER_DAY, v.sentence.text)
-            and not sentence_has(_AFTER_PRESENTATION_TEXT, v.sentence.text)
-            and (v.details.get("qualifier") in (None, "up to"))]
+    'two days later', after discharge) left out, as are bounds other than 'up to'. Readings charted as a range, a trend
+    or an extreme ('HR 88-148', 'Plt 110 -> 62', 'peak 5.0') count each."""
+    vals = [*ctx.values(name), *_charted_readings(ctx, name)]
+    first = [v for v in vals
+             if not v.details.get("baseline") and not sentence_has(_LATER_DAY, v.sentence.text)
+             and not sentence_has(_AFTER_PRESENTATION_TEXT, v.sentence.text)
+             and (v.details.get("qualifier") in (None, "up to"))]
+    if name == "gcs":
+        # a GCS taken under sedation is not the patient's: the score takes the GCS before sedation (Vincent 1996: "the
+        # presumed GCS without sedation"); sedated readings are left out when another one is given
+        awake = [v for v in first if not _sedated_reading(ctx, v)]
+        if awake and len(awake) < len(first):
+            return awake
+    return first
+
+
+_SEDATED = re.compile(r"\b(?:sedated|sedation|under\s+(?:general\s+)?an(?:a)?esthesia|paraly[sz]ed|propofol|midazolam|dexmedetomidine|"
+                      r"fentanyl\s+infusion|RASS\s*(?:of\s*)?[-–−]\s*[2-5])\b", re.I)
+_OFF_SEDATION = re.compile(r"\b(?:prior\s+to|before|off|held|hold(?:ing)?|without|weaned|stopped|interrupt\w*|vacation|no)\s+"
+                           r"(?:\w+\s+){0,2}?(?:sedat\w*|intubation)|\bsedation\s+(?:was\s+)?(?:held|off|stopped|interrupted|hold)\b"
+                           r"|\bpre-?sedation\b|\bunsedated\b|\bnot\s+sedated\b", re.I)
+
+
+def _sedated_reading(ctx: NoteContext, v: Any) -> bool:
+    """A GCS written under sedation: 'sedated on propofol (GCS 3T)', 'GCS 4 on midazolam', 'RASS -4, GCS 3'; not one
+    before or off sedation ('GCS 9 prior to sedation', 'GCS 8 after sedation was held'). Its clause (to ';' or the
+    sentence end, 40 characters either side) decides; a GCS written 'NT' (intubated, verbal not testable) leans sedated."""
+    note = ctx.note
+    sent = v.sentence
+    a, b = max(sent.start, v.start - 40), min(sent.end, v.end + 40)
+    before, after = note[a:v.start], note[v.end:b]
+    before = before[before.rfind(";") + 1:]
+    after = after.split(";")[0]
+    window = f"{before} {note[v.start:v.end]} {after}"
+    if _OFF_SEDATION.search(window):
+        return False
+    return bool(_SEDATED.search(window) or re.match(r"\s*T\b", after))
 
 
 def worst_first_day(name: str, lowest: bool) -> Callable[[NoteContext], Hit | None]:
@@ -2470,11 +2610,14 @@ def chronic_health(ctx: NoteContext) -> Hit | None:
     for src in (
         Term(r"cirrhosis|portal hypertension|hepatic encephalopathy|hepatic coma|variceal bleed\w*"),
         Term(r"NYHA (?:class )?(?:IV|4)\b|class (?:IV|4) heart failure"),
-        Term(r"home oxygen|oxygen[- ]dependent|on (?:home |long[- ]term )?O2|chronic hypercapnia|secondary polycythemia|severe (?:COPD|pulmonary hypertension)"),
+        Term(r"home (?:oxygen|O2)|oxygen[- ]dependent|on (?:home |long[- ]term )?O2|\bLTOT\b|long[- ]term oxygen(?: therapy)?|(?:\d+(?:\.\d+)?\s*L(?:/min)?\s+(?:of\s+)?(?:O2|oxygen)\s+at\s+home)|chronic hypercapnia|secondary polycythemia|severe (?:COPD|pulmonary hypertension)"),
         Term(r"(?:chronic |long[- ]term |maintenance )?(?:hemo|haemo|peritoneal )?dialysis|\bESRD\b"),
         Term(r"immunocompromised|immunosuppress\w+|chemotherapy|radiotherapy|steroid[- ]dependen\w+"
              r"|(?:long[- ]term|chronic|maintenance) (?:oral |systemic )?(?:steroids|corticosteroids|glucocorticoids|prednisone|prednisolone"
              r"|methylprednisolone|dexamethasone|hydrocortisone)|\bAIDS\b|leuka?emia|lymphoma|transplant recipient"
+             # a corticosteroid taken for months ('on prednisone 40 mg daily for the last 3 months', 'prednisolone since 2019')
+             r"|(?:prednisone|prednisolone|methylprednisolone|dexamethasone|hydrocortisone|steroids)\b[^.;\n]{0,40}?\b(?:for|over)\s+(?:the\s+)?(?:last\s+|past\s+)?"
+             r"(?:\d+|two|three|four|five|six|several|many)\s+(?:months|years)"
              # immunosuppressive therapy and the organ transplants that need it (Knaus 1985: immunosuppression)
              r"|tacrolimus|cyclosporin\w*|ciclosporin|mycophenolate|azathioprine|sirolimus|everolimus|high[- ]dose (?:steroids|corticosteroids|prednisone)"
              r"|(?:renal|kidney|liver|hepatic|heart|cardiac|lung|pancreas|solid[- ]organ|bone marrow|stem[- ]cell) transplant(?:ation)?"),

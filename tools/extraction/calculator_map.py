@@ -393,7 +393,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
     "sofa": {
-        "pao2": PAO2, "fio2": FIO2,
+        # SOFA scores the PaO2/FiO2 ratio: one written as such gives the PaO2 (ratio x FiO2) when none is stated
+        "pao2": FirstOf(PAO2, Derived(R.pao2_from_pf_ratio(FIO2.read), "PaO2 = stated P/F ratio x FiO2")), "fio2": FIO2,
         "mechanical_ventilation": Concept("mechanical_ventilation", when="current"),
         "cpap": Concept("cpap", when="current"),
         # the worst value of the first 24 h (Vincent 1996) when the note gives two or more

@@ -290,13 +290,14 @@ class Scanner:
         return out if isinstance(out, Reading) else None
 
     def interpret(self, spec: Spec, n_start: int, n_end: int,
-                  fallback_unit: str | None = None) -> Reading | Refusal | None:
+                  fallback_unit: str | None = None, range_end: bool = False) -> Reading | Refusal | None:
         """A :class:`Reading`; a :class:`Refusal` when the number is this quantity's but cannot be used (outside
         the plausible range, or a bare number whose unit cannot be told); None when it is not a reading of it
-        at all (part of a range, or followed by a unit of another kind)."""
+        at all (part of a range, or followed by a unit of another kind). ``range_end``: the number is an end of a
+        range of readings ('HR 88-148'), read as a reading of its own."""
         note = self.note
         number = parse_number(note[n_start:n_end])
-        if _RANGE_AFTER.match(note, n_end) or _RANGE_BEFORE.search(note, max(0, n_start - 8), n_start):
+        if not range_end and (_RANGE_AFTER.match(note, n_end) or _RANGE_BEFORE.search(note, max(0, n_start - 8), n_start)):
             return None
         details: dict = {}
         unit: str | None = None

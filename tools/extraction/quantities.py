@@ -376,7 +376,7 @@ SPECS: list[Spec] = [
          r"|tachypn(?:o)?e(?:a|ic)|polypn(?:o)?ea|\bresp\b|(?-i:\bRR\b)", "/min", RATE, None, 3, 90,
          to_canonical=_per_minute, kind="vital"),
     Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
-         r"|\bT\s?max\b|\bT\s?(?:\(\s?max\s?\)|-\s?max\b)|\bmax(?:imum)? temp(?:erature)?\b"
+         r"|\bT\s?(?:max|min)\b|\bT\s?(?:\(\s?(?:max|min)\s?\)|-\s?(?:max|min)\b)|\b(?:max(?:imum)?|min(?:imum)?|lowest|highest) temp(?:erature)?\b"
          r"|a?febrile|fever(?: of| up to)?|pyrexia|pyrexial"
          r"|(?:measured|recorded|read)(?=\s+\d{2,3}(?:[.,]\d+)?\s*°?\s*(?:C|F|degrees)\b)", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
          kind="vital"),
