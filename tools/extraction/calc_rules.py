@@ -1079,6 +1079,8 @@ def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
     for f in cancer_mentions(ctx):
         if re.fullmatch(rf"(?:{_HEME})", f.text, re.I) or re.search(r"leuka?emia|lymphoma|myeloma", f.text, re.I):
             continue
+        if _skin_cancer(ctx, f):
+            continue  # basal / squamous cell cancer of the skin: Deyo's coding of Charlson leaves out ICD-9 173
         out.append(f)
     return out
 
