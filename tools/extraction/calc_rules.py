@@ -1036,6 +1036,35 @@ def charlson_diabetes(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, "uncomplicated", "diabetes without documented end-organ damage")
 
 
+# AIDS (CDC stage 3) in a patient with HIV: an AIDS-defining illness or a CD4 count below 200 cells/µL (a nadir counts:
+# once AIDS, always AIDS); HIV on ART with a good count is 'HIV positive', not AIDS
+_HIV = r"\bHIV\b(?!\s*[-:]?\s*(?:neg\w*|test(?:ing)?\s+neg\w*|screen\w*\s+neg\w*|Ab\s+neg\w*)\b)|human immunodeficiency virus"
+_AIDS_DEFINING = (r"Pneumocystis|\bPCP\b|\bPJP\b|Kaposi'?s?(?:\s+sarcoma)?|\bCMV\s+retinitis|cytomegalovirus\s+retinitis"
+                  r"|cryptococcal\s+meningitis|cerebral\s+toxoplasm\w+|toxoplasm\w+\s+encephalitis|Mycobacterium\s+avium|\bMAC\s+infection"
+                  r"|progressive\s+multifocal\s+leuko\w+|HIV[- ](?:associated\s+)?(?:wasting|encephalopathy|dementia)"
+                  r"|o?esophageal\s+candidiasis|disseminated\s+(?:histoplasmosis|coccidioidomycosis|MAC)")
+_CD4 = re.compile(r"\bCD4\+?(?:\s*(?:T[- ]cells?|cells?|counts?|lymphocytes?))?(?:\s*(?:nadir|of|was|is|were|at|now|:|=|-)){0,3}"
+                  r"\s*(?P<n>\d{1,4})(?!\s*%|\d|\.\d)", re.I)
+
+
+def charlson_aids(ctx: NoteContext) -> Hit | None:
+    """Charlson AIDS: AIDS named; else HIV with an AIDS-defining illness or a CD4 count (or nadir) below 200."""
+    value, f, why = decide(ctx.findings("aids"), "any")
+    if value:
+        return Hit.of_finding(f, True, why)
+    hiv = affirmed(ctx, _HIV, flags=0)
+    if hiv:
+        ill = affirmed(ctx, _AIDS_DEFINING)
+        if ill:
+            return Hit.of_finding(ill[0], True, "HIV with an AIDS-defining illness")
+        for m in _CD4.finditer(ctx.note):
+            if int(m.group("n")) < 200:
+                g = ctx.finding_at(m.start(), m.end())
+                if not (g.negated or g.hypothetical or g.family):
+                    return Hit.of_finding(g, True, "HIV with a CD4 count below 200")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 _HEME = r"leuka?emia|lymphoma|myeloma|\bAML\b|\bCLL\b|\bCML\b|\bALL\b|Hodgkin"
 _METASTATIC = (r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
                # shorthand and tumour deposits named by their site: "liver mets", "bony secondaries", "lytic deposits"

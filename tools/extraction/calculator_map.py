@@ -331,7 +331,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         # Charlson 1987's lymphoma: Hodgkin's, lymphosarcoma, Waldenström's macroglobulinaemia, myeloma, other lymphomas
         "lymphoma": Term(r"lymphoma|Hodgkin|myeloma|plasmacytoma|lymphosarcoma|Waldenstr(?:ö|o|oe)m|macroglobulin(?:a)?emia"
                          r"|(?-i:\b(?:NHL|DLBCL)\b)", label="lymphoma / myeloma"),
-        "aids": Concept("aids"),
+        "aids": Derived(R.charlson_aids, "AIDS named, or HIV with an AIDS-defining illness or CD4 < 200 (nadir counts)"),
     },
     "feverpain": {
         "fever_past_24h": Derived(R.fever_past_24h, "fever in the last 24 h (explicit negation for that window wins; "
