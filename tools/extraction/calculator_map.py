@@ -315,7 +315,11 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "charlson": {
         "age": AGE, "myocardial_infarction": Concept("myocardial_infarction"), "chf": HEART_FAILURE,
-        "peripheral_vascular_disease": Concept("peripheral_artery_disease"),
+        # Charlson 1987: claudication, arterial bypass, gangrene, acute arterial insufficiency, aortic aneurysm
+        "peripheral_vascular_disease": AnyOf(Concept("peripheral_artery_disease"), Term(
+            r"(?-i:\bAAA\b)|(?:abdominal |thoracic |thoraco-?abdominal |infrarenal |juxtarenal )?aortic aneurysm|\bEVAR\b"
+            r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)",
+            label="aortic aneurysm / peripheral arterial bypass")),
         "cerebrovascular_accident": STROKE, "tia": TIA,
         # a chronic cognitive deficit: the disease named, or a cholinesterase inhibitor / memantine (prescribed for it alone)
         "dementia": AnyOf(Concept("dementia"), Term(r"\b(?:donepezil|rivastigmine|galantamine|memantine|Aricept|Exelon|Namenda)\b",
