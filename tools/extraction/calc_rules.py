@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 from medmirror.tools.calculators.anthropometrics import bmi_value
 from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
-from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide, sentence_has
+from medmirror.tools.extraction.calc_sources import (Hit, Meds, NoteContext, Term, after_presentation, decide,
+                                                   medication_not_taken, sentence_has)
 from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
@@ -1151,6 +1152,27 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     if mild:
         return Hit.of_finding(mild[0], False, "CKD stage 1-3a: not moderate-severe")
     return None
+
+
+def drug_use(concept: str, *classes: str) -> Callable[[NoteContext], Hit | None]:
+    """A drug taken now: the concept's current mentions (a drug class named: 'on an NSAID', 'DAPT'), else a listed
+    medication of ``classes``; a mention saying the drug was stopped, is an allergy or is to be avoided is left out
+    ('Allergy: aspirin (angioedema)', 'Avoid NSAIDs', 'clopidogrel discontinued')."""
+    meds = Meds(*classes)
+
+    def rule(ctx: NoteContext) -> Hit | None:
+        mentions = [f for f in ctx.findings(concept)
+                    if not medication_not_taken(ctx.note, f.start, f.end, f.sentence)]
+        value, f, why = decide(mentions, "current")
+        if value:
+            return Hit.of_finding(f, True, why)
+        h = meds.read(ctx)
+        if h is not None:
+            return h
+        return None if f is None else Hit.of_finding(f, value, why)
+
+    rule.__name__ = f"drug_use_{concept}"
+    return rule
 
 
 # ---------------------------------------------------------------------------
