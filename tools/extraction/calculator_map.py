@@ -372,7 +372,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                                                   "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
         "factor_v_leiden": Term(r"factor V Leiden|factor 5 Leiden|\bFVL\b", label="factor V Leiden"),
         "prothrombin_20210a": Term(r"prothrombin (?:gene )?(?:mutation|20210A?|G20210A)|\bG20210A\b", label="prothrombin 20210A"),
-        "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised) (?:serum )?homocyst\w+", label="elevated homocysteine"),
+        "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised|increased) (?:serum |plasma |fasting )?homocyst\w+"
+                                           r"|homocyst\w+(?: level)?(?: (?:was|is|of))? (?:elevated|high|raised|increased)", label="elevated homocysteine"),
         "lupus_anticoagulant": Term(r"lupus anticoagulant", label="lupus anticoagulant"),
         "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)", label="anticardiolipin antibody"),
         "heparin_induced_thrombocytopenia": Term(r"heparin[- ]induced thrombocytopenia|\bHIT\b", label="HIT"),
