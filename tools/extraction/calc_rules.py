@@ -1039,7 +1039,7 @@ def charlson_diabetes(ctx: NoteContext) -> Hit | None:
 
 # AIDS (CDC stage 3) in a patient with HIV: an AIDS-defining illness or a CD4 count below 200 cells/µL (a nadir counts:
 # once AIDS, always AIDS); HIV on ART with a good count is 'HIV positive', not AIDS
-_HIV = r"\bHIV\b(?!\s*[-:]?\s*(?:neg\w*|test(?:ing)?\s+neg\w*|screen\w*\s+neg\w*|Ab\s+neg\w*)\b)|human immunodeficiency virus"
+_HIV = r"(?-i:\bHIV\b)(?!\s*[-:]?\s*(?:neg\w*|test(?:ing)?\s+neg\w*|screen\w*\s+neg\w*|Ab\s+neg\w*)\b)|human immunodeficiency virus"
 _AIDS_DEFINING = (r"Pneumocystis|\bPCP\b|\bPJP\b|Kaposi'?s?(?:\s+sarcoma)?|\bCMV\s+retinitis|cytomegalovirus\s+retinitis"
                   r"|cryptococcal\s+meningitis|cerebral\s+toxoplasm\w+|toxoplasm\w+\s+encephalitis|Mycobacterium\s+avium|\bMAC\s+infection"
                   r"|progressive\s+multifocal\s+leuko\w+|HIV[- ](?:associated\s+)?(?:wasting|encephalopathy|dementia)"
@@ -1053,7 +1053,7 @@ def charlson_aids(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(ctx.findings("aids"), "any")
     if value:
         return Hit.of_finding(f, True, why)
-    hiv = affirmed(ctx, _HIV, flags=0)
+    hiv = affirmed(ctx, _HIV)
     if hiv:
         ill = affirmed(ctx, _AIDS_DEFINING)
         if ill:
