@@ -1132,7 +1132,7 @@ def charlson_tumor(ctx: NoteContext) -> Hit | None:
 
 def charlson_ckd(ctx: NoteContext) -> Hit | None:
     """Moderate to severe CKD: dialysis, transplant, uraemia, CKD stage 3b-5 / ESRD, or creatinine > 3 mg/dL."""
-    severe = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
+    severe = affirmed(ctx, DIALYSIS_SHORTHAND + r"|dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
                            r"|end[- ]stage (?:renal|kidney)|\bESRD\b|\bESKD\b|CKD\s*(?:stage\s*)?(?:3b|IIIb|4|IV|5|V)\b"
                            r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)"
                            # the disease named in full, the stage after it: "chronic kidney disease stage 4", "CKD G4"
@@ -1396,9 +1396,18 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, value, why)
 
 
+# dialysis and renal transplant in shorthand: "on HD", "HD-dependent", "HD via L AVF", "HD MWF", "CAPD", "renal tx",
+# "KTx" (HD alone is not read: Huntington's disease, 'HD 3' / 'on HD 3' a hospital day)
+DIALYSIS_SHORTHAND = (r"\b(?:on|started|starting|commenced|receives|receiving|requires|requiring|needs|via|for)\s+(?:\w+\s+)?(?-i:HD)\b(?!\s*#?\d)"
+                      r"|(?-i:\bHD)[- ](?:dependent|dependence|patient|catheter|line|access|sessions?)\b"
+                      r"|(?-i:\bHD)\s+(?:three|thrice|twice|via|through|sessions?|MWF|TTS|M/W/F|T/Th/S|Mon|Tue|Tues)\b"
+                      r"|(?-i:\b(?:CAPD|CCPD|KTx)\b)|\b(?:renal|kidney)\s+tx\b")
+
+
 def hasbled_renal(ctx: NoteContext) -> Hit | None:
     """Dialysis, renal transplant or creatinine >= 2.26 mg/dL (200 µmol/L)."""
-    dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal")
+    dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal"
+                       r"|" + DIALYSIS_SHORTHAND)
     if dx:
         return Hit.of_finding(dx[0], True, "dialysis / transplant")
     cr = ctx.value("creatinine")
