@@ -1390,8 +1390,9 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
         sys_vals += [float(m.group(2)) for m in re.finditer(r"(?:systolic[^.;\d]{0,25}|\bBP\s*)(\d{2,3})\s*(?:-|–|to)\s*(\d{2,3})", window, re.I)]
         if sys_vals and max(sys_vals) <= 160:
             return Hit.of_finding(f, False, f"systolic readings {', '.join(f'{v:g}' for v in sys_vals)} <= 160 mmHg")
-        if re.search(r"\b(?:well|adequately|properly|good)[- ]?controlled\b", window, re.I) and not re.search(
-                r"\b(?:un|poorly|not well|inadequately)[- ]?controlled\b", window, re.I):
+        # 'well controlled', 'controlled on losartan', 'BP controlled'; not 'uncontrolled', 'poorly / not controlled'
+        if re.search(r"\b(?:(?:well|adequately|properly|good|reasonably|fairly)[- ]?)?controlled\b", window, re.I) and not re.search(
+                r"\b(?:un|poorly|not well|not|inadequately|sub-?optimally|badly|difficult to be|hard to be)[- ]?controlled\b", window, re.I):
             return Hit.of_finding(f, False, "hypertension stated as controlled")
     return Hit.of_finding(f, value, why)
 
