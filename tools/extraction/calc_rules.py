@@ -1443,7 +1443,7 @@ def hasbled_liver(ctx: NoteContext) -> Hit | None:
 def labile_inr(ctx: NoteContext) -> Hit | None:
     pos = Term(r"(?:labile|unstable|fluctuating|erratic|variable|supratherapeutic|uncontrolled)\s+(?:\w+\s+){0,2}?INRs?"
                r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range|swing\w*"
-               r"|swung|see-?saw\w*|yo-?yo\w*)"
+               r"|swung|see-?saw\w*|yo-?yo\w*|all over the place|up and down|unpredictabl\w*|hard to control|difficult to stabili[sz]e)"
                # "poor INR control", "his INR control has been poor"
                r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
                r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
