@@ -1962,7 +1962,10 @@ _SHORT_OPERATION = re.compile(
 
 
 _RECENT = re.compile(r"\b(?:(?:\d+|a|one|two|three|four|a few|several)\s+(?:days?|weeks?)\s+(?:ago|earlier|before|prior)"
-                     r"|recent(?:ly)?|last (?:week|month)|earlier this month|post-?operative day|\bPOD\s*\d)\b", re.I)
+                     r"|recent(?:ly)?|last (?:week|month)|earlier this month|post-?operative day|\bPOD\s*\d"
+                     # a form's window: "Major surgery (<1 month): yes", "within the past month", "in the last 4 weeks"
+                     r"|(?:within|in)\s+the\s+(?:last|past)\s+(?:month|(?:4|four)\s+weeks|30\s+days))\b"
+                     r"|[(\[]\s*(?:<|less than|under)\s*(?:1|one)\s*(?:month|mo)\b", re.I)
 
 
 def caprini_recent_major_surgery(ctx: NoteContext) -> Hit | None:
