@@ -355,7 +355,11 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "chf_last_month": Derived(R.last_month("heart_failure"), "heart failure now or dated within the last month"),
         "sepsis_last_month": Derived(R.last_month("sepsis"), "sepsis now or dated within the last month"),
         "pneumonia_last_month": Derived(R.last_month("pneumonia"), "pneumonia now or dated within the last month"),
-        "plaster_cast_last_month": Term(r"plaster cast|(?:leg|arm|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast",
+        # POP (plaster of Paris) only as a cast: "R ankle POP applied", "in a below-knee POP", "POP backslab" (the
+        # progestogen-only pill is also 'POP')
+        "plaster_cast_last_month": Term(r"plaster cast|(?:leg|arm|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast|back-?slab"
+                                        r"|(?:below|above)[- ]knee (?:plaster|cast|POP)|(?-i:\bPOP\b)(?=\s+(?:cast|backslab|slab|applied|was applied|in situ))"
+                                        r"|\b(?:in|into)\s+(?:an?\s+)?(?:\w+\s+)?(?-i:POP)\b",
                                         when="current", label="plaster cast"),
         "fracture_last_month": Term(r"(?:hip|pelvi\w*|femor\w*|femur|tibi\w*|fibul\w*|leg|ankle|acetabul\w*|intertrochanteric|subtrochanteric)"
                                     r"[^.;]{0,30}?fracture\w*|fracture\w*[^.;]{0,20}?(?:hip|pelvis|femur|tibia|fibula|leg|ankle)",
