@@ -379,7 +379,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised|increased) (?:serum |plasma |fasting )?homocyst\w+"
                                            r"|homocyst\w+(?: level)?(?: (?:was|is|of))? (?:elevated|high|raised|increased)", label="elevated homocysteine"),
         "lupus_anticoagulant": Term(r"lupus anticoagulant", label="lupus anticoagulant"),
-        "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)", label="anticardiolipin antibody"),
+        "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)|(?-i:\baCL\b)"
+                                         r"|anti-?(?:beta|β)-?2[- ]?(?:glycoprotein|GP)[- ]?(?:I|1)\b", label="anticardiolipin antibody"),
         "heparin_induced_thrombocytopenia": Term(r"heparin[- ]induced thrombocytopenia|\bHIT\b", label="HIT"),
         "other_thrombophilia": Term(r"thrombophilia|protein [CS] deficiency|antithrombin (?:III )?deficiency|hypercoagulable (?:state|disorder)",
                                     label="thrombophilia"),
