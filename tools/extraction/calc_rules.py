@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 from medmirror.tools.calculators.anthropometrics import bmi_value
 from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
-from medmirror.tools.extraction.calc_sources import Hit, NoteContext, Term, after_presentation, decide, sentence_has
+from medmirror.tools.extraction.calc_sources import (Hit, Meds, NoteContext, Term, after_presentation, decide,
+                                                   medication_not_taken, sentence_has)
 from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
@@ -1072,6 +1073,35 @@ def charlson_diabetes(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, "uncomplicated", "diabetes without documented end-organ damage")
 
 
+# AIDS (CDC stage 3) in a patient with HIV: an AIDS-defining illness or a CD4 count below 200 cells/µL (a nadir counts:
+# once AIDS, always AIDS); HIV on ART with a good count is 'HIV positive', not AIDS
+_HIV = r"(?-i:\bHIV\b)(?!\s*[-:]?\s*(?:neg\w*|test(?:ing)?\s+neg\w*|screen\w*\s+neg\w*|Ab\s+neg\w*)\b)|human immunodeficiency virus"
+_AIDS_DEFINING = (r"Pneumocystis|\bPCP\b|\bPJP\b|Kaposi'?s?(?:\s+sarcoma)?|\bCMV\s+retinitis|cytomegalovirus\s+retinitis"
+                  r"|cryptococcal\s+meningitis|cerebral\s+toxoplasm\w+|toxoplasm\w+\s+encephalitis|Mycobacterium\s+avium|\bMAC\s+infection"
+                  r"|progressive\s+multifocal\s+leuko\w+|HIV[- ](?:associated\s+)?(?:wasting|encephalopathy|dementia)"
+                  r"|o?esophageal\s+candidiasis|disseminated\s+(?:histoplasmosis|coccidioidomycosis|MAC)")
+_CD4 = re.compile(r"\bCD4\+?(?:\s*(?:T[- ]cells?|cells?|counts?|lymphocytes?))?(?:\s*(?:nadir|of|was|is|were|at|now|:|=|-)){0,3}"
+                  r"\s*(?P<n>\d{1,4})(?!\s*%|\d|\.\d)", re.I)
+
+
+def charlson_aids(ctx: NoteContext) -> Hit | None:
+    """Charlson AIDS: AIDS named; else HIV with an AIDS-defining illness or a CD4 count (or nadir) below 200."""
+    value, f, why = decide(ctx.findings("aids"), "any")
+    if value:
+        return Hit.of_finding(f, True, why)
+    hiv = affirmed(ctx, _HIV)
+    if hiv:
+        ill = affirmed(ctx, _AIDS_DEFINING)
+        if ill:
+            return Hit.of_finding(ill[0], True, "HIV with an AIDS-defining illness")
+        for m in _CD4.finditer(ctx.note):
+            if int(m.group("n")) < 200:
+                g = ctx.finding_at(m.start(), m.end())
+                if not (g.negated or g.hypothetical or g.family):
+                    return Hit.of_finding(g, True, "HIV with a CD4 count below 200")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 _HEME = r"leuka?emia|lymphoma|myeloma|\bAML\b|\bCLL\b|\bCML\b|\bALL\b|Hodgkin"
 _METASTATIC = (r"metasta\w+|stage\s*(?:IV|4)\b|(?:widespread|disseminated)\s+(?:disease|cancer|malignancy)"
                # shorthand and tumour deposits named by their site: "liver mets", "bony secondaries", "lytic deposits"
@@ -1115,6 +1145,8 @@ def _solid_cancer_mentions(ctx: NoteContext) -> list[Finding]:
     for f in cancer_mentions(ctx):
         if re.fullmatch(rf"(?:{_HEME})", f.text, re.I) or re.search(r"leuka?emia|lymphoma|myeloma", f.text, re.I):
             continue
+        if _skin_cancer(ctx, f):
+            continue  # basal / squamous cell cancer of the skin: Deyo's coding of Charlson leaves out ICD-9 173
         out.append(f)
     return out
 
@@ -1136,7 +1168,7 @@ def charlson_tumor(ctx: NoteContext) -> Hit | None:
 
 def charlson_ckd(ctx: NoteContext) -> Hit | None:
     """Moderate to severe CKD: dialysis, transplant, uraemia, CKD stage 3b-5 / ESRD, or creatinine > 3 mg/dL."""
-    severe = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
+    severe = affirmed(ctx, DIALYSIS_SHORTHAND + r"|dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
                            r"|end[- ]stage (?:renal|kidney)|\bESRD\b|\bESKD\b|CKD\s*(?:stage\s*)?(?:3b|IIIb|4|IV|5|V)\b"
                            r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)"
                            # the disease named in full, the stage after it: "chronic kidney disease stage 4", "CKD G4"
@@ -1156,6 +1188,27 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     if mild:
         return Hit.of_finding(mild[0], False, "CKD stage 1-3a: not moderate-severe")
     return None
+
+
+def drug_use(concept: str, *classes: str) -> Callable[[NoteContext], Hit | None]:
+    """A drug taken now: the concept's current mentions (a drug class named: 'on an NSAID', 'DAPT'), else a listed
+    medication of ``classes``; a mention saying the drug was stopped, is an allergy or is to be avoided is left out
+    ('Allergy: aspirin (angioedema)', 'Avoid NSAIDs', 'clopidogrel discontinued')."""
+    meds = Meds(*classes)
+
+    def rule(ctx: NoteContext) -> Hit | None:
+        mentions = [f for f in ctx.findings(concept)
+                    if not medication_not_taken(ctx.note, f.start, f.end, f.sentence)]
+        value, f, why = decide(mentions, "current")
+        if value:
+            return Hit.of_finding(f, True, why)
+        h = meds.read(ctx)
+        if h is not None:
+            return h
+        return None if f is None else Hit.of_finding(f, value, why)
+
+    rule.__name__ = f"drug_use_{concept}"
+    return rule
 
 
 # ---------------------------------------------------------------------------
@@ -1373,15 +1426,25 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
         sys_vals += [float(m.group(2)) for m in re.finditer(r"(?:systolic[^.;\d]{0,25}|\bBP\s*)(\d{2,3})\s*(?:-|–|to)\s*(\d{2,3})", window, re.I)]
         if sys_vals and max(sys_vals) <= 160:
             return Hit.of_finding(f, False, f"systolic readings {', '.join(f'{v:g}' for v in sys_vals)} <= 160 mmHg")
-        if re.search(r"\b(?:well|adequately|properly|good)[- ]?controlled\b", window, re.I) and not re.search(
-                r"\b(?:un|poorly|not well|inadequately)[- ]?controlled\b", window, re.I):
+        # 'well controlled', 'controlled on losartan', 'BP controlled'; not 'uncontrolled', 'poorly / not controlled'
+        if re.search(r"\b(?:(?:well|adequately|properly|good|reasonably|fairly)[- ]?)?controlled\b", window, re.I) and not re.search(
+                r"\b(?:un|poorly|not well|not|inadequately|sub-?optimally|badly|difficult to be|hard to be)[- ]?controlled\b", window, re.I):
             return Hit.of_finding(f, False, "hypertension stated as controlled")
     return Hit.of_finding(f, value, why)
 
 
+# dialysis and renal transplant in shorthand: "on HD", "HD-dependent", "HD via L AVF", "HD MWF", "CAPD", "renal tx",
+# "KTx" (HD alone is not read: Huntington's disease, 'HD 3' / 'on HD 3' a hospital day)
+DIALYSIS_SHORTHAND = (r"\b(?:on|started|starting|commenced|receives|receiving|requires|requiring|needs|via|for)\s+(?:\w+\s+)?(?-i:HD)\b(?!\s*#?\d)"
+                      r"|(?-i:\bHD)[- ](?:dependent|dependence|patient|catheter|line|access|sessions?)\b"
+                      r"|(?-i:\bHD)\s+(?:three|thrice|twice|via|through|sessions?|MWF|TTS|M/W/F|T/Th/S|Mon|Tue|Tues)\b"
+                      r"|(?-i:\b(?:CAPD|CCPD|KTx)\b)|\b(?:renal|kidney)\s+tx\b")
+
+
 def hasbled_renal(ctx: NoteContext) -> Hit | None:
     """Dialysis, renal transplant or creatinine >= 2.26 mg/dL (200 µmol/L)."""
-    dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal")
+    dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal"
+                       r"|" + DIALYSIS_SHORTHAND)
     if dx:
         return Hit.of_finding(dx[0], True, "dialysis / transplant")
     cr = ctx.value("creatinine")
@@ -1416,7 +1479,7 @@ def hasbled_liver(ctx: NoteContext) -> Hit | None:
 def labile_inr(ctx: NoteContext) -> Hit | None:
     pos = Term(r"(?:labile|unstable|fluctuating|erratic|variable|supratherapeutic|uncontrolled)\s+(?:\w+\s+){0,2}?INRs?"
                r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range|swing\w*"
-               r"|swung|see-?saw\w*|yo-?yo\w*)"
+               r"|swung|see-?saw\w*|yo-?yo\w*|all over the place|up and down|unpredictabl\w*|hard to control|difficult to stabili[sz]e)"
                # "poor INR control", "his INR control has been poor"
                r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
                r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
@@ -1935,7 +1998,10 @@ _SHORT_OPERATION = re.compile(
 
 
 _RECENT = re.compile(r"\b(?:(?:\d+|a|one|two|three|four|a few|several)\s+(?:days?|weeks?)\s+(?:ago|earlier|before|prior)"
-                     r"|recent(?:ly)?|last (?:week|month)|earlier this month|post-?operative day|\bPOD\s*\d)\b", re.I)
+                     r"|recent(?:ly)?|last (?:week|month)|earlier this month|post-?operative day|\bPOD\s*\d"
+                     # a form's window: "Major surgery (<1 month): yes", "within the past month", "in the last 4 weeks"
+                     r"|(?:within|in)\s+the\s+(?:last|past)\s+(?:month|(?:4|four)\s+weeks|30\s+days))\b"
+                     r"|[(\[]\s*(?:<|less than|under)\s*(?:1|one)\s*(?:month|mo)\b", re.I)
 
 
 def caprini_recent_major_surgery(ctx: NoteContext) -> Hit | None:

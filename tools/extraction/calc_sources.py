@@ -362,9 +362,34 @@ class Term(Source):
         return f"term: {self.label or self.pattern[:60]} (when={self.when})"
 
 
+# a drug the patient does not take now: stopped ('aspirin was stopped last year', 'clopidogrel discontinued after the
+# bleed', 'stopped her ibuprofen'), listed as an allergy or intolerance ('Allergies: aspirin', 'intolerant of NSAIDs'),
+# or to be avoided ('avoid NSAIDs', 'NSAIDs contraindicated'); 'held' is left out: a drug paused around a procedure is
+# still the patient's medication
+_MED_NOT_TAKEN_BEFORE = re.compile(
+    r"(?:\b(?:stopped|discontinued|ceased|withdrawn|off|no\s+longer\s+(?:on|tak\w+)|allerg\w*|intoleran\w*|avoid\w*"
+    r"|do\s+not\s+(?:give|use|take)|not\s+to\s+(?:take|use|be\s+given)|sensitivity)\b(?:\s+(?:to|of|with|on|taking|her|his|the|all|any)\b)*"
+    r"[\s:,-]*(?:[\w'-]+(?:\s*\([^()\n]{0,20}\))?[\s,]+){0,3})$", re.I)
+_MED_NOT_TAKEN_AFTER = re.compile(
+    r"^(?:\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g)\b)?(?:\s*\([^()\n]{0,30}\))?\s*(?:[,;:-]\s*)?"
+    r"(?:(?:was|were|has\s+been|had\s+been|is|now|then|since)\s+){0,2}"
+    r"(?:stopped|discontinued|ceased|withdrawn|contraindicated|allergy|intolerance|avoided)\b", re.I)
+
+
+def medication_not_taken(note: str, start: int, end: int, sentence: Sentence) -> bool:
+    """True when the drug mention at ``start:end`` says it was stopped, is an allergy, or is to be avoided."""
+    before = note[max(sentence.start, start - 60):start]
+    line = before.rfind("\n")
+    if line >= 0:
+        before = before[line + 1:]
+    after = note[end:min(sentence.end, end + 50)]
+    return bool(_MED_NOT_TAKEN_BEFORE.search(before) or _MED_NOT_TAKEN_AFTER.match(after))
+
+
 @dataclass(frozen=True)
 class MedicationSource(Source):
-    """True when the note lists a drug of one of ``classes`` or ``names`` (never False: no negation)."""
+    """True when the note lists a drug of one of ``classes`` or ``names`` (never False: no negation); a drug the
+    note says was stopped, is an allergy or is to be avoided does not count (:func:`medication_not_taken`)."""
 
     classes: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
@@ -374,7 +399,7 @@ class MedicationSource(Source):
         for m in ctx.medications:
             if m.drug_class in self.classes or m.name in self.names:
                 f = ctx.finding_at(m.start, m.end, "medication")
-                if f.negated or f.hypothetical:
+                if f.negated or f.hypothetical or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
                     continue
                 return Hit.of_medication(m, True, f"medication: {m.name}")
         return None

@@ -254,7 +254,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "stroke": STROKE,
         "prior_bleeding": Concept("bleeding"),
         "labile_inr": Derived(R.labile_inr, "INR labile / unstable / TTR < 60%"),
-        "bleeding_medication": AnyOf(Concept("antiplatelet_nsaid_use", when="current"), Meds("antiplatelet", "nsaid")),
+        "bleeding_medication": Derived(R.drug_use("antiplatelet_nsaid_use", "antiplatelet", "nsaid"),
+                                       "antiplatelet / NSAID taken now (not stopped, not an allergy, not 'avoid')"),
         "alcohol_drinks_per_week": Derived(R.alcohol_per_week, "drinks/week; alcohol denied -> 0"),
         "alcohol_excess": Derived(R.alcohol_excess, "heavy alcohol use (when no number of drinks)"),
     },
@@ -322,7 +323,11 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     },
     "charlson": {
         "age": AGE, "myocardial_infarction": Concept("myocardial_infarction"), "chf": HEART_FAILURE,
-        "peripheral_vascular_disease": Concept("peripheral_artery_disease"),
+        # Charlson 1987: claudication, arterial bypass, gangrene, acute arterial insufficiency, aortic aneurysm
+        "peripheral_vascular_disease": AnyOf(Concept("peripheral_artery_disease"), Term(
+            r"(?-i:\bAAA\b)|(?:abdominal |thoracic |thoraco-?abdominal |infrarenal |juxtarenal )?aortic aneurysm|\bEVAR\b"
+            r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)",
+            label="aortic aneurysm / peripheral arterial bypass")),
         "cerebrovascular_accident": STROKE, "tia": TIA,
         # a chronic cognitive deficit: the disease named, or a cholinesterase inhibitor / memantine (prescribed for it alone)
         "dementia": AnyOf(Concept("dementia"), Term(r"\b(?:donepezil|rivastigmine|galantamine|memantine|Aricept|Exelon|Namenda)\b",
@@ -338,7 +343,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         # Charlson 1987's lymphoma: Hodgkin's, lymphosarcoma, Waldenström's macroglobulinaemia, myeloma, other lymphomas
         "lymphoma": Term(r"lymphoma|Hodgkin|myeloma|plasmacytoma|lymphosarcoma|Waldenstr(?:ö|o|oe)m|macroglobulin(?:a)?emia"
                          r"|(?-i:\b(?:NHL|DLBCL)\b)", label="lymphoma / myeloma"),
-        "aids": Concept("aids"),
+        "aids": Derived(R.charlson_aids, "AIDS named, or HIV with an AIDS-defining illness or CD4 < 200 (nadir counts)"),
     },
     "feverpain": {
         "fever_past_24h": Derived(R.fever_past_24h, "fever in the last 24 h (explicit negation for that window wins; "
@@ -357,7 +362,11 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "chf_last_month": Derived(R.last_month("heart_failure"), "heart failure now or dated within the last month"),
         "sepsis_last_month": Derived(R.last_month("sepsis"), "sepsis now or dated within the last month"),
         "pneumonia_last_month": Derived(R.last_month("pneumonia"), "pneumonia now or dated within the last month"),
-        "plaster_cast_last_month": Term(r"plaster cast|(?:leg|arm|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast",
+        # POP (plaster of Paris) only as a cast: "R ankle POP applied", "in a below-knee POP", "POP backslab" (the
+        # progestogen-only pill is also 'POP')
+        "plaster_cast_last_month": Term(r"plaster cast|(?:leg|arm|lower (?:extremity|limb)) (?:\w+ )?cast|casted|in a cast|back-?slab"
+                                        r"|(?:below|above)[- ]knee (?:plaster|cast|POP)|(?-i:\bPOP\b)(?=\s+(?:cast|backslab|slab|applied|was applied|in situ))"
+                                        r"|\b(?:in|into)\s+(?:an?\s+)?(?:\w+\s+)?(?-i:POP)\b",
                                         when="current", label="plaster cast"),
         "fracture_last_month": Term(r"(?:hip|pelvi\w*|femor\w*|femur|tibi\w*|fibul\w*|leg|ankle|acetabul\w*|intertrochanteric|subtrochanteric)"
                                     r"[^.;]{0,30}?fracture\w*|fracture\w*[^.;]{0,20}?(?:hip|pelvis|femur|tibia|fibula|leg|ankle)",
@@ -374,9 +383,11 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                                                   "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
         "factor_v_leiden": Term(r"factor V Leiden|factor 5 Leiden|\bFVL\b", label="factor V Leiden"),
         "prothrombin_20210a": Term(r"prothrombin (?:gene )?(?:mutation|20210A?|G20210A)|\bG20210A\b", label="prothrombin 20210A"),
-        "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised) (?:serum )?homocyst\w+", label="elevated homocysteine"),
+        "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised|increased) (?:serum |plasma |fasting )?homocyst\w+"
+                                           r"|homocyst\w+(?: level)?(?: (?:was|is|of))? (?:elevated|high|raised|increased)", label="elevated homocysteine"),
         "lupus_anticoagulant": Term(r"lupus anticoagulant", label="lupus anticoagulant"),
-        "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)", label="anticardiolipin antibody"),
+        "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)|(?-i:\baCL\b)"
+                                         r"|anti-?(?:beta|β)-?2[- ]?(?:glycoprotein|GP)[- ]?(?:I|1)\b", label="anticardiolipin antibody"),
         "heparin_induced_thrombocytopenia": Term(r"heparin[- ]induced thrombocytopenia|\bHIT\b", label="HIT"),
         "other_thrombophilia": Term(r"thrombophilia|protein [CS] deficiency|antithrombin (?:III )?deficiency|hypercoagulable (?:state|disorder)",
                                     label="thrombophilia"),

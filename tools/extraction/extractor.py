@@ -48,8 +48,11 @@ _ALCOHOL = re.compile(
     r"|shots?|cans?\s+of\s+(?:beer|lager|cider)"
     r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:wine|beer))"
     r"\s*(?:of\s+\w+\s+)?(?:(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)"
-    r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?))", re.I)
+    r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?)"
+    # the period as an adverb: "4 beers daily", "2 glasses of wine nightly", "10 units weekly"
+    r"|(?P<adv>daily|nightly|weekly|monthly)\b)", re.I)
 _PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775}
+_ADVERB_PERIOD = {"daily": "day", "nightly": "night", "weekly": "week", "monthly": "month"}
 # a UK unit of alcohol is 8 g of ethanol, a US standard drink 14 g (NIAAA): 14 units/week = 8 drinks/week, HAS-BLED's
 # threshold (and the UK low-risk limit)
 UNITS_PER_DRINK = 14 / 8
@@ -135,7 +138,7 @@ def _alcohol(note: str, index: SentenceIndex) -> Value | None:
         if m.group("n2"):
             raw2 = m.group("n2")
             n = (n + (parse_number(raw2) if re.match(r"\d", raw2) else float(word_to_number(raw2.lower()) or 0))) / 2
-        per = "week" if m.group("wkend") else m.group("per").lower()
+        per = "week" if m.group("wkend") else (_ADVERB_PERIOD[m.group("adv").lower()] if m.group("adv") else m.group("per").lower())
         units = bool(m.group("units"))
         drinks = n / UNITS_PER_DRINK if units else n
         values.append(Value(
