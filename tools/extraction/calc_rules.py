@@ -1257,6 +1257,43 @@ def psi_neoplastic(ctx: NoteContext) -> Hit | None:
     return active_cancer(ctx, skin_excluded=True, within_months=12)
 
 
+# ---------------------------------------------------------------------------
+# PSI pleural effusion (Fine 1997: pleural effusion on the chest radiograph)
+# ---------------------------------------------------------------------------
+
+_PLEURAL_EFFUSION = (r"pleural\s+effusions?|(?:hydro|hydropneumo)thorax|parapneumonic\s+(?:effusions?|fluid|collections?)|empyema\w*"
+                     r"|pleural\s+(?:fluid|collections?)|(?:fluid|collections?)\s+(?:\w+\s+){0,3}?in\s+(?:the\s+)?(?:(?:left|right|bilateral|both)\s+)?"
+                     r"pleural\s+(?:spaces?|cavit(?:y|ies))"
+                     # its chest-film sign: a blunted costophrenic angle, a meniscus
+                     r"|blunt(?:ed|ing)\s+(?:of\s+)?(?:the\s+)?(?:(?:left|right|bilateral|both|[LR])\s+)?costophrenic\s+(?:angles?|recess(?:es)?)"
+                     r"|costophrenic\s+(?:angles?\s+|recess(?:es)?\s+)?blunting|(?:CP|costophrenic)\s+angles?\s+(?:are\s+|is\s+)?blunted"
+                     r"|meniscus\s+sign")
+# a bare 'effusion' of the chest: with a side ('small left-sided effusion', 'bilateral effusions, R>L') or in a sentence about
+# the chest film / lungs; not one of another site (pericardial, a joint, an ear)
+_BARE_EFFUSION = r"(?<![\w-])effusions?\b"
+_EFFUSION_SIDE = re.compile(r"(?:\b(?:left|right|bilateral|both|[LR])|[LR]\s*>\s*[LR])[\s-]+(?:sided[\s-]+)?(?:\w+[\s-]+){0,1}?$", re.I)
+_CHEST_SENTENCE = re.compile(r"\bCXR\b|chest|x-?ray|radiograph|\bfilms?\b|\bCT\b|thora|\blungs?\b|\blobes?\b|lobar|consolidat|costophrenic"
+                             r"|hemithorax|\bbases?\b|basal|bibasal|pleura|opacit|infiltrat|pneumon|\bUS\b|ultrasound|POCUS", re.I)
+_OTHER_EFFUSION_SITE = re.compile(r"pericard|tamponade|\bjoints?\b|knee|ankle|elbow|wrist|\bhips?\b|shoulder|synovi|\bears?\b|tympan"
+                                  r"|middle\s+ear|subdural|peritone|ascit|abdom|\becho\w*|\bTTE\b|\bTEE\b|\bTOE\b", re.I)
+
+
+def psi_pleural_effusion(ctx: NoteContext) -> Hit | None:
+    """PSI 'pleural effusion' on imaging (current): the named effusion or its film signs, an empyema or pleural fluid /
+    collection, or a bare 'effusion' given a side or in a sentence about the chest (not another site's effusion)."""
+    mentions = list(ctx.terms(_PLEURAL_EFFUSION))
+    for f in ctx.terms(_BARE_EFFUSION):
+        if re.search(r"pleural\s+$|parapneumonic\s+$", ctx.note[max(0, f.start - 14):f.start], re.I):
+            continue  # already read as a pleural effusion
+        sent = f.sentence.text
+        if sentence_has(_OTHER_EFFUSION_SITE, sent):
+            continue
+        if _EFFUSION_SIDE.search(ctx.note[max(f.sentence.start, f.start - 30):f.start]) or sentence_has(_CHEST_SENTENCE, sent):
+            mentions.append(f)
+    value, f, why = decide(sorted(mentions, key=lambda g: g.start), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def wells_active_cancer(ctx: NoteContext) -> Hit | None:
     """Wells' malignancy / active cancer: treatment (or palliation) within the past 6 months (Wells 1997, 2000)."""
     return active_cancer(ctx, within_months=6)
