@@ -2184,7 +2184,8 @@ def centor_exudate_or_swelling(ctx: NoteContext) -> Hit | None:
 # lymph nodes of another region: not the anterior cervical chain Centor scores
 _OTHER_NODE_SITE = re.compile(r"\b(?:posterior|occipital|post[- ]?auricular|axill\w*|inguinal|supraclavicular|mediastin\w*|hilar"
                               r"|retroperitoneal|mesenteric|para-?aortic|abdominal|pelvic|epitrochlear|femoral|popliteal)\b", re.I)
-_ANTERIOR_NECK = re.compile(r"\banterior\b|\bant\.?\s+cervical|submandibular|jugulo\w*|tonsillar\s+(?:node|gland)|\bneck\b"
+# ("Neck:" is an examination heading, not a second region: "Neck: posterior cervical nodes only")
+_ANTERIOR_NECK = re.compile(r"\banterior\b|\bant\.?\s+cervical|submandibular|jugulo\w*|tonsillar\s+(?:node|gland)|\bneck\b(?!\s*:)"
                             r"|\bcervical\b", re.I)
 _POSTERIOR_CERVICAL = re.compile(r"\bpost(?:erior|\.)?\s+cervical\b", re.I)
 
@@ -2208,6 +2209,8 @@ def severe_tonsils(ctx: NoteContext) -> Hit | None:
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red),?\s+(?:\w+,?\s+){0,1}?tonsils?"
           r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
+          # the grade after the word: "tonsils grade 4", "tonsils 3+ bilaterally", "tonsils are +4"
+          r"|tonsils?\b[\s:,-]{1,3}(?:(?:are|is|both|bilaterally|bilateral)\s+){0,2}(?:(?:Brodsky\s+)?grade\s*(?:3|4|III|IV)\b|[34]\s?\+|\+\s?[34]\b|[34]/4\b)"
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
           r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
           r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b")
