@@ -2087,7 +2087,7 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
     words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
     rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
                     rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
-                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
+                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?|hours?|hrs?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
                     # "started yesterday", "came on this morning", "began overnight"
                     rf"|(?:started|starting|began|begun|beginning|came on|onset|developed)\s+(?:\w+\s+){{0,2}}?"
                     rf"(?P<y2>yesterday|today|this morning|last night|overnight)"
@@ -2104,7 +2104,7 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
                     rf"|\b(?:symptoms?|duration|history)\s*(?:of\s+|for\s+|[:=-]\s*)?(?P<n10>\d{{1,3}})\s*(?P<u10>days?|d|weeks?|wks?|hours?|h|hrs?)\b", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
-        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present", sent, re.I):
+        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present|onset|start|began|begun", sent, re.I):
             continue
         if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
