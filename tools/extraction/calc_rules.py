@@ -2867,6 +2867,36 @@ def fever_by_temperature(ctx: NoteContext) -> Hit | None:
     return None
 
 
+# a temperature reported from before the visit: "temp 38.4 at home", "Tmax 38.9 overnight", "39 °C last night"
+_FEVER_BY_HISTORY = re.compile(r"\bat\s+home\b|\bhome\s+(?:temp|reading|thermometer)|\bT\s*-?max\b|\bmax(?:imum)?\s+(?:temp\w*|T)\b"
+                               r"|\bpeak(?:ed)?\s+(?:temp\w*|at)\b|last\s+night|overnight|yesterday|this\s+morning|earlier\s+today"
+                               r"|(?:prior\s+to|before)\s+(?:arrival|presentation|the\s+visit|attending)|\bby\s+history\b"
+                               r"|\b(?:mother|father|parents?|wife|husband|partner)\s+(?:reports?|recorded|measured|noted)", re.I)
+
+
+def centor_temperature(ctx: NoteContext) -> Hit | None:
+    """Centor / McIsaac fever (> 38 °C) now or by history: of the presenting readings, one above 38 °C reported from before
+    the visit ('temp 38.4 at home', 'Tmax 38.9 overnight') when the clinic reading is not above 38; with no reading at all,
+    a current fever by history ('feverish', 'subjective fevers') scores as MDCalc's fever flag does (38.5 °C, see the
+    calculator's MDCalc mapping). None otherwise (the first reading is used)."""
+    readings = _first_day_readings(ctx, "temperature")
+    if readings:
+        if float(readings[0].value) > 38:
+            return None
+        for v in readings[1:]:
+            if float(v.value) > 38 and sentence_has(_FEVER_BY_HISTORY, v.sentence.text):
+                return Hit.of_value(v, note=f"fever by history: {float(v.value):g} °C before the visit (clinic reading "
+                                            f"{float(readings[0].value):g} °C); McIsaac scores a fever now or by history")
+        return None
+    if ctx.value("temperature") is not None:
+        return None
+    value, f, why = decide(ctx.findings("fever"), "current")
+    if value and f is not None:
+        return Hit(38.5, f.start, f.end, f.text, f.sentence.text, "degC",
+                   "fever by history without a reading: scored as a temperature above 38 °C (38.5, MDCalc's fever flag)")
+    return None
+
+
 # ---------------------------------------------------------------------------
 # Issue 13 (k): Caprini 'within the last month' items and the postpartum month
 # ---------------------------------------------------------------------------
