@@ -2793,15 +2793,30 @@ _STUPOR_COMA = (r"\b(?:comatose|unresponsive|unrousable|unarousable|(?:responds?
                 r"\s+(?:pain\w*|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|deep\s+pain)|in\s+(?:a\s+)?coma)\b")
 
 
+# orientation to fewer than three of person, place and time ("oriented to person only", "A&O x2", "AOx1", "orientated to
+# person but not place or time", "not oriented to time") is disorientation (Fine 1997: disorientation to person, place
+# or time); "oriented x3", "A&O x4" is not
+_PARTIAL_ORIENTATION = (r"\b(?:A\s*&\s*O|A\s*and\s*O|AO|orient(?:ed|ated)|orientation)\s*(?:to\s+)?[x×]\s*[0-2](?!\d|\.\d)"
+                        r"|\borient(?:ed|ated)\s+(?:to\s+|in\s+)?(?:person|self|name)\s+only\b"
+                        r"|\borient(?:ed|ated)\s+(?:to\s+|in\s+)?(?:person|self|name)(?:\s*(?:,|and)\s*(?:place|time))?\s*(?:,\s*)?(?:but\s+)?"
+                        r"not\s+(?:to\s+|in\s+)?(?:place|time|date|year|location)\b"
+                        r"|\bnot\s+(?:fully\s+)?orient(?:ed|ated)\s+(?:to|in)\s+(?:time|place|date|year|location|person)\b")
+
+
 def altered_mental_status(ctx: NoteContext) -> Hit | None:
-    """PSI altered mental status: confusion / disorientation / stupor words (current), else a GCS below 15 (or below
-    the stated baseline); a stated GCS of 15 with no such words is False."""
+    """PSI altered mental status: confusion / disorientation / stupor words (current), orientation to fewer than three
+    of person / place / time, else a GCS below 15 (or below the stated baseline); a stated GCS of 15 with no such words
+    is False."""
     value, f, why = decide(ctx.findings("confusion"), "current")
     if value:
         return Hit.of_finding(f, True, why)
     stupor = affirmed(ctx, _STUPOR_COMA, current=True)
     if stupor:
         return Hit.of_finding(stupor[0], True, "stupor / coma described")
+    partial = [g for g in ctx.terms(_PARTIAL_ORIENTATION) if not (g.hypothetical or g.family or g.historical)
+               and not after_presentation(g)]
+    if partial:
+        return Hit.of_finding(partial[0], True, "oriented to fewer than three of person, place and time")
     gcs = ctx.value("gcs")
     if gcs is not None:
         return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")
