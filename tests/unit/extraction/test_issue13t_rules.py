@@ -10,6 +10,11 @@ Rules tested here (tools/extraction/calc_rules.py, concepts.json, quantities.py)
 - Tonsillar swelling with words between ('enlarged erythematous tonsils', 'swollen red tonsils') and tonsil size
   grades 3-4 ('tonsils grade 3', 'tonsils 3+', 'tonsils are +4'): Centor's swelling, not negated by 'no exudate';
   FeverPAIN's severe inflammation also reads the grade after the word ('tonsils grade 4').
+- PSI altered mental status: orientation to fewer than three of person / place / time ('oriented to person only',
+  'A&O x1', 'AOx2', 'orientated to person but not place or time', 'not oriented to time'); 'A&O x3' / 'oriented x4' stay
+  not altered.
+- PSI renal disease: a CKD stage glued to the abbreviation ('CKD3', 'CKD4'); PSI nursing home: 'from NH', 'RCF'
+  (residential care facility).
 - Centor nodes: 'Neck:' as an examination heading is not a second (anterior) region ('Neck: posterior cervical
   lymphadenopathy only' scores no anterior nodes).
 - FeverPAIN rapid attendance: 'N hours ago', and a sentence naming the onset ('Onset 48 hours ago').
@@ -374,6 +379,60 @@ CASES = [
      'Tonsils grade 4, exudative.'),
     ('feverpain', 'purulence', True,
      'Tonsils grade 4, exudative.'),
+    ('psi', 'age', 84,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'sex', 'female',
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'nursing_home_resident', True,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'chf', True,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'renal_disease', True,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'respiratory_rate', 28,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'systolic_bp', 95,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'pleural_effusion', True,
+     'SBAR. S: 84F from NH with CAP. B: CCF, CKD3, DM. A: RR 28, BP 95/60, HR 118, T 38.6, SpO2 91% 2L. CXR: R basal consolidation, small R effusion.'),
+    ('psi', 'nursing_home_resident', True,
+     '79M from RCF with cough and fever.'),
+    ('psi', 'renal_disease', True,
+     'PMH: CKD4 on no dialysis.'),
+    ('psi', 'altered_mental_status', True,
+     'Mentation: alert, oriented to person only.'),
+    ('psi', 'altered_mental_status', True,
+     'Neuro: A&O x1, moving all limbs.'),
+    ('psi', 'altered_mental_status', True,
+     'AOx2 (not to time).'),
+    ('psi', 'altered_mental_status', True,
+     'Orientated to person but not place or time.'),
+    ('psi', 'altered_mental_status', False,
+     'Neuro: A&O x3, no focal deficit.'),
+    ('psi', 'altered_mental_status', False,
+     'Alert, oriented x4.'),
+    ('psi', 'pleural_effusion', True,
+     'Chest radiograph demonstrated a left-sided pleural collection and LLL consolidation.'),
+    ('psi', 'pleural_effusion', True,
+     'CXR: R lower zone opacity with associated effusion.'),
+    ('psi', 'pleural_effusion', False,
+     'CXR: R lower zone consolidation, no associated effusion.'),
+    ('centor_mcisaac', 'temperature', 38.3,
+     'Throat exam. Tonsils: 2+, exudate: yes. Anterior cervical LN: tender. Cough: no. Temp: 38.3.'),
+    ('centor_mcisaac', 'exudate_or_swelling', True,
+     'Throat exam. Tonsils: 2+, exudate: yes. Anterior cervical LN: tender. Cough: no. Temp: 38.3.'),
+    ('centor_mcisaac', 'tender_nodes', True,
+     'Throat exam. Tonsils: 2+, exudate: yes. Anterior cervical LN: tender. Cough: no. Temp: 38.3.'),
+    ('centor_mcisaac', 'cough_absent', True,
+     'Throat exam. Tonsils: 2+, exudate: yes. Anterior cervical LN: tender. Cough: no. Temp: 38.3.'),
+    ('centor_mcisaac', 'age', 3,
+     '3 year old with sore throat. Mum reports temp of 39 last night. T 37.6 in surgery.'),
+    ('centor_mcisaac', 'temperature', 39,
+     '3 year old with sore throat. Mum reports temp of 39 last night. T 37.6 in surgery.'),
+    ('feverpain', 'rapid_attendance', True,
+     'Presented within 24 hours of symptom onset. Tonsils very swollen.'),
+    ('feverpain', 'severe_tonsil_inflammation', True,
+     'Presented within 24 hours of symptom onset. Tonsils very swollen.'),
 ]
 
 _DEFAULT_TRUE = {"cough_absent", "no_cough_or_coryza"}
