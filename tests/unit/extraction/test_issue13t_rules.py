@@ -15,6 +15,8 @@ Rules tested here (tools/extraction/calc_rules.py, concepts.json, quantities.py)
   not altered.
 - PSI renal disease: a CKD stage glued to the abbreviation ('CKD3', 'CKD4'); PSI nursing home: 'from NH', 'RCF'
   (residential care facility).
+- FeverPAIN coryza in lay and shorthand words: sniffles / snuffles, snotty or streaming nose, head cold, cold symptoms,
+  URTI symptoms.
 - Centor nodes: 'Neck:' as an examination heading is not a second (anterior) region ('Neck: posterior cervical
   lymphadenopathy only' scores no anterior nodes).
 - FeverPAIN rapid attendance: 'N hours ago', and a sentence naming the onset ('Onset 48 hours ago').
@@ -433,6 +435,28 @@ CASES = [
      'Presented within 24 hours of symptom onset. Tonsils very swollen.'),
     ('feverpain', 'severe_tonsil_inflammation', True,
      'Presented within 24 hours of symptom onset. Tonsils very swollen.'),
+    ('feverpain', 'no_cough_or_coryza', False,
+     'Sore throat since yesterday. Sniffles and a blocked-up feeling.'),
+    ('feverpain', 'rapid_attendance', True,
+     'Sore throat since yesterday. Sniffles and a blocked-up feeling.'),
+    ('feverpain', 'no_cough_or_coryza', False,
+     'Sore throat with URTI symptoms for a week.'),
+    ('feverpain', 'rapid_attendance', False,
+     'Sore throat with URTI symptoms for a week.'),
+    ('feverpain', 'no_cough_or_coryza', False,
+     'Mum says he has had a head cold.'),
+    ('feverpain', 'no_cough_or_coryza', True,
+     'No cold symptoms. No cough.'),
+    ('centor_mcisaac', 'age', 42,
+     '42 yo. Tonsils: hypertrophic, no exudate. Nodes: none palpable. Cough: productive. T 37.0.'),
+    ('centor_mcisaac', 'exudate_or_swelling', True,
+     '42 yo. Tonsils: hypertrophic, no exudate. Nodes: none palpable. Cough: productive. T 37.0.'),
+    ('centor_mcisaac', 'cough_absent', False,
+     '42 yo. Tonsils: hypertrophic, no exudate. Nodes: none palpable. Cough: productive. T 37.0.'),
+    ('centor_mcisaac', 'temperature', 37.0,
+     '42 yo. Tonsils: hypertrophic, no exudate. Nodes: none palpable. Cough: productive. T 37.0.'),
+    ('centor_mcisaac', 'cough_absent', False,
+     'Has a nonproductive cough.'),
 ]
 
 _DEFAULT_TRUE = {"cough_absent", "no_cough_or_coryza"}
