@@ -1346,6 +1346,43 @@ def psi_neoplastic(ctx: NoteContext) -> Hit | None:
     return active_cancer(ctx, skin_excluded=True, within_months=12)
 
 
+# ---------------------------------------------------------------------------
+# PSI pleural effusion (Fine 1997: pleural effusion on the chest radiograph)
+# ---------------------------------------------------------------------------
+
+_PLEURAL_EFFUSION = (r"pleural\s+effusions?|(?:hydro|hydropneumo)thorax|parapneumonic\s+(?:effusions?|fluid|collections?)|empyema\w*"
+                     r"|pleural\s+(?:fluid|collections?)|(?:fluid|collections?)\s+(?:\w+\s+){0,3}?in\s+(?:the\s+)?(?:(?:left|right|bilateral|both)\s+)?"
+                     r"pleural\s+(?:spaces?|cavit(?:y|ies))"
+                     # its chest-film sign: a blunted costophrenic angle, a meniscus
+                     r"|blunt(?:ed|ing)\s+(?:of\s+)?(?:the\s+)?(?:(?:left|right|bilateral|both|[LR])\s+)?costophrenic\s+(?:angles?|recess(?:es)?)"
+                     r"|costophrenic\s+(?:angles?\s+|recess(?:es)?\s+)?blunting|(?:CP|costophrenic)\s+angles?\s+(?:are\s+|is\s+)?blunted"
+                     r"|meniscus\s+sign")
+# a bare 'effusion' of the chest: with a side ('small left-sided effusion', 'bilateral effusions, R>L') or in a sentence about
+# the chest film / lungs; not one of another site (pericardial, a joint, an ear)
+_BARE_EFFUSION = r"(?<![\w-])effusions?\b"
+_EFFUSION_SIDE = re.compile(r"(?:\b(?:left|right|bilateral|both|[LR])|[LR]\s*>\s*[LR])[\s-]+(?:sided[\s-]+)?(?:\w+[\s-]+){0,1}?$", re.I)
+_CHEST_SENTENCE = re.compile(r"\bCXR\b|chest|x-?ray|radiograph|\bfilms?\b|\bCT\b|thora|\blungs?\b|\blobes?\b|lobar|consolidat|costophrenic"
+                             r"|hemithorax|\bbases?\b|basal|bibasal|pleura|opacit|infiltrat|pneumon|\bUS\b|ultrasound|POCUS", re.I)
+_OTHER_EFFUSION_SITE = re.compile(r"pericard|tamponade|\bjoints?\b|knee|ankle|elbow|wrist|\bhips?\b|shoulder|synovi|\bears?\b|tympan"
+                                  r"|middle\s+ear|subdural|peritone|ascit|abdom|\becho\w*|\bTTE\b|\bTEE\b|\bTOE\b", re.I)
+
+
+def psi_pleural_effusion(ctx: NoteContext) -> Hit | None:
+    """PSI 'pleural effusion' on imaging (current): the named effusion or its film signs, an empyema or pleural fluid /
+    collection, or a bare 'effusion' given a side or in a sentence about the chest (not another site's effusion)."""
+    mentions = list(ctx.terms(_PLEURAL_EFFUSION))
+    for f in ctx.terms(_BARE_EFFUSION):
+        if re.search(r"pleural\s+$|parapneumonic\s+$", ctx.note[max(0, f.start - 14):f.start], re.I):
+            continue  # already read as a pleural effusion
+        sent = f.sentence.text
+        if sentence_has(_OTHER_EFFUSION_SITE, sent):
+            continue
+        if _EFFUSION_SIDE.search(ctx.note[max(f.sentence.start, f.start - 30):f.start]) or sentence_has(_CHEST_SENTENCE, sent):
+            mentions.append(f)
+    value, f, why = decide(sorted(mentions, key=lambda g: g.start), "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def wells_active_cancer(ctx: NoteContext) -> Hit | None:
     """Wells' malignancy / active cancer: treatment (or palliation) within the past 6 months (Wells 1997, 2000)."""
     return active_cancer(ctx, within_months=6)
@@ -2155,7 +2192,7 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
     words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
     rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
                     rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
-                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
+                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?|hours?|hrs?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
                     # "started yesterday", "came on this morning", "began overnight"
                     rf"|(?:started|starting|began|begun|beginning|came on|onset|developed)\s+(?:\w+\s+){{0,2}}?"
                     rf"(?P<y2>yesterday|today|this morning|last night|overnight)"
@@ -2172,7 +2209,7 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
                     rf"|\b(?:symptoms?|duration|history)\s*(?:of\s+|for\s+|[:=-]\s*)?(?P<n10>\d{{1,3}})\s*(?P<u10>days?|d|weeks?|wks?|hours?|h|hrs?)\b", re.I)
     for m in rx.finditer(ctx.note):
         sent = ctx.sentence_of(m.start()).text
-        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present", sent, re.I):
+        if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present|onset|start|began|begun", sent, re.I):
             continue
         if m.group("y") or m.group("y2"):
             return _hit(ctx, m, True, "onset within a day")
@@ -2252,7 +2289,8 @@ def centor_exudate_or_swelling(ctx: NoteContext) -> Hit | None:
 # lymph nodes of another region: not the anterior cervical chain Centor scores
 _OTHER_NODE_SITE = re.compile(r"\b(?:posterior|occipital|post[- ]?auricular|axill\w*|inguinal|supraclavicular|mediastin\w*|hilar"
                               r"|retroperitoneal|mesenteric|para-?aortic|abdominal|pelvic|epitrochlear|femoral|popliteal)\b", re.I)
-_ANTERIOR_NECK = re.compile(r"\banterior\b|\bant\.?\s+cervical|submandibular|jugulo\w*|tonsillar\s+(?:node|gland)|\bneck\b"
+# ("Neck:" is an examination heading, not a second region: "Neck: posterior cervical nodes only")
+_ANTERIOR_NECK = re.compile(r"\banterior\b|\bant\.?\s+cervical|submandibular|jugulo\w*|tonsillar\s+(?:node|gland)|\bneck\b(?!\s*:)"
                             r"|\bcervical\b", re.I)
 _POSTERIOR_CERVICAL = re.compile(r"\bpost(?:erior|\.)?\s+cervical\b", re.I)
 
@@ -2276,6 +2314,8 @@ def severe_tonsils(ctx: NoteContext) -> Hit | None:
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red),?\s+(?:\w+,?\s+){0,1}?tonsils?"
           r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
+          # the grade after the word: "tonsils grade 4", "tonsils 3+ bilaterally", "tonsils are +4"
+          r"|tonsils?\b[\s:,-]{1,3}(?:(?:are|is|both|bilaterally|bilateral)\s+){0,2}(?:(?:Brodsky\s+)?grade\s*(?:3|4|III|IV)\b|[34]\s?\+|\+\s?[34]\b|[34]/4\b)"
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
           r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
           r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b")
@@ -2977,15 +3017,30 @@ _STUPOR_COMA = (r"\b(?:comatose|unresponsive|unrousable|unarousable|(?:responds?
                 r"\s+(?:pain\w*|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|deep\s+pain)|in\s+(?:a\s+)?coma)\b")
 
 
+# orientation to fewer than three of person, place and time ("oriented to person only", "A&O x2", "AOx1", "orientated to
+# person but not place or time", "not oriented to time") is disorientation (Fine 1997: disorientation to person, place
+# or time); "oriented x3", "A&O x4" is not
+_PARTIAL_ORIENTATION = (r"\b(?:A\s*&\s*O|A\s*and\s*O|AO|orient(?:ed|ated)|orientation)\s*(?:to\s+)?[x×]\s*[0-2](?!\d|\.\d)"
+                        r"|\borient(?:ed|ated)\s+(?:to\s+|in\s+)?(?:person|self|name)\s+only\b"
+                        r"|\borient(?:ed|ated)\s+(?:to\s+|in\s+)?(?:person|self|name)(?:\s*(?:,|and)\s*(?:place|time))?\s*(?:,\s*)?(?:but\s+)?"
+                        r"not\s+(?:to\s+|in\s+)?(?:place|time|date|year|location)\b"
+                        r"|\bnot\s+(?:fully\s+)?orient(?:ed|ated)\s+(?:to|in)\s+(?:time|place|date|year|location|person)\b")
+
+
 def altered_mental_status(ctx: NoteContext) -> Hit | None:
-    """PSI altered mental status: confusion / disorientation / stupor words (current), else a GCS below 15 (or below
-    the stated baseline); a stated GCS of 15 with no such words is False."""
+    """PSI altered mental status: confusion / disorientation / stupor words (current), orientation to fewer than three
+    of person / place / time, else a GCS below 15 (or below the stated baseline); a stated GCS of 15 with no such words
+    is False."""
     value, f, why = decide(ctx.findings("confusion"), "current")
     if value:
         return Hit.of_finding(f, True, why)
     stupor = affirmed(ctx, _STUPOR_COMA, current=True)
     if stupor:
         return Hit.of_finding(stupor[0], True, "stupor / coma described")
+    partial = [g for g in ctx.terms(_PARTIAL_ORIENTATION) if not (g.hypothetical or g.family or g.historical)
+               and not after_presentation(g)]
+    if partial:
+        return Hit.of_finding(partial[0], True, "oriented to fewer than three of person, place and time")
     gcs = ctx.value("gcs")
     if gcs is not None:
         return Hit.of_value(gcs, value=float(gcs.value) < 15, unit=None, note=f"GCS {float(gcs.value):g} vs 15")
@@ -3048,6 +3103,36 @@ def fever_by_temperature(ctx: NoteContext) -> Hit | None:
     v = ctx.value("temperature")
     if v is not None and float(v.value) >= 38.0:
         return Hit.of_value(v, value=True, unit=None, note=f"temperature {float(v.value):g} °C >= 38")
+    return None
+
+
+# a temperature reported from before the visit: "temp 38.4 at home", "Tmax 38.9 overnight", "39 °C last night"
+_FEVER_BY_HISTORY = re.compile(r"\bat\s+home\b|\bhome\s+(?:temp|reading|thermometer)|\bT\s*-?max\b|\bmax(?:imum)?\s+(?:temp\w*|T)\b"
+                               r"|\bpeak(?:ed)?\s+(?:temp\w*|at)\b|last\s+night|overnight|yesterday|this\s+morning|earlier\s+today"
+                               r"|(?:prior\s+to|before)\s+(?:arrival|presentation|the\s+visit|attending)|\bby\s+history\b"
+                               r"|\b(?:mother|father|parents?|wife|husband|partner)\s+(?:reports?|recorded|measured|noted)", re.I)
+
+
+def centor_temperature(ctx: NoteContext) -> Hit | None:
+    """Centor / McIsaac fever (> 38 °C) now or by history: of the presenting readings, one above 38 °C reported from before
+    the visit ('temp 38.4 at home', 'Tmax 38.9 overnight') when the clinic reading is not above 38; with no reading at all,
+    a current fever by history ('feverish', 'subjective fevers') scores as MDCalc's fever flag does (38.5 °C, see the
+    calculator's MDCalc mapping). None otherwise (the first reading is used)."""
+    readings = _first_day_readings(ctx, "temperature")
+    if readings:
+        if float(readings[0].value) > 38:
+            return None
+        for v in readings[1:]:
+            if float(v.value) > 38 and sentence_has(_FEVER_BY_HISTORY, v.sentence.text):
+                return Hit.of_value(v, note=f"fever by history: {float(v.value):g} °C before the visit (clinic reading "
+                                            f"{float(readings[0].value):g} °C); McIsaac scores a fever now or by history")
+        return None
+    if ctx.value("temperature") is not None:
+        return None
+    value, f, why = decide(ctx.findings("fever"), "current")
+    if value and f is not None:
+        return Hit(38.5, f.start, f.end, f.text, f.sentence.text, "degC",
+                   "fever by history without a reading: scored as a temperature above 38 °C (38.5, MDCalc's fever flag)")
     return None
 
 

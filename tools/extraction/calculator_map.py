@@ -265,7 +265,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "hepatic_disease": Concept("liver_disease"), "cardiac_failure": HEART_FAILURE,
     },
     "centor_mcisaac": {
-        "temperature": TEMP, "age": AGE,
+        "temperature": FirstOf(Derived(R.centor_temperature, "fever now or by history: a reading > 38 °C from before the visit; "
+                                       "'feverish' without a reading -> 38.5 °C"), TEMP), "age": AGE,
         "exudate_or_swelling": Derived(R.centor_exudate_or_swelling, "tonsillar exudate / swelling; exudate or pus in a "
                                        "sentence about the throat, or 'Exudate: present' in a throat note"),
         "tender_nodes": Derived(R.centor_nodes, "tender / swollen cervical nodes, not another region's only"),
@@ -315,11 +316,8 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": PH,
         "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": PAO2,
         "o2_saturation": SPO2,
-        "pleural_effusion": Term(r"pleural effusions?|(?:hydrothorax|parapneumonic effusion)"
-                                 # its chest-film sign: a blunted costophrenic angle, a meniscus
-                                 r"|blunt(?:ed|ing)\s+(?:of\s+)?(?:the\s+)?(?:(?:left|right|bilateral|both|[LR])\s+)?costophrenic\s+(?:angles?|recess(?:es)?)"
-                                 r"|costophrenic\s+(?:angles?\s+|recess(?:es)?\s+)?blunting|(?:CP|costophrenic)\s+angles?\s+(?:are\s+|is\s+)?blunted"
-                                 r"|meniscus sign", when="current", label="pleural effusion"),
+        "pleural_effusion": Derived(R.psi_pleural_effusion, "pleural effusion on imaging (current): named, its film signs, "
+                                    "empyema / pleural fluid, or a bare effusion with a side or in a chest sentence"),
     },
     "charlson": {
         "age": AGE, "myocardial_infarction": Concept("myocardial_infarction"), "chf": HEART_FAILURE,

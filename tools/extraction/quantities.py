@@ -314,7 +314,7 @@ SPECS: list[Spec] = [
     Spec("albumin", r"(?:serum |plasma )?albumin\b|(?-i:\b[Aa]lb\b|\bALB\b)", "g/dL", CONC, "albumin", 0.5, 7,
          to_canonical=_g_per_dl_or_bare_g_per_l("albumin", "albumin", 7, 10, 70)),
     Spec("glucose", r"(?:serum |plasma |blood |fasting |random )?glucose|blood sugar|glyc(?:a)?emia"
-         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000,
+         r"|(?-i:\bFBG\b|\bFPG\b|\bRBG\b|\bBSL\b|\bBGL\b|\bCBG\b|\bGlu\b|\bGLU\b)", "mg/dL", CONC, "glucose", 10, 3000,
          to_canonical=_glucose),
     Spec("bilirubin", r"(?:total |serum )?bilirubin|(?-i:\bT\.? ?[Bb]ili\b|\bTBil\b|\bTBIL\b"
          r"|(?<![DI] )(?<![DI]\.)(?<![DI]\. )(?<![DI])\b[Bb]ili\b)",
