@@ -91,12 +91,17 @@ class CentorInputs(TemperatureInputs):
     cough_absent: bool = finding(
         "Cough absent. Not documented = cough assumed absent, which scores 1 (MedCalc-Bench convention)",
         default=True)
+    fever_history: bool = finding(
+        "Fever by history ('feverish', 'fevers at home') when no temperature is given: scores as > 38 °C "
+        "(Centor 1981: 'history of fever'); a measured temperature decides when given")
 
 
 def _centor(x: CentorInputs) -> CalculatorResult:
     age_pts = 1 if x.age < 15 else (0 if x.age < 45 else -1)
-    if x.temperature is None:
-        temp: Item = ("temperature", "Temperature not given, assumed <= 38 °C", 0)
+    if x.temperature is None and x.fever_history:
+        temp: Item = ("temperature", "No temperature given; fever by history: scored as > 38 °C", 1)
+    elif x.temperature is None:
+        temp = ("temperature", "Temperature not given, assumed <= 38 °C", 0)
     else:
         temp = ("temperature", f"Temperature {x.temperature_text()} ({'>' if x.temperature > 38 else '<='} 38 °C)",
                 int(x.temperature > 38))
@@ -124,7 +129,7 @@ def _centor(x: CentorInputs) -> CalculatorResult:
         calculator="centor_mcisaac", name="Centor Score (Modified/McIsaac)", value=total, unit="points",
         interpretation=f"probability of streptococcal pharyngitis {risk}: {advice}",
         explanation=lines, reference=CENTOR_REF, components=comps,
-        assumed=["temperature"] if x.temperature is None else [],
+        assumed=["temperature"] if x.temperature is None and not x.fever_history else [],
     )
 
 
@@ -156,7 +161,8 @@ register(Calculator(
     mdcalc_ids=[104], mdcalc_adapter=_centor_from_mdcalc,
     conventions=[
         "Age 3-14: +1, 15-44: 0, >= 45: -1 (ages under 3 are outside the score).",
-        "Temperature > 38 °C (100.4 °F) scores 1; °F converted as (°F - 32) x 5/9; not given = assumed <= 38 °C.",
+        "Temperature > 38 °C (100.4 °F) scores 1; °F converted as (°F - 32) x 5/9; not given = assumed <= 38 °C, "
+        "unless a fever by history is given (fever_history), which scores 1 (Centor 1981).",
         "Cough not documented is taken as absent and scores 1 (MedCalc-Bench); other undocumented findings score 0.",
     ],
     medcalc_keys={

@@ -18,8 +18,16 @@ from typing import Any, Callable
 
 from medmirror.tools.calculators.anthropometrics import bmi_value
 from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
-from medmirror.tools.extraction.calc_sources import (Hit, Meds, NoteContext, Term, after_presentation, decide,
-                                                   medication_not_taken, sentence_has)
+from medmirror.tools.extraction.calc_sources import (
+    Hit,
+    Meds,
+    NoteContext,
+    Term,
+    after_presentation,
+    decide,
+    medication_not_taken,
+    sentence_has,
+)
 from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
@@ -3116,8 +3124,9 @@ _FEVER_BY_HISTORY = re.compile(r"\bat\s+home\b|\bhome\s+(?:temp|reading|thermome
 def centor_temperature(ctx: NoteContext) -> Hit | None:
     """Centor / McIsaac fever (> 38 °C) now or by history: of the presenting readings, one above 38 °C reported from before
     the visit ('temp 38.4 at home', 'Tmax 38.9 overnight') when the clinic reading is not above 38; with no reading at all,
-    a current fever by history ('feverish', 'subjective fevers') scores as MDCalc's fever flag does (38.5 °C, see the
-    calculator's MDCalc mapping). None otherwise (the first reading is used)."""
+    a current fever by history ('feverish', 'subjective fevers') is the calculator's ``fever_history`` flag (see the
+    calculator's MDCalc mapping). None otherwise (the first reading is used); a fever by history without any reading
+    is :func:`centor_fever_history`'s."""
     readings = _first_day_readings(ctx, "temperature")
     if readings:
         if float(readings[0].value) > 38:
@@ -3127,13 +3136,17 @@ def centor_temperature(ctx: NoteContext) -> Hit | None:
                 return Hit.of_value(v, note=f"fever by history: {float(v.value):g} °C before the visit (clinic reading "
                                             f"{float(readings[0].value):g} °C); McIsaac scores a fever now or by history")
         return None
+    return None
+
+
+def centor_fever_history(ctx: NoteContext) -> Hit | None:
+    """Centor's 'history of fever' when the note gives no temperature reading: a current fever mention ('feverish',
+    'subjective fevers') -> True, a denied one -> False; None when a temperature is given (the reading decides) or
+    fever is not mentioned. The flag is the calculator's, not a temperature: no number is made up."""
     if ctx.value("temperature") is not None:
         return None
     value, f, why = decide(ctx.findings("fever"), "current")
-    if value and f is not None:
-        return Hit(38.5, f.start, f.end, f.text, f.sentence.text, "degC",
-                   "fever by history without a reading: scored as a temperature above 38 °C (38.5, MDCalc's fever flag)")
-    return None
+    return None if f is None else Hit.of_finding(f, value, why)
 
 
 # ---------------------------------------------------------------------------

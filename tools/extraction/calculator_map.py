@@ -265,8 +265,9 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "hepatic_disease": Concept("liver_disease"), "cardiac_failure": HEART_FAILURE,
     },
     "centor_mcisaac": {
-        "temperature": FirstOf(Derived(R.centor_temperature, "fever now or by history: a reading > 38 °C from before the visit; "
-                                       "'feverish' without a reading -> 38.5 °C"), TEMP), "age": AGE,
+        "temperature": FirstOf(Derived(R.centor_temperature, "fever now or by history: a reading > 38 °C from before the "
+                                       "visit"), TEMP), "age": AGE,
+        "fever_history": Derived(R.centor_fever_history, "fever by history when the note gives no temperature"),
         "exudate_or_swelling": Derived(R.centor_exudate_or_swelling, "tonsillar exudate / swelling; exudate or pus in a "
                                        "sentence about the throat, or 'Exudate: present' in a throat note"),
         "tender_nodes": Derived(R.centor_nodes, "tender / swollen cervical nodes, not another region's only"),

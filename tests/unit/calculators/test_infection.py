@@ -38,6 +38,14 @@ def test_centor_cough_not_documented_scores_one() -> None:
     assert r.value == 1 and "cough_absent" in r.assumed and "temperature" in r.assumed
 
 
+def test_centor_fever_by_history_scores_when_no_temperature_is_given() -> None:
+    # age 30 (0) + fever by history (+1) + cough not documented (+1) = 2
+    r = CENTOR.run({"age": 30, "fever_history": True})
+    assert r.value == 2 and r.components["temperature"] == 1 and "fever by history" in " ".join(r.explanation)
+    # a measured temperature decides over the history
+    assert CENTOR.run({"age": 30, "fever_history": True, "temperature": 37.2}).components["temperature"] == 0
+
+
 @pytest.mark.parametrize("age,pts", [(3, 1), (14.9, 1), (15, 0), (44.9, 0), (45, -1)])
 def test_centor_age_bands(age: float, pts: int) -> None:
     assert CENTOR.run({"age": age}).components["age"] == pts

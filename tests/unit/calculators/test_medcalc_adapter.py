@@ -31,7 +31,8 @@ def test_key_variant_maps_by_similarity_and_is_reported() -> None:
 
 def test_unrelated_key_is_refused_not_guessed() -> None:
     centor = by_medcalc_id(20)
-    assert similar_field(centor, "Fever") is None
+    assert similar_field(centor, "Heart Rate or Pulse") is None
+    assert similar_field(centor, "Fever") == ("fever_history", 1.0)  # the fever-by-history flag, not a guess
     with pytest.raises(EntityAdapterError, match="'Serum lipase'"):
         adapt(centor, {"age": [30, "years"], "Serum lipase": [40, "U/L"]})
 

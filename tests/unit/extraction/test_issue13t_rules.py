@@ -22,7 +22,8 @@ Rules tested here (tools/extraction/calc_rules.py, concepts.json, quantities.py)
 - FeverPAIN rapid attendance: 'N hours ago', and a sentence naming the onset ('Onset 48 hours ago').
 - Centor / McIsaac fever now or by history (centor_temperature): a reading above 38 °C reported from before the visit
   ('temp 38.4 at home', 'Tmax 38.9 overnight') when the clinic reading is not above 38 °C; with no reading at all a
-  current fever by history ('feverish') scores as MDCalc's fever flag (38.5 °C); a measured clinic reading otherwise
+  current fever by history ('feverish') is the calculator's fever_history flag (no temperature is made up); a measured
+  clinic reading otherwise
   decides (MedCalc-Bench), and a denied fever gives no temperature.
 
 Sentences written for this test in varied styles (ED triage shorthand, clinic letters, CXR reports, form fields,
@@ -351,8 +352,14 @@ CASES = [
      'Sats 89% RA.'),
     ('centor_mcisaac', 'temperature', 38.4,
      '25F sore throat. T 37.2 in clinic; temp 38.4 at home last night.'),
-    ('centor_mcisaac', 'temperature', 38.5,
+    ('centor_mcisaac', 'temperature', None,  # no number is made up: the fever is the calculator's fever_history flag
      '25F sore throat, feverish. No thermometer reading.'),
+    ('centor_mcisaac', 'fever_history', True,
+     '25F sore throat, feverish. No thermometer reading.'),
+    ('centor_mcisaac', 'fever_history', False,
+     '25F sore throat. Denies fever.'),
+    ('centor_mcisaac', 'fever_history', None,  # a reading is given: it decides
+     '25F sore throat. Subjective fevers at home. Temp 37.0 in clinic.'),
     ('centor_mcisaac', 'temperature', 38.9,
      '25F sore throat. Tmax 38.9 overnight. Now 37.6.'),
     ('centor_mcisaac', 'temperature', 37.0,
