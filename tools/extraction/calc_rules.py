@@ -2407,12 +2407,26 @@ def _steroid_meds(ctx: NoteContext) -> list:
     return [m for m in ctx.medications if m.name in STEROID_NAMES]
 
 
+# the question's source drug: "Based on the patient's dose of MethylPrednisoLONE IV, what is ..."
+_SOURCE_IN_QUESTION = re.compile(r"\b(?:patient's|his|her|their|current)\s+(?:\w+\s+){0,2}?dose\s+of\s+(?P<d>[A-Za-z]+)", re.I)
+
+
+def _input_steroid_med(ctx: NoteContext):
+    """The corticosteroid the conversion starts from: of the steroids given with a dose, the one the question names as
+    the patient's ('the patient's dose of MethylPrednisoLONE IV'), and of those the first one the note does not say
+    was stopped ('previously on dexamethasone 4 mg, stopped'); else the first with a dose."""
+    meds = [m for m in _steroid_meds(ctx) if m.dose is not None]
+    q = _SOURCE_IN_QUESTION.search(ctx.question)
+    named = STEROID_NAMES.get(q.group("d").lower()) if q else None
+    pick = [m for m in meds if STEROID_NAMES[m.name] == named] or meds
+    current = [m for m in pick if not medication_not_taken(ctx.note, m.start, m.end, m.sentence)]
+    return (current or pick or [None])[0]
+
+
 def input_steroid(ctx: NoteContext) -> Hit | None:
-    """The steroid the patient takes: the first corticosteroid given with a dose in the note."""
-    for m in _steroid_meds(ctx):
-        if m.dose is not None:
-            return Hit.of_medication(m, _steroid_option(STEROID_NAMES[m.name], m.route), f"{m.label}")
-    return None
+    """The steroid the patient takes (:func:`_input_steroid_med`), with the route written in the note."""
+    m = _input_steroid_med(ctx)
+    return None if m is None else Hit.of_medication(m, _steroid_option(STEROID_NAMES[m.name], m.route), f"{m.label}")
 
 
 _ABSOLUTE_DOSE_AFTER = re.compile(rf"\s*(?:\(|,|=|i\.e\.?,?|that is,?)\s*(?:i\.e\.?\s*|=\s*|total\s+(?:of\s+)?)?(?P<n>{NUMBER})\s*(?P<u>mg|g|mcg|µg)\b", re.I)
@@ -2421,16 +2435,16 @@ _ABSOLUTE_DOSE_AFTER = re.compile(rf"\s*(?:\(|,|=|i\.e\.?,?|that is,?)\s*(?:i\.e
 def steroid_dose(ctx: NoteContext) -> Hit | None:
     """Dose of the input steroid. A weight-based dose with the absolute dose beside it ('prednisone 1 mg/kg (60 mg)')
     is read as the absolute dose; a weight-based dose alone is left to the calculator, which refuses it."""
-    for m in _steroid_meds(ctx):
-        if m.dose is not None and m.dose_unit:
-            if "/kg" in m.dose_unit.replace(" ", "").lower():
-                per_kg = re.compile(r"/\s*kg(?:\s*/\s*(?:day|d))?\b", re.I).search(ctx.note, m.start, m.sentence.end)
-                a = _ABSOLUTE_DOSE_AFTER.match(ctx.note, per_kg.end()) if per_kg else None
-                if a:
-                    return _hit(ctx, a, parse_number(a.group("n")), f"absolute dose beside {m.dose:g} {m.dose_unit}",
-                                unit=a.group("u"))
-            return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, m.dose_unit, "dose of the input steroid")
-    return None
+    m = _input_steroid_med(ctx)
+    if m is None or not m.dose_unit:
+        return None
+    if "/kg" in m.dose_unit.replace(" ", "").lower():
+        per_kg = re.compile(r"/\s*kg(?:\s*/\s*(?:day|d))?\b", re.I).search(ctx.note, m.start, m.sentence.end)
+        a = _ABSOLUTE_DOSE_AFTER.match(ctx.note, per_kg.end()) if per_kg else None
+        if a:
+            return _hit(ctx, a, parse_number(a.group("n")), f"absolute dose beside {m.dose:g} {m.dose_unit}",
+                        unit=a.group("u"))
+    return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, m.dose_unit, "dose of the input steroid")
 
 
 # the route before or after the drug: "IV methylprednisolone", "dexamethasone (PO)"

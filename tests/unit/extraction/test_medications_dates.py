@@ -227,3 +227,20 @@ def test_two_numbers_that_are_not_a_combination_tablet_stay_unread():
 def test_a_dose_changed_in_the_same_sentence(note, dose, per_day):
     (m,) = extract_medications(note)
     assert (m.dose, m.doses_per_day) == (dose, per_day)
+
+
+@pytest.mark.parametrize("question_drug, note, source, dose", [
+    # the question names the patient's steroid: it is the source even when another steroid comes first
+    ("Dexamethasone IV", "Prednisone 20 mg daily. Dexamethasone 4 mg IV was given once in ED.", "Dexamethasone IV", 4.0),
+    ("PredniSONE PO", "Prednisone 20 mg daily. Dexamethasone 4 mg IV was given once in ED.", "PredniSONE PO", 20.0),
+    # a steroid the note says was stopped is not the patient's dose
+    ("MethylPrednisoLONE IV", "Previously on dexamethasone 4 mg, stopped. Now methylprednisolone 60 mg IV daily.",
+     "MethylPrednisoLONE IV", 60.0),
+])
+def test_the_steroid_conversion_starts_from_the_patients_steroid(question_drug, note, source, dose):
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    q = f"Based on the patient's dose of {question_drug}, what is the equivalent dosage in mg of Hydrocortisone IV?"
+    a = rule_arguments(CALCULATORS["steroid_conversion"], note, question=q).args
+    assert (a["input_steroid"], a["dose"]) == (source, dose)
