@@ -2553,10 +2553,38 @@ def opioid_list_problems(ctx: NoteContext) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
+# the admission type written as a form field or a phrase: "Admission type: elective surgical", "nonoperative admission"
+_ADMISSION_FIELD = re.compile(
+    r"\badmission(?:\s+type|\s+category)?\s*[:=-]\s*(?P<v>(?:medical|non-?operative|non-?surgical|elective|planned|scheduled"
+    r"|emergency|urgent|emergent)(?:\s+(?:surgical|post-?op(?:erative)?|surgery))?)"
+    r"|\b(?P<w>medical|non-?operative|non-?surgical)\s+(?:ICU\s+)?admission\b", re.I)
+
+
+def _admission_field(ctx: NoteContext) -> Hit | None:
+    for m in _ADMISSION_FIELD.finditer(ctx.note):
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.family or f.hypothetical:
+            continue
+        word = (m.group("v") or m.group("w")).lower()
+        if re.match(r"medical|non", word):
+            return _hit(ctx, m, "nonoperative", "admission type written as nonoperative / medical")
+        if re.search(r"surg|post", word) or m.group("v"):
+            kind = "elective" if re.match(r"elective|planned|scheduled", word) else "emergency"
+            if re.search(r"surg|post", word):
+                return _hit(ctx, m, f"{kind} postoperative", f"admission type written as {kind} surgical")
+    return None
+
+
 def admission_type(ctx: NoteContext) -> Hit | None:
-    """nonoperative / emergency postoperative / elective postoperative, from how a current operation is described."""
+    """nonoperative / emergency postoperative / elective postoperative: a written admission type ('Admission type:
+    elective surgical', 'nonoperative admission'), else from how a current operation is described."""
+    field = _admission_field(ctx)
+    if field is not None:
+        return field
     op_words = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation|graft|CABG|replacement)"
     post = affirmed(ctx, r"post[- ]?operative(?:ly)?|\bpost[- ]?op\b|status post|\bs/p\b|underwent"
+                         r"|(?:from|after|out of)\s+(?:the\s+)?(?:theatre|operating\s+room|\bOR\b|recovery|PACU)"
+                         r"|taken\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:theatre|operating\s+room|\bOR\b)"
                          rf"|(?:after|following) (?:a |an |the |his |her )?(?:(?:elective|emergency|urgent|planned|scheduled)\s+)?(?:[\w'’-]+\s+){{0,4}}?{op_words}",
                     current=False)
     if not post:
@@ -2564,11 +2592,14 @@ def admission_type(ctx: NoteContext) -> Hit | None:
     op = r"(?:surgery|operation|\w*otomy|\w*ectomy|\w*plasty|repair|procedure|resection|fixation)"
     # gap words may carry an eponym's apostrophe or a hyphen: "emergency Hartmann's procedure", "urgent re-laparotomy"
     w = r"[\w'’-]+\s+"
-    emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:{w}){{0,2}}?{op}|urgent\s+(?:{w}){{0,2}}?{op}")
+    emergency = affirmed(ctx, rf"emergen(?:t|cy)\s+(?:{w}){{0,2}}?{op}|urgent\s+(?:{w}){{0,2}}?{op}"
+                              r"|(?:theatre|operating\s+room|\bOR\b)\s+(?:emergently|urgently|as\s+an\s+emergency)"
+                              r"|(?:emergently|urgently)\s+(?:taken\s+)?to\s+(?:the\s+)?(?:theatre|operating\s+room|\bOR\b)")
     if emergency:
         return Hit.of_finding(emergency[0], "emergency postoperative", "emergency operation")
     elective = affirmed(ctx, rf"elective(?:ly)?\s+(?:{w}){{0,4}}?{op}|elective\s+(?:{w}){{0,4}}?(?:graft|CABG|replacement|arthroplasty)"
-                             r"|scheduled (?:surgery|operation)")
+                             r"|scheduled (?:surgery|operation)"
+                             rf"|(?:planned|scheduled)\s+(?:{w}){{0,4}}?{op}")
     if elective:
         return Hit.of_finding(elective[0], "elective postoperative", "elective operation")
     return None

@@ -135,3 +135,23 @@ def test_psi_still_counts_a_cancer_within_a_year() -> None:
 ])
 def test_an_operation_in_childhood_is_not_recent(note: str) -> None:
     assert not args_of("wells_pe", note).get("recent_surgery")
+
+
+@pytest.mark.parametrize("note, admission", [
+    ("Nonoperative admission: septic shock.", "nonoperative"),
+    ("Admission type: medical (non-operative).", "nonoperative"),
+    ("Admission type: elective surgical.", "elective postoperative"),
+    ("Planned ICU admission after scheduled AAA repair.", "elective postoperative"),
+    ("Taken to theatre emergently for a ruptured AAA, then to ICU.", "emergency postoperative"),
+    ("Returned from theatre after an urgent Hartmann's procedure.", "emergency postoperative"),
+    ("He had an elective knee replacement 5 years ago. Now admitted with sepsis.", None),
+])
+def test_apache_admission_type_as_notes_write_it(note: str, admission: str | None) -> None:
+    assert args_of("apache_ii", "70-year-old man with cirrhosis. " + note).get("admission_type") == admission
+
+
+def test_an_elective_surgical_admission_scores_chronic_health_two() -> None:
+    note = ("70-year-old man with cirrhosis. Admission type: elective surgical. T 37 C, HR 80, RR 14, BP 120/70, "
+            "Na 140, K 4.0, creatinine 1.0 mg/dL, Hct 40%, WBC 8, GCS 15, pH 7.40, FiO2 21%, PaO2 90 mmHg.")
+    r = C["apache_ii"].run(args_of("apache_ii", note))
+    assert r.components["chronic_health"] == 2
