@@ -2491,6 +2491,14 @@ def no_longer_taken(f: Finding) -> bool:
     return any(_NO_LONGER_TAKEN.match(t) for t in f.triggers)
 
 
+# a drug replaced by another: "tapentadol was switched to oxycodone", "morphine, changed to hydromorphone"
+_SWITCHED_FROM = re.compile(r"[^.;\n]{0,20}?\b(?:was\s+|were\s+|has\s+been\s+)?(?:switched|changed|converted|rotated)\s+(?:over\s+)?to\b",
+                            re.I)
+# a single administration, not a regimen: "given once", "a single dose", "stat", "in the ambulance"
+_ONE_OFF_DOSE = re.compile(r"\b(?:once|single\s+dose|one\s+dose|a\s+dose|stat|bolus|in\s+the\s+(?:ED|emergency\s+department|ambulance)"
+                           r"|by\s+(?:the\s+)?(?:paramedics?|ambulance(?:\s+crew)?)|pre-?hospital)\b", re.I)
+
+
 def opioid_list(ctx: NoteContext) -> Hit | None:
     """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing).
     A drug the note says was stopped or taken previously is not part of the current daily dose and is left out."""
@@ -2502,8 +2510,13 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
         if m.drug_class != "opioid":
             continue
         f = ctx.finding_at(m.start, m.end)
-        if f.negated or f.hypothetical or no_longer_taken(f):
-            continue
+        if f.negated or f.hypothetical or f.family or no_longer_taken(f) \
+                or medication_not_taken(ctx.note, m.start, m.end, m.sentence) or _SWITCHED_FROM.match(ctx.note, m.end):
+            continue  # not taken now: denied, planned, a relative's, stopped, an allergy, switched to another drug
+        if m.dose is None and f.historical:
+            continue  # a past opioid named without a dose ("hydromorphone was tried in 2019")
+        if m.doses_per_day is None and sentence_has(_ONE_OFF_DOSE, m.sentence.text):
+            continue  # a single dose given ("fentanyl 50 mcg IV once in the ED"): not part of the daily regimen
         if m.name == "fentanyl":
             if m.route == "patch" or re.search(r"patch|transdermal", m.raw, re.I):
                 drug = "FentANYL patch"

@@ -244,3 +244,30 @@ def test_the_steroid_conversion_starts_from_the_patients_steroid(question_drug, 
     q = f"Based on the patient's dose of {question_drug}, what is the equivalent dosage in mg of Hydrocortisone IV?"
     a = rule_arguments(CALCULATORS["steroid_conversion"], note, question=q).args
     assert (a["input_steroid"], a["dose"]) == (source, dose)
+
+
+@pytest.mark.parametrize("extra", [
+    "Allergies: codeine (vomiting).",
+    "Avoid codeine.",
+    "Her husband takes methadone.",
+    "Hydromorphone was tried in 2019 without benefit.",
+    "Given fentanyl 50 mcg IV once in the ED.",
+    "She was given one dose of IV morphine 4 mg in the ambulance.",
+    "Tapentadol was switched to oxycodone last month.",
+])
+def test_an_opioid_not_taken_now_neither_counts_nor_blocks_the_mme(extra):
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    calc = CALCULATORS["morphine_milligram_equivalents"]
+    a = rule_arguments(calc, "Current opioids: oxycodone 10 mg twice daily. " + extra).args
+    assert calc.run(a).value == 30.0  # 10 mg x 2 x 1.5
+
+
+def test_an_opioid_of_the_regimen_without_a_frequency_still_blocks_the_mme():
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    a = rule_arguments(CALCULATORS["morphine_milligram_equivalents"],
+                       "Current opioids: oxycodone 10 mg twice daily. Morphine 2.5-5 mg SC PRN.").args
+    assert "medications" not in a or not isinstance(a["medications"], list)
