@@ -2091,11 +2091,44 @@ def surgery_before_presentation(ctx: NoteContext) -> list[Finding]:
     return mentions
 
 
-def surgery_in_previous_weeks(ctx: NoteContext) -> Hit | None:
-    """Wells 'surgery in the previous 4 weeks' / 'major surgery within 12 weeks': a current surgery mention
-    (ConText), leaving out this admission's own emergency operation (:func:`surgery_before_presentation`)."""
-    value, f, why = decide(surgery_before_presentation(ctx), "current")
-    return None if f is None else Hit.of_finding(f, value, why)
+_MONTHS_AGO = re.compile(r"\b(?P<n>\d+|a|one|two|three|four|five|six|several|many)\s+(?P<u>months?|years?)\s+(?:ago|earlier|before|prior)",
+                         re.I)
+
+
+def _beyond_window(f: Finding, weeks: int) -> str | None:
+    """Why a current mention is outside a window of ``weeks`` before the presentation, from the interval its sentence
+    states ('6 weeks ago' for 4 weeks, '4 months ago' for 12 weeks); None when within it or not stated."""
+    m = _WITHIN_4_WEEKS.search(f.sentence.text)
+    if m and m.group("u") and m.group("u").lower().startswith("week"):
+        n = m.group("n").lower()
+        w = int(n) if n.isdigit() else word_to_number(n)
+        return f"{w} weeks before (> {weeks})" if w is not None and w > weeks else None
+    months = _MONTHS_AGO.search(f.sentence.text)
+    if months and not m:
+        n = months.group("n").lower()
+        k = int(n) if n.isdigit() else word_to_number(n) if n not in ("a", "several", "many") else (1 if n == "a" else 3)
+        k_weeks = (k or 1) * (52 if months.group("u").lower().startswith("year") else 4.35)
+        return f"more than {weeks} weeks before" if k_weeks > weeks else None
+    return None
+
+
+def surgery_within(weeks: int) -> Callable[[NoteContext], Hit | None]:
+    """Wells PE 'surgery in the previous 4 weeks' / Wells DVT 'major surgery within 12 weeks': a current surgery mention
+    (ConText), leaving out this admission's own emergency operation (:func:`surgery_before_presentation`); a mention
+    whose sentence states a longer interval ('cholecystectomy 6 weeks ago' for 4 weeks) decides False."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        value, f, why = decide(surgery_before_presentation(ctx), "current")
+        if f is None:
+            return None
+        beyond = _beyond_window(f, weeks) if value else None
+        return Hit.of_finding(f, False, beyond) if beyond else Hit.of_finding(f, value, why)
+
+    read.__doc__ = f"surgery within the previous {weeks} weeks"
+    return read
+
+
+surgery_in_previous_weeks = surgery_within(4)
 
 
 def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
@@ -2104,16 +2137,9 @@ def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
     admission's own emergency operation does not count (:func:`surgery_before_presentation`)."""
     mentions = [*surgery_before_presentation(ctx), *ctx.findings("trauma")]
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
-    if value and f is not None:
-        m = _WITHIN_4_WEEKS.search(f.sentence.text)
-        months = re.search(r"\b(?:\d+|a|one|two|three|several|many)\s+(?:months?|years?)\s+(?:ago|earlier|before|prior)", f.sentence.text, re.I)
-        if months and not m:
-            return Hit.of_finding(f, False, "more than 4 weeks before")
-        if m and m.group("u") and m.group("u").lower().startswith("week"):
-            n = m.group("n").lower()
-            weeks = word_to_number(n) if not n.isdigit() else int(n)
-            if weeks is not None and weeks > 4:
-                return Hit.of_finding(f, False, f"{weeks} weeks before (> 4)")
+    beyond = _beyond_window(f, 4) if value and f is not None else None
+    if beyond:
+        return Hit.of_finding(f, False, beyond)
     return None if f is None else Hit.of_finding(f, value, why)
 
 
@@ -3051,7 +3077,17 @@ def lv_dysfunction(ctx: NoteContext) -> Hit | None:
 def bedridden(ctx: NoteContext) -> Hit | None:
     """Wells DVT 'recently bedridden': the immobilisation mentions other than a plaster cast (the cast is the
     paralysis / plaster-immobilisation criterion, not bed rest)."""
-    value, f, why = decide([f for f in ctx.findings("immobilization") if not re.search(r"\bcast\b", f.text, re.I)], "current")
+    return _immobile_3_days(ctx, [f for f in ctx.findings("immobilization") if not re.search(r"\bcast\b", f.text, re.I)])
+
+
+def immobilized_3_days(ctx: NoteContext) -> Hit | None:
+    """Wells PE 'immobilization >= 3 days' (Wells 2000: bed rest except to reach the bathroom for >= 3 consecutive days):
+    a current immobilisation mention; one with a stated duration under 3 days ('bed-bound for 2 days') is not."""
+    return _immobile_3_days(ctx, ctx.findings("immobilization"))
+
+
+def _immobile_3_days(ctx: NoteContext, mentions: list[Finding]) -> Hit | None:
+    value, f, why = decide(mentions, "current")
     if value and f is not None:
         # a stated duration under 3 days is not the criterion ('bedridden for 1 day', 'in bed for 36 hours')
         m = _BED_DURATION.match(ctx.note, f.end, min(f.sentence.end, f.end + 40))

@@ -86,7 +86,10 @@ PREVIOUS_PE = Concept("pulmonary_embolism", when="history")
 PREVIOUS_DVT = Concept("dvt", when="history")
 HEMOPTYSIS = Concept("hemoptysis")
 ACTIVE_CANCER = Derived(R.wells_active_cancer, "cancer current, or treated or palliated within 6 months; older past-only cancer is not active")
-RECENT_SURGERY = Derived(R.surgery_in_previous_weeks, "a current surgery mention, not this admission's emergency operation")
+RECENT_SURGERY = Derived(R.surgery_within(4), "surgery within 4 weeks: a current surgery mention, not this admission's "
+                         "emergency operation")
+MAJOR_SURGERY_12_WEEKS = Derived(R.surgery_within(12), "surgery within 12 weeks: a current surgery mention, not this "
+                                 "admission's emergency operation")
 SMOKING_CURRENT = Derived(R.current_smoker, "smoker unless the note says the patient quit")
 HORMONES = AnyOf(Concept("hormone_use", when="current"), Meds("hormone"))
 GCS_TOTAL = Quantity("gcs")
@@ -177,7 +180,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
                                     stated=Derived(R.stated_leading(R.PE_RX, "PE"),
                                                    "PE ranked first or equally likely in the note's own words")),
         "heart_rate": HR,
-        "immobilization": Concept("immobilization", when="current"),
+        "immobilization": Derived(R.immobilized_3_days, "immobilised (bed rest) for 3 days or more, current"),
         "recent_surgery": RECENT_SURGERY,
         "previous_pe": PREVIOUS_PE, "previous_dvt": PREVIOUS_DVT, "hemoptysis": HEMOPTYSIS,
         "malignancy": ACTIVE_CANCER,
@@ -185,7 +188,7 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
     "wells_dvt": {
         "active_cancer": ACTIVE_CANCER,
         "bedridden": Derived(R.bedridden, "bedridden / immobilised (a plaster cast is the other criterion)"),
-        "major_surgery": RECENT_SURGERY,
+        "major_surgery": MAJOR_SURGERY_12_WEEKS,
         "calf_swelling": Derived(R.calf_swelling_3cm, "calf circumference difference > 3 cm"),
         "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
                                  r"|superficial venous (?:dilatation|distension)",

@@ -155,3 +155,25 @@ def test_an_elective_surgical_admission_scores_chronic_health_two() -> None:
             "Na 140, K 4.0, creatinine 1.0 mg/dL, Hct 40%, WBC 8, GCS 15, pH 7.40, FiO2 21%, PaO2 90 mmHg.")
     r = C["apache_ii"].run(args_of("apache_ii", note))
     assert r.components["chronic_health"] == 2
+
+
+@pytest.mark.parametrize("note, pe, dvt", [
+    # Wells PE counts surgery within 4 weeks, Wells DVT major surgery within 12 weeks
+    ("Had a laparoscopic cholecystectomy 6 weeks ago.", False, True),
+    ("Right hemicolectomy 3 weeks ago.", True, True),
+    ("Knee replacement 10 weeks ago.", False, True),
+    ("Hip replacement 4 months ago.", False, False),
+    ("Five days after a caesarean section.", True, True),
+])
+def test_surgery_within_each_wells_window(note: str, pe: bool, dvt: bool) -> None:
+    assert bool(args_of("wells_pe", note).get("recent_surgery")) is pe
+    assert bool(args_of("wells_dvt", note).get("major_surgery")) is dvt
+
+
+@pytest.mark.parametrize("note, immobile", [
+    ("Bed-bound for 2 days with flu.", False),  # Wells 2000: >= 3 consecutive days
+    ("Bedbound for 5 days.", True),
+    ("Immobilised in a cast for 3 weeks after an ankle fracture.", True),
+])
+def test_wells_pe_immobilisation_of_three_days(note: str, immobile: bool) -> None:
+    assert bool(args_of("wells_pe", note).get("immobilization")) is immobile
