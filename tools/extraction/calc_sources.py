@@ -376,6 +376,11 @@ _MED_NOT_TAKEN_AFTER = re.compile(
     r"(?:stopped|discontinued|ceased|withdrawn|contraindicated|allergy|intolerance|avoided)\b", re.I)
 
 
+# a drug offered and declined: "insulin was discussed but she declined", "statin offered, patient refused"
+_MED_DECLINED = re.compile(r"^[^.;]{0,30}?\b(?:(?:but|and|,)\s*(?:he|she|they|the\s+patient|pt|patient)\s+(?:declined|refused)"
+                           r"|(?:was|were|has\s+been)\s+(?:\w+\s+){0,2}?(?:declined|refused))\b", re.I)
+
+
 def medication_not_taken(note: str, start: int, end: int, sentence: Sentence) -> bool:
     """True when the drug mention at ``start:end`` says it was stopped, is an allergy, or is to be avoided."""
     before = note[max(sentence.start, start - 60):start]
@@ -383,7 +388,7 @@ def medication_not_taken(note: str, start: int, end: int, sentence: Sentence) ->
     if line >= 0:
         before = before[line + 1:]
     after = note[end:min(sentence.end, end + 50)]
-    return bool(_MED_NOT_TAKEN_BEFORE.search(before) or _MED_NOT_TAKEN_AFTER.match(after))
+    return bool(_MED_NOT_TAKEN_BEFORE.search(before) or _MED_NOT_TAKEN_AFTER.match(after) or _MED_DECLINED.search(after))
 
 
 @dataclass(frozen=True)

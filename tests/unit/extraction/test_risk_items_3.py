@@ -177,3 +177,14 @@ def test_surgery_within_each_wells_window(note: str, pe: bool, dvt: bool) -> Non
 ])
 def test_wells_pe_immobilisation_of_three_days(note: str, immobile: bool) -> None:
     assert bool(args_of("wells_pe", note).get("immobilization")) is immobile
+
+
+@pytest.mark.parametrize("note, insulin", [
+    ("IDDM.", True),
+    ("Type 1 diabetes since childhood.", True),
+    ("T1DM on a pump.", True),
+    ("Insulin was discussed but she declined.", None),
+    ("Type 2 diabetes, not type 1; on metformin.", None),
+])
+def test_rcri_insulin_from_the_diabetes_type_and_a_declined_offer(note: str, insulin: bool | None) -> None:
+    assert args_of("rcri", "Pre-operative assessment. " + note).get("insulin_treatment") is insulin
