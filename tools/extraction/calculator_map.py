@@ -244,7 +244,10 @@ CALCULATOR_MAP: dict[str, dict[str, Source]] = {
         "atherosclerotic_disease": AnyOf(Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
                                          Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
                                               r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
-                                              r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)",
+                                              r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)"
+                                              # other arterial atherosclerosis: carotid disease, aortic aneurysm, renal artery stenosis
+                                              r"|carotid (?:endarterectomy|stenosis|artery (?:disease|stenosis)|stent\w*|plaque\w*)"
+                                              r"|(?:abdominal )?aortic aneurysm|\bAAA\b|renal artery stenosis|mesenteric ischa?emia",
                                               case_sensitive=False,
                                               label="atherosclerosis / revascularisation")),
         "tia_history": TIA,

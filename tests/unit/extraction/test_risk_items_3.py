@@ -188,3 +188,13 @@ def test_wells_pe_immobilisation_of_three_days(note: str, immobile: bool) -> Non
 ])
 def test_rcri_insulin_from_the_diabetes_type_and_a_declined_offer(note: str, insulin: bool | None) -> None:
     assert args_of("rcri", "Pre-operative assessment. " + note).get("insulin_treatment") is insulin
+
+
+@pytest.mark.parametrize("note, athero", [
+    ("Carotid endarterectomy in 2019.", True),
+    ("Abdominal aortic aneurysm under surveillance.", True),
+    ("Renal artery stenosis.", True),
+    ("No carotid stenosis on duplex.", False),
+])
+def test_heart_atherosclerotic_disease_beyond_the_coronaries(note: str, athero: bool) -> None:
+    assert args_of("heart_score", "58M with chest pain. " + note).get("atherosclerotic_disease") is athero
