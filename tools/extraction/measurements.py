@@ -627,7 +627,74 @@ class Scanner:
                 i += 1
             if rows:
                 self._table_rows(cols, rows, readings, used)
+        readings += self._row_tables(lines)
         return readings, used
+
+    def _row_tables(self, lines: list[tuple[int, int]]) -> list[Reading]:
+        """Readings of a results table with one quantity per row and one time per column ('Time | 02:00 | 08:00' then
+        'Na (mmol/L) | 131 | 128'): a row whose first cell is a quantity's label (a unit may follow) and whose other
+        cells hold values gives one reading per cell. The column of the presentation is the one the line above names
+        so ('Admission', 'Triage', 'Initial'), else the earliest clock time, else the first; the other columns are later
+        readings, a column named baseline / previous or dated by a year a past one."""
+        note = self.note
+        out: list[Reading] = []
+        for i, (a, b) in enumerate(lines):
+            cells = self._cells(a, b)
+            if len(cells) < 3:
+                continue
+            ca, cb = cells[0]
+            labels = [lb for lb in self.labels_in(ca, cb) if lb[2].output]
+            text = note[ca:cb]
+            if len(labels) != 1 or labels[0][0] != ca + len(text) - len(text.lstrip()):
+                continue
+            ls, le, spec = labels[0]
+            rest = note[le:cb]
+            unit = None
+            if rest.strip():
+                um = _TABLE_UNIT.fullmatch(rest)
+                if not um:
+                    continue
+                unit = um.group("u").strip()
+            values = [(k, self._value_cell(c0, c1)) for k, (c0, c1) in enumerate(cells) if k]
+            if sum(1 for _, m in values if m) < 2:
+                continue
+            heads: list[str] = []
+            for j in range(i - 1, max(-1, i - 12), -1):  # the nearest line above of the same width that holds no value
+                hc = self._cells(*lines[j])
+                if len(hc) == len(cells) and not any(self._value_cell(c0, c1) for c0, c1 in hc[1:]):
+                    heads = [note[c0:c1] for c0, c1 in hc]
+                    break
+                if len(hc) != len(cells):
+                    break
+            present = next((k for k, _ in values if heads and _TABLE_PRESENT_ROW.search(heads[k])
+                            and not _BASELINE.search(heads[k])), None)
+            if present is None:
+                clocks = {k: _TABLE_CLOCK.search(heads[k]) for k, _ in values} if heads else {}
+                if clocks and all(clocks.values()):
+                    present = min(clocks, key=lambda k: (int(clocks[k].group("day") or 0), int(clocks[k].group("h")),
+                                                         int(clocks[k].group("m"))))
+                else:
+                    present = values[0][0]
+            for k, m in values:
+                if not m or m.group("d"):
+                    continue
+                r = self.read_number(spec, m.start("n"), m.end("n"), unit)
+                if not isinstance(r, Reading):
+                    continue
+                head = heads[k] if heads else ""
+                past = bool(head and (_BASELINE.search(head) or re.search(r"\b(?:19|20)\d\d\b", head)))
+                r.start, r.end = ls, max(r.end, m.end())
+                r.details.update(label=note[ls:le], table_column=k)
+                r.baseline = past
+                if k != present and not past:
+                    r.details["later"] = True
+                out.append(r)
+        return out
+
+    def _value_cell(self, a: int, b: int) -> re.Match[str] | None:
+        """The cell note[a:b] when it holds only a value (or a systolic/diastolic pair); a clock time is none."""
+        m = _TABLE_CELL.match(self.note, a, b)
+        return m if m and not self.note[m.end():b].strip() else None
 
     def _cells(self, a: int, b: int) -> list[tuple[int, int]]:
         """Spans of the cells of line note[a:b] (leading / trailing '|' dropped)."""

@@ -208,3 +208,30 @@ def test_note_must_be_text():
 def test_the_chemistry_panels_bicarbonate_before_the_blood_gas(note, first, other):
     v = extract(note)["bicarbonate"]
     assert (v.value, [a.value for a in v.alternatives]) == (first, other)
+
+
+def test_a_table_with_one_quantity_per_row_reads_every_column():
+    note = ("Time | 02:00 | 08:00 | 14:00\n"
+            "Na (mmol/L) | 131 | 128 | 133\n"
+            "K (mmol/L) | 5.2 | 5.9 | 4.8")
+    na, k = extract(note)["sodium"], extract(note)["potassium"]
+    assert (na.value, [a.value for a in na.alternatives]) == (131.0, [128.0, 133.0])  # the earliest column presents
+    assert all(a.details.get("later") for a in k.alternatives)
+
+
+def test_a_row_table_names_its_presenting_and_past_columns():
+    note = "Test | Baseline (2023) | Admission | 6 h\nCreatinine (mg/dL) | 1.0 | 2.4 | 2.9"
+    v = extract(note)["creatinine"]
+    assert v.value == 2.4
+    assert [(a.value, bool(a.details.get("later")), bool(a.details.get("baseline"))) for a in v.alternatives] == [
+        (2.9, True, False), (1.0, False, True)]
+
+
+def test_apache_takes_the_worst_cell_of_a_row_table():
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    note = ("66-year-old man admitted to ICU.\nTime | 02:00 | 08:00 | 14:00\nNa (mmol/L) | 131 | 128 | 133\n"
+            "K (mmol/L) | 5.2 | 5.9 | 4.8")
+    a = rule_arguments(CALCULATORS["apache_ii"], note).args
+    assert (a["sodium"], a["potassium"]) == (128.0, 5.9)  # 120-129: 2 points; 5.5-5.9: 1 point
