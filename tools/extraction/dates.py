@@ -129,20 +129,31 @@ def _month(word: str) -> int:
 _DOB = re.compile(rf"\b(?:DOB|D\.O\.B\.?|date of birth|born(?:\s+on)?)\s*[:=-]?\s*{DATE}", re.I)
 
 
+# the date of this admission: "Admitted 14/05/2024", "Date of admission: 2024-05-14", "Admission date - 3 May 2024"
+_ADMISSION_DATE = re.compile(rf"\b(?:admitted(?:\s+on)?|date\s+of\s+admission|admission\s+date)\s*[:=–—-]?\s*{DATE}", re.I)
+
+
 def age_from_birth_date(note: str, index: SentenceIndex, today: Value | None) -> Value | None:
-    """The age in whole years at today's date (labelled or the encounter's) from a date of birth ('DOB 04/11/1950');
-    None without both dates or when the birth date is not before today."""
+    """The age in whole years at today's date (labelled or the encounter's), else at the date of admission, from a
+    date of birth ('DOB 04/11/1950'); None without both dates or when the birth date is not before that date."""
     m = _DOB.search(note)
     born = parse_date(m.group("date"), note_day_first(note)) if m else None
-    if m is None or born is None or today is None:
+    if m is None or born is None:
         return None
-    now = dt.date.fromisoformat(str(today.value))
+    if today is not None:
+        now, which = dt.date.fromisoformat(str(today.value)), "today's date"
+    else:
+        adm = _ADMISSION_DATE.search(note)
+        now = parse_date(adm.group("date"), note_day_first(note)) if adm else None
+        which = "the date of admission"
+        if now is None:
+            return None
     years = now.year - born.year - ((now.month, now.day) < (born.month, born.day))
     if not 0 <= years <= 125 or born >= now:
         return None
     return Value(name="age", value=float(years), unit="years", raw=m.group(0), original_value=float(years),
                  original_unit="years", start=m.start(), end=m.end(), sentence=index.at(m.start()),
-                 details={"from": f"date of birth {born.isoformat()} and today's date {now.isoformat()}"})
+                 details={"from": f"date of birth {born.isoformat()} and {which} {now.isoformat()}"})
 
 
 def _encounter_dates(note: str, index: SentenceIndex, day_first: bool = False) -> list[Value]:

@@ -50,6 +50,14 @@ _STRONG.append(_TITLE_NAME_AGE)
 _TITLE_NAME_BRACKET_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+" + _TITLE_NAME + r"\s*"
                                      r"\(\s*(?:aged?\s*)?(?P<n>\d{1,3})(?:\s*(?:y|yrs?|years?))?\s*\)")
 _STRONG.append(_TITLE_NAME_BRACKET_AGE)
+# years written beside the sex, without "old": "71 years, male", "71 y male", "Pt: M, 71 yrs", "female, 64 years"
+# (a bare "30 years" elsewhere is a duration, never an age)
+_SEX_WORD_RX = r"(?:male|female|man|woman|gentleman|lady|boy|girl|(?-i:[MF]))"
+_YEARS_BESIDE_SEX = re.compile(
+    rf"(?<![\w.])(?<!for )(?<!over )(?<!past )(?<!last )(?P<n>\d{{1,3}})\s*(?:years?|yrs?|y)\.?,?\s+(?:old\s+)?"
+    rf"{_SEX_WORD_RX}(?![\w])"
+    rf"|(?<![\w])(?:sex\s*:?\s*)?{_SEX_WORD_RX}\s*,\s*(?:aged?\s*)?(?P<n2>\d{{1,3}})\s*(?:years?|yrs?|y)\b", re.I)
+_STRONG.append(_YEARS_BESIDE_SEX)
 _WEAK = [
     re.compile(rf"(?<![\w.]){_NUM}\s*-?\s*{_UNIT}\s+of\s+age(?![\w])", re.I),
     re.compile(rf"\bage[ds]?\s*(?:of\s*)?[:=]?\s*{_NUM}(?:\s*{_UNIT})?(?![\w]|\.\d)", re.I),

@@ -43,6 +43,20 @@ def test_age_of_relative_or_event_is_not_primary():
     assert sorted(a.value for a in v.alternatives) == [12.0, 30.0, 54.0]
 
 
+@pytest.mark.parametrize("note, years", [
+    ("Pt: M, 71 yrs.", 71.0),
+    ("71 years, male, retired.", 71.0),
+    ("71 y male", 71.0),
+    ("female, 64 years, diabetic", 64.0),
+    ("Smoked for 30 years, man of few words.", None),  # a duration is no age
+    ("DOB 12/03/1953. Admitted 14/05/2024.", 71.0),  # at the date of admission when no date is today's
+    ("DOB 12/03/1953.", None),
+])
+def test_age_beside_the_sex_and_at_admission(note, years):
+    v = ex(note).get("age")
+    assert (v.value if v else None) == years
+
+
 def test_no_age():
     assert ex("Patient has a heart rate of 113 bpm and a QT interval of 330 msec.").get("age") is None
     assert ex("Temperature: a rise in 5F overnight.").get("age") is None  # one digit after "in" is not an age
