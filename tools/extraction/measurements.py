@@ -183,6 +183,9 @@ _TABLE_CLOCK = re.compile(r"(?:day\s*(?P<day>\d{1,2})\D{0,3})?(?P<h>[0-2]?\d)[:h
 # a row of the presentation: 'Admission', 'Arrival', 'Triage', 'ED', 'Initial', 'On presentation', '0 h'
 _TABLE_PRESENT_ROW = re.compile(r"\b(?:admission|admit|arrival|triage|ED|ER|initial|presentation|baseline\s+ICU|0\s*h)\b", re.I)
 
+_NEXT_CELL = re.compile(r"[ \t]*[|\t][ \t]*")  # the start of the next table cell
+_CELL_END = re.compile(r"[ \t]*(?:[|\t]|\n|$)")
+
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
@@ -323,6 +326,12 @@ class Scanner:
                 value = number / 1000.0 if number >= 1000 else number
         else:
             m = _unit_regex(spec).match(note, n_end) if spec.units else None
+            if spec.units and not (m and m.end() > n_end):
+                # a results table's units column: "| Creatinine | 150 | umol/L |"
+                cell = _NEXT_CELL.match(note, n_end)
+                m2 = _unit_regex(spec).match(note, cell.end()) if cell else None
+                if m2 and m2.end() > cell.end() and _CELL_END.match(note, m2.end()):
+                    m = m2
             per_d = None if (m and m.end() > n_end) else self._per_d(spec, n_end)
             if m and m.end() > n_end:
                 unit, end = m.group(0).strip(), m.end()

@@ -225,6 +225,13 @@ UREA_BARE = (("mmol/L", 0.357, 107.0), ("mg/dL", 2.14, 643.0))
 TROPONIN_BARE = (("ng/mL", 0.001, 1000.0), ("ng/L", 1.0, 1_000_000.0))
 # urine creatinine: 1-1000 mg/dL = 0.0884-88.4 mmol/L = 88.4-88,400 µmol/L (1 mg/dL = 88.40 µmol/L)
 URINE_CREATININE_BARE = (("mg/dL", 1.0, 1000.0), ("mmol/L", 0.0884, 88.4), ("µmol/L", 88.4, 88_400.0))
+# lipids: mg/dL (US) or mmol/L (SI, one decimal: 'TC 5.2, HDL 1.1, TG 1.8'). The SI readings clinicians write sit below
+# the mg/dL ones: total cholesterol 1-39 mmol/L (= 39-1500 mg/dL ... mg/dL from 40), HDL and triglycerides below 5 and
+# 10 mmol/L, where no mg/dL reading is plausible; a bare number where both are plausible is refused.
+CHOLESTEROL_BARE = (("mg/dL", 40.0, 1500.0), ("mmol/L", 1.0, 39.0))
+HDL_BARE = (("mg/dL", 5.0, 250.0), ("mmol/L", 0.1, 4.99))
+LDL_BARE = (("mg/dL", 10.0, 1000.0), ("mmol/L", 0.1, 9.99))
+TRIGLYCERIDES_BARE = (("mg/dL", 10.0, 10000.0), ("mmol/L", 0.1, 9.99))
 
 
 def _milliseconds(value: float, unit: str | None) -> float:
@@ -337,14 +344,16 @@ SPECS: list[Spec] = [
     Spec("alt", r"alanine (?:amino)?transferase|alanine transaminase|(?-i:\bALT\b|\bSGPT\b|\bGPT\b)",
          "U/L", ENZYME, None, 1, 50000),
     Spec("calcium", r"(?:serum |total |corrected )?calcium|(?-i:\bCa\b(?:2\+|\+\+)?)", "mg/dL", CONC, "calcium", 2, 20),
-    Spec("total_cholesterol", r"total (?:serum )?cholesterol|(?:serum )?cholesterol|(?-i:\bTC\b|\bT-?CHOL\b)",
-         "mg/dL", CONC, "cholesterol", 40, 1500),
+    Spec("total_cholesterol", r"total (?:serum )?cholesterol|(?:serum )?cholesterol|(?-i:\bTC\b|\bT-?CHOL\b|\b[Cc]hol\b)",
+         "mg/dL", CONC, "cholesterol", 40, 1500,
+         to_canonical=bare_by_ranges("total cholesterol", "mg/dL", "cholesterol", CHOLESTEROL_BARE)),
     Spec("hdl", r"high[- ]density lipoprotein(?:[- ]cholesterol)?|(?-i:\bHDL\b(?:[- ]?C\b|[- ]cholesterol)?)",
-         "mg/dL", CONC, "cholesterol", 5, 250),
+         "mg/dL", CONC, "cholesterol", 5, 250, to_canonical=bare_by_ranges("HDL", "mg/dL", "cholesterol", HDL_BARE)),
     Spec("ldl", r"low[- ]density lipoprotein(?:[- ]cholesterol)?|(?-i:\bLDL\b(?:[- ]?C\b|[- ]cholesterol)?)",
-         "mg/dL", CONC, "cholesterol", 5, 1000),
-    Spec("triglycerides", r"triglycerides?|triacylglycerols?|(?-i:\bTGs?\b|\bTRIG\b)", "mg/dL", CONC,
-         "triglycerides", 10, 10000),
+         "mg/dL", CONC, "cholesterol", 5, 1000, to_canonical=bare_by_ranges("LDL", "mg/dL", "cholesterol", LDL_BARE)),
+    Spec("triglycerides", r"triglycerides?|triacylglycerols?|(?-i:\bTGs?\b|\bTRIG\b|\b[Tt]rigs?\b)", "mg/dL", CONC,
+         "triglycerides", 10, 10000,
+         to_canonical=bare_by_ranges("triglycerides", "mg/dL", "triglycerides", TRIGLYCERIDES_BARE)),
     Spec("insulin", r"(?:fasting |serum |plasma )?insulin(?: level| concentration)?", "µIU/mL", INSULIN, None,
          0.2, 3000, to_canonical=_insulin),
     Spec("ph", r"(?<!urine )(?<!urinary )(?-i:\bpH\b)", None, "", None, 6.5, 8.0, to_canonical=_no_unit),

@@ -235,3 +235,22 @@ def test_apache_takes_the_worst_cell_of_a_row_table():
             "K (mmol/L) | 5.2 | 5.9 | 4.8")
     a = rule_arguments(CALCULATORS["apache_ii"], note).args
     assert (a["sodium"], a["potassium"]) == (128.0, 5.9)  # 120-129: 2 points; 5.5-5.9: 1 point
+
+
+@pytest.mark.parametrize("note, name, value", [
+    # lipids in mmol/L without a unit: below the mg/dL range, read as mmol/L (explicit conversion)
+    ("Lipids: TC 5.2, HDL 1.1, TG 1.8.", "total_cholesterol", pytest.approx(201.1, abs=0.1)),
+    ("Lipids: TC 5.2, HDL 1.1, TG 1.8.", "hdl", pytest.approx(42.5, abs=0.1)),
+    ("Lipids: TC 5.2, HDL 1.1, TG 1.8.", "triglycerides", pytest.approx(159.4, abs=0.1)),
+    ("Chol 240 / HDL 38 / TG 210 mg/dL", "total_cholesterol", 240.0),
+    ("TG 95", "triglycerides", 95.0),  # mg/dL: no mmol/L reading is that high
+    # a results table's units column
+    ("| Test | Result | Units |\n| Creatinine | 150 | umol/L |", "creatinine", pytest.approx(1.70, abs=0.01)),
+    ("Urea\t12.1\tmmol/L", "urea", pytest.approx(72.67, abs=0.01)),
+])
+def test_lipids_in_si_and_units_in_their_own_table_cell(note, name, value):
+    assert extract(note)[name].value == value
+
+
+def test_a_reference_range_cell_is_not_a_unit():
+    assert extract("Creatinine | 1.4 | 0.6-1.2")["creatinine"].value == 1.4
