@@ -535,7 +535,7 @@ GCS_EYE = [
                        r"her\s+name|being\s+spoken)(?!\s+(?:or|and|nor)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:(?:supraorbital|sternal|trapezius|nail[- ]?bed|central|peripheral|deep)\s+)?"
                        r"(?:pain|pressure|painful|noxious|rub|squeeze|pinch|stimul\w*)))|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
-                       r"|(?:did|does|would)\s+not\s+open\s+(?:his\s+|her\s+|their\s+)?eyes(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"|(?:did|does|would)\s*(?:not|n't|n’t)\s+open\s+(?:his\s+|her\s+|their\s+)?(?:eyes|them)(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
                        # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
                        r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"

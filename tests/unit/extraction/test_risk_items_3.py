@@ -198,3 +198,13 @@ def test_rcri_insulin_from_the_diabetes_type_and_a_declined_offer(note: str, ins
 ])
 def test_heart_atherosclerotic_disease_beyond_the_coronaries(note: str, athero: bool) -> None:
     assert args_of("heart_score", "58M with chest pain. " + note).get("atherosclerotic_disease") is athero
+
+
+@pytest.mark.parametrize("note, eye", [
+    ("Eyes shut; does not open them even to pain.", "no eye opening"),
+    ("He doesn't open his eyes to pain.", "no eye opening"),
+    ("Did not open them to voice but opened them to pain.", "eye opening to pain"),
+])
+def test_gcs_eyes_not_opened_named_by_a_pronoun(note: str, eye: str) -> None:
+    from tests.unit.extraction._rules import gcs_of
+    assert gcs_of(note)[0] == eye
