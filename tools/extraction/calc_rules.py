@@ -566,7 +566,12 @@ GCS_EYE = [
                                       r"|touched|shaken|tapped|nudged)"
                                       # "drowsy but rousable to voice", "rouses to her name"
                                       + "|" + _ROUSES + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling"
-                                      + _SOUND_TOUCH + ")", 3),
+                                      + _SOUND_TOUCH + ")"
+                                      # the voice named first: "When I called his name he opened his eyes", "when spoken to,
+                                      # she opens her eyes"
+                                      + r"|\bwhen\s+(?:(?:I|we|the\s+\w+|staff|someone)\s+)?(?:call(?:ed|s)?\s+(?:out\s+)?(?:his|her|their)\s+name"
+                                      r"|(?:spoke|speak|spoken|talked|talk)\s+to(?:\s+(?:him|her|them))?|shouted|addressed)\s*,?\s*"
+                                      r"(?:he|she|they|the\s+patient|pt)\s+(?:\w+\s+)?open(?:ed|s)\s+(?:his\s+|her\s+|their\s+)?eyes", 3),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -591,6 +596,9 @@ GCS_VERBAL_SPECIFIC = [
                             # "muttered words that did not fit the questions"
                             r"|words\s+(?:that\s+|which\s+)?(?:did\s+not|didn't|do\s+not|don't)\s+(?:fit|match|relate\s+to|answer)"
                             r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)"
+                            # the judgement a few words after: "speaks in clear words, but they are random and do not fit"
+                            r"|\bwords\b[^.;]{0,40}?\b(?:are|were)\s+(?:random|jumbled|nonsensical|out[- ]of[- ]context|irrelevant|unrelated)\b"
+                            r"|\bwords\b[^.;]{0,40}?\b(?:do|did)\s*(?:not|n't)\s+(?:fit|match|make\s+sense|relate\s+to)\b"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
 GCS_VERBAL_GENERIC = [
@@ -664,7 +672,7 @@ GCS_MOTOR = [
                        # "raised his hand above the clavicle", "hand reaches across to the examiner's hand"
                        r"|" + _LIMB + r"\s+(?:\w+\s+){0,2}?(?:mov|reach|cross|travel|came|com|went|go|brought|lift|rais)\w*\s+"
                        + _TOWARD + _TARGET
-                       + r"|\b(?:mov|reach|cross|bring|brought|lift|rais)\w*\s+" + _LIMB + r"\s+(?:\w+\s+){0,2}?" + _TOWARD + _TARGET
+                       + r"|\b(?:mov|reach|cross|bring|brought|lift|rais)\w*\s+" + _LIMB + r"\s+(?:[\w']+\s+){0,5}?" + _TOWARD + _TARGET
                        + r"|\bcross(?:es|ed|ing)?\s+(?:the\s+)?midline\s+(?:with|using)\s+" + _LIMB
                        + r"|\bgrab(?:s|bed|bing)?\s+(?:at\s+)?(?:the\s+|my\s+)?(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?|arm)"
                        r"|\b(?:tries|tried|trying|attempts?|attempted|attempting)\s+to\s+(?:remove|grab|reach)\s+(?:the\s+)?(?:painful\s+|noxious\s+)?stimul\w*"

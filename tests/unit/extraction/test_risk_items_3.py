@@ -208,3 +208,16 @@ def test_heart_atherosclerotic_disease_beyond_the_coronaries(note: str, athero: 
 def test_gcs_eyes_not_opened_named_by_a_pronoun(note: str, eye: str) -> None:
     from tests.unit.extraction._rules import gcs_of
     assert gcs_of(note)[0] == eye
+
+
+@pytest.mark.parametrize("note, component, expected", [
+    ("When the nurse called her name she opened her eyes.", 0, "eye opening to verbal command"),
+    ("When spoken to, he opens his eyes briefly.", 0, "eye opening to verbal command"),
+    ("Says clear words, but they are random and do not fit what is asked.", 1, "inappropriate words"),
+    ("His words were jumbled.", 1, "inappropriate words"),
+    ("The words are clear and appropriate.", 1, "oriented"),
+    ("To a sternal rub he brings his right hand up across his chest to the examiner's hand.", 2, "localizes pain"),
+])
+def test_gcs_descriptions_with_the_stimulus_first_or_words_between(note: str, component: int, expected: str) -> None:
+    from tests.unit.extraction._rules import gcs_of
+    assert gcs_of(note)[component] == expected
