@@ -1863,10 +1863,20 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
             rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:as\s+)?(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
             rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:at\s+the\s+)?top\s+of\s+(?:the\s+|our\s+|my\s+)?(?:differential|list)"
             # "suspect a PE over other causes", "nothing else fits as well as a PE", "Impression: likely PE"
-            rf"|(?:suspect(?:ed|s)?|favou?r(?:ed|s)?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+over\s+(?:other|any\s+other|alternative)"
+            rf"|(?:suspect(?:ed|s)?|favou?r(?:ed|s)?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+over\s+(?:other|any\s+other|alternative|an?\s+\w|(?!{target})\w)"
+            # a numbered differential with the target first: "Ddx: 1. PE 2. pneumonia", "Differential: (1) PE (2) ..."
+            rf"|\b(?:d\s*dx|differentials?|differential\s+diagnos[ie]s|diagnos[ie]s|dx)\s*(?:includes?\s*)?[:\-–]\s*"
+            rf"(?:\(?\s*1\s*[.)]|\#\s*1\s*[.):]?|i\s*[.)])\s*(?:\??\s*)(?:acute\s+)?{target}"
+            # a ranking written with '>': "Ddx: PE > pneumonia > ACS"
+            rf"|{target}\s*>{{1,2}}\s*(?=[A-Za-z])"
+            # a gestalt or a query with its ranking: "Gestalt: PE likely", "A: ?PE - most likely dx"
+            rf"|\b(?:clinical\s+)?gestalt\s*[:\-–]?\s*(?:(?:high|strong)\s+(?:suspicion|probability)\s+(?:of|for)\s+)?(?:an?\s+)?{target}"
+            rf"(?:\s+(?:is\s+)?(?:very\s+|highly\s+|most\s+)?(?:likely|probable))?(?!\s+(?:is\s+|was\s+|felt\s+|thought\s+)?(?:less|un|not|improbable))"
+            rf"|\?\s*{target}\s*[-–:,]\s*(?:the\s+)?{_LEADING}\s+(?:{_DX_WORD}|dx|diagnosis)"
             rf"|\b(?:no\s+other|nothing\s+else|no\s+alternative)\b[^.;]{{0,60}}?\b(?:as\s+well\s+as|better\s+than)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|\b(?:impression|assessment|diagnosis|dx|imp|A/P)\s*[:\-–]\s*(?:(?:most\s+)?(?:likely|probable|presumed|presumptive|suspected)\s+)?"
             rf"(?:acute\s+)?(?:(?:massive|submassive|bilateral|segmental|saddle)\s+)?{target}"
+            rf"(?!\s+(?:is\s+|was\s+|felt\s+|thought\s+|considered\s+)?(?:less\s+likely|unlikely|improbable|not\s+likely|(?:ruled|excluded)\b))"
             # a high suspicion stated of the target ("high clinical suspicion of PE", "strongly suspect PE")
             rf"|\b(?:high|strong)\s+(?:clinical\s+|index\s+of\s+)?suspicion\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|\bstrongly\s+suspect(?:ed|s)?\s+(?:an?\s+)?(?:acute\s+)?{target}|\bhighly\s+suspicious\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
@@ -1877,6 +1887,8 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
         ("below", re.compile(rf"{target}\s+(?:{verbs}\s+){{0,3}}(?:less\s+likely|unlikely|improbable|not\s+likely)"
                              rf"|\b(?:low|little)\s+(?:clinical\s+)?suspicion\s+(?:of|for)\s+(?:an?\s+)?{target}"
                              rf"|\b(?:more\s+likely|favou?red)\s+(?:than|over)\s+(?:an?\s+)?{target}"
+                             rf"|(?<=[A-Za-z)])\s*>{{1,2}}\s*(?:an?\s+)?{target}"
+                             rf"|\b(?:suspect(?:ed|s)?|favou?r(?:ed|s)?)\s+(?:an?\s+)?(?!{target})[\w-]+(?:\s+(?!over\b)[\w-]+)?\s+over\s+(?:an?\s+)?{target}"
                              rf"|{target}[^.;]{{0,60}}?[,;]?\s+(?:but|however|although)\b[^.;]{{0,40}}?\b(?:is|are|was|were|seems?|felt)"
                              rf"\s+(?:much\s+|far\s+)?(?:more\s+likely|most\s+likely|favou?red)", re.I)),
     ]
@@ -2117,7 +2129,56 @@ def _beyond_window(f: Finding, weeks: int) -> str | None:
         k = int(n) if n.isdigit() else word_to_number(n) if n not in ("a", "several", "many") else (1 if n == "a" else 3)
         k_weeks = (k or 1) * (52 if months.group("u").lower().startswith("year") else 4.35)
         return f"more than {weeks} weeks before" if k_weeks > weeks else None
+    w = _slash_weeks(f.sentence.text)
+    if w is not None and not m and not months:
+        return f"{w:g} weeks before (> {weeks})" if w > weeks else None
     return None
+
+
+# UK shorthand for an interval: "2/52" (weeks), "3/12" (months), "4/7" (days), with 'ago' or before a past cue
+_SLASH_INTERVAL = re.compile(r"(?<![\d/.])(?P<n>\d{1,2})\s*/\s*(?P<u>52|12|7)(?![\d/])(?=\s*(?:ago|earlier|before|prior|previously"
+                             r"|s/p|status\s+post|post-?op\w*|after)\b)", re.I)
+# an interval stated before 'status post' / 'post-op': "two weeks s/p appendectomy", "10 days post-op"
+_INTERVAL_POST = re.compile(r"\b(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(?P<u>days?|weeks?|months?)"
+                            r"\s+(?:s/p|status\s+post|post-?op(?:erative(?:ly)?)?|post)\b", re.I)
+
+
+def _slash_weeks(text: str) -> float | None:
+    """The weeks of the first UK-shorthand interval in ``text`` ('2/52 ago' 2, '3/12 ago' 13, '4/7 ago' 0.57)."""
+    m = _SLASH_INTERVAL.search(text)
+    if m is None:
+        return None
+    return int(m.group("n")) * {"52": 1.0, "12": 4.35, "7": 1 / 7}[m.group("u")]
+
+
+def _post_interval_weeks(text: str) -> float | None:
+    """The weeks of an interval written before 'status post' / 'post-op' ('two weeks s/p', '10 days post-op'), else
+    of a UK-shorthand one."""
+    m = _INTERVAL_POST.search(text)
+    if m is None:
+        return _slash_weeks(text)
+    n = m.group("n").lower()
+    k = int(n) if n.isdigit() else (1 if n == "a" else word_to_number(n))
+    if k is None:
+        return None
+    u = m.group("u").lower()
+    return k / 7 if u.startswith("day") else k * 4.35 if u.startswith("month") else float(k)
+
+
+def _dated_recent(mentions: list[Finding], weeks: int) -> list[Finding]:
+    """Mentions ConText reads as past ('s/p', 'status post') whose sentence dates them within ``weeks`` ('two weeks
+    s/p appendectomy', 's/p ORIF 2/52 ago') are current: the interval, not the past cue, places them."""
+    out, seen = [], {}
+    for f in mentions:
+        if f.historical and not f.negated:
+            key = (f.sentence.start, f.sentence.end)
+            if key not in seen:  # once per sentence, however many mentions it holds
+                seen[key] = _post_interval_weeks(f.sentence.text)
+            w = seen[key]
+            if w is not None and w <= weeks:
+                f = dataclasses.replace(f, historical=False)
+        out.append(f)
+    return out
 
 
 def surgery_within(weeks: int) -> Callable[[NoteContext], Hit | None]:
@@ -2126,7 +2187,7 @@ def surgery_within(weeks: int) -> Callable[[NoteContext], Hit | None]:
     whose sentence states a longer interval ('cholecystectomy 6 weeks ago' for 4 weeks) decides False."""
 
     def read(ctx: NoteContext) -> Hit | None:
-        value, f, why = decide(surgery_before_presentation(ctx), "current")
+        value, f, why = decide(_dated_recent(surgery_before_presentation(ctx), weeks), "current")
         if f is None:
             return None
         beyond = _beyond_window(f, weeks) if value else None
@@ -2143,7 +2204,7 @@ def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
     """PERC 'surgery or trauma within 4 weeks': a current surgery/trauma mention (ConText: past-only mentions and
     'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks; this
     admission's own emergency operation does not count (:func:`surgery_before_presentation`)."""
-    mentions = [*surgery_before_presentation(ctx), *ctx.findings("trauma")]
+    mentions = _dated_recent([*surgery_before_presentation(ctx), *ctx.findings("trauma")], 4)
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
     beyond = _beyond_window(f, 4) if value and f is not None else None
     if beyond:
@@ -3275,7 +3336,8 @@ def _within_last_month(sentence_text: str) -> bool:
             continue
         if m.group("u").lower().startswith("week") and k <= 4 or m.group("u").lower().startswith("day") and k <= 30:
             return True
-    return False
+    w = _post_interval_weeks(sentence_text)  # "2/52 ago", "10 days post-op"
+    return w is not None and w <= 30 / 7
 
 
 def last_month(*concepts: str) -> Callable[[NoteContext], Hit | None]:
