@@ -35,6 +35,7 @@ from medmirror.tools.extraction.quantities import BLOCKERS, BY_NAME, OTHER_UNIT,
 from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number
 
 _NUM_AFTER_GAP = re.compile(r"([^\d\n;]*?)(" + NUMBER + ")")
+_ABBREVIATION_DOT = re.compile(r"\.[ \t]*[:=~]?[ \t]*")
 _SENTENCE_END_IN_GAP = re.compile(r"[.!?](?:\s|$)")
 _REFERENCE_WORDS = re.compile(
     r"\b(?:normal|reference|range|ref|ULN|upper limit|lower limit|cut-?off|threshold|goal|target|"
@@ -129,6 +130,9 @@ _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
 _PAIR_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<a>{NUMBER})\s*/\s*(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)")
+# 'Na/K/Cl/HCO3 134/4.1/101/22': a list of three or more labels joined by '/' and as many numbers joined by '/'
+_SLASH_LIST_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<nums>{NUMBER}(?:\s*/\s*\d+(?:\.\d+)?){{2,7}})(?![\d/]|\.\d)")
+_SLASH_LIST_ITEM = re.compile(r"\d+(?:\.\d+)?")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
@@ -384,6 +388,8 @@ class Scanner:
         if not m:
             return None
         gap = m.group(1)
+        if end - start <= 5 and _ABBREVIATION_DOT.fullmatch(gap) and self.note[end - 1].isalpha():
+            gap = gap[1:]  # 'Creat. = 1.8', 'Cr. 1.8': the dot of a short abbreviated label, not a sentence end
         if (len(gap) > spec.gap or _SENTENCE_END_IN_GAP.search(gap) or _REFERENCE_WORDS.search(gap)
                 or gap.count(",") >= 2 or _OPERATOR.search(gap)):
             return None
@@ -538,14 +544,48 @@ class Scanner:
                 out.append(m)
         return out
 
-    def _slash_pairs(self) -> tuple[list[Reading], set[int]]:
+    def _slash_lists(self) -> tuple[list[Reading], set[int]]:
+        """'Na/K/Cl/HCO3 134/4.1/101/22': three or more labels joined by '/' then as many numbers joined by '/' pair
+        in order; each label reads its own number of the list or nothing (a count mismatch reads nothing)."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        labels = self.labels
+        i = 0
+        while i < len(labels):
+            j = i
+            while j + 1 < len(labels) and labels[j + 1][0] - labels[j][1] <= 3 and _SLASH.fullmatch(
+                    self.note, labels[j][1], labels[j + 1][0]):
+                j += 1
+            if j - i >= 2:
+                chain = labels[i:j + 1]
+                m = _SLASH_LIST_NUMBERS.match(self.note, chain[-1][1])
+                if m:
+                    nums = list(_SLASH_LIST_ITEM.finditer(self.note, m.start("nums"), m.end("nums")))
+                    if len(nums) == len(chain):
+                        for k, ((ls, le, sp), n) in enumerate(zip(chain, nums)):
+                            used.add(ls)
+                            if k < len(nums) - 1:
+                                self._pair_slash.add(n.end())
+                            if not sp.output:
+                                continue
+                            r = self.read_number(sp, n.start(), n.end())
+                            if r is None:
+                                continue
+                            r.start = chain[0][0]
+                            r.details.update(label=self.note[ls:le], pair=self.note[chain[0][0]:m.end()].strip())
+                            readings.append(r)
+            i = j + 1
+        return readings, used
+
+    def _slash_pairs(self, skip: set[int] | None = None) -> tuple[list[Reading], set[int]]:
         """'BUN/Cr 40/2.1', 'Na/K 138/4.1 mmol/L': two labels joined by '/' and then two numbers joined by '/' pair in
         order (a unit after the second number is the second's, and the first's when both quantities take it). Each
         label reads its own number of the pair or nothing."""
         readings: list[Reading] = []
         used: set[int] = set()
         for (s1, e1, sp1), (s2, e2, sp2) in zip(self.labels, self.labels[1:]):
-            if not (sp1.output and sp2.output) or sp1.name == sp2.name or not _SLASH.fullmatch(self.note, e1, s2):
+            if (not (sp1.output and sp2.output) or sp1.name == sp2.name or not _SLASH.fullmatch(self.note, e1, s2)
+                    or (skip and s1 in skip)):  # labels of a slash list read their own numbers
                 continue
             m = _PAIR_NUMBERS.match(self.note, e2)
             if not m:
@@ -569,8 +609,11 @@ class Scanner:
         """All readings per quantity name, primary first."""
         by_name: dict[str, list[Reading]] = {}
         resp, used = self._respectively()
-        pairs, used_pairs = self._slash_pairs()
+        lists, used_lists = self._slash_lists()
+        used |= used_lists
+        pairs, used_pairs = self._slash_pairs(used_lists)
         used |= used_pairs
+        pairs = lists + pairs
         tables, used_tables = self._tables()
         used |= used_tables
         for r in resp + pairs + tables:
