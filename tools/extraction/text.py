@@ -66,11 +66,13 @@ def split_sentences(note: str) -> list[Sentence]:
     return out
 
 
-# A number: thousands separators (150,000), decimals (1.39), a decimal comma only when a unit follows.
+# A number: thousands separators (150,000), decimals (1.39), a decimal comma only when a unit follows. A number written
+# right before a comma and a digit without a unit ('INR 1,8', '38,5') is not read: it is a decimal comma or a list,
+# and reading its integer part would make up a value.
 NUMBER = (
     r"(?<![\w.,/])(?<![A-Za-z]-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?"
     r"|\d+,\d{1,2}(?=\s?(?:mg|g/|mmol|µmol|μmol|umol|mEq|meq|U/|IU|%|°))"
-    r"|\d+(?:\.\d+)?|\.\d+)(?![\d])"
+    r"|\d+(?:\.\d+)?(?!,\d)|\.\d+)(?![\d])"
 )
 NUMBER_RE = re.compile(NUMBER)
 

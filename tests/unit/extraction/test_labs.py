@@ -254,3 +254,12 @@ def test_lipids_in_si_and_units_in_their_own_table_cell(note, name, value):
 
 def test_a_reference_range_cell_is_not_a_unit():
     assert extract("Creatinine | 1.4 | 0.6-1.2")["creatinine"].value == 1.4
+
+
+@pytest.mark.parametrize("note, name", [("INR 1,8.", "inr"), ("Temp 38,5 on arrival", "temperature")])
+def test_a_decimal_comma_without_a_unit_is_not_read_as_its_integer_part(note, name):
+    assert extract(note).get(name) is None  # 1.0 or 38 would be a made-up value
+
+
+def test_a_decimal_comma_before_a_unit_is_read():
+    assert extract("Hb 9,8 g/dL")["hemoglobin"].value == 9.8
