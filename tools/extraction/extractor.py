@@ -217,7 +217,7 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
         for rs in group.values():
             for r in rs:
                 scanner.mark_time(r)
-    readings = _merge(scanner.scan(), *vital_groups, vitals.qt_pair(scanner),
+    readings = _merge(scanner.scan(), *vital_groups, vitals.qt_pair(scanner), vitals.pao2_on_fio2(scanner),
                       anthropometrics.height_weight(scanner),
                       {k: v for k, v in gcs_parts.items() if k != "gcs_from_components"})
     if "gcs" not in readings and "gcs_from_components" in gcs_parts:

@@ -176,6 +176,33 @@ def tpr_letters(scanner: Scanner) -> dict[str, list[Reading]]:
     return out
 
 
+# PaO2 with the FiO2 it was measured on written between label and value: "PaO2 on FiO2 0.4 was 68 mmHg", "PaO2 (FiO2
+# 0.4) 68", "PaO2 at FiO2 40%: 68 mmHg"; and the pair "PaO2/FiO2 68/0.4" (not a ratio: two numbers)
+_PAO2_ON_FIO2 = re.compile(
+    rf"(?-i:\bPa?O2\b|\bPaO₂)\s*(?:\(\s*)?(?:on|at|with|breathing)?\s*(?-i:FiO2|FIO2)\s*(?:of\s*)?(?P<f>{NUMBER})\s*%?\s*\)?"
+    rf"\s*(?:,\s*)?(?:was|is|of|:|=|-)?\s*(?P<p>{NUMBER})(?P<u>\s*(?:mm\s*Hg|mmHg|kPa))?"
+    rf"|(?-i:\bPa?O2\b)\s*/\s*(?-i:FiO2|FIO2)\s*(?:[:=]|of|was)?\s*(?P<p2>{NUMBER})\s*/\s*(?P<f2>0?\.\d+|\d{{2,3}}\s*%)"
+    rf"(?P<u2>\s*(?:mm\s*Hg|mmHg|kPa))?", re.I)
+
+
+def pao2_on_fio2(scanner: Scanner) -> dict[str, list[Reading]]:
+    """PaO2 and FiO2 when the FiO2 is written between PaO2's label and value (:data:`_PAO2_ON_FIO2`)."""
+    out: dict[str, list[Reading]] = {}
+    for m in _PAO2_ON_FIO2.finditer(scanner.note):
+        p, f, u = ("p", "f", "u") if m.group("p") else ("p2", "f2", "u2")
+        r = scanner.read_number(BY_NAME["pao2"], m.start(p), m.end(p), (m.group(u) or "").strip() or None)
+        if r is not None:
+            r.start, r.end = m.start(), m.end()
+            out.setdefault("pao2", []).append(r)
+        fm = re.match(NUMBER, m.group(f).strip())
+        if fm:
+            fr = scanner.read_number(BY_NAME["fio2"], m.start(f), m.start(f) + fm.end(), "%" if "%" in m.group(f) else None)
+            if fr is not None:
+                fr.start, fr.end = m.start(), m.end()
+                out.setdefault("fio2", []).append(fr)
+    return out
+
+
 def qt_pair(scanner: Scanner) -> dict[str, list[Reading]]:
     """QT and QTc from 'QT/QTc 380/430 ms' (:data:`_QT_PAIR`)."""
     out: dict[str, list[Reading]] = {}

@@ -263,3 +263,14 @@ def test_a_decimal_comma_without_a_unit_is_not_read_as_its_integer_part(note, na
 
 def test_a_decimal_comma_before_a_unit_is_read():
     assert extract("Hb 9,8 g/dL")["hemoglobin"].value == 9.8
+
+
+@pytest.mark.parametrize("note, pao2, fio2", [
+    ("PaO2 on FiO2 0.4 was 68 mmHg.", 68.0, 40.0),
+    ("PaO2 (FiO2 0.4) 68 mmHg", 68.0, 40.0),
+    ("PaO2 at FiO2 40%: 68", 68.0, 40.0),
+    ("PaO2 68 mmHg on FiO2 0.4", 68.0, 40.0),
+])
+def test_pao2_with_its_fio2_written_between_label_and_value(note, pao2, fio2):
+    ex = extract(note)
+    assert (ex["pao2"].value, ex["fio2"].value) == (pao2, fio2)  # the FiO2 is never read as the PaO2
