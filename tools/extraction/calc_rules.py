@@ -28,7 +28,9 @@ from medmirror.tools.extraction.calc_sources import (
     medication_not_taken,
     sentence_has,
 )
-from medmirror.tools.extraction.model import Finding, Sentence
+from medmirror.tools.extraction.measurements import Reading, Scanner
+from medmirror.tools.extraction.model import Finding, Sentence, Value
+from medmirror.tools.extraction.quantities import BY_NAME
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
 # ---------------------------------------------------------------------------
@@ -2739,10 +2741,6 @@ def _charted_readings(ctx: NoteContext, name: str) -> list[Any]:
     """First-day readings of ``name`` that the extractor folds into one value: the ends of a range after its label, the
     numbers of an arrow trend, and an extreme named after a reading ('peak', 'nadir', 'max', 'min', 'rose to'). Only
     looked for where the note writes such a form; each is a :class:`Value` at its own number."""
-    from medmirror.tools.extraction.measurements import Scanner
-    from medmirror.tools.extraction.model import Value
-    from medmirror.tools.extraction.quantities import BY_NAME
-
     spec = BY_NAME.get(name)
     if spec is None:
         return []
@@ -2768,8 +2766,6 @@ def _charted_readings(ctx: NoteContext, name: str) -> list[Any]:
             spots.append((e.start("n"), e.end("n"), e.start("n"), e.end("n")))
     if not spots:
         return []
-    from medmirror.tools.extraction.measurements import Reading
-
     scanner = getattr(ctx, "_chart_scanner", None)
     if scanner is None:  # one label scan per note, shared by every quantity's charted readings
         scanner = ctx._chart_scanner = Scanner(note)
