@@ -28,7 +28,7 @@ from medmirror.tools.extraction.calc_sources import (
     medication_not_taken,
     sentence_has,
 )
-from medmirror.tools.extraction.measurements import Reading, Scanner
+from medmirror.tools.extraction.measurements import Reading
 from medmirror.tools.extraction.model import Finding, Sentence, Value
 from medmirror.tools.extraction.quantities import BY_NAME
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
@@ -2678,10 +2678,9 @@ def _admission_field(ctx: NoteContext) -> Hit | None:
         word = (m.group("v") or m.group("w")).lower()
         if re.match(r"medical|non", word):
             return _hit(ctx, m, "nonoperative", "admission type written as nonoperative / medical")
-        if re.search(r"surg|post", word) or m.group("v"):
+        if re.search(r"surg|post", word):  # "elective surgical", "emergency post-op"; a bare "emergency" says no more
             kind = "elective" if re.match(r"elective|planned|scheduled", word) else "emergency"
-            if re.search(r"surg|post", word):
-                return _hit(ctx, m, f"{kind} postoperative", f"admission type written as {kind} surgical")
+            return _hit(ctx, m, f"{kind} postoperative", f"admission type written as {kind} surgical")
     return None
 
 
@@ -2766,9 +2765,7 @@ def _charted_readings(ctx: NoteContext, name: str) -> list[Any]:
             spots.append((e.start("n"), e.end("n"), e.start("n"), e.end("n")))
     if not spots:
         return []
-    scanner = getattr(ctx, "_chart_scanner", None)
-    if scanner is None:  # one label scan per note, shared by every quantity's charted readings
-        scanner = ctx._chart_scanner = Scanner(note)
+    scanner = ctx.scanner  # one label scan per note, shared by every quantity's charted readings
     out: list[Any] = []
     seen: set[int] = set()
     for s, e, us, ue in spots:

@@ -37,6 +37,7 @@ from medmirror.tools.calculators.units import convert
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers
 from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.measurements import Scanner
 from medmirror.tools.extraction.model import Finding, Medication, Rejected, Sentence, Value
 from medmirror.tools.extraction.text import SentenceIndex
 
@@ -141,6 +142,11 @@ class NoteContext:
             negated="negated" in flags, historical="historical" in flags, family="family" in flags,
             hypothetical="hypothetical" in flags, triggers=[f"{c}:{t}" for c, ts in flags.items() for t in ts],
         )
+
+    @functools.cached_property
+    def scanner(self) -> Scanner:
+        """The note's label scan (built on first use, shared by the rules that read numbers themselves)."""
+        return Scanner(self.note, self.index)
 
     def sentence_of(self, pos: int) -> Sentence:
         return self.index.at(pos)

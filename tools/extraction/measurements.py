@@ -187,6 +187,25 @@ _TABLE_CLOCK = re.compile(r"(?:day\s*(?P<day>\d{1,2})\D{0,3})?(?P<h>[0-2]?\d)[:h
 # a row of the presentation: 'Admission', 'Arrival', 'Triage', 'ED', 'Initial', 'On presentation', '0 h'
 _TABLE_PRESENT_ROW = re.compile(r"\b(?:admission|admit|arrival|triage|ED|ER|initial|presentation|baseline\s+ICU|0\s*h)\b", re.I)
 
+def _presenting(heads: dict[int, str]) -> int:
+    """Which row (or column) of a results table holds the presenting readings, by its head: the first named so
+    ('Admission', 'Triage', 'Initial'; not a baseline), else the earliest clock time when every head has one ('08:00'
+    before '12:00', 'Day 1 06:00' before 'Day 2 02:00'), else the first."""
+    named = next((k for k, h in heads.items() if h and _TABLE_PRESENT_ROW.search(h) and not _BASELINE.search(h)), None)
+    if named is not None:
+        return named
+    clocks = {k: _TABLE_CLOCK.search(h) if h else None for k, h in heads.items()}
+    if all(clocks.values()):
+        return min(clocks, key=lambda k: (int(clocks[k].group("day") or 0), int(clocks[k].group("h")),
+                                          int(clocks[k].group("m"))))
+    return next(iter(heads))
+
+
+def _past_head(head: str) -> bool:
+    """A table row or column named baseline / previous, or dated by a year: its readings are past ones."""
+    return bool(head and (_BASELINE.search(head) or re.search(r"\b(?:19|20)\d\d\b", head)))
+
+
 _NEXT_CELL = re.compile(r"[ \t]*[|\t][ \t]*")  # the start of the next table cell
 _CELL_END = re.compile(r"[ \t]*(?:[|\t]|\n|$)")
 
@@ -718,23 +737,14 @@ class Scanner:
                     break
                 if len(hc) != len(cells):
                     break
-            present = next((k for k, _ in values if heads and _TABLE_PRESENT_ROW.search(heads[k])
-                            and not _BASELINE.search(heads[k])), None)
-            if present is None:
-                clocks = {k: _TABLE_CLOCK.search(heads[k]) for k, _ in values} if heads else {}
-                if clocks and all(clocks.values()):
-                    present = min(clocks, key=lambda k: (int(clocks[k].group("day") or 0), int(clocks[k].group("h")),
-                                                         int(clocks[k].group("m"))))
-                else:
-                    present = values[0][0]
+            present = _presenting({k: heads[k] if heads else "" for k, _ in values})
             for k, m in values:
                 if not m or m.group("d"):
                     continue
                 r = self.read_number(spec, m.start("n"), m.end("n"), unit)
                 if not isinstance(r, Reading):
                     continue
-                head = heads[k] if heads else ""
-                past = bool(head and (_BASELINE.search(head) or re.search(r"\b(?:19|20)\d\d\b", head)))
+                past = _past_head(heads[k] if heads else "")
                 r.start, r.end = ls, max(r.end, m.end())
                 r.details.update(label=note[ls:le], table_column=k)
                 r.baseline = past
@@ -798,19 +808,11 @@ class Scanner:
     def _table_rows(self, cols: dict, rows: list[list[tuple[int, int]]], readings: list[Reading], used: set[int]) -> None:
         note = self.note
         first_col_free = 0 not in cols
-        present, clocks = None, []
-        for j, cells in enumerate(rows):
-            head = note[cells[0][0]:cells[0][1]] if first_col_free else ""
-            if present is None and head and _TABLE_PRESENT_ROW.search(head) and not _BASELINE.search(head):
-                present = j
-            c = _TABLE_CLOCK.search(head) if head else None
-            clocks.append((int(c.group("day") or 0), int(c.group("h")), int(c.group("m"))) if c else None)
-        if present is None:
-            present = min(range(len(rows)), key=lambda j: clocks[j]) if all(clocks) else 0
+        heads = {j: note[cells[0][0]:cells[0][1]] if first_col_free else "" for j, cells in enumerate(rows)}
+        present = _presenting(heads)
         n_before = len(readings)
         for j, cells in enumerate(rows):
-            head = note[cells[0][0]:cells[0][1]] if first_col_free else ""
-            past = bool(head and (_BASELINE.search(head) or re.search(r"\b(?:19|20)\d\d\b", head)))
+            past = _past_head(heads[j])
             for k, (spec, unit, ls) in cols.items():
                 if k >= len(cells):
                     continue

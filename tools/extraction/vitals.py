@@ -181,7 +181,7 @@ def tpr_letters(scanner: Scanner) -> dict[str, list[Reading]]:
 _PAO2_ON_FIO2 = re.compile(
     rf"(?-i:\bPa?O2\b|\bPaO₂)\s*(?:\(\s*)?(?:on|at|with|breathing)?\s*(?-i:FiO2|FIO2)\s*(?:of\s*)?(?P<f>{NUMBER})\s*%?\s*\)?"
     rf"\s*(?:,\s*)?(?:was|is|of|:|=|-)?\s*(?P<p>{NUMBER})(?P<u>\s*(?:mm\s*Hg|mmHg|kPa))?"
-    rf"|(?-i:\bPa?O2\b)\s*/\s*(?-i:FiO2|FIO2)\s*(?:[:=]|of|was)?\s*(?P<p2>{NUMBER})\s*/\s*(?P<f2>0?\.\d+|\d{{2,3}}\s*%)"
+    rf"|(?-i:\bPa?O2\b)\s*/\s*(?-i:FiO2|FIO2)\s*(?:[:=]|of|was)?\s*(?P<p2>{NUMBER})\s*/\s*(?P<f2>0?\.\d+|\d{{2,3}})\s*%?"
     rf"(?P<u2>\s*(?:mm\s*Hg|mmHg|kPa))?", re.I)
 
 
@@ -194,12 +194,10 @@ def pao2_on_fio2(scanner: Scanner) -> dict[str, list[Reading]]:
         if r is not None:
             r.start, r.end = m.start(), m.end()
             out.setdefault("pao2", []).append(r)
-        fm = re.match(NUMBER, m.group(f).strip())
-        if fm:
-            fr = scanner.read_number(BY_NAME["fio2"], m.start(f), m.start(f) + fm.end(), "%" if "%" in m.group(f) else None)
-            if fr is not None:
-                fr.start, fr.end = m.start(), m.end()
-                out.setdefault("fio2", []).append(fr)
+        fr = scanner.read_number(BY_NAME["fio2"], m.start(f), m.end(f))  # a bare 0.4 is a fraction, 40 a percentage
+        if fr is not None:
+            fr.start, fr.end = m.start(), m.end()
+            out.setdefault("fio2", []).append(fr)
     return out
 
 
