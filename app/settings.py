@@ -106,6 +106,8 @@ class Settings(BaseSettings):
     max_react_steps: int = Field(6, ge=1, le=30, description="Tool steps in the single-loop (react) preset.")
     ask_missing: bool = Field(False, description="Clinician in the loop: when a calculator input is missing from the note (or the note's value was refused), pause the run with a LangGraph interrupt and ask for it; resume with Command(resume={name: value}). Needs a checkpointer. Off in batch runs (the answer refuses, naming what is missing); on in Studio; the CLI's --ask.")
     max_asks: int = Field(3, ge=1, le=10, description="Questions to the user per calculator call when ask_missing is on (an invalid answer is asked again).")
+    answer_policy: Literal["calibrated", "always"] = Field("calibrated", description="Calibrated answers: 'calibrated' holds back a calculator value whose confidence (computed from its evidence: criteria assumed absent that the note may document, conflicting readings, judgements rules cannot make; recomputed with those inputs moved) is below confidence_threshold: status 'uncertain' with the range of values, the inputs and the note's sentences that make it so, and no bare number; 'always' gives the value anyway, still with status 'uncertain' and its confidence.")
+    confidence_threshold: float = Field(0.7, ge=0.0, le=1.0, description="Below this confidence a calculator answer is 'uncertain' (0 = never; 1 = any doubt that changes the value or its category). A single documented-looking criterion assumed absent gives 0.4, conflicting readings 0.5, a judgement left at its default 0.65, each criterion assumed absent -0.5 % (at most -15 %).")
     top_n_tools: int = Field(5, ge=1, le=200, description="Candidate tools retrieved for the planner (RiskAgent: 5).")
     build_missing_tools: bool = Field(False, description="Radiology: after a NoCall, a simulated builder adds the missing tool and the task resumes.")
     rada_few_shot: int = Field(0, ge=0, le=5, description="bench rada (RadA-BenchPlat's few-shot strategy): worked examples (task -> tool chain) shown in the agent's prompt, taken from the benchmark's own generator on other records and other task types whose chain differs from the case's (0 = none).")
@@ -216,6 +218,8 @@ RUN_FIELDS: tuple[str, ...] = (
     "self_reflection", "max_trials", "critic_rounds",
     # clinician in the loop
     "ask_missing", "max_asks",
+    # calibrated answers
+    "answer_policy", "confidence_threshold",
 )
 PROCESS_FIELDS: tuple[str, ...] = tuple(n for n in Settings.model_fields if n not in RUN_FIELDS)
 

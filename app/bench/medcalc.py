@@ -38,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from medmirror.api import solve
+from medmirror.bench.calibration import hold_back, plot_risk_coverage, risk_coverage
+from medmirror.bench.calibration import render as render_calibration
 from medmirror.bench.common import (
     JsonlWriter,
     Record,
@@ -66,6 +68,7 @@ from medmirror.settings import ROLES, Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import by_medcalc_id  # importing the package registers every calculator
 from medmirror.tools.calculators.medcalc_adapter import adapt
+from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.extraction.grounding import EXTRACTION_MODES, canonical, field_kind, ground, same
 from medmirror.usage import totals
 
@@ -73,6 +76,7 @@ BENCHMARK = "medcalc"
 RECORDS_FILE = "records.jsonl"
 SUMMARY_FILE = "summary.json"
 PLOT_FILE = "accuracy_by_category.png"
+RISK_COVERAGE_FILE = "risk_coverage.png"
 
 CATEGORIES = ("lab", "physical", "date", "dosage", "risk", "severity", "diagnosis")
 _CATEGORY_ALIASES = {"lab test": "lab", "lab tests": "lab", "laboratory": "lab", "labs": "lab"}
@@ -558,6 +562,22 @@ def _extraction_setting(options: Mapping[str, Any]) -> str:
         return "hybrid"
 
 
+def answer_policy(options: Mapping[str, Any]) -> tuple[float, str]:
+    """(confidence_threshold, answer_policy) from ``options`` (its ``settings`` overrides too), else the defaults."""
+    given = options.get("settings")
+    pairs = dict(given) if isinstance(given, Mapping) else {}
+    if isinstance(given, Settings):
+        pairs = {"confidence_threshold": given.confidence_threshold, "answer_policy": given.answer_policy}
+    for key in ("confidence_threshold", "answer_policy"):
+        if options.get(key) is not None:
+            pairs[key] = options[key]
+    try:
+        s = Settings.resolve(None, **{k: pairs[k] for k in ("confidence_threshold", "answer_policy") if k in pairs})
+    except Exception as exc:  # noqa: BLE001 - a bad value stops the run with its message
+        raise BenchError(f"answer policy: {exc}") from None
+    return s.confidence_threshold, s.answer_policy
+
+
 PARAM_TOLERANCE = 0.05  # per-parameter accuracy: numbers within 5 % after unit conversion
 
 
@@ -573,6 +593,7 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
     if extractor not in EXTRACTION_MODES:
         raise BenchError(f"unknown extractor {extractor!r}; one of {', '.join(EXTRACTION_MODES)}")
     model, retries = (None, 0) if extractor == "rules" else _extraction_model(options)
+    threshold, policy = answer_policy(options)
 
     def run(row: MedCalcRow) -> Record:
         rec = base_record(row, "extract")
@@ -604,6 +625,8 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
             rec["flags"] = grounded.flags
             # a CalculatorInputError from the run names what extraction missed
             run_and_score(rec, calc, grounded.args, expected, record_assumed=True)
+            conf = assess(calc, grounded.args, grounded.params, row.note)
+            hold_back(rec, conf.to_dict() if conf is not None else None, threshold, policy)
         except RowError as exc:
             rec["error"], rec["error_stage"] = str(exc), exc.stage
         rec["latency_s"] = round(time.perf_counter() - t0, 6)
@@ -780,7 +803,18 @@ def summarise(records: list[Record]) -> dict[str, Any]:
         "by_category": by_cat, "by_calculator": by_calc,
         "label_disagreements": sum(disagreements.values()),
         "label_disagreements_by_rule": dict(disagreements.most_common()),
+        **({"calibration": risk_coverage(records),
+            "calibration_by_category": {c: {k: v for k, v in risk_coverage(rs).items() if k not in ("curve",)}
+                                        for c, rs in _by_category(records).items()}}
+           if any(r.get("confidence") is not None for r in records) else {}),
     }
+
+
+def _by_category(records: list[Record]) -> dict[str, list[Record]]:
+    out: dict[str, list[Record]] = {c: [] for c in CATEGORIES}
+    for r in records:
+        out.setdefault(str(r.get("category") or "unknown"), []).append(r)
+    return {k: v for k, v in out.items() if v}
 
 
 def render_tables(summary: dict[str, Any]) -> str:
@@ -792,6 +826,13 @@ def render_tables(summary: dict[str, Any]) -> str:
     calc_groups = {f"{k} {v['name']}".strip(): v for k, v in summary["by_calculator"].items()}
     calc = format_table("", calc_groups, label="calculator", total=total)
     out = cat + "\n" + calc
+    if summary.get("calibration"):
+        cal = summary["calibration"]
+        out += "\n" + render_calibration(cal)
+        per = summary.get("calibration_by_category") or {}
+        pct = lambda v: "-" if v is None else f"{100 * v:.0f}%"  # noqa: E731
+        out += "\n  by category: " + "; ".join(
+            f"{c} cov {pct(v['coverage'])} prec {pct(v['precision'])} acc {pct(v['accuracy'])}" for c, v in per.items())
     if summary.get("label_disagreements"):
         rules = ", ".join(f"{k} {v}" for k, v in summary.get("label_disagreements_by_rule", {}).items())
         out += (f"\nlabel disagreements (counted wrong; the label departs from the published definition): "
@@ -907,6 +948,10 @@ def run_medcalc(
         png, note = plot_accuracy(out / PLOT_FILE, summary["by_category"],
                                   f"MedCalc-Bench ({mode}): accuracy per category, n={summary['n']}")
         summary["plot"], summary["plot_note"] = (png.name if png else None), note
+        if summary.get("calibration"):
+            png, note = plot_risk_coverage(out / RISK_COVERAGE_FILE, summary["calibration"],
+                                           f"MedCalc-Bench ({mode}): risk-coverage, n={summary['n']}")
+            summary["risk_coverage_plot"], summary["risk_coverage_plot_note"] = (png.name if png else None), note
     else:
         summary["plot_note"] = "plot disabled (--no-plot)"
     write_summary(out / SUMMARY_FILE, summary)

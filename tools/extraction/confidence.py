@@ -1,0 +1,483 @@
+"""How sure a calculator answer is, computed from its evidence. No model call.
+
+A number read from a note by rules can be wrong in one way the calculator cannot see: an
+input was *assumed* (absent, not documented) while the note documents it in words the rules do
+not read, or the note gives several readings of it. This module makes that visible.
+
+* **The second reader** (:func:`second_reader`): for every criterion the grounding assumed
+  absent, a recall-oriented search of the note's sentences for one that resembles the
+  criterion's definition (the input's description split into its phrases, the concept
+  vocabulary's terms for it, stemmed with PyStemmer), with ConText on the match: a negated,
+  hypothetical or relative's mention supports nothing. A sentence that holds every word of one
+  phrase supports the criterion (``strong`` when the phrase has two or more words or an
+  abbreviation, ``weak`` for one word).
+* **Doubts** (:class:`Doubt`): per input, what could be otherwise and how likely, as a fixed
+  doubt weight: a documented-looking criterion assumed absent (``DOUBT_STRONG``/``DOUBT_WEAK``),
+  conflicting readings (``DOUBT_CONFLICT``), a judgement rules cannot make left at its default
+  (``DOUBT_JUDGEMENT``), a reading within 2 % of a band edge (``DOUBT_EDGE``).
+* **Recompute** (:func:`assess`): the calculator is run again with each doubtful input moved to
+  its alternative (and, for up to ``MAX_COMBINED`` of them, every combination), giving the range
+  of values and interpretation categories the evidence allows. A doubt that moves neither value
+  nor category does not matter. The confidence is the product of ``1 - doubt`` over the doubts
+  that matter, times a small factor for the number of criteria assumed absent
+  (``ASSUMED_EACH`` each, at most ``ASSUMED_CAP``).
+
+The answer policy (``answer_policy``/``confidence_threshold`` settings) turns a confidence below
+the threshold into the status ``uncertain``: the nodes read :meth:`Confidence.to_dict`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from typing import Any, Literal, get_args, get_origin
+
+import Stemmer
+
+from medmirror.tools.calculators.base import Calculator, is_rejected_argument
+from medmirror.tools.extraction.calc_sources import AnyOf, Concept, FirstOf, Judgement, Source, Term
+from medmirror.tools.extraction.calculator_map import source_for
+from medmirror.tools.extraction.concepts import VOCABULARY_PATH
+from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.grounding import field_default, field_kind
+from medmirror.tools.extraction.text import SentenceIndex
+
+DOUBT_STRONG = 0.6
+DOUBT_WEAK = 0.2
+DOUBT_CONFLICT = 0.5
+DOUBT_JUDGEMENT = 0.35
+DOUBT_EDGE = 0.05
+ASSUMED_EACH = 0.005
+ASSUMED_CAP = 0.15
+EDGE = 0.02  # a reading within 2 % of a band edge
+MAX_COMBINED = 6  # doubts whose every combination is recomputed (2**6 runs); more: each alone and all together
+MAX_SENTENCES = 3  # sentences kept per doubt
+DEFAULT_THRESHOLD = 0.7
+
+Kind = Literal["documented", "conflict", "judgement", "band_edge"]
+
+_STEM = Stemmer.Stemmer("english")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")
+# Words that say nothing about which criterion a sentence supports.
+_GENERIC = frozenset("""
+a an the of or and with without in on for to at by from as is are was were be been being any all other
+history prior previous past known current currently recent recently active chronic documented present absent
+presence absence not no none when where which that this these those than then it its their patient patients
+score scores point points criterion criteria finding findings diagnosis diagnosed disease disorder condition
+level value values use used using assumed default given note stated yes per within over under more less
+least most number count total count e g i ie eg etc type grade stage sign signs symptom symptoms
+""".split())
+_THRESHOLD = re.compile(r"\d|[<>≤≥]")
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Doubt:
+    """One input that could be otherwise: what, why, how likely, and what the answer would be."""
+
+    input: str
+    kind: Kind
+    doubt: float
+    reason: str
+    alternative: Any
+    sentences: list[dict[str, Any]] = field(default_factory=list)  # {"text", "start", "end"}
+    changes: bool = False  # moving the input changes the value or the interpretation category
+    value_if: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Confidence:
+    """How sure the answer is: the confidence, the values the evidence allows, the doubts that matter."""
+
+    confidence: float
+    value: Any
+    interpretation: str
+    values: list[Any]  # every value the recomputation reached, the answer's first
+    categories: list[str]
+    doubts: list[Doubt]  # the doubts that change the value or category
+    considered: int  # doubts looked at (including those that change nothing)
+    assumed_absent: int
+
+    @property
+    def low(self) -> Any:
+        nums = [v for v in self.values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return min(nums) if nums else None
+
+    @property
+    def high(self) -> Any:
+        nums = [v for v in self.values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return max(nums) if nums else None
+
+    def uncertain(self, threshold: float = DEFAULT_THRESHOLD) -> bool:
+        return self.confidence < threshold
+
+    def range_text(self) -> str:
+        """'3-5' for numbers, 'low risk / high risk' for categories, the value when nothing moves it."""
+        lo, hi = self.low, self.high
+        if lo is not None and hi is not None and lo != hi:
+            return f"{_num(lo)}-{_num(hi)}"
+        if len(self.categories) > 1:
+            return " / ".join(self.categories)
+        return _num(self.value)
+
+    def reasons(self) -> list[str]:
+        """One line per doubt: "stroke not settled: 'prior cerebrovascular event in 2019'"."""
+        out = []
+        for d in self.doubts:
+            quote = "; ".join(f"'{_clip(s['text'])}'" for s in d.sentences[:2])
+            out.append(f"{d.input}: {d.reason}" + (f": {quote}" if quote else ""))
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"confidence": round(self.confidence, 3), "value": self.value, "interpretation": self.interpretation,
+                "values": self.values, "low": self.low, "high": self.high, "range": self.range_text(),
+                "categories": self.categories, "uncertain_inputs": [d.input for d in self.doubts],
+                "doubts": [d.to_dict() for d in self.doubts], "reasons": self.reasons(),
+                "considered": self.considered, "assumed_absent": self.assumed_absent}
+
+
+def _num(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(v)
+
+
+def _clip(text: str, n: int = 110) -> str:
+    t = " ".join(str(text).split())
+    return t if len(t) <= n else t[: n - 3].rsplit(" ", 1)[0] + "..."
+
+
+# ---------------------------------------------------------------------------
+# The second reader
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One way a criterion is written: its content stems, its abbreviations (matched as written), and whether
+    it alone names the criterion (two or more words, or an abbreviation)."""
+
+    stems: frozenset[str]
+    abbreviations: frozenset[str]
+    words: str
+    strong: bool
+
+
+def _stems(words: list[str]) -> list[str]:
+    return _STEM.stemWords([w.lower().strip("'-") for w in words])
+
+
+def _is_abbreviation(word: str) -> bool:
+    return len(word) >= 2 and word.isupper() and word.isalpha()
+
+
+def _phrase(text: str) -> Phrase | None:
+    if _THRESHOLD.search(text):
+        return None  # a threshold on a quantity ("heart rate > 100"): the rules read the number
+    raw = _WORD.findall(text)
+    content = [w for w in raw if w.lower() not in _GENERIC and len(w) > 1]
+    if not content:
+        return None
+    abbreviations = frozenset(w for w in content if _is_abbreviation(w))
+    stems = frozenset(_stems([w for w in content if not _is_abbreviation(w)]))
+    return Phrase(stems, abbreviations, " ".join(content), strong=len(stems) + len(abbreviations) >= 2 or bool(abbreviations))
+
+
+# A denial ConText's triggers miss: "unaffected by swelling", "renal panel within normal limits".
+_DENIED_BEFORE = re.compile(r"\b(?:unaffected by|free of|without|negative for|no evidence of|absence of|no signs? of|"
+                            r"no history of|never had|denie[sd]|rule[sd]? out|non)\W+(?:\w+\W+){0,2}$", re.I)
+_DENIED_AFTER = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:absent|negative|normal|unremarkable|within normal limits|"
+                           r"not (?:seen|present|found|documented)|ruled out|excluded|unlikely)\b", re.I)
+
+def _description(calc: Calculator, name: str) -> str:
+    desc = calc.inputs.model_fields[name].description or ""
+    desc = re.sub(r"\[[^\]]*\]", " ", desc)  # units
+    desc = re.split(r";\s*(?:absent|none|false|assumed|0)\b[^;]*when not documented", desc, flags=re.I)[0]
+    return desc
+
+
+def _sources(src: Source) -> list[Source]:
+    if isinstance(src, (AnyOf, FirstOf)):
+        return [s for inner in src.sources for s in _sources(inner)]
+    return [src]
+
+
+def _inverted(src: Source) -> bool:
+    return any(getattr(s, "invert", False) for s in _sources(src))
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> dict[str, Any]:
+    raw = json.loads(VOCABULARY_PATH.read_text(encoding="utf-8"))
+    return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+def vocabulary_terms(concept: str, seen: frozenset[str] = frozenset()) -> list[str]:
+    """The concept's terms and abbreviations, with those of the concepts it includes."""
+    entry = _vocabulary().get(concept)
+    if entry is None or concept in seen:
+        return []
+    out = [*entry.get("terms", []), *entry.get("abbreviations", [])]
+    for sub in entry.get("includes", []):
+        out += vocabulary_terms(sub, seen | {concept})
+    return out
+
+
+@lru_cache(maxsize=2048)
+def criterion_phrases(calc_id: str, name: str, description: str, title: str = "") -> tuple[Phrase, ...]:
+    """The phrases a criterion is written in: its input's name and description split at 'or', commas,
+    semicolons, slashes, colons and brackets, and the concept vocabulary's terms for it."""
+    texts = [name.replace("_", " ")]
+    texts += re.split(r"\bor\b|[,;/:()]|\band/or\b", description)
+    try:
+        src = source_for(calc_id, name)
+    except Exception:  # noqa: BLE001 - an input without a field map is read by its words alone
+        src = None
+    if src is not None:
+        for s in _sources(src):
+            if isinstance(s, Concept):
+                for c in s.concepts:
+                    texts += vocabulary_terms(c)
+            elif isinstance(s, Term) and "\\" not in s.pattern and "(" not in s.pattern:
+                texts += s.pattern.split("|")
+    own = _phrase(title)
+    out: dict[tuple[frozenset[str], frozenset[str]], Phrase] = {}
+    for t in texts:
+        p = _phrase(t.replace("*", "").replace("...", " "))
+        if p is None:
+            continue
+        if own is not None and p.stems <= own.stems and {a.lower() for a in p.abbreviations} <= _lower(own):
+            continue  # "DVT" in Wells' criteria for DVT names the question, not the criterion
+        key = (p.stems, p.abbreviations)
+        if key not in out or (p.strong and not out[key].strong):
+            out[key] = p
+    return tuple(out.values())
+
+
+def _lower(p: Phrase) -> set[str]:
+    return {a.lower() for a in p.abbreviations} | set(p.stems)
+
+
+class NoteReader:
+    """A note's sentences, tokenised and stemmed once, for the second reader."""
+
+    def __init__(self, note: str):
+        self.note = note
+        self.index = SentenceIndex(note)
+        # per sentence: [(stem or abbreviation, start, end)], the stems, the abbreviations
+        self._tokens: list[tuple[list[tuple[str, int, int]], set[str], set[str]]] = []
+        for s in self.index.sentences:
+            toks = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(s.text)]
+            stems = _stems([t for t, _, _ in toks])
+            pairs = [(st, a, b) for st, (_, a, b) in zip(stems, toks)]
+            abbrs = [(t, a, b) for t, a, b in toks if _is_abbreviation(t)]
+            self._tokens.append((pairs + abbrs, set(stems), {t for t, _, _ in abbrs}))
+        self._triggers: dict[int, list] = {}
+
+    def supports(self, phrases: tuple[Phrase, ...], *, current: bool = False) -> list[tuple[bool, dict[str, Any]]]:
+        """(strong, sentence) for each sentence that affirms one of ``phrases``: every word of the phrase within a
+        short stretch, none of them negated, hypothetical or a relative's (nor past, for a ``current``
+        criterion); in note order."""
+        out: list[tuple[bool, dict[str, Any]]] = []
+        for i, (tokens, stems, abbrs) in enumerate(self._tokens):
+            best: bool | None = None
+            for p in phrases:
+                if not (p.stems <= stems and p.abbreviations <= abbrs):
+                    continue
+                wanted = p.stems | p.abbreviations
+                first: dict[str, tuple[int, int]] = {}
+                for tok, a, b in tokens:
+                    if tok in wanted and tok not in first:
+                        first[tok] = (a, b)
+                spans = list(first.values())
+                if max(b for _, b in spans) - min(a for a, _ in spans) > 80:
+                    continue  # the words are scattered over a long sentence: not this phrase
+                if any(self._denied(i, a, b, current) for a, b in spans):
+                    continue
+                best = bool(best) or p.strong
+            if best is not None:
+                s = self.index.sentences[i]
+                out.append((best, {"text": s.text, "start": s.start, "end": s.end}))
+        return out
+
+    def _denied(self, i: int, start: int, end: int, current: bool) -> bool:
+        text = self.index.sentences[i].text
+        if i not in self._triggers:
+            self._triggers[i] = find_triggers(text)
+        flags = assert_context(text, start, end, self._triggers[i])
+        if any(k in flags for k in ("negated", "hypothetical", "family")) or (current and "historical" in flags):
+            return True
+        return bool(_DENIED_BEFORE.search(text[max(0, start - 40):start]) or _DENIED_AFTER.search(text[end:end + 50]))
+
+
+def second_reader(calc: Calculator, name: str, reader: NoteReader) -> tuple[float, list[dict[str, Any]]]:
+    """(doubt, supporting sentences) for a criterion assumed absent: 0 and [] when no sentence supports it."""
+    phrases = criterion_phrases(calc.id, name, _description(calc, name), calc.name)
+    try:
+        src = source_for(calc.id, name)
+    except Exception:  # noqa: BLE001
+        src = None
+    current = src is not None and any(getattr(s, "when", "any") == "current" for s in _sources(src))
+    found = reader.supports(phrases, current=current)
+    if not found:
+        return 0.0, []
+    strong = [s for ok, s in found if ok]
+    doubt = DOUBT_STRONG if strong else DOUBT_WEAK
+    return doubt, (strong or [s for _, s in found])[:MAX_SENTENCES]
+
+
+# ---------------------------------------------------------------------------
+# Doubts and recomputation
+# ---------------------------------------------------------------------------
+
+
+def _field_info(calc: Calculator, name: str) -> tuple[str, tuple[bool, Any], list[Any]]:
+    info = calc.inputs.model_fields[name]
+    ann = info.annotation
+    options: list[Any] = []
+    for a in (ann, *get_args(ann)):
+        if get_origin(a) is Literal:
+            options = list(get_args(a))
+    return field_kind(calc, name), field_default(calc, name), options
+
+
+def _param(p: Any) -> dict[str, Any]:
+    return p if isinstance(p, dict) else p.to_dict()
+
+
+def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader | None = None) -> tuple[list[Doubt], int]:
+    """(the doubts about ``params`` — a grounding's parameters, dicts or ParamEvidence —, the number of criteria
+    assumed absent)."""
+    reader = reader or NoteReader(note)
+    out: list[Doubt] = []
+    assumed_absent = 0
+    for raw in params:
+        p = _param(raw)
+        name, status, value = p["name"], p.get("status"), p.get("value")
+        if name not in calc.inputs.model_fields:
+            continue
+        kind, (has_default, default), options = _field_info(calc, name)
+        try:
+            src = source_for(calc.id, name)
+        except Exception:  # noqa: BLE001
+            src = None
+        if status == "assumed" and p.get("source") == "default" and not str(p.get("note", "")).startswith("method"):
+            alternative = _alternative(kind, default, options)
+            if alternative is None:
+                continue
+            assumed_absent += 1
+            if isinstance(src, Judgement):
+                out.append(Doubt(name, "judgement", DOUBT_JUDGEMENT, "a judgement rules cannot make, left at "
+                                 f"{_num(default)}", alternative))
+                continue
+            if src is not None and _inverted(src):
+                continue
+            doubt, sentences = second_reader(calc, name, reader)
+            if doubt:
+                out.append(Doubt(name, "documented", doubt, "assumed absent, but the note may document it",
+                                 alternative, sentences))
+        elif status == "conflict":
+            for alt in p.get("alternatives") or []:
+                v = alt.get("value") if isinstance(alt, dict) else alt
+                if v is None or v == value:
+                    continue
+                sent = [{"text": alt.get("sentence") or alt.get("text", ""), "start": alt.get("start"),
+                         "end": alt.get("end")}] if isinstance(alt, dict) else []
+                out.append(Doubt(name, "conflict", DOUBT_CONFLICT, f"the note also gives {_num(v)}", v, sent))
+        elif status in ("rule", "agree", "llm_supported", "user", "derived") and kind in ("quantity", "number") \
+                and isinstance(value, (int, float)) and not isinstance(value, bool) and value:
+            for factor in (1 - EDGE, 1 + EDGE):
+                out.append(Doubt(name, "band_edge", DOUBT_EDGE, f"{_num(value)} is within {EDGE:.0%} of a band edge",
+                                 round(value * factor, 6)))
+    return out, assumed_absent
+
+
+def _alternative(kind: str, default: Any, options: list[Any]) -> Any:
+    """The value an assumed-absent input would take if present: True for a finding, the next option for a choice."""
+    if kind == "bool" and default is False:
+        return True
+    if kind == "category" and options and default in options:
+        rest = [o for o in options if o != default]
+        return rest[0] if rest else None
+    return None
+
+
+def _category(interpretation: str) -> str:
+    """The interpretation's class, without the numbers that restate the value."""
+    text = re.sub(r"[-+]?\d+(?:\.\d+)?\s*%?", "#", interpretation or "")
+    return " ".join(text.split())[:120]
+
+
+def _run(calc: Calculator, args: dict[str, Any]) -> tuple[Any, str] | None:
+    try:
+        r = calc.run(args)
+    except Exception:  # noqa: BLE001 - a move the calculator cannot take is not a value the note allows
+        return None
+    return r.value, _category(r.interpretation)
+
+
+def assess(calc: Calculator, args: dict[str, Any], params: list[Any], note: str, *,
+           reader: NoteReader | None = None) -> Confidence | None:
+    """The confidence of ``calc`` run on ``args`` (a grounding's arguments) given its ``params``' evidence; None
+    when the calculator does not compute on them."""
+    base = _run(calc, args)
+    if base is None:
+        return None
+    value, category = base
+    interpretation = ""
+    try:
+        interpretation = calc.run(args).interpretation
+    except Exception:  # noqa: BLE001
+        pass
+    doubts, assumed_absent = doubts_of(calc, params, note, reader)
+    values: list[Any] = [value]
+    categories: list[str] = [category] if category else []
+
+    def note_outcome(out: tuple[Any, str] | None) -> bool:
+        if out is None:
+            return False
+        v, c = out
+        if v not in values:
+            values.append(v)
+        if c and c not in categories:
+            categories.append(c)
+        return v != value or (bool(c) and c != category)
+
+    clean = {k: v for k, v in args.items() if not is_rejected_argument(v)}
+    mattering: list[Doubt] = []
+    for d in doubts:
+        out = _run(calc, {**clean, d.input: d.alternative})
+        if note_outcome(out):
+            d.changes, d.value_if = True, out[0] if out else None
+            if d.kind != "band_edge" or not any(m.input == d.input and m.kind == "band_edge" for m in mattering):
+                mattering.append(d)
+    # the range: combinations of the moves that matter (one move per input)
+    movable = [d for d in mattering if d.kind != "band_edge"]
+    by_input: dict[str, list[Doubt]] = {}
+    for d in movable:
+        by_input.setdefault(d.input, []).append(d)
+    choices = [[None, *ds] for ds in by_input.values()]
+    if len(choices) <= MAX_COMBINED:
+        combos = itertools.product(*choices) if choices else []
+        for combo in combos:
+            moves = {d.input: d.alternative for d in combo if d is not None}
+            if len(moves) > 1:
+                note_outcome(_run(calc, {**clean, **moves}))
+    elif movable:
+        note_outcome(_run(calc, {**clean, **{d.input: d.alternative for d in movable}}))
+    conf = 1.0
+    for d in mattering:
+        conf *= 1 - d.doubt
+    conf *= 1 - min(ASSUMED_CAP, ASSUMED_EACH * assumed_absent)
+    return Confidence(confidence=conf, value=value, interpretation=interpretation, values=values,
+                      categories=categories, doubts=mattering, considered=len(doubts), assumed_absent=assumed_absent)
