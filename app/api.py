@@ -69,6 +69,21 @@ class Result:
     interpretation: dict[str, Any] | None = None
     # status "needs_input": what the paused run asks (see medmirror.nodes.ask); resume with solve(..., resume=)
     pending: dict[str, Any] | None = None
+    # the answer's confidence from its evidence and the policy's decision (status "uncertain" below the threshold):
+    # confidence, range, low/high, uncertain_inputs, reasons (the note's sentences), threshold, policy
+    calibration: dict[str, Any] | None = None
+
+    @property
+    def confidence(self) -> float | None:
+        return None if not self.calibration else self.calibration.get("confidence")
+
+    @property
+    def uncertain_inputs(self) -> list[str]:
+        return list((self.calibration or {}).get("uncertain_inputs") or []) if self.status == "uncertain" else []
+
+    @property
+    def value_range(self) -> str | None:
+        return None if not self.calibration else self.calibration.get("range")
 
     # the calculator inputs of the final round's calls: tool, input, value, grounding status, quoted span and its
     # offsets in the note (medmirror.nodes.grounding.evidence_rows); see evidence_table()
@@ -236,5 +251,5 @@ def solve(
         assumed=out.get("assumed") or [], working_memory=out.get("working_memory") or {},
         candidates=out.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
         rationale=out.get("rationale") or "", target=out.get("target"), scores=gate_scores(out.get("trace") or []),
-        interpretation=out.get("interpretation"), pending=out.get("pending"),
+        interpretation=out.get("interpretation"), pending=out.get("pending"), calibration=out.get("calibration"),
     )

@@ -118,6 +118,8 @@ class Step(TypedDict, total=False):
     error: str
     score: int
     evaluation: str
+    # a calculator step's confidence from its evidence (medmirror.tools.extraction.confidence.Confidence.to_dict)
+    confidence: dict[str, Any]
 
 
 class STMEntry(TypedDict):
@@ -180,7 +182,7 @@ class TaskInput(TypedDict, total=False):
     instructions: str | None
 
 
-Status = Literal["running", "answered", "refused", "failed", "error"]
+Status = Literal["running", "answered", "uncertain", "refused", "failed", "error"]
 
 
 class TaskOutput(TypedDict, total=False):
@@ -191,6 +193,7 @@ class TaskOutput(TypedDict, total=False):
     value: str | None
     answer_format: str
     status: Status
+    calibration: dict[str, Any] | None
     status_detail: str
     plan: list[dict[str, Any]]
     steps: list[Step]
@@ -297,6 +300,8 @@ class AnswerState:
     rationale: str = ""  # the answer agent's own words, only the sentences that pass the checks
     best_answer: dict[str, Any] | None = None
     assumed: list[str] = field(default_factory=list)
+    # the answer's confidence and what limits it (the answering step's confidence, and the policy's decision)
+    calibration: dict[str, Any] | None = None
 
 
 @dataclass(kw_only=True)

@@ -38,6 +38,7 @@ from medmirror.nodes.common import (
 from medmirror.nodes.compose import (
     answering_step,
     compose_answer,
+    compose_uncertain,
     filter_rationale,
     grounded_numbers,
     state_result_first,
@@ -205,10 +206,39 @@ def make_answer(deps: Deps, *, planner: bool):
                 # the model's words may still carry a number it made up: a refusal says only why
                 update["answer"] = refusal_text(failures)
                 update["rationale"] = ""
+            elif fmt in VALUE_FORMATS and s.use_tools and s.use_checks:
+                final = answering_step(applied(state, update))
+                if final is not None and observed_value(final.get("observation"), fmt) == update["value"]:
+                    calibrate(update, final, s, events)
         update["trace"] = fallback_events + events + [event]
         return update
 
     return answer
+
+
+def calibrate(update: dict[str, Any], step: dict[str, Any], s: Settings, events: list[dict[str, Any]]) -> None:
+    """The answer policy: a value whose confidence (the answering step's, from its evidence) is below
+    ``confidence_threshold`` is ``uncertain``: its range, the inputs and the note's sentences that make it so; with
+    ``answer_policy='calibrated'`` the bare value is held back, with ``'always'`` it is given, marked uncertain."""
+    conf = step.get("confidence")
+    if not conf:
+        return
+    uncertain = float(conf["confidence"]) < s.confidence_threshold
+    update["calibration"] = {**conf, "threshold": s.confidence_threshold, "policy": s.answer_policy,
+                             "uncertain": uncertain}
+    if not uncertain:
+        return
+    withheld = s.answer_policy == "calibrated"
+    update["status"] = "uncertain"
+    update["status_detail"] = ("; ".join(conf.get("reasons") or []) or "the evidence allows several values")[:600]
+    update["answer"] = compose_uncertain(step, conf, withheld=withheld)
+    update["rationale"] = ""
+    if withheld:
+        update["value"] = None
+    events.append({"node": "answer", "event": "answer_uncertain", "decided_by": "checks",
+                   "detail": f"confidence {conf['confidence']} < {s.confidence_threshold}: {conf.get('range')} "
+                             f"({', '.join(conf.get('uncertain_inputs') or [])})"
+                             + ("; value held back" if withheld else "; value given (answer_policy=always)")})
 
 
 def _ask(deps: Deps, s: Settings, msgs: list[Any], fmt: str, allowed: list[str] | None,

@@ -26,6 +26,7 @@ from medmirror.tools.calculators.base import (
 )
 
 MISSING_INPUT = "missing_input"
+UNCERTAIN_INPUT = "uncertain_input"
 USER = "user"
 
 
@@ -98,3 +99,28 @@ def record_user_inputs(step: dict[str, Any], user_inputs: dict[str, Any]) -> Non
             params[name].update(entry)
         else:
             grounding["params"].append(entry)
+
+
+def uncertain_request(calc: Calculator, confidence: dict[str, Any]) -> dict[str, Any] | None:
+    """The question to put to the user when the answer is uncertain (``confidence``: a
+    :meth:`~medmirror.tools.extraction.confidence.Confidence.to_dict`): exactly the inputs that make it so, each
+    with why (the doubt, the note's sentences) and what the value would be if it were otherwise."""
+    specs = {s.name: s for s in calc.card().inputs}
+    wanted, seen = [], set()
+    for d in confidence.get("doubts") or []:
+        name = d["input"]
+        if name in seen or name not in specs:
+            continue
+        seen.add(name)
+        spec = specs[name]
+        quotes = "; ".join(f"'{' '.join(str(x.get('text', '')).split())[:160]}'" for x in d.get("sentences") or [])
+        wanted.append({"name": name, "description": spec.description, "unit": spec.unit, "allowed": spec.allowed,
+                       "minimum": spec.minimum, "maximum": spec.maximum, "expected": "",
+                       "why": d["reason"] + (f" ({quotes})" if quotes else "")
+                       + (f"; the result would be {d['value_if']}" if d.get("value_if") is not None else "")})
+    if not wanted:
+        return None
+    names = ", ".join(w["name"] for w in wanted)
+    return {"kind": UNCERTAIN_INPUT, "tool": calc.id, "calculator": calc.name, "inputs": wanted,
+            "message": f"{calc.name} is uncertain ({confidence.get('range')}): confirm {names}. Give each value "
+                       "(true/false, an option, a number with its unit), or nothing to keep the uncertain answer."}

@@ -96,6 +96,25 @@ def compose_answer(step: dict[str, Any] | None, interpretation: str = "") -> str
     return " ".join(parts)
 
 
+def compose_uncertain(step: dict[str, Any], confidence: dict[str, Any], *, withheld: bool) -> str:
+    """The answer text of an uncertain result: the range the evidence allows, the inputs and the note's sentences
+    that make it uncertain, and (``withheld``: the value is not given as a bare number) the value as read."""
+    obs = step.get("observation") or {}
+    name = obs.get("name") or step.get("tool", "")
+    unit = f" {obs['unit']}" if obs.get("unit") else ""
+    conf = f"confidence {100 * float(confidence.get('confidence', 0)):.0f}%"
+    reasons = "; ".join(confidence.get("reasons") or [])
+    value = f"{_num(obs.get('value'))}{unit}" + (f" ({obs['interpretation']})" if obs.get("interpretation") else "")
+    if withheld:
+        head = (f"{name}: uncertain, {confidence.get('range')}{unit} ({conf}); not given as a single value. "
+                f"Not settled: {reasons}. With those inputs as read: {value}.")
+    else:
+        head = (f"{name} = {value}, uncertain ({conf}; the evidence allows {confidence.get('range')}{unit}). "
+                f"Not settled: {reasons}.")
+    rest = compose_answer(step).split(". ", 1)
+    return head + (f" {rest[1]}" if len(rest) > 1 else "")
+
+
 def mentions(text: str, value: str) -> bool:
     """Does the answer text state the value (a number to the text's own precision is enough)?"""
     if value in text:

@@ -14,12 +14,13 @@ from langgraph.types import interrupt
 
 from medmirror.graphs.state import MedMirrorState, applied, start_subtask
 from medmirror.nodes.answer import missing_inputs
-from medmirror.nodes.ask import input_request, record_user_inputs, user_values
+from medmirror.nodes.ask import input_request, record_user_inputs, uncertain_request, user_values
 from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
-from medmirror.nodes.grounding import calculator, evidence_rows, ground_call
+from medmirror.nodes.grounding import calculator, evidence_rows, evidence_text_of, ground_call
 from medmirror.settings import Settings
+from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.registry import UnknownTool
 
 
@@ -128,6 +129,16 @@ def attempt(deps: Deps, state: MedMirrorState, s: Settings, run_args: dict[str, 
     return step, observation, error, repeated
 
 
+def step_confidence(calc: Any, step: dict[str, Any], state: MedMirrorState) -> dict[str, Any] | None:
+    """The confidence of a calculator step from its evidence (None when it cannot be computed)."""
+    g = step.get("grounding") or {}
+    try:
+        conf = assess(calc, step.get("arguments") or {}, g.get("params") or [], evidence_text_of(state))
+    except Exception:  # noqa: BLE001 - no confidence is better than a run that fails on its computation
+        return None
+    return conf.to_dict() if conf is not None else None
+
+
 def make_executor(deps: Deps, *, planner: bool):
     """The executor of the planner graph (``planner``) or of the single loop, for ordinary tools;
     memory-protocol tools (radiology) run in :mod:`medmirror.nodes.protocol`."""
@@ -171,6 +182,32 @@ def make_executor(deps: Deps, *, planner: bool):
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding
         record_user_inputs(step, user_inputs)
+        conf_calc = calculator(tool) if ok and grounding is not None else None
+        if conf_calc is not None:
+            confidence = step_confidence(conf_calc, step, state)
+            asked_uncertain = 0
+            # clinician in the loop: an uncertain answer asks exactly the inputs that make it so
+            while (s.ask_missing and confidence is not None and confidence["confidence"] < s.confidence_threshold
+                   and asked_uncertain < s.max_asks):
+                request = uncertain_request(conf_calc, confidence)
+                if request is None:
+                    break
+                given = user_values(request, interrupt(request))
+                asked_uncertain += 1
+                if not given:
+                    break
+                retry, obs2, err2, _ = attempt(deps, state, s, {**run_args, **given}, resources)
+                if not retry["ok"]:
+                    confidence = {**confidence, "ask_error": err2[:300]}
+                    continue
+                run_args = {**run_args, **given}
+                user_inputs.update(given)
+                retry.update(proposed_arguments=arguments, grounding=grounding)
+                step, observation = retry, obs2
+                record_user_inputs(step, user_inputs)
+                confidence = step_confidence(conf_calc, step, state)
+            if confidence is not None:
+                step["confidence"] = confidence
         if not planner:  # react: every action, good or bad, is an observation in the history
             step.update(observation=observation, error=error)
             update = {"steps": [step], "proposal": None,

@@ -46,11 +46,11 @@ def _scored(records: Iterable[Record]) -> list[tuple[float, bool]]:
     """(confidence, right) of every row that produced a value, given or held back."""
     out = []
     for r in records:
-        if r.get("error") or r.get("confidence") is None:
+        if r.get("confidence") is None:
             continue
         if r.get("abstained"):
             out.append((float(r["confidence"]), bool(r.get("held_correct"))))
-        elif r.get("got") is not None:
+        elif r.get("got") is not None and not r.get("error"):
             out.append((float(r["confidence"]), bool(r.get("correct"))))
     return out
 

@@ -709,15 +709,32 @@ def make_agent(options: Mapping[str, Any]) -> RowFn:
             # the decider's tool selection against the row's calculator (None when no calculator implements it)
             target = _row_tool(row)
             rec["selected_tool_correct"] = (target in rec["plan"]) if target is not None else None
-            if result.status == "error":
+            if result.calibration:
+                cal = result.calibration
+                rec.update(confidence=cal.get("confidence"), uncertain_inputs=cal.get("uncertain_inputs"),
+                           value_range=cal.get("range"), doubts=cal.get("reasons"), uncertain=cal.get("uncertain"),
+                           abstained=False)
+            if result.status == "uncertain" and result.value is None and result.calibration:
+                # the policy held the number back: score the value it held (as read) apart
+                rec.update(abstained=True, got=None, correct=False)
+                try:
+                    held = parse_answer(str(result.calibration.get("value")), expected.kind)
+                    rec["held_value"] = to_json_value(held)
+                    rec["held_correct"] = bool(is_correct(expected, held))
+                except ScoringError:
+                    rec["held_correct"] = False
+                rec["uncertain_detail"] = f"uncertain ({result.value_range}): {result.status_detail[:300]}"
+            elif result.status == "error":
                 raise RowError("agent", result.status_detail or "the run ended with an error")
-            if result.value is None:
-                raise RowError("answer", f"no structured value ({result.status}: {result.status_detail or result.answer[:200]})")
-            try:
-                got = parse_answer(result.value, expected.kind)
-            except ScoringError as exc:
-                raise RowError("answer", f"value {result.value!r} is not a {expected.kind}: {exc}") from None
-            score_record(rec, expected, got)
+            if not rec.get("abstained"):
+                if result.value is None:
+                    raise RowError("answer", f"no structured value ({result.status}: "
+                                             f"{result.status_detail or result.answer[:200]})")
+                try:
+                    got = parse_answer(result.value, expected.kind)
+                except ScoringError as exc:
+                    raise RowError("answer", f"value {result.value!r} is not a {expected.kind}: {exc}") from None
+                score_record(rec, expected, got)
         except RowError as exc:
             rec["error"], rec["error_stage"] = str(exc), exc.stage
             rec.setdefault("correct", False)

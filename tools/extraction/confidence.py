@@ -71,6 +71,8 @@ level value values use used using assumed default given note stated yes per with
 least most number count total count e g i ie eg etc type grade stage sign signs symptom symptoms
 """.split())
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
+# a criterion about now (signs, symptoms, an active disease): a past mention does not support it
+_CURRENT = re.compile(r"\b(?:signs?|symptoms?|current(?:ly)?|active|clinical|acute|on examination)\b", re.I)
 
 
 # ---------------------------------------------------------------------------
@@ -327,7 +329,8 @@ def second_reader(calc: Calculator, name: str, reader: NoteReader) -> tuple[floa
         src = source_for(calc.id, name)
     except Exception:  # noqa: BLE001
         src = None
-    current = src is not None and any(getattr(s, "when", "any") == "current" for s in _sources(src))
+    current = (src is not None and any(getattr(s, "when", "any") == "current" for s in _sources(src))) \
+        or bool(_CURRENT.search(f"{name.replace('_', ' ')} {_description(calc, name)}"))
     found = reader.supports(phrases, current=current)
     if not found:
         return 0.0, []
@@ -412,6 +415,10 @@ def _alternative(kind: str, default: Any, options: list[Any]) -> Any:
     return None
 
 
+def _is_score(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) or (isinstance(v, float) and v.is_integer())
+
+
 def _category(interpretation: str) -> str:
     """The interpretation's class, without the numbers that restate the value."""
     text = re.sub(r"[-+]?\d+(?:\.\d+)?\s*%?", "#", interpretation or "")
@@ -443,21 +450,26 @@ def assess(calc: Calculator, args: dict[str, Any], params: list[Any], note: str,
     values: list[Any] = [value]
     categories: list[str] = [category] if category else []
 
-    def note_outcome(out: tuple[Any, str] | None) -> bool:
+    def note_outcome(out: tuple[Any, str] | None, edge: bool = False) -> bool:
+        """Record a recomputed outcome; True when it moves the value or the category. A band-edge move is not a
+        value the note allows: it matters only when it moves a score or the category, and stays out of the range."""
         if out is None:
             return False
         v, c = out
+        moved_category = bool(c) and c != category
+        if edge:
+            return moved_category or (v != value and _is_score(value) and _is_score(v))
         if v not in values:
             values.append(v)
         if c and c not in categories:
             categories.append(c)
-        return v != value or (bool(c) and c != category)
+        return v != value or moved_category
 
     clean = {k: v for k, v in args.items() if not is_rejected_argument(v)}
     mattering: list[Doubt] = []
     for d in doubts:
         out = _run(calc, {**clean, d.input: d.alternative})
-        if note_outcome(out):
+        if note_outcome(out, edge=d.kind == "band_edge"):
             d.changes, d.value_if = True, out[0] if out else None
             if d.kind != "band_edge" or not any(m.input == d.input and m.kind == "band_edge" for m in mattering):
                 mattering.append(d)
