@@ -44,7 +44,7 @@ from medmirror.settings import RunContext, Settings
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "answer", "__end__"]:
-    if failed(state):
+    if failed(state) or state.status == "refused":  # an error, or a calculator the library lacks
         return END
     return "planner" if settings_of(runtime).use_tools else "answer"
 

@@ -39,7 +39,7 @@ from medmirror.settings import RunContext, Settings
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer", "__end__"]:
-    if failed(state):
+    if failed(state) or state.status == "refused":  # an error, or a calculator the library lacks
         return END
     return "tool_agent" if settings_of(runtime).use_tools else "answer"
 

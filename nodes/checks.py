@@ -130,11 +130,85 @@ def question_target(registry: ToolRegistry, question: str, candidates: list[str]
         return {"tool": None, "decisive": False, "margin": margin, "named": several, "ranked": ranked[:5],
                 "mentioned": mentioned,
                 "why": "the question names several tools: " + ", ".join(several)}
+    missing = out_of_library(registry, question, ranked)
+    if missing is not None:
+        # the question names a calculator no validated tool computes: never bind another one decisively
+        return {**empty, "ranked": ranked[:5], "mentioned": mentioned, "out_of_library": missing,
+                "why": missing["why"]}
     if top <= 0:
         return {**empty, "ranked": ranked[:5]}
     decisive = margin >= TARGET_MARGIN
     return {"tool": ranked[0], "decisive": decisive, "margin": margin, "named": [ranked[0]] if decisive else [],
             "ranked": ranked[:5], "mentioned": mentioned, "why": f"best retrieval match for the question, {margin:.0%} ahead of the next"}
+
+
+# A calculator the question names: capitalised words or an acronym before a calculator word ("NEWS2 score",
+# "Richmond Agitation-Sedation Scale", "A-a gradient", "Ranson's criteria"), or an acronym in brackets ("(RASS)").
+_CALC_WORD = r"(?:score|scale|index|criteria|rule|gradient|ratio|equation|formula|classification|grading|system|tool)"
+_NAMED = [
+    re.compile(r"(?P<name>(?:\b[A-Z][\w'’₂]*(?:-[\w₂]+)*\s+){0,5}\b[A-Z][\w'’₂]*(?:-[\w₂]+)*)\s+(?P<word>(?i:"
+               + _CALC_WORD[3:-1] + r"))\b"),
+]
+# Capitalised words that name no calculator ("What", "The", "Patient's", units).
+_PLAIN = frozenset("""
+what which how the a an this that using use based according calculate compute estimate determine give given
+patient patients pt his her their score scores value total risk index scale criteria rule of for and in on with
+applying apply if when per from by at after before following modified revised simplified original new
+""".split())
+
+
+def named_calculators(question: str) -> list[str]:
+    """The calculator names the question writes ('NEWS2 score', 'Richmond Agitation-Sedation Scale', 'RASS')."""
+    out: list[str] = []
+    for rx in _NAMED:
+        for m in rx.finditer(question):
+            words = [w for w in m.group("name").split() if w.strip("'’").lower() not in _PLAIN]
+            while words and words[0][:1].islower():
+                words.pop(0)
+            if not words:
+                continue
+            name = " ".join(words) + (f" {m.group('word')}" if "word" in rx.groupindex and m.group("word") else "")
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def _distinctive(name: str) -> list[str]:
+    name = re.sub(r"['’]s\b", "", name)
+    words = [t for t in re.findall(r"[A-Za-z0-9₂]+(?:-[A-Za-z0-9₂]+)*", name) if t.lower() not in _PLAIN
+            and t.lower() not in {"score", "scale", "index", "criteria", "rule", "gradient", "ratio", "equation",
+                                  "formula", "classification", "grading", "system", "tool"}]
+    # an acronym ('NEWS2', 'CKD-EPI') names the calculator on its own; otherwise every word counts
+    key = [t for t in words if sum(c.isupper() for c in t) >= 2 or any(c.isdigit() for c in t)]
+    return key or words
+
+
+def _card_words(registry: ToolRegistry, tool: str) -> str:
+    card = registry.get(tool).card
+    text = " ".join([tool.replace("_", " "), card.name, *card.aliases])
+    return _phrases(re.sub(r"['’]s\b", "", text))
+
+
+def out_of_library(registry: ToolRegistry, question: str, ranked: list[str]) -> dict[str, Any] | None:
+    """When the question names a calculator ('NEWS2 score', 'Richmond Agitation-Sedation Scale') whose distinctive
+    words no tool's name or aliases carry, what it named and the closest tools; None when a tool carries the name or the question
+    names no calculator (it describes what it wants: the ranking and the planner decide)."""
+    names = named_calculators(question)
+    if not names:
+        return None
+    texts = [_card_words(registry, t) for t in registry.names() if registry.get(t).protocol is None]
+    missing = []
+    for name in names:
+        wanted = [_phrases(w).strip() for w in _distinctive(name)]
+        if wanted and not any(all(f" {w} " in text for w in wanted) for text in texts):
+            missing.append(name)
+    if not missing or len(missing) < len(names) and any(n for n in names if n not in missing):
+        return None  # another name in the question is a tool's: it is the ask
+    name = missing[0]
+    closest = list(ranked[:3])
+    why = (f"the question asks for '{name}': no validated tool computes it"
+           + (f" (closest tools: {', '.join(closest)}; none of them is it)" if closest else ""))
+    return {"name": name, "suggestions": closest, "why": why}
 
 
 def asks_text(target: dict[str, Any]) -> str:

@@ -34,6 +34,16 @@ def make_intake(deps: Deps, *, planner: bool):
         fmt = infer_format(question, state.options)
         # what the question asks for, as the checks read it (none without checks: the papers' agents decide alone)
         target = question_target(deps.registry, question, candidates) if candidates and s.use_checks else None
+        if target and target.get("out_of_library"):
+            # a calculator the library lacks is named as missing, never replaced by another
+            missing = target["out_of_library"]
+            detail = (f"no validated tool computes '{missing['name']}', which the question asks for"
+                      + (f"; closest tools: {', '.join(missing['suggestions'])} (none of them is it)"
+                         if missing.get("suggestions") else ""))
+            return {**start_task(), "candidates": candidates, "target": target, "answer_format": fmt,
+                    "status": "refused", "status_detail": detail, "value": None, "answer": f"No answer: {detail}.",
+                    "trace": replaced([{"node": "intake", "event": "out_of_library", "decided_by": "checks",
+                                        "detail": detail}])}
         demos: list[str] = [str(e) for e in state.examples or []]  # given with the task (few-shot), first
         store = deps.store(s) if s.use_experience and s.experience_top_k else None
         if store is not None:

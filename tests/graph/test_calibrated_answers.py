@@ -94,3 +94,46 @@ def test_declining_to_settle_keeps_the_answer_uncertain():
     graph.invoke({"question": Q, "note": OPEN}, config, context=ctx)
     out = graph.invoke(Command(resume=""), config, context=ctx)
     assert out["status"] == "uncertain" and out["value"] is None
+
+
+# ---------------------------------------------------------------------------
+# Out-of-library honesty: a calculator the library lacks is named as missing, never replaced by another
+# ---------------------------------------------------------------------------
+
+import pytest  # noqa: E402
+
+from medmirror.nodes.checks import named_calculators, out_of_library  # noqa: E402
+
+
+@pytest.mark.parametrize("question, name", [
+    ("What is the patient's NEWS2 score?", "NEWS2 score"),
+    ("Using the Richmond Agitation-Sedation Scale, what is the patient's sedation level?",
+     "Richmond Agitation-Sedation Scale"),
+    ("What is the patient's Zorblax Frailty Index?", "Zorblax Frailty Index"),
+])
+@pytest.mark.parametrize("preset", ["mirror", "react"])
+def test_a_question_for_a_calculator_the_library_lacks_refuses_with_the_name_it_found(question, name, preset):
+    ms = models(planner=[plan(("Score it", "cha2ds2_vasc"))] * 3, tool_agent=[call("cha2ds2_vasc")] * 6,
+                answer=[answer("3")] * 3)
+    r = run(ms, preset, question=question, note=CLEAN, registry=registry(), **SETTINGS)
+    assert r["status"] == "refused" and r["value"] is None
+    assert f"no validated tool computes '{name}'" in r["status_detail"]
+    assert r["target"]["out_of_library"]["name"] == name and not r["target"]["decisive"]
+    assert r.events() == ["out_of_library"]  # nothing ran: no other calculator stood in
+    assert not r["steps"]
+
+
+@pytest.mark.parametrize("question", [
+    "What is the patient's CHA2DS2-VASc score?", "What is the patient's HAS-BLED score?",
+    "Using the Cockcroft-Gault equation, what is the patient's creatinine clearance?",
+    "What is the likelihood of in-hospital mortality for this patient?",  # describes, names nothing
+    "Applying Naegele's rule, on what date is this patient due?",
+])
+def test_a_calculator_the_library_holds_or_a_described_quantity_is_not_out_of_library(question):
+    assert out_of_library(default_registry(), question, []) is None
+
+
+def test_named_calculators_reads_names_before_a_calculator_word():
+    assert named_calculators("Using the Richmond Agitation-Sedation Scale (RASS), what is it?") == [
+        "Richmond Agitation-Sedation Scale"]
+    assert named_calculators("What is the patient's A-a gradient?") == ["A-a gradient"]
