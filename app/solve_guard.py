@@ -15,6 +15,11 @@ an existing ``thread_id``:
 Checkpoints written before this key existed are compared on their question, note,
 options and resources instead.
 
+**One run per thread at a time.** With the SQLite checkpointer a run holds an exclusive file
+lock for its thread (``<data_dir>/locks/<hash of the thread id>.lock``, :func:`thread_lock`);
+a second run on the same thread id, in this process or another, is refused at once
+(:class:`ThreadBusy`) instead of interleaving its checkpoints with the first.
+
 **Failures are a status.** Any exception of a run (a model server that cannot be reached,
 a malformed model file, a model that raised) ends ``solve`` with ``status="error"`` and a
 one-line ``status_detail`` naming the cause (:func:`failure_detail`); the checkpoint of an
@@ -23,9 +28,13 @@ interrupted run is kept, so the same call resumes it.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Iterator
 
 TASK_KEY = "medmirror_task"  # checkpoint metadata key holding the task's hash
 DETAIL_CHARS = 600
@@ -33,6 +42,28 @@ DETAIL_CHARS = 600
 
 class ThreadTaskMismatch(ValueError):
     """A thread id names a run of another task (see the module docstring)."""
+
+
+class ThreadBusy(RuntimeError):
+    """Another run holds this thread (see the module docstring)."""
+
+
+@contextlib.contextmanager
+def thread_lock(data_dir: str | Path, thread_id: str) -> Iterator[None]:
+    """Hold the exclusive lock of ``thread_id`` under ``data_dir`` (folder 0700, file 0600), or raise :class:`ThreadBusy`."""
+    folder = Path(data_dir) / "locks"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path = folder / (hashlib.sha256(thread_id.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".lock")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ThreadBusy(f"thread '{thread_id[:80]}' is being run by another call right now; wait for it to "
+                             "finish, or give this task a new thread id") from None
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 def task_key(question: Any, note: Any, options: Any, preset: str, resources: Any, guidance: Any = None) -> str:
@@ -116,7 +147,8 @@ def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
 def failure_detail(err: BaseException, settings: Any = None, *, thread_id: str | None = None,
                    can_resume: bool = False) -> str:
     """One line naming the cause of a failed run, with a hint for the usual ones."""
-    if isinstance(err, (ThreadTaskMismatch,)) or type(err).__name__ in ("InputTooLarge", "InvalidTaskInput"):
+    if isinstance(err, (ThreadTaskMismatch, ThreadBusy, PermissionError)) or type(err).__name__ in (
+            "InputTooLarge", "InvalidTaskInput"):
         return one_line(str(err))
     name = type(err).__name__
     text = one_line(f"{name}: {err}" if str(err) else name)

@@ -18,8 +18,14 @@
 * **a clear error** after the retries: :class:`ModelServerError` names the server URL, the model,
   the attempts and the cause (``solve`` turns it into ``status="error"`` with that line).
 
-The request timeout is the client's (``timeout``) and the requests-per-minute limit is LangChain's
-``InMemoryRateLimiter`` (shared per server by every role and thread; retries acquire it too).
+* **bounded replies** (:func:`bounded_http_client`): ``timeout`` is a deadline for the whole
+  request (connecting, the headers and every byte of the body; a server that trickles a byte
+  every few seconds is cut at the deadline, at most one read timeout late), and a reply body over
+  ``max_reply_bytes`` (the setting ``openai_max_reply_bytes``) is refused as soon as it is
+  announced or read, without retrying. A body that is not UTF-8 JSON is an error naming the server.
+
+The requests-per-minute limit is LangChain's ``InMemoryRateLimiter`` (shared per server by every
+role and thread; retries acquire it too).
 
 ``openai`` and ``langchain_openai`` take most of a second to import, so they are imported when the
 first such model is built (:func:`openai_chat_class`), not with this module.
@@ -31,6 +37,7 @@ import json
 import logging
 import random
 import threading
+import time
 from functools import lru_cache
 from typing import Any, Callable, Literal
 
@@ -62,6 +69,50 @@ class ModelServerError(RuntimeError):
         self.base_url, self.model, self.cause, self.attempts = base_url, model, cause, attempts
         tries = f" after {attempts} attempt(s)" if attempts > 1 else ""
         super().__init__(f"OpenAI-compatible server {base_url} (model {model}) failed{tries}: {cause}")
+
+
+class ReplyTooLarge(Exception):
+    """The server's reply is over ``max_reply_bytes`` (raised while reading; not retried)."""
+
+
+def bounded_http_client(timeout: float, max_reply_bytes: int) -> Any:
+    """An ``httpx2.Client`` whose requests end at ``timeout`` seconds in all and whose replies stay under
+    ``max_reply_bytes`` (see the module docstring); what ``ChatOpenAI(http_client=...)`` takes."""
+    import httpx2
+
+    class _Body(httpx2.SyncByteStream):
+        def __init__(self, inner: Any, deadline: float, url: str):
+            self.inner, self.deadline, self.url = inner, deadline, url
+
+        def __iter__(self):
+            size = 0
+            for chunk in self.inner:
+                size += len(chunk)
+                if size > max_reply_bytes:
+                    raise ReplyTooLarge(f"reply from {self.url} is over {max_reply_bytes:,} bytes "
+                                        "(the setting openai_max_reply_bytes)")
+                if time.monotonic() > self.deadline:
+                    raise httpx2.ReadTimeout(f"reply from {self.url} took more than {timeout:g} s in all "
+                                             "(the setting openai_timeout)")
+                yield chunk
+
+        def close(self) -> None:
+            self.inner.close()
+
+    class _Transport(httpx2.HTTPTransport):
+        def handle_request(self, request: Any) -> Any:
+            deadline = time.monotonic() + timeout
+            response = super().handle_request(request)
+            url = str(request.url)
+            announced = response.headers.get("content-length", "")
+            if announced.isdigit() and int(announced) > max_reply_bytes:
+                response.close()
+                raise ReplyTooLarge(f"reply from {url} announces {int(announced):,} bytes, over {max_reply_bytes:,} "
+                                    "(the setting openai_max_reply_bytes)")
+            return httpx2.Response(status_code=response.status_code, headers=response.headers,
+                                   stream=_Body(response.stream, deadline, url), extensions=response.extensions)
+
+    return httpx2.Client(transport=_Transport(), timeout=timeout)
 
 
 class FormatRejected(Exception):
@@ -126,6 +177,12 @@ def _cause(err: BaseException) -> str:
 
     status = getattr(err, "status_code", None)
     text = " ".join(str(getattr(err, "message", None) or err).split())
+    inner, depth = err.__cause__, 0
+    while inner is not None and inner.__cause__ is not None and depth < 5:  # the transport's own reason
+        inner, depth = inner.__cause__, depth + 1
+    reason = " ".join(str(inner).split()) if inner is not None else ""
+    if isinstance(err, openai.APIConnectionError) and reason and reason not in text:
+        text = f"{text} ({reason})"  # e.g. the total deadline
     if isinstance(err, openai.APITimeoutError):
         text = f"no reply within the timeout ({text})"
     return f"{type(err).__name__}" + (f" HTTP {status}" if status else "") + f": {text[:300]}"
@@ -205,6 +262,11 @@ def openai_chat_class() -> type:
                 raise
             except (openai.APIError, openai.OpenAIError) as err:
                 raise ModelServerError(*self._server, _cause(err), attempts["n"]) from err
+            except ReplyTooLarge as err:
+                raise ModelServerError(*self._server, str(err), attempts["n"]) from None
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:  # a body that is not UTF-8 JSON
+                raise ModelServerError(*self._server, f"unreadable reply ({type(err).__name__}: "
+                                       f"{' '.join(str(err).split())[:200]})", attempts["n"]) from None
 
         def _plain(self, messages: list[BaseMessage], stop: list[str] | None,
                    run_manager: CallbackManagerForLLMRun | None, **kwargs: Any) -> ChatResult:
