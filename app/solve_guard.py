@@ -36,6 +36,8 @@ import os
 from pathlib import Path
 from typing import Any, Iterator
 
+from medmirror.memory.checkpoint import private_dir
+
 TASK_KEY = "medmirror_task"  # checkpoint metadata key holding the task's hash
 DETAIL_CHARS = 600
 
@@ -51,8 +53,7 @@ class ThreadBusy(RuntimeError):
 @contextlib.contextmanager
 def thread_lock(data_dir: str | Path, thread_id: str) -> Iterator[None]:
     """Hold the exclusive lock of ``thread_id`` under ``data_dir`` (folder 0700, file 0600), or raise :class:`ThreadBusy`."""
-    folder = Path(data_dir) / "locks"
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder = private_dir(Path(data_dir) / "locks")
     path = folder / (hashlib.sha256(thread_id.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".lock")
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:

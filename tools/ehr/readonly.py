@@ -117,7 +117,11 @@ def connect_readonly(path: str | Path) -> sqlite3.Connection:
     p = Path(path)
     if not p.is_file():
         raise FileNotFoundError(f"EHR database not found: {p}")
-    con = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True, check_same_thread=False)
+    try:
+        con = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True, check_same_thread=False)
+        con.execute("SELECT 1 FROM sqlite_master LIMIT 1")  # a file that is not SQLite fails here, named
+    except sqlite3.Error as err:
+        raise SQLRefused(f"cannot open the EHR database {p}: {err}") from None
     con.set_authorizer(_authorizer)
     # no string or blob (randomblob, zeroblob, printf('%*s'), group_concat, ...) above the limit
     con.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_SQLITE_LENGTH)
