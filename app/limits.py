@@ -12,6 +12,7 @@ and the CLI receive it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 # --- a task -------------------------------------------------------------------------------
@@ -38,7 +39,7 @@ MAX_CORPUS_FILES = 10_000  # files in a user knowledge corpus folder
 MAX_DOCUMENT_BYTES = 50_000_000  # one document given to longdoc_search (PDF or text)
 MAX_DOCUMENT_CHARS = 5_000_000  # the text extracted from one document
 MAX_DOCUMENTS = 50  # documents (or images) attached to one task
-MAX_BENCH_DATA_BYTES = 200_000_000  # one benchmark data file (bench --data, optimize --data), checked before reading
+MAX_BENCH_DATA_BYTES = 100_000_000  # one benchmark data file (bench --data, optimize --data), checked before reading
 MAX_ERROR_LINE_CHARS = 500  # an error message that quotes a user's line (a benchmark row) is cut to this length
 
 # --- servers and stores --------------------------------------------------------------------
@@ -96,6 +97,20 @@ def check_task(question: Any, note: Any = None, options: Any = None) -> None:
     check_text("the question", question, MAX_QUESTION_CHARS, "MAX_QUESTION_CHARS")
     check_text("the note", note, MAX_NOTE_CHARS, "MAX_NOTE_CHARS", optional=True)
     check_options(options)
+
+
+def check_data_file(path: Any, error: type[Exception] = InputTooLarge) -> None:
+    """A benchmark data file: an existing file of at most ``MAX_BENCH_DATA_BYTES`` (from stat, before reading),
+    else ``error`` naming the file."""
+    p = Path(path)
+    if p.is_dir():
+        raise error(f"data file {p} is a directory")
+    if not p.is_file():
+        raise error(f"data file not found: {p}")
+    size = p.stat().st_size
+    if size > MAX_BENCH_DATA_BYTES:
+        raise error(f"data file {p} is too large: {size:,} bytes, the limit is {MAX_BENCH_DATA_BYTES:,} "
+                    "(MAX_BENCH_DATA_BYTES in app/limits.py)")
 
 
 def check_thread_id(thread_id: Any) -> None:
