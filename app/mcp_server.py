@@ -61,6 +61,7 @@ from medmirror.settings import Settings, process_config
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.cards import ToolCard
+from medmirror.tools.ehr.resources import remove_private_workdir
 from medmirror.tools.registry import RegisteredTool, ToolRegistry, UnknownTool
 from medmirror.tools.resource_access import check_resources
 
@@ -393,9 +394,11 @@ def add_mcp_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _exit_on_sigterm() -> None:
-    """SIGTERM ends the process through SystemExit, so atexit handlers (temp folders) run."""
+    """SIGTERM removes the generated EHR's temp folder and ends the process at once (the default action skips
+    atexit, and over stdio a SystemExit would wait for the thread blocked reading standard input)."""
     def handler(signum, _frame):
-        raise SystemExit(128 + signum)
+        remove_private_workdir()
+        os._exit(128 + signum)
 
     signal.signal(signal.SIGTERM, handler)
 
@@ -408,8 +411,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         raise ServeError(f"--allow-root: not a folder: {', '.join(missing)}")
     settings = base.model_copy(update={"resource_roots": roots})
     if args.http:
-        token = http_token(args.host, settings)  # refuse before building anything
-        del token
+        http_token(args.host, settings)  # refuse before building anything
+        _exit_on_sigterm()  # uvicorn restores it and re-raises SIGTERM after its graceful shutdown
         serve_http(build_server(settings=settings), args.host, args.port, settings)
         return 0
     out = protect_stdout()  # first: nothing but the protocol reaches stdout from here on

@@ -9,9 +9,11 @@ shipped task sets (``tools/text/tasks/``) unless a ``base_dir`` is given.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import re
+import shutil
 import sqlite3
 import stat
 import tempfile
@@ -74,12 +76,16 @@ def private_workdir() -> Path:
 
     A fixed, shared temp path let anyone plant a file there first and have it used as the EHR.
     """
-    import atexit
-    import shutil
-
     folder = Path(tempfile.mkdtemp(prefix="medmirror-ehr-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # the MCP server turns SIGTERM into an exit
+    atexit.register(remove_private_workdir)
     return folder
+
+
+def remove_private_workdir() -> None:
+    """Delete this process's private folder of generated databases, if it made one (at exit; the MCP server
+    calls it on SIGTERM, whose default action skips atexit)."""
+    if private_workdir.cache_info().currsize:
+        shutil.rmtree(private_workdir(), ignore_errors=True)
 
 
 _GENERATED: dict[Path, int] = {}  # databases this process generated into its private folder -> patients

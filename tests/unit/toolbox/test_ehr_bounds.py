@@ -138,3 +138,21 @@ def test_planted_symlink_at_the_synthetic_path_is_replaced(tmp_path):
 def test_synthetic_ehr_size_is_bounded():
     with pytest.raises(ValueError, match="MAX_SYNTHETIC_PATIENTS"):
         ehr_db_path(f"synthetic:n={limits.MAX_SYNTHETIC_PATIENTS + 1}")
+
+
+def test_generation_into_the_private_folder_is_capped_per_process(monkeypatch):
+    """Issue 31 M3: a client choosing a new seed per call made a new database each time (49 s, 227 MB)."""
+    from medmirror.tools.ehr import resources
+
+    monkeypatch.setattr(resources, "_GENERATED", {})
+    monkeypatch.setattr(resources, "MAX_SYNTHETIC_DATABASES", 2)
+    monkeypatch.setattr(resources, "MAX_SYNTHETIC_PATIENTS_TOTAL", 12)
+    first = ehr_db_path("synthetic:n=3,seed=901")
+    ehr_db_path("synthetic:n=3,seed=902")
+    assert ehr_db_path("synthetic:n=3,seed=901") == first  # one already made is reused, not counted again
+    with pytest.raises(ValueError, match="generated 2 synthetic EHR databases.*MAX_SYNTHETIC_DATABASES"):
+        ehr_db_path("synthetic:n=3,seed=903")
+    monkeypatch.setattr(resources, "MAX_SYNTHETIC_DATABASES", 10)
+    with pytest.raises(ValueError, match="would make 16 in this process.*MAX_SYNTHETIC_PATIENTS_TOTAL"):
+        ehr_db_path("synthetic:n=10,seed=904")
+    assert not list(resources.private_workdir().glob("*seed903*")) and not list(resources.private_workdir().glob("*seed904*"))
