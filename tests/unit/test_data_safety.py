@@ -126,3 +126,25 @@ def test_one_run_per_thread_at_a_time(tmp_path: Path) -> None:
 def test_note_that_is_a_directory_says_so(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert cli_main(["solve", "-q", "BMI?", "--note", str(tmp_path)]) == 2
     assert f"note file {tmp_path} is a directory" in capsys.readouterr().err
+
+
+def test_a_run_that_did_not_answer_always_says_why() -> None:
+    from medmirror.solve_guard import status_detail
+
+    assert status_detail({"status": "answered", "status_detail": ""}) == ""
+    said = status_detail({"status": "refused", "status_detail": " ",
+                          "trace": [{"node": "react_agent", "event": "finish", "detail": "no tool result"}]})
+    assert said == "the run ended refused without a stated reason; its last step: react_agent finish no tool result"
+    assert "no step was recorded" in status_detail({"status": "error"})
+    assert status_detail({"status": "refused", "status_detail": "BMI needs a weight"}) == "BMI needs a weight"
+
+
+def test_an_unknown_medmirror_variable_is_named(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setenv("MEDMIRROR_OPENAI_TIMEOUTS", "5")
+    monkeypatch.setenv("MEDMIRROR_FUZZ", "1")  # a test switch, not a setting: no warning
+    with caplog.at_level("WARNING"):
+        Settings()
+        Settings()
+    warnings = [r.getMessage() for r in caplog.records if "MEDMIRROR_" in r.getMessage()]
+    assert warnings == ["medmirror: ignoring environment variable MEDMIRROR_OPENAI_TIMEOUTS: no such setting "
+                        "(did you mean MEDMIRROR_OPENAI_TIMEOUT?)"]

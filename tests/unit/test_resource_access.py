@@ -124,3 +124,26 @@ def test_direct_call_names_the_tool(place: dict[str, Path]) -> None:
         call_tool(default_registry(), "longdoc_search", {"query": "launch", "documents": [str(place["secret"])]},
                   settings=_settings(place))
     assert os.stat(place["secret"]).st_mode & 0o777 == 0o600
+
+
+def test_http_sessions_are_bounded_and_expire(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31 (low): 3,000 initialize calls kept 3,000 sessions (RSS 201 -> 378 MB)."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    from medmirror import mcp_server
+
+    monkeypatch.setattr(mcp_server, "MCP_MAX_SESSIONS", 3)
+    monkeypatch.setattr(mcp_server, "MCP_SESSION_IDLE_SECONDS", 1.0)
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    headers = {"Accept": "application/json, text/event-stream", "Host": "127.0.0.1:8765"}
+    app = mcp_server.http_app(build_server(), token="tok")
+    with TestClient(app, base_url="http://127.0.0.1:8765") as client:
+        assert client.post("/mcp", json=init, headers=headers).status_code == 401
+        auth = {**headers, "Authorization": "Bearer tok"}
+        codes = [client.post("/mcp", json=init, headers=auth).status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 503]
+        time.sleep(2.5)  # idle sessions are closed
+        assert client.post("/mcp", json=init, headers=auth).status_code == 200
