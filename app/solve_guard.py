@@ -29,12 +29,12 @@ interrupted run is kept, so the same call resumes it.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any, Iterator
+
+from filelock import FileLock, Timeout
 
 from medmirror.memory.checkpoint import private_dir
 
@@ -55,16 +55,16 @@ def thread_lock(data_dir: str | Path, thread_id: str) -> Iterator[None]:
     """Hold the exclusive lock of ``thread_id`` under ``data_dir`` (folder 0700, file 0600), or raise :class:`ThreadBusy`."""
     folder = private_dir(Path(data_dir) / "locks")
     path = folder / (hashlib.sha256(thread_id.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".lock")
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    lock = FileLock(path, timeout=0, mode=0o600, thread_local=False, is_singleton=False)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise ThreadBusy(f"thread '{thread_id[:80]}' is being run by another call right now; wait for it to "
-                             "finish, or give this task a new thread id") from None
+        lock.acquire()
+    except Timeout:
+        raise ThreadBusy(f"thread '{thread_id[:80]}' is being run by another call right now; wait for it to "
+                         "finish, or give this task a new thread id") from None
+    try:
         yield
     finally:
-        os.close(fd)  # closing the descriptor releases the lock
+        lock.release()
 
 
 def task_key(question: Any, note: Any, options: Any, preset: str, resources: Any, guidance: Any = None) -> str:

@@ -156,3 +156,11 @@ def test_generation_into_the_private_folder_is_capped_per_process(monkeypatch):
     with pytest.raises(ValueError, match="would make 16 in this process.*MAX_SYNTHETIC_PATIENTS_TOTAL"):
         ehr_db_path("synthetic:n=10,seed=904")
     assert not list(resources.private_workdir().glob("*seed903*")) and not list(resources.private_workdir().glob("*seed904*"))
+
+
+def test_a_database_that_cannot_be_opened_is_named(tmp_path):
+    """Issue 31 (low): 'unable to open database file' / 'file is not a database' without the file."""
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("not a database " * 100)
+    with pytest.raises(SQLRefused, match=f"cannot open the EHR database {bad}: file is not a database"):
+        run_sql(bad, "SELECT 1")
