@@ -240,9 +240,9 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None,
     preset = arguments.get("preset") or "mirror"
     if preset not in PRESETS:
         raise ToolCallError(f"solve: preset (invalid): {preset!r}; choose one of {', '.join(PRESETS)}")
-    roots = {"resource_roots": settings.resource_roots} if settings is not None and settings.resource_roots else {}
+    where = {"resource_roots": settings.resource_roots, "data_dir": settings.data_dir} if settings is not None else {}
     result = solve(question, arguments.get("note"), arguments.get("options"), preset=preset,  # checks the resources
-                   resources=arguments.get("resources"), registry=registry, **roots)
+                   resources=arguments.get("resources"), registry=registry, **where)
     totals = result.totals
     return {
         "answer": result.answer, "value": result.value, "answer_format": result.answer_format,
