@@ -115,3 +115,18 @@ def test_a_garbage_body_is_an_error_naming_the_server() -> None:
         server.close()
     assert f"127.0.0.1:{server.port}" in message and "unreadable reply" in message
     assert "\n" not in message
+
+
+def test_trickling_headers_are_cut_at_the_total_deadline() -> None:
+    def trickle(conn: socket.socket) -> None:
+        for byte in (HEAD * 20)[:200]:  # the status line and headers, one byte every 0.25 s
+            conn.sendall(bytes([byte]))
+            time.sleep(0.25)
+
+    server = FakeServer(trickle)
+    try:
+        message, took = _ask(server, openai_timeout=1.5)
+    finally:
+        server.close()
+    assert took < 2.5, took  # 50 s of headers without a total deadline
+    assert f"127.0.0.1:{server.port}" in message and "1.5 s in all" in message
