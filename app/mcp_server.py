@@ -376,6 +376,9 @@ def serve_http(server: Server, host: str = "127.0.0.1", port: int = 8765, settin
     shown = "[" + host + "]" if ":" in host else host
     print(f"medmirror mcp: streamable HTTP on http://{shown}:{port}/mcp"
           + (" (bearer token required)" if token else ""), file=sys.stderr, flush=True)
+    if not token:
+        print("medmirror mcp: note: no MEDMIRROR_MCP_TOKEN set: every local user and process can call the tools",
+              file=sys.stderr, flush=True)
     if host not in LOOPBACK:
         print(f"medmirror mcp: warning: {host} is not loopback: the tools are reachable from the network and the "
               "Host/Origin checks are off; only the bearer token protects them", file=sys.stderr, flush=True)
