@@ -40,7 +40,7 @@ def test_printf_repeats_are_refused_before_they_run(db):
         start = time.monotonic()
         with pytest.raises(SQLRefused, match="2,000,000,000 is over the limit"):
             run_sql(db, sql)
-        assert time.monotonic() - start < 1.0, sql
+        assert time.monotonic() - start < 2.0, sql  # seconds per printf before
     # within the limit printf is SQLite's own
     assert run_sql(db, "SELECT printf('%5.2f|%-3d|%s|%%|%.*c', 3.14159, 7, 'ab', 3, 'x')").rows == [[" 3.14|7  |ab|%|xxx"]]
     assert readonly.printf_width("%*.*d %5s", (-70, 12, 1, "a")) == 70
@@ -59,7 +59,7 @@ def test_watchdog_interrupts_a_statement_of_few_slow_steps(db, monkeypatch):
     start = time.monotonic()
     with pytest.raises(SQLRefused, match="longer than 0.5 s"):
         run_sql(db, "SELECT slow() FROM patients", timeout_s=0.5, max_rows=100)  # 30 rows: 9 s without the watchdog
-    assert time.monotonic() - start < 1.5
+    assert time.monotonic() - start < 3.0  # 9 s without the watchdog
 
 
 def test_ehr_sql_values_and_the_whole_result_are_capped(db, monkeypatch):

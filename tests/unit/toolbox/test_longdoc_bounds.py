@@ -27,7 +27,7 @@ def test_a_huge_document_is_refused_before_it_is_read(tmp_path: Path, name: str,
     start = time.monotonic()
     with pytest.raises(DocumentError, match=match):
         longdoc_search("creatinine", [str(doc)])
-    assert time.monotonic() - start < 1.0  # hashing 2 GB first took 10 s
+    assert time.monotonic() - start < 2.0  # hashing 2 GB first took 10 s
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak < 200_000  # and 2.26 GB of memory
 
 
