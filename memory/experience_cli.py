@@ -68,7 +68,7 @@ def _excerpt(text: str, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _list(store: ExperienceStore, args: argparse.Namespace, out: TextIO) -> int:
+def _list(store: ExperienceStore, args: argparse.Namespace, out: TextIO, err: TextIO | None = None) -> int:
     if args.limit < 0 or args.offset < 0:
         raise ValueError("--limit and --offset must be >= 0")
     if args.tools:
@@ -103,7 +103,15 @@ def _list(store: ExperienceStore, args: argparse.Namespace, out: TextIO) -> int:
     if not args.json:
         total = store.stats()["trajectories"]
         out.write(f"({len(trajectories)} of {total} trajectories, offset {args.offset})\n")
+    _report_skipped(store, err)
     return 0
+
+
+def _report_skipped(store: ExperienceStore, err: TextIO | None = None) -> None:
+    if store.skipped:
+        ids = ", ".join(list(store.skipped)[:10]) + (", ..." if len(store.skipped) > 10 else "")
+        (err or sys.stderr).write(f"warning: skipped {len(store.skipped)} corrupt trajectory row(s) in {store.file}: "
+                                  f"{ids}\n")
 
 
 def _show(store: ExperienceStore, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -140,7 +148,7 @@ def run_memory_command(
     try:
         with ExperienceStore(args.store) as store:
             if command == "list":
-                return _list(store, args, out)
+                return _list(store, args, out, err)
             if command == "show":
                 return _show(store, args, out, err)
             if command == "export":
@@ -175,7 +183,7 @@ def run_memory_command(
                 )
                 return 0
     except (ExperienceStoreError, ValueError) as exc:
-        err.write(f"error: {exc}\n")
+        err.write(f"error: {' '.join(str(exc).split())[:500]}\n")  # one line, even for a pydantic error
         return 1
     err.write(f"error: unknown memory command {command!r}\n")
     return 2

@@ -62,6 +62,7 @@ from medmirror.bench.scoring import (
     parse_answer,
     to_json_value,
 )
+from medmirror.limits import check_data_file, cut_line
 from medmirror.models.embeddings import make_embeddings
 from medmirror.models.factory import ModelSet
 from medmirror.settings import ROLES, Settings
@@ -90,7 +91,11 @@ BASE_REQUIRED = ("Calculator ID", "Ground Truth Answer", "Lower Limit", "Upper L
 
 
 class BenchError(RuntimeError):
-    """A run that cannot start or continue (bad options, inconsistent output directory)."""
+    """A run that cannot start or continue (bad options, inconsistent output directory); its message is one line
+    of at most MAX_ERROR_LINE_CHARS (a data file's line quoted in it is cut)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*(cut_line(a) if isinstance(a, str) else a for a in args))
 
 
 class MedCalcDataError(BenchError, ValueError):
@@ -163,8 +168,7 @@ def read_medcalc_csv(path: str | Path, required: tuple[str, ...] = ()) -> list[M
     missing required column or duplicate row ids.
     """
     p = Path(path)
-    if not p.is_file():
-        raise MedCalcDataError(f"data file not found: {p}")
+    check_data_file(p, MedCalcDataError)
     _set_field_limit()
     try:
         fh = p.open(encoding="utf-8-sig", newline="")

@@ -51,6 +51,7 @@ from medmirror.bench.common import (
     write_summary,
 )
 from medmirror.bench.medcalc import BenchError, ModeNotAvailableError
+from medmirror.limits import check_data_file
 from medmirror.models.embeddings import make_embeddings
 from medmirror.models.factory import ModelSet
 from medmirror.settings import Settings
@@ -111,8 +112,7 @@ class MedRiskRow:
 def read_medrisk(path: str | Path) -> list[MedRiskRow]:
     """Read MedRisk-Qualitative JSON Lines; raises :class:`MedRiskDataError` naming the line of a bad row."""
     p = Path(path)
-    if not p.is_file():
-        raise MedRiskDataError(f"data file not found: {p}")
+    check_data_file(p, MedRiskDataError)
     rows: list[MedRiskRow] = []
     seen: set[str] = set()
     for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from langchain_core.language_models.chat_models import BaseChatModel
 
 from medmirror.models.local import LocalChatModel, default_gguf_path
-from medmirror.models.openai_compat import openai_chat_class, rate_limiter
+from medmirror.models.openai_compat import bounded_http_client, openai_chat_class, rate_limiter
 from medmirror.models.scripted import ScriptedChatModel
 from medmirror.settings import ROLES, Settings
 
@@ -46,6 +46,7 @@ def make_model(settings: Settings, role: str) -> BaseChatModel:
             base_url=settings.openai_base_url, api_key=key, model=settings.openai_model,
             temperature=settings.temperature, max_tokens=settings.max_tokens, max_retries=0,
             timeout=settings.openai_timeout, structured_output=settings.openai_structured_output,
+            http_client=bounded_http_client(settings.openai_timeout, settings.openai_max_reply_bytes),
             server_retries=settings.openai_max_retries, retry_backoff=settings.openai_retry_backoff,
             rate_limiter=rate_limiter(settings.openai_base_url, settings.openai_requests_per_minute),
         )
@@ -84,7 +85,8 @@ class ModelSet:
         key = (role, provider, settings.model_path, settings.n_ctx, settings.temperature, settings.max_tokens,
                settings.openai_base_url, settings.openai_model, settings.script_path, settings.seed,
                settings.repeat_penalty, settings.openai_structured_output, settings.openai_timeout,
-               settings.openai_max_retries, settings.openai_retry_backoff, settings.openai_requests_per_minute)
+               settings.openai_max_retries, settings.openai_retry_backoff, settings.openai_requests_per_minute,
+               settings.openai_max_reply_bytes)
         if key not in self._cache:
             self._cache[key] = make_model(settings, role)
         return self._cache[key]

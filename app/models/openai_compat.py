@@ -18,8 +18,14 @@
 * **a clear error** after the retries: :class:`ModelServerError` names the server URL, the model,
   the attempts and the cause (``solve`` turns it into ``status="error"`` with that line).
 
-The request timeout is the client's (``timeout``) and the requests-per-minute limit is LangChain's
-``InMemoryRateLimiter`` (shared per server by every role and thread; retries acquire it too).
+* **bounded replies** (:func:`bounded_http_client`): ``timeout`` is a deadline for the whole
+  request (connecting, the headers and every byte of the body; a server that trickles a byte
+  every few seconds is cut at the deadline), and a reply body over
+  ``max_reply_bytes`` (the setting ``openai_max_reply_bytes``) is refused as soon as it is
+  announced or read, without retrying. A body that is not UTF-8 JSON is an error naming the server.
+
+The requests-per-minute limit is LangChain's ``InMemoryRateLimiter`` (shared per server by every
+role and thread; retries acquire it too).
 
 ``openai`` and ``langchain_openai`` take most of a second to import, so they are imported when the
 first such model is built (:func:`openai_chat_class`), not with this module.
@@ -31,6 +37,7 @@ import json
 import logging
 import random
 import threading
+import time
 from functools import lru_cache
 from typing import Any, Callable, Literal
 
@@ -62,6 +69,119 @@ class ModelServerError(RuntimeError):
         self.base_url, self.model, self.cause, self.attempts = base_url, model, cause, attempts
         tries = f" after {attempts} attempt(s)" if attempts > 1 else ""
         super().__init__(f"OpenAI-compatible server {base_url} (model {model}) failed{tries}: {cause}")
+
+
+class ReplyTooLarge(Exception):
+    """The server's reply is over ``max_reply_bytes`` (raised while reading; not retried)."""
+
+
+def bounded_http_client(timeout: float, max_reply_bytes: int) -> Any:
+    """An ``httpx2.Client`` whose requests end at ``timeout`` seconds in all and whose replies stay under
+    ``max_reply_bytes`` (see the module docstring); what ``ChatOpenAI(http_client=...)`` takes.
+
+    The deadline holds at two levels: every socket read or write waits at most the time left until the
+    request's deadline (so a server trickling its headers is cut too), and the body is checked as it
+    arrives (a byte every few seconds never resets a total)."""
+    import httpcore2
+    import httpx2
+
+    local = threading.local()  # the deadline of the request this thread is making
+
+    def expired() -> bool:
+        deadline = getattr(local, "deadline", None)
+        return deadline is not None and time.monotonic() >= deadline
+
+    def over() -> Exception:
+        return httpcore2.ReadTimeout(f"request to {local.url} took more than {timeout:g} s in all "
+                                     "(the setting openai_timeout)")
+
+    def bounded(call: Callable[[float | None], Any], wait: float | None) -> Any:
+        """``call(wait)`` with ``wait`` cut to the time left until the request's deadline."""
+        deadline = getattr(local, "deadline", None)
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise over()
+            wait = remaining if wait is None else min(wait, remaining)
+        try:
+            return call(wait)
+        except (httpcore2.TimeoutException, TimeoutError):
+            if expired():
+                raise over() from None
+            raise
+
+    class _Stream(httpcore2.NetworkStream):
+        def __init__(self, inner: Any):
+            self.inner = inner
+
+        def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+            return bounded(lambda wait: self.inner.read(max_bytes, wait), timeout)
+
+        def write(self, buffer: bytes, timeout: float | None = None) -> None:
+            bounded(lambda wait: self.inner.write(buffer, wait), timeout)
+
+        def close(self) -> None:
+            self.inner.close()
+
+        def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None) -> Any:
+            return _Stream(bounded(lambda wait: self.inner.start_tls(ssl_context, server_hostname, wait), timeout))
+
+        def get_extra_info(self, info: str) -> Any:
+            return self.inner.get_extra_info(info)
+
+    class _Backend(httpcore2.SyncBackend):
+        def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
+                        socket_options: Any = None) -> Any:
+            connect = super().connect_tcp
+            return _Stream(bounded(lambda wait: connect(host, port, wait, local_address, socket_options), timeout))
+
+    class _Body(httpx2.SyncByteStream):
+        def __init__(self, inner: Any, deadline: float, url: str):
+            self.inner, self.deadline, self.url = inner, deadline, url
+
+        def __iter__(self):
+            size = 0
+            local.deadline, local.url = self.deadline, self.url  # the body is read on the caller's thread
+            try:
+                for chunk in self.inner:
+                    size += len(chunk)
+                    if size > max_reply_bytes:
+                        raise ReplyTooLarge(f"reply from {self.url} is over {max_reply_bytes:,} bytes "
+                                            "(the setting openai_max_reply_bytes)")
+                    if time.monotonic() > self.deadline:
+                        raise httpx2.ReadTimeout(f"reply from {self.url} took more than {timeout:g} s in all "
+                                                 "(the setting openai_timeout)")
+                    yield chunk
+            finally:
+                local.deadline = None
+
+        def close(self) -> None:
+            self.inner.close()
+
+    class _Transport(httpx2.HTTPTransport):
+        def __init__(self) -> None:
+            super().__init__()
+            self._pool = httpcore2.ConnectionPool(  # httpx2's defaults, with the deadline-keeping backend
+                ssl_context=httpx2.create_ssl_context(), max_connections=100, max_keepalive_connections=20,
+                keepalive_expiry=5.0, network_backend=_Backend())
+
+        def handle_request(self, request: Any) -> Any:
+            deadline = time.monotonic() + timeout
+            url = str(request.url)
+            local.deadline, local.url = deadline, url
+            try:
+                response = super().handle_request(request)
+            finally:
+                local.deadline = None
+            announced = response.headers.get("content-length", "")
+            if announced.isdigit() and int(announced) > max_reply_bytes:
+                response.close()
+                raise ReplyTooLarge(f"reply from {url} announces {int(announced):,} bytes, over {max_reply_bytes:,} "
+                                    "(the setting openai_max_reply_bytes)")
+            return httpx2.Response(status_code=response.status_code, headers=response.headers,
+                                   stream=_Body(response.stream, deadline, url), extensions=response.extensions)
+
+    return httpx2.Client(transport=_Transport(), timeout=timeout)
 
 
 class FormatRejected(Exception):
@@ -126,6 +246,12 @@ def _cause(err: BaseException) -> str:
 
     status = getattr(err, "status_code", None)
     text = " ".join(str(getattr(err, "message", None) or err).split())
+    inner, depth = err.__cause__, 0
+    while inner is not None and inner.__cause__ is not None and depth < 5:  # the transport's own reason
+        inner, depth = inner.__cause__, depth + 1
+    reason = " ".join(str(inner).split()) if inner is not None else ""
+    if isinstance(err, openai.APIConnectionError) and reason and reason not in text:
+        text = f"{text} ({reason})"  # e.g. the total deadline
     if isinstance(err, openai.APITimeoutError):
         text = f"no reply within the timeout ({text})"
     return f"{type(err).__name__}" + (f" HTTP {status}" if status else "") + f": {text[:300]}"
@@ -205,6 +331,11 @@ def openai_chat_class() -> type:
                 raise
             except (openai.APIError, openai.OpenAIError) as err:
                 raise ModelServerError(*self._server, _cause(err), attempts["n"]) from err
+            except ReplyTooLarge as err:
+                raise ModelServerError(*self._server, str(err), attempts["n"]) from None
+            except (UnicodeDecodeError, json.JSONDecodeError) as err:  # a body that is not UTF-8 JSON
+                raise ModelServerError(*self._server, f"unreadable reply ({type(err).__name__}: "
+                                       f"{' '.join(str(err).split())[:200]})", attempts["n"]) from None
 
         def _plain(self, messages: list[BaseMessage], stop: list[str] | None,
                    run_manager: CallbackManagerForLLMRun | None, **kwargs: Any) -> ChatResult:

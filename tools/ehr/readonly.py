@@ -11,12 +11,17 @@ Two independent locks, neither of which is string matching on the SQL:
 ``Cursor.execute`` prepares a single statement, so ``SELECT 1; DROP TABLE x`` is an
 error, and the DROP would be denied anyway. A progress handler aborts a statement
 that runs longer than ``timeout_s`` or more than ``SQL_PROGRESS_OPS`` virtual-machine
-steps; results are capped at ``max_rows``.
+steps, and a watchdog thread calls ``Connection.interrupt()`` at the deadline (a statement of
+few but slow steps never reaches the progress handler); results are capped at ``max_rows``.
 
 Size is bounded too (limits in :mod:`medmirror.limits`): the statement's text
 (``MAX_SQL_CHARS``); every string or blob SQLite builds, so ``randomblob``,
 ``zeroblob``, ``printf`` widths, ``replace``/``group_concat`` growth stop at
-``MAX_SQLITE_LENGTH`` bytes (``SQLITE_LIMIT_LENGTH``); the number of result columns
+``MAX_SQLITE_LENGTH`` bytes (``SQLITE_LIMIT_LENGTH``), and ``printf``/``format`` are
+replaced on the connection by a checked version that refuses a width or precision over that
+limit before formatting (SQLite's own repeats ``%.*c`` a character at a time inside one
+virtual-machine step, where neither the limit nor the progress handler stops it: 2e9
+repeats took seconds each, and a statement may hold a hundred of them); the number of result columns
 (``MAX_SQL_COLUMNS``); each returned value (``MAX_SQL_VALUE_BYTES``, longer ones are
 cut and marked) and the whole result (``MAX_SQL_RESULT_BYTES``, later rows are dropped
 and the result marked truncated). Rows are fetched one at a time, so a large result is
@@ -25,7 +30,9 @@ never materialised.
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,18 +65,71 @@ def _authorizer(action: int, arg1: str | None, arg2: str | None, db: str | None,
     return sqlite3.SQLITE_OK
 
 
+# A printf/format conversion: flags, width (digits or *), precision (digits or *), type.
+_CONVERSION = re.compile(r"%[-+ 0#,!]*(\*|\d+)?(?:\.(\*|\d+))?([a-zA-Z%])")
+_LOCAL = threading.local()
+
+
+def printf_width(fmt: Any, args: tuple[Any, ...]) -> int:
+    """The largest width or precision a printf format asks for (``*`` takes it from ``args``, as SQLite does)."""
+    if not isinstance(fmt, str):
+        return 0
+    widest, i = 0, 0
+    for m in _CONVERSION.finditer(fmt):
+        if m.group(3) == "%":
+            continue
+        for part in (m.group(1), m.group(2)):
+            if part == "*":
+                value = args[i] if i < len(args) else 0
+                i += 1
+                try:
+                    widest = max(widest, abs(int(value)))
+                except (TypeError, ValueError, OverflowError):
+                    pass
+            elif part:
+                widest = max(widest, int(part[:12]))
+        i += 1
+    return widest
+
+
+def _formatter() -> sqlite3.Connection:
+    """This thread's in-memory connection that runs SQLite's own printf once the widths are checked."""
+    con = getattr(_LOCAL, "formatter", None)
+    if con is None:
+        con = sqlite3.connect(":memory:")
+        con.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_SQLITE_LENGTH)
+        _LOCAL.formatter = con
+    return con
+
+
+def _checked_printf(fmt: Any = None, *args: Any) -> Any:
+    width = printf_width(fmt, args)
+    if width > MAX_SQLITE_LENGTH:
+        _LOCAL.refusal = (f"printf/format width or precision {width:,} is over the limit of {MAX_SQLITE_LENGTH:,} "
+                          "(MAX_SQLITE_LENGTH in app/limits.py)")
+        raise ValueError(_LOCAL.refusal)
+    marks = ", ".join("?" * (1 + len(args)))
+    return _formatter().execute(f"SELECT printf({marks})", (fmt, *args)).fetchone()[0]
+
+
 def connect_readonly(path: str | Path) -> sqlite3.Connection:
     """Open ``path`` read-only (``mode=ro``) with the SELECT-only authorizer installed."""
     p = Path(path)
     if not p.is_file():
         raise FileNotFoundError(f"EHR database not found: {p}")
-    con = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True, check_same_thread=False)
+    try:
+        con = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True, check_same_thread=False)
+        con.execute("SELECT 1 FROM sqlite_master LIMIT 1")  # a file that is not SQLite fails here, named
+    except sqlite3.Error as err:
+        raise SQLRefused(f"cannot open the EHR database {p}: {err}") from None
     con.set_authorizer(_authorizer)
     # no string or blob (randomblob, zeroblob, printf('%*s'), group_concat, ...) above the limit
     con.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_SQLITE_LENGTH)
     con.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
     con.setlimit(sqlite3.SQLITE_LIMIT_COLUMN, MAX_SQL_COLUMNS)
     con.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+    for name in ("printf", "format"):  # width-checked; SQLite's own runs once the widths are within the limit
+        con.create_function(name, -1, _checked_printf, deterministic=True)
     return con
 
 
@@ -114,6 +174,10 @@ def run_sql(path: str | Path, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, tim
         return 1 if time.monotonic() > deadline or budget["calls"] * every > SQL_PROGRESS_OPS else 0
 
     con.set_progress_handler(progress, every)
+    watchdog = threading.Timer(timeout_s, con.interrupt)  # for statements of few, slow steps
+    watchdog.daemon = True
+    watchdog.start()
+    _LOCAL.refusal = None
     notes: list[str] = []
     rows: list[list[Any]] = []
     truncated = False
@@ -148,6 +212,7 @@ def run_sql(path: str | Path, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, tim
         except sqlite3.DatabaseError as err:
             raise SQLRefused(_message(err, timeout_s)) from None
     finally:
+        watchdog.cancel()
         con.close()
     if any(n.startswith("a value") for n in notes):
         truncated = True
@@ -181,6 +246,8 @@ def _unique(items: list[str]) -> list[str]:
 
 def _message(err: Exception, timeout_s: float) -> str:
     msg = str(err)
+    if "user-defined function raised exception" in msg and getattr(_LOCAL, "refusal", None):
+        return _LOCAL.refusal
     if "interrupted" in msg:
         return (f"query took longer than {timeout_s:g} s or more than {SQL_PROGRESS_OPS:,} steps "
                 "(SQL_PROGRESS_OPS in app/limits.py) and was stopped")

@@ -9,9 +9,11 @@ shipped task sets (``tools/text/tasks/``) unless a ``base_dir`` is given.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import re
+import shutil
 import sqlite3
 import stat
 import tempfile
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from medmirror.limits import MAX_SYNTHETIC_PATIENTS
+from medmirror.limits import MAX_SYNTHETIC_DATABASES, MAX_SYNTHETIC_PATIENTS, MAX_SYNTHETIC_PATIENTS_TOTAL
 from medmirror.tools.ehr.generator import generate_ehr
 from medmirror.tools.ehr.schema import DDL
 
@@ -74,12 +76,35 @@ def private_workdir() -> Path:
 
     A fixed, shared temp path let anyone plant a file there first and have it used as the EHR.
     """
-    import atexit
-    import shutil
-
     folder = Path(tempfile.mkdtemp(prefix="medmirror-ehr-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    atexit.register(remove_private_workdir)
     return folder
+
+
+def remove_private_workdir() -> None:
+    """Delete this process's private folder of generated databases, if it made one (at exit; the MCP server
+    calls it on SIGTERM, whose default action skips atexit)."""
+    if private_workdir.cache_info().currsize:
+        shutil.rmtree(private_workdir(), ignore_errors=True)
+
+
+_GENERATED: dict[Path, int] = {}  # databases this process generated into its private folder -> patients
+
+
+def _within_budget(path: Path, n_patients: int) -> None:
+    """Refuse a new generated database once the process has made ``MAX_SYNTHETIC_DATABASES`` of them or
+    ``MAX_SYNTHETIC_PATIENTS_TOTAL`` patients (each costs seconds of CPU and megabytes: a client of the MCP
+    server choosing a new seed per call could otherwise use both without end)."""
+    if path in _GENERATED:
+        return
+    if len(_GENERATED) >= MAX_SYNTHETIC_DATABASES:
+        raise ValueError(f"this process has generated {len(_GENERATED)} synthetic EHR databases, the limit "
+                         f"(MAX_SYNTHETIC_DATABASES in app/limits.py); reuse one of the seeds and sizes already made")
+    total = sum(_GENERATED.values()) + n_patients
+    if total > MAX_SYNTHETIC_PATIENTS_TOTAL:
+        raise ValueError(f"generating {n_patients:,} more synthetic patients would make {total:,} in this process, "
+                         f"over the limit of {MAX_SYNTHETIC_PATIENTS_TOTAL:,} (MAX_SYNTHETIC_PATIENTS_TOTAL in "
+                         "app/limits.py)")
 
 
 def _user_version() -> int:
@@ -192,6 +217,9 @@ def ehr_db_path(value: str | Path, workdir: str | Path | None = None) -> Path:
         path = folder / f"synthetic-{generator_fingerprint()}-n{spec['n_patients']}-seed{spec['seed']}.sqlite"
         with _LOCK:
             if verify_generated(path) is not None:
+                if not workdir:  # the private folder: what a client's spec fills
+                    _within_budget(path, spec["n_patients"])
+                    _GENERATED[path] = spec["n_patients"]
                 _generate_verified(path, spec)
                 problem = verify_generated(path)
                 if problem is not None:

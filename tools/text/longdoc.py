@@ -85,11 +85,12 @@ def word_tokens(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def read_document(path: str | Path) -> str:
-    """The text of a document; any problem (missing, unsupported, too large, unreadable PDF) is a
-    :class:`DocumentError`. Sizes are bounded by ``limits.MAX_DOCUMENT_BYTES`` and ``limits.MAX_DOCUMENT_CHARS``."""
-
+def check_document(path: str | Path) -> tuple[Path, str]:
+    """``(path, kind)`` of a document that exists, has a supported type and is within ``MAX_DOCUMENT_BYTES``;
+    checked from its name and ``stat`` alone, before a byte is read or hashed (else a :class:`DocumentError`)."""
     p = Path(path)
+    if p.is_dir():
+        raise DocumentError(f"document {p} is a directory, not a file")
     if not p.is_file():
         raise DocumentError(f"document not found: {p}")
     kind = SUFFIXES.get(p.suffix.lower())
@@ -100,6 +101,14 @@ def read_document(path: str | Path) -> str:
     if size > limits.MAX_DOCUMENT_BYTES:
         raise DocumentError(f"{p.name} is too large: {size:,} bytes, the limit is {limits.MAX_DOCUMENT_BYTES:,} "
                             "(MAX_DOCUMENT_BYTES in app/limits.py)")
+    return p, kind
+
+
+def read_document(path: str | Path) -> str:
+    """The text of a document; any problem (missing, unsupported, too large, unreadable PDF) is a
+    :class:`DocumentError`. Sizes are bounded by ``limits.MAX_DOCUMENT_BYTES`` and ``limits.MAX_DOCUMENT_CHARS``."""
+
+    p, kind = check_document(path)
     if kind == "pdf":
         from pypdf import PdfReader
 
@@ -275,11 +284,17 @@ _INDEXES: "OrderedDict[str, LongDocIndex]" = OrderedDict()
 
 
 def _set_key(paths: Sequence[str | Path], embed_key: str) -> str:
+    """The cache key of a document set: each file's name and a hash of its bytes, read in blocks once the
+    file has passed :func:`check_document` (type and size)."""
     h = hashlib.sha256(embed_key.encode())
     for p in paths:
-        path = Path(p)
+        path, _ = check_document(p)
         h.update(path.name.encode() + b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"missing")
+        digest = hashlib.sha256()
+        with path.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+        h.update(digest.digest())
     return h.hexdigest()
 
 
@@ -351,7 +366,10 @@ def search(index: LongDocIndex, query: str, k: int = 4, *, min_score_ratio: floa
 def _as_paths(documents: Any) -> list[str]:
     if not documents:
         raise DocumentError("no documents attached to the task (resource 'documents')")
-    items = [documents] if isinstance(documents, (str, Path)) else list(documents)
+    items = [documents] if isinstance(documents, (str, Path, dict)) else list(documents)
+    if len(items) > limits.MAX_DOCUMENTS:
+        raise DocumentError(f"{len(items):,} documents attached, the limit is {limits.MAX_DOCUMENTS:,} "
+                            "(MAX_DOCUMENTS in app/limits.py)")
     out = []
     for item in items:
         if isinstance(item, dict):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,40 @@ def test_ehr_sql_huge_blob_is_refused_naming_the_limit(db):
                 "SELECT group_concat(hex(randomblob(5000))) FROM labevents"):
         with pytest.raises(SQLRefused, match="MAX_SQLITE_LENGTH"):
             run_sql(db, sql)
-    # SQLite's printf gives NULL instead of a string over the length limit
-    assert run_sql(db, "SELECT printf('%0*d', 50000000, 1)").rows == [[None]]
+    # a printf width over the length limit is refused before SQLite formats anything (it gave NULL before)
+    with pytest.raises(SQLRefused, match="width or precision 50,000,000 .*MAX_SQLITE_LENGTH"):
+        run_sql(db, "SELECT printf('%0*d', 50000000, 1)")
+
+
+def test_printf_repeats_are_refused_before_they_run(db):
+    """printf('%.*c', 2e9, 'x') repeated a character 2e9 times inside one VM step (seconds each, past the timeout)."""
+    many = ", ".join(["printf('%.*c', 2000000000, 'x')"] * 50)
+    for sql in ("SELECT printf('%.*c', 2000000000, 'x')", "SELECT format('%!.*c', 2000000000, 'x')",
+                "SELECT printf('%.2000000000c', 'x')", f"SELECT {many}",
+                "SELECT printf(gender || '%.*c', 2000000000, 'x') FROM patients"):
+        start = time.monotonic()
+        with pytest.raises(SQLRefused, match="2,000,000,000 is over the limit"):
+            run_sql(db, sql)
+        assert time.monotonic() - start < 2.0, sql  # seconds per printf before
+    # within the limit printf is SQLite's own
+    assert run_sql(db, "SELECT printf('%5.2f|%-3d|%s|%%|%.*c', 3.14159, 7, 'ab', 3, 'x')").rows == [[" 3.14|7  |ab|%|xxx"]]
+    assert readonly.printf_width("%*.*d %5s", (-70, 12, 1, "a")) == 70
+
+
+def test_watchdog_interrupts_a_statement_of_few_slow_steps(db, monkeypatch):
+    """Rows of slow steps never reach the progress handler (every 10,000 steps): the watchdog stops them."""
+    real = readonly.connect_readonly
+
+    def with_slow(path):
+        con = real(path)
+        con.create_function("slow", 0, lambda: time.sleep(0.3) or 1)
+        return con
+
+    monkeypatch.setattr(readonly, "connect_readonly", with_slow)
+    start = time.monotonic()
+    with pytest.raises(SQLRefused, match="longer than 0.5 s"):
+        run_sql(db, "SELECT slow() FROM patients", timeout_s=0.5, max_rows=100)  # 30 rows: 9 s without the watchdog
+    assert time.monotonic() - start < 3.0  # 9 s without the watchdog
 
 
 def test_ehr_sql_values_and_the_whole_result_are_capped(db, monkeypatch):
@@ -105,3 +138,29 @@ def test_planted_symlink_at_the_synthetic_path_is_replaced(tmp_path):
 def test_synthetic_ehr_size_is_bounded():
     with pytest.raises(ValueError, match="MAX_SYNTHETIC_PATIENTS"):
         ehr_db_path(f"synthetic:n={limits.MAX_SYNTHETIC_PATIENTS + 1}")
+
+
+def test_generation_into_the_private_folder_is_capped_per_process(monkeypatch):
+    """Issue 31 M3: a client choosing a new seed per call made a new database each time (49 s, 227 MB)."""
+    from medmirror.tools.ehr import resources
+
+    monkeypatch.setattr(resources, "_GENERATED", {})
+    monkeypatch.setattr(resources, "MAX_SYNTHETIC_DATABASES", 2)
+    monkeypatch.setattr(resources, "MAX_SYNTHETIC_PATIENTS_TOTAL", 12)
+    first = ehr_db_path("synthetic:n=3,seed=901")
+    ehr_db_path("synthetic:n=3,seed=902")
+    assert ehr_db_path("synthetic:n=3,seed=901") == first  # one already made is reused, not counted again
+    with pytest.raises(ValueError, match="generated 2 synthetic EHR databases.*MAX_SYNTHETIC_DATABASES"):
+        ehr_db_path("synthetic:n=3,seed=903")
+    monkeypatch.setattr(resources, "MAX_SYNTHETIC_DATABASES", 10)
+    with pytest.raises(ValueError, match="would make 16 in this process.*MAX_SYNTHETIC_PATIENTS_TOTAL"):
+        ehr_db_path("synthetic:n=10,seed=904")
+    assert not list(resources.private_workdir().glob("*seed903*")) and not list(resources.private_workdir().glob("*seed904*"))
+
+
+def test_a_database_that_cannot_be_opened_is_named(tmp_path):
+    """Issue 31 (low): 'unable to open database file' / 'file is not a database' without the file."""
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("not a database " * 100)
+    with pytest.raises(SQLRefused, match=f"cannot open the EHR database {bad}: file is not a database"):
+        run_sql(bad, "SELECT 1")
