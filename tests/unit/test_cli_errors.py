@@ -62,7 +62,8 @@ def test_bad_json_setting_is_a_one_line_error(capsys):
 
 def test_invalid_setting_value_is_a_one_line_error(capsys):
     assert main(["solve", "-q", Q, "--theta-plan", "eleven", "--checkpointer", "none"]) == 2
-    assert "invalid settings: theta_plan" in _one_line_error(capsys)
+    # the CLI's own flag name, not the field's (issue 32)
+    assert "invalid settings: --theta-plan: Input should be a valid integer" in _one_line_error(capsys)
 
 
 def test_unreachable_openai_server_is_a_one_line_error(capsys):
@@ -71,6 +72,7 @@ def test_unreachable_openai_server_is_a_one_line_error(capsys):
     assert code == 1
     err = _one_line_error(capsys)
     assert "Connection" in err and "http://127.0.0.1:9/v1" in err
+    assert "ConnectionError" not in err and "ModelServerError" not in err  # plain words, no class names
 
 
 def test_malformed_gguf_is_a_one_line_error(tmp_path):
