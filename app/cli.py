@@ -56,12 +56,9 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     "presets": ("list the presets", None),
     "graph": ("print a preset's graph as Mermaid (the planner or the single-loop graph)", None),
     "bench": ("run a benchmark", "medmirror.bench.cli:add_bench_parser"),
-    "experiment": ("run an experiment file: presets x settings sweeps x datasets x seeds",
-                   "medmirror.bench.experiment:add_experiment_parser"),
-    "optimize": ("ReflecTool optimisation: practise on labelled cases, keep experience",
-                 "medmirror.optimize_cli:add_optimize_parser"),
-    "mcp": ("serve the calculators, tools and solve as an MCP server (stdio, or --http)",
-            "medmirror.mcp_server:add_mcp_parser"),
+    "experiment": ("run an experiment file: presets x settings sweeps x datasets x seeds", None),
+    "optimize": ("ReflecTool optimisation: practise on labelled cases, keep experience", None),
+    "mcp": ("serve the calculators, tools and solve as an MCP server (stdio, or --http)", None),
     "memory": ("inspect and manage the experience store", "medmirror.memory.experience_cli:add_memory_parser"),
 }
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -71,6 +68,11 @@ def _load(target: str) -> Any:
     """``"package.module:name"`` -> the object, importing the module now (the lazy half of :data:`COMMANDS`)."""
     module, _, name = target.partition(":")
     return getattr(import_module(module), name)
+
+
+def _handler(target: str) -> Any:
+    """A command's handler that imports its module (``"module:function"``) only when the command runs."""
+    return lambda args: _load(target)(args)
 
 
 def _api() -> Any:
@@ -497,7 +499,50 @@ def _add_graph(sub: Any) -> None:
     p.set_defaults(func=cmd_graph)
 
 
-HERE = {"solve": _add_solve, "demo": _add_demo, "presets": _add_presets, "graph": _add_graph}
+def _add_experiment(sub: Any) -> None:
+    p = sub.add_parser(
+        "experiment", help=COMMANDS["experiment"][0],
+        description="Run every (dataset, condition, seed) of a TOML experiment file through the benchmark runner, "
+                    "each in its own resumable folder, then write the tidy table, mean ± sd over seeds, paired "
+                    "McNemar tests and bootstrap intervals, plots and report.md. Rerun the same command to resume.")
+    p.add_argument("config", type=Path, metavar="CONFIG.toml", help="the experiment file")
+    p.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="output folder (default: the file's `out`, else runs/experiments/<name>)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="check the file, list the sub-runs with their rows, and estimate the time; run nothing")
+    p.add_argument("--report-only", action="store_true",
+                   help="run nothing; write the tables, plots and report from the records there are")
+    p.set_defaults(func=_handler("medmirror.bench.experiment:handle_experiment"))
+
+
+def _add_optimize(sub: Any) -> None:
+    p = sub.add_parser("optimize", help=COMMANDS["optimize"][0],
+                       description="ReflecTool's optimisation stage over labelled cases: MedCalc-Bench rows (CSV) or "
+                                   "the toolbox task sets of bench cab (JSONL); rerun with the same --out to resume.")
+    p.add_argument("--data", required=True, type=Path,
+                   help="MedCalc-Bench CSV with labels, or a toolbox task file (tools/*/tasks/*.jsonl, as bench cab "
+                        "reads them); radiology is not read (its tasks have no labelled answer)")
+    p.add_argument("--n", type=int, default=None, help="how many cases (after --skip)")
+    p.add_argument("--skip", type=int, default=0, help="skip the first rows (e.g. to hold them out)")
+    p.add_argument("--preset", default="reflectool-refine", choices=list(PRESETS), metavar="PRESET",
+                   help=_preset_help("default reflectool-refine"))
+    p.add_argument("--out", type=Path, default=None, help="output directory (reuse it to resume)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a setting, e.g. --set data_dir=/tmp/x")
+    p.set_defaults(func=_handler("medmirror.optimize_cli:handle_optimize"))
+
+
+def _add_mcp(sub: Any) -> None:
+    p = sub.add_parser("mcp", help=COMMANDS["mcp"][0])
+    p.add_argument("--http", action="store_true", help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="HTTP host (default 127.0.0.1, loopback only; another address exposes the tools to the network)")
+    p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    p.set_defaults(func=_handler("medmirror.mcp_server:cmd_mcp"))
+
+
+HERE = {"solve": _add_solve, "demo": _add_demo, "presets": _add_presets, "graph": _add_graph,
+        "experiment": _add_experiment, "optimize": _add_optimize, "mcp": _add_mcp}
 
 
 def _version() -> str:

@@ -317,16 +317,8 @@ def serve_http(server: Server, host: str = "127.0.0.1", port: int = 8765) -> Non
     uvicorn.run(http_app(server, host), host=host, port=port, log_level="warning")
 
 
-def add_mcp_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("mcp", help="serve the calculators, tools and solve as an MCP server (stdio, or --http)")
-    p.add_argument("--http", action="store_true", help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="HTTP host (default 127.0.0.1, loopback only; another address exposes the tools to the network)")
-    p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
-    p.set_defaults(func=cmd_mcp)
-
-
 def cmd_mcp(args: argparse.Namespace) -> int:
+    """``medmirror mcp`` (its flags are in :mod:`medmirror.cli`)."""
     if args.http:
         serve_http(build_server(), args.host, args.port)
         return 0

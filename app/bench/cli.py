@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import medmirror.bench.cli_speed as cli_speed
 import medmirror.bench.extraction_speed as extraction_speed
 import medmirror.bench.overhead as overhead
 from medmirror.bench.cab import CabError, run_cab
@@ -149,6 +150,13 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     rada.add_argument("--quiet", action="store_true")
     rada.set_defaults(func=handle_rada)
 
+    cs = sub.add_parser("cli", help="how fast the command line starts: --help per command, solve's first trace line",
+                        description="Each command in fresh processes: --help of every command, and solve on the "
+                                    "scripted model (seconds to its first trace line and to the end).")
+    cs.add_argument("--repeats", type=_int_at_least(1), default=5)
+    cs.add_argument("--out", type=Path, default=None, metavar="FILE.json")
+    cs.set_defaults(func=lambda args: cli_speed.run_cli(args.repeats, args.out))
+
     rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
                         description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
     rt.add_argument("--cards", type=_int_at_least(1), default=1000)
@@ -158,9 +166,11 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def handle_cab(args: argparse.Namespace) -> int:
+    settings = _settings_pairs(args.set)
+    _warn_concurrency(args, settings)
     try:
         run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
-                quiet=args.quiet, options={"settings": _settings_pairs(args.set)})
+                quiet=args.quiet, options={"settings": settings})
     except CabError as exc:
         print(f"medmirror bench cab: error: {exc}", file=sys.stderr)
         return 2
@@ -193,6 +203,35 @@ def handle_extraction(args: argparse.Namespace) -> int:
 
 def handle_overhead(args: argparse.Namespace) -> int:
     return overhead.run_cli(args.runs, args.checkpointer, args.out)
+
+
+LOOPBACK = ("localhost", "127.", "[::1]", "0.0.0.0")
+
+
+def serial_server_warning(settings: Any, concurrency: int) -> str | None:
+    """A warning when rows would run ``concurrency`` at once against an OpenAI-compatible server on this machine.
+
+    How it is detected: the server's URL (``openai_base_url``) is a loopback address. A local server is usually
+    llama.cpp's or Ollama's, which by default serve one request at a time (llama.cpp's server: one slot unless
+    started with ``--parallel N``), so concurrent rows queue; measured on issue 32's machine, 3 at once were 8 times
+    slower per case than one at a time. A remote server (vLLM, OpenAI) batches: no warning."""
+    url = str(getattr(settings, "openai_base_url", None) or "")
+    host = url.split("://", 1)[-1]
+    if concurrency <= 1 or not host.startswith(LOOPBACK):
+        return None
+    return (f"--concurrency {concurrency} against {url}, a server on this machine: llama.cpp's server and Ollama "
+            f"serve one request at a time unless started with parallel slots (llama.cpp: --parallel {concurrency}), "
+            f"so rows queue and each is slower (3 at once were 8x slower per case than 1); use --concurrency 1 or "
+            f"start the server with slots")
+
+
+def _warn_concurrency(args: argparse.Namespace, settings: dict[str, str]) -> None:
+    try:
+        resolved = Settings.resolve(getattr(args, "preset", None), **settings)
+    except ValueError:  # invalid settings are reported by the run
+        return
+    if resolved.model_provider == "openai" and (warning := serial_server_warning(resolved, args.concurrency)):
+        print(f"medmirror bench: warning: {warning}", file=sys.stderr)
 
 
 def _settings_pairs(pairs: list[str]) -> dict[str, str]:
@@ -238,12 +277,13 @@ def one_line_validation_error(exc: Exception) -> str:
 
 def handle_medcalc(args: argparse.Namespace) -> int:
     """Handler of ``bench medcalc``; returns the exit code."""
+    settings = _settings_pairs(args.set)
+    _warn_concurrency(args, settings)
     try:
         run_medcalc(
             args.data, args.mode, limit=args.limit, skip=args.skip, every=args.every, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
-            options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set),
-                     "extractor": args.extractor},
+            options={"k": args.k, "preset": args.preset, "settings": settings, "extractor": args.extractor},
         )
     except BenchError as exc:
         print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)
@@ -257,10 +297,12 @@ def handle_medcalc(args: argparse.Namespace) -> int:
 
 def handle_medrisk(args: argparse.Namespace) -> int:
     """Handler of ``bench medrisk``; returns the exit code."""
+    settings = _settings_pairs(args.set)
+    _warn_concurrency(args, settings)
     try:
         run_medrisk(args.data, args.mode, limit=args.limit, every=args.every, out_dir=args.out,
                     concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
-                    options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set),
+                    options={"k": args.k, "preset": args.preset, "settings": settings,
                              "extractor": args.extractor})
     except BenchError as exc:
         print(f"medmirror bench medrisk: error: {exc}", file=sys.stderr)
