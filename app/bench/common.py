@@ -355,21 +355,37 @@ def write_summary(path: str | Path, summary: dict[str, Any]) -> Path:
     return p
 
 
+def save_figure(path: str | Path, draw: Callable[[Any], Any], size: tuple[float, float],
+                dpi: int = 120) -> tuple[Path | None, str | None]:
+    """Draw on a new ``matplotlib.figure.Figure`` (``draw(fig)``) and save it as PNG with the Agg canvas.
+
+    The object-oriented API, not pyplot: no global backend is switched (``matplotlib.use("Agg", force=True)``
+    switched a notebook kernel's inline backend and its later plots vanished) and no figure is registered
+    with pyplot. Returns ``(path, None)``, or ``(None, reason)`` when matplotlib is not importable."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        return None, f"matplotlib is not importable ({exc})"
+    fig = Figure(figsize=size)
+    FigureCanvasAgg(fig)
+    draw(fig)
+    fig.tight_layout()
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(p, dpi=dpi)
+    return p, None
+
+
 def plot_accuracy(path: str | Path, groups: dict[str, dict[str, Any]], title: str) -> tuple[Path | None, str | None]:
     """Bar chart of accuracy per group as PNG. Returns ``(path, None)`` or ``(None, reason)``."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg", force=True)
-        import matplotlib.pyplot as plt
-    except ImportError as exc:
-        return None, f"plot skipped: matplotlib is not importable ({exc})"
     labels = list(groups)
     if not labels:
         return None, "plot skipped: no records"
     values = [100 * (groups[k]["accuracy"] or 0.0) for k in labels]
-    fig, ax = plt.subplots(figsize=(max(4.0, 0.9 * len(labels) + 1.5), 3.6))
-    try:
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot(1, 1, 1)
         bars = ax.bar(labels, values, color="#4C72B0")
         for bar, k in zip(bars, labels):
             g = groups[k]
@@ -379,10 +395,6 @@ def plot_accuracy(path: str | Path, groups: dict[str, dict[str, Any]], title: st
         ax.set_ylabel("accuracy (%)")
         ax.set_title(title, fontsize=10)
         ax.tick_params(axis="x", labelrotation=30)
-        fig.tight_layout()
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(p, dpi=120)
-    finally:
-        plt.close(fig)
-    return p, None
+
+    saved, why = save_figure(path, draw, (max(4.0, 0.9 * len(labels) + 1.5), 3.6))
+    return saved, (f"plot skipped: {why}" if why else None)
