@@ -346,6 +346,11 @@ def format_table(title: str, groups: dict[str, dict[str, Any]], *, label: str, t
     return "\n".join(lines)
 
 
+def counts_text(counts: dict[str, Any] | None) -> str:
+    """Counts for a printed line: ``{'answered': 3, 'refused': 1}`` -> ``answered 3, refused 1`` ('-' if none)."""
+    return ", ".join(f"{k} {v}" for k, v in (counts or {}).items()) or "-"
+
+
 def write_summary(path: str | Path, summary: dict[str, Any]) -> Path:
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
@@ -363,6 +368,7 @@ def save_figure(path: str | Path, draw: Callable[[Any], Any], size: tuple[float,
     switched a notebook kernel's inline backend and its later plots vanished) and no figure is registered
     with pyplot. Returns ``(path, None)``, or ``(None, reason)`` when matplotlib is not importable."""
     try:
+        import matplotlib  # noqa: F401 - first: the package itself may be missing when its submodules are cached
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError as exc:

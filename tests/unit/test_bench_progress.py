@@ -55,3 +55,10 @@ def test_the_timer_reports_a_row_that_takes_long():
         bar._stop.wait(0.01)
     bar.close()
     assert out.getvalue().splitlines()[0] == "rada baseline: 0/5 rows (0%) in 45s"
+
+
+def test_counts_are_printed_as_words_not_a_python_dict():
+    from medmirror.bench.common import counts_text
+
+    assert counts_text({"answered": 3, "refused": 1}) == "answered 3, refused 1"
+    assert counts_text({}) == "-" and counts_text(None) == "-"
