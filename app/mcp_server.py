@@ -20,7 +20,8 @@ What a client sees:
   The SDK's schema check is off so that message is the one a client reads.
 - tools that work on a task's resources take them as extra arguments: ``ehr_db`` (path of an EHR
   SQLite database), ``documents`` and ``images`` (lists of file paths), all on the server's machine.
-- ``solve``: the whole graph on a question (and note, options, resources) with a preset; returns
+- ``solve``: the whole graph on a question (and note, options, resources) with a preset (a call with a progress
+  token gets a progress notification per trace event, as each step finishes); returns
   answer, value, status, status_detail and a summary of the steps.
 
 In stdio mode the protocol owns standard output: file descriptor 1 is pointed at standard error
@@ -171,13 +172,14 @@ def served_tools(registry: ToolRegistry) -> list[types.Tool]:
 # ---------------------------------------------------------------------------
 
 def call_tool(registry: ToolRegistry, name: str, arguments: dict[str, Any] | None,
-              solve_registry: ToolRegistry | None = None) -> dict[str, Any]:
+              solve_registry: ToolRegistry | None = None, on_trace: Any = None) -> dict[str, Any]:
     """Run one tool; the structured result, or :class:`ToolCallError` with a message naming the problem.
 
-    ``solve`` runs with ``solve_registry`` (None: the one the settings give, with their MCP servers)."""
+    ``solve`` runs with ``solve_registry`` (None: the one the settings give, with their MCP servers), handing
+    each trace event to ``on_trace`` as its step finishes."""
     arguments = dict(arguments or {})
     if name == SOLVE:
-        return run_solve(arguments, solve_registry)
+        return run_solve(arguments, solve_registry, on_trace=on_trace)
     try:
         tool = registry.get(name)
     except UnknownTool as err:
@@ -207,7 +209,7 @@ def _step_summary(step: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None) -> dict[str, Any]:
+def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None, on_trace: Any = None) -> dict[str, Any]:
     question = arguments.get("question")
     if not isinstance(question, str) or not question.strip():
         raise ToolCallError("solve: question (missing): give the clinical question as a string")
@@ -219,7 +221,7 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None) -
     if preset not in PRESETS:
         raise ToolCallError(f"solve: preset (invalid): {preset!r}; choose one of {', '.join(PRESETS)}")
     result = solve(question, arguments.get("note"), arguments.get("options"), preset=preset,
-                   resources=arguments.get("resources"), registry=registry)
+                   resources=arguments.get("resources"), registry=registry, on_trace=on_trace)
     totals = result.totals
     return {
         "answer": result.answer, "value": result.value, "answer_format": result.answer_format,
@@ -248,11 +250,29 @@ def build_server(registry: ToolRegistry | None = None) -> Server:
     @server.call_tool(validate_input=False)  # the tools' own validators name every bad input
     async def _call_tool(name: str, arguments: dict[str, Any]) -> types.CallToolResult | dict[str, Any]:
         try:
-            return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given)
+            return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given, _progress(server, name))
         except ToolCallError as err:
             return types.CallToolResult(content=[types.TextContent(type="text", text=str(err))], isError=True)
 
     return server
+
+
+def _progress(server: Server, name: str) -> Any:
+    """For ``solve`` called with a progress token: a function that sends each trace event (from the worker thread)
+    as a progress notification (progress = events so far, message = the node, event and detail); else None."""
+    ctx = server.request_context
+    token = ctx.meta.progressToken if ctx.meta is not None else None
+    if name != SOLVE or token is None:
+        return None
+    count = 0
+
+    def send(event: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
+        message = f"{event.get('node')} | {event.get('event')}: {' '.join(str(event.get('detail', '')).split())}"
+        anyio.from_thread.run(ctx.session.send_progress_notification, token, float(count), None, message[:300])
+
+    return send
 
 
 def _init_options(server: Server) -> InitializationOptions:

@@ -100,3 +100,21 @@ def test_the_bundled_demo_cases_and_task_sets_load_from_the_installed_package() 
     cases = demo_cases()
     assert cases and all({"name", "question"} <= set(c) for c in cases)
     assert all(path.is_file() for path, _, _ in TASK_SETS.values())
+
+
+def test_no_resume_advice_for_a_file_that_is_not_a_model():
+    """Resuming runs the same model file again: the advice is to fix the file (issue 32); a server that went away
+    keeps the advice, as the CLI says it (--thread-id)."""
+    from types import SimpleNamespace
+
+    from medmirror.cli import plain_error
+    from medmirror.solve_guard import failure_detail
+
+    bad = failure_detail(ValueError("Failed to load model from file: /tmp/bad.gguf"),
+                         SimpleNamespace(model_path="/tmp/bad.gguf"), thread_id="t1", can_resume=True)
+    assert "/tmp/bad.gguf is not a valid GGUF" in bad and "resume" not in bad
+    gone = failure_detail(ConnectionError("server went away"), SimpleNamespace(openai_base_url="http://h:1/v1"),
+                          thread_id="t1", can_resume=True)
+    assert "call again with thread_id=t1 to resume" in gone  # the Python API's words ...
+    assert plain_error(gone) == ("server went away (model server http://h:1/v1 unreachable?); the run is "
+                                 "checkpointed: call again with --thread-id t1 to resume it")  # ... and the CLI's
