@@ -552,9 +552,10 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
-def build_parser(only: str | None = "*") -> argparse.ArgumentParser:
+def build_parser(only: str | None = "*", sub_only: str | None = "*") -> argparse.ArgumentParser:
     """The command line's parser: every command (``only="*"``), or only the command ``only`` in full and the
-    others as names with their help (what :func:`main` builds, so a command imports only its own modules)."""
+    others as names with their help (what :func:`main` builds, so a command imports only its own modules);
+    ``sub_only``: the same for ``bench``'s benchmarks."""
     parser = Parser(prog="medmirror", description="Clinical multi-agent system with validated tools.")
     parser.add_argument("--version", action="version", version=f"medmirror {_version()}")
     _add_logging_flags(parser, top=True)
@@ -567,23 +568,29 @@ def build_parser(only: str | None = "*") -> argparse.ArgumentParser:
             HERE[name](sub)
         elif name == "memory":
             _load(target)(sub, default_store=_default_store())
+        elif name == "bench":
+            _load(target)(sub, only=sub_only)
         else:
             _load(target)(sub)
         _add_logging_flags(sub.choices[name], top=False)
     return parser
 
 
-def _command_of(argv: list[str]) -> str | None:
-    """The command named in ``argv`` (the first word that is not an option or the value of --log-level)."""
-    skip = False
+def _commands_of(argv: list[str]) -> tuple[str | None, str | None]:
+    """The command and the word after it named in ``argv`` (the words that are not options or the value of
+    --log-level); None for a command that is not one (argparse then says which are)."""
+    words, skip = [], False
     for word in argv:
         if skip:
             skip = False
         elif word == "--log-level":
             skip = True
         elif not word.startswith("-"):
-            return word if word in COMMANDS else None
-    return None
+            words.append(word)
+            if len(words) == 2:
+                break
+    command = words[0] if words and words[0] in COMMANDS else None
+    return command, (words[1] if len(words) > 1 else None)
 
 
 def _setup_logging(args: argparse.Namespace) -> None:
@@ -596,7 +603,8 @@ def _setup_logging(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(only=_command_of(argv)).parse_args(argv)
+    command, word = _commands_of(argv)
+    args = build_parser(only=command, sub_only=word).parse_args(argv)
     _setup_logging(args)
     try:
         return int(args.func(args) or 0)

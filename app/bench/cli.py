@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-import medmirror.bench.cli_speed as cli_speed
-import medmirror.bench.extraction_speed as extraction_speed
-import medmirror.bench.overhead as overhead
-from medmirror.bench.cab import CabError, run_cab
-from medmirror.bench.medcalc import MODES, BenchError, run_medcalc
-from medmirror.bench.medrisk import MODES as MEDRISK_MODES
-from medmirror.bench.medrisk import run_medrisk
-from medmirror.bench.rada import RadaError, run_rada
-from medmirror.bench.retrieval import measure, print_report
 from medmirror.settings import Settings
+
+
+def _mod(name: str) -> Any:
+    """A benchmark's module (``medmirror.bench.<name>``), imported when its parser or its run needs it: the
+    runners pull in the graphs, models and tools, which ``medmirror bench --help`` does not need."""
+    return import_module(f"medmirror.bench.{name}")
 
 
 def _int_at_least(lo: int) -> Any:
@@ -41,15 +39,33 @@ def _int_at_least(lo: int) -> Any:
     return parse
 
 
-def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``bench`` (with the ``medcalc`` subcommand) to ``subparsers``; returns the ``bench`` parser."""
+def add_bench_parser(subparsers: Any, only: str | None = "*") -> argparse.ArgumentParser:
+    """Add ``bench`` and its benchmarks to ``subparsers``; returns the ``bench`` parser. ``only``: the benchmark
+    named on the command line; medcalc and medrisk, whose modes come from their (heavy) runner modules, are
+    built in full only when named (or ``only="*"``), else as a name with its help."""
     bench = subparsers.add_parser(
         "bench", help="run a benchmark",
         description="Run a benchmark dataset; writes per-row JSONL, summary.json and a plot.",
     )
     sub = bench.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
+    mc_help = "MedCalc-Bench (CSV in its public column format)"
+    mr_help = "MedRisk-Qualitative (RiskAgent's multiple-choice questions, JSON Lines)"
+    if only in ("*", "medcalc"):
+        _add_medcalc(sub, mc_help)
+    else:
+        sub.add_parser("medcalc", help=mc_help)
+    if only in ("*", "medrisk"):
+        _add_medrisk(sub, mr_help)
+    else:
+        sub.add_parser("medrisk", help=mr_help)
+    _add_other_benchmarks(sub)
+    return bench
+
+
+def _add_medcalc(sub: Any, help_text: str) -> None:
+    MODES = _mod("medcalc").MODES
     mc = sub.add_parser(
-        "medcalc", help="MedCalc-Bench (CSV in its public column format)",
+        "medcalc", help=help_text,
         description=(
             "Run MedCalc-Bench rows and score them with the benchmark's rule (dates and "
             "integer scores exact, decimals within the row's Lower/Upper Limit). Rows already "
@@ -77,8 +93,11 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
                     help="agent: a setting for every run, e.g. --set theta_plan=9 --set model_provider=openai")
     mc.set_defaults(func=handle_medcalc)
 
+
+def _add_medrisk(sub: Any, help_text: str) -> None:
+    MEDRISK_MODES = _mod("medrisk").MODES
     mr = sub.add_parser(
-        "medrisk", help="MedRisk-Qualitative (RiskAgent's multiple-choice questions, JSON Lines)",
+        "medrisk", help=help_text,
         description=("Run MedRisk-Qualitative rows: the row's calculator (by MDCalc id) and the option matcher, or the "
                      "whole graph, or retrieval over every calculator card. Rows whose calculator is not implemented "
                      "yet are counted apart (no_calculator), never as wrong. Rerunning with the same --out resumes."),
@@ -101,6 +120,8 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mr.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     mr.set_defaults(func=handle_medrisk)
 
+
+def _add_other_benchmarks(sub: Any) -> None:
     ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
                         description="Time the main graph with an instant scripted model: per-node and per-case overhead.")
     ov.add_argument("--runs", type=_int_at_least(1), default=20)
@@ -155,23 +176,22 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
                                     "scripted model (seconds to its first trace line and to the end).")
     cs.add_argument("--repeats", type=_int_at_least(1), default=5)
     cs.add_argument("--out", type=Path, default=None, metavar="FILE.json")
-    cs.set_defaults(func=lambda args: cli_speed.run_cli(args.repeats, args.out))
+    cs.set_defaults(func=lambda args: _mod("cli_speed").run_cli(args.repeats, args.out))
 
     rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
                         description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
     rt.add_argument("--cards", type=_int_at_least(1), default=1000)
     rt.add_argument("--repeats", type=_int_at_least(1), default=20)
     rt.set_defaults(func=handle_retrieval)
-    return bench
 
 
 def handle_cab(args: argparse.Namespace) -> int:
     settings = _settings_pairs(args.set)
     _warn_concurrency(args, settings)
     try:
-        run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
+        _mod("cab").run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
                 quiet=args.quiet, options={"settings": settings})
-    except CabError as exc:
+    except _mod("cab").CabError as exc:
         print(f"medmirror bench cab: error: {exc}", file=sys.stderr)
         return 2
     return 0
@@ -179,10 +199,10 @@ def handle_cab(args: argparse.Namespace) -> int:
 
 def handle_rada(args: argparse.Namespace) -> int:
     try:
-        run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
+        _mod("rada").run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
                  seed=args.seed, build_tools=args.build_tools, limit=args.limit, quiet=args.quiet,
                  options={"settings": _settings_pairs(args.set)})
-    except RadaError as exc:
+    except _mod("rada").RadaError as exc:
         print(f"medmirror bench rada: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -193,16 +213,17 @@ def handle_rada(args: argparse.Namespace) -> int:
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:
-    print_report(measure(args.cards, args.repeats))
+    retrieval = _mod("retrieval")
+    retrieval.print_report(retrieval.measure(args.cards, args.repeats))
     return 0
 
 
 def handle_extraction(args: argparse.Namespace) -> int:
-    return extraction_speed.run_cli(args.scale, args.out)
+    return _mod("extraction_speed").run_cli(args.scale, args.out)
 
 
 def handle_overhead(args: argparse.Namespace) -> int:
-    return overhead.run_cli(args.runs, args.checkpointer, args.out)
+    return _mod("overhead").run_cli(args.runs, args.checkpointer, args.out)
 
 
 LOOPBACK = ("localhost", "127.", "[::1]", "0.0.0.0")
@@ -280,12 +301,12 @@ def handle_medcalc(args: argparse.Namespace) -> int:
     settings = _settings_pairs(args.set)
     _warn_concurrency(args, settings)
     try:
-        run_medcalc(
+        _mod("medcalc").run_medcalc(
             args.data, args.mode, limit=args.limit, skip=args.skip, every=args.every, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
             options={"k": args.k, "preset": args.preset, "settings": settings, "extractor": args.extractor},
         )
-    except BenchError as exc:
+    except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -300,11 +321,11 @@ def handle_medrisk(args: argparse.Namespace) -> int:
     settings = _settings_pairs(args.set)
     _warn_concurrency(args, settings)
     try:
-        run_medrisk(args.data, args.mode, limit=args.limit, every=args.every, out_dir=args.out,
-                    concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
-                    options={"k": args.k, "preset": args.preset, "settings": settings,
-                             "extractor": args.extractor})
-    except BenchError as exc:
+        _mod("medrisk").run_medrisk(args.data, args.mode, limit=args.limit, every=args.every, out_dir=args.out,
+                                    concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
+                                    options={"k": args.k, "preset": args.preset, "settings": settings,
+                                             "extractor": args.extractor})
+    except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medrisk: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -132,13 +132,14 @@ def test_json_value_is_a_number_when_numeric(value, expected):
 
 
 def test_help_imports_no_graph_model_or_benchmark_module():
-    """Lazy commands: `medmirror --help` and `solve --help` load the settings, not the graphs (no time asserted:
-    `medmirror bench cli` measures it)."""
+    """Lazy commands: `--help` of the top level, solve, bench, experiment, optimize and mcp load the settings, not
+    the graphs, the runners or the MCP SDK (no time asserted: `medmirror bench cli` measures it)."""
     code = ("import sys\nfrom medmirror.cli import main\n"
-            "for argv in (['--help'], ['solve', '--help']):\n"
+            "for argv in (['--help'], ['solve', '--help'], ['bench', '--help'], ['bench', 'cab', '--help'],"
+            " ['experiment', '--help'], ['optimize', '--help'], ['mcp', '--help']):\n"
             "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"
             "heavy = [m for m in ('medmirror.api', 'medmirror.graphs.main', 'medmirror.bench.medcalc', 'langgraph',"
-            " 'medmirror.tools.calculators', 'matplotlib') if m in sys.modules]\n"
+            " 'medmirror.tools.calculators', 'matplotlib', 'mcp', 'pandas') if m in sys.modules]\n"
             "print('HEAVY', heavy, file=sys.stderr)\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert "HEAVY []" in proc.stderr, proc.stderr[-2000:]
