@@ -255,7 +255,7 @@ def plain_error(detail: str, thread_id: str | None = None) -> str:
     (``--thread-id ID``, not ``thread_id=ID``) and no Python exception class names."""
     text = " ".join(str(detail).split())
     text = re.sub(r"[Rr]esume with thread_id=(\S+) and resume=\{input: value\}\.?",
-                  r"call again with --thread-id \1 --ask to answer it.", text)
+                  r"Call again with --thread-id \1 --ask to answer it.", text)
     text = re.sub(r"\bthread_id=([^\s,;)]+)", r"--thread-id \1", text)
     stripped = EXCEPTION_NAME.sub("", text).strip(" :")
     return stripped or text
@@ -292,7 +292,7 @@ def print_outcome(result: Any, *, out: Any = None) -> None:
     if getattr(result, "rationale", ""):
         print(f"rationale (the model's words that passed the checks): {readable_text(result.rationale)}", file=out)
     value = numeric_value(result.value)
-    shown = readable_number(value) if isinstance(value, (int, float)) else value
+    shown = readable_number(value) if isinstance(value, (int, float)) else "(none)" if value is None else value
     print(f"value ({result.answer_format}): {shown}", file=out)
     table = result.evidence_table() if hasattr(result, "evidence_table") else []
     if table:
@@ -407,9 +407,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for case in cases:
         print(f"\n=== {case['name']}: {case['question']}\n{case['note']}", flush=True)
         start = time.perf_counter()
-        result = _api().solve(case["question"], case["note"], preset=args.preset,
+        thread_id = uuid.uuid4().hex
+        print(f"preset: {args.preset}   thread: {thread_id}", flush=True)
+        result = _api().solve(case["question"], case["note"], preset=args.preset, thread_id=thread_id,
                               on_trace=lambda event: print(trace_line(event), flush=True), **overrides)
-        print(f"preset: {result.preset}   thread: {result.thread_id}")
         print_outcome(result)
         ok = same_value(result.value, case["expected"])
         right += ok

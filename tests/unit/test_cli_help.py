@@ -102,7 +102,7 @@ def test_plain_error_uses_the_clis_words():
     refused = "refused without running: repeats failed attempt 1 (bmi), which failed: CalculatorInputError: weight: missing"
     assert plain_error(refused) == "refused without running: repeats failed attempt 1 (bmi), which failed: weight: missing"
     paused = "BMI needs weight. Resume with thread_id=abc and resume={input: value}."
-    assert plain_error(paused) == "BMI needs weight. call again with --thread-id abc --ask to answer it."
+    assert plain_error(paused) == "BMI needs weight. Call again with --thread-id abc --ask to answer it."
     assert plain_error("ConnectionError") == "ConnectionError"  # nothing but the name: kept, not emptied
 
 
