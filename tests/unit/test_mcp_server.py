@@ -90,13 +90,17 @@ def test_errors_are_tool_errors_naming_the_input() -> None:
     assert "preset (invalid)" in text[6]
 
 
-def test_solve_runs_the_graph(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _scripted_bmi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     script = tmp_path / "script.json"
     script.write_text(json.dumps(BMI_SCRIPT))
     for key, value in {"MODEL_PROVIDER": "scripted", "SCRIPT_PATH": str(script), "DATA_DIR": str(tmp_path),
                        "EXTRACTOR": "llm", "CHECKPOINTER": "memory"}.items():
         monkeypatch.setenv(f"MEDMIRROR_{key}", value)
     reset_scripted_cache()
+
+
+def test_solve_runs_the_graph(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _scripted_bmi(monkeypatch, tmp_path)
     result = _session(lambda c: c.call_tool(SOLVE, {"question": "What is the BMI?", "note": "70 kg, 175 cm"}))
     reset_scripted_cache()
     assert not result.isError, result.content
@@ -108,12 +112,7 @@ def test_solve_runs_the_graph(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 
 def test_solve_sends_a_progress_notification_per_trace_event(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    script = tmp_path / "script.json"
-    script.write_text(json.dumps(BMI_SCRIPT))
-    for key, value in {"MODEL_PROVIDER": "scripted", "SCRIPT_PATH": str(script), "DATA_DIR": str(tmp_path),
-                       "EXTRACTOR": "llm", "CHECKPOINTER": "memory"}.items():
-        monkeypatch.setenv(f"MEDMIRROR_{key}", value)
-    reset_scripted_cache()
+    _scripted_bmi(monkeypatch, tmp_path)
     seen: list[tuple[float, str]] = []
 
     async def progress(value: float, total: float | None, message: str | None) -> None:
