@@ -274,15 +274,6 @@ def trace_line(e: dict[str, Any]) -> str:
     return readable_text(f"  {e['node']:>10} | {e['event']}{score}{checks}{by}: {e.get('detail', '')}")
 
 
-def print_result(result: Any, *, trace: bool = True, out: Any = None) -> None:
-    out = out or sys.stdout
-    if trace:
-        print(f"preset: {result.preset}   thread: {result.thread_id}", file=out)
-        for e in result.trace:
-            print(trace_line(e), file=out)
-    print_outcome(result, out=out)
-
-
 def print_outcome(result: Any, *, out: Any = None) -> None:
     """Everything after the trace: status, answer, value, evidence, assumed inputs, review, usage."""
     out = out or sys.stdout
