@@ -149,6 +149,28 @@ def _resume_value(answer: Any) -> Any:
     return "" if answer is None or answer == {} else answer
 
 
+def _run(graph: Any, payload: Any, config: dict[str, Any], context: Settings,
+         on_trace: Callable[[dict[str, Any]], Any] | None) -> dict[str, Any]:
+    """``graph.invoke``, or with ``on_trace`` the same run streamed: LangGraph's ``invoke`` is this loop over
+    ``stream(stream_mode=["updates", "values"])`` (the last values are the output, interrupts come in the
+    updates); each node's update hands its new trace events to ``on_trace`` as the node finishes."""
+    if on_trace is None:
+        return graph.invoke(payload, config=config, context=context)
+    latest: Any = {}
+    interrupts: list[Any] = []
+    for mode, chunk in graph.stream(payload, config=config, context=context, stream_mode=["updates", "values"]):
+        if mode == "values":
+            latest = chunk
+        elif isinstance(chunk, dict):
+            interrupts.extend(chunk.get("__interrupt__") or ())
+            for update in chunk.values():
+                for event in (update.get("trace") or []) if isinstance(update, dict) else []:
+                    if isinstance(event, dict) and "node" in event:  # not a reset marker
+                        on_trace(event)
+    latest = dict(latest) if isinstance(latest, dict) else {}
+    return latest | {"__interrupt__": interrupts} if interrupts else latest
+
+
 def solve(
     question: str,
     note: str | None = None,
@@ -165,6 +187,7 @@ def solve(
     instructions: str | None = None,
     ask: Callable[[dict[str, Any]], Any] | None = None,
     resume: Any = None,
+    on_trace: Callable[[dict[str, Any]], Any] | None = None,
     **settings: Any,
 ) -> Result:
     """Solve one clinical task with the main graph.
@@ -188,6 +211,10 @@ def solve(
     ``status="needs_input"``, the request in ``pending`` and its ``thread_id``: call ``solve`` again with
     the same task, that ``thread_id`` and ``resume={input: value}``. Asking needs a checkpointer: with
     none configured an in-memory one is used for the call.
+
+    Streaming: ``on_trace`` (a function taking one trace event, the dicts of ``Result.trace``) is called
+    with each event as soon as the step that wrote it finishes, in step order (the graph runs with
+    ``stream_mode="updates"``); the return value is the same as without it.
 
     Errors: ``solve`` does not raise for a problem with the task or the run. Invalid or
     over-limit input (:mod:`medmirror.limits`), a thread bound to another task, a model that
@@ -227,12 +254,11 @@ def solve(
                 raise ValueError(f"resume was given but thread '{thread_id}' is not paused on a question "
                                  "for this task")
             payload = Command(resume=_resume_value(resume))
-        out = graph.invoke(payload, config=config, context=s)
+        out = _run(graph, payload, config, s, on_trace)
         for _ in range(MAX_ANSWERED_PAUSES):
             if ask is None or not out.get("__interrupt__"):
                 break
-            out = graph.invoke(Command(resume=_resume_value(ask(out["__interrupt__"][0].value))), config=config,
-                               context=s)
+            out = _run(graph, Command(resume=_resume_value(ask(out["__interrupt__"][0].value))), config, s, on_trace)
         if out.get("__interrupt__"):
             request = out["__interrupt__"][0].value
             out = dict(out) | {"status": "needs_input", "pending": request,

@@ -20,7 +20,8 @@ What a client sees:
   The SDK's schema check is off so that message is the one a client reads.
 - tools that work on a task's resources take them as extra arguments: ``ehr_db`` (path of an EHR
   SQLite database), ``documents`` and ``images`` (lists of file paths), all on the server's machine.
-- ``solve``: the whole graph on a question (and note, options, resources) with a preset; returns
+- ``solve``: the whole graph on a question (and note, options, resources) with a preset (a call with a progress
+  token gets a progress notification per trace event, as each step finishes); returns
   answer, value, status, status_detail and a summary of the steps.
 
 Which files a client may name: a resource path must lie under a root the user allows
@@ -186,15 +187,17 @@ def served_tools(registry: ToolRegistry) -> list[types.Tool]:
 # ---------------------------------------------------------------------------
 
 def call_tool(registry: ToolRegistry, name: str, arguments: dict[str, Any] | None,
-              solve_registry: ToolRegistry | None = None, settings: Settings | None = None) -> dict[str, Any]:
+              solve_registry: ToolRegistry | None = None, settings: Settings | None = None,
+              on_trace: Any = None) -> dict[str, Any]:
     """Run one tool; the structured result, or :class:`ToolCallError` with a message naming the problem.
 
-    ``solve`` runs with ``solve_registry`` (None: the one the settings give, with their MCP servers).
-    ``settings`` (default: the process configuration) give the resource roots and the data directory."""
+    ``solve`` runs with ``solve_registry`` (None: the one the settings give, with their MCP servers), handing
+    each trace event to ``on_trace`` as its step finishes. ``settings`` (default: the process configuration)
+    give the resource roots and the data directory."""
     arguments = dict(arguments or {})
     settings = settings or process_config()
     if name == SOLVE:
-        return run_solve(arguments, solve_registry, settings)
+        return run_solve(arguments, solve_registry, settings, on_trace=on_trace)
     try:
         tool = registry.get(name)
     except UnknownTool as err:
@@ -229,7 +232,7 @@ def _step_summary(step: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None,
-              settings: Settings | None = None) -> dict[str, Any]:
+              settings: Settings | None = None, on_trace: Any = None) -> dict[str, Any]:
     question = arguments.get("question")
     if not isinstance(question, str) or not question.strip():
         raise ToolCallError("solve: question (missing): give the clinical question as a string")
@@ -242,7 +245,7 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None,
         raise ToolCallError(f"solve: preset (invalid): {preset!r}; choose one of {', '.join(PRESETS)}")
     where = {"resource_roots": settings.resource_roots, "data_dir": settings.data_dir} if settings is not None else {}
     result = solve(question, arguments.get("note"), arguments.get("options"), preset=preset,  # checks the resources
-                   resources=arguments.get("resources"), registry=registry, **where)
+                   resources=arguments.get("resources"), registry=registry, on_trace=on_trace, **where)
     totals = result.totals
     return {
         "answer": result.answer, "value": result.value, "answer_format": result.answer_format,
@@ -272,11 +275,30 @@ def build_server(registry: ToolRegistry | None = None, settings: Settings | None
     @server.call_tool(validate_input=False)  # the tools' own validators name every bad input
     async def _call_tool(name: str, arguments: dict[str, Any]) -> types.CallToolResult | dict[str, Any]:
         try:
-            return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given, settings)
+            return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given, settings,
+                                                  _progress(server, name))
         except ToolCallError as err:
             return types.CallToolResult(content=[types.TextContent(type="text", text=str(err))], isError=True)
 
     return server
+
+
+def _progress(server: Server, name: str) -> Any:
+    """For ``solve`` called with a progress token: a function that sends each trace event (from the worker thread)
+    as a progress notification (progress = events so far, message = the node, event and detail); else None."""
+    ctx = server.request_context
+    token = ctx.meta.progressToken if ctx.meta is not None else None
+    if name != SOLVE or token is None:
+        return None
+    count = 0
+
+    def send(event: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
+        message = f"{event.get('node')} | {event.get('event')}: {' '.join(str(event.get('detail', '')).split())}"
+        anyio.from_thread.run(ctx.session.send_progress_notification, token, float(count), None, message[:300])
+
+    return send
 
 
 def _init_options(server: Server) -> InitializationOptions:
@@ -385,17 +407,6 @@ def serve_http(server: Server, host: str = "127.0.0.1", port: int = 8765, settin
     uvicorn.run(http_app(server, host, token=token), host=host, port=port, log_level="warning")
 
 
-def add_mcp_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("mcp", help="serve the calculators, tools and solve as an MCP server (stdio, or --http)")
-    p.add_argument("--http", action="store_true", help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="HTTP host (default 127.0.0.1, loopback only; another address needs MEDMIRROR_MCP_TOKEN)")
-    p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
-    p.add_argument("--allow-root", action="append", default=[], metavar="DIR",
-                   help="a folder whose files clients may name as resources (repeatable; adds to resource_roots)")
-    p.set_defaults(func=cmd_mcp)
-
-
 def _exit_on_sigterm() -> None:
     """SIGTERM removes the generated EHR's temp folder and ends the process at once (the default action skips
     atexit, and over stdio a SystemExit would wait for the thread blocked reading standard input)."""
@@ -407,9 +418,11 @@ def _exit_on_sigterm() -> None:
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
+    """``medmirror mcp`` (its flags are in :mod:`medmirror.cli`)."""
     base = process_config()
-    roots = [*base.resource_roots, *(Path(r) for r in args.allow_root)]
-    missing = [str(r) for r in args.allow_root if not Path(r).is_dir()]
+    allowed = getattr(args, "allow_root", None) or []
+    roots = [*base.resource_roots, *(Path(r) for r in allowed)]
+    missing = [str(r) for r in allowed if not Path(r).is_dir()]
     if missing:
         raise ServeError(f"--allow-root: not a folder: {', '.join(missing)}")
     settings = base.model_copy(update={"resource_roots": roots})

@@ -153,22 +153,8 @@ def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, prese
     return summary
 
 
-def add_optimize_parser(subparsers: Any) -> None:
-    p = subparsers.add_parser("optimize", help="ReflecTool optimisation: practise on labelled cases, keep experience",
-                              description=__doc__.split("\n\n")[0])
-    p.add_argument("--data", required=True, type=Path,
-                   help="MedCalc-Bench CSV with labels, or a toolbox task file (tools/*/tasks/*.jsonl, as bench cab "
-                        "reads them); radiology is not read (its tasks have no labelled answer)")
-    p.add_argument("--n", type=int, default=None, help="how many cases (after --skip)")
-    p.add_argument("--skip", type=int, default=0, help="skip the first rows (e.g. to hold them out)")
-    p.add_argument("--preset", default="reflectool-refine")
-    p.add_argument("--out", type=Path, default=None, help="output directory (reuse it to resume)")
-    p.add_argument("--quiet", action="store_true")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a setting, e.g. --set data_dir=/tmp/x")
-    p.set_defaults(func=_handle)
-
-
-def _handle(args: argparse.Namespace) -> int:
+def handle_optimize(args: argparse.Namespace) -> int:
+    """``medmirror optimize`` (its flags are in :mod:`medmirror.cli`); returns the exit code."""
     try:
         run_optimize(args.data, args.n, skip=args.skip, preset=args.preset, out_dir=args.out, quiet=args.quiet,
                      settings=_settings_pairs(args.set))

@@ -174,6 +174,7 @@ def failure_detail(err: BaseException, settings: Any = None, *, thread_id: str |
     elif "Failed to load model" in str(err) or "gguf" in str(err).lower():
         path = getattr(settings, "model_path", None)
         hint = f" (model file {path} is not a valid GGUF?)" if path else ""
+        can_resume = False  # the same call fails the same way: the advice is to fix the model file, not to resume
     if can_resume and thread_id:
         hint += f"; the run is checkpointed: call again with thread_id={thread_id} to resume it"
     return text + hint

@@ -14,6 +14,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 
 from medmirror.graphs.planner import build_planner_graph
 from medmirror.graphs.single_loop import build_single_loop_graph
+from medmirror.graphs.state import TaskInput
 from medmirror.models.factory import ModelSet
 from medmirror.nodes.common import Deps
 from medmirror.settings import Settings
@@ -38,6 +39,7 @@ def build_graph(
     registry: ToolRegistry | None = None,
     experience: Any = None,
     embeddings: Any = None,
+    input_schema: type = TaskInput,
     **compile_kwargs: Any,
 ):
     """Compile the graph of ``preset`` (a name or resolved Settings; default: the settings' preset, mirror).
@@ -48,9 +50,10 @@ def build_graph(
     ``embeddings`` (any LangChain ``Embeddings``) fuses dense retrieval with BM25 for the tool
     registry and the experience store; otherwise the settings' ``embeddings_provider`` decides.
     Without a ``registry`` the built-in tools are used, with the tools of the MCP servers named by the
-    settings' ``mcp_servers``.
+    settings' ``mcp_servers``. ``input_schema`` is what a caller may give (:class:`TaskInput`; Studio shows
+    :class:`medmirror.graphs.state.ClinicalTask`, the task without the API's guidance fields).
     """
     settings = preset if isinstance(preset, Settings) else Settings.resolve(preset)
     deps = make_deps(models, registry if registry is not None else registry_for(settings), experience, embeddings)
     build = build_planner_graph if settings.use_planner else build_single_loop_graph
-    return build(deps, checkpointer=checkpointer, store=store, **compile_kwargs)
+    return build(deps, checkpointer=checkpointer, store=store, input_schema=input_schema, **compile_kwargs)

@@ -89,8 +89,10 @@ def route_after_reviewer(state: MedMirrorState) -> Literal["planner", "tool_agen
     return reviewed_stage(state)  # type: ignore[return-value]
 
 
-def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None, **compile_kwargs: Any):
-    """Compile the planner graph over ``deps`` (models, registry, experience store, embeddings)."""
+def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None, *,
+        input_schema: type = TaskInput, **compile_kwargs: Any):
+    """``input_schema``: what a caller may give (default :class:`TaskInput`; Studio's form: :class:`ClinicalTask`).
+    Compile the planner graph over ``deps`` (models, registry, experience store, embeddings)."""
     to_runner = runner(deps.registry)
 
     def route_after_tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
@@ -102,7 +104,7 @@ def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None,
             return "tool_agent"
         return "verifier" if s.verifier != "none" else to_runner(state)
 
-    g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=TaskInput, output_schema=TaskOutput)
+    g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=input_schema, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps, planner=True))
     g.add_node("planner", make_planner(deps))
     g.add_node("tool_agent", make_tool_agent(deps))

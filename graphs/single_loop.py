@@ -89,8 +89,10 @@ def route_after_reviewer(state: MedMirrorState) -> Literal["tool_agent", "answer
     return reviewed_stage(state)  # type: ignore[return-value]
 
 
-def build_single_loop_graph(deps: Deps, checkpointer: Any = None, store: Any = None, **compile_kwargs: Any):
-    """Compile the single-loop graph over ``deps`` (models, registry, experience store, embeddings)."""
+def build_single_loop_graph(deps: Deps, checkpointer: Any = None, store: Any = None, *,
+        input_schema: type = TaskInput, **compile_kwargs: Any):
+    """``input_schema``: what a caller may give (default :class:`TaskInput`; Studio's form: :class:`ClinicalTask`).
+    Compile the single-loop graph over ``deps`` (models, registry, experience store, embeddings)."""
     to_runner = runner(deps.registry)
 
     def route_after_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
@@ -110,7 +112,7 @@ def build_single_loop_graph(deps: Deps, checkpointer: Any = None, store: Any = N
             return to_runner(state)
         return "answer" if loop_done(state, settings_of(runtime)) else "tool_agent"  # finish, inner action, refusal
 
-    g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=TaskInput, output_schema=TaskOutput)
+    g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=input_schema, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps, planner=False))
     g.add_node("tool_agent", make_react_agent(deps))
     g.add_node("verifier", make_action_verifier(deps))

@@ -166,14 +166,19 @@ class TraceEvent(TypedDict, total=False):
 # ---------------------------------------------------------------------------
 
 
-class TaskInput(TypedDict, total=False):
-    """What a caller gives the graph."""
+class ClinicalTask(TypedDict, total=False):
+    """The clinical task alone: what Studio's input form shows (the graphs built by ``medmirror.studio``)."""
 
     question: str
     note: str | None
     options: dict[str, str] | None  # multiple-choice options, letter -> text
     # What the task brings for tools to work on: {"ehr_db": path, "documents": [paths], "images": [paths]}
     resources: dict[str, Any] | None
+
+
+class TaskInput(ClinicalTask, total=False):
+    """What a caller gives the graph: the task, and the guidance the Python API and the benchmarks add."""
+
     # Advice for every agent (e.g. a reflection on an earlier wrong attempt, in ReflecTool's optimisation)
     advice: str | None
     # Worked examples shown as demonstrations before the experience store's (a benchmark's few-shot strategy)

@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-import medmirror.bench.extraction_speed as extraction_speed
-import medmirror.bench.overhead as overhead
-from medmirror.bench.cab import CabError, run_cab
-from medmirror.bench.medcalc import MODES, BenchError, run_medcalc
-from medmirror.bench.medrisk import MODES as MEDRISK_MODES
-from medmirror.bench.medrisk import run_medrisk
-from medmirror.bench.rada import RadaError, run_rada
-from medmirror.bench.retrieval import measure, print_report
 from medmirror.settings import Settings
+
+
+def _mod(name: str) -> Any:
+    """A benchmark's module (``medmirror.bench.<name>``), imported when its parser or its run needs it: the
+    runners pull in the graphs, models and tools, which ``medmirror bench --help`` does not need."""
+    return import_module(f"medmirror.bench.{name}")
 
 
 def _int_at_least(lo: int) -> Any:
@@ -40,15 +39,33 @@ def _int_at_least(lo: int) -> Any:
     return parse
 
 
-def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``bench`` (with the ``medcalc`` subcommand) to ``subparsers``; returns the ``bench`` parser."""
+def add_bench_parser(subparsers: Any, only: str | None = "*") -> argparse.ArgumentParser:
+    """Add ``bench`` and its benchmarks to ``subparsers``; returns the ``bench`` parser. ``only``: the benchmark
+    named on the command line; medcalc and medrisk, whose modes come from their (heavy) runner modules, are
+    built in full only when named (or ``only="*"``), else as a name with its help."""
     bench = subparsers.add_parser(
         "bench", help="run a benchmark",
         description="Run a benchmark dataset; writes per-row JSONL, summary.json and a plot.",
     )
     sub = bench.add_subparsers(dest="benchmark", metavar="BENCHMARK", required=True)
+    mc_help = "MedCalc-Bench (CSV in its public column format)"
+    mr_help = "MedRisk-Qualitative (RiskAgent's multiple-choice questions, JSON Lines)"
+    if only in ("*", "medcalc"):
+        _add_medcalc(sub, mc_help)
+    else:
+        sub.add_parser("medcalc", help=mc_help)
+    if only in ("*", "medrisk"):
+        _add_medrisk(sub, mr_help)
+    else:
+        sub.add_parser("medrisk", help=mr_help)
+    _add_other_benchmarks(sub)
+    return bench
+
+
+def _add_medcalc(sub: Any, help_text: str) -> None:
+    MODES = _mod("medcalc").MODES
     mc = sub.add_parser(
-        "medcalc", help="MedCalc-Bench (CSV in its public column format)",
+        "medcalc", help=help_text,
         description=(
             "Run MedCalc-Bench rows and score them with the benchmark's rule (dates and "
             "integer scores exact, decimals within the row's Lower/Upper Limit). Rows already "
@@ -76,8 +93,11 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
                     help="agent: a setting for every run, e.g. --set theta_plan=9 --set model_provider=openai")
     mc.set_defaults(func=handle_medcalc)
 
+
+def _add_medrisk(sub: Any, help_text: str) -> None:
+    MEDRISK_MODES = _mod("medrisk").MODES
     mr = sub.add_parser(
-        "medrisk", help="MedRisk-Qualitative (RiskAgent's multiple-choice questions, JSON Lines)",
+        "medrisk", help=help_text,
         description=("Run MedRisk-Qualitative rows: the row's calculator (by MDCalc id) and the option matcher, or the "
                      "whole graph, or retrieval over every calculator card. Rows whose calculator is not implemented "
                      "yet are counted apart (no_calculator), never as wrong. Rerunning with the same --out resumes."),
@@ -100,6 +120,8 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     mr.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     mr.set_defaults(func=handle_medrisk)
 
+
+def _add_other_benchmarks(sub: Any) -> None:
     ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
                         description="Time the main graph with an instant scripted model: per-node and per-case overhead.")
     ov.add_argument("--runs", type=_int_at_least(1), default=20)
@@ -149,19 +171,27 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     rada.add_argument("--quiet", action="store_true")
     rada.set_defaults(func=handle_rada)
 
+    cs = sub.add_parser("cli", help="how fast the command line starts: --help per command, solve's first trace line",
+                        description="Each command in fresh processes: --help of every command, and solve on the "
+                                    "scripted model (seconds to its first trace line and to the end).")
+    cs.add_argument("--repeats", type=_int_at_least(1), default=5)
+    cs.add_argument("--out", type=Path, default=None, metavar="FILE.json")
+    cs.set_defaults(func=lambda args: _mod("cli_speed").run_cli(args.repeats, args.out))
+
     rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
                         description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
     rt.add_argument("--cards", type=_int_at_least(1), default=1000)
     rt.add_argument("--repeats", type=_int_at_least(1), default=20)
     rt.set_defaults(func=handle_retrieval)
-    return bench
 
 
 def handle_cab(args: argparse.Namespace) -> int:
+    settings = _settings_pairs(args.set)
+    _warn_concurrency(args, settings)
     try:
-        run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
-                quiet=args.quiet, options={"settings": _settings_pairs(args.set)})
-    except CabError as exc:
+        _mod("cab").run_cab(args.dimension, preset=args.preset, limit=args.limit, out_dir=args.out, concurrency=args.concurrency,
+                quiet=args.quiet, options={"settings": settings})
+    except _mod("cab").CabError as exc:
         print(f"medmirror bench cab: error: {exc}", file=sys.stderr)
         return 2
     return 0
@@ -169,10 +199,10 @@ def handle_cab(args: argparse.Namespace) -> int:
 
 def handle_rada(args: argparse.Namespace) -> int:
     try:
-        run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
+        _mod("rada").run_rada(args.condition, records=args.records, tasks=args.tasks, preset=args.preset, out_dir=args.out,
                  seed=args.seed, build_tools=args.build_tools, limit=args.limit, quiet=args.quiet,
                  options={"settings": _settings_pairs(args.set)})
-    except RadaError as exc:
+    except _mod("rada").RadaError as exc:
         print(f"medmirror bench rada: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -183,16 +213,46 @@ def handle_rada(args: argparse.Namespace) -> int:
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:
-    print_report(measure(args.cards, args.repeats))
+    retrieval = _mod("retrieval")
+    retrieval.print_report(retrieval.measure(args.cards, args.repeats))
     return 0
 
 
 def handle_extraction(args: argparse.Namespace) -> int:
-    return extraction_speed.run_cli(args.scale, args.out)
+    return _mod("extraction_speed").run_cli(args.scale, args.out)
 
 
 def handle_overhead(args: argparse.Namespace) -> int:
-    return overhead.run_cli(args.runs, args.checkpointer, args.out)
+    return _mod("overhead").run_cli(args.runs, args.checkpointer, args.out)
+
+
+LOOPBACK = ("localhost", "127.", "[::1]", "0.0.0.0")
+
+
+def serial_server_warning(settings: Any, concurrency: int) -> str | None:
+    """A warning when rows would run ``concurrency`` at once against an OpenAI-compatible server on this machine.
+
+    How it is detected: the server's URL (``openai_base_url``) is a loopback address. A local server is usually
+    llama.cpp's or Ollama's, which by default serve one request at a time (llama.cpp's server: one slot unless
+    started with ``--parallel N``), so concurrent rows queue; measured on issue 32's machine, 3 at once were 8 times
+    slower per case than one at a time. A remote server (vLLM, OpenAI) batches: no warning."""
+    url = str(getattr(settings, "openai_base_url", None) or "")
+    host = url.split("://", 1)[-1]
+    if concurrency <= 1 or not host.startswith(LOOPBACK):
+        return None
+    return (f"--concurrency {concurrency} against {url}, a server on this machine: llama.cpp's server and Ollama "
+            f"serve one request at a time unless started with parallel slots (llama.cpp: --parallel {concurrency}), "
+            f"so rows queue and each is slower (3 at once were 8x slower per case than 1); use --concurrency 1 or "
+            f"start the server with slots")
+
+
+def _warn_concurrency(args: argparse.Namespace, settings: dict[str, str]) -> None:
+    try:
+        resolved = Settings.resolve(getattr(args, "preset", None), **settings)
+    except ValueError:  # invalid settings are reported by the run
+        return
+    if resolved.model_provider == "openai" and (warning := serial_server_warning(resolved, args.concurrency)):
+        print(f"medmirror bench: warning: {warning}", file=sys.stderr)
 
 
 def _settings_pairs(pairs: list[str]) -> dict[str, str]:
@@ -238,14 +298,15 @@ def one_line_validation_error(exc: Exception) -> str:
 
 def handle_medcalc(args: argparse.Namespace) -> int:
     """Handler of ``bench medcalc``; returns the exit code."""
+    settings = _settings_pairs(args.set)
+    _warn_concurrency(args, settings)
     try:
-        run_medcalc(
+        _mod("medcalc").run_medcalc(
             args.data, args.mode, limit=args.limit, skip=args.skip, every=args.every, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
-            options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set),
-                     "extractor": args.extractor},
+            options={"k": args.k, "preset": args.preset, "settings": settings, "extractor": args.extractor},
         )
-    except BenchError as exc:
+    except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -257,12 +318,14 @@ def handle_medcalc(args: argparse.Namespace) -> int:
 
 def handle_medrisk(args: argparse.Namespace) -> int:
     """Handler of ``bench medrisk``; returns the exit code."""
+    settings = _settings_pairs(args.set)
+    _warn_concurrency(args, settings)
     try:
-        run_medrisk(args.data, args.mode, limit=args.limit, every=args.every, out_dir=args.out,
-                    concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
-                    options={"k": args.k, "preset": args.preset, "settings": _settings_pairs(args.set),
-                             "extractor": args.extractor})
-    except BenchError as exc:
+        _mod("medrisk").run_medrisk(args.data, args.mode, limit=args.limit, every=args.every, out_dir=args.out,
+                                    concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
+                                    options={"k": args.k, "preset": args.preset, "settings": settings,
+                                             "extractor": args.extractor})
+    except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medrisk: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -6,7 +6,8 @@
   last line from a kill is dropped and repaired) so a run can **resume**;
 * :func:`run_items` maps a ``item -> record`` function over items, sequentially or on
   a thread pool (``concurrency``), writing each record as it finishes, with a tqdm
-  progress bar (off when stderr is not a TTY or when ``quiet``);
+  progress bar on a terminal, or one progress line every 1/20 of the rows and every 30 s when
+  stderr is a file or a pipe (:class:`ProgressLines`; nothing when ``quiet``);
 * :func:`accuracy_by`, :func:`format_table`, :func:`write_summary` and
   :func:`plot_accuracy` turn records into a summary, a printed table and a PNG bar
   chart (matplotlib only when importable; otherwise the summary says why there is no plot).
@@ -19,6 +20,7 @@ import math
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from datetime import datetime
@@ -144,12 +146,88 @@ def done_ids(path: str | Path) -> set[str]:
 # ---------------------------------------------------------------------------
 
 
+PROGRESS_EVERY_SECONDS = 30.0  # a progress line at least this often when stderr is not a terminal ...
+PROGRESS_LINES = 20  # ... and every 1/20 of the rows
+
+
+def duration_text(seconds: float) -> str:
+    """Seconds as '45s', '6m20s', '1h05m'."""
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}h{m:02d}m" if h else f"{m}m{s:02d}s" if m else f"{s}s"
+
+
+class ProgressLines:
+    """Progress for a log file or a pipe, where tqdm does not draw: one line on stderr every ``every`` rows and
+    at least every ``seconds`` (0: no timed lines; from a timer thread, so a slow row still shows the run is
+    alive), e.g.
+    ``medcalc agent: 40/200 rows (20%) in 1m05s, 0.62 rows/s, ETA 4m18s``. Same interface as the tqdm bar
+    the runners use (``update``, ``close``, a context manager)."""
+
+    def __init__(self, total: int, desc: str, *, out: Any = None, every: int | None = None,
+                 seconds: float = PROGRESS_EVERY_SECONDS, clock: Callable[[], float] | None = None):
+        self.total, self.desc, self.out = total, desc, out or sys.stderr
+        self.every = every or max(1, math.ceil(total / PROGRESS_LINES))
+        self.seconds, self.clock = seconds, clock or time.monotonic
+        self.n = 0
+        self.start = self.last = self.clock()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._timer: threading.Thread | None = None
+        if seconds > 0 and total > 0:
+            self._timer = threading.Thread(target=self._tick, name="progress-lines", daemon=True)
+            self._timer.start()
+
+    def line(self) -> str:
+        elapsed = max(self.clock() - self.start, 1e-9)
+        pct = f" ({100 * self.n / self.total:.0f}%)" if self.total else ""
+        text = f"{self.desc}: {self.n}/{self.total} rows{pct} in {duration_text(elapsed)}"
+        if self.n:
+            rate = self.n / elapsed
+            text += f", {rate:.2f} rows/s" if rate >= 0.1 else f", {elapsed / self.n:.0f} s/row"
+            if self.n < self.total:
+                text += f", ETA {duration_text((self.total - self.n) / rate)}"
+        return text
+
+    def _emit(self) -> None:
+        self.last = self.clock()
+        print(self.line(), file=self.out, flush=True)
+
+    def _tick(self) -> None:
+        while not self._stop.wait(self.seconds / 3):
+            with self._lock:
+                if self.clock() - self.last >= self.seconds:
+                    self._emit()
+
+    def update(self, n: int = 1) -> None:
+        with self._lock:
+            self.n += n
+            if (self.n % self.every == 0 or self.n >= self.total
+                    or 0 < self.seconds <= self.clock() - self.last):
+                self._emit()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._timer is not None and self._timer is not threading.current_thread():
+            self._timer.join(timeout=1)
+
+    def __enter__(self) -> ProgressLines:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def progress_bar(total: int, desc: str, quiet: bool = False) -> Any:
-    """A tqdm bar on stderr, disabled when quiet or when stderr is not a terminal."""
+    """Progress on stderr: a tqdm bar on a terminal, :class:`ProgressLines` otherwise (a log file, a pipe,
+    a notebook's captured stderr); nothing when quiet."""
     from tqdm import tqdm
 
-    disable = quiet or not (hasattr(sys.stderr, "isatty") and sys.stderr.isatty())
-    return tqdm(total=total, desc=desc, unit="row", disable=disable, file=sys.stderr, dynamic_ncols=True)
+    terminal = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+    if not quiet and not terminal:
+        return ProgressLines(total, desc)
+    return tqdm(total=total, desc=desc, unit="row", disable=quiet, file=sys.stderr, dynamic_ncols=True)
 
 
 def run_items(
@@ -268,6 +346,11 @@ def format_table(title: str, groups: dict[str, dict[str, Any]], *, label: str, t
     return "\n".join(lines)
 
 
+def counts_text(counts: dict[str, Any] | None) -> str:
+    """Counts for a printed line: ``{'answered': 3, 'refused': 1}`` -> ``answered 3, refused 1`` ('-' if none)."""
+    return ", ".join(f"{k} {v}" for k, v in (counts or {}).items()) or "-"
+
+
 def write_summary(path: str | Path, summary: dict[str, Any]) -> Path:
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
@@ -277,21 +360,38 @@ def write_summary(path: str | Path, summary: dict[str, Any]) -> Path:
     return p
 
 
+def save_figure(path: str | Path, draw: Callable[[Any], Any], size: tuple[float, float],
+                dpi: int = 120) -> tuple[Path | None, str | None]:
+    """Draw on a new ``matplotlib.figure.Figure`` (``draw(fig)``) and save it as PNG with the Agg canvas.
+
+    The object-oriented API, not pyplot: no global backend is switched (``matplotlib.use("Agg", force=True)``
+    switched a notebook kernel's inline backend and its later plots vanished) and no figure is registered
+    with pyplot. Returns ``(path, None)``, or ``(None, reason)`` when matplotlib is not importable."""
+    try:
+        import matplotlib  # noqa: F401 - first: the package itself may be missing when its submodules are cached
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        return None, f"matplotlib is not importable ({exc})"
+    fig = Figure(figsize=size)
+    FigureCanvasAgg(fig)
+    draw(fig)
+    fig.tight_layout()
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(p, dpi=dpi)
+    return p, None
+
+
 def plot_accuracy(path: str | Path, groups: dict[str, dict[str, Any]], title: str) -> tuple[Path | None, str | None]:
     """Bar chart of accuracy per group as PNG. Returns ``(path, None)`` or ``(None, reason)``."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg", force=True)
-        import matplotlib.pyplot as plt
-    except ImportError as exc:
-        return None, f"plot skipped: matplotlib is not importable ({exc})"
     labels = list(groups)
     if not labels:
         return None, "plot skipped: no records"
     values = [100 * (groups[k]["accuracy"] or 0.0) for k in labels]
-    fig, ax = plt.subplots(figsize=(max(4.0, 0.9 * len(labels) + 1.5), 3.6))
-    try:
+
+    def draw(fig: Any) -> None:
+        ax = fig.add_subplot(1, 1, 1)
         bars = ax.bar(labels, values, color="#4C72B0")
         for bar, k in zip(bars, labels):
             g = groups[k]
@@ -301,10 +401,6 @@ def plot_accuracy(path: str | Path, groups: dict[str, dict[str, Any]], title: st
         ax.set_ylabel("accuracy (%)")
         ax.set_title(title, fontsize=10)
         ax.tick_params(axis="x", labelrotation=30)
-        fig.tight_layout()
-        p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(p, dpi=120)
-    finally:
-        plt.close(fig)
-    return p, None
+
+    saved, why = save_figure(path, draw, (max(4.0, 0.9 * len(labels) + 1.5), 3.6))
+    return saved, (f"plot skipped: {why}" if why else None)

@@ -38,7 +38,8 @@ from typing import Any
 import pandas as pd
 
 from medmirror.bench.cab import CabError, run_cab, select_tasks
-from medmirror.bench.common import load_records, write_summary
+from medmirror.bench.cli import serial_server_warning
+from medmirror.bench.common import duration_text, load_records, write_summary
 from medmirror.bench.experiment_config import Experiment, ExperimentConfigError, SubRun, load_experiment
 from medmirror.bench.experiment_plots import accuracy_vs_tokens, category_bars, gate_score_distributions, tool_call_bars
 from medmirror.bench.experiment_stats import (
@@ -48,7 +49,7 @@ from medmirror.bench.experiment_stats import (
     tidy_frame,
     tool_call_table,
 )
-from medmirror.bench.medcalc import BenchError, run_medcalc
+from medmirror.bench.medcalc import BenchError, get_mode, read_medcalc_csv, run_medcalc
 from medmirror.bench.rada import METRICS as RADA_METRICS
 from medmirror.bench.rada import RadaError, make_cases, resolve_conditions, run_rada
 from medmirror.models.factory import reset_scripted_cache
@@ -204,7 +205,8 @@ def concurrency_for(sub: SubRun, configured: int) -> tuple[int, str]:
     if sub.mode in ("gold", "retrieve") or (sub.mode == "extract" and sub.resolved().extractor == "rules"):
         return 1, "no model"
     if sub.remote():
-        return configured, "remote model server"
+        warning = serial_server_warning(sub.resolved(), configured)
+        return configured, "remote model server" + (f"; warning: {warning}" if warning else "")
     s = sub.resolved()
     providers = sorted({s.provider_for(role) for role in ROLES} - {"openai"})
     return 1, f"{' and '.join(providers)} model: one row at a time"
@@ -287,6 +289,8 @@ def run_experiment(exp: Experiment, *, run: bool = True, echo: Callable[[str], N
     (out / "config.toml").write_text(exp.source.read_text(encoding="utf-8"), encoding="utf-8")
     echo(f"experiment {exp.name}: {len(subs)} sub-run(s) "
          f"({len(exp.datasets)} dataset(s) x {len(exp.conditions)} condition(s) x {len(exp.seeds)} seed(s)) -> {out}")
+    for warning in seed_warnings(exp) if run else []:
+        echo(f"warning: {warning}")
     done: list[dict[str, Any]] = []
     state = _read_json(out / FILES["state"]) or {"invocations": []}
     try:
@@ -522,31 +526,78 @@ def render_report(exp: Experiment, out: Path, df: pd.DataFrame, summary: pd.Data
 # ---------------------------------------------------------------------------
 
 
-def add_experiment_parser(subparsers: Any) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "experiment", help="run an experiment file: presets x settings sweeps x datasets x seeds",
-        description="Run every (dataset, condition, seed) of a TOML experiment file through the benchmark runner, "
-                    "each in its own resumable folder, then write the tidy table, mean ± sd over seeds, paired "
-                    "McNemar tests and bootstrap intervals, plots and report.md. Rerun the same command to resume.")
-    p.add_argument("config", type=Path, metavar="CONFIG.toml", help="the experiment file")
-    p.add_argument("--out", type=Path, default=None, metavar="DIR",
-                   help="output folder (default: the file's `out`, else runs/experiments/<name>)")
-    p.add_argument("--dry-run", action="store_true", help="check the file and list the sub-runs; run nothing")
-    p.add_argument("--report-only", action="store_true",
-                   help="run nothing; write the tables, plots and report from the records there are")
-    p.set_defaults(func=handle_experiment)
-    return p
+# Seconds per row assumed for a time estimate when no run of the experiment has recorded its own: no model
+# (gold, retrieve, rule extraction) is fast; a whole-graph run on the embedded SmolLM2 model took 45-60 s per
+# case on a 2-core CPU (issue 32's measure), a model extraction about a fifth of that. Past records win.
+ASSUMED_SECONDS = {"gold": 0.05, "retrieve": 0.05, "extract": 10.0, "agent": 50.0}
+
+
+def subrun_rows(sub: SubRun) -> int:
+    """The rows (cases, tasks) the sub-run selects, as its runner selects them."""
+    d = sub.dataset
+    if d.benchmark == "cab":
+        return len(select_tasks(d.params["dimension"], d.limit))
+    if d.benchmark == "rada":
+        p = d.params
+        return len(make_cases(p["records"], p["records_seed"], p["tasks"], resolve_conditions(p["toolset"]), d.limit))
+    rows = read_medcalc_csv(d.path, get_mode(sub.mode).required_columns)[d.skip:][::d.every]
+    return len(rows if d.limit is None else rows[:d.limit])
+
+
+def _seconds_per_row(records: list[dict[str, Any]]) -> float | None:
+    seconds = [s for s in (_number(r.get("seconds", r.get("latency_s"))) for r in records) if math.isfinite(s)]
+    return sum(seconds) / len(seconds) if seconds else None
+
+
+def dry_run(exp: Experiment, echo: Callable[[str], None] = print) -> dict[str, Any]:
+    """``--dry-run``: every sub-run with its rows (and those already done) and a time estimate; runs nothing."""
+    total_rows = total_done = 0
+    total_s = 0.0
+    assumed: set[str] = set()
+    for sub in exp.subruns():
+        conc, why = concurrency_for(sub, exp.concurrency)
+        rows = subrun_rows(sub)
+        records = load_records(exp.out / sub.folder / "records.jsonl")
+        done = min(len({str(r.get("id")) for r in records}), rows)
+        per_row = _seconds_per_row(records)
+        if per_row is None:
+            per_row = ASSUMED_SECONDS.get(sub.mode, ASSUMED_SECONDS["agent"])
+            assumed.add(sub.mode)
+        left_s = (rows - done) * per_row / max(conc, 1)
+        total_rows, total_done, total_s = total_rows + rows, total_done + done, total_s + left_s
+        echo(f"{sub.folder}  mode={sub.mode} preset={sub.condition.preset} "
+             f"settings={json.dumps(sub.settings, default=str)}  {rows} row(s), {done} done, about "
+             f"{duration_text(left_s)} left  concurrency {conc} ({why})")
+    for warning in seed_warnings(exp):
+        echo(f"warning: {warning}")
+    basis = ("the sub-runs' own records" if not assumed else
+             "assumed " + ", ".join(f"{ASSUMED_SECONDS[m]:g} s per {m} row" for m in sorted(assumed)
+                                    if m in ASSUMED_SECONDS) + " (the embedded model on 2 cores) where no "
+             "records exist yet")
+    echo(f"{len(exp.subruns())} sub-run(s), {total_rows} row(s), {total_done} done -> {exp.out}; "
+         f"estimated time left about {duration_text(total_s)} ({basis})")
+    return {"subruns": len(exp.subruns()), "rows": total_rows, "done": total_done, "seconds_left": total_s}
+
+
+def seed_warnings(exp: Experiment) -> list[str]:
+    """Seeds that cannot differ: more than one seed where every sub-run decodes greedily (temperature 0) or calls
+    no model, so the seeds' sub-runs repeat each other."""
+    if len(exp.seeds) < 2:
+        return []
+    subs = [sub for sub in exp.subruns() if sub.seed == exp.seeds[0]]
+    if all(sub.mode in ("gold", "retrieve") or sub.resolved().temperature == 0 for sub in subs):
+        return [f"seeds {', '.join(map(str, exp.seeds))} at temperature 0 (greedy decoding) give the same answers: "
+                f"every seed after the first repeats the work; set temperature > 0 in [settings] to make them "
+                f"differ, or keep one seed"]
+    return []
 
 
 def handle_experiment(args: argparse.Namespace) -> int:
+    """``medmirror experiment`` (its flags are in :mod:`medmirror.cli`); returns the exit code."""
     try:
         exp = load_experiment(args.config, out=args.out)
         if args.dry_run:
-            for sub in exp.subruns():
-                conc, why = concurrency_for(sub, exp.concurrency)
-                print(f"{sub.folder}  mode={sub.mode} preset={sub.condition.preset} "
-                      f"settings={json.dumps(sub.settings, default=str)}  concurrency {conc} ({why})")
-            print(f"{len(exp.subruns())} sub-run(s) -> {exp.out}")
+            dry_run(exp)
             return 0
         run_experiment(exp, run=not args.report_only)
     except (ExperimentConfigError, ExperimentError) as exc:

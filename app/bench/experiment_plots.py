@@ -1,4 +1,5 @@
-"""The experiment's plots (matplotlib, Agg backend), one PNG each.
+"""The experiment's plots (matplotlib's object-oriented Figure API, saved with the Agg canvas: no global backend
+is switched, so a notebook's inline plots keep working), one PNG each.
 
 Every function returns ``(path, None)`` or ``(None, reason)`` (no data for that plot, or matplotlib is
 not importable), so the report says why a plot is missing.
@@ -6,44 +7,21 @@ not importable), so the report says why a plot is missing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from medmirror.bench.common import save_figure
+
 Plot = tuple[Path | None, str | None]
 
 
-def _pyplot() -> Any:
+def _colors(n: int) -> list[Any]:
     import matplotlib
 
-    matplotlib.use("Agg", force=True)
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def _save(path: Path, draw: Callable[[Any], Any], size: tuple[float, float]) -> Plot:
-    try:
-        plt = _pyplot()
-    except ImportError as exc:
-        return None, f"matplotlib is not importable ({exc})"
-    fig = plt.figure(figsize=size)
-    try:
-        draw(fig)
-        fig.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=120)
-    finally:
-        plt.close(fig)
-    return path, None
-
-
-def _colors(n: int) -> list[Any]:
-    plt = _pyplot()
-    cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
+    cmap = matplotlib.colormaps["tab10" if n <= 10 else "tab20"]
     return [cmap(i % cmap.N) for i in range(n)]
 
 
@@ -71,7 +49,7 @@ def accuracy_vs_tokens(summary: pd.DataFrame, path: Path) -> Plot:
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         ax.grid(alpha=0.3)
 
-    return _save(path, draw, (8.5, 4.5))
+    return save_figure(path, draw, (8.5, 4.5))
 
 
 def category_bars(categories: pd.DataFrame, path: Path) -> Plot:
@@ -101,7 +79,7 @@ def category_bars(categories: pd.DataFrame, path: Path) -> Plot:
             ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
     n_bars = categories.groupby("dataset").size().max()
-    return _save(path, draw, (max(8.0, 0.35 * n_bars + 5), 3.8 * len(datasets)))
+    return save_figure(path, draw, (max(8.0, 0.35 * n_bars + 5), 3.8 * len(datasets)))
 
 
 def gate_score_distributions(scores: pd.DataFrame, path: Path) -> Plot:
@@ -132,7 +110,7 @@ def gate_score_distributions(scores: pd.DataFrame, path: Path) -> Plot:
         fig.axes[-1].set_xlabel("score")
 
     span = int(np.ceil(scores["score"].max()) - np.floor(scores["score"].min())) + 1
-    return _save(path, draw, (min(16.0, max(8.5, 0.18 * len(conds) * span + 4)), 2.8 * len(gates)))
+    return save_figure(path, draw, (min(16.0, max(8.5, 0.18 * len(conds) * span + 4)), 2.8 * len(gates)))
 
 
 def tool_call_bars(tools: pd.DataFrame, path: Path, top: int = 15) -> Plot:
@@ -159,4 +137,4 @@ def tool_call_bars(tools: pd.DataFrame, path: Path, top: int = 15) -> Plot:
         ax.set_title(f"tool calls (top {len(names)} tools)", fontsize=10)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
-    return _save(path, draw, (9.0, max(3.0, 0.3 * len(names) * max(1, len(labels)) ** 0.5 + 1.5)))
+    return save_figure(path, draw, (9.0, max(3.0, 0.3 * len(names) * max(1, len(labels)) ** 0.5 + 1.5)))

@@ -45,6 +45,7 @@ from medmirror.bench.common import (
     Record,
     accuracy,
     accuracy_by,
+    counts_text,
     default_out_dir,
     format_table,
     load_records,
@@ -672,7 +673,7 @@ def render_extraction(summary: dict[str, Any]) -> str:
     pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
     pa = summary["param_accuracy"]
     lines = [f"parameter accuracy ({summary.get('extractor')}): {pct(pa['accuracy'])} ({pa['correct']}/{pa['n']} gold inputs; "
-             f"with evidence {pct(pa['grounded_accuracy'])}); statuses {summary['param_statuses']}; "
+             f"with evidence {pct(pa['grounded_accuracy'])}); statuses: {counts_text(summary['param_statuses'])}; "
              f"rows with reviewer flags {summary['rows_with_flags']}"]
     for name, t in summary["param_accuracy_by_calculator"].items():
         if t["n"] and t["correct"] < t["n"]:
@@ -790,8 +791,8 @@ def agent_summary(records: list[Record]) -> dict[str, Any]:
 def render_agent(summary: dict[str, Any]) -> str:
     by_node = ", ".join(f"{k} {v:.1f}s" for k, v in summary["seconds_by_node"].items())
     return (f"per case: {summary['mean_tokens']:.0f} tokens, {summary['mean_calls']:.1f} model calls, "
-            f"{summary['mean_seconds']:.1f} s; by node: {by_node}; statuses: {summary['statuses']}; "
-            f"revisions by source: {summary.get('revisions_by_source') or {}}"
+            f"{summary['mean_seconds']:.1f} s; by node: {by_node}; statuses: {counts_text(summary['statuses'])}; "
+            f"revisions by source: {counts_text(summary.get('revisions_by_source'))}"
             + (f"; tool selection accuracy {summary['selected_tool_accuracy']:.1%}"
                if summary.get("selected_tool_accuracy") is not None else ""))
 

@@ -98,3 +98,17 @@ def test_solve_with_fuzzed_input_never_raises(options, note):
     assert code in (1, 2)
     lines = err.getvalue().strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("medmirror: error: ") and "Traceback" not in err.getvalue()
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e12, max_value=1e12))
+def test_readable_numbers_stay_close_and_json_values_round_trip(x):
+    """The CLI's printed number is within its precision (0.005 at or above 1, 3 significant figures below) and
+    the JSON value of a number's text is that number (issue 32)."""
+    from medmirror.cli import numeric_value, readable_number
+
+    shown = float(readable_number(x))
+    if abs(x) >= 1:
+        assert abs(shown - x) <= 0.005 + 1e-9 * abs(x)
+    elif x != 0:
+        assert abs(shown - x) <= 0.005 * abs(x) + 1e-300
+    assert numeric_value(repr(x)) == x

@@ -17,7 +17,15 @@ from typing import Any
 import pytest
 
 from medmirror.bench import cli
-from medmirror.bench.common import JsonlWriter, default_out_dir, done_ids, load_records, progress_bar, run_items
+from medmirror.bench.common import (
+    JsonlWriter,
+    ProgressLines,
+    default_out_dir,
+    done_ids,
+    load_records,
+    progress_bar,
+    run_items,
+)
 from medmirror.bench.medcalc import (
     COLUMNS,
     MODES,
@@ -371,10 +379,10 @@ def test_run_items_really_runs_concurrently(tmp_path: Path) -> None:
     assert all("error" not in r for r in recs)
 
 
-def test_progress_bar_is_off_when_not_a_tty_or_quiet() -> None:
-    # under pytest stderr is captured, i.e. not a terminal
+def test_progress_is_lines_when_not_a_tty_and_off_when_quiet() -> None:
+    # under pytest stderr is captured, i.e. not a terminal: progress lines, not a tqdm bar (issue 32)
     with progress_bar(3, "x") as bar:
-        assert bar.disable
+        assert isinstance(bar, ProgressLines)
     with progress_bar(3, "x", quiet=True) as bar:
         assert bar.disable
 

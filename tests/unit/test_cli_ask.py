@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import sys
 
 import pytest
 
@@ -46,8 +47,29 @@ def test_solve_ask_reads_the_missing_input_and_says_it_was_the_users(scripted_en
     out = capsys.readouterr()
     assert code == 0
     assert "needs weight, which the note does not give" in out.err
-    assert f"): {value}\n" in out.out and "status: answered" in out.out
+    # the printed value is rounded (2 decimals); --json keeps it in full, as a number (below)
+    assert "value (number): 22.86\n" in out.out and "status: answered" in out.out
     assert "given by the user when asked (not from the note): weight=70 kg" in out.out
+
+
+def test_ask_with_json_keeps_stdout_one_json_document(scripted_env, monkeypatch, capsys):
+    """The prompts go to stderr: with --ask --json, stdout is the result alone, and its value is a number."""
+    value = 70 / 1.75 ** 2
+    script, note = _script(scripted_env, repr(value))
+    monkeypatch.setenv("MEDMIRROR_SCRIPT_PATH", str(script))
+    typed = iter(["70 kg"])
+
+    def terminal_input(prompt=""):  # as builtins.input does: the prompt is written to stdout
+        sys.stdout.write(prompt)
+        return next(typed)
+
+    monkeypatch.setattr(builtins, "input", terminal_input)
+    code = main(["solve", "-q", "What is the patient's BMI?", "-n", str(note), "--ask", "--json"])
+    out = capsys.readouterr()
+    assert code == 0
+    data = json.loads(out.out)  # the whole of stdout parses
+    assert data["status"] == "answered" and data["value"] == value and isinstance(data["value"], float)
+    assert "weight = " in out.err and "needs weight" in out.err
 
 
 def test_ask_needs_the_note_from_a_file(scripted_env, capsys):

@@ -62,7 +62,8 @@ def test_bad_json_setting_is_a_one_line_error(capsys):
 
 def test_invalid_setting_value_is_a_one_line_error(capsys):
     assert main(["solve", "-q", Q, "--theta-plan", "eleven", "--checkpointer", "none"]) == 2
-    assert "invalid settings: theta_plan" in _one_line_error(capsys)
+    # the CLI's own flag name, not the field's (issue 32)
+    assert "invalid settings: --theta-plan: Input should be a valid integer" in _one_line_error(capsys)
 
 
 def test_unreachable_openai_server_is_a_one_line_error(capsys):
@@ -71,6 +72,7 @@ def test_unreachable_openai_server_is_a_one_line_error(capsys):
     assert code == 1
     err = _one_line_error(capsys)
     assert "Connection" in err and "http://127.0.0.1:9/v1" in err
+    assert "ConnectionError" not in err and "ModelServerError" not in err  # plain words, no class names
 
 
 def test_malformed_gguf_is_a_one_line_error(tmp_path):
@@ -98,3 +100,21 @@ def test_the_bundled_demo_cases_and_task_sets_load_from_the_installed_package() 
     cases = demo_cases()
     assert cases and all({"name", "question"} <= set(c) for c in cases)
     assert all(path.is_file() for path, _, _ in TASK_SETS.values())
+
+
+def test_no_resume_advice_for_a_file_that_is_not_a_model():
+    """Resuming runs the same model file again: the advice is to fix the file (issue 32); a server that went away
+    keeps the advice, as the CLI says it (--thread-id)."""
+    from types import SimpleNamespace
+
+    from medmirror.cli import plain_error
+    from medmirror.solve_guard import failure_detail
+
+    bad = failure_detail(ValueError("Failed to load model from file: /tmp/bad.gguf"),
+                         SimpleNamespace(model_path="/tmp/bad.gguf"), thread_id="t1", can_resume=True)
+    assert "/tmp/bad.gguf is not a valid GGUF" in bad and "resume" not in bad
+    gone = failure_detail(ConnectionError("server went away"), SimpleNamespace(openai_base_url="http://h:1/v1"),
+                          thread_id="t1", can_resume=True)
+    assert "call again with thread_id=t1 to resume" in gone  # the Python API's words ...
+    assert plain_error(gone) == ("server went away (model server http://h:1/v1 unreachable?); the run is "
+                                 "checkpointed: call again with --thread-id t1 to resume it")  # ... and the CLI's

@@ -102,7 +102,8 @@ def test_the_example_file_parses(monkeypatch: pytest.MonkeyPatch) -> None:
     exp = load_experiment(EXAMPLE)
     assert [c.label for c in exp.conditions] == ["mirror theta_plan=7", "mirror theta_plan=8", "mirror theta_plan=9",
                                                  "riskagent", "react", "reflexion"]
-    assert exp.seeds == [0, 1] and exp.datasets[0].every == 11 and exp.datasets[0].mode == "agent"
+    # one seed: at temperature 0 a second one repeats the first (issue 32)
+    assert exp.seeds == [0] and exp.datasets[0].every == 11 and exp.datasets[0].mode == "agent"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -174,7 +175,9 @@ preset = "react"
 settings = { model_provider = "local" }
 """)
     remote, mixed, local = exp.subruns()
-    assert concurrency_for(remote, exp.concurrency) == (6, "remote model server")
+    rows, why = concurrency_for(remote, exp.concurrency)
+    # a server on this machine (localhost): still 6 at once, as configured, with the warning (issue 32)
+    assert rows == 6 and why.startswith("remote model server; warning: --concurrency 6 against http://localhost:1")
     assert concurrency_for(mixed, exp.concurrency) == (1, "local model: one row at a time")
     assert concurrency_for(local, exp.concurrency) == (1, "local model: one row at a time")
 
@@ -468,7 +471,37 @@ def test_dry_run_lists_the_subruns_and_runs_nothing(tmp_path: Path, capsys: pyte
     out = capsys.readouterr().out
     assert "runs/dev/mirror__theta_plan=9/seed-1" in out and "4 sub-run(s)" in out
     assert not (tmp_path / "out").exists()
+    # the rows (3 per sub-run: limit = 3), and a time estimate: gold mode at 0.05 s per row assumed, 12 rows
+    assert "3 row(s), 0 done" in out and "4 sub-run(s), 12 row(s), 0 done" in out
+    assert "estimated time left about 1s (assumed 0.05 s per gold row" in out
+    # two seeds where nothing samples: the second repeats the first
+    assert "warning: seeds 0, 1 at temperature 0 (greedy decoding) give the same answers" in out
     # --report-only runs nothing and still writes the (empty) tables and the report
     assert main(["experiment", str(cfg), "--report-only"]) == 0
     assert not (tmp_path / "out" / "runs").exists()
     assert "(no records)" in (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+
+
+def test_dry_run_estimates_from_the_records_already_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = write(tmp_path / "exp.toml", f"out = '{tmp_path / 'out'}'\n" + DATASET + "[[conditions]]\npreset = 'mirror'\n")
+    folder = tmp_path / "out" / "runs" / "dev" / "mirror" / "seed-0"
+    folder.mkdir(parents=True)
+    (folder / "records.jsonl").write_text(json.dumps({"id": "1", "seconds": 40.0}) + "\n", encoding="utf-8")
+    assert main(["experiment", str(cfg), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    # 3 rows, 1 done at 40 s per row (its own record): 2 x 40 s = 80 s left
+    assert "3 row(s), 1 done, about 1m20s left" in out and "(the sub-runs' own records)" in out
+    assert "warning: seeds" not in out  # one seed
+
+
+def test_concurrency_against_a_server_on_this_machine_warns() -> None:
+    from medmirror.bench.cli import serial_server_warning
+    from medmirror.settings import Settings
+
+    local = Settings(model_provider="openai", openai_base_url="http://127.0.0.1:8080/v1", openai_model="m")
+    assert "serve one request at a time" in serial_server_warning(local, 3)
+    assert serial_server_warning(local, 1) is None  # one at a time: nothing to warn about
+    remote = Settings(model_provider="openai", openai_base_url="https://api.example.org/v1", openai_model="m")
+    assert serial_server_warning(remote, 3) is None
+    localhost = Settings(model_provider="openai", openai_base_url="http://localhost:11434/v1", openai_model="m")
+    assert serial_server_warning(localhost, 2)

@@ -90,13 +90,17 @@ def test_errors_are_tool_errors_naming_the_input() -> None:
     assert "preset (invalid)" in text[6]
 
 
-def test_solve_runs_the_graph(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _scripted_bmi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     script = tmp_path / "script.json"
     script.write_text(json.dumps(BMI_SCRIPT))
     for key, value in {"MODEL_PROVIDER": "scripted", "SCRIPT_PATH": str(script), "DATA_DIR": str(tmp_path),
                        "EXTRACTOR": "llm", "CHECKPOINTER": "memory"}.items():
         monkeypatch.setenv(f"MEDMIRROR_{key}", value)
     reset_scripted_cache()
+
+
+def test_solve_runs_the_graph(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _scripted_bmi(monkeypatch, tmp_path)
     result = _session(lambda c: c.call_tool(SOLVE, {"question": "What is the BMI?", "note": "70 kg, 175 cm"}))
     reset_scripted_cache()
     assert not result.isError, result.content
@@ -105,6 +109,22 @@ def test_solve_runs_the_graph(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     assert [s["tool"] for s in out["steps"]] == ["bmi"]
     assert out["steps"][0]["value"] == pytest.approx(22.857142857142858)
     assert out["usage"]["model_calls"] >= 3
+
+
+def test_solve_sends_a_progress_notification_per_trace_event(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _scripted_bmi(monkeypatch, tmp_path)
+    seen: list[tuple[float, str]] = []
+
+    async def progress(value: float, total: float | None, message: str | None) -> None:
+        seen.append((value, message or ""))
+
+    result = _session(lambda c: c.call_tool(SOLVE, {"question": "What is the BMI?", "note": "70 kg, 175 cm"},
+                                            progress_callback=progress))
+    reset_scripted_cache()
+    assert not result.isError and result.structuredContent["status"] == "answered"
+    assert [v for v, _ in seen] == [float(i) for i in range(1, len(seen) + 1)]  # one per event, in order
+    nodes = [m.split(" | ")[0] for _, m in seen]
+    assert nodes[:4] == ["intake", "planner", "tool_agent", "executor"] and nodes[-1] == "answer"
 
 
 # --- the client's side: the mcpServers file and cards built from MCP tools ---------------------------

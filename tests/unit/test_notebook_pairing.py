@@ -2,11 +2,14 @@
 
 The sources (``notebooks/NN_name.py``, jupytext percent scripts) are what reviewers read and edit;
 the .ipynb are generated with outputs by ``notebooks/execute.py``. A source edited without
-re-running the notebook, or a notebook committed with an error or unexecuted cells, fails here.
+re-running the notebook, or a notebook committed with an error or unexecuted cells, fails here; so does a
+cell that draws a plot (``plt.show()``, ``.plot(``, ``display(Image(``) and has no image among its outputs
+(issue 32: the benchmark code once switched the kernel's backend and 03's plot vanished).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jupytext
@@ -15,6 +18,10 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
+PLOTS = re.compile(r"plt\.show\(\)|\.plot\(|\.plot\.\w+\(|display\(Image\(")
+# Executed before the plot fix (the benchmark code no longer switches the backend): their plots come back when
+# they are re-executed with the embedded model (`notebooks/execute.py 03_riskagent`); strict, so the mark must go.
+STALE_PLOTS = {"03_riskagent": "executed while bench medcalc switched the kernel to Agg: re-execute it"}
 
 
 def _cells(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
@@ -39,3 +46,18 @@ def test_ipynb_matches_its_source_and_is_executed(source: Path) -> None:
     errors = [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors, errors[0].get("ename")
     assert "MEDMIRROR_NOTEBOOK_SMALL" in text, "the test suite shrinks each notebook's slices through this variable"
+
+
+def _image_params():
+    for source in SOURCES:
+        marks = [pytest.mark.xfail(reason=STALE_PLOTS[source.stem], strict=True)] if source.stem in STALE_PLOTS else []
+        yield pytest.param(source, marks=marks, id=source.stem)
+
+
+@pytest.mark.parametrize("source", list(_image_params()))
+def test_every_cell_that_plots_shows_an_image(source: Path) -> None:
+    nb = nbformat.read(source.with_suffix(".ipynb"), as_version=4)
+    plotting = [c for c in nb.cells if c.cell_type == "code" and PLOTS.search(c.source)]
+    missing = [c.source.strip().splitlines()[0][:80] for c in plotting
+               if not any(k.startswith("image/") for o in c.get("outputs", []) for k in (o.get("data") or {}))]
+    assert not missing, f"cells that plot without an image output: {missing}"
