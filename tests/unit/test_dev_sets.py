@@ -38,7 +38,7 @@ LATER_BLIND = sorted(DEV.glob("blind[0-9]*.csv"))
 LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
                     for row in read_medcalc_csv(path, required=("Relevant Entities", "Patient Note", "Question"))]
 # the sets in the style of real case reports: real1 (development) and realblind1 (pure test set)
-REAL_SETS = {"real1": 60}
+REAL_SETS = {"real1": 60, "realblind1": 40}
 REAL_ROWS = [(name, row) for name in REAL_SETS
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
