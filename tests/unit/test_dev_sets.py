@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import re
@@ -245,6 +246,10 @@ def test_real_row_gold(name: str, row: Any) -> None:
     assert rec["correct"], f"{row.note_id}: expected {rec['expected']}, got {rec['got']}"
     assert not rec.get("adapter_notes"), rec["adapter_notes"]  # every entity key is one the calculator knows
     assert row.note_id.startswith(f"{name}-") and row.note_type == "Synthetic", row.note_id
+    if row.calculator_id == 24:  # the steroid question names this row's own input and target steroid
+        ents = ast.literal_eval(row.entities)
+        assert f"dose of {ents['input steroid'][0]}," in row.question, row.question
+        assert row.question.endswith(f"mg of {ents['target steroid']}?"), row.question
 
 
 @pytest.mark.parametrize("name", sorted(REAL_SETS))
