@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import re
@@ -37,6 +38,10 @@ ONE_SHOT = ROOT.parent / "shared" / "data" / "medcalc" / "one_shot.csv"
 LATER_BLIND = sorted(DEV.glob("blind[0-9]*.csv"))
 LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
                     for row in read_medcalc_csv(path, required=("Relevant Entities", "Patient Note", "Question"))]
+# the sets in the style of real case reports: real1 (development) and realblind1 (pure test set)
+REAL_SETS = {"real1": 60, "realblind1": 40}
+REAL_ROWS = [(name, row) for name in REAL_SETS
+             for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
 ROWS = read_medcalc_csv(PARAPHRASED, required=("Relevant Entities", "Patient Note", "Question"))
 WEAK_ROWS = read_medcalc_csv(WEAK, required=("Relevant Entities", "Patient Note", "Question"))
@@ -149,6 +154,7 @@ def test_no_note_copies_a_one_shot_sentence() -> None:
     ours += [(f"blind {r.note_id}", r.note) for r in BLIND_ROWS]
     ours += [(f"short case {c['name']}", c["note"]) for c in SHORT_CASES]
     ours += [(f"{name} {r.note_id}", r.note) for name, r in LATER_BLIND_ROWS]
+    ours += [(f"{name} {r.note_id}", r.note) for name, r in REAL_ROWS]
     copied = {name: sorted(" ".join(g) for g in _ngrams(text) & reference) for name, text in ours}
     copied = {k: v for k, v in copied.items() if v}
     assert not copied, copied
@@ -226,3 +232,39 @@ def test_later_blind_sets_are_documented() -> None:
         assert doc.exists(), f"{path.name} has no {doc.name}"
         ids = [r.note_id for name, r in LATER_BLIND_ROWS if name == path.stem]
         assert len(ids) == len(set(ids)), f"{path.name}: repeated note ids"
+
+
+# ---------------------------------------------------------------------------
+# (g) real1 / realblind1: notes in the style of published case reports, weighted to risk and severity scores
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, row", REAL_ROWS, ids=[r.note_id for _, r in REAL_ROWS])
+def test_real_row_gold(name: str, row: Any) -> None:
+    rec = run_gold(row)
+    assert rec["error"] is None, rec["error"]
+    assert rec["correct"], f"{row.note_id}: expected {rec['expected']}, got {rec['got']}"
+    assert not rec.get("adapter_notes"), rec["adapter_notes"]  # every entity key is one the calculator knows
+    assert row.note_id.startswith(f"{name}-") and row.note_type == "Synthetic", row.note_id
+    if row.calculator_id == 24:  # the steroid question names this row's own input and target steroid
+        ents = ast.literal_eval(row.entities)
+        assert f"dose of {ents['input steroid'][0]}," in row.question, row.question
+        assert row.question.endswith(f"mg of {ents['target steroid']}?"), row.question
+
+
+@pytest.mark.parametrize("name", sorted(REAL_SETS))
+def test_real_sets_mix_and_conventions(name: str) -> None:
+    rows = [r for n, r in REAL_ROWS if n == name]
+    assert len(rows) == REAL_SETS[name]
+    assert len({r.note_id for r in rows}) == len(rows), "repeated note ids"
+    assert (DEV / f"{name}.md").exists()
+    counts = Counter(r.category for r in rows)
+    scale = REAL_SETS[name] // 20  # 3 notes per risk/severity calculator in real1, 2 in realblind1
+    assert counts["risk"] == 12 * scale and counts["severity"] == 4 * scale, counts
+    for r in rows:
+        assert len(r.note.split()) >= 60, f"{r.note_id}: a case-report note, not a line"
+        lo, hi, answer = float(r.lower), float(r.upper), float(r.ground_truth)
+        if r.category in ("risk", "severity", "diagnosis"):
+            assert lo == hi == answer, r.note_id
+        else:
+            assert lo == pytest.approx(answer * 0.95, rel=1e-4) and hi == pytest.approx(answer * 1.05, rel=1e-4), r.id
