@@ -64,7 +64,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")
 # Words that say nothing about which criterion a sentence supports.
 _GENERIC = frozenset("""
 a an the of or and with without in on for to at by from as is are was were be been being any all other
-history prior previous past known current currently recent recently active chronic documented present absent
+history prior previous past known current currently recent recently active documented present absent
 presence absence not no none when where which that this these those than then it its their patient patients
 score scores point points criterion criteria finding findings diagnosis diagnosed disease disorder condition
 level value values use used using assumed default given note stated yes per within over under more less
@@ -218,6 +218,35 @@ def _inverted(src: Source) -> bool:
     return any(getattr(s, "invert", False) for s in _sources(src))
 
 
+# How clinicians write a criterion without naming it: a treatment that implies the diagnosis (an antihypertensive
+# for hypertension, metformin or a sulfonylurea for diabetes, a statin for hypercholesterolaemia) and lay or
+# descriptive wordings. Keyed by a stem of the criterion's own words; each entry adds phrases to the second reader.
+_IMPLIED: dict[str, tuple[str, ...]] = {
+    "hypertens": ("amlodipine", "nifedipine", "felodipine", "lercanidipine", "ramipril", "lisinopril", "enalapril",
+                  "perindopril", "captopril", "losartan", "valsartan", "candesartan", "irbesartan", "telmisartan",
+                  "olmesartan", "bendroflumethiazide", "hydrochlorothiazide", "chlorthalidone", "indapamide",
+                  "doxazosin", "antihypertensive", "antihypertensives", "blood pressure tablets",
+                  "blood pressure medication", "for his blood pressure", "for her blood pressure", "raised blood pressure",
+                  "high blood pressure"),
+    "diabet": ("metformin", "gliclazide", "glipizide", "glimepiride", "glibenclamide", "sitagliptin", "linagliptin",
+               "saxagliptin", "alogliptin", "pioglitazone", "insulin glargine", "insulin detemir", "glycated haemoglobin",
+               "glycated hemoglobin", "HbA1c", "raised blood sugar", "high blood sugar"),
+    "cholesterol": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
+                    "raised cholesterol", "high cholesterol"),
+    "hyperlipidemia": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
+                       "raised cholesterol", "high cholesterol"),
+    "immobil": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "bedridden", "off her legs",
+                "off his legs", "plaster cast", "non weight bearing"),
+    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile"),
+    "swell": ("swollen calf", "calf swollen", "swollen leg", "leg swollen", "calf looked bigger", "calf bigger",
+              "asymmetrical calf", "calf circumference"),
+    "abort": ("miscarriage", "miscarriages", "pregnancy loss", "pregnancy losses", "stillbirth"),
+    "kidney": ("renal impairment", "renal insufficiency", "renal failure", "eGFR", "dialysis"),
+    "renal": ("kidney disease", "renal impairment", "eGFR", "dialysis", "nephropathy"),
+    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid"),
+}
+
+
 @lru_cache(maxsize=1)
 def _vocabulary() -> dict[str, Any]:
     raw = json.loads(VOCABULARY_PATH.read_text(encoding="utf-8"))
@@ -252,6 +281,10 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
                     texts += vocabulary_terms(c)
             elif isinstance(s, Term) and "\\" not in s.pattern and "(" not in s.pattern:
                 texts += s.pattern.split("|")
+    words = _phrase(" ".join(texts))
+    for key, implied in _IMPLIED.items():
+        if words is not None and any(st.startswith(key[:6]) for st in words.stems):
+            texts += list(implied)
     own = _phrase(title)
     out: dict[tuple[frozenset[str], frozenset[str]], Phrase] = {}
     for t in texts:
