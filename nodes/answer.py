@@ -201,11 +201,23 @@ def make_answer(deps: Deps, *, planner: bool):
             if why is not None and s.use_ltm and planner:
                 event["event"] = "round_bound_exhausted"
             needs_value = fmt != "text"
+            failed_value = [c["reason"] for c in (update.get("answer_checks") or {}).get("checks", [])
+                            if not c["passed"] and c["name"] in ("value_is_result", "numbers_grounded")]
+            if failed_value and fmt in VALUE_FORMATS and update["value"] is not None and s.use_checks:
+                # the bound is reached and the value still fails its checks: a refusal, never that number
+                events.append({"node": "answer", "event": "value_withdrawn", "decided_by": "checks",
+                               "detail": f"{update['value']!r} failed its checks at the bound: {failed_value[0][:200]}"})
+                failures = failures or f"the answer's value failed its checks: {failed_value[0]}"
+                update["value"] = None
             update["status"] = "answered" if (update["value"] is not None or not needs_value) else "refused"
             if update["status"] == "refused":
                 # the model's words may still carry a number it made up: a refusal says only why
                 update["answer"] = refusal_text(failures)
                 update["rationale"] = ""
+            elif fmt != "option" and not s.use_tools and update["value"] is not None:
+                # cot: the model's own number, computed by no tool
+                update["status_detail"] = "unverified: the model's own number; no validated tool computed it"
+                update["answer"] = f"Unverified (no tool computed this value): {update['answer']}"
             elif fmt in VALUE_FORMATS and s.use_tools and s.use_checks:
                 final = answering_step(applied(state, update))
                 if final is not None and observed_value(final.get("observation"), fmt) == update["value"]:

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 from medmirror.graphs.state import MedMirrorState, replaced, start_task
 from medmirror.nodes.checks import question_target
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
-from medmirror.nodes.formats import infer_format
+from medmirror.nodes.formats import format_from_tool, infer_format
 from medmirror.nodes.grounding import analyse_note
 from medmirror.settings import Settings
 
@@ -34,6 +34,9 @@ def make_intake(deps: Deps, *, planner: bool):
         fmt = infer_format(question, state.options)
         # what the question asks for, as the checks read it (none without checks: the papers' agents decide alone)
         target = question_target(deps.registry, question, candidates) if candidates and s.use_checks else None
+        if target and target.get("decisive") and target.get("tool") in deps.registry:
+            # the format follows the tool the question names ("mean arterial pressure" has no format keyword)
+            fmt = format_from_tool(deps.registry.get(target["tool"]).output_type, fmt)
         if target and target.get("out_of_library"):
             # a calculator the library lacks is named as missing, never replaced by another
             missing = target["out_of_library"]
