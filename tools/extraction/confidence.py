@@ -281,9 +281,9 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
                     texts += vocabulary_terms(c)
             elif isinstance(s, Term) and "\\" not in s.pattern and "(" not in s.pattern:
                 texts += s.pattern.split("|")
-    words = _phrase(" ".join(texts))
+    stems = set(_stems(_WORD.findall(" ".join(texts))))
     for key, implied in _IMPLIED.items():
-        if words is not None and any(st.startswith(key[:6]) for st in words.stems):
+        if any(st.startswith(key[:6]) for st in stems):
             texts += list(implied)
     own = _phrase(title)
     out: dict[tuple[frozenset[str], frozenset[str]], Phrase] = {}
