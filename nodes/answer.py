@@ -41,6 +41,8 @@ from medmirror.nodes.compose import (
     compose_uncertain,
     filter_rationale,
     grounded_numbers,
+    method_choices,
+    sentences,
     state_result_first,
     unsupported_numbers,
 )
@@ -48,6 +50,8 @@ from medmirror.nodes.formats import VALUE_FORMATS, format_from_tool, normalise_v
 from medmirror.nodes.gates import answer_gate, revision_reason
 from medmirror.nodes.schemas import answer_schema
 from medmirror.settings import Settings
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction.confidence import claims_absent_findings
 
 FORMAT_HELP = {
     "number": "value: the number only (no unit), copied from the tool result that answers the question.",
@@ -89,7 +93,8 @@ def assumed_inputs(state: MedMirrorState) -> list[str]:
     for st in state.steps or []:
         obs = st.get("observation")
         if st.get("ok") and isinstance(obs, dict):
-            out += [f"{st['tool']}.{a}" for a in obs.get("assumed") or []]
+            methods = set(method_choices(st))  # a weight basis or normal value is a convention, not a finding
+            out += [f"{st['tool']}.{a}" for a in obs.get("assumed") or [] if a not in methods]
     return out
 
 
@@ -283,13 +288,24 @@ def _texts(s: Settings, fmt: str, step: dict[str, Any] | None, model_text: str, 
            state: MedMirrorState, numbers: list[float], source_text: str, interpretation: str = "") -> tuple[str, str]:
     """(answer text, rationale); ``interpretation``: the answer agent's own checked interpretation, if any."""
     if s.use_tools and s.use_checks and fmt in VALUE_FORMATS:
-        # a computed value: the product states it from the tool result; the model's words are a rationale
-        return compose_answer(step, interpretation), filter_rationale(model_text, numbers, source_text)
+        # a computed value: the product states it from the tool result; the model's words are a rationale, kept
+        # sentence by sentence only where they pass the checks and claim no finding the evidence has absent
+        return compose_answer(step, interpretation), backed_rationale(
+            step, filter_rationale(model_text, numbers, source_text))
     if s.use_tools and s.use_checks:
         # a free-text or multiple-choice answer is the model's words, sentence by sentence checked
         return filter_rationale(model_text, numbers, source_text, strict=False) or compose_answer(step), ""
     # self-scores alone (the papers' setting) or no tools (cot): the model's words are the answer
     return state_result_first(model_text, value, state, fmt), ""
+
+
+def backed_rationale(step: dict[str, Any] | None, rationale: str) -> str:
+    """The rationale's sentences that do not affirm a criterion the calculator step's evidence has absent."""
+    calc = CALCULATORS.get((step or {}).get("tool", "")) if rationale else None
+    if calc is None:
+        return rationale
+    params = ((step or {}).get("grounding") or {}).get("params") or []
+    return " ".join(sent for sent in sentences(rationale) if not claims_absent_findings(calc, params, sent))
 
 
 def last_failure(state: MedMirrorState) -> str:

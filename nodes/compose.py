@@ -54,12 +54,20 @@ def _num(value: Any) -> str:
     return str(value)
 
 
+def method_choices(step: dict[str, Any]) -> list[str]:
+    """The inputs of a calculator step that are choices of the method (a weight basis, a normal value), not
+    findings about the patient: never reported as 'assumed absent'."""
+    return [p["name"] for p in (step.get("grounding") or {}).get("params") or []
+            if str(p.get("note", "")).startswith("method parameter")]
+
+
 def _inputs_text(step: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """(inputs used with their evidence, inputs assumed absent) of a calculator step."""
+    """(inputs used with their evidence, findings assumed absent) of a calculator step."""
     obs = step.get("observation") or {}
     used: list[str] = []
     params = (step.get("grounding") or {}).get("params") or []
-    assumed = list(obs.get("assumed") or [])
+    methods = set(method_choices(step))
+    assumed = [a for a in obs.get("assumed") or [] if a not in methods]
     if params:
         for p in params:
             if p.get("value") is None or p.get("status") in ("missing", "assumed") or p["name"] in assumed:
@@ -91,6 +99,9 @@ def compose_answer(step: dict[str, Any] | None, interpretation: str = "") -> str
         parts.append("Inputs: " + "; ".join(used) + ".")
     if assumed:
         parts.append("Assumed absent (not documented): " + ", ".join(assumed) + ".")
+    methods = [m for m in method_choices(step) if m in (obs.get("assumed") or [])]
+    if methods:
+        parts.append("Method conventions (the calculator's defaults): " + ", ".join(methods) + ".")
     if obs.get("reference"):
         parts.append(f"Reference: {obs['reference']}")
     return " ".join(parts)

@@ -526,3 +526,15 @@ def assess(calc: Calculator, args: dict[str, Any], params: list[Any], note: str,
     conf *= 1 - min(ASSUMED_CAP, ASSUMED_EACH * assumed_absent)
     return Confidence(confidence=conf, value=value, interpretation=interpretation, values=values,
                       categories=categories, doubts=mattering, considered=len(doubts), assumed_absent=assumed_absent)
+
+
+def claims_absent_findings(calc: Calculator, params: list[Any], text: str) -> list[str]:
+    """The criteria ``text`` affirms (a phrase of the criterion, not negated) while the evidence has them absent
+    (value False: read as absent, or assumed absent): a rationale that says so contradicts the answer."""
+    absent = [_param(p)["name"] for p in params if _param(p).get("value") is False
+              and _param(p)["name"] in calc.inputs.model_fields]
+    if not absent or not text.strip():
+        return []
+    reader = NoteReader(text)
+    return [name for name in absent
+            if reader.supports(criterion_phrases(calc.id, name, _description(calc, name), calc.name))]
