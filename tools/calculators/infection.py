@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import PrivateAttr, field_validator, model_validator
 
 from medmirror.tools.calculators.base import Calculator, CalculatorResult, finding, quantity
-from medmirror.tools.calculators.cardiac_risk import Item, ScoreInputs, age_field, input_error, tally, yes_no
+from medmirror.tools.calculators.cardiac_risk import Item, ScoreInputs, age_field, tally, yes_no
 from medmirror.tools.calculators.registry import register
 from medmirror.tools.calculators.units import UnitConversionError, normalise_unit, parse_quantity
 
@@ -397,13 +397,11 @@ class SIRSInputs(TemperatureInputs):
                                    ge=0, le=100, default=None)
 
 
+# SIRS's core: at least one measurement (the criteria not measured count as not met)
+SIRS_MEASUREMENTS = ("temperature", "heart_rate", "respiratory_rate", "paco2", "wbc", "bands")
+
+
 def _sirs(x: SIRSInputs) -> CalculatorResult:
-    measured = [n for n in ("temperature", "heart_rate", "respiratory_rate", "paco2", "wbc", "bands")
-                if getattr(x, n) is not None]
-    if not measured:
-        raise input_error("SIRS Criteria", "temperature", "missing",
-                          "no measurement given: at least one of temperature, heart_rate, respiratory_rate, paco2, "
-                          "wbc or bands is needed", "numbers with units")
     # Temperature
     if x.temperature is None:
         t: Item = ("temperature", "Temperature not given, assumed 36-38 °C", 0)
@@ -440,8 +438,7 @@ def _sirs(x: SIRSInputs) -> CalculatorResult:
     total = int(total)
     interp = (f"meets SIRS ({total} of 4 criteria, >= 2 required)" if total >= 2
               else f"does not meet SIRS ({total} of 4 criteria, >= 2 required)")
-    assumed = [n for n in ("temperature", "heart_rate", "respiratory_rate", "paco2", "wbc", "bands")
-               if n not in measured]
+    assumed = [n for n in SIRS_MEASUREMENTS if getattr(x, n) is None]
     return CalculatorResult(
         calculator="sirs_criteria", name="SIRS Criteria", value=total, unit="criteria",
         interpretation=interp, explanation=lines, reference=SIRS_REF, components=comps, assumed=assumed,
@@ -452,7 +449,7 @@ register(Calculator(
     id="sirs_criteria", name="SIRS Criteria", category="diagnosis",
     description="Systemic inflammatory response syndrome: number of the 4 SIRS criteria met (temperature, heart rate, "
                 "respiration/PaCO2, white cells); >= 2 defines SIRS.",
-    inputs=SIRSInputs, compute=_sirs, reference=SIRS_REF, output_unit="criteria", output_type="integer",
+    inputs=SIRSInputs, compute=_sirs, core=SIRS_MEASUREMENTS, core_min=1, reference=SIRS_REF, output_unit="criteria", output_type="integer",
     medcalc_id=51, medcalc_name="SIRS Criteria",
     aliases=["SIRS", "systemic inflammatory response syndrome", "sepsis criteria"],
     conventions=[

@@ -54,8 +54,10 @@ def test_wells_pe_bands(kw: dict, tier3: str, tier2: str) -> None:
 def test_wells_pe_units_missing_invalid() -> None:
     assert PE.run({"heart_rate": "120 bpm"}).value == 1.5
     assert PE.run({"heart_rate": [2, "1/s"]}).value == 1.5  # 2/s = 120/min
-    r = PE.run({})
+    r = PE.run({"hemoptysis": False})
     assert r.value == 0 and "heart_rate" in r.assumed
+    with pytest.raises(CalculatorInputError, match="at least 1 of: dvt_signs"):
+        PE.run({})
     with pytest.raises(CalculatorInputError, match="heart_rate"):
         PE.run({"heart_rate": 400})
     with pytest.raises(CalculatorInputError, match="hemoptysis"):
@@ -80,7 +82,7 @@ def test_wells_dvt_known_values() -> None:
                                             (3, "high", True)])
 def test_wells_dvt_bands(n: int, tier3: str, likely: bool) -> None:
     keys = ["calf_swelling", "collateral_veins", "localized_tenderness"][:n]
-    r = DVT.run({k: True for k in keys})
+    r = DVT.run({"alternative_diagnosis": False, **{k: True for k in keys}})
     assert r.value == n and r.interpretation.startswith(tier3)
     assert ("DVT likely" in r.interpretation) is likely
 
