@@ -245,11 +245,18 @@ _NOT_A_PERSON = re.compile(r"famil|\bFHx?\b|relatives?\b|maternal|paternal", re.
 _PATIENT_AGAIN = re.compile(r"\b(?:he|she|patient|his|her|their|pt)\b", re.I)
 
 
+# the fetus's measurement: "fetal heart rate of 70", "foetal weight 2.1 kg" (a few words may stand between)
+_FETUS_BEFORE = re.compile(r"\b(?:f(?:o)?etal|f(?:o)?etus['’]s?)\s+(?:[A-Za-z-]+\s+){0,3}$", re.I)
+
+
 def other_person(text: str, start: int, end: int, triggers: list[TriggerHit] | None = None) -> str:
     """The phrase that makes the measurement text[start:end] (a sentence's label to unit) another person's ('mother',
     'whose wife', "donor's", 'the other patient'); '' when it is the patient's. Stricter than the family category of
     :func:`assert_context` for a finding: only a person named before the measurement counts, and a pronoun or
     'patient' between them returns the measurement to the patient."""
+    fetus = _FETUS_BEFORE.search(text, max(0, start - 48), start)
+    if fetus:
+        return fetus.group(0).strip()
     trig = triggers if triggers is not None else find_triggers(text)
     for t in _near(trig, start, end):
         if t.category != "family" or t.direction != "forward" or t.end > start or _NOT_A_PERSON.search(t.text):

@@ -194,12 +194,15 @@ def _serum_bicarbonate_first(note: str, values: list[Value]) -> list[Value]:
     """The chemistry panel's bicarbonate (measured total CO2) before a blood gas's HCO3 (calculated) of the same time
     frame: the anion gap and the other serum formulas use the serum value ("ABG: pH 7.21, HCO3 11. BMP: Na 138, Cl 104,
     CO2 12" reads 12, with 11 as an alternative)."""
+    for v in values:  # a blood gas's calculated HCO3 is another measurement than the serum's (never its rival)
+        if _in_blood_gas(note, v):
+            v.details["blood_gas"] = True
     first = values[0]
-    if not _in_blood_gas(note, first):
+    if not first.details.get("blood_gas"):
         return values
     frame = (bool(first.details.get("baseline")), bool(first.details.get("later")))
     for i, v in enumerate(values[1:], start=1):
-        if (bool(v.details.get("baseline")), bool(v.details.get("later"))) == frame and not _in_blood_gas(note, v):
+        if (bool(v.details.get("baseline")), bool(v.details.get("later"))) == frame and not v.details.get("blood_gas"):
             return [v, *values[:i], *values[i + 1:]]
     return values
 

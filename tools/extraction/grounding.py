@@ -397,7 +397,10 @@ _DATED = re.compile(
     r"|\b(?:initial(?:ly)?|baseline|previous(?:ly)?|prior|usual|later|subsequent(?:ly)?|afterwards?|then|repeat(?:ed)?|re-?check\w*"
     r"|post[- ]?op\w*|pre[- ]?op\w*|overnight|yesterday|today|now|currently|admission|discharge|follow[- ]?up|trend\w*"
     r"|improv\w*|worsen\w*|ros[ea]|risen|fell|fallen|dropped|declined|decreased|increased|peak\w*|nadir|climb\w*|normali[sz]\w*"
-    r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+|(?:next|following|same|that)\s+(?:day|morning|evening|night))\b"
+    r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+|(?:next|following|same|that)\s+(?:day|morning|evening|night)"
+    r"|(?:first|second|third|fourth|fifth|sixth|seventh|tenth|\d+(?:st|nd|rd|th))\s+(?:day|week|hour|night|visit|cycle)"
+    r"|remain(?:ed|s)?|persist\w*|still|continued|developed|became|progress\w*|deteriorat\w*|recurr\w*|diagnos\w*"
+    r"|pre-?dose|post-?dose|cycle\s+\d+|course|during|while|until|since)\b"
     r"|\b(?:\d+|a|an|one|two|three|four|five|six|several|a\s+few)\s+(?:minutes?|hours?|hrs?|days?|weeks?|months?|years?)\s+"
     r"(?:later|after|before|earlier|ago|prior|into)\b|\bafter\b|\bbefore\b|\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b"
     r"|\b\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)?\d\d\b|\b(?:19|20)\d\d\b(?!\s*(?:/|mg|mL|ml|cells|units))", re.I)
@@ -427,7 +430,9 @@ def _conflicting(calc: Calculator, name: str, src: Source, hit: Hit, value: Any,
             return []
         out: list[dict] = []
         for a in used.alternatives:
-            if _dated(a):
+            if _dated(a) or a.details.get("tier") == "event or relative":  # 'at 30 years of age', 'his 12-year-old son'
+                continue
+            if bool(a.details.get("blood_gas")) != bool(used.details.get("blood_gas")):  # a gas's HCO3 vs the serum's
                 continue
             raw = {"value": a.value, "unit": a.unit} if kind == "quantity" and a.unit else a.value
             try:
