@@ -363,7 +363,7 @@ class Calculator:
         if self.empty_ok and self.empty_ok not in self.conventions:
             self.conventions = [*self.conventions, self.empty_ok]
 
-    def _core(self) -> tuple[list[str], int]:
+    def core_inputs(self) -> tuple[list[str], int]:
         """The core inputs and how many of them must be given."""
         core = list(self.core) or list(self.inputs.model_fields)
         need = self.core_min if self.core_min is not None else (len(core) if self.core else 1)
@@ -373,7 +373,7 @@ class Calculator:
         """The refusal of a call whose core is not given: [] when enough of it is (see :attr:`core`)."""
         if self.empty_ok:
             return []
-        core, need = self._core()
+        core, need = self.core_inputs()
         have = [n for n in core if n in given]
         if len(have) >= need:
             return []
@@ -413,7 +413,7 @@ class Calculator:
     def _core_convention(self) -> list[str]:
         if self.empty_ok or not (self.core or all(not f.is_required() for f in self.inputs.model_fields.values())):
             return []
-        core, need = self._core()
+        core, need = self.core_inputs()
         return [f"Core: at least {need} of {', '.join(core)} must be given (documented either way); "
                 "a result from assumed values only is refused."]
 

@@ -379,6 +379,11 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
         ev = {"start": rej.start, "end": rej.end, "text": rej.raw, "sentence": rej.sentence.text}
         return ParamEvidence(name, None, "missing", "none", ev, note=f"value in the note refused: {rej.reason}",
                              rejected=rej.message)
+    core, need = calc.core_inputs()
+    if has_default and name in core and need == len(core) and not calc.empty_ok:
+        # a core input (every one of them must be observed: GCS's components) is not assumed: it is missing
+        return ParamEvidence(name, None, "missing", "none", None,
+                             note="not given in the note; a core input of the score, not assumed")
     if has_default:
         what = "not documented" if kind == "bool" else "not given in the note"
         shown = "" if default is None else f"; calculator default {_fmt(default)}"

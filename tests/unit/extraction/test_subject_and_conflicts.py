@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.nodes.grounding import evidence_rows
 from medmirror.tools.calculators import CALCULATORS as C
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.grounding import STATUSES, reconcile, rule_arguments
@@ -138,3 +139,47 @@ def test_hybrid_and_llm_keep_the_conflict_and_its_readings() -> None:
     # the LLM left it out: hybrid keeps the rules' reading, still a conflict
     g = reconcile(BMI, {"height": 175}, note, mode="hybrid")
     assert g.param("weight").status == "conflict" and g.args["weight"] == 150.0
+
+
+@pytest.mark.parametrize("note, name", [
+    ("Serum bicarbonate 9.4 mEq/L. Arterial blood gas: pH 7.19, pCO2 23, bicarbonate 8.8.", "bicarbonate"),
+    ("FPG was 298 mg/dL. Diabetes criteria: FPG exceeding 126 mg/dL.", "glucose"),
+    ("BP 110/70 mmHg. On the third day of treatment BP 75/40 mmHg.", "systolic_bp"),
+    ("BUN 11 mg/dL. BUN remained elevated at 39 mg/dL.", "bun"),
+    ("Sinus bradycardia, HR 54. Cycle 1 pre-dose: HR 71.", "heart_rate"),
+])
+def test_readings_of_another_time_or_specimen_or_a_bound_are_no_rivals(note: str, name: str) -> None:
+    calc = {"bicarbonate": C["anion_gap"], "glucose": C["homa_ir"], "systolic_bp": MAP, "bun": C["serum_osmolality"],
+            "heart_rate": C["qtc_bazett"]}[name]
+    p = rule_arguments(calc, note).param(name)
+    assert p.status == "rule" and not p.alternatives
+
+
+def test_ionised_calcium_and_a_stated_normal_value_are_not_the_patients_readings() -> None:
+    ex = extract("Total calcium 2.05 mmol/L; ionised calcium on VBG 1.10 mmol/L. Albumin 24 g/L. "
+                 "Corrected Ca worked out with normal albumin 4 g/dL.")
+    assert ex.values["calcium"].value == pytest.approx(8.216, abs=0.01) and not ex.values["calcium"].alternatives
+    assert ex.values["albumin"].value == 2.4 and not ex.values["albumin"].alternatives
+
+
+def test_a_fetal_measurement_is_the_fetuses() -> None:
+    ex = extract("Pulse was 150 beats per minute. Ultrasound: a fetal heart rate of 70 beats per minute.")
+    assert ex.values["heart_rate"].value == 150 and not ex.values["heart_rate"].alternatives
+    assert [v.value for v in ex.others["heart_rate"]] == [70]
+
+
+def test_a_score_of_observed_components_is_refused_from_a_note_that_gives_none() -> None:
+    gcs = C["glasgow_coma_scale"]
+    g = rule_arguments(gcs, "The patient is drowsy.")
+    assert {p.status for p in g.params} == {"missing"} and g.missing == ["eye", "verbal", "motor"]
+    with pytest.raises(ValueError, match="missing eye, verbal, motor"):
+        gcs.run(g.args)  # it used to answer 15, every component assumed
+
+
+def test_the_evidence_table_shows_a_conflict_with_its_other_readings() -> None:
+    g = rule_arguments(BMI, "The weight is 150 kg. Weight 70 kg. Height 175 cm.")
+    rows = evidence_rows({"tool": "bmi", "ok": True, "grounding": g.to_dict()})
+    row = next(r for r in rows if r["input"] == "weight")
+    assert row["status"] == "conflict" and row["value"] == 150.0
+    assert [a["value"] for a in row["alternatives"]] == [70.0] and row["alternatives"][0]["text"] == "Weight 70 kg"
+    assert "alternatives" not in next(r for r in rows if r["input"] == "height")
