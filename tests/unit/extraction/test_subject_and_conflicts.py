@@ -183,3 +183,15 @@ def test_the_evidence_table_shows_a_conflict_with_its_other_readings() -> None:
     assert row["status"] == "conflict" and row["value"] == 150.0
     assert [a["value"] for a in row["alternatives"]] == [70.0] and row["alternatives"][0]["text"] == "Weight 70 kg"
     assert "alternatives" not in next(r for r in rows if r["input"] == "height")
+
+
+@pytest.mark.parametrize("note", [
+    "A 70-year-old man whose wife has diabetes and heart failure. He has hypertension.",
+    "The donor's history included diabetes and heart failure. A 70-year-old man with hypertension.",
+    "The other patient in the bay has diabetes and heart failure. A 70-year-old man with hypertension.",
+    "Her husband's diabetes and heart failure are well controlled. A 70-year-old woman with hypertension.",
+])
+def test_another_persons_findings_are_not_the_patients(note: str) -> None:
+    args = rule_arguments(C["cha2ds2_vasc"], note).args
+    assert args["hypertension"] is True
+    assert not args.get("diabetes") and not args.get("congestive_heart_failure")
