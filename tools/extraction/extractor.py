@@ -274,7 +274,7 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
         values[name] = vs[0]
     for getter in (extract_age, extract_sex, _alcohol):
         v = getter(note, index)
-        if v is not None and getter is _alcohol:  # age and sex tell relatives apart themselves (demographics)
+        if v is not None and getter is not extract_sex:  # sex tells relatives apart itself (demographics)
             kept = subjects.patients([v, *v.alternatives], others)
             v = kept[0] if kept else None
             if v is not None:

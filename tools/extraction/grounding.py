@@ -405,10 +405,21 @@ _DATED = re.compile(
     r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+|(?:next|following|same|that)\s+(?:day|morning|evening|night)"
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|tenth|\d+(?:st|nd|rd|th))\s+(?:day|week|hour|night|visit|cycle)"
     r"|remain(?:ed|s)?|persist\w*|still|continued|developed|became|progress\w*|deteriorat\w*|recurr\w*|diagnos\w*"
-    r"|pre-?dose|post-?dose|cycle\s+\d+|course|during|while|until|since)\b"
+    r"|pre-?dose|post-?dose|cycle\s+\d+|course|during|while|until|since|for\s+comparison"
+    r"|(?:this|last|that)\s+(?:morning|evening|afternoon|night|week|month|year|visit|admission|spring|summer|autumn|winter)"
+    r"|(?:january|february|march|april|june|july|august|september|october|november|december)"
+    r"|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))\b"
+    # a reading under other conditions (oxygen, ventilation): "SpO2 93% RA (98% on 2 L NC)"
+    r"|\bon\s+(?:\d+(?:\.\d+)?\s*L\b|oxygen|O2\b|room\s+air)|\broom\s+air\b|\bnasal\s+cannula|(?-i:\bNC\b|\bRA\b)"
+    r"|\bnon-?rebreather|\bventilat\w*|(?-i:\bCPAP\b|\bBiPAP\b|\bNIV\b)"
     r"|\b(?:\d+|a|an|one|two|three|four|five|six|several|a\s+few)\s+(?:minutes?|hours?|hrs?|days?|weeks?|months?|years?)\s+"
     r"(?:later|after|before|earlier|ago|prior|into)\b|\bafter\b|\bbefore\b|\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b"
     r"|\b\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)?\d\d\b|\b(?:19|20)\d\d\b(?!\s*(?:/|mg|mL|ml|cells|units))", re.I)
+
+
+# quantities whose several readings are parts of one total ('2 beers a night and more at weekends, about 20 drinks a
+# week'), never rivals
+_SUMMED = frozenset({"alcohol_drinks_per_week"})
 
 
 def _dated(v: Any) -> bool:
@@ -427,7 +438,12 @@ def _conflicting(calc: Calculator, name: str, src: Source, hit: Hit, value: Any,
     """The undated readings of the input that disagree with the one used (beyond :data:`NUMERIC_TOLERANCE` after
     conversion to the input's unit), when the one used is undated too; [] otherwise."""
     kind = field_kind(calc, name)
-    for q in _quantities(src, name):
+    # the extractor's reading the hit is: of the source's quantities, or one a derived rule passed through unchanged
+    passed = [q for q, v in ctx.ex.values.items() if v.start == hit.start and v.end == hit.end and v.value == hit.value
+              and (hit.unit is None or v.unit == hit.unit)]
+    for q in dict.fromkeys([*_quantities(src, name), *passed]):
+        if q in _SUMMED:
+            return []
         used = next((v for v in ctx.values(q)[:1] if v.start == hit.start and v.end == hit.end), None)
         if used is None:
             continue

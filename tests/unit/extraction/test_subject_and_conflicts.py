@@ -147,10 +147,12 @@ def test_hybrid_and_llm_keep_the_conflict_and_its_readings() -> None:
     ("BP 110/70 mmHg. On the third day of treatment BP 75/40 mmHg.", "systolic_bp"),
     ("BUN 11 mg/dL. BUN remained elevated at 39 mg/dL.", "bun"),
     ("Sinus bradycardia, HR 54. Cycle 1 pre-dose: HR 71.", "heart_rate"),
+    ("Bilirubin 3.4 mg/dL. For comparison, last October his bilirubin was 1.8 mg/dL.", "bilirubin"),
+    ("HDL 1.1 mmol/L. (A non-fasting sample in January showed HDL 1.6 mmol/L.)", "hdl_cholesterol"),
 ])
 def test_readings_of_another_time_or_specimen_or_a_bound_are_no_rivals(note: str, name: str) -> None:
     calc = {"bicarbonate": C["anion_gap"], "glucose": C["homa_ir"], "systolic_bp": MAP, "bun": C["serum_osmolality"],
-            "heart_rate": C["qtc_bazett"]}[name]
+            "heart_rate": C["qtc_bazett"], "bilirubin": C["child_pugh"], "hdl_cholesterol": C["ldl_friedewald"]}[name]
     p = rule_arguments(calc, note).param(name)
     assert p.status == "rule" and not p.alternatives
 
@@ -195,3 +197,11 @@ def test_another_persons_findings_are_not_the_patients(note: str) -> None:
     args = rule_arguments(C["cha2ds2_vasc"], note).args
     assert args["hypertension"] is True
     assert not args.get("diabetes") and not args.get("congestive_heart_failure")
+
+
+def test_a_relatives_age_is_no_rival_of_the_patients() -> None:
+    note = "Chest pain clinic - 47F. FHx: father had MI aged 70. Creatinine 0.8 mg/dL, weight 60 kg."
+    ex = extract(note)
+    assert ex.values["age"].value == 47 and [v.value for v in ex.others["age"]] == [70]
+    cg = next(c for c in C.values() if c.medcalc_id == 2)
+    assert rule_arguments(cg, note).param("age").status == "rule"
