@@ -403,6 +403,12 @@ class Calculator:
                     for n, f in self.inputs.model_fields.items() if f.is_required() and n not in parsed.given()]
         missing_core = required or self.core_issues({n for n in parsed.given() if getattr(parsed, n, None) is not None})
         if missing_core:
+            try:  # the score's own refusal of what was given (e.g. 'FiO2 >= 50% needs PaCO2') is named too
+                self.compute(parsed)
+            except CalculatorInputError as err:
+                missing_core += [i for i in err.issues if i.name not in {m.name for m in missing_core}]
+            except (ValueError, TypeError, AttributeError, KeyError, ArithmeticError):
+                pass  # compute on a defaults-only object without its required inputs: the core issues say it
             raise CalculatorInputError(self.name, missing_core)
         result = self.compute(parsed)
         result.assumed = sorted(set(result.assumed) | set(parsed.assumed()))

@@ -471,12 +471,19 @@ APACHE_II = register(Calculator(
                  "acute physiology in the first 24 h (12 variables incl. oxygenation, pH, electrolytes, "
                  "creatinine, GCS), age and chronic health."),
     inputs=ApacheIIInputs, compute=_apache,
+    # a severity score of observed physiology: at least 6 of its physiological inputs observed (half the 12 variables
+    # of the Acute Physiology Score); with fewer, 'assumed normal' would make the score up
+    core=("temperature", "mean_arterial_pressure", "systolic_bp", "diastolic_bp", "heart_rate", "respiratory_rate",
+          "fio2", "pao2", "a_a_gradient", "ph", "bicarbonate", "sodium", "potassium", "creatinine", "hematocrit", "wbc",
+          "gcs"),
+    core_min=6,
     reference="Knaus WA et al. Crit Care Med. 1985;13(10):818-829.",
     output_unit="points", output_type="integer",
     medcalc_id=28, medcalc_name="APACHE II Score",
     aliases=["APACHE 2", "APACHE II", "APACHE", "Acute Physiology and Chronic Health Evaluation II", "ICU mortality score"],
     conventions=[
-        "Physiological variables that are not given score 0 (assumed normal) and are listed as assumed.",
+        "Physiological variables that are not given score 0 (assumed normal) and are listed as assumed; at least 6 "
+        "physiological inputs must be observed (fewer: refused, the score would be made up).",
         "MAP is computed as (SBP + 2 × DBP) / 3 when not given.",
         "Oxygenation: FiO2 >= 50% scores the A-a gradient (computed at sea level with RQ 0.8 from PaO2 and PaCO2 "
         "if not given); FiO2 < 50% scores PaO2. Without FiO2, PaO2 is scored (room air).",

@@ -356,13 +356,15 @@ register(Calculator(
     id="curb_65", name="CURB-65 Score", category="risk",
     description="CURB-65 (0-5): severity and 30-day mortality of community-acquired pneumonia, to decide on the place of care.",
     inputs=CURB65Inputs, compute=_curb65, reference=CURB65_REF, output_unit="points", output_type="integer",
+    core=("respiratory_rate", "systolic_bp"),  # CRB-65's vital signs observed; urea and confusion may be undocumented
     medcalc_id=45, medcalc_name="CURB-65 Score for Pneumonia Severity",
     mdcalc_ids=[324], mdcalc_adapter=_curb65_from_mdcalc,
     aliases=["CURB-65", "CURB65", "pneumonia severity score"],
     conventions=[
         "BUN > 19 mg/dL or urea > 7 mmol/L; BUN given in mmol/L is urea nitrogen (x 2.801 -> mg/dL).",
         "Respiratory rate >= 30; systolic < 90 mmHg or diastolic <= 60 mmHg; age >= 65.",
-        "Undocumented confusion scores 0; measurements not given are assumed normal (reported as assumed).",
+        "Undocumented confusion scores 0; a urea or diastolic pressure not given is assumed normal (reported as "
+        "assumed); the respiratory rate and systolic pressure must be observed.",
     ],
     medcalc_keys={
         "age": "age", "Confusion": "confusion", "Blood Urea Nitrogen (BUN)": "bun", "BUN": "bun", "Urea": "urea",

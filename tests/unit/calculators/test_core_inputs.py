@@ -56,6 +56,25 @@ def test_a_declared_core_is_named_and_checked() -> None:
         CALCULATORS["sirs_criteria"].run({"temperature": None})
 
 
+@pytest.mark.parametrize("cid, args, missing", [
+    # a severity score of observed physiology is not computed from age alone (every variable assumed normal)
+    ("apache_ii", {"age": 50}, "at least 6 of: temperature"),
+    ("psi", {"age": 60, "sex": "male"}, "missing respiratory_rate, systolic_bp, temperature, heart_rate"),
+    ("curb_65", {"age": 70}, "missing respiratory_rate, systolic_bp"),
+    ("perc_rule", {"age": 30}, "missing heart_rate, oxygen_saturation"),  # a rule-out from assumed vitals
+])
+def test_physiology_scores_need_their_observed_core_beyond_the_required_inputs(cid, args, missing) -> None:
+    with pytest.raises(CalculatorInputError, match=missing):
+        CALCULATORS[cid].run(args)
+
+
+def test_the_scores_own_refusal_is_named_with_the_missing_core() -> None:
+    with pytest.raises(CalculatorInputError) as err:  # 5 physiological inputs, FiO2 >= 50% without PaCO2
+        CALCULATORS["apache_ii"].run({"age": 60, "fio2": 80, "pao2": 70, "heart_rate": 110, "systolic_bp": 100,
+                                      "diastolic_bp": 60})
+    assert "only 5 of the score's core inputs" in str(err.value) and "paco2" in str(err.value)
+
+
 def test_a_calculator_declaring_an_unknown_core_input_is_refused_at_definition() -> None:
     gcs = CALCULATORS["glasgow_coma_scale"]
     with pytest.raises(ValueError, match="not inputs"):

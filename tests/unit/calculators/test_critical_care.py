@@ -179,8 +179,13 @@ def test_apache_bicarbonate_only_without_ph() -> None:
 
 
 def test_apache_missing_values_assumed_normal_but_age_required() -> None:
-    r = APACHE.run({"age": 50})
-    assert r.value == 2 and {"temperature", "gcs", "creatinine"} <= set(r.assumed)
+    with pytest.raises(CalculatorInputError, match="at least 6 of: temperature"):
+        APACHE.run({"age": 50})  # age alone: every physiological variable assumed normal, a made-up score
+    with pytest.raises(CalculatorInputError, match="only 5 of"):
+        APACHE.run({"age": 50, "temperature": 37, "heart_rate": 80, "respiratory_rate": 16, "sodium": 140, "gcs": 15})
+    r = APACHE.run({"age": 50, "temperature": 37, "heart_rate": 80, "respiratory_rate": 16, "sodium": 140, "gcs": 15,
+                    "potassium": 4.0})
+    assert r.value == 2 and {"creatinine", "wbc", "hematocrit"} <= set(r.assumed)
     with pytest.raises(CalculatorInputError) as err:
         APACHE.run({k: v for k, v in NORMAL.items() if k != "age"})
     assert err.value.missing == ["age"]

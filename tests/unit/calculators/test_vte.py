@@ -15,6 +15,7 @@ from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 PE = CALCULATORS["wells_pe"]
 DVT = CALCULATORS["wells_dvt"]
 PERC = CALCULATORS["perc_rule"]
+PERC_VITALS = {"heart_rate": 80, "oxygen_saturation": 98}  # PERC's core (observed vital signs), criteria not met
 CAPRINI = CALCULATORS["caprini_vte"]
 
 MY_IDS = {8, 16, 36, 48}
@@ -103,7 +104,7 @@ def test_perc_known_values() -> None:
     r = PERC.run({"age": 30, "heart_rate": 80, "oxygen_saturation": 98})
     assert r.value == 0 and r.interpretation.startswith("PERC negative")
     # prior PE and prior DVT are one criterion
-    assert PERC.run({"age": 30, "previous_pe": True, "previous_dvt": True}).value == 1
+    assert PERC.run({**PERC_VITALS, "age": 30, "previous_pe": True, "previous_dvt": True}).value == 1
 
 
 @pytest.mark.parametrize("kw,key,pts", [
@@ -113,14 +114,17 @@ def test_perc_known_values() -> None:
     ({"age": 30, "oxygen_saturation": 94.9}, "oxygen_saturation", 1),
 ])
 def test_perc_thresholds(kw: dict, key: str, pts: int) -> None:
-    assert PERC.run(kw).components[key] == pts
+    assert PERC.run({**PERC_VITALS, **kw}).components[key] == pts
 
 
 def test_perc_units_missing_invalid() -> None:
-    assert PERC.run({"age": 30, "oxygen_saturation": "93 %"}).value == 1
-    assert PERC.run({"age": [624, "months"]}).value == 1  # 52 years
-    r = PERC.run({"age": 30})
-    assert set(r.assumed) >= {"heart_rate", "oxygen_saturation"}
+    assert PERC.run({**PERC_VITALS, "age": 30, "oxygen_saturation": "93 %"}).value == 1
+    assert PERC.run({**PERC_VITALS, "age": [624, "months"]}).value == 1  # 52 years
+    with pytest.raises(CalculatorInputError) as e:
+        PERC.run({"age": 30})  # a rule-out from an assumed pulse and saturation would be made up
+    assert set(e.value.missing) == {"heart_rate", "oxygen_saturation"}
+    r = PERC.run({**PERC_VITALS, "age": 30})
+    assert r.value == 0 and "hormone_use" in r.assumed
     with pytest.raises(CalculatorInputError) as e:
         PERC.run({"heart_rate": 80})
     assert e.value.missing == ["age"]
