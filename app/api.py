@@ -95,7 +95,9 @@ class Result:
 
     def evidence_table(self, failed_calls: bool = False) -> list[dict[str, Any]]:
         """The evidence table: one row per calculator input of the calls that ran (``failed_calls``: also those
-        of failed attempts), with where its value came from. ``pandas.DataFrame(r.evidence_table())`` shows it."""
+        of failed attempts), with where its value came from. ``pandas.DataFrame(r.evidence_table())`` shows it.
+        A row of status ``conflict`` (undated readings of the input that disagree; the first is used) carries the
+        other readings in ``alternatives``."""
         return [dict(row) for row in self.evidence if failed_calls or row.get("call_ok")]
 
     @property

@@ -117,7 +117,9 @@ def evidence_rows(step: dict[str, Any]) -> list[dict[str, Any]]:
                      "status": p.get("status"), "evidence": str(ev.get("text") or ""),
                      "where": ev.get("where") or ("note" if ev.get("start") is not None else ""),
                      "span": [ev["start"], ev["end"]] if ev.get("start") is not None else None,
-                     "call_ok": bool(step.get("ok"))})
+                     "call_ok": bool(step.get("ok")),
+                     # status "conflict": the note's other readings of the input (value, unit, quoted span, offsets)
+                     **({"alternatives": list(p["alternatives"])} if p.get("alternatives") else {})})
     return rows
 
 

@@ -92,7 +92,8 @@ def test_heart_convention_needs_atherosclerotic_disease_and_fewer_than_three_fac
 
 def test_apache_convention_uses_the_points_actually_scored() -> None:
     apache = CALCULATORS["apache_ii"]
-    elective = {"age": 40, "chronic_health": True, "admission_type": "elective postoperative"}
+    normal = {"temperature": 37, "heart_rate": 80, "respiratory_rate": 16, "sodium": 140, "potassium": 4, "gcs": 15}
+    elective = {"age": 40, "chronic_health": True, "admission_type": "elective postoperative", **normal}
     r = apache.run(elective)
     assert r.components["chronic_health"] == 2
     assert find_disagreement("apache_ii", elective, r.value, r.components, r.value - 2) is not None

@@ -10,7 +10,12 @@ and are reported back as *assumed* when not given.
 
 Any missing or invalid input raises :class:`CalculatorInputError`, which names
 every offending input and the unit expected. No result is ever computed from a
-guessed value.
+guessed value, nor from nothing: a calculator's *core* (:attr:`Calculator.core`,
+:attr:`Calculator.core_min`) must be given, not defaulted. By default a calculator
+whose every input has a default needs at least one of them given (a score from
+all-assumed inputs is made up); a severity scale of observed components (GCS)
+names them all as its core; ``empty_ok`` documents the rare score for which the
+empty input is a valid patient.
 """
 
 from __future__ import annotations
@@ -344,6 +349,40 @@ class Calculator:
     # MedRisk's gold inputs (``inputs_raw``: MDCalc input name -> schema value) -> this calculator's
     # arguments, for scores whose inputs are not MDCalc's own (the 55 of MedCalc-Bench).
     mdcalc_adapter: Callable[[int, dict[str, Any]], dict[str, Any]] | None = None
+    # The inputs the score cannot be computed without: at least ``core_min`` of them must be given (not defaulted).
+    # Empty core: every input (so a calculator whose inputs all have defaults needs one of them given).
+    core: tuple[str, ...] = ()
+    core_min: int | None = None  # None: all of ``core`` (1 when ``core`` is empty)
+    # Why a result from all-default inputs is a valid patient (then the core check is off; the card says so).
+    empty_ok: str = ""
+
+    def __post_init__(self) -> None:
+        unknown = [n for n in self.core if n not in self.inputs.model_fields]
+        if unknown:
+            raise ValueError(f"{self.id}: core inputs {unknown} are not inputs")
+        if self.empty_ok and self.empty_ok not in self.conventions:
+            self.conventions = [*self.conventions, self.empty_ok]
+
+    def core_inputs(self) -> tuple[list[str], int]:
+        """The core inputs and how many of them must be given."""
+        core = list(self.core) or list(self.inputs.model_fields)
+        need = self.core_min if self.core_min is not None else (len(core) if self.core else 1)
+        return core, min(need, len(core))
+
+    def core_issues(self, given: set[str]) -> list[InputIssue]:
+        """The refusal of a call whose core is not given: [] when enough of it is (see :attr:`core`)."""
+        if self.empty_ok:
+            return []
+        core, need = self.core_inputs()
+        have = [n for n in core if n in given]
+        if len(have) >= need:
+            return []
+        absent = [n for n in core if n not in given]
+        if need >= len(core):
+            return [InputIssue(n, "missing", "a core input of the score, not given (the score is not computed "
+                               "from an assumed value of it)", _expected(self.inputs.model_fields[n])) for n in absent]
+        return [InputIssue("input", "missing", f"only {len(have)} of the score's core inputs given; a result from "
+                           "assumed values would be made up", f"at least {need} of: {', '.join(core)}")]
 
     def run(self, args: dict[str, Any] | CalculatorInputs) -> CalculatorResult:
         """Validate ``args`` and compute. Raises :class:`CalculatorInputError` on bad input."""
@@ -360,11 +399,29 @@ class Calculator:
                 raise CalculatorInputError(self.name, self._rejected_issues(rejected) + issues) from None
             if rejected:  # an input with a default is not assumed when the note gives a value that was refused
                 raise CalculatorInputError(self.name, self._rejected_issues(rejected))
+        required = [InputIssue(n, "missing", "required input not given", _expected(f))
+                    for n, f in self.inputs.model_fields.items() if f.is_required() and n not in parsed.given()]
+        missing_core = required or self.core_issues({n for n in parsed.given() if getattr(parsed, n, None) is not None})
+        if missing_core:
+            try:  # the score's own refusal of what was given (e.g. 'FiO2 >= 50% needs PaCO2') is named too
+                self.compute(parsed)
+            except CalculatorInputError as err:
+                missing_core += [i for i in err.issues if i.name not in {m.name for m in missing_core}]
+            except (ValueError, TypeError, AttributeError, KeyError, ArithmeticError):
+                pass  # compute on a defaults-only object without its required inputs: the core issues say it
+            raise CalculatorInputError(self.name, missing_core)
         result = self.compute(parsed)
         result.assumed = sorted(set(result.assumed) | set(parsed.assumed()))
         if not result.inputs:
             result.inputs = parsed.model_dump()
         return result
+
+    def _core_convention(self) -> list[str]:
+        if self.empty_ok or not (self.core or all(not f.is_required() for f in self.inputs.model_fields.values())):
+            return []
+        core, need = self.core_inputs()
+        return [f"Core: at least {need} of {', '.join(core)} must be given (documented either way); "
+                "a result from assumed values only is refused."]
 
     def _rejected_issues(self, rejected: dict[str, str]) -> list[InputIssue]:
         return [InputIssue(name, "rejected", why, _expected(self.inputs.model_fields[name])
@@ -415,7 +472,7 @@ class Calculator:
             name=self.id, category=f"calculator/{self.category}", description=self.description,
             aliases=aliases, inputs=specs,
             output=f"{self.output_type} {self.output_unit}".strip(), reference=self.reference,
-            conventions=self.conventions,
+            conventions=[*self.conventions, *self._core_convention()],
             extra={"medcalc_id": self.medcalc_id, "output_type": self.output_type,
                    **({"mdcalc_ids": list(self.mdcalc_ids), **fields} if self.mdcalc_ids else {})},
         )

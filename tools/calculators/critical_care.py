@@ -16,10 +16,8 @@ from pydantic import Field, field_validator
 from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
 from medmirror.tools.calculators.base import (
     Calculator,
-    CalculatorInputError,
     CalculatorInputs,
     CalculatorResult,
-    InputIssue,
     finding,
     quantity,
 )
@@ -151,13 +149,13 @@ def _gcs_choice(value: Any, synonyms: dict[str, str], words: list[tuple[tuple[st
 class GCSInputs(CalculatorInputs):
     eye: EyeResponse = Field("eyes open spontaneously", description=(
         "Best eye response (4 spontaneous, 3 to verbal command, 2 to pain, 1 none); "
-        "full score when not documented or not testable"))
+        "observed (a core input); 'not testable' scores full"))
     verbal: VerbalResponse = Field("oriented", description=(
         "Best verbal response (5 oriented, 4 confused, 3 inappropriate words, 2 incomprehensible sounds, 1 none); "
-        "full score when not documented or not testable"))
+        "observed (a core input); 'not testable' scores full"))
     motor: MotorResponse = Field("obeys commands", description=(
         "Best motor response (6 obeys, 5 localizes pain, 4 withdrawal, 3 flexion, 2 extension, 1 none); "
-        "full score when not documented or not testable"))
+        "observed (a core input); 'not testable' scores full"))
 
     @field_validator("eye", mode="before")
     @classmethod
@@ -182,8 +180,7 @@ def _gcs(x: GCSInputs) -> CalculatorResult:
     steps = []
     for label, given, pts, name in (("eye", x.eye, e, "eye"), ("verbal", x.verbal, v, "verbal"),
                                     ("motor", x.motor, m, "motor")):
-        note = " (not documented/testable: full score assumed)" if given == "not testable" or \
-            name not in x.given() else ""
+        note = " (not testable: full score)" if given == "not testable" else ""
         steps.append(f"best {label} response '{given}': +{pts}{note}")
     steps.append(f"GCS = E{e} + V{v} + M{m} = {total}")
     return CalculatorResult(
@@ -205,7 +202,10 @@ GCS = register(Calculator(
     output_unit="points", output_type="integer",
     medcalc_id=21, medcalc_name="Glasgow Coma Score (GCS)",
     aliases=["GCS", "Glasgow Coma Score", "coma scale", "level of consciousness"],
-    conventions=["A component that is not documented or not testable gets its full score (MedCalc-Bench)."],
+    conventions=["Every component must be observed: a scale of observed responses is not computed from assumed ones "
+                 "(all three are its core; a missing one is refused). A component documented as not testable gets its "
+                 "full score (MedCalc-Bench)."],
+    core=("eye", "verbal", "motor"),
     medcalc_keys={
         "Best eye response": "eye", "Eye response": "eye", "Best verbal response": "verbal",
         "Verbal response": "verbal", "Best motor response": "motor", "Motor response": "motor",
@@ -471,12 +471,19 @@ APACHE_II = register(Calculator(
                  "acute physiology in the first 24 h (12 variables incl. oxygenation, pH, electrolytes, "
                  "creatinine, GCS), age and chronic health."),
     inputs=ApacheIIInputs, compute=_apache,
+    # a severity score of observed physiology: at least 6 of its physiological inputs observed (half the 12 variables
+    # of the Acute Physiology Score); with fewer, 'assumed normal' would make the score up
+    core=("temperature", "mean_arterial_pressure", "systolic_bp", "diastolic_bp", "heart_rate", "respiratory_rate",
+          "fio2", "pao2", "a_a_gradient", "ph", "bicarbonate", "sodium", "potassium", "creatinine", "hematocrit", "wbc",
+          "gcs"),
+    core_min=6,
     reference="Knaus WA et al. Crit Care Med. 1985;13(10):818-829.",
     output_unit="points", output_type="integer",
     medcalc_id=28, medcalc_name="APACHE II Score",
     aliases=["APACHE 2", "APACHE II", "APACHE", "Acute Physiology and Chronic Health Evaluation II", "ICU mortality score"],
     conventions=[
-        "Physiological variables that are not given score 0 (assumed normal) and are listed as assumed.",
+        "Physiological variables that are not given score 0 (assumed normal) and are listed as assumed; at least 6 "
+        "physiological inputs must be observed (fewer: refused, the score would be made up).",
         "MAP is computed as (SBP + 2 × DBP) / 3 when not given.",
         "Oxygenation: FiO2 >= 50% scores the A-a gradient (computed at sea level with RQ 0.8 from PaO2 and PaCO2 "
         "if not given); FiO2 < 50% scores PaO2. Without FiO2, PaO2 is scored (room air).",
@@ -544,14 +551,12 @@ class SOFAInputs(CalculatorInputs):
         return _percent(v)
 
 
+# SOFA's core: at least one organ-system value (the others are then assumed normal, as the score's convention says)
+SOFA_ORGAN_INPUTS = ("pao2", "platelets", "gcs", "bilirubin", "mean_arterial_pressure", "systolic_bp", "hypotension",
+                     "dopamine", "dobutamine", "epinephrine", "norepinephrine", "creatinine", "urine_output")
+
+
 def _sofa(x: SOFAInputs) -> CalculatorResult:
-    given = x.given()
-    organ_inputs = {"pao2", "platelets", "gcs", "bilirubin", "mean_arterial_pressure", "systolic_bp",
-                    "hypotension", "dopamine", "dobutamine", "epinephrine", "norepinephrine", "creatinine",
-                    "urine_output"}
-    if not (given & organ_inputs):
-        raise CalculatorInputError("Sequential Organ Failure Assessment (SOFA) Score", [InputIssue(
-            "input", "missing", "no organ-system value given", "at least one of: " + ", ".join(sorted(organ_inputs)))])
     pts: dict[str, int] = {}
     steps: list[str] = []
     assumed: list[str] = []
@@ -669,7 +674,7 @@ SOFA = register(Calculator(
     id="sofa", name="Sequential Organ Failure Assessment (SOFA) Score", category="risk",
     description=("SOFA score 0-24 of organ dysfunction in ICU/sepsis: respiration (PaO2/FiO2, ventilation), "
                  "platelets, bilirubin, MAP/vasopressor doses, GCS, creatinine or urine output."),
-    inputs=SOFAInputs, compute=_sofa,
+    inputs=SOFAInputs, compute=_sofa, core=SOFA_ORGAN_INPUTS, core_min=1,
     reference="Vincent JL et al. Intensive Care Med. 1996;22(7):707-710.",
     output_unit="points", output_type="integer",
     medcalc_id=43, medcalc_name="Sequential Organ Failure Assessment (SOFA) Score",

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import PrivateAttr, field_validator, model_validator
 
 from medmirror.tools.calculators.base import Calculator, CalculatorResult, finding, quantity
-from medmirror.tools.calculators.cardiac_risk import Item, ScoreInputs, age_field, input_error, tally, yes_no
+from medmirror.tools.calculators.cardiac_risk import Item, ScoreInputs, age_field, tally, yes_no
 from medmirror.tools.calculators.registry import register
 from medmirror.tools.calculators.units import UnitConversionError, normalise_unit, parse_quantity
 
@@ -356,13 +356,15 @@ register(Calculator(
     id="curb_65", name="CURB-65 Score", category="risk",
     description="CURB-65 (0-5): severity and 30-day mortality of community-acquired pneumonia, to decide on the place of care.",
     inputs=CURB65Inputs, compute=_curb65, reference=CURB65_REF, output_unit="points", output_type="integer",
+    core=("respiratory_rate", "systolic_bp"),  # CRB-65's vital signs observed; urea and confusion may be undocumented
     medcalc_id=45, medcalc_name="CURB-65 Score for Pneumonia Severity",
     mdcalc_ids=[324], mdcalc_adapter=_curb65_from_mdcalc,
     aliases=["CURB-65", "CURB65", "pneumonia severity score"],
     conventions=[
         "BUN > 19 mg/dL or urea > 7 mmol/L; BUN given in mmol/L is urea nitrogen (x 2.801 -> mg/dL).",
         "Respiratory rate >= 30; systolic < 90 mmHg or diastolic <= 60 mmHg; age >= 65.",
-        "Undocumented confusion scores 0; measurements not given are assumed normal (reported as assumed).",
+        "Undocumented confusion scores 0; a urea or diastolic pressure not given is assumed normal (reported as "
+        "assumed); the respiratory rate and systolic pressure must be observed.",
     ],
     medcalc_keys={
         "age": "age", "Confusion": "confusion", "Blood Urea Nitrogen (BUN)": "bun", "BUN": "bun", "Urea": "urea",
@@ -397,13 +399,11 @@ class SIRSInputs(TemperatureInputs):
                                    ge=0, le=100, default=None)
 
 
+# SIRS's core: at least one measurement (the criteria not measured count as not met)
+SIRS_MEASUREMENTS = ("temperature", "heart_rate", "respiratory_rate", "paco2", "wbc", "bands")
+
+
 def _sirs(x: SIRSInputs) -> CalculatorResult:
-    measured = [n for n in ("temperature", "heart_rate", "respiratory_rate", "paco2", "wbc", "bands")
-                if getattr(x, n) is not None]
-    if not measured:
-        raise input_error("SIRS Criteria", "temperature", "missing",
-                          "no measurement given: at least one of temperature, heart_rate, respiratory_rate, paco2, "
-                          "wbc or bands is needed", "numbers with units")
     # Temperature
     if x.temperature is None:
         t: Item = ("temperature", "Temperature not given, assumed 36-38 °C", 0)
@@ -440,8 +440,7 @@ def _sirs(x: SIRSInputs) -> CalculatorResult:
     total = int(total)
     interp = (f"meets SIRS ({total} of 4 criteria, >= 2 required)" if total >= 2
               else f"does not meet SIRS ({total} of 4 criteria, >= 2 required)")
-    assumed = [n for n in ("temperature", "heart_rate", "respiratory_rate", "paco2", "wbc", "bands")
-               if n not in measured]
+    assumed = [n for n in SIRS_MEASUREMENTS if getattr(x, n) is None]
     return CalculatorResult(
         calculator="sirs_criteria", name="SIRS Criteria", value=total, unit="criteria",
         interpretation=interp, explanation=lines, reference=SIRS_REF, components=comps, assumed=assumed,
@@ -452,7 +451,7 @@ register(Calculator(
     id="sirs_criteria", name="SIRS Criteria", category="diagnosis",
     description="Systemic inflammatory response syndrome: number of the 4 SIRS criteria met (temperature, heart rate, "
                 "respiration/PaCO2, white cells); >= 2 defines SIRS.",
-    inputs=SIRSInputs, compute=_sirs, reference=SIRS_REF, output_unit="criteria", output_type="integer",
+    inputs=SIRSInputs, compute=_sirs, core=SIRS_MEASUREMENTS, core_min=1, reference=SIRS_REF, output_unit="criteria", output_type="integer",
     medcalc_id=51, medcalc_name="SIRS Criteria",
     aliases=["SIRS", "systemic inflammatory response syndrome", "sepsis criteria"],
     conventions=[

@@ -159,6 +159,7 @@ PSI = register(Calculator(
                  "class I-V (30-day mortality; outpatient vs inpatient care) from demographics, comorbidities, "
                  "examination, labs and pleural effusion."),
     inputs=PSIInputs, compute=_psi,
+    core=("respiratory_rate", "systolic_bp", "temperature", "heart_rate"),  # the examination's vital signs observed
     reference="Fine MJ et al. N Engl J Med. 1997;336(4):243-250.",
     output_unit="points", output_type="integer",
     medcalc_id=29, medcalc_name="PSI Score: Pneumonia Severity Index for CAP",
@@ -166,7 +167,8 @@ PSI = register(Calculator(
     conventions=[
         "The answer is the point total (age, -10 for women, plus the items); the risk class is in the "
         "interpretation.",
-        "Findings and measurements not documented score 0 (assumed normal), as in Fine 1997 and MedCalc-Bench.",
+        "Findings and measurements not documented score 0 (assumed normal), as in Fine 1997 and MedCalc-Bench; "
+        "the vital signs (respiratory rate, systolic pressure, temperature, pulse) must be observed.",
         "Temperature scores when < 35 °C or > 39.9 °C (MedCalc-Bench's wording of Fine's >= 40 °C).",
         "Glucose >= 250 mg/dL, BUN >= 30 mg/dL, PaO2 < 60 mmHg (or SaO2 < 90%); SI units are converted.",
         "Age in completed years.",

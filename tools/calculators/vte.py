@@ -303,12 +303,14 @@ register(Calculator(
     id="perc_rule", name="PERC Rule for Pulmonary Embolism", category="diagnosis",
     description="Pulmonary Embolism Rule-out Criteria: number of the 8 PERC criteria met; 0 rules out PE when pre-test probability is low.",
     inputs=PERCInputs, compute=_perc, reference=PERC_REF, output_unit="criteria", output_type="integer",
+    core=("heart_rate", "oxygen_saturation"),  # a rule-out from an assumed pulse or saturation would be made up
     medcalc_id=48, medcalc_name="PERC Rule for Pulmonary Embolism",
     aliases=["PERC", "pulmonary embolism rule-out criteria", "PE rule out"],
     conventions=[
         "The value is the count of criteria met (0-8).",
         "Age >= 50, heart rate >= 100, O2 saturation < 95% count as met; prior PE or DVT is one criterion.",
-        "Undocumented findings are assumed absent; heart rate or saturation not given are assumed normal.",
+        "Undocumented findings are assumed absent; the heart rate and saturation must be observed (a rule-out from "
+        "assumed vital signs would be made up).",
     ],
     medcalc_keys={
         "age": "age", "Heart Rate or Pulse": "heart_rate", "O₂ saturation percentage": "oxygen_saturation",

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Literal
 
 from medmirror.tools.calculators.units import convert
 from medmirror.tools.extraction.concepts import find_concepts
-from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.context import assert_context, find_triggers, other_person
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.measurements import Scanner
 from medmirror.tools.extraction.model import Finding, Medication, Rejected, Sentence, Value
@@ -142,6 +142,19 @@ class NoteContext:
             negated="negated" in flags, historical="historical" in flags, family="family" in flags,
             hypothetical="hypothetical" in flags, triggers=[f"{c}:{t}" for c, ts in flags.items() for t in ts],
         )
+
+    def others(self, name: str) -> list[Value]:
+        """Readings of quantity ``name`` that are another person's ('her mother's weight'), never the patient's."""
+        return self.ex.others.get(name, [])
+
+    def other_person(self, start: int, end: int) -> str:
+        """The phrase that makes note[start:end] (a measurement) another person's, '' when it is the patient's
+        (:func:`~medmirror.tools.extraction.context.other_person`)."""
+        sent = self.index.at(start)
+        if sent.start not in self._triggers:
+            self._triggers[sent.start] = find_triggers(sent.text)
+        a = max(0, start - sent.start)
+        return other_person(sent.text, a, max(a, end - sent.start), self._triggers[sent.start])
 
     @functools.cached_property
     def scanner(self) -> Scanner:
@@ -400,7 +413,8 @@ def medication_not_taken(note: str, start: int, end: int, sentence: Sentence) ->
 @dataclass(frozen=True)
 class MedicationSource(Source):
     """True when the note lists a drug of one of ``classes`` or ``names`` (never False: no negation); a drug the
-    note says was stopped, is an allergy or is to be avoided does not count (:func:`medication_not_taken`)."""
+    note says was stopped, is an allergy or is to be avoided does not count (:func:`medication_not_taken`), nor one
+    a relative or another person takes ('her mother is on warfarin')."""
 
     classes: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
@@ -410,7 +424,7 @@ class MedicationSource(Source):
         for m in ctx.medications:
             if m.drug_class in self.classes or m.name in self.names:
                 f = ctx.finding_at(m.start, m.end, "medication")
-                if f.negated or f.hypothetical or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
+                if f.negated or f.hypothetical or f.family or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
                     continue
                 return Hit.of_medication(m, True, f"medication: {m.name}")
         return None

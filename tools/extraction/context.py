@@ -71,8 +71,15 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\bsisters?\b|\bsiblings?\b|\bparents?\b|\bgrand(?:mother|father|parents?)\b|\baunts?\b"
      r"|\buncles?\b|\bcousins?\b|\brelatives?\b|\bmaternal\b|\bpaternal\b|\bsons?\b|\bdaughters?\b"
      # another person of the household or circle: what they had is not the patient's ("his partner had glandular fever")
-     r"|\b(?:his|her|their|the patient's)\s+(?:partner|wife|husband|spouse|girlfriend|boyfriend|flatmate|housemate|roommate"
-     r"|colleague|classmate|friend|child|children|baby)\b"),
+     r"|\b(?:his|her|their|the patient's|whose)\s+(?:partner|wife|husband|spouse|girlfriend|boyfriend|flatmate|housemate|roommate"
+     r"|colleague|classmate|friend|child|children|baby|carer|caregiver)\b"
+     # a person named by a possessive: "husband's BP", "the nurse's weight", "donor's creatinine"
+     r"|\b(?:wife|husband|partner|spouse|girlfriend|boyfriend|friend|roommate|flatmate|carer|caregiver|nurse|doctor"
+     r"|visitor|neighbou?r|donor|twin)['’]s\b"
+     # another person of the ward or a transplant: "the other patient in the bay", "another patient", "the donor was"
+     r"|\b(?:the\s+other|another|other|a\s+different|the\s+next)\s+patient(?:['’]s)?\b"
+     r"|\b(?:bed|bay)\s+neighbou?r\b|\b(?:the|a|his|her|their)\s+(?:(?:living|deceased|related|kidney|liver|organ)\s+)?donor\b"
+     r"(?!\s+(?:kidney|liver|renal|hepatic|organ|heart|lung|lobe|marrow|stem|transplant\w*|graft|site|nephrectomy|specific))"),
     ("family", "backward", 10, r"\bruns in (?:the|his|her|their) family\b|\bin (?:the|his|her) family\b"),
     ("hypothetical", "forward", 10,
      r"\bif\b|\bin case(?: of)?\b|\bshould\b|\breturn (?:if|for)\b|\brule out\b|\br/o\b|\bto exclude\b"
@@ -229,3 +236,33 @@ def assert_context(text: str, start: int, end: int, triggers: list[TriggerHit]) 
         if hit:
             out.setdefault(t.category, []).append(t.text)
     return out
+
+
+# Triggers that name the family or history in general ('family history of', 'FHx', 'runs in the family'): a
+# measurement in their scope is still the patient's ("family history of diabetes and her BMI is 32").
+_NOT_A_PERSON = re.compile(r"famil|\bFHx?\b|relatives?\b|maternal|paternal", re.I)
+# a measurement's own subject coming back: "her mother is diabetic; her weight is 60 kg", "the patient's"
+_PATIENT_AGAIN = re.compile(r"\b(?:he|she|patient|his|her|their|pt)\b", re.I)
+
+
+# the fetus's measurement: "fetal heart rate of 70", "foetal weight 2.1 kg" (a few words may stand between)
+_FETUS_BEFORE = re.compile(r"\b(?:f(?:o)?etal|f(?:o)?etus['’]s?)\s+(?:[A-Za-z-]+\s+){0,3}$", re.I)
+
+
+def other_person(text: str, start: int, end: int, triggers: list[TriggerHit] | None = None) -> str:
+    """The phrase that makes the measurement text[start:end] (a sentence's label to unit) another person's ('mother',
+    'whose wife', "donor's", 'the other patient'); '' when it is the patient's. Stricter than the family category of
+    :func:`assert_context` for a finding: only a person named before the measurement counts, and a pronoun or
+    'patient' between them returns the measurement to the patient."""
+    fetus = _FETUS_BEFORE.search(text, max(0, start - 48), start)
+    if fetus:
+        return fetus.group(0).strip()
+    trig = triggers if triggers is not None else find_triggers(text)
+    for t in _near(trig, start, end):
+        if t.category != "family" or t.direction != "forward" or t.end > start or _NOT_A_PERSON.search(t.text):
+            continue
+        gap = text[t.end:start]
+        if _TERMINATORS.search(gap) or _PATIENT_AGAIN.search(gap) or len(_WORD.findall(gap)) > t.max_words:
+            continue
+        return t.text
+    return ""

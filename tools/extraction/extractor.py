@@ -32,6 +32,7 @@ from typing import Any, Iterable
 from medmirror.limits import MAX_NOTE_CHARS, check_size
 from medmirror.tools.extraction import anthropometrics, vitals
 from medmirror.tools.extraction.concepts import find_concepts, resolve
+from medmirror.tools.extraction.context import find_triggers, other_person
 from medmirror.tools.extraction.dates import age_from_birth_date, extract_dates
 from medmirror.tools.extraction.demographics import extract_age, extract_sex
 from medmirror.tools.extraction.measurements import Reading, Scanner, dedupe, reading_to_value, refusal_to_rejected
@@ -70,6 +71,9 @@ class Extraction:
     # labelled numbers refused as the quantity (outside its range, or a bare number whose unit cannot be told):
     # never values, kept so that a missing input can say what the note gives and why it was not used
     rejected: dict[str, list[Rejected]] = field(default_factory=dict)
+    # readings of another person than the patient ('her mother's weight 95 kg', 'whose wife weighs 55 kg'): never
+    # values of the patient, kept (with ``Value.subject``) so that a missing input can say why the number was not used
+    others: dict[str, list[Value]] = field(default_factory=dict)
 
     def get(self, name: str) -> Value | None:
         """The primary value of a quantity, or None when the note does not give it."""
@@ -107,6 +111,7 @@ class Extraction:
             "medications": [m.to_dict() for m in self.medications],
             "findings": [f.to_dict() for f in self.findings],
             "rejected": {k: [r.to_dict() for r in rs] for k, rs in self.rejected.items()},
+            "others": {k: [v.to_dict() for v in vs] for k, vs in self.others.items()},
         }
 
 
@@ -189,14 +194,45 @@ def _serum_bicarbonate_first(note: str, values: list[Value]) -> list[Value]:
     """The chemistry panel's bicarbonate (measured total CO2) before a blood gas's HCO3 (calculated) of the same time
     frame: the anion gap and the other serum formulas use the serum value ("ABG: pH 7.21, HCO3 11. BMP: Na 138, Cl 104,
     CO2 12" reads 12, with 11 as an alternative)."""
+    for v in values:  # a blood gas's calculated HCO3 is another measurement than the serum's (never its rival)
+        if _in_blood_gas(note, v):
+            v.details["blood_gas"] = True
     first = values[0]
-    if not _in_blood_gas(note, first):
+    if not first.details.get("blood_gas"):
         return values
     frame = (bool(first.details.get("baseline")), bool(first.details.get("later")))
     for i, v in enumerate(values[1:], start=1):
-        if (bool(v.details.get("baseline")), bool(v.details.get("later"))) == frame and not _in_blood_gas(note, v):
+        if (bool(v.details.get("baseline")), bool(v.details.get("later"))) == frame and not v.details.get("blood_gas"):
             return [v, *values[:i], *values[i + 1:]]
     return values
+
+
+class _Subjects:
+    """Whose reading a value is (:func:`~medmirror.tools.extraction.context.other_person`), each sentence's ConText
+    triggers found once."""
+
+    def __init__(self) -> None:
+        self._triggers: dict[int, list] = {}
+
+    def of(self, v: Value | Medication) -> str:
+        sent = v.sentence
+        if sent.start not in self._triggers:
+            self._triggers[sent.start] = find_triggers(sent.text)
+        start = max(0, v.start - sent.start)
+        return other_person(sent.text, start, max(start, v.end - sent.start), self._triggers[sent.start])
+
+    def patients(self, values: list[Value], others: dict[str, list[Value]]) -> list[Value]:
+        """``values`` that are the patient's; another person's go to ``others`` with their ``subject`` set."""
+        kept = []
+        for v in values:
+            who = self.of(v)
+            if who:
+                v.subject = who
+                v.alternatives = []
+                others.setdefault(v.name, []).append(v)
+            else:
+                kept.append(v)
+        return kept
 
 
 def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool = True) -> Extraction:
@@ -224,18 +260,25 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
         readings["gcs"] = gcs_parts["gcs_from_components"]
 
     values: dict[str, Value] = {}
+    others: dict[str, list[Value]] = {}
+    subjects = _Subjects()
     for name, rs in readings.items():
         # one reading per number, then without bracketed restatements, then presenting values first
         rs = dedupe(_drop_bracketed_repeats(note, dedupe(rs)))
-        if not rs:
+        vs = subjects.patients([reading_to_value(name, r, index) for r in rs], others)
+        if not vs:
             continue
-        vs = [reading_to_value(name, r, index) for r in rs]
         if name == "bicarbonate":
             vs = _serum_bicarbonate_first(note, vs)
         vs[0].alternatives = vs[1:]
         values[name] = vs[0]
     for getter in (extract_age, extract_sex, _alcohol):
         v = getter(note, index)
+        if v is not None and getter is not extract_sex:  # sex tells relatives apart itself (demographics)
+            kept = subjects.patients([v, *v.alternatives], others)
+            v = kept[0] if kept else None
+            if v is not None:
+                v.alternatives = kept[1:]
         if v is not None:
             values[v.name] = v
     values.update(extract_dates(note, index))
@@ -252,8 +295,9 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
 
     return Extraction(
         note=note,
+        others=others,
         values=dict(sorted(values.items())),
-        medications=extract_medications(note, index),
+        medications=[m for m in extract_medications(note, index) if not subjects.of(m)],
         findings=find_concepts(note, concepts, index=index) if findings else [],
         sentences=index.sentences,
         rejected=rejected,

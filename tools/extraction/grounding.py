@@ -17,7 +17,10 @@
   ``rules``: rule values only.
 
 Statuses of :class:`ParamEvidence`: ``agree`` | ``rule`` | ``llm_supported`` | ``disagree``
-| ``unsupported`` | ``assumed`` | ``missing``. Numbers agree within 2 % after conversion to
+| ``unsupported`` | ``assumed`` | ``missing`` | ``conflict`` (undated readings of the input that disagree: the
+first presenting one is used, the others are in ``alternatives``, and a flag says so; readings dated apart -
+baseline, prior, after treatment, at discharge, a table's other rows, a sentence with a time of its own - are
+no conflict). Numbers agree within 2 % after conversion to
 the input's unit; booleans, categories and dates must be equal.
 """
 
@@ -53,7 +56,10 @@ from medmirror.tools.extraction.text import NUMBER_RE, parse_number
 
 Mode = Literal["rules", "llm", "hybrid"]
 EXTRACTION_MODES: tuple[str, ...] = ("rules", "llm", "hybrid")
-STATUSES: tuple[str, ...] = ("agree", "rule", "llm_supported", "disagree", "unsupported", "assumed", "missing")
+STATUSES: tuple[str, ...] = ("agree", "rule", "llm_supported", "disagree", "unsupported", "assumed", "missing", "conflict")
+# statuses whose value the calculator gets in rules mode: a conflict's value is the first presenting reading, with the
+# other readings in ``ParamEvidence.alternatives`` and a flag (never a silent choice)
+RULE_USED: tuple[str, ...] = ("rule", "conflict")
 NUMERIC_TOLERANCE = 0.02  # relative: LLM and rule numbers "agree" within 2 %
 
 
@@ -77,6 +83,9 @@ class ParamEvidence:
     # the note gives a value for this input that was refused: what it gives and why ('the note gives 14 mEq/L,
     # outside 90-220 mEq/L'); the calculator is handed a rejected argument and says so instead of "missing"
     rejected: str = ""
+    # status "conflict": the other undated readings of the input, each {"value", "unit", "start", "end", "text",
+    # "sentence"} in the input's canonical unit
+    alternatives: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -148,6 +157,9 @@ def _describe_param(p: ParamEvidence, unit: str = "") -> str:
         label = {"rule": "rule", "agree": "rule+llm", "llm_supported": "llm, found"}[p.status]
         why = q if not p.note or p.note == "documented" else (f"{q}, {p.note}" if q else p.note)
         return f"{p.name} = {_fmt(p.value)}{unit} [{label}: {why}]"
+    if p.status == "conflict":
+        others = ", ".join(f"{_fmt(a['value'])}{unit} {_quote(a)}" for a in p.alternatives)
+        return f"{p.name} = {_fmt(p.value)}{unit} [CONFLICT, first reading used: {q}; also {others}]"
     if p.status == "disagree":
         used = "rule" if p.source == "rule" else "llm"
         return (f"{p.name} = {_fmt(p.value)}{unit} [DISAGREE, {used} used: rule {_fmt(p.rule_value)} {q}, "
@@ -331,6 +343,13 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
     except (ValueError, TypeError, ArithmeticError) as exc:  # a rule failing on odd text is reported, never guessed
         hit = None
         flags.append(f"{name}: rule failed ({type(exc).__name__}: {exc})")
+    if hit is not None and kind not in ("bool", "category") and hit.where == "note" and hit.start is not None:
+        # a number, date or dose list a rule read from a sentence about another person is not the patient's (findings
+        # and medications tell relatives apart themselves: their sources ask about the patient or the family)
+        who = ctx.other_person(hit.start, hit.end if hit.end is not None else hit.start)
+        if who:
+            flags.append(f"{name}: {_quote(hit.evidence())} is about another person ('{who}'); not used")
+            hit = None
     if hit is not None:
         raw = {"value": hit.value, "unit": hit.unit} if kind == "quantity" and hit.unit else hit.value
         try:
@@ -340,15 +359,31 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
             flags.append(f"{name}: {why} ({_quote(hit.evidence())}); not used")
             return ParamEvidence(name, None, "missing", "none", hit.evidence(), rule_value=hit.value,
                                  note=f"value in the note rejected: {exc}", rejected=why)
+        alternatives = _conflicting(calc, name, src, hit, value, ctx) if kind in ("quantity", "number") else []
+        if alternatives:
+            unit = f" {field_unit(calc, name)}" if field_unit(calc, name) else ""
+            flags.append(f"{name}: conflicting readings {_fmt(value)}{unit} ({_quote(hit.evidence())}) and "
+                         + " and ".join(f"{_fmt(a['value'])}{unit} ({_quote(a)})" for a in alternatives))
+            return ParamEvidence(name, value, "conflict", "rule", hit.evidence(), rule_value=value,
+                                 note="conflicting undated readings; the first is used", alternatives=alternatives)
         return ParamEvidence(name, value, "rule", "rule", hit.evidence(), rule_value=value, note=hit.note)
     if isinstance(src, Config):
         return ParamEvidence(name, default, "assumed", "default", None, note=f"method parameter: {src.doc}")
+    theirs = [v for q in _quantities(src, name) for v in ctx.others(q)] if kind in ("quantity", "number") else []
+    if theirs:
+        flags.append(f"{name}: the note's {_fmt(theirs[0].value)}{' ' + theirs[0].unit if theirs[0].unit else ''} "
+                     f"('{' '.join(theirs[0].raw.split())}') is another person's ('{theirs[0].subject}'); not used")
     rej = src.rejection(ctx)
     if rej is not None:
         flags.append(f"{name}: {rej.message} ('{' '.join(rej.raw.split())}'); not used")
         ev = {"start": rej.start, "end": rej.end, "text": rej.raw, "sentence": rej.sentence.text}
         return ParamEvidence(name, None, "missing", "none", ev, note=f"value in the note refused: {rej.reason}",
                              rejected=rej.message)
+    core, need = calc.core_inputs()
+    if has_default and name in core and need == len(core) and not calc.empty_ok:
+        # a core input (every one of them must be observed: GCS's components) is not assumed: it is missing
+        return ParamEvidence(name, None, "missing", "none", None,
+                             note="not given in the note; a core input of the score, not assumed")
     if has_default:
         what = "not documented" if kind == "bool" else "not given in the note"
         shown = "" if default is None else f"; calculator default {_fmt(default)}"
@@ -359,6 +394,78 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
         return ParamEvidence(name, default, "assumed", "default", None, note=f"{what}{shown}{conv}")
     why = f"rules cannot decide ({src.doc})" if isinstance(src, Judgement) else "not found in the note"
     return ParamEvidence(name, None, "missing", "none", None, note=why)
+
+
+# a reading's sentence that dates it (a time of its own): its value is of that time, not a rival of the presenting one
+_DATED = re.compile(
+    r"\b(?:on|at|upon|during|by)\s+(?:the\s+)?(?:admission|arrival|presentation|triage|discharge|follow[- ]?up|day\s+\d+)\b"
+    r"|\b(?:initial(?:ly)?|baseline|previous(?:ly)?|prior|usual|later|subsequent(?:ly)?|afterwards?|then|repeat(?:ed)?|re-?check\w*"
+    r"|post[- ]?op\w*|pre[- ]?op\w*|overnight|yesterday|today|now|currently|admission|discharge|follow[- ]?up|trend\w*"
+    r"|improv\w*|worsen\w*|ros[ea]|risen|fell|fallen|dropped|declined|decreased|increased|peak\w*|nadir|climb\w*|normali[sz]\w*"
+    r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+|(?:next|following|same|that)\s+(?:day|morning|evening|night)"
+    r"|(?:first|second|third|fourth|fifth|sixth|seventh|tenth|\d+(?:st|nd|rd|th))\s+(?:day|week|hour|night|visit|cycle)"
+    r"|remain(?:ed|s)?|persist\w*|still|continued|developed|became|progress\w*|deteriorat\w*|recurr\w*|diagnos\w*"
+    r"|pre-?dose|post-?dose|cycle\s+\d+|course|during|while|until|since|for\s+comparison"
+    r"|(?:this|last|that)\s+(?:morning|evening|afternoon|night|week|month|year|visit|admission|spring|summer|autumn|winter)"
+    r"|(?:january|february|march|april|june|july|august|september|october|november|december)"
+    r"|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))\b"
+    # a reading under other conditions (oxygen, ventilation): "SpO2 93% RA (98% on 2 L NC)"
+    r"|\bon\s+(?:\d+(?:\.\d+)?\s*L\b|oxygen|O2\b|room\s+air)|\broom\s+air\b|\bnasal\s+cannula|(?-i:\bNC\b|\bRA\b)"
+    r"|\bnon-?rebreather|\bventilat\w*|(?-i:\bCPAP\b|\bBiPAP\b|\bNIV\b)"
+    r"|\b(?:\d+|a|an|one|two|three|four|five|six|several|a\s+few)\s+(?:minutes?|hours?|hrs?|days?|weeks?|months?|years?)\s+"
+    r"(?:later|after|before|earlier|ago|prior|into)\b|\bafter\b|\bbefore\b|\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b"
+    r"|\b\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)?\d\d\b|\b(?:19|20)\d\d\b(?!\s*(?:/|mg|mL|ml|cells|units))", re.I)
+
+
+# quantities whose several readings are parts of one total ('2 beers a night and more at weekends, about 20 drinks a
+# week'), never rivals
+_SUMMED = frozenset({"alcohol_drinks_per_week"})
+
+
+def _dated(v: Any) -> bool:
+    """Is the reading ``v`` (a :class:`~medmirror.tools.extraction.model.Value`) of a time of its own: baseline, after
+    a treatment, a table's row, a sampling time, a bound, or a sentence with a time word ('on admission', 'day 3',
+    '2 hours later', 'improved to')?"""
+    d = v.details
+    if d.get("baseline") or d.get("later") or d.get("time_point") or d.get("second_value") or d.get("qualifier"):
+        return True
+    if "table_row" in d or "table_column" in d:
+        return True
+    return bool(v.sentence is not None and _DATED.search(v.sentence.text))
+
+
+def _conflicting(calc: Calculator, name: str, src: Source, hit: Hit, value: Any, ctx: NoteContext) -> list[dict]:
+    """The undated readings of the input that disagree with the one used (beyond :data:`NUMERIC_TOLERANCE` after
+    conversion to the input's unit), when the one used is undated too; [] otherwise."""
+    kind = field_kind(calc, name)
+    # the extractor's reading the hit is: of the source's quantities, or one a derived rule passed through unchanged
+    passed = [q for q, v in ctx.ex.values.items() if v.start == hit.start and v.end == hit.end and v.value == hit.value
+              and (hit.unit is None or v.unit == hit.unit)]
+    for q in dict.fromkeys([*_quantities(src, name), *passed]):
+        if q in _SUMMED:
+            return []
+        used = next((v for v in ctx.values(q)[:1] if v.start == hit.start and v.end == hit.end), None)
+        if used is None:
+            continue
+        if _dated(used):
+            return []
+        out: list[dict] = []
+        for a in used.alternatives:
+            if _dated(a) or a.details.get("tier") == "event or relative":  # 'at 30 years of age', 'his 12-year-old son'
+                continue
+            if bool(a.details.get("blood_gas")) != bool(used.details.get("blood_gas")):  # a gas's HCO3 vs the serum's
+                continue
+            raw = {"value": a.value, "unit": a.unit} if kind == "quantity" and a.unit else a.value
+            try:
+                alt = canonical(calc, name, raw)
+            except ValueError:
+                continue
+            if same(kind, alt, value) or any(same(kind, alt, o["value"]) for o in out):
+                continue
+            out.append({"value": alt, "unit": field_unit(calc, name), "start": a.start, "end": a.end, "text": a.raw,
+                        "sentence": a.sentence.text})
+        return out
+    return []
 
 
 def _calculator_refusal(calc: Calculator, name: str, hit: Hit, exc: ValueError) -> str:
@@ -390,7 +497,7 @@ def rule_arguments(calc: Calculator, note: str, extraction: Extraction | None = 
     ctx = _context(note, extraction, question)
     flags: list[str] = []
     params = [_rule_param(calc, name, source_for(calc.id, name), ctx, flags) for name in calc.inputs.model_fields]
-    args = _call_args(params, ("rule",), {p.name: p.rejected for p in params if p.rejected})
+    args = _call_args(params, RULE_USED, {p.name: p.rejected for p in params if p.rejected})
     return Grounded(args=args, params=params, flags=flags, mode="rules", units=_unit_table(calc))
 
 
@@ -436,14 +543,19 @@ def _number_hits(ctx: NoteContext) -> list[tuple[float, int, int, list[str], boo
     return out
 
 
-def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: NoteContext) -> Hit | None:
-    kind = field_kind(calc, name)
+def _quantities(src: Source, name: str) -> list[str]:
+    """The extractor quantities behind ``src`` (and the input's own name)."""
     names: list[str] = []
     if isinstance(src, (Quantity, FirstOf)):
         names = list(src.names)
     elif isinstance(src, UreaAsBun):
-        names = ["bun"]
-    for qname in dict.fromkeys([*names, name]):
+        names = ["bun", "urea"]
+    return list(dict.fromkeys([*names, name]))
+
+
+def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: NoteContext) -> Hit | None:
+    kind = field_kind(calc, name)
+    for qname in _quantities(src, name):
         for v in ctx.values(qname):
             raw = {"value": v.value, "unit": v.unit} if kind == "quantity" and v.unit else v.value
             try:
@@ -452,6 +564,8 @@ def _numeric_support(calc: Calculator, name: str, src: Source, value: Any, ctx: 
             except ValueError:
                 continue
     for n, start, end, units, has_unit in _number_hits(ctx):
+        if ctx.other_person(start, end):  # 'her mother weighs 95 kg' is no evidence for the patient's weight
+            continue
         candidates: list[Any] = [] if has_unit and kind == "quantity" else [n]
         if kind == "quantity":
             candidates += [{"value": n, "unit": u} for u in units]
@@ -540,14 +654,14 @@ def reconcile(calc: Calculator, llm_args: dict[str, Any], note: str, extraction:
             params.append(_without_llm(calc, rule, mode))
         else:
             params.append(_with_llm(calc, rule, raw, ctx, mode, flags))
-    used = ("agree", "rule", "llm_supported", "disagree") + (("unsupported",) if mode == "llm" else ())
+    used = ("agree", *RULE_USED, "llm_supported", "disagree") + (("unsupported",) if mode == "llm" else ())
     args = _call_args(params, used, {p.name: p.rejected for p in base.params if p.rejected})
     return Grounded(args=args, params=params, flags=flags, mode=mode, units=base.units)
 
 
 def _without_llm(calc: Calculator, rule: ParamEvidence, mode: str) -> ParamEvidence:
     """An input the LLM left out: hybrid keeps the rules' reading; llm mode uses nothing (the rule is evidence only)."""
-    if mode == "hybrid" or rule.status != "rule":
+    if mode == "hybrid" or rule.status not in RULE_USED:
         return rule
     has_default, default = field_default(calc, rule.name)
     note = f"the LLM did not give it (rules read {_fmt(rule.rule_value)})"
@@ -566,6 +680,11 @@ def _with_llm(calc: Calculator, rule: ParamEvidence, raw: Any, ctx: NoteContext,
         kept = _without_llm(calc, rule, mode)
         return ParamEvidence(name, kept.value, kept.status, kept.source, kept.evidence, rule_value=rule.rule_value,
                              llm_value=raw, note=f"LLM value invalid: {exc}")
+    if rule.status == "conflict":  # the model's value settles nothing: the conflict stays, with its readings
+        used = rule.value if mode == "hybrid" else lv
+        return ParamEvidence(name, used, "conflict", "rule" if mode == "hybrid" else "llm", rule.evidence,
+                             rule_value=rule.value, llm_value=lv, note=f"{rule.note}; LLM said {_fmt(lv)}",
+                             alternatives=rule.alternatives)
     if rule.status == "rule":
         if same(kind, rule.value, lv):
             return ParamEvidence(name, rule.value if mode == "hybrid" else lv, "agree", "both", rule.evidence,

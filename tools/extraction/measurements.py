@@ -45,7 +45,8 @@ _BLOOD_CONTEXT = re.compile(r"\b(?:serum|plasma|blood|arterial|venous|ABG|VBG|ca
 # In a urine context ("urinalysis showed ... sodium 75"), these labels name the urine quantity.
 _URINE_EQUIVALENT = {"sodium": "urine_sodium", "creatinine": "urine_creatinine"}
 _LIST_VERB = re.compile(r"\b(?:were|are|was|is|of|measured|showed|revealed)\b|[:=]", re.I)
-_QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b|\bunder\b)"
+_QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bmore than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b"
+                        r"|\bunder\b|\bexceed(?:ing|s|ed)?\b|\bat least\b|\bat most\b)"
                         r"\s*$", re.I)
 _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 # a number (not the digit of a label such as 'HCO3-') right before a dash: the second number of a range

@@ -42,6 +42,9 @@ class Value:
     unit_assumed: bool = False  # the note gave no unit; the canonical one was read from context/range
     details: dict[str, Any] = field(default_factory=dict)
     alternatives: list["Value"] = field(default_factory=list)
+    # whose reading it is: "patient", else the phrase naming the other person ('mother', 'whose wife', "donor's"); the
+    # extractor keeps another person's readings out of ``Extraction.values`` (in ``Extraction.others``)
+    subject: str = "patient"
 
     @property
     def span(self) -> tuple[int, int]:
@@ -55,6 +58,8 @@ class Value:
             "unit_assumed": self.unit_assumed, "details": dict(self.details),
         }
         out["alternatives"] = [a.to_dict() for a in self.alternatives]
+        if self.subject != "patient":
+            out["subject"] = self.subject
         return out
 
 

@@ -422,6 +422,11 @@ BLOCKERS: list[Spec] = [
         r"sodium (?:bicarbonate|chloride|citrate|phosphate|valproate|nitroprusside|polystyrene)",
         r"potassium (?:chloride|citrate|phosphate|supplement\w*|replacement)",
         r"calcium (?:carbonate|gluconate|chloride|acetate|channel\w*|score|oxalate|citrate|supplement\w*)",
+        # ionised calcium is not the total calcium the formulas take (1.10 mmol/L ionised is a normal total of ~2.2)
+        r"ioni[sz]ed (?:serum |plasma |whole blood )?calcium(?: on (?:VBG|ABG|blood gas))?|(?-i:\biCa\b(?:2\+|\+\+)?)",
+        # a reference value named as such, not the patient's: "normal albumin 4 g/dL", "target sodium 140"
+        r"(?:normal|target|goal|desired|ideal|reference)\s+(?:serum\s+)?(?:albumin|sodium|calcium|glucose|bicarbonate"
+        r"|h(?:a)?emoglobin|potassium|chloride)",
         r"magnesium (?:sulph?ate|oxide|chloride|supplement\w*)",
         r"(?:urine|urinary|spot(?: urine)?|24[- ]?h(?:our)?(?: urine)?) (?:potassium|chloride|calcium|glucose|albumin|protein|magnesium|osmolality|pH)",
         r"(?-i:\bU ?K\b)", r"urine (?:analysis|output)", r"urinalysis",

@@ -50,6 +50,7 @@ def to_record(ex: Extraction) -> dict[str, Any]:
         "findings": [_encode(f, note) for f in ex.findings],
         "sentences": [_sentence(s, note) for s in ex.sentences],
         "rejected": {k: [_encode(r, note) for r in rs] for k, rs in ex.rejected.items()},
+        "others": {k: [_encode(v, note) for v in vs] for k, vs in ex.others.items()},
     }
 
 
@@ -64,6 +65,7 @@ def from_record(record: dict[str, Any], note: str) -> Extraction:
         findings=[_decode(Finding, f, note) for f in record["findings"]],
         sentences=[_unsentence(s, note) for s in record["sentences"]],
         rejected={k: [_decode(Rejected, r, note) for r in rs] for k, rs in record["rejected"].items()},
+        others={k: [_decode(Value, v, note) for v in vs] for k, vs in record.get("others", {}).items()},
     )
 
 

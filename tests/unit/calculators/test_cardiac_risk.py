@@ -89,7 +89,7 @@ def test_rcri_creatinine_threshold(cr: float, pts: int) -> None:
 @pytest.mark.parametrize("n,cls", [(0, "I"), (1, "II"), (2, "III"), (3, "IV")])
 def test_rcri_classes(n: int, cls: str) -> None:
     keys = ["elevated_risk_surgery", "ischemic_heart_disease", "congestive_heart_failure"][:n]
-    r = RCRI.run({k: True for k in keys})
+    r = RCRI.run({"creatinine": 1.0, **{k: True for k in keys}})
     assert r.value == n and r.interpretation.startswith(f"class {cls}:")
 
 
@@ -97,8 +97,10 @@ def test_rcri_units_missing_invalid() -> None:
     # 177 µmol/L / 88.42 = 2.0018 mg/dL > 2 -> 1 point; 176 µmol/L = 1.9905 mg/dL -> 0
     assert RCRI.run({"creatinine": "177 µmol/L"}).components["creatinine_gt_2"] == 1
     assert RCRI.run({"creatinine": [176, "umol/L"]}).components["creatinine_gt_2"] == 0
-    r = RCRI.run({})
+    r = RCRI.run({"insulin_treatment": False})
     assert r.value == 0 and "creatinine" in r.assumed
+    with pytest.raises(CalculatorInputError, match="at least 1 of: elevated_risk_surgery"):
+        RCRI.run({})  # nothing given: a 0 would be made up
     with pytest.raises(CalculatorInputError, match="creatinine"):
         RCRI.run({"creatinine": 50})
     with pytest.raises(CalculatorInputError, match="insulin_treatment"):

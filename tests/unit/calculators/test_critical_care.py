@@ -64,9 +64,15 @@ def test_gcs_free_text_descriptions() -> None:
                     "motor": "obeys simple commands"}).value == 14
 
 
-def test_gcs_not_documented_or_testable_gets_full_score() -> None:
-    r = GCS.run({})
-    assert r.value == 15 and set(r.assumed) == {"eye", "verbal", "motor"}
+def test_gcs_needs_every_component_observed_not_testable_gets_full_score() -> None:
+    with pytest.raises(CalculatorInputError, match="missing eye, verbal, motor"):
+        GCS.run({})  # 'the patient is drowsy': no component observed, no score (it used to be 15)
+    with pytest.raises(CalculatorInputError, match="missing verbal") as err:
+        GCS.run({"eye": "eye opening to pain", "motor": "flexion to pain"})
+    assert "eye (missing)" not in str(err.value)
+    with pytest.raises(CalculatorInputError, match="missing eye, verbal, motor"):
+        GCS.run(GCS.inputs.model_construct())  # an inputs object of defaults only
+    assert GCS.run({"eye": "spontaneously", "verbal": "oriented", "motor": "obeys"}).value == 15
     # intubated: verbal not testable -> 5 (MedCalc-Bench convention); E2 + V5 + M3 = 10
     assert GCS.run({"eye": "eye opening to pain", "verbal": "intubated", "motor": "flexion to pain"}).value == 10
 
@@ -173,8 +179,13 @@ def test_apache_bicarbonate_only_without_ph() -> None:
 
 
 def test_apache_missing_values_assumed_normal_but_age_required() -> None:
-    r = APACHE.run({"age": 50})
-    assert r.value == 2 and {"temperature", "gcs", "creatinine"} <= set(r.assumed)
+    with pytest.raises(CalculatorInputError, match="at least 6 of: temperature"):
+        APACHE.run({"age": 50})  # age alone: every physiological variable assumed normal, a made-up score
+    with pytest.raises(CalculatorInputError, match="only 5 of"):
+        APACHE.run({"age": 50, "temperature": 37, "heart_rate": 80, "respiratory_rate": 16, "sodium": 140, "gcs": 15})
+    r = APACHE.run({"age": 50, "temperature": 37, "heart_rate": 80, "respiratory_rate": 16, "sodium": 140, "gcs": 15,
+                    "potassium": 4.0})
+    assert r.value == 2 and {"creatinine", "wbc", "hematocrit"} <= set(r.assumed)
     with pytest.raises(CalculatorInputError) as err:
         APACHE.run({k: v for k, v in NORMAL.items() if k != "age"})
     assert err.value.missing == ["age"]
@@ -236,7 +247,7 @@ def test_sofa_band_edges_and_units() -> None:
 def test_sofa_needs_some_organ_data_and_checks_ranges() -> None:
     with pytest.raises(CalculatorInputError) as err:
         SOFA.run({"fio2": 40})
-    assert "no organ-system value" in str(err.value)
+    assert "at least 1 of: pao2, platelets" in str(err.value)
     with pytest.raises(CalculatorInputError) as err:
         SOFA.run({"gcs": 2})
     assert "gcs" in str(err.value)

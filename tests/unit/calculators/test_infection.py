@@ -14,6 +14,7 @@ from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 CENTOR = CALCULATORS["centor_mcisaac"]
 FEVERPAIN = CALCULATORS["feverpain"]
 CURB = CALCULATORS["curb_65"]
+VITALS = {"respiratory_rate": 16, "systolic_bp": 120}  # CURB-65's core (observed vital signs), below its cut-offs
 SIRS = CALCULATORS["sirs_criteria"]
 
 MY_IDS = {20, 33, 45, 51}
@@ -126,7 +127,7 @@ def test_curb65_known_values() -> None:
     r = CURB.run({"age": 70, "respiratory_rate": 30, "systolic_bp": 88, "diastolic_bp": 70, "bun": 15})
     assert r.value == 3 and r.interpretation.startswith("high") and "17.0%" in r.interpretation
     # age 40, confusion (1), urea 8 mmol/L > 7 (1) = 2
-    r = CURB.run({"age": 40, "confusion": True, "urea": 8})
+    r = CURB.run({**VITALS, "age": 40, "confusion": True, "urea": 8})
     assert r.value == 2 and r.interpretation.startswith("moderate")
 
 
@@ -139,28 +140,31 @@ def test_curb65_known_values() -> None:
     ({"systolic_bp": 120, "diastolic_bp": 60}, "blood_pressure", 1),
 ])
 def test_curb65_thresholds(kw: dict, key: str, pts: int) -> None:
-    assert CURB.run({"age": 40, **kw}).components[key] == pts
+    assert CURB.run({**VITALS, "age": 40, **kw}).components[key] == pts
 
 
 @pytest.mark.parametrize("age,pts", [(64, 0), (65, 1)])
 def test_curb65_age(age: float, pts: int) -> None:
-    assert CURB.run({"age": age}).components["age"] == pts
+    assert CURB.run({**VITALS, "age": age}).components["age"] == pts
 
 
 def test_curb65_units() -> None:
     # BUN 7.5 mmol/L (urea nitrogen) x 28.014 / 10 = 21.0 mg/dL > 19 -> 1; 6.5 mmol/L = 18.2 mg/dL -> 0
-    assert CURB.run({"age": 40, "bun": "7.5 mmol/L"}).components["urea"] == 1
-    assert CURB.run({"age": 40, "bun": [6.5, "mmol/L"]}).components["urea"] == 0
+    assert CURB.run({**VITALS, "age": 40, "bun": "7.5 mmol/L"}).components["urea"] == 1
+    assert CURB.run({**VITALS, "age": 40, "bun": [6.5, "mmol/L"]}).components["urea"] == 0
     # urea 45 mg/dL / 60.06 g/mol x 10 = 7.49 mmol/L > 7 -> 1
-    assert CURB.run({"age": 40, "urea": "45 mg/dL"}).components["urea"] == 1
-    assert CURB.run({"age": 40, "systolic_bp": "11.5 kPa"}).components["blood_pressure"] == 1  # 86 mmHg
+    assert CURB.run({**VITALS, "age": 40, "urea": "45 mg/dL"}).components["urea"] == 1
+    assert CURB.run({**VITALS, "age": 40, "systolic_bp": "11.5 kPa"}).components["blood_pressure"] == 1  # 86 mmHg
 
 
 def test_curb65_bands_missing_invalid() -> None:
-    r = CURB.run({"age": 40})
+    with pytest.raises(CalculatorInputError) as e:
+        CURB.run({"age": 40})  # age alone: the vital signs would be assumed normal, a made-up score
+    assert set(e.value.missing) == {"respiratory_rate", "systolic_bp"}
+    r = CURB.run({**VITALS, "age": 40})
     assert r.value == 0 and r.interpretation.startswith("low")
-    assert {"bun", "respiratory_rate", "systolic_bp"} <= set(r.assumed)
-    assert CURB.run({"age": 70}).interpretation.startswith("low")  # 1
+    assert {"bun", "diastolic_bp"} <= set(r.assumed)
+    assert CURB.run({**VITALS, "age": 70}).interpretation.startswith("low")  # 1
     with pytest.raises(CalculatorInputError) as e:
         CURB.run({"confusion": True})
     assert e.value.missing == ["age"]
@@ -205,7 +209,7 @@ def test_sirs_units() -> None:
 
 def test_sirs_band_missing_invalid() -> None:
     assert SIRS.run({"heart_rate": 120}).interpretation.startswith("does not meet")  # 1 criterion
-    with pytest.raises(CalculatorInputError, match="no measurement given"):
+    with pytest.raises(CalculatorInputError, match="at least 1 of: temperature, heart_rate"):
         SIRS.run({})
     with pytest.raises(CalculatorInputError, match="wbc"):
         SIRS.run({"wbc": 5})  # a bare '5' is not 5 cells/µL: give units

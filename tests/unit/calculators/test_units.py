@@ -165,7 +165,9 @@ def test_impossible_value_refused_by_the_langchain_tool(calc, args, name, shown,
 def test_temperature_range_is_the_survivable_one(calc):
     # 13.7 °C (accidental hypothermia) and 46.5 °C (heat stroke) were survived: every calculator taking a
     # temperature accepts 13-47 °C; a bare 101 (°F without its unit) and 50 °C are refused
-    base = {"apache_ii": {"age": 60}, "psi": {"age": 60, "sex": "Male"}, "sirs_criteria": {},
+    vitals = {"heart_rate": 80, "respiratory_rate": 16, "systolic_bp": 120}  # observed core of APACHE II and PSI
+    base = {"apache_ii": {"age": 60, **vitals, "sodium": 140, "potassium": 4.0, "gcs": 15},
+            "psi": {"age": 60, "sex": "Male", **vitals}, "sirs_criteria": {},
             "centor_mcisaac": {"age": 30}}[calc]
     for t in (14, 46.5, "57.2 °F"):  # (57.2 - 32) x 5/9 = 14 °C
         CALCULATORS[calc].run({**base, "temperature": t})
@@ -180,7 +182,8 @@ def test_possible_extremes_are_accepted():
     capped = CALCULATORS["meld_na"].run({"creatinine": 30, "bilirubin": 1, "inr": 1, "sodium": 137}).value
     assert capped == CALCULATORS["meld_na"].run({"creatinine": 4, "bilirubin": 1, "inr": 1, "sodium": 137}).value
     # WBC 600 x 10^9/L (hyperleukocytosis) is accepted by APACHE II as by SIRS (1,000,000/µL = 1000 x 10^9/L)
-    assert CALCULATORS["apache_ii"].run({"age": 60, "wbc": 600}).components is not None
+    assert CALCULATORS["apache_ii"].run({"age": 60, "wbc": 600, "temperature": 37, "heart_rate": 80, "sodium": 140,
+                                         "potassium": 4, "gcs": 15}).components is not None
     # platelets 2200 x 10^9/L (essential thrombocythaemia) and AST 30,000 U/L (ischaemic hepatitis) are read by the
     # extractor (up to 2500 and 50,000) and accepted by the calculators alike:
     # FIB-4 = 60 x 30000 / (2200 x sqrt(10000)) = 1,800,000 / 220,000 = 8.1818

@@ -15,6 +15,7 @@ from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 PE = CALCULATORS["wells_pe"]
 DVT = CALCULATORS["wells_dvt"]
 PERC = CALCULATORS["perc_rule"]
+PERC_VITALS = {"heart_rate": 80, "oxygen_saturation": 98}  # PERC's core (observed vital signs), criteria not met
 CAPRINI = CALCULATORS["caprini_vte"]
 
 MY_IDS = {8, 16, 36, 48}
@@ -54,8 +55,10 @@ def test_wells_pe_bands(kw: dict, tier3: str, tier2: str) -> None:
 def test_wells_pe_units_missing_invalid() -> None:
     assert PE.run({"heart_rate": "120 bpm"}).value == 1.5
     assert PE.run({"heart_rate": [2, "1/s"]}).value == 1.5  # 2/s = 120/min
-    r = PE.run({})
+    r = PE.run({"hemoptysis": False})
     assert r.value == 0 and "heart_rate" in r.assumed
+    with pytest.raises(CalculatorInputError, match="at least 1 of: dvt_signs"):
+        PE.run({})
     with pytest.raises(CalculatorInputError, match="heart_rate"):
         PE.run({"heart_rate": 400})
     with pytest.raises(CalculatorInputError, match="hemoptysis"):
@@ -80,7 +83,7 @@ def test_wells_dvt_known_values() -> None:
                                             (3, "high", True)])
 def test_wells_dvt_bands(n: int, tier3: str, likely: bool) -> None:
     keys = ["calf_swelling", "collateral_veins", "localized_tenderness"][:n]
-    r = DVT.run({k: True for k in keys})
+    r = DVT.run({"alternative_diagnosis": False, **{k: True for k in keys}})
     assert r.value == n and r.interpretation.startswith(tier3)
     assert ("DVT likely" in r.interpretation) is likely
 
@@ -101,7 +104,7 @@ def test_perc_known_values() -> None:
     r = PERC.run({"age": 30, "heart_rate": 80, "oxygen_saturation": 98})
     assert r.value == 0 and r.interpretation.startswith("PERC negative")
     # prior PE and prior DVT are one criterion
-    assert PERC.run({"age": 30, "previous_pe": True, "previous_dvt": True}).value == 1
+    assert PERC.run({**PERC_VITALS, "age": 30, "previous_pe": True, "previous_dvt": True}).value == 1
 
 
 @pytest.mark.parametrize("kw,key,pts", [
@@ -111,14 +114,17 @@ def test_perc_known_values() -> None:
     ({"age": 30, "oxygen_saturation": 94.9}, "oxygen_saturation", 1),
 ])
 def test_perc_thresholds(kw: dict, key: str, pts: int) -> None:
-    assert PERC.run(kw).components[key] == pts
+    assert PERC.run({**PERC_VITALS, **kw}).components[key] == pts
 
 
 def test_perc_units_missing_invalid() -> None:
-    assert PERC.run({"age": 30, "oxygen_saturation": "93 %"}).value == 1
-    assert PERC.run({"age": [624, "months"]}).value == 1  # 52 years
-    r = PERC.run({"age": 30})
-    assert set(r.assumed) >= {"heart_rate", "oxygen_saturation"}
+    assert PERC.run({**PERC_VITALS, "age": 30, "oxygen_saturation": "93 %"}).value == 1
+    assert PERC.run({**PERC_VITALS, "age": [624, "months"]}).value == 1  # 52 years
+    with pytest.raises(CalculatorInputError) as e:
+        PERC.run({"age": 30})  # a rule-out from an assumed pulse and saturation would be made up
+    assert set(e.value.missing) == {"heart_rate", "oxygen_saturation"}
+    r = PERC.run({**PERC_VITALS, "age": 30})
+    assert r.value == 0 and "hormone_use" in r.assumed
     with pytest.raises(CalculatorInputError) as e:
         PERC.run({"heart_rate": 80})
     assert e.value.missing == ["age"]

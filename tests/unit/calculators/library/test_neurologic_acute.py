@@ -49,13 +49,13 @@ def test_setscore_eight_points_predicts_tracheostomy():
 
 def test_nexus_head_ct_any_criterion_means_ct():
     calc = CALCULATORS["nexus_head_ct"]
-    assert calc.run({}).interpretation.startswith("Low risk")  # no criterion documented: 0
+    assert calc.run({"scalp": "No"}).interpretation.startswith("Low risk")  # no criterion: 0
     assert calc.run({"scalp": "Yes"}).interpretation.endswith("CT necessary")
 
 
 def test_catch_high_medium_low():
     calc = CALCULATORS["catch_head_ct"]
-    assert calc.run({}).value == "Low risk"
+    assert calc.run({"basal": "No"}).value == "Low risk"
     # only medium-risk findings (basal skull fracture sign, dangerous mechanism) -> medium
     result = calc.run({"basal": "Yes", "moi": "Yes"})
     assert result.value == "Medium risk" and "CT of the head indicated" in result.interpretation
@@ -114,7 +114,7 @@ def test_triss_probability_of_survival():
 
 def test_pediatric_nexus_ii():
     calc = CALCULATORS["pediatric_nexus_ii_head_ct"]
-    assert calc.run({}).interpretation.startswith("Low risk")
+    assert calc.run({"vomit": "No"}).interpretation.startswith("Low risk")
     assert calc.run({"vomit": "Yes"}).interpretation.endswith("consider CT")
 
 
