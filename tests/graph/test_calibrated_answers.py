@@ -137,3 +137,14 @@ def test_named_calculators_reads_names_before_a_calculator_word():
     assert named_calculators("Using the Richmond Agitation-Sedation Scale (RASS), what is it?") == [
         "Richmond Agitation-Sedation Scale"]
     assert named_calculators("What is the patient's A-a gradient?") == ["A-a gradient"]
+
+
+def test_conflicting_readings_make_the_answer_uncertain_never_a_silent_choice():
+    from tests.graph._helpers import small_registry
+
+    ms = models(planner=[plan(("BMI", "bmi"))] * 3, tool_agent=[call("bmi")] * 3, answer=[answer("48.98")] * 3)
+    r = run(ms, question="What is the patient's BMI?", note="The weight is 150 kg. Weight 70 kg. Height 175 cm.",
+            registry=small_registry(), **SETTINGS)
+    assert r["status"] == "uncertain" and r["value"] is None
+    assert r["calibration"]["uncertain_inputs"] == ["weight"]
+    assert "the note also gives 70 kg" in r["answer"] and "22.86-48.98" in r["answer"]

@@ -429,7 +429,8 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
                     continue
                 sent = [{"text": alt.get("sentence") or alt.get("text", ""), "start": alt.get("start"),
                          "end": alt.get("end")}] if isinstance(alt, dict) else []
-                out.append(Doubt(name, "conflict", DOUBT_CONFLICT, f"the note also gives {_num(v)}", v, sent))
+                unit = f" {alt['unit']}" if isinstance(alt, dict) and alt.get("unit") else ""
+                out.append(Doubt(name, "conflict", DOUBT_CONFLICT, f"the note also gives {_num(v)}{unit}", v, sent))
         elif status in ("rule", "agree", "llm_supported", "user", "derived") and kind in ("quantity", "number") \
                 and isinstance(value, (int, float)) and not isinstance(value, bool) and value:
             for factor in (1 - EDGE, 1 + EDGE):
