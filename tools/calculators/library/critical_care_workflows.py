@@ -2,12 +2,14 @@
 
 Shock index (and modified shock index), the paediatric age-adjusted shock index (SIPA), the arterial blood
 gas analyser (primary disorder, expected compensation, anion gap, delta ratio), the PaO2/FiO2 and SpO2/FiO2
-ratios, the alveolar-arterial O2 gradient, NEWS2 and the Richmond Agitation-Sedation Scale. Each follows its
-primary publication; the conventions each card states are the choices where publications differ.
+ratios, the alveolar-arterial O2 gradient, NEWS2 and the Richmond Agitation-Sedation Scale. Winter's formula, the
+urine anion gap, Henderson-Hasselbalch, the oxygenation index, the rapid shallow breathing index and static
+compliance. Each follows its primary publication; the conventions each card states are the choices where publications differ.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Literal
 
@@ -282,8 +284,7 @@ ABG_ANALYZER = register(Calculator(
                  "or chronic respiratory disorders), the albumin-corrected anion gap and the delta ratio."),
     inputs=ABGInputs, compute=_abg, reference=ABG_REF, output_type="decimal",
     aliases=["ABG analyzer", "arterial blood gas", "ABG interpretation", "acid-base interpretation",
-             "acid base disorder", "Winters' Formula for Metabolic Acidosis Compensation", "Winter's formula",
-             "expected PaCO2"],
+             "acid base disorder", "blood gas analysis"],
     conventions=["Normal ranges: pH 7.35-7.45, PaCO2 35-45 mmHg, HCO3 22-26 mEq/L; all three in range is read as no "
                  "disorder. Otherwise pH below/above 7.40 sets the side, HCO3 vs 24 and PaCO2 vs 40 the process.",
                  "Compensation window ± 2 (mmHg for PaCO2, mEq/L for HCO3). Respiratory rules per 10 mmHg: acidosis "
@@ -581,4 +582,194 @@ RASS = register(Calculator(
     aliases=["RASS", "Richmond Agitation Sedation Scale", "sedation scale", "agitation sedation score"],
     conventions=["An observed scale: one level is selected from its published description; nothing is summed.",
                  "A level may be given by its name or its number (-5 to +4)."],
+))
+
+
+# ---------------------------------------------------------------------------
+# Winter's formula, urine anion gap, Henderson-Hasselbalch
+# ---------------------------------------------------------------------------
+
+WINTERS_REF = ("Albert MS, Dell RB, Winters RW. Quantitative displacement of acid-base equilibrium in metabolic "
+               "acidosis. Ann Intern Med 1967;66(2):312-322.")
+
+
+class WintersInputs(CalculatorInputs):
+    bicarbonate: float = _bicarbonate()
+    paco2: float | None = quantity("mmHg", description="Measured PaCO2 (optional: compared with the expected)",
+                                   ge=5, le=200, accepted_units=["kPa"], default=None)
+
+
+def _winters(x: WintersInputs) -> CalculatorResult:
+    expected = 1.5 * x.bicarbonate + 8
+    low, high = expected - COMPENSATION_TOLERANCE, expected + COMPENSATION_TOLERANCE
+    text = f"expected PaCO2 {expected:.1f} mmHg (range {low:.1f}-{high:.1f})"
+    if x.paco2 is not None:
+        text += "; measured " + _compare(x.paco2, expected, f"{x.paco2:g} is below: additional respiratory alkalosis",
+                                         f"{x.paco2:g} is above: additional respiratory acidosis",
+                                         f"{x.paco2:g} is within: appropriate respiratory compensation")
+    return _result("winters_formula", "Winters' Formula for Metabolic Acidosis Compensation", WINTERS_REF, expected,
+                   "mmHg", text, [f"expected PaCO2 = 1.5 x {x.bicarbonate:g} + 8 = {expected:.2f} ± 2 mmHg"],
+                   {"low": low, "high": high})
+
+
+WINTERS = register(Calculator(
+    id="winters_formula", name="Winters' Formula for Metabolic Acidosis Compensation", category="lab",
+    description="Expected PaCO2 of a respiratory compensation for metabolic acidosis: 1.5 x HCO3 + 8 ± 2 mmHg.",
+    inputs=WintersInputs, compute=_winters, reference=WINTERS_REF, output_unit="mmHg",
+    aliases=["Winters' formula", "Winter's formula", "Winters formula", "expected PaCO2",
+             "metabolic acidosis compensation"],
+    conventions=["Only for a metabolic acidosis; the window is ± 2 mmHg."],
+))
+
+UAG_REF = ("Batlle DC, Hizon M, Cohen E, Gutterman C, Gupta R. The use of the urinary anion gap in the diagnosis of "
+           "hyperchloremic metabolic acidosis. N Engl J Med 1988;318(10):594-599.")
+
+
+def _urine_ion(name: str, analyte: str) -> Any:
+    return quantity("mEq/L", analyte=analyte, description=f"Urine {name}", ge=0, le=500, accepted_units=["mmol/L"])
+
+
+class UrineAnionGapInputs(CalculatorInputs):
+    urine_sodium: float = _urine_ion("sodium", "sodium")
+    urine_potassium: float = _urine_ion("potassium", "potassium")
+    urine_chloride: float = _urine_ion("chloride", "chloride")
+
+
+def _uag(x: UrineAnionGapInputs) -> CalculatorResult:
+    gap = x.urine_sodium + x.urine_potassium - x.urine_chloride
+    text = ("positive: low urinary NH4+ excretion, suggests renal tubular acidosis" if gap > 0 else
+            "negative or zero: preserved NH4+ excretion, suggests gastrointestinal bicarbonate loss")
+    return _result("urine_anion_gap", "Urine Anion Gap", UAG_REF, gap, "mEq/L", text,
+                   [f"UAG = Na + K - Cl = {x.urine_sodium:g} + {x.urine_potassium:g} - {x.urine_chloride:g} = "
+                    f"{gap:g} mEq/L"])
+
+
+URINE_ANION_GAP = register(Calculator(
+    id="urine_anion_gap", name="Urine Anion Gap", category="lab",
+    description=("Urine sodium plus potassium minus chloride, a bedside index of urinary ammonium in normal anion gap "
+                 "metabolic acidosis (renal tubular acidosis vs gastrointestinal loss)."),
+    inputs=UrineAnionGapInputs, compute=_uag, reference=UAG_REF, output_unit="mEq/L",
+    aliases=["UAG", "urine anion gap", "urinary anion gap"],
+    conventions=["Only in a normal anion gap metabolic acidosis; unreliable with ketones or other unmeasured anions "
+                 "in the urine, or urine sodium < 20 mEq/L."],
+))
+
+HH_REF = ("Hasselbalch KA. Die Berechnung der Wasserstoffzahl des Blutes aus der freien und gebundenen Kohlensäure "
+          "desselben. Biochem Z 1917;78:112-144 (pKa 6.1, CO2 solubility 0.03 mmol/L/mmHg).")
+
+
+class HendersonInputs(CalculatorInputs):
+    bicarbonate: float = _bicarbonate()
+    paco2: float = _paco2()
+
+
+def _henderson(x: HendersonInputs) -> CalculatorResult:
+    ph = 6.1 + math.log10(x.bicarbonate / (0.03 * x.paco2))
+    return _result("henderson_hasselbalch", "Henderson-Hasselbalch", HH_REF, ph, "",
+                   "expected pH " + ("below 7.35 (acidaemia)" if ph < 7.35 else "above 7.45 (alkalaemia)" if ph > 7.45
+                                     else "in 7.35-7.45"),
+                   [f"pH = 6.1 + log10(HCO3 / (0.03 x PaCO2)) = 6.1 + log10({x.bicarbonate:g} / (0.03 x "
+                    f"{x.paco2:g})) = {ph:.3f}"])
+
+
+HENDERSON = register(Calculator(
+    id="henderson_hasselbalch", name="Henderson-Hasselbalch", category="lab",
+    description="Expected blood pH from bicarbonate and PaCO2 by the Henderson-Hasselbalch equation.",
+    inputs=HendersonInputs, compute=_henderson, reference=HH_REF,
+    aliases=["Henderson-Hasselbalch equation", "Henderson Hasselbalch", "expected pH"],
+    conventions=["pKa 6.1 and CO2 solubility 0.03 mmol/L per mmHg (37 °C)."],
+))
+
+
+# ---------------------------------------------------------------------------
+# Oxygenation index, RSBI, static compliance
+# ---------------------------------------------------------------------------
+
+OI_REF = ("Ortiz RM, Cilley RE, Bartlett RH. Extracorporeal membrane oxygenation in pediatric respiratory failure. "
+          "Pediatr Clin North Am 1987;34(1):39-46; PALICC. Pediatr Crit Care Med 2015;16(5):428-439.")
+
+
+class OxygenationIndexInputs(CalculatorInputs):
+    fio2: float = _fio2()
+    mean_airway_pressure: float = quantity("cmH2O", description="Mean airway pressure", ge=1, le=60,
+                                           accepted_units=["mmHg"])
+    pao2: float = _pao2()
+
+    @field_validator("fio2", mode="before")
+    @classmethod
+    def _fraction(cls, v: Any) -> Any:
+        return _fraction_to_percent(v)
+
+
+def _oi(x: OxygenationIndexInputs) -> CalculatorResult:
+    oi = x.fio2 * x.mean_airway_pressure / x.pao2
+    text = ("< 4: not in the paediatric ARDS range" if oi < 4 else "4-8: mild PARDS" if oi < 8 else
+            "8-16: moderate PARDS" if oi < 16 else ">= 16: severe PARDS")
+    return _result("oxygenation_index", "Oxygenation Index", OI_REF, oi, "", text,
+                   [f"OI = FiO2 (%) x mean airway pressure (cmH2O) / PaO2 = {x.fio2:g} x "
+                    f"{x.mean_airway_pressure:.3g} / {x.pao2:g} = {oi:.2f}"])
+
+
+OXYGENATION_INDEX = register(Calculator(
+    id="oxygenation_index", name="Oxygenation Index", category="severity",
+    description="Oxygenation index, FiO2 (%) x mean airway pressure / PaO2, for hypoxaemic respiratory failure.",
+    inputs=OxygenationIndexInputs, compute=_oi, reference=OI_REF,
+    aliases=["OI", "oxygenation index"],
+    conventions=["Mean airway pressure in cmH2O (mmHg converted: 1 mmHg = 1.3595 cmH2O); PALICC bands for invasive "
+                 "ventilation (4, 8, 16)."],
+))
+
+RSBI_REF = ("Yang KL, Tobin MJ. A prospective study of indexes predicting the outcome of trials of weaning from "
+            "mechanical ventilation. N Engl J Med 1991;324(21):1445-1450.")
+
+
+class RSBIInputs(CalculatorInputs):
+    respiratory_rate: float = quantity("1/min", description="Spontaneous respiratory rate", ge=1, le=100,
+                                       accepted_units=["breaths/min"])
+    tidal_volume: float = quantity("mL", description="Spontaneous tidal volume", ge=20, le=3000)
+
+
+def _rsbi(x: RSBIInputs) -> CalculatorResult:
+    value = x.respiratory_rate / (x.tidal_volume / 1000)
+    text = ("<= 105: weaning likely to succeed" if value <= 105 else "> 105: weaning likely to fail")
+    return _result("rsbi", "Rapid Shallow Breathing Index (RSBI)", RSBI_REF, value, "breaths/min/L", text,
+                   [f"RSBI = RR / VT(L) = {x.respiratory_rate:g} / {x.tidal_volume / 1000:g} = {value:.2f}"])
+
+
+RSBI = register(Calculator(
+    id="rsbi", name="Rapid Shallow Breathing Index (RSBI)", category="physical",
+    description="Respiratory rate over tidal volume in litres during a spontaneous breathing trial (Yang-Tobin index).",
+    inputs=RSBIInputs, compute=_rsbi, reference=RSBI_REF, output_unit="breaths/min/L",
+    aliases=["RSBI", "Tobin index", "Yang-Tobin index", "f/VT"],
+    conventions=["Threshold 105 breaths/min/L (Yang & Tobin 1991)."],
+))
+
+CSTAT_REF = ("Hess DR. Respiratory mechanics in mechanically ventilated patients. Respir Care 2014;59(11):1773-1794.")
+
+
+class StaticComplianceInputs(CalculatorInputs):
+    tidal_volume: float = quantity("mL", description="Delivered tidal volume", ge=20, le=3000)
+    plateau_pressure: float = quantity("cmH2O", description="Plateau pressure", ge=1, le=80, accepted_units=["mmHg"])
+    peep: float = quantity("cmH2O", description="PEEP (total)", ge=0, le=40, accepted_units=["mmHg"])
+
+
+def _cstat(x: StaticComplianceInputs) -> CalculatorResult:
+    driving = x.plateau_pressure - x.peep
+    if driving <= 0:
+        raise input_error("Static Lung Compliance (Cstat)", "plateau_pressure", f"plateau {x.plateau_pressure:g} "
+                          f"is not above PEEP {x.peep:g} cmH2O")
+    value = x.tidal_volume / driving
+    text = "50-100 mL/cmH2O is normal" if value >= 50 else "below 50 mL/cmH2O: reduced respiratory system compliance"
+    return _result("static_compliance", "Static Lung Compliance (Cstat)", CSTAT_REF, value, "mL/cmH2O", text,
+                   [f"Cstat = VT / (Pplat - PEEP) = {x.tidal_volume:g} / ({x.plateau_pressure:g} - {x.peep:g}) = "
+                    f"{value:.2f} mL/cmH2O (driving pressure {driving:g})"], {"driving_pressure": driving})
+
+
+STATIC_COMPLIANCE = register(Calculator(
+    id="static_compliance", name="Static Lung Compliance (Cstat)", category="physical",
+    description="Static compliance of the respiratory system: tidal volume / (plateau pressure - PEEP).",
+    inputs=StaticComplianceInputs, compute=_cstat, reference=CSTAT_REF, output_unit="mL/cmH2O",
+    aliases=["Cstat", "static compliance", "Static Lung Compliance (Cstat) Calculation", "respiratory compliance",
+             "driving pressure"],
+    conventions=["Plateau pressure must exceed PEEP; pressures in cmH2O (mmHg converted)."],
 ))

@@ -495,3 +495,50 @@ CALVERT = register(Calculator(
     conventions=["GFR: a measured GFR when given, else Cockcroft-Gault with actual body weight (x 0.85 female), no "
                  "creatinine floor; capped at 125 mL/min (FDA). Dose unrounded (mg)."],
 ))
+
+
+# ---------------------------------------------------------------------------
+# Sodium deficit in hyponatraemia
+# ---------------------------------------------------------------------------
+
+NA_DEFICIT_REF = (f"Adrogué HJ, Madias NE. Hyponatremia. N Engl J Med 2000;342(21):1581-1589. TBW: {WATSON_REF}")
+
+
+class SodiumDeficitInputs(SexNormalised):
+    age: float = _age()
+    sex: Sex = sex_input()
+    weight: float = _weight()
+    height: float | None = quantity("cm", description="Height (adults: total body water by Watson)", ge=100, le=250,
+                                    accepted_units=["m", "in", "ft"], default=None)
+    sodium: float = quantity("mEq/L", analyte="sodium", description="Serum sodium", ge=90, le=160,
+                             accepted_units=["mmol/L"])
+    target_sodium: float = quantity("mEq/L", analyte="sodium", description="Desired sodium", ge=110, le=145,
+                                    default=140.0)
+
+
+def _sodium_deficit(x: SodiumDeficitInputs) -> CalculatorResult:
+    if x.target_sodium <= x.sodium:
+        raise input_error("Sodium Deficit in Hyponatremia", "target_sodium", f"desired sodium {x.target_sodium:g} is "
+                          f"not above the serum sodium {x.sodium:g}: there is no deficit")
+    if x.height is not None and x.age >= 18:
+        tbw = _watson(WatsonInputs(age=x.age, sex=x.sex, height=x.height, weight=x.weight)).value
+        basis = "Watson (height given)"
+    else:
+        frac, group = total_body_water_fraction(x.age, x.sex)
+        tbw, basis = frac * x.weight, f"{frac:g} x weight ({group})"
+    deficit = float(tbw) * (x.target_sodium - x.sodium)
+    return _result("sodium_deficit", "Sodium Deficit in Hyponatremia", NA_DEFICIT_REF, deficit, "mEq",
+                   f"sodium deficit {deficit:.1f} mEq to reach {x.target_sodium:g} (correct <= 10 mEq/L per 24 h)",
+                   [f"TBW = {float(tbw):.2f} L by {basis}",
+                    f"deficit = TBW x (desired - serum Na) = {float(tbw):.2f} x ({x.target_sodium:g} - {x.sodium:g}) = "
+                    f"{deficit:.2f} mEq"], {"total_body_water": tbw})
+
+
+SODIUM_DEFICIT = register(Calculator(
+    id="sodium_deficit", name="Sodium Deficit in Hyponatremia", category="dosage",
+    description="Sodium needed to raise serum sodium to a desired value: total body water x (desired - measured).",
+    inputs=SodiumDeficitInputs, compute=_sodium_deficit, reference=NA_DEFICIT_REF, output_unit="mEq",
+    aliases=["sodium deficit", "Na deficit", "hyponatremia sodium deficit"],
+    conventions=["Total body water by Watson when the height of an adult is given, else the fraction of weight "
+                 "(< 18 y 0.6; 18-64 y male 0.6, female 0.5; >= 65 y male 0.5, female 0.45). Desired 140 unless given."],
+))
