@@ -61,7 +61,7 @@ BMI = register(Calculator(
     inputs=BMIInputs, compute=_bmi,
     reference="WHO Technical Report Series 894 (2000).",
     output_unit="kg/m²", output_type="decimal",
-    medcalc_id=6, medcalc_name="Body Mass Index (BMI)", aliases=["BMI Calculator (Body Mass Index and BSA)", "BMI", "body mass index", "Quetelet index"],
+    medcalc_id=6, medcalc_name="Body Mass Index (BMI)", aliases=["BMI Calculator (Body Mass Index and BSA)", "BMI and BSA (Mosteller)", "BMI", "body mass index", "Quetelet index"],
     conventions=["No rounding of the returned value; the explanation shows 3 decimals."],
     medcalc_keys={"weight": "weight", "height": "height"},
 ))
@@ -216,7 +216,7 @@ BODY_SURFACE_AREA = register(Calculator(
     inputs=BSAInputs, compute=_bsa, reference=MOSTELLER_REF,
     output_unit="m²", output_type="decimal",
     medcalc_id=60, medcalc_name="Body Surface Area Calculator",
-    aliases=["BMI and BSA (Mosteller)", "BSA", "Mosteller", "body surface area"],
+    aliases=["BSA", "Mosteller", "body surface area"],
     conventions=["Mosteller: BSA = sqrt(weight kg x height cm / 3600), as MedCalc-Bench uses."],
     medcalc_keys={"weight": "weight", "height": "height"},
 ))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
@@ -37,6 +37,31 @@ def _weight(description: str = "Body weight", **default: Any) -> Any:
 
 def _age(ge: float = 0, **default: Any) -> Any:
     return quantity("years", description="Age", ge=ge, le=120, accepted_units=["months"], **default)
+
+
+AgeRange = Literal["child", "adult", "elderly"]
+# MDCalc's age ranges: child < 18, adult 18-64, elderly >= 65 (the same total body water fractions)
+RANGE_FRACTION = {("child", "male"): 0.6, ("child", "female"): 0.6, ("adult", "male"): 0.6, ("adult", "female"): 0.5,
+                  ("elderly", "male"): 0.5, ("elderly", "female"): 0.45}
+
+
+def _age_range(v: Any) -> Any:
+    if isinstance(v, str):
+        t = v.strip().lower()
+        for key, words in (("child", ("child", "pediatric", "paediatric")), ("elderly", ("elderly", "older", "geriatric")),
+                           ("adult", ("adult",))):
+            if t.startswith(words):
+                return key
+    return v
+
+
+def tbw_fraction(calculator: str, age: float | None, age_range: str | None, sex: str) -> tuple[float, str]:
+    """Total body water fraction from the age, or else MDCalc's age range; neither given is refused."""
+    if age is not None:
+        return total_body_water_fraction(age, sex)
+    if age_range is None:
+        raise input_error(calculator, "age", "give the age or the age range (child, adult, elderly)", problem="missing")
+    return RANGE_FRACTION[(age_range, sex)], f"{age_range} {sex}"
 
 
 # ---------------------------------------------------------------------------
@@ -196,7 +221,9 @@ MAX_CHANGE_PER_DAY = {"hyponatremia": 10.0, "hyponatremia_high_risk": 8.0, "hype
 
 
 class SodiumRateInputs(SexNormalised):
-    age: float = _age()
+    age: float | None = _age(default=None)
+    age_range: AgeRange | None = Field(None, description="Age range (child < 18, adult 18-64, elderly >= 65) when "
+                                       "the age is not given")
     sex: Sex = sex_input()
     weight: float = _weight()
     sodium: float = quantity("mEq/L", analyte="sodium", description="Serum sodium", ge=100, le=190,
@@ -209,6 +236,8 @@ class SodiumRateInputs(SexNormalised):
     rate: float = quantity("mEq/L/h", description="Desired change of serum sodium per hour", ge=0.01, le=2)
     high_osmotic_demyelination_risk: bool = finding("High risk of osmotic demyelination (alcoholism, malnutrition, "
                                                     "hypokalaemia, advanced liver disease, Na <= 105)")
+
+    _range = field_validator("age_range", mode="before")(classmethod(lambda cls, v: _age_range(v)))
 
     @field_validator("fluid", mode="before")
     @classmethod
@@ -235,7 +264,7 @@ def _sodium_rate(x: SodiumRateInputs) -> CalculatorResult:
                           problem="missing" if x.fluid is None else "invalid",
                           expected="one of " + ", ".join(INFUSATES))
     infusate = INFUSATES[x.fluid] if x.fluid is not None else float(x.infusate_sodium or 0)
-    frac, group = total_body_water_fraction(x.age, x.sex)
+    frac, group = tbw_fraction(name, x.age, x.age_range, x.sex)
     tbw = frac * x.weight
     per_litre = (infusate + x.infusate_potassium - x.sodium) / (tbw + 1)
     if per_litre == 0:
@@ -505,7 +534,9 @@ NA_DEFICIT_REF = (f"Adrogué HJ, Madias NE. Hyponatremia. N Engl J Med 2000;342(
 
 
 class SodiumDeficitInputs(SexNormalised):
-    age: float = _age()
+    age: float | None = _age(default=None)
+    age_range: AgeRange | None = Field(None, description="Age range (child < 18, adult 18-64, elderly >= 65) when "
+                                       "the age is not given")
     sex: Sex = sex_input()
     weight: float = _weight()
     height: float | None = quantity("cm", description="Height (adults: total body water by Watson)", ge=100, le=250,
@@ -515,16 +546,18 @@ class SodiumDeficitInputs(SexNormalised):
     target_sodium: float = quantity("mEq/L", analyte="sodium", description="Desired sodium", ge=110, le=145,
                                     default=140.0)
 
+    _range = field_validator("age_range", mode="before")(classmethod(lambda cls, v: _age_range(v)))
+
 
 def _sodium_deficit(x: SodiumDeficitInputs) -> CalculatorResult:
     if x.target_sodium <= x.sodium:
         raise input_error("Sodium Deficit in Hyponatremia", "target_sodium", f"desired sodium {x.target_sodium:g} is "
                           f"not above the serum sodium {x.sodium:g}: there is no deficit")
-    if x.height is not None and x.age >= 18:
+    if x.height is not None and x.age is not None and x.age >= 18:
         tbw = _watson(WatsonInputs(age=x.age, sex=x.sex, height=x.height, weight=x.weight)).value
         basis = "Watson (height given)"
     else:
-        frac, group = total_body_water_fraction(x.age, x.sex)
+        frac, group = tbw_fraction("Sodium Deficit in Hyponatremia", x.age, x.age_range, x.sex)
         tbw, basis = frac * x.weight, f"{frac:g} x weight ({group})"
     deficit = float(tbw) * (x.target_sodium - x.sodium)
     return _result("sodium_deficit", "Sodium Deficit in Hyponatremia", NA_DEFICIT_REF, deficit, "mEq",
