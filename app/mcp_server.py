@@ -7,7 +7,8 @@ Built on the official ``mcp`` SDK's low-level :class:`mcp.server.lowlevel.Server
 already carry JSON schemas, cards and their own validators, and the low-level server serves those as
 they are (FastMCP would derive a schema from a Python signature per tool).
 
-What a client sees:
+What a client sees (with ``--all-tools``; by default the calculators are reached through the discovery tools of
+:mod:`medmirror.mcp_discovery` instead, for clients with a tool limit):
 
 - every tool of :func:`medmirror.tools.builtin.default_registry` under its own name, its JSON
   schema as ``inputSchema`` and its card (description, inputs with units and ranges, output,
@@ -44,6 +45,8 @@ from mcp.server.lowlevel import NotificationOptions, Server
 from mcp.server.models import InitializationOptions
 
 from medmirror.api import solve
+from medmirror.mcp_discovery import NAMES as DISCOVERY_NAMES
+from medmirror.mcp_discovery import Discovery, DiscoveryError, listing
 from medmirror.presets import DESCRIPTIONS, PRESETS
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators.base import CalculatorResult
@@ -232,14 +235,17 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None) -
     }
 
 
-def build_server(registry: ToolRegistry | None = None) -> Server:
-    """The MCP server over ``registry`` (default: the built-in tools), with ``solve``."""
+def build_server(registry: ToolRegistry | None = None, *, all_tools: bool = False,
+                 discovery: Discovery | None = None) -> Server:
+    """The MCP server over ``registry`` (default: the built-in tools), with ``solve``. The calculators are
+    reached through the discovery tools (:mod:`medmirror.mcp_discovery`) unless ``all_tools`` lists each."""
     given, registry = registry, registry if registry is not None else default_registry()
+    discovery = discovery or Discovery(registry)
     server: Server = Server(SERVER_NAME, instructions=(
         "MedMirror's validated medical calculators and clinical tools, and `solve` for a whole clinical task. "
         "Calculator results carry value, unit, interpretation, explanation, the inputs assumed absent and "
         "the reference; an invalid call returns an error naming every bad input."))
-    tools = served_tools(registry)
+    tools = served_tools(registry) if all_tools else listing(served_tools(registry))
 
     @server.list_tools()
     async def _list_tools() -> list[types.Tool]:
@@ -248,8 +254,10 @@ def build_server(registry: ToolRegistry | None = None) -> Server:
     @server.call_tool(validate_input=False)  # the tools' own validators name every bad input
     async def _call_tool(name: str, arguments: dict[str, Any]) -> types.CallToolResult | dict[str, Any]:
         try:
+            if not all_tools and name in DISCOVERY_NAMES:
+                return await anyio.to_thread.run_sync(discovery.call, name, arguments)
             return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given)
-        except ToolCallError as err:
+        except (ToolCallError, DiscoveryError) as err:
             return types.CallToolResult(content=[types.TextContent(type="text", text=str(err))], isError=True)
 
     return server
@@ -323,13 +331,16 @@ def add_mcp_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="HTTP host (default 127.0.0.1, loopback only; another address exposes the tools to the network)")
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    p.add_argument("--all-tools", action="store_true",
+                   help="list every calculator as its own tool (default: the calculators are reached through "
+                        "search_calculators, describe_calculator, run_calculator and run_panel)")
     p.set_defaults(func=cmd_mcp)
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
     if args.http:
-        serve_http(build_server(), args.host, args.port)
+        serve_http(build_server(all_tools=args.all_tools), args.host, args.port)
         return 0
     out = protect_stdout()  # first: nothing but the protocol reaches stdout from here on
-    anyio.run(serve_stdio, build_server(), out)
+    anyio.run(serve_stdio, build_server(all_tools=args.all_tools), out)
     return 0
