@@ -1,8 +1,8 @@
 """Bedside scores and formulas that multi-calculator workflows chain (MedMCP-Calc's commonest).
 
 CRB-65 and SMART-COP for pneumonia, the Critical-Care Pain Observation Tool, CAM-ICU, the Clinical Frailty
-Scale (an observed scale), estimated average glucose from HbA1c, the glucose infusion rate and the platelet
-corrected count increment. Each follows its primary publication; the conventions each card states are the
+Scale (an observed scale), estimated average glucose from HbA1c, the glucose infusion rate, the platelet
+corrected count increment, PESI, the Naranjo scale, AUDIT-C and the Canadian CT Head Rule. Each follows its primary publication; the conventions each card states are the
 choices where publications differ.
 """
 
@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from medmirror.tools.calculators.anthropometrics import bsa_mosteller, input_error
+from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, bsa_mosteller, input_error, sex_input
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
 from medmirror.tools.calculators.registry import register
 
@@ -418,4 +418,214 @@ PLATELET_CCI = register(Calculator(
     aliases=["platelet CCI", "corrected count increment", "platelet refractoriness"],
     conventions=["Counts in 10^3/µL (= 10^9/L); BSA by Mosteller; 1-hour CCI > 7500 and 18-24-hour CCI > 4500 are "
                  "adequate."],
+))
+
+
+# ---------------------------------------------------------------------------
+# PESI, Naranjo, AUDIT-C, Canadian CT Head Rule
+# ---------------------------------------------------------------------------
+
+PESI_REF = ("Aujesky D, Obrosky DS, Stone RA, et al. Derivation and validation of a prognostic model for pulmonary "
+            "embolism. Am J Respir Crit Care Med 2005;172(8):1041-1046.")
+# (input, finding, points)
+PESI_ITEMS = (
+    ("male", "Male sex", 10), ("cancer", "History of cancer", 30), ("heart_failure", "History of heart failure", 10),
+    ("chronic_lung_disease", "History of chronic lung disease", 10), ("heart_rate_110", "Heart rate >= 110/min", 20),
+    ("sbp_below_100", "Systolic blood pressure < 100 mmHg", 30), ("respiratory_rate_30", "Respiratory rate >= 30/min",
+                                                                   20),
+    ("temperature_below_36", "Temperature < 36 °C", 20), ("altered_mental_status", "Altered mental status", 60),
+    ("spo2_below_90", "Arterial oxygen saturation < 90%", 20),
+)
+PESI_CLASSES = ((65, "Class I (<= 65): very low 30-day mortality (0-1.6%)"),
+                (85, "Class II (66-85): low mortality (1.7-3.5%)"),
+                (105, "Class III (86-105): moderate mortality (3.2-7.1%)"),
+                (125, "Class IV (106-125): high mortality (4.0-11.4%)"))
+
+
+class PESIInputs(CalculatorInputs):
+    age: float = quantity("years", description="Age (points = years)", ge=18, le=120)
+    male: bool = finding(PESI_ITEMS[0][1])
+    cancer: bool = finding(PESI_ITEMS[1][1])
+    heart_failure: bool = finding(PESI_ITEMS[2][1])
+    chronic_lung_disease: bool = finding(PESI_ITEMS[3][1])
+    heart_rate_110: bool = finding(PESI_ITEMS[4][1])
+    sbp_below_100: bool = finding(PESI_ITEMS[5][1])
+    respiratory_rate_30: bool = finding(PESI_ITEMS[6][1])
+    temperature_below_36: bool = finding(PESI_ITEMS[7][1])
+    altered_mental_status: bool = finding(PESI_ITEMS[8][1])
+    spo2_below_90: bool = finding(PESI_ITEMS[9][1])
+
+
+def _pesi(x: PESIInputs) -> CalculatorResult:
+    age_points = int(x.age)
+    rows = [("Age (years)", f"{age_points}", age_points)] + [
+        (text, "yes" if getattr(x, key) else "no", pts if getattr(x, key) else 0) for key, text, pts in PESI_ITEMS]
+    total = sum(p for _, _, p in rows)
+    text = next((t for hi, t in PESI_CLASSES if total <= hi), "Class V (> 125): very high mortality (10.0-24.5%)")
+    return _result("pesi", "Pulmonary Embolism Severity Index (PESI)", PESI_REF, total, "points", text,
+                   _points_text(rows) + [f"Total = {total}; {text}"])
+
+
+PESI = register(Calculator(
+    id="pesi", name="Pulmonary Embolism Severity Index (PESI)", category="risk",
+    description=("30-day mortality of acute pulmonary embolism from age, sex, comorbidities and vital signs: the "
+                 "original 11-item index with classes I-V."),
+    inputs=PESIInputs, compute=_pesi, reference=PESI_REF, output_unit="points", output_type="integer",
+    aliases=["PESI", "Pulmonary Embolism Severity Index", "PESI score"],
+    conventions=["Age adds its years (completed); an undocumented finding counts 0 and is reported as assumed."],
+))
+
+NARANJO_REF = ("Naranjo CA, Busto U, Sellers EM, et al. A method for estimating the probability of adverse drug "
+               "reactions. Clin Pharmacol Ther 1981;30(2):239-245.")
+# (input, question, points for yes, points for no); 'do not know' scores 0
+NARANJO_ITEMS = (
+    ("previous_reports", "Are there previous conclusive reports on this reaction?", 1, 0),
+    ("after_drug", "Did the adverse event appear after the suspected drug was administered?", 2, -1),
+    ("improved_on_stopping", "Did the reaction improve when the drug was discontinued or an antagonist given?", 1, 0),
+    ("reappeared_on_rechallenge", "Did the reaction reappear when the drug was readministered?", 2, -1),
+    ("alternative_causes", "Are there alternative causes that could on their own have caused the reaction?", -1, 2),
+    ("placebo_reaction", "Did the reaction reappear when a placebo was given?", -1, 1),
+    ("toxic_concentration", "Was the drug detected in blood or other fluids in toxic concentrations?", 1, 0),
+    ("dose_related", "Was the reaction more severe when the dose was increased, or less when decreased?", 1, 0),
+    ("previous_similar_reaction", "Did the patient have a similar reaction to the same or similar drugs before?", 1, 0),
+    ("objective_evidence", "Was the adverse event confirmed by any objective evidence?", 1, 0),
+)
+Answer = Literal["yes", "no", "do not know"]
+
+
+def _answer(v: Any) -> Any:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, str):
+        t = _words(v)
+        if t.startswith(("yes", "y ")) or t == "y":
+            return "yes"
+        if t.startswith(("do not know", "don t know", "dont know", "unknown", "not known", "n a", "na")):
+            return "do not know"
+        if t.startswith("no"):
+            return "no"
+    return v
+
+
+class NaranjoInputs(CalculatorInputs):
+    previous_reports: Answer = "do not know"
+    after_drug: Answer = "do not know"
+    improved_on_stopping: Answer = "do not know"
+    reappeared_on_rechallenge: Answer = "do not know"
+    alternative_causes: Answer = "do not know"
+    placebo_reaction: Answer = "do not know"
+    toxic_concentration: Answer = "do not know"
+    dose_related: Answer = "do not know"
+    previous_similar_reaction: Answer = "do not know"
+    objective_evidence: Answer = "do not know"
+
+    @field_validator(*(key for key, *_ in NARANJO_ITEMS), mode="before")
+    @classmethod
+    def _yes_no(cls, v: Any) -> Any:
+        return _answer(v)
+
+
+def _naranjo(x: NaranjoInputs) -> CalculatorResult:
+    rows = [(question, getattr(x, key), yes if getattr(x, key) == "yes" else no if getattr(x, key) == "no" else 0)
+            for key, question, yes, no in NARANJO_ITEMS]
+    total = sum(p for _, _, p in rows)
+    text = ("Definite ADR (>= 9)" if total >= 9 else "Probable ADR (5-8)" if total >= 5 else
+            "Possible ADR (1-4)" if total >= 1 else "Doubtful ADR (<= 0)")
+    return _result("naranjo", "Naranjo Adverse Drug Reaction Probability Scale", NARANJO_REF, total, "points", text,
+                   _points_text(rows) + [f"Total = {total}; {text}"])
+
+
+NARANJO = register(Calculator(
+    id="naranjo", name="Naranjo Adverse Drug Reaction Probability Scale", category="diagnosis",
+    description=("Probability that an adverse event is caused by a drug, from ten questions on timing, dechallenge, "
+                 "rechallenge, alternative causes and evidence: doubtful, possible, probable or definite."),
+    inputs=NaranjoInputs, compute=_naranjo, reference=NARANJO_REF, output_unit="points", output_type="integer",
+    aliases=["Naranjo", "Naranjo scale", "ADR probability scale", "Naranjo algorithm"],
+    conventions=["Each question is yes, no or do not know (0); an unanswered question counts as do not know and is "
+                 "reported as assumed."],
+))
+
+AUDIT_C_REF = ("Bush K, Kivlahan DR, McDonell MB, Fihn SD, Bradley KA. The AUDIT alcohol consumption questions "
+               "(AUDIT-C): an effective brief screening test for problem drinking. Arch Intern Med "
+               "1998;158(16):1789-1795.")
+FREQ = ("Never", "Monthly or less", "2-4 times a month", "2-3 times a week", "4 or more times a week")
+DRINKS = ("1 or 2", "3 or 4", "5 or 6", "7 to 9", "10 or more")
+BINGE = ("Never", "Less than monthly", "Monthly", "Weekly", "Daily or almost daily")
+
+
+class AuditCInputs(SexNormalised):
+    sex: Sex = sex_input()
+    frequency: Literal["Never", "Monthly or less", "2-4 times a month", "2-3 times a week", "4 or more times a week"]
+    drinks_per_day: Literal["1 or 2", "3 or 4", "5 or 6", "7 to 9", "10 or more"]
+    six_or_more: Literal["Never", "Less than monthly", "Monthly", "Weekly", "Daily or almost daily"]
+
+    @field_validator("frequency", "drinks_per_day", "six_or_more", mode="before")
+    @classmethod
+    def _pick(cls, v: Any, info: Any) -> Any:
+        return pick_option(v, {"frequency": FREQ, "drinks_per_day": DRINKS, "six_or_more": BINGE}[info.field_name])
+
+
+def _audit_c(x: AuditCInputs) -> CalculatorResult:
+    rows = [("How often do you have a drink containing alcohol?", x.frequency, FREQ.index(x.frequency)),
+            ("How many standard drinks on a typical drinking day?", x.drinks_per_day, DRINKS.index(x.drinks_per_day)),
+            ("How often do you have six or more drinks on one occasion?", x.six_or_more, BINGE.index(x.six_or_more))]
+    total = sum(p for _, _, p in rows)
+    cutoff = 4 if x.sex == "male" else 3
+    text = (f"positive screen (>= {cutoff} for {'men' if x.sex == 'male' else 'women'})" if total >= cutoff else
+            f"negative screen (< {cutoff})")
+    return _result("audit_c", "AUDIT-C for Alcohol Use", AUDIT_C_REF, total, "points", text,
+                   _points_text(rows) + [f"Total = {total}; {text}"])
+
+
+AUDIT_C = register(Calculator(
+    id="audit_c", name="AUDIT-C for Alcohol Use", category="diagnosis",
+    description="Three alcohol consumption questions of the AUDIT (0-12) screening for hazardous drinking.",
+    inputs=AuditCInputs, compute=_audit_c, reference=AUDIT_C_REF, output_unit="points", output_type="integer",
+    aliases=["AUDIT-C", "AUDIT C", "alcohol use screening"],
+    conventions=["Positive at >= 4 for men and >= 3 for women (Bradley 2007); every question is required."],
+))
+
+CCHR_REF = ("Stiell IG, Wells GA, Vandemheen K, et al. The Canadian CT Head Rule for patients with minor head "
+            "injury. Lancet 2001;357(9266):1391-1396.")
+CCHR_HIGH = (("gcs_below_15_at_2h", "GCS < 15 at 2 hours after injury"),
+             ("open_or_depressed_fracture", "Suspected open or depressed skull fracture"),
+             ("basal_skull_fracture_signs", "Any sign of basal skull fracture"),
+             ("vomiting_twice", "Vomiting >= 2 episodes"), ("age_65", "Age >= 65 years"))
+CCHR_MEDIUM = (("amnesia_30_min", "Retrograde amnesia to the event >= 30 minutes"),
+               ("dangerous_mechanism", "Dangerous mechanism (pedestrian struck, ejected, fall > 3 ft or 5 stairs)"))
+
+
+class CCHRInputs(CalculatorInputs):
+    gcs_below_15_at_2h: bool = finding(CCHR_HIGH[0][1])
+    open_or_depressed_fracture: bool = finding(CCHR_HIGH[1][1])
+    basal_skull_fracture_signs: bool = finding(CCHR_HIGH[2][1])
+    vomiting_twice: bool = finding(CCHR_HIGH[3][1])
+    age_65: bool = Field(..., description=CCHR_HIGH[4][1] + " (required: never assumed)")
+    amnesia_30_min: bool = finding(CCHR_MEDIUM[0][1])
+    dangerous_mechanism: bool = finding(CCHR_MEDIUM[1][1])
+
+
+def _cchr(x: CCHRInputs) -> CalculatorResult:
+    high = [t for k, t in CCHR_HIGH if getattr(x, k)]
+    medium = [t for k, t in CCHR_MEDIUM if getattr(x, k)]
+    if high:
+        text = "High risk for neurosurgical intervention: CT head indicated"
+    elif medium:
+        text = "Medium risk for brain injury on CT: CT head indicated"
+    else:
+        text = "No high- or medium-risk criterion: CT head not required by the rule"
+    return _result("canadian_ct_head", "Canadian CT Head Rule", CCHR_REF, "CT indicated" if high or medium else
+                   "CT not required", "", text, [f"high risk: {', '.join(high) or 'none'}",
+                                                 f"medium risk: {', '.join(medium) or 'none'}"],
+                   {"high_risk": high, "medium_risk": medium})
+
+
+CCHR = register(Calculator(
+    id="canadian_ct_head", name="Canadian CT Head Rule", category="diagnosis",
+    description=("Which adults with minor head injury (GCS 13-15 with loss of consciousness, amnesia or disorientation) "
+                 "need a head CT: five high-risk and two medium-risk criteria."),
+    inputs=CCHRInputs, compute=_cchr, reference=CCHR_REF, output_type="decimal",
+    aliases=["Canadian CT Head Rule", "CCHR", "Canadian head CT rule"],
+    conventions=["Only for minor head injury in patients >= 16 years without anticoagulation or seizure; the value "
+                 "is 'CT indicated' or 'CT not required'."],
 ))

@@ -9,6 +9,7 @@ from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.calculators.library import (
     bedside_scores,
     critical_care_workflows,
+    general_formulas,
     oncology_hepatic_workflows,
     renal_dosing,
 )
@@ -85,6 +86,30 @@ NUMERIC = [
      "10 x 75 x 10 / 60 / 10"),
     ("platelet_cci", dict(pre_count=48, post_count=78, height=180, weight=80, platelets_transfused=3), 20000,
      "BSA sqrt(180 x 80 / 3600) = 2.0; 30000 x 2 / 3"),
+    ("pesi", dict(age=70, male=True, heart_rate_110=True, sbp_below_100=True), 130, "70 + 10 + 20 + 30"),
+    ("naranjo", dict(previous_reports="yes", after_drug="Yes", improved_on_stopping=True, alternative_causes="no",
+                     objective_evidence="yes"), 7, "1 + 2 + 1 + 2 + 1, the rest do not know (0)"),
+    ("naranjo", dict(after_drug="no", reappeared_on_rechallenge="no", alternative_causes="yes"), -3, "-1 - 1 - 1"),
+    ("audit_c", dict(sex="female", frequency="2-3 times a week", drinks_per_day="1 or 2", six_or_more="Never"), 3,
+     "3 + 0 + 0"),
+    ("apri", dict(ast=80, platelets=100), 2.0, "(80 / 40) / 100 x 100"),
+    ("maddrey_df", dict(pt=20, control_pt=12, bilirubin=5), 41.8, "4.6 x 8 + 5"),
+    ("mentzer_index", dict(mcv=65, rbc=5.5), 11.818, "65 / 5.5"),
+    ("reticulocyte_index", dict(reticulocytes=5, hematocrit=30), 2.2222, "5 x 30/45 = 3.333; / 1.5 (Hct 26-35)"),
+    ("absolute_neutrophil_count", dict(wbc=2.0, segmented=20, bands=5), 500, "2000 x 25%"),
+    ("harris_benedict", dict(sex="male", age=40, weight=80, height=180), 1796.84, "66.5 + 1100 + 900.54 - 270.2"),
+    ("mifflin_st_jeor", dict(sex="female", age=30, weight=60, height=165), 1320.25, "600 + 1031.25 - 150 - 161"),
+    ("nadler_blood_volume", dict(sex="male", weight=80, height=180), 5.3191, "0.3669 x 5.832 + 2.5752 + 0.6041"),
+    ("parkland", dict(weight=70, tbsa=30), 8400, "4 x 70 x 30"),
+    ("crcl_24h_urine", dict(urine_creatinine=100, urine_volume=1440, serum_creatinine=1.0), 100, "100 x 1440 / 1440"),
+    ("iv_drip_rate", dict(volume=1000, hours=8, drop_factor=15), 31.25, "1000 x 15 / 480"),
+    ("weight_based_liquid_dose", dict(dose_per_kg=15, weight=20, concentration=32), 9.375, "300 mg / 32 mg/mL"),
+    ("weight_based_liquid_dose", dict(dose_per_kg=15, weight=80, concentration=32, max_dose=1000), 31.25,
+     "1200 mg capped at 1000; / 32"),
+    ("bsa_dose", dict(dose_per_m2=100, height=180, weight=80), 200, "BSA 2.0 x 100"),
+    ("cardiac_power_output", dict(mean_arterial_pressure=70, cardiac_output=4), 0.62084, "70 x 4 / 451"),
+    ("base_excess", dict(ph=7.34, paco2=31), -8.4876, "HCO3 0.03 x 31 x 10^1.24 = 16.155; 0.93 x (16.155 - 24.4 - "
+                                                       "0.888)"),
 ]
 
 
@@ -170,6 +195,14 @@ def test_refuses_with_the_input_named(cid, args, needle):
         run(cid, **args)
 
 
+def test_canadian_ct_head_rule_branches():
+    assert run("canadian_ct_head", age_65=True).components["high_risk"] == ["Age >= 65 years"]
+    assert run("canadian_ct_head", age_65=False, amnesia_30_min=True).value == "CT indicated"
+    assert run("canadian_ct_head", age_65=False).value == "CT not required"
+    with pytest.raises(CalculatorInputError, match="age_65"):
+        run("canadian_ct_head", vomiting_twice=True)
+
+
 def test_cam_icu_positive_and_unassessable():
     assert run("cam_icu", rass=-2, acute_change_or_fluctuation=True, inattention=True).value == "CAM-ICU positive"
     assert run("cam_icu", rass=0, acute_change_or_fluctuation=True, inattention=True,
@@ -177,13 +210,14 @@ def test_cam_icu_positive_and_unassessable():
     assert "Unable" in run("cam_icu", rass=-5, acute_change_or_fluctuation=True, inattention=True).value
 
 
-DIMENSIONLESS = {"ph", "distribution_fraction", "respiratory_quotient", "platelets_transfused"}
+DIMENSIONLESS = {"ph", "distribution_fraction", "respiratory_quotient", "platelets_transfused"}  # no unit to state
 
 
 def test_cards_carry_reference_conventions_and_units():
-    ids = {c.id for m in (bedside_scores, critical_care_workflows, oncology_hepatic_workflows, renal_dosing)
+    ids = {c.id for m in (bedside_scores, critical_care_workflows, general_formulas, oncology_hepatic_workflows,
+                          renal_dosing)
            for c in vars(m).values() if hasattr(c, "compute") and hasattr(c, "card")}
-    assert len(ids) >= 35
+    assert len(ids) >= 50
     for cid in ids:
         card = CALCULATORS[cid].card()
         assert len(card.reference) > 30 and len(card.description) > 30 and card.conventions, cid
