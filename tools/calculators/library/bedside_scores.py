@@ -350,8 +350,8 @@ GIR_REF = ("Definition (dextrose delivered per kg per minute): Gomella TL, Eyal 
 
 
 class GIRInputs(CalculatorInputs):
-    dextrose_concentration: float = quantity("g/dL", description="Dextrose concentration (D10 = 10 g/dL)", ge=1,
-                                             le=70, accepted_units=["%"])
+    dextrose_concentration: float = quantity("g/dL", description="Dextrose concentration (D10 = 10% = 10 g/dL)",
+                                             ge=1, le=70)
     infusion_rate: float = quantity("mL/h", description="Infusion rate", ge=0.1, le=1000)
     weight: float = quantity("kg", description="Body weight", ge=0.3, le=400, accepted_units=["lb", "g"])
 
