@@ -56,7 +56,7 @@ from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import Calculator
-from medmirror.tools.calculators.library.bedside_scores import pick_option
+from medmirror.tools.calculators.library._workflow_common import pick_option
 from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
 
 BENCHMARK = "medmcp"

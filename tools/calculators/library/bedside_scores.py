@@ -15,31 +15,10 @@ from pydantic import Field, field_validator
 
 from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, bsa_mosteller, input_error, sex_input
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.library._workflow_common import pick_option
+from medmirror.tools.calculators.library._workflow_common import result as _result
+from medmirror.tools.calculators.library._workflow_common import words as _words
 from medmirror.tools.calculators.registry import register
-
-
-def _result(calc_id: str, name: str, reference: str, value: Any, unit: str, text: str, lines: list[str],
-            components: dict[str, Any] | None = None) -> CalculatorResult:
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=lines, reference=reference, components=components or {})
-
-
-def _words(text: str) -> str:
-    """Lower case, a parenthesised note ('(+2)') dropped, punctuation as spaces."""
-    return re.sub(r"[^a-z0-9]+", " ", re.sub(r"\([^)]*\)", " ", text.lower())).strip()
-
-
-def pick_option(value: Any, options: tuple[str, ...]) -> Any:
-    """The option ``value`` names: equal after :func:`_words`, or the one option it starts with (the longest
-    such, so 'very tense or rigid' is not 'tense'). Anything else is returned for the Literal to refuse."""
-    if not isinstance(value, str):
-        return value
-    text = _words(value)
-    exact = [o for o in options if _words(o) == text]
-    if exact:
-        return exact[0]
-    prefixed = sorted((o for o in options if text.startswith(_words(o))), key=lambda o: -len(_words(o)))
-    return prefixed[0] if prefixed else value
 
 
 def _points_text(rows: list[tuple[str, str, int]]) -> list[str]:

@@ -18,20 +18,9 @@ from pydantic import field_validator
 from medmirror.tools.calculators.anthropometrics import input_error
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
 from medmirror.tools.calculators.electrolytes import _albumin, _bicarbonate, anion_gap
+from medmirror.tools.calculators.library._workflow_common import FiO2Percent
+from medmirror.tools.calculators.library._workflow_common import result as _result
 from medmirror.tools.calculators.registry import register
-
-
-def _result(calc_id: str, name: str, reference: str, value: Any, unit: str, text: str, lines: list[str],
-            components: dict[str, Any] | None = None) -> CalculatorResult:
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=lines, reference=reference, components=components or {})
-
-
-def _fraction_to_percent(v: Any) -> Any:
-    """A bare FiO2 of 0.21-1.0 is a fraction: x 100 (a bare 21-100 is already a percentage)."""
-    if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 1:
-        return float(v) * 100
-    return v
 
 
 def _heart_rate(description: str = "Heart rate") -> Any:
@@ -304,14 +293,9 @@ PF_REF = ("ARDS Definition Task Force, Ranieri VM, Rubenfeld GD, et al. Acute re
           "to major injury. Arch Surg 1974;108(3):349-355.")
 
 
-class PFInputs(CalculatorInputs):
+class PFInputs(FiO2Percent):
     pao2: float = _pao2()
     fio2: float = _fio2()
-
-    @field_validator("fio2", mode="before")
-    @classmethod
-    def _fraction(cls, v: Any) -> Any:
-        return _fraction_to_percent(v)
 
 
 def _pf(x: PFInputs) -> CalculatorResult:
@@ -342,14 +326,9 @@ SF_REF = ("Rice TW, Wheeler AP, Bernard GR, et al. Comparison of the SpO2/FIO2 r
           "patients with acute lung injury or ARDS. Chest 2007;132(2):410-417.")
 
 
-class SFInputs(CalculatorInputs):
+class SFInputs(FiO2Percent):
     spo2: float = quantity("%", description="Pulse oximetry saturation", ge=50, le=100)
     fio2: float = _fio2()
-
-    @field_validator("fio2", mode="before")
-    @classmethod
-    def _fraction(cls, v: Any) -> Any:
-        return _fraction_to_percent(v)
 
 
 def _sf(x: SFInputs) -> CalculatorResult:
@@ -376,7 +355,7 @@ AA_REF = ("West JB. Respiratory Physiology: The Essentials. Alveolar gas equatio
           "Physiol Scand 1966;67:10-20 (age/4 + 4).")
 
 
-class AAGradientInputs(CalculatorInputs):
+class AAGradientInputs(FiO2Percent):
     pao2: float = _pao2()
     paco2: float = _paco2()
     fio2: float = _fio2()
@@ -384,11 +363,6 @@ class AAGradientInputs(CalculatorInputs):
                                            accepted_units=["kPa"], default=760.0)
     age: float | None = quantity("years", description="Age (for the expected gradient)", ge=0, le=120, default=None)
     respiratory_quotient: float = quantity("", description="Respiratory quotient", ge=0.6, le=1.2, default=0.8)
-
-    @field_validator("fio2", mode="before")
-    @classmethod
-    def _fraction(cls, v: Any) -> Any:
-        return _fraction_to_percent(v)
 
 
 def _aa(x: AAGradientInputs) -> CalculatorResult:
@@ -689,16 +663,11 @@ OI_REF = ("Ortiz RM, Cilley RE, Bartlett RH. Extracorporeal membrane oxygenation
           "Pediatr Clin North Am 1987;34(1):39-46; PALICC. Pediatr Crit Care Med 2015;16(5):428-439.")
 
 
-class OxygenationIndexInputs(CalculatorInputs):
+class OxygenationIndexInputs(FiO2Percent):
     fio2: float = _fio2()
     mean_airway_pressure: float = quantity("cmH2O", description="Mean airway pressure", ge=1, le=60,
                                            accepted_units=["mmHg"])
     pao2: float = _pao2()
-
-    @field_validator("fio2", mode="before")
-    @classmethod
-    def _fraction(cls, v: Any) -> Any:
-        return _fraction_to_percent(v)
 
 
 def _oi(x: OxygenationIndexInputs) -> CalculatorResult:

@@ -14,13 +14,8 @@ from typing import Any
 
 from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, bsa_mosteller, input_error, sex_input
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, quantity
+from medmirror.tools.calculators.library._workflow_common import result as _result
 from medmirror.tools.calculators.registry import register
-
-
-def _result(calc_id: str, name: str, reference: str, value: Any, unit: str, text: str, lines: list[str],
-            components: dict[str, Any] | None = None) -> CalculatorResult:
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=lines, reference=reference, components=components or {})
 
 
 def _formula(calc_id: str, name: str, category: Any, description: str, inputs: type[CalculatorInputs], compute: Any,

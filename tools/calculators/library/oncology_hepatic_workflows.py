@@ -13,14 +13,8 @@ from pydantic import field_validator
 
 from medmirror.tools.calculators.anthropometrics import input_error
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
+from medmirror.tools.calculators.library._workflow_common import result as _result
 from medmirror.tools.calculators.registry import register
-
-
-def _result(calc_id: str, name: str, reference: str, value: Any, unit: str, text: str, lines: list[str],
-            components: dict[str, Any] | None = None) -> CalculatorResult:
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=lines, reference=reference, components=components or {})
-
 
 # ---------------------------------------------------------------------------
 # Emory score (mortality after TIPS)

@@ -16,14 +16,9 @@ from pydantic import Field, field_validator
 from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
 from medmirror.tools.calculators.base import Calculator, CalculatorInputs, CalculatorResult, finding, quantity
 from medmirror.tools.calculators.electrolytes import total_body_water_fraction
+from medmirror.tools.calculators.library._workflow_common import result as _result
 from medmirror.tools.calculators.registry import register
 from medmirror.tools.calculators.renal import CG_REF, MDRD, coerce_black_race
-
-
-def _result(calc_id: str, name: str, reference: str, value: Any, unit: str, text: str, lines: list[str],
-            components: dict[str, Any] | None = None) -> CalculatorResult:
-    return CalculatorResult(calculator=calc_id, name=name, value=value, unit=unit, interpretation=text,
-                            explanation=lines, reference=reference, components=components or {})
 
 
 def _creatinine(description: str, **default: Any) -> Any:
