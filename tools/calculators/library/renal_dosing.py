@@ -18,7 +18,7 @@ from medmirror.tools.calculators.base import Calculator, CalculatorInputs, Calcu
 from medmirror.tools.calculators.electrolytes import total_body_water_fraction
 from medmirror.tools.calculators.library._workflow_common import result as _result
 from medmirror.tools.calculators.registry import register
-from medmirror.tools.calculators.renal import CG_REF, MDRD, coerce_black_race
+from medmirror.tools.calculators.renal import CG_REF, CREATININE_CLEARANCE, MDRD, coerce_black_race
 
 
 def _creatinine(description: str, **default: Any) -> Any:
@@ -494,12 +494,10 @@ def _calvert(x: CalvertInputs) -> CalculatorResult:
         if missing:
             raise input_error(name, missing[0], "required without a measured GFR: " + ", ".join(missing),
                               problem="missing")
-        assert x.age is not None and x.weight is not None and x.creatinine is not None
-        sex_factor = 0.85 if x.sex == "female" else 1.0
-        gfr = (140 - x.age) * x.weight / (72 * x.creatinine) * sex_factor
-        basis = "Cockcroft-Gault (actual weight)"
-        lines.append(f"CrCl = (140 - {x.age:g}) x {x.weight:g} / (72 x {x.creatinine:g}) x {sex_factor:g} = "
-                     f"{gfr:.2f} mL/min")
+        crcl = CREATININE_CLEARANCE.run({"age": x.age, "sex": x.sex, "weight": x.weight, "creatinine": x.creatinine,
+                                         "weight_basis": "actual"})
+        gfr, basis = float(crcl.value), "Cockcroft-Gault (actual weight)"
+        lines += [*crcl.explanation, f"CrCl = {gfr:.2f} mL/min"]
     used = min(gfr, GFR_CAP)
     if used < gfr:
         lines.append(f"GFR capped at {GFR_CAP:g} mL/min")
