@@ -345,7 +345,6 @@ def gold_arguments(calc: Calculator, inputs: list[dict[str, Any]]) -> tuple[dict
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])[-+]?\d[\d,]*(?:\.\d+)?")  # not the 2 of 'H2O' or 'm2'
 
 
-
 def gold_number(answer: Any) -> tuple[float, int, str | None] | None:
     """(number, decimals printed, unit) of MDCalc's answer when it is one number (with a unit, or 'Stage 2');
     None for a text answer."""
