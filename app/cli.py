@@ -539,6 +539,9 @@ def _add_mcp(sub: Any) -> None:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
     p.add_argument("--allow-root", action="append", default=[], metavar="DIR",
                    help="a folder whose files clients may name as resources (repeatable; adds to resource_roots)")
+    p.add_argument("--all-tools", action="store_true",
+                   help="list every calculator as its own tool (default: the calculators are reached through "
+                        "search_calculators, describe_calculator, run_calculator and run_panel)")
     p.set_defaults(func=_handler("medmirror.mcp_server:cmd_mcp"))
 
 

@@ -7,7 +7,8 @@ Built on the official ``mcp`` SDK's low-level :class:`mcp.server.lowlevel.Server
 already carry JSON schemas, cards and their own validators, and the low-level server serves those as
 they are (FastMCP would derive a schema from a Python signature per tool).
 
-What a client sees:
+What a client sees (with ``--all-tools``; by default the calculators are reached through the discovery tools of
+:mod:`medmirror.mcp_discovery` instead, for clients with a tool limit):
 
 - every tool of :func:`medmirror.tools.builtin.default_registry` under its own name, its JSON
   schema as ``inputSchema`` and its card (description, inputs with units and ranges, output,
@@ -57,6 +58,8 @@ from mcp.server.models import InitializationOptions
 
 from medmirror.api import solve
 from medmirror.limits import MCP_MAX_SESSIONS, MCP_SESSION_IDLE_SECONDS
+from medmirror.mcp_discovery import NAMES as DISCOVERY_NAMES
+from medmirror.mcp_discovery import Discovery, DiscoveryError, listing
 from medmirror.presets import DESCRIPTIONS, PRESETS
 from medmirror.settings import Settings, process_config
 from medmirror.tools.builtin import default_registry
@@ -258,15 +261,18 @@ def run_solve(arguments: dict[str, Any], registry: ToolRegistry | None = None,
     }
 
 
-def build_server(registry: ToolRegistry | None = None, settings: Settings | None = None) -> Server:
+def build_server(registry: ToolRegistry | None = None, settings: Settings | None = None, *, all_tools: bool = False,
+                 discovery: Discovery | None = None) -> Server:
     """The MCP server over ``registry`` (default: the built-in tools), with ``solve``; ``settings`` (default:
-    the process configuration) give the resource roots."""
+    the process configuration) give the resource roots. The calculators are reached through the discovery tools
+    (:mod:`medmirror.mcp_discovery`) unless ``all_tools`` lists each."""
     given, registry = registry, registry if registry is not None else default_registry()
+    discovery = discovery or Discovery(registry)
     server: Server = Server(SERVER_NAME, instructions=(
         "MedMirror's validated medical calculators and clinical tools, and `solve` for a whole clinical task. "
         "Calculator results carry value, unit, interpretation, explanation, the inputs assumed absent and "
         "the reference; an invalid call returns an error naming every bad input."))
-    tools = served_tools(registry)
+    tools = served_tools(registry) if all_tools else listing(served_tools(registry))
 
     @server.list_tools()
     async def _list_tools() -> list[types.Tool]:
@@ -275,9 +281,11 @@ def build_server(registry: ToolRegistry | None = None, settings: Settings | None
     @server.call_tool(validate_input=False)  # the tools' own validators name every bad input
     async def _call_tool(name: str, arguments: dict[str, Any]) -> types.CallToolResult | dict[str, Any]:
         try:
+            if not all_tools and name in DISCOVERY_NAMES:
+                return await anyio.to_thread.run_sync(discovery.call, name, arguments)
             return await anyio.to_thread.run_sync(call_tool, registry, name, arguments, given, settings,
                                                   _progress(server, name))
-        except ToolCallError as err:
+        except (ToolCallError, DiscoveryError) as err:
             return types.CallToolResult(content=[types.TextContent(type="text", text=str(err))], isError=True)
 
     return server
@@ -429,9 +437,9 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     if args.http:
         http_token(args.host, settings)  # refuse before building anything
         _exit_on_sigterm()  # uvicorn restores it and re-raises SIGTERM after its graceful shutdown
-        serve_http(build_server(settings=settings), args.host, args.port, settings)
+        serve_http(build_server(settings=settings, all_tools=getattr(args, "all_tools", False)), args.host, args.port, settings)
         return 0
     out = protect_stdout()  # first: nothing but the protocol reaches stdout from here on
     _exit_on_sigterm()
-    anyio.run(serve_stdio, build_server(settings=settings), out)
+    anyio.run(serve_stdio, build_server(settings=settings, all_tools=getattr(args, "all_tools", False)), out)
     return 0

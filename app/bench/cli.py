@@ -122,6 +122,26 @@ def _add_medrisk(sub: Any, help_text: str) -> None:
 
 
 def _add_other_benchmarks(sub: Any) -> None:
+    mm = sub.add_parser(
+        "medmcp", help="MedMCP-Calc (multi-calculator clinical scenarios, JSON Lines)",
+        description=("gold: each required calculator MedMirror implements on the scenario's gold inputs vs MDCalc's "
+                     "answer; plan: calculators the tool retrieval identifies from fuzzy_question and task_description "
+                     "vs required_calculators. Rerunning with the same --out resumes."),
+    )
+    mm.add_argument("--data", required=True, type=Path, metavar="FILE.jsonl", help="MedMCP-Calc JSON Lines")
+    mm.add_argument("--mode", required=True, choices=["gold", "plan", "agent"],
+                    help="gold: the required calculators on MDCalc's gold inputs; plan: calculators identified by the "
+                         "tool retrieval; agent: end to end (not available yet: it needs the workflow planner)")
+    mm.add_argument("--limit", type=_int_at_least(0), default=None, metavar="N", help="only the first N scenarios")
+    mm.add_argument("--out", type=Path, default=None, metavar="DIR",
+                    help="output directory (default runs/medmcp-<mode>-<timestamp>/); reuse it to resume")
+    mm.add_argument("--k", type=_int_at_least(1), default=8, help="plan: calculators kept from the whole-text search")
+    mm.add_argument("--quiet", action="store_true")
+    mm.add_argument("--no-plot", action="store_true")
+    mm.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="plan: a setting, e.g. --set embeddings_provider=none (BM25 alone)")
+    mm.set_defaults(func=handle_medmcp)
+
     ov = sub.add_parser("overhead", help="framework overhead per node with the scripted model",
                         description="Time the main graph with an instant scripted model: per-node and per-case overhead.")
     ov.add_argument("--runs", type=_int_at_least(1), default=20)
@@ -327,6 +347,21 @@ def handle_medrisk(args: argparse.Namespace) -> int:
                                              "extractor": args.extractor})
     except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medrisk: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\ninterrupted; finished rows are saved - rerun with --out {args.out or 'the same directory'} to resume",
+              file=sys.stderr)
+        return 130
+    return 0
+
+
+def handle_medmcp(args: argparse.Namespace) -> int:
+    """Handler of ``bench medmcp``; returns the exit code."""
+    try:
+        _mod("medmcp").run_medmcp(args.data, args.mode, limit=args.limit, out_dir=args.out, quiet=args.quiet,
+                   plot_figure=not args.no_plot, options={"k": args.k, "settings": _settings_pairs(args.set)})
+    except _mod("medcalc").BenchError as exc:
+        print(f"medmirror bench medmcp: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"\ninterrupted; finished rows are saved - rerun with --out {args.out or 'the same directory'} to resume",

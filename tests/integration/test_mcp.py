@@ -27,8 +27,8 @@ pytestmark = pytest.mark.slow
 
 # The installed command. Run from a git worktree through /work/notes/run_in_worktree.py (MM_ROOT set), the
 # subprocess goes through the same shim so that it serves the worktree's code.
-SERVER = ([sys.executable, "/work/notes/run_in_worktree.py", "medmirror.cli", "mcp"] if os.environ.get("MM_ROOT")
-          else [sys.executable, "-m", "medmirror", "mcp"])
+SERVER = ([sys.executable, "/work/notes/run_in_worktree.py", "medmirror.cli", "mcp", "--all-tools"]
+          if os.environ.get("MM_ROOT") else [sys.executable, "-m", "medmirror", "mcp", "--all-tools"])
 
 SCRIPT = {
     "planner": [{"subtasks": [{"description": "compute BMI", "tool": "bmi"}], "evaluation": "ok", "score": 9}],

@@ -15,5 +15,5 @@ from medmirror.tools.registry import ToolRegistry
 
 def without_library() -> ToolRegistry:
     full = default_registry()
-    return ToolRegistry([full.get(n) for n in full.names()
-                         if n not in CALCULATORS or CALCULATORS[n].medcalc_id is not None or not CALCULATORS[n].mdcalc_ids])
+    return ToolRegistry([full.get(n) for n in full.names()  # the toolbox and MedCalc-Bench's 55 only
+                         if n not in CALCULATORS or CALCULATORS[n].medcalc_id is not None])

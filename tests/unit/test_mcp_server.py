@@ -30,7 +30,7 @@ def _session(calls):
     """Run ``await calls(client)`` against the server over the SDK's in-memory transport."""
 
     async def main():
-        async with create_connected_server_and_client_session(build_server()) as client:
+        async with create_connected_server_and_client_session(build_server(all_tools=True)) as client:
             return await calls(client)
 
     return anyio.run(main)

@@ -117,7 +117,7 @@ _QTC_FORMULAS = [
         lambda qt, hr, rr: qt / math.sqrt(rr),
         lambda qt, hr, rr, v: f"QTc = {qt:g} / sqrt({rr:.5f}) = {v:.5f} msec",
         "Bazett HC. An analysis of the time-relations of electrocardiograms. Heart 1920;7:353-70.",
-        ("Bazett", "QTc", "corrected QT"),
+        ("Bazett", "QTc", "corrected QT", "Corrected QT Interval (QTc)"),
     ),
     _QTcFormula(
         "qtc_fridericia", "Fridericia", 56, "QTc Fridericia Calculator", "QT / RR^(1/3)",

@@ -469,13 +469,13 @@ def _library_source(calculator_id: str, field: str) -> Source:
 def source_for(calculator_id: str, field: str) -> Source:
     """The source of one input; raises KeyError naming what is not mapped.
 
-    MedCalc-Bench's 55 have a written field map; a score of RiskAgent's library (``mdcalc_ids``) without one
-    reads its inputs by :func:`_library_source`."""
+    MedCalc-Bench's 55 have a written field map; any other calculator without one (RiskAgent's library, the
+    workflow calculators) reads its inputs by :func:`_library_source`."""
     try:
         fields = CALCULATOR_MAP[calculator_id]
     except KeyError:
         calc = CALCULATORS.get(calculator_id)
-        if calc is not None and calc.mdcalc_ids:
+        if calc is not None and calc.medcalc_id is None:
             return _library_source(calculator_id, field)
         raise KeyError(f"no field map for calculator '{calculator_id}'") from None
     try:

@@ -1,0 +1,652 @@
+"""MedMCP-Calc runner: multi-calculator clinical scenarios (SPIRAL-MED/MedMCP-Calc, MIT, ACL 2026).
+
+A row (JSON Lines, the published fields): ``task_id``, ``task_scenario``, ``task_category``, ``task_description``
+(the workflow with its steps and branches), ``fuzzy_question`` (a clinician's request without calculator names),
+``required_calculators`` (MDCalc names, in order) and ``calculator_answers`` (per calculator: ``name``, ``inputs``
+as MDCalc field/value strings with units, ``final_answer``, ``notes``).
+
+Modes (:data:`MODES`):
+
+* ``gold``: each required calculator that MedMirror implements (MDCalc's name resolved through the calculators'
+  names and aliases, exactly, after case and punctuation are folded) runs on the scenario's gold inputs (each MDCalc
+  field matched to one input by the words of its label; the value parsed with its unit) and is compared with
+  MDCalc's ``final_answer``: a number within :data:`TOLERANCE` relative, or equal at the precision MDCalc printed
+  (converted to MDCalc's unit when it prints one); a category answer by its label (our value, or a phrase of our
+  interpretation, equals MDCalc's after folding). Every disagreement is listed with its reason.
+* ``plan``: the calculators the product's tool retrieval (BM25, fused with the e5 ranking when embeddings are
+  configured) finds for ``fuzzy_question``, and separately for ``task_description``, against the required ones:
+  each sentence of the text is one query and its best calculator card is identified (``segments``); the top-k of the
+  whole text is reported beside it (``whole``).
+* ``agent``: end to end over a patient record built from the scenario; not available here (:class:`ModeNotAvailableError`).
+
+``DIR/summary.json`` carries ``tasks``, ``calculators_required`` (mentions), ``calculators_covered`` (mentions whose
+calculator MedMirror implements), ``gold_value_accuracy`` (over covered mentions), ``identification_recall`` and
+``identification_precision``; ``DIR/records.jsonl`` holds one record per scenario (a rerun with the same ``--out``
+resumes) and ``DIR/medmcp.png`` the figures.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from medmirror.bench.common import (
+    JsonlWriter,
+    Record,
+    accuracy,
+    default_out_dir,
+    load_records,
+    run_items,
+    write_summary,
+)
+from medmirror.bench.medcalc import BenchError, ModeNotAvailableError
+from medmirror.models.embeddings import make_embeddings
+from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.calculators.base import Calculator
+from medmirror.tools.calculators.library._workflow_common import pick_option
+from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
+
+BENCHMARK = "medmcp"
+RECORDS_FILE = "records.jsonl"
+SUMMARY_FILE = "summary.json"
+PLOT_FILE = "medmcp.png"
+TOLERANCE = 0.05  # relative: the benchmark's README states none, so 5 %
+MAX_FILE_BYTES = 50_000_000
+MAX_SEGMENTS = 60  # sentences queried per text (bounded work)
+MIN_SEGMENT_WORDS = 5
+
+
+class MedMCPDataError(BenchError, ValueError):
+    """The data file cannot be read as MedMCP-Calc rows."""
+
+
+@dataclass(frozen=True)
+class MedMCPRow:
+    id: str
+    scenario: str
+    category: str
+    task_description: str
+    fuzzy_question: str
+    required: tuple[str, ...]
+    answers: tuple[dict[str, Any], ...]
+
+
+def read_medmcp(path: str | Path) -> list[MedMCPRow]:
+    """The rows of a MedMCP-Calc JSON Lines file; a bad line is refused with its number and the field at fault."""
+    p = Path(path)
+    if not p.is_file():
+        raise MedMCPDataError(f"{p}: no such file")
+    if p.stat().st_size > MAX_FILE_BYTES:
+        raise MedMCPDataError(f"{p}: larger than {MAX_FILE_BYTES} bytes")
+    rows: list[MedMCPRow] = []
+    for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise MedMCPDataError(f"{p}:{n}: not JSON ({exc})") from None
+        if not isinstance(obj, dict):
+            raise MedMCPDataError(f"{p}:{n}: not a JSON object")
+        for key, kind in (("task_id", str), ("fuzzy_question", str), ("task_description", str),
+                          ("required_calculators", list), ("calculator_answers", list)):
+            if not isinstance(obj.get(key), kind):
+                raise MedMCPDataError(f"{p}:{n}: '{key}' missing or not a {kind.__name__}")
+        if not all(isinstance(a, dict) and isinstance(a.get("name"), str) and isinstance(a.get("inputs", []), list)
+                   for a in obj["calculator_answers"]):
+            raise MedMCPDataError(f"{p}:{n}: each calculator answer needs a 'name' and a list of 'inputs'")
+        rows.append(MedMCPRow(
+            id=obj["task_id"], scenario=str(obj.get("task_scenario", "")), category=str(obj.get("task_category", "")),
+            task_description=obj["task_description"], fuzzy_question=obj["fuzzy_question"],
+            required=tuple(str(c) for c in obj["required_calculators"]), answers=tuple(obj["calculator_answers"])))
+    if not rows:
+        raise MedMCPDataError(f"{p}: no rows")
+    return rows
+
+
+# ---------------------------------------------------------------------------
+# MDCalc names -> calculators
+# ---------------------------------------------------------------------------
+
+
+def fold(text: str) -> str:
+    """Lower case, subscripts and curly quotes as plain characters, punctuation as single spaces."""
+    text = text.translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉’‘ₐ", "0123456789''a"))
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+@lru_cache(maxsize=1)
+def name_index() -> dict[str, str]:
+    """Folded calculator name or alias -> calculator id. An alias that names two calculators is left out (a
+    calculator's own name wins over another's alias)."""
+    own = {fold(c.name): c.id for c in CALCULATORS.values()}
+    seen: dict[str, set[str]] = {}
+    for c in CALCULATORS.values():
+        for alias in (c.id.replace("_", " "), *c.card().aliases):
+            seen.setdefault(fold(alias), set()).add(c.id)
+    index = {name: next(iter(ids)) for name, ids in seen.items() if len(ids) == 1 and name}
+    index.update(own)
+    return index
+
+
+def resolve(mdcalc_name: str) -> Calculator | None:
+    """The calculator MDCalc's name (or that name without its parenthesised part) names exactly, or None."""
+    index = name_index()
+    for candidate in (mdcalc_name, re.sub(r"\([^)]*\)", " ", mdcalc_name)):
+        cid = index.get(fold(candidate))
+        if cid:
+            return CALCULATORS[cid]
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Gold inputs -> arguments
+# ---------------------------------------------------------------------------
+
+_SYNONYMS = {
+    "hr": "heart rate", "pulse": "heart rate", "sbp": "systolic", "dbp": "diastolic", "hco3": "bicarbonate",
+    "bicarb": "bicarbonate", "bun": "urea", "cr": "creatinine", "scr": "creatinine", "na": "sodium",
+    "k": "potassium", "cl": "chloride", "gender": "sex", "rr": "respiratory rate", "temp": "temperature",
+    "o2": "oxygen", "spo2": "spo2 saturation", "pao2": "pao2", "paco2": "paco2", "fio2": "fio2", "paw": "airway",
+    "pplat": "plateau", "cr1": "creatinine 1", "cr2": "creatinine 2", "tidal": "tidal", "a1c": "hba1c",
+    "hemoglobin": "hba1c", "bal": "blood alcohol", "co2": "paco2", "pco2": "paco2",
+}
+_GENERIC = {"the", "of", "a", "an", "in", "on", "for", "to", "and", "or", "with", "is", "was", "if", "by", "at",
+            "as", "value", "mg", "dl", "mmol", "l", "meq", "mm", "hg", "kg", "lbs", "lb", "cm", "per", "min",
+            "h", "hr", "years", "year", "u", "ul", "ml", "given", "optional", "instead", "s", "than", "be", "more"}
+
+
+def _tokens(text: str) -> set[str]:
+    words = fold(text.replace("_", " ")).split()
+    out: set[str] = set()
+    for w in words:
+        out.update(_SYNONYMS.get(w, w).split())
+    # a plural is its singular ('platelets' is 'platelet')
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in out} - _GENERIC
+
+
+def match_fields(calc: Calculator, fields: list[str]) -> dict[str, str]:
+    """MDCalc field label -> input name: each pair scored by shared words (label vs the input's name and
+    description), plus 2 when every word of the input's name is in the label; assigned greedily, best first, each
+    field and input once; a pair sharing no word is never made."""
+    specs = {s.name: s for s in calc.card().inputs}
+    scored: list[tuple[float, int, str, str]] = []
+    for i, label in enumerate(fields):
+        lt = _tokens(label)
+        for name, spec in specs.items():
+            name_words = _tokens(name)
+            shared = lt & (name_words | _tokens(spec.description))
+            if not shared:
+                continue
+            score = len(shared) + (2 if name_words and name_words <= lt else 0) - 0.01 * len(name_words - lt)
+            scored.append((score, -i, label, name))
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for _score, _i, label, name in sorted(scored, reverse=True):
+        if label not in out and name not in used:
+            out[label] = name
+            used.add(name)
+    return out
+
+
+_LABEL_UNIT = re.compile(r"\(([^()]*)\)\s*$")
+
+
+def _cut_note(text: str) -> str:
+    """'3.0 mg/dL (current)' -> '3.0 mg/dL'; 'Yes(72 years)' -> 'Yes'."""
+    return re.split(r"[(;]", text, maxsplit=1)[0].strip() or text.strip()
+
+
+_BOUND = r"([-+]?\d+(?:\.\d+)?)"
+_ONE_SIDED = re.compile(r"(<=|>=|<|>|≤|≥)\s*" + _BOUND)
+_TWO_SIDED = re.compile(r"(>)?\s*" + _BOUND + r"\s*%?\s*(?:-|–|to)\s*" + _BOUND)
+
+
+def _interval(label: str) -> tuple[float, float, bool, bool] | None:
+    """(low, high, low inclusive, high inclusive) an option label such as '<=60 years', '41-60', '>1.2 to 1.4',
+    'CRP >10 mg/L' or '92-94%' states; None for a label without one."""
+    two = _TWO_SIDED.search(label)
+    if two:
+        return float(two.group(2)), float(two.group(3)), two.group(1) is None, True
+    one = _ONE_SIDED.search(label)
+    if not one:
+        return None
+    op, bound = one.group(1), float(one.group(2))
+    return {"<": (-math.inf, bound, False, False), "<=": (-math.inf, bound, False, True),
+            "≤": (-math.inf, bound, False, True), ">": (bound, math.inf, False, False),
+            ">=": (bound, math.inf, True, False), "≥": (bound, math.inf, True, False)}[op]
+
+
+def range_option(number: float, options: tuple[str, ...]) -> str | None:
+    """The one option whose stated range holds ``number``; of nested one-sided options ('< 10 g/dL', '< 11 g/dL')
+    the tightest. None when no option or several unrelated ones hold it."""
+    holding: list[tuple[str, tuple[float, float, bool, bool]]] = []
+    for option in options:
+        iv = _interval(option)
+        if iv is None:
+            continue
+        lo, hi, lo_in, hi_in = iv
+        if (number > lo or lo_in and number == lo) and (number < hi or hi_in and number == hi):
+            holding.append((option, iv))
+    if len(holding) == 1:
+        return holding[0][0]
+    if holding and all(iv[0] == -math.inf for _, iv in holding):
+        return min(holding, key=lambda h: h[1][1])[0]
+    if holding and all(iv[1] == math.inf for _, iv in holding):
+        return max(holding, key=lambda h: h[1][0])[0]
+    return None
+
+
+def _plain(text: str) -> str:
+    """Subscripts and superscripts as digits, '×' as 'x' ('cm H₂O' -> 'cm H2O')."""
+    return text.translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹×", "01234567890123456789x"))
+
+
+def argument(spec: Any, label: str, value: Any) -> Any:
+    """An MDCalc value as the input ``spec`` takes it (a number with its unit, a boolean, an option label; a number
+    for an option stated as a range picks the one range that holds it)."""
+    if spec.type == "number":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            unit = _LABEL_UNIT.search(label)
+            return f"{value} {unit.group(1)}" if unit and spec.unit else value
+        text = _plain(_cut_note(str(value))).replace("cm H2O", "cmH2O")
+        if not spec.unit:
+            lead = re.match(r"\s*[-+]?\d+(?:\.\d+)?", text)
+            return float(lead.group()) if lead else text
+        try:
+            number, unit_text = parse_quantity(text)
+        except (ValueError, UnitConversionError):
+            return text
+        if unit_text is None:
+            unit = _LABEL_UNIT.search(label)
+            return f"{number} {unit.group(1)}" if unit and spec.unit else number
+        return text
+    if spec.type == "boolean":
+        head = fold(str(value)).split()[:1]
+        return {"yes": True, "no": False, "true": True, "false": False, "present": True,
+                "absent": False}.get(head[0], value) if head else value
+    if spec.type == "integer":
+        found = re.search(r"[-+]?\d+", str(value))
+        return int(found.group()) if found else value
+    if spec.type == "enum" and spec.allowed:
+        options = tuple(spec.allowed)
+        bare = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*[A-Za-z%/µ]*\s*", _cut_note(str(value)))
+        if bare and not isinstance(value, bool):  # '2' is in '2-4', never the '<2' its words fold to
+            ranged = range_option(float(bare.group(1)), options)
+            if ranged:
+                return ranged
+        if isinstance(value, str):
+            for candidate in (value, _cut_note(value)):
+                picked = pick_option(candidate, options)
+                if picked in options:
+                    return picked
+                squeezed = fold(_plain(candidate)).replace(" ", "")
+                same = [o for o in options if fold(_plain(o)).replace(" ", "") == squeezed]
+                if len(same) == 1:
+                    return same[0]
+        lead = re.match(r"\s*[-+]?\d+(?:\.\d+)?", str(value)) if not isinstance(value, bool) else None
+        if lead:
+            return range_option(float(lead.group()), options) or value
+    return value
+
+
+def _accepts(calc: Calculator, name: str, value: Any) -> bool:
+    """Whether the calculator's input ``name`` validates ``value`` (the other inputs are not looked at)."""
+    try:
+        calc.inputs.model_validate({name: value})
+    except ValidationError as err:
+        return not any(tuple(e.get("loc") or ())[:1] == (name,) for e in err.errors())
+    except ValueError:
+        return False
+    return True
+
+
+def gold_arguments(calc: Calculator, inputs: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
+    """(arguments, MDCalc fields no input took)."""
+    labels = [str(i.get("field", "")) for i in inputs if isinstance(i, dict)]
+    values = {str(i.get("field", "")): i.get("value") for i in inputs if isinstance(i, dict)}
+    matched = match_fields(calc, labels)
+    specs = {s.name: s for s in calc.card().inputs}
+    # a required choice whose label no field names (an observed scale's 'Descriptor'), or whose named field's value
+    # it does not accept, takes the one remaining field whose value it accepts
+    for name, spec in specs.items():
+        if not (spec.required and spec.type == "enum"):
+            continue
+        current = next((label for label, n in matched.items() if n == name), None)
+        if current is not None and _accepts(calc, name, argument(spec, current, values[current])):
+            continue
+        fits = [label for label in labels if label not in matched
+                and _accepts(calc, name, argument(spec, label, values[label]))]
+        if len(fits) == 1:
+            if current is not None:
+                del matched[current]
+            matched[fits[0]] = name
+    args = {name: argument(specs[name], label, values[label]) for label, name in matched.items()}
+    return args, [label for label in labels if label not in matched]
+
+
+# ---------------------------------------------------------------------------
+# Comparing with MDCalc's answer
+# ---------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"(?<![A-Za-z\d.])[-+]?\d[\d,]*(?:\.\d+)?")  # not the 2 of 'H2O' or 'm2'
+
+
+def gold_number(answer: Any) -> tuple[float, int, str | None] | None:
+    """(number, decimals printed, unit) of MDCalc's answer when it is one number (with a unit, or 'Stage 2');
+    None for a text answer."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, (int, float)):
+        text = repr(answer) if isinstance(answer, float) else str(answer)
+        return float(answer), len(text.split(".")[1]) if "." in text else 0, None
+    text = _cut_note(str(answer)).translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789"))
+    found = _NUMBER.findall(text)
+    if len(found) != 1:
+        return None
+    rest = text.replace(found[0], " ", 1).strip()
+    if re.fullmatch(r"(?i)(stage|grade|class|score)?\s*", rest):
+        unit = None
+    elif re.fullmatch(r"[^\sA-Za-z]*[A-Za-zµ°%²/·.\s\d-]{0,20}", rest) and len(rest.split()) <= 3:
+        unit = rest
+    else:
+        return None
+    digits = found[0].replace(",", "")
+    return float(digits), len(digits.split(".")[1]) if "." in digits else 0, unit
+
+
+def compare(result: Any, answer: Any) -> tuple[bool, str]:
+    """(correct, reason) of a calculator result against MDCalc's ``final_answer``."""
+    gold = gold_number(answer)
+    value = result.value
+    if gold is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
+        number, decimals, unit = gold
+        ours = float(value)
+        if unit and result.unit and fold(unit) != fold(result.unit):
+            try:
+                ours = convert(ours, result.unit, unit)
+            except (UnitConversionError, ValueError):
+                pass
+        if math.isclose(ours, number, rel_tol=TOLERANCE, abs_tol=1e-9) or round(ours, decimals) == number:
+            return True, ""
+        return False, f"value differs: ours {ours:.4g}{' ' + unit if unit else ''} vs MDCalc {answer!r}"
+    gold_text = fold(str(answer))
+    ours_text = fold(str(value))
+    if gold_text and (gold_text == ours_text or gold_text in fold(result.interpretation) or (
+            ours_text and ours_text in gold_text and len(ours_text) > 0.8 * len(gold_text))):
+        return True, ""
+    return False, f"label differs: ours {str(value)[:160]!r} vs MDCalc {str(answer)[:160]!r}"
+
+
+# ---------------------------------------------------------------------------
+# Modes
+# ---------------------------------------------------------------------------
+
+RowFn = Callable[[MedMCPRow], Record]
+
+
+def base_record(row: MedMCPRow, mode: str) -> Record:
+    return {"id": row.id, "mode": mode, "scenario": row.scenario, "required": list(row.required)}
+
+
+def make_gold(_options: Mapping[str, Any]) -> RowFn:
+    def run(row: MedMCPRow) -> Record:
+        rec = base_record(row, "gold")
+        mentions: list[Record] = []
+        answers = {fold(a["name"]): a for a in row.answers}
+        for name in row.required:
+            calc = resolve(name)
+            m: Record = {"name": name, "calculator": calc.id if calc else None, "covered": calc is not None}
+            answer = answers.get(fold(name))
+            if calc is not None and answer is None:
+                m.update(correct=False, miss="no_gold", reason="the scenario gives no answer for this calculator")
+            elif calc is not None:
+                assert answer is not None
+                args, unmapped = gold_arguments(calc, list(answer.get("inputs") or []))
+                m.update(gold=answer.get("final_answer"), arguments=args, unmapped_fields=unmapped)
+                try:
+                    result = calc.run(args)
+                except ValueError as exc:  # CalculatorInputError and unit problems: a refusal, never a number
+                    m.update(correct=False, miss="refused", reason=f"refused on the mapped gold inputs: {exc}"[:400])
+                else:
+                    ok, why = compare(result, answer.get("final_answer"))
+                    m.update(value=result.value, unit=result.unit, correct=ok)
+                    if not ok:
+                        m.update(miss="value", reason=why)
+            mentions.append(m)
+        rec["mentions"] = mentions
+        return rec
+
+    return run
+
+
+def segments(text: str) -> list[str]:
+    """The sentences and numbered steps of a text with at least :data:`MIN_SEGMENT_WORDS` words (at most
+    :data:`MAX_SEGMENTS`)."""
+    parts = re.split(r"(?<=[.!?])\s+|\n+|\s(?=\d{1,2}\)\s)", text)
+    return [p.strip() for p in parts if len(p.split()) >= MIN_SEGMENT_WORDS][:MAX_SEGMENTS]
+
+
+def make_plan(options: Mapping[str, Any]) -> RowFn:
+    registry = options.get("registry") or default_registry()
+    k = int(options.get("k", 8))
+    embeddings = options.get("embeddings", "settings")
+    if embeddings == "settings":
+        embeddings = make_embeddings(Settings(**dict(options.get("settings") or {})))
+
+    def calculators(hits: list[Any]) -> list[str]:
+        return [h.card.name for h in hits if h.card.name in CALCULATORS]
+
+    def identify(text: str) -> dict[str, list[str]]:
+        found: list[str] = []
+        for seg in segments(text):
+            top = calculators(registry.search(seg, k=3, embeddings=embeddings))
+            if top and top[0] not in found:
+                found.append(top[0])
+        whole = calculators(registry.search(text[:20000], k=k + 10, embeddings=embeddings))[:k]
+        return {"segments": found, "whole": whole}
+
+    def run(row: MedMCPRow) -> Record:
+        rec = base_record(row, "plan")
+        rec["required_ids"] = [(c.id if (c := resolve(n)) else None) for n in row.required]
+        t0 = time.perf_counter()
+        rec["fuzzy_question"] = identify(row.fuzzy_question)
+        rec["task_description"] = identify(row.task_description)
+        rec["seconds"] = round(time.perf_counter() - t0, 3)
+        return rec
+
+    return run
+
+
+def make_agent(_options: Mapping[str, Any]) -> RowFn:
+    raise ModeNotAvailableError(
+        "mode 'agent' (the whole graph end to end over a patient record built from the scenario) is not available "
+        "yet: it needs each scenario's record loaded as the patient's EHR and multi-calculator workflows in the "
+        "planner (issue 27 items 1-2); use --mode gold or --mode plan")
+
+
+@dataclass(frozen=True)
+class Mode:
+    name: str
+    description: str
+    make: Callable[[Mapping[str, Any]], RowFn]
+
+
+MODES: dict[str, Mode] = {m.name: m for m in (
+    Mode("gold", "each implemented required calculator on the gold inputs vs MDCalc's answer", make_gold),
+    Mode("plan", "calculators identified by the tool retrieval from fuzzy_question / task_description", make_plan),
+    Mode("agent", "end to end over a built patient record (not available yet)", make_agent),
+)}
+
+
+# ---------------------------------------------------------------------------
+# Summary, plot, run
+# ---------------------------------------------------------------------------
+
+
+def _coverage(records: list[Record]) -> dict[str, Any]:
+    names = [(n, resolve(n)) for r in records for n in r.get("required", [])]
+    missing = Counter(n for n, c in names if c is None)
+    return {"tasks": len(records), "calculators_required": len(names),
+            "calculators_covered": sum(c is not None for _, c in names),
+            "coverage": accuracy(sum(c is not None for _, c in names), len(names)),
+            "distinct_required": len({fold(n) for n, _ in names}),
+            "distinct_covered": len({fold(n) for n, c in names if c is not None}),
+            "tasks_fully_covered": sum(all(resolve(n) for n in r.get("required", [])) for r in records),
+            "most_required_missing": dict(missing.most_common(25))}
+
+
+def summarise_gold(records: list[Record]) -> dict[str, Any]:
+    covered = [m for r in records for m in r.get("mentions", []) if m.get("covered")]
+    ran = [m for m in covered if m.get("miss") not in ("refused", "no_gold")]
+    correct = sum(bool(m.get("correct")) for m in covered)
+    by_calc: dict[str, dict[str, int]] = {}
+    for m in covered:
+        g = by_calc.setdefault(m["calculator"], {"n": 0, "correct": 0})
+        g["n"] += 1
+        g["correct"] += bool(m.get("correct"))
+    disagreements = [{"task": r["id"], "calculator": m["name"], "tool": m["calculator"], "miss": m.get("miss"),
+                      "reason": m.get("reason")} for r in records for m in r.get("mentions", [])
+                     if m.get("covered") and not m.get("correct")]
+    return {"gold_value_accuracy": accuracy(correct, len(covered)), "gold_correct": correct,
+            "gold_ran": len(ran), "gold_value_accuracy_when_run": accuracy(sum(bool(m.get("correct")) for m in ran),
+                                                                           len(ran)),
+            "gold_misses": dict(Counter(str(m.get("miss")) for m in covered if not m.get("correct"))),
+            "by_calculator": dict(sorted(by_calc.items())), "disagreements": disagreements}
+
+
+def summarise_plan(records: list[Record]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for source in ("fuzzy_question", "task_description"):
+        for strategy in ("segments", "whole"):
+            found = hit = required = hit_all = 0
+            for r in records:
+                ids = set(filter(None, r.get("required_ids", [])))
+                got = set(r.get(source, {}).get(strategy, []))
+                required += len(r.get("required_ids", []))
+                hit_all += sum(1 for c in r.get("required_ids", []) if c and c in got)
+                found += len(got)
+                hit += len(got & ids)
+            out[f"{source}/{strategy}"] = {
+                "recall": accuracy(hit_all, required),
+                "recall_covered": accuracy(hit_all, sum(1 for r in records for c in r.get("required_ids", []) if c)),
+                "precision": accuracy(hit, found), "identified": found}
+    main = out["fuzzy_question/segments"]
+    return {"identification_recall": main["recall"], "identification_precision": main["precision"],
+            "identification": out}
+
+
+def plot(path: Path, summary: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The run's figures as a bar chart (matplotlib's object-oriented Figure API)."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        return None, f"plot skipped: matplotlib is not importable ({exc})"
+    bars = {"coverage": summary.get("coverage")}
+    if summary["mode"] == "gold":
+        bars.update({"gold value\naccuracy": summary.get("gold_value_accuracy"),
+                     "accuracy\nwhen run": summary.get("gold_value_accuracy_when_run")})
+    else:
+        for key, fig in summary.get("identification", {}).items():
+            source, strategy = key.split("/")
+            short = "fuzzy" if source == "fuzzy_question" else "description"
+            bars[f"{short} {strategy}\nrecall"] = fig["recall"]
+            bars[f"{short} {strategy}\nprecision"] = fig["precision"]
+    fig = Figure(figsize=(max(4.5, 1.3 * len(bars)), 3.8))
+    ax = fig.subplots()
+    values = [100 * (v or 0.0) for v in bars.values()]
+    rects = ax.bar(list(bars), values, color="#4C72B0")
+    for rect, v in zip(rects, values):
+        ax.annotate(f"{v:.0f}%", (rect.get_x() + rect.get_width() / 2, rect.get_height()), ha="center",
+                    va="bottom", fontsize=8)
+    ax.set_ylim(0, 105)
+    ax.set_ylabel("%")
+    ax.set_title(f"MedMCP-Calc ({summary['mode']}): {summary['tasks']} tasks, {summary['calculators_required']} "
+                 "calculator mentions", fontsize=9)
+    ax.tick_params(axis="x", labelsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return path.name, None
+
+
+def render(summary: dict[str, Any]) -> str:
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    head = (f"MedMCP-Calc ({summary['mode']}): {summary['tasks']} tasks; {summary['calculators_covered']}/"
+            f"{summary['calculators_required']} calculator mentions covered ({pct(summary['coverage'])}); "
+            f"{summary['tasks_fully_covered']} task(s) fully covered")
+    if summary["mode"] == "gold":
+        return (f"{head}\ngold value accuracy {pct(summary['gold_value_accuracy'])} over covered mentions "
+                f"({summary['gold_correct']}/{summary['calculators_covered']}); {pct(summary['gold_value_accuracy_when_run'])}"
+                f" of the {summary['gold_ran']} that ran; misses {summary['gold_misses'] or 'none'}")
+    lines = [head] + [f"{k}: recall {pct(v['recall'])} (of covered {pct(v['recall_covered'])}), precision "
+                      f"{pct(v['precision'])}, {v['identified']} identified" for k, v in summary["identification"].items()]
+    return "\n".join(lines)
+
+
+def run_medmcp(data: str | Path, mode: str = "gold", *, limit: int | None = None, out_dir: str | Path | None = None,
+               quiet: bool = False, plot_figure: bool = True, options: Mapping[str, Any] | None = None,
+               echo: Callable[[str], None] = print) -> dict[str, Any]:
+    """Run the scenarios of ``data`` through ``mode``; records (resumable), summary, plot, printed figures."""
+    if mode not in MODES:
+        raise BenchError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
+    rows = read_medmcp(data)
+    if limit is not None:
+        rows = rows[:limit]
+    fn = MODES[mode].make(dict(options or {}))
+    out = Path(out_dir) if out_dir is not None else default_out_dir(BENCHMARK, mode)
+    records_path = out / RECORDS_FILE
+    existing = load_records(records_path)
+    other = sorted({str(r.get("mode")) for r in existing if r.get("mode") != mode})
+    if other:
+        raise BenchError(f"{records_path} holds records of mode {', '.join(other)}, not {mode!r}; use another --out")
+    done = {str(r.get("id")) for r in existing if not r.get("error")}
+    todo = [r for r in rows if r.id not in done]
+    if not quiet:
+        echo(f"medmcp {mode}: {len(rows)} scenario(s) from {data} -> {out}"
+             + (f" (resuming: {len(rows) - len(todo)} already done)" if len(todo) < len(rows) else ""))
+    started, t0 = datetime.now().isoformat(timespec="seconds"), time.perf_counter()
+
+    def on_error(row: MedMCPRow, exc: BaseException) -> Record:
+        rec = base_record(row, mode)
+        rec["error"] = f"{type(exc).__name__}: {exc}"
+        return rec
+
+    with JsonlWriter(records_path) as writer:
+        new = run_items(todo, fn, writer, on_error=on_error, desc=f"medmcp {mode}", quiet=quiet)
+    latest = {str(r.get("id")): r for r in [*existing, *new]}
+    records = [latest[r.id] for r in rows if r.id in latest]
+    summary: dict[str, Any] = {
+        "benchmark": BENCHMARK, "mode": mode, "data": str(data), "out_dir": str(out), "records_file": RECORDS_FILE,
+        "rows_run": len(new), "rows_resumed": len(rows) - len(todo), "errors": sum(bool(r.get("error")) for r in records),
+        "tolerance": TOLERANCE, **_coverage(records),
+        **(summarise_gold(records) if mode == "gold" else summarise_plan(records)),
+        "started_at": started, "finished_at": datetime.now().isoformat(timespec="seconds"),
+        "elapsed_s": round(time.perf_counter() - t0, 3), "plot": None, "plot_note": None,
+    }
+    if mode == "plan":
+        summary.setdefault("gold_value_accuracy", None)
+    else:
+        summary.setdefault("identification_recall", None)
+        summary.setdefault("identification_precision", None)
+    if plot_figure:
+        summary["plot"], summary["plot_note"] = plot(out / PLOT_FILE, summary)
+    else:
+        summary["plot_note"] = "plot disabled (--no-plot)"
+    write_summary(out / SUMMARY_FILE, summary)
+    echo(render(summary))
+    if not quiet:
+        echo(f"records: {records_path}\nsummary: {out / SUMMARY_FILE}")
+    return summary
