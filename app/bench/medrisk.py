@@ -62,8 +62,8 @@ from medmirror.tools.calculators.option_match import EXACT, LETTERS, MatchResult
 from medmirror.tools.calculators.points import SPECS
 from medmirror.tools.calculators.provenance import mdcalc_index
 from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
-from medmirror.tools.extraction.choice_labels import read_choice_labels
 from medmirror.tools.extraction.grounding import EXTRACTION_MODES, ground
+from medmirror.tools.extraction.vignette import read_vignette
 from medmirror.usage import totals
 
 BENCHMARK = "medrisk"
@@ -271,10 +271,11 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
                 rec["reader"] = f"grounding ({extractor})"
                 rec["left"] = {p.name: p.note for p in grounded.params if p.name not in args}
             elif calc.id in SPECS:
-                reading = read_choice_labels(calc.id, row.patient_info)
+                reading = read_vignette(calc.id, row.patient_info)
                 args = reading.args
-                rec["reader"] = "choice labels (rules)"
+                rec["reader"] = "vignette (rules)"
                 rec["left"] = reading.left
+                rec["inputs_read"] = {k: r.to_json() for k, r in reading.items.items()}
             else:
                 raise RowError("extraction", f"no rule reader for {calc.id} (no field map, not a point score)")
             rec["params"] = {k: {"extracted": args.get(k), "gold": v, "match": _same(args.get(k), v)}

@@ -71,7 +71,7 @@ def test_extract_reads_yes_no_items_from_the_case_or_refuses(tmp_path):
     data = write(tmp_path, [row, other_row(2)])
     s = run_medrisk(data, "extract", out_dir=tmp_path / "x", quiet=True, plot=False, echo=lambda _m: None)
     rec = json.loads((tmp_path / "x" / "records.jsonl").read_text().splitlines()[0])
-    assert rec["reader"] == "choice labels (rules)" and rec["params"]["q1"]["extracted"] == "Yes"
+    assert rec["reader"] == "vignette (rules)" and rec["params"]["q1"]["extracted"] == "Yes"
     assert rec["miss"] == "calculator_refused" and s["no_calculator"] == 1
 
 

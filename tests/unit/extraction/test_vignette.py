@@ -1,0 +1,94 @@
+"""The vignette reader on sentences written for these tests (items built here, not taken from one score)."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Choice, Number, opts, yes_no
+from medmirror.tools.extraction.choice_labels import absent_option, band_holds, bands, content_words, is_finding
+from medmirror.tools.extraction.vignette import read_items
+
+COPD = yes_no("copd", "Active COPD")
+FEVER = yes_no("fever", "Fever in the last week")
+DIABETES = yes_no("dm", "Diabetes mellitus", default=None)
+HYPOTENSION = yes_no("hypo", "Hypotension (systolic BP <90 mmHg)", default=None)
+RR = Choice("rr", "Respiratory rate", opts(("<9 bpm", 2), ("9-14 bpm", 0), ("15-20 bpm", 1), ("21-29 bpm", 2),
+                                           (">=30 bpm", 3)))
+AGE = Choice("age", "Age (years)", opts(("<60", 0), (">=60", 1)))
+DURATION = Choice("dur", "Duration of symptoms", opts(("<6 weeks", 0), (">=6 weeks", 1)))
+BURDEN = Choice("burden", "Burden of illness", opts(("None or mild", 5), ("Moderate", 3), ("Severe", 0)))
+TREMOR = Choice("tremor", "Tremor", opts(("No tremor", 0), ("Mild tremor", 1), ("Marked tremor", 2)))
+CANCER = Choice("cancer", "Tumor type", opts(("Solid tumor", 0), ("Breast or gynecologic cancer", 1),
+                                            ("Lung or any other cancer", 2)))
+HR = Number("hr", "Heart rate", "beats/min", 20, 300)
+
+
+def one(item, text):
+    return read_items((item,), text).items[item.name]
+
+
+def test_label_kinds():
+    assert is_finding(COPD) and absent_option(COPD) == "No"
+    assert not is_finding(BURDEN) and bands(BURDEN) is None
+    qs = bands(RR)
+    assert qs is not None and [q.text for q in qs][:2] == ["<9", "9-14"]
+    assert band_holds(qs[1], 14.5) and not band_holds(qs[1], 15) and band_holds(qs[2], 15)
+    assert "chronic" in content_words("COPD")  # the vocabulary's abbreviation spelled out
+
+
+def test_band_read_from_the_raw_value_with_its_span():
+    text = "A 70-year-old man. On arrival his respiratory rate was 24 breaths/min and he looked unwell."
+    r = one(RR, text)
+    assert (r.value, r.status) == ("21-29 bpm", "read")
+    assert r.span is not None and "respiratory rate was 24" in text[r.span[0]:r.span[1]]
+    assert one(RR, "Respiratory rate 14/min.").value == "9-14 bpm"
+    assert one(AGE, "A 72-year-old woman with a cough.").value == ">=60"
+    assert one(AGE, "A 45-year-old woman with a cough.").value == "<60"
+
+
+def test_time_band_from_the_duration_in_the_text():
+    assert one(DURATION, "Joint swelling in both hands for the past 8 weeks.").value == ">=6 weeks"
+    assert one(DURATION, "Joint swelling for three weeks.").value == "<6 weeks"
+    two = one(DURATION, "Pain for 2 weeks after a fall 9 months ago.")
+    assert two.status == "uncertain" and two.value is None
+
+
+def test_band_without_a_number_is_left_out_not_guessed():
+    r = one(RR, "He is breathing comfortably.")
+    assert r.status == "missing" and r.value is None
+
+
+def test_finding_with_negation_and_assumption():
+    assert one(COPD, "She has active COPD on two inhalers.").value == "Yes"
+    assert one(COPD, "He denies chronic obstructive pulmonary disease.").value == "No"
+    r = one(COPD, "A 40-year-old runner with an ankle sprain.")
+    assert (r.value, r.status) == ("No", "assumed")
+    # the scope of a negation ends at 'but'
+    assert one(FEVER, "No cough, but he had a fever last week.").value == "Yes"
+    assert one(FEVER, "He reports no fever in the last week.").value == "No"
+    # a relative's disease is not the patient's
+    assert one(DIABETES, "Her mother has diabetes mellitus.").status == "assumed"
+
+
+def test_finding_with_a_threshold_read_from_the_number():
+    assert one(HYPOTENSION, "Blood pressure 84/50 mmHg on arrival.").value == "Yes"
+    assert one(HYPOTENSION, "Blood pressure 128/70 mmHg on arrival.").value == "No"
+
+
+def test_graded_choice_from_its_label_words():
+    assert one(BURDEN, "He is admitted with severe symptoms of febrile neutropenia.").value == "Severe"
+    assert one(TREMOR, "There is a mild tremor of both hands.").value == "Mild tremor"
+    assert one(TREMOR, "There is a slight tremor of both hands.").value == "Mild tremor"  # synonym
+    assert one(CANCER, "A woman treated for metastatic breast cancer.").value == "Breast or gynecologic cancer"
+    # both options named: uncertain, both given as candidates
+    tie = one(TREMOR, "The tremor varies from mild to marked.")
+    assert tie.status == "uncertain" and set(tie.candidates) == {"Mild tremor", "Marked tremor"}
+    # not named: its normal option is assumed
+    assert (one(TREMOR, "Walks without aid.").value, one(TREMOR, "Walks without aid.").status) == (
+        "No tremor", "assumed")
+    # a negated option word does not support that option
+    assert one(TREMOR, "There is no marked tremor.").value != "Marked tremor"
+
+
+def test_number_item_from_the_extractor_in_its_unit():
+    r = one(HR, "Pulse 112 bpm, BP 120/80.")
+    assert (r.value, r.status) == (112.0, "read")
+    assert one(HR, "Alert and oriented.").status == "missing"
