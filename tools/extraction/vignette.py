@@ -40,6 +40,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
+from pydantic import BaseModel, Field
+
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.prompts import render
 from medmirror.tools.calculators.option_match import Quantity, quantities
 from medmirror.tools.calculators.points import SPECS, Choice, Item, Number
 from medmirror.tools.calculators.units import UnitConversionError, convert
@@ -382,23 +386,31 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     return _assumed(item, "no option's words are in the text", graded=True)
 
 
+_NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|without|absent|lack\w*|los[st]\w*|inabilit\w*)\b")
+
+
 def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemReading | None:
     """The option the stretches in ``scope`` (sentence index, text) support, uncertain on a tie, None: no option."""
-    per = {o.label: content_words(o.label) for o in item.options}
+    naming = set(content_words(item.question))  # the item's own words name it, not one of its options
+    per = {o.label: [w for w in content_words(o.label) if w not in naming] for o in item.options}
     df = Counter(w for ws in per.values() for w in set(ws))
     scored: list[tuple[float, float, str, int]] = []
     for label, ws in per.items():
         best = (0.0, 0.0, -1)
+        negative = bool(_NEGATIVE_LABEL.match(label))
         for alt in _alternatives(label):
             wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
             if not wts:
                 continue
             for i, stretch in scope:
                 off = t.sentences[i].text.find(stretch)
-                hits = _hits(words(stretch), wts)
-                if not re.match(r"(?i)no\b|not\b|never\b", label) and any(
-                        "negated" in t.flags(i, off + a, off + b) for a, b in hits.values()):
+                stems = words(stretch)
+                hits = _hits(stems, wts)
+                negated = any("negated" in t.flags(i, off + a, off + b) for a, b in hits.values())
+                if negated and not negative:
                     continue  # "no nystagmus" does not support "moderate nystagmus"
+                if negative and not negated and not any(_NEGATIVE_LABEL.match(s) for _, _, s in stems):
+                    continue  # "he walks" does not support "Unable to walk"
                 if not any(df[w] == 1 for w in hits):
                     continue  # only words other options share ('any other cancer'): nothing tells this option
                 c = _cover(hits, wts)
@@ -444,8 +456,89 @@ def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
     return {k: {w: 1 / df[w] for w in ws} for k, ws in per.items()}
 
 
-def read_items(items: tuple[Item, ...], text: str) -> VignetteReading:
-    """Every item of ``items`` read from ``text``."""
+class ItemProposal(BaseModel):
+    """A chat model's proposal for one item: one of its option labels and the sentence that supports it."""
+
+    option: str = Field(max_length=2_000)
+    quote: str = Field(max_length=2_000)
+
+
+def _norm(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return " ".join(re.sub(r"[^\w%<>=.'/-]+", " ", text.casefold()).split())
+
+
+MIN_QUOTE_WORDS = 3
+
+
+def check_proposal(text: str, item: Choice, option: str, quote: str) -> tuple[str | None, str, tuple[int, int] | None]:
+    """(the label accepted or None, why, the quote's span in ``text``): a proposal is accepted only when the option
+    is one of the item's labels, the quote is in the text (normalised substring, at least three words) and it
+    supports the option: it uses more than half of the option's own words (those no other option has) or, for a
+    finding, the item's words, none of them negated (a finding's absent option: negated)."""
+    label = next((o.label for o in item.options if _norm(o.label) == _norm(option)), None)
+    if label is None:
+        return None, f"{option[:80]!r} is not one of the item's options", None
+    q = _norm(quote)
+    if len(q.split()) < MIN_QUOTE_WORDS or q not in _norm(text):
+        return None, f"the quote {quote[:80]!r} is not in the text", None
+    span = _locate(text, quote)
+    quote_words = words(quote)
+    trig = find_triggers(quote)
+    if is_finding(item):
+        wanted = {w: 1.0 for w in content_words(item.question, keep_time=False)}
+        absent = label == absent_option(item)
+    else:
+        per = {o.label: content_words(o.label) for o in item.options}
+        df = Counter(w for ws in per.values() for w in set(ws))
+        wanted = {w: 1.0 for w in per[label] if df[w] == 1}
+        absent = False
+    hits = _hits(quote_words, wanted)
+    if not hits or (not is_finding(item) and len(hits) * 2 <= len(wanted) and len(wanted) > 1):
+        return None, f"the quote does not use the words of '{label}'" + (
+            f" or of the item ({', '.join(wanted)})" if is_finding(item) else ""), span
+    negated = any("negated" in assert_context(quote, a, b, trig) for a, b in hits.values())
+    if negated != absent:
+        return None, f"the quote {'negates' if negated else 'does not negate'} {', '.join(hits)}", span
+    return label, f"the quote uses {', '.join(hits)}" + (" (negated)" if negated else ""), span
+
+
+def _locate(text: str, quote: str) -> tuple[int, int] | None:
+    """The quote's offsets in ``text`` (its first and last words located; None when not found verbatim)."""
+    ws = quote.split()
+    if not ws:
+        return None
+    a = text.casefold().find(ws[0].casefold())
+    b = text.casefold().find(ws[-1].casefold(), max(a, 0))
+    return (a, b + len(ws[-1])) if a >= 0 and b >= 0 else None
+
+
+def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
+            retries: int = 1) -> ItemReading:
+    """Ask ``model`` for ``item`` (among ``candidates`` when given), then :func:`check_proposal` decides."""
+    labels = candidates or [o.label for o in item.options]
+    msgs = render("choice_item", note=text, item=item.question, options="\n".join(f"- {x}" for x in labels))
+    schema = {"type": "object", "properties": {"option": {"type": "string", "enum": labels},
+                                               "quote": {"type": "string", "maxLength": 2000}},
+              "required": ["option", "quote"]}
+    try:
+        out = call_structured(model, msgs, ItemProposal, role="extractor", retries=retries, json_schema=schema)
+    except StructuredOutputError as err:
+        return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was invalid: {err.error[:120]}")
+    if candidates and out.option not in candidates:
+        return ItemReading(item.name, item.question, None, "missing",
+                           f"the model proposed {out.option[:60]!r}, not one of {candidates}")
+    label, why, span = check_proposal(text, item, out.option, out.quote)
+    if label is None:
+        return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was refused: {why}",
+                           out.quote[:300], None, [out.option[:200]])
+    return ItemReading(item.name, item.question, label, "read", f"proposed by the model, checked: {why}",
+                       out.quote, span)
+
+
+def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> VignetteReading:
+    """Every item of ``items`` read from ``text``; with a chat ``model``, the choices the rules leave uncertain or
+    missing are proposed by it and kept only when :func:`check_proposal` accepts them."""
     t = _Text(text)
     weights = item_weights(items)
     out = VignetteReading()
@@ -459,10 +552,14 @@ def read_items(items: tuple[Item, ...], text: str) -> VignetteReading:
             r = _band(item, qs, t, w)
         else:
             r = _graded(item, t, w)
+        if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
+            p = propose(model, text, item, candidates=r.candidates or None)
+            r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",
+                                                         r.evidence, r.span, r.candidates)
         out.items[item.name] = r
     return out
 
 
-def read_vignette(calc_id: str, text: str) -> VignetteReading:
+def read_vignette(calc_id: str, text: str, *, model: Any = None) -> VignetteReading:
     """The items of library point score ``calc_id`` read from ``text`` (KeyError: not a point score)."""
-    return read_items(SPECS[calc_id].items, text)
+    return read_items(SPECS[calc_id].items, text, model=model)

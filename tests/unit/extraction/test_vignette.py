@@ -92,3 +92,55 @@ def test_number_item_from_the_extractor_in_its_unit():
     r = one(HR, "Pulse 112 bpm, BP 120/80.")
     assert (r.value, r.status) == (112.0, "read")
     assert one(HR, "Alert and oriented.").status == "missing"
+
+
+# ---------------------------------------------------------------------------
+# The model's proposals, checked
+# ---------------------------------------------------------------------------
+
+# no option scores 0 and none says 'absent': a gait the text does not settle is missing, never assumed
+GAIT = Choice("gait", "Gait", opts(("Steady gait", 1), ("Shuffling steps", 2), ("Unable to walk", 3)))
+CASE = "An 80-year-old man comes with his son. He walks with small shuffling steps and needs a cane. No falls."
+
+
+def scripted(*replies):
+    from medmirror.models.scripted import ScriptedChatModel
+
+    return ScriptedChatModel(responses=list(replies), name_="extractor")
+
+
+def test_a_proposal_with_a_fabricated_quote_is_refused():
+    assert one(GAIT, "He is unsteady on his feet.").status == "missing"
+    model = scripted({"option": "Unable to walk", "quote": "He is unable to walk at all."})
+    r = read_items((GAIT,), "He is unsteady on his feet.", model=model).items["gait"]
+    assert len(model.calls) == 1
+    assert (r.status, r.value) == ("missing", None)
+    assert "the model's proposal was refused" in r.how and "is not in the text" in r.how
+
+
+def test_a_proposal_with_a_real_supporting_quote_is_accepted():
+    from medmirror.tools.extraction.vignette import check_proposal
+
+    label, why, span = check_proposal(CASE, GAIT, "Shuffling steps", "He walks with small shuffling steps")
+    assert label == "Shuffling steps" and span is not None and CASE[span[0]:span[1]].startswith("He walks")
+    # a real sentence that does not say what the option says
+    assert check_proposal(CASE, GAIT, "Unable to walk", "He walks with small shuffling steps")[0] is None
+    # a real sentence whose words are negated
+    assert check_proposal("He has no shuffling steps today.", GAIT, "Shuffling steps",
+                          "He has no shuffling steps today")[0] is None
+    # a finding: 'No' needs the negated words, 'Yes' the affirmed ones
+    assert check_proposal("She denies active COPD.", COPD, "No", "She denies active COPD")[0] == "No"
+    assert check_proposal("She denies active COPD.", COPD, "Yes", "She denies active COPD")[0] is None
+    # not one of the labels
+    assert check_proposal(CASE, GAIT, "Ataxic", "He walks with small shuffling steps")[0] is None
+
+
+def test_the_reader_asks_the_model_only_for_what_the_rules_leave_and_checks_it():
+    text = "On bad days he is unable to walk. Today he walks with shuffling steps."
+    assert set(one(GAIT, text).candidates) == {"Unable to walk", "Shuffling steps"}  # the rules cannot tell
+    model = scripted({"option": "Shuffling steps", "quote": "Today he walks with shuffling steps."})
+    reading = read_items((COPD, GAIT), text, model=model)
+    assert reading.items["copd"].status == "assumed"  # rules settled it (absent, assumed): no model call for it
+    g = reading.items["gait"]
+    assert (g.value, g.status) == ("Shuffling steps", "read") and "proposed by the model" in g.how
+    assert len(model.calls) <= 1
