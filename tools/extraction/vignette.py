@@ -66,6 +66,7 @@ from medmirror.tools.extraction.text import SentenceIndex
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
 COVER = 0.5  # share of an item's (or option's) word weight a sentence must use
+MAX_VARIANTS = 256  # at most this many recomputations over the unsettled items
 MARGIN = 0.2  # how much more of its weight the chosen option must cover than the next one
 
 # item question -> the extractor's quantity (first pattern that matches wins)
@@ -129,6 +130,23 @@ class VignetteReading:
     @property
     def assumed(self) -> list[str]:
         return [k for k, r in self.items.items() if r.status == "assumed"]
+
+    def variants(self, items: tuple[Item, ...], limit: int = MAX_VARIANTS) -> list[dict[str, Any]] | None:
+        """The arguments with each unsettled choice moved within what the text allows (an uncertain item over its
+        candidates, a missing one over all its options): every combination, or None when a number is unsettled
+        or there are more than ``limit`` combinations (the calibrated-answer policy's recomputation)."""
+        combos: list[dict[str, Any]] = [self.args]
+        for item in items:
+            r = self.items.get(item.name)
+            if r is None or r.status not in ("uncertain", "missing"):
+                continue
+            if not isinstance(item, Choice):
+                return None
+            values = r.candidates or [o.label for o in item.options]
+            if len(combos) * len(values) > limit:
+                return None
+            combos = [{**c, item.name: v} for c in combos for v in values]
+        return combos
 
 
 class _Text:

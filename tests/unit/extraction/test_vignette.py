@@ -144,3 +144,14 @@ def test_the_reader_asks_the_model_only_for_what_the_rules_leave_and_checks_it()
     g = reading.items["gait"]
     assert (g.value, g.status) == ("Shuffling steps", "read") and "proposed by the model" in g.how
     assert len(model.calls) <= 1
+
+
+def test_variants_move_only_the_unsettled_items_within_what_the_text_allows():
+    text = "The tremor varies from mild to marked. She has active COPD."
+    reading = read_items((TREMOR, COPD, GAIT), text)
+    vs = reading.variants((TREMOR, COPD, GAIT))
+    # tremor over its two candidates, gait (missing) over its three options, COPD fixed as read
+    assert vs is not None and len(vs) == 2 * 3 and all(v["copd"] == "Yes" for v in vs)
+    assert {v["tremor"] for v in vs} == {"Mild tremor", "Marked tremor"} and len({v["gait"] for v in vs}) == 3
+    assert reading.variants((TREMOR, COPD, GAIT), limit=5) is None  # bounded
+    assert read_items((HR,), "No vitals taken.").variants((HR,)) is None  # a number is never enumerated
