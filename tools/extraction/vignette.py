@@ -44,7 +44,7 @@ from pydantic import BaseModel, Field
 
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
-from medmirror.tools.calculators.option_match import Quantity, quantities
+from medmirror.tools.calculators.option_match import Quantity, quantities, quantity_agrees
 from medmirror.tools.calculators.points import SPECS, Choice, Item, Number
 from medmirror.tools.calculators.units import UnitConversionError, convert
 from medmirror.tools.extraction.choice_labels import (
@@ -233,6 +233,11 @@ _ABNORMAL = re.compile(r"(?i)\b(?:elevat|high|low|abnormal|increas|decreas|above
 _NORMAL = re.compile(r"(?i)(?<!ab)\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")
 
 
+def _overlap(a: Quantity, b: Quantity) -> bool:
+    return not (a.high < b.low or b.high < a.low or (a.high == b.low and (a.high_open or b.low_open))
+                or (b.high == a.low and (b.high_open or a.low_open)))
+
+
 def _threshold(question: str) -> Quantity | None:
     """The cut-off a finding states ('Hypotension (SBP <100)', 'Age >= 65'): an open interval, else None."""
     qs = [q for q in quantities(question.replace("≥", ">=").replace("≤", "<=")) if not q.is_point]
@@ -266,10 +271,13 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     if cut is not None:
         got = _measured(item.question, "", t, weights, lambda x: True)
         if got is not None:
-            x, how, quote, span = got
-            holds = cut.holds(x)
-            return ItemReading(item.name, item.question, yes if holds else no, "read",
-                               f"{how}: {x:g} {'meets' if holds else 'does not meet'} '{cut.text}'", quote, span)
+            holds = quantity_agrees(cut, got.bound) if got.bound else cut.holds(got.value)
+            apart = got.bound is not None and not holds and not _overlap(cut, got.bound)
+            if got.bound is None or holds or apart:
+                said = got.bound.text if got.bound else f"{got.value:g}"
+                return ItemReading(item.name, item.question, yes if holds else no, "read",
+                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut.text}'",
+                                   got.quote, got.span)
     flip = _negated_question(item.question)
     if flip:
         yes, no = no, yes
@@ -318,36 +326,59 @@ def _quantity_name(question: str) -> str | None:
     return next((name for rx, name in _QUANTITIES if re.search(rx, q)), None) or None
 
 
-def _number_after(t: _Text, weights: dict[str, float], ok: Any) -> tuple[float, str, tuple[int, int]] | None:
+_CMP_BEFORE = re.compile(r"(>=|<=|=>|=<|≥|≤|>|<|\babove|\bbelow|\bover|\bunder|\bexceeding|\bless than|\bmore than|"
+                         r"\bgreater than|\bat least|\bat most|\bup to)\s*$", re.I)
+
+
+def _bound(before: str, x: float) -> Quantity | None:
+    """The interval a comparison right before a number states ('>300', 'below 10'), else None (a plain value)."""
+    m = _CMP_BEFORE.search(before)
+    if not m:
+        return None
+    qs = quantities(f"{m.group(1)} {x:g}".replace("≥", ">=").replace("≤", "<="))
+    return qs[0] if qs and not qs[0].is_point else None
+
+
+@dataclass
+class _Reading:
+    value: float
+    how: str
+    quote: str
+    span: tuple[int, int]
+    bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
+
+
+def _number_after(t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
     """The first number within five words after a sentence's use of the item's words, accepted by ``ok``."""
     for i, _, hits in _naming(t, weights):
         s = t.sentences[i]
         for end in sorted(b for _, b in hits.values()):
             m = re.match(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?)(?![\d.])", s.text[end:])
             if m and ok(float(m.group(1))):
-                return float(m.group(1)), s.text, (s.start, s.end)
+                x, a = float(m.group(1)), end + m.start(1)
+                return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
+                                _bound(s.text[max(0, a - 20):a], x))
     return None
 
 
 def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float], ok: Any,
-              analyte: str | None = None) -> tuple[float, str, str, tuple[int, int]] | None:
-    """(value in ``unit``, how, quote, span) of the quantity the item names (extractor first), or None."""
+              analyte: str | None = None) -> _Reading | None:
+    """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words)."""
     name = _quantity_name(item_question)
     if name:
         v = t.extraction.get(name)
         if v is not None and isinstance(v.value, (int, float)):
-            x = float(v.value)
+            x: float | None = float(v.value)
             if unit and v.unit and unit not in ("", "points") and v.unit != unit:
                 try:
-                    x = convert(x, v.unit, unit, analyte)
+                    x = convert(float(v.value), v.unit, unit, analyte)
                 except (UnitConversionError, ValueError):
-                    x = None  # type: ignore[assignment]
+                    x = None
             if x is not None and ok(x):
-                return x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span
-    hit = _number_after(t, weights, ok)
-    if hit:
-        return hit[0], "the number after the item's words", hit[1], hit[2]
-    return None
+                num = re.search(r"\d+(?:\.\d+)?", v.raw)
+                bound = _bound(v.raw[:num.start()], x) if num else None
+                return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
+    return _number_after(t, weights, ok)
 
 
 def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
@@ -381,7 +412,15 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         got = _measured(item.question, "", t, weights, fits)
         if got is None:
             return _assumed(item, "no number for the item in the text")
-        x, how, quote, span = got
+        x, how, quote, span = got.value, got.how, got.quote, got.span
+        if got.bound is not None:  # the text gives an interval: the band that holds all of it
+            holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]
+            if len(holding) != 1:
+                touching = [o.label for o, q in zip(item.options, qs) if _overlap(q, got.bound)]
+                return ItemReading(item.name, item.question, None, "uncertain",
+                                   f"'{got.bound.text}' spans {len(touching)} band(s)", quote, span, touching)
+            return ItemReading(item.name, item.question, holding[0], "read",
+                               f"{how}: '{got.bound.text}' in band '{holding[0]}'", quote, span)
     holding = [o.label for o, q in zip(item.options, qs) if band_holds(q, x)]
     if len(holding) != 1:
         return ItemReading(item.name, item.question, None, "uncertain",
@@ -459,12 +498,14 @@ def _alternatives(label: str) -> list[list[str]]:
 
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
     got = _measured(item.question, item.unit, t, weights, lambda x: item.ge <= x <= item.le, item.analyte)
+    if got is not None and got.bound is not None:
+        return ItemReading(item.name, item.question, None, "uncertain",
+                           f"the text gives '{got.bound.text}', not a value", got.quote, got.span)
     if got is None:
         if item.default is not None:
             return ItemReading(item.name, item.question, item.default, "assumed", "not in the text; default")
         return ItemReading(item.name, item.question, None, "missing", f"no {item.question} in range in the text")
-    x, how, quote, span = got
-    return ItemReading(item.name, item.question, x, "read", how, quote, span)
+    return ItemReading(item.name, item.question, got.value, "read", got.how, got.quote, got.span)
 
 
 def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:

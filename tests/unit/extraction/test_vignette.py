@@ -155,3 +155,15 @@ def test_variants_move_only_the_unsettled_items_within_what_the_text_allows():
     assert {v["tremor"] for v in vs} == {"Mild tremor", "Marked tremor"} and len({v["gait"] for v in vs}) == 3
     assert reading.variants((TREMOR, COPD, GAIT), limit=5) is None  # bounded
     assert read_items((HR,), "No vitals taken.").variants((HR,)) is None  # a number is never enumerated
+
+
+ACR = Choice("acr", "Urine albumin-to-creatinine ratio, mg/g", opts(("<30", 0), ("30-300", 1), (">300", 2)))
+
+
+def test_a_comparison_in_the_text_is_an_interval_placed_whole():
+    assert one(ACR, "Her urine albumin-to-creatinine ratio is >300 mg/g.").value == ">300"
+    assert one(ACR, "Her urine albumin-to-creatinine ratio is 300 mg/g.").value == "30-300"
+    assert one(ACR, "Urine albumin-to-creatinine ratio below 30 mg/g.").value == "<30"
+    r = one(ACR, "Urine albumin-to-creatinine ratio under 200 mg/g.")  # <200 spans two bands
+    assert r.status == "uncertain" and set(r.candidates) == {"<30", "30-300"}
+    assert one(HYPOTENSION, "Systolic blood pressure below 80 mmHg.").value == "Yes"
