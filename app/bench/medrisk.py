@@ -490,6 +490,16 @@ MODES: dict[str, Mode] = {m.name: m for m in (
 # ---------------------------------------------------------------------------
 
 
+def _by(records: list[Record], key: Callable[[Record], str]) -> dict[str, dict[str, Any]]:
+    """Accuracy per group, its ``errors`` counted as the overall line counts them: the rows with a miss (a wrong
+    letter carries no error message, and was counted 0 per group but 1 overall)."""
+    groups = accuracy_by(records, key)
+    misses = Counter(key(r) for r in records if r.get("miss"))
+    for k, g in groups.items():
+        g["errors"] = misses.get(k, 0)
+    return groups
+
+
 def summarise(records: list[Record]) -> dict[str, Any]:
     """Accuracy over the rows with a calculator; the rows without one counted apart; misses by kind."""
     judged = [r for r in records if not r.get("no_calculator")]
@@ -499,8 +509,8 @@ def summarise(records: list[Record]) -> dict[str, Any]:
         "n": len(records), "with_calculator": len(judged), "no_calculator": len(records) - len(judged),
         "correct": correct, "accuracy": accuracy(correct, len(judged)),
         "misses": dict(Counter(str(r["miss"]) for r in judged if r.get("miss")).most_common()),
-        "by_specialty": accuracy_by(judged, lambda r: str(r.get("specialty") or "unknown")),
-        "by_calculator": accuracy_by(judged, lambda r: f"{r.get('cal_id')} {r.get('tool') or ''}".strip()),
+        "by_specialty": _by(judged, lambda r: str(r.get("specialty") or "unknown")),
+        "by_calculator": _by(judged, lambda r: f"{r.get('cal_id')} {r.get('tool') or ''}".strip()),
         "calculators_missing": len(missing),
         "rows_by_missing_calculator": dict(missing.most_common(20)),
     }

@@ -155,3 +155,18 @@ def test_extract_answers_only_when_every_recomputation_over_the_unsettled_items_
     with pytest.raises(RowError, match="unsettled"):  # too many combinations (None): refused by name
         _choose_robust(rec, row, calc, None)
 
+
+
+def test_errors_per_specialty_add_up_to_the_overall_line(tmp_path):
+    from medmirror.bench.medrisk import render_tables, summarise
+
+    recs = [{"id": "1", "specialty": "Cardiology", "cal_id": 1, "tool": "x", "correct": False, "miss": "wrong_letter",
+             "error": None},
+            {"id": "2", "specialty": "Cardiology", "cal_id": 1, "tool": "x", "correct": True, "miss": None},
+            {"id": "3", "specialty": "Neurology", "cal_id": 2, "tool": "y", "correct": False, "miss": "no_letter",
+             "error": "no option letter"}]
+    s = summarise(recs)
+    assert s["by_specialty"]["Cardiology"]["errors"] == 1 and s["by_specialty"]["Neurology"]["errors"] == 1
+    table = render_tables({**s, "mode": "agent"})
+    overall = next(line for line in table.splitlines() if line.startswith("overall"))
+    assert overall.split()[-1] == "2" == str(sum(g["errors"] for g in s["by_specialty"].values()))
