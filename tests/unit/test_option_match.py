@@ -226,3 +226,10 @@ def test_the_category_the_result_states_first_breaks_a_tie_between_axes():
     m = match_options(opts("Probable condition", "Positive condition", "Negative condition", "Uncertain condition"),
                       "Positive", None, "Positive condition: likely (criteria met)")
     assert m.letter == "B"
+
+
+def test_a_class_word_outranks_an_option_that_only_shares_words():
+    # 'Immediate risk' only shares words with the result; 'High risk' states its level
+    opts = {"A": "Immediate risk", "B": "Low risk", "C": "Moderate risk", "D": "High risk"}
+    m = match_options(opts, "High risk", None, "High risk of suicide: immediate notification of the physician")
+    assert m.letter == "D", m.explanation()

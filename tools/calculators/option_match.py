@@ -531,7 +531,7 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
     elif not ocat and not oqs and ow and not ev.missing:
-        ev.match(f"words: {' '.join(ow)} all in the result")
+        ev.match(f"words: {' '.join(ow)} all in the result", WITHIN)
     return ev
 
 
