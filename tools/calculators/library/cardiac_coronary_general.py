@@ -67,11 +67,11 @@ _TRI_ITEMS = (
     Number("systolic_blood_pressure", "Systolic BP", "mmHg", ge=30, le=300),
 )
 _TRI_BANDS = (
-    Band(None, 12.5, "TRI <=12.5: lowest risk group, low risk (about 0.8% 30-day mortality)"),
+    Band(None, 12.5, "TRI <=12.5: first of five risk groups, low risk (about 0.8% 30-day mortality)"),
     Band(12.51, 17.5, "TRI >12.5-17.5: low risk group"),
     Band(17.51, 22.5, "TRI >17.5-22.5: intermediate risk group"),
     Band(22.51, 30, "TRI >22.5-30: intermediate/high risk group"),
-    Band(30.01, None, "TRI >30: highest risk group, intermediate/high risk (about 17% 30-day mortality, over 10%)"),
+    Band(30.01, None, "TRI >30: fifth of five risk groups, intermediate/high risk (about 17% 30-day mortality, over 10%)"),
 )
 
 
