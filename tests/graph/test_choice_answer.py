@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._helpers import BMI_NOTE, answer, bmi_plan, call, interpretation, models, review, run
+from ._helpers import BMI_NOTE, answer, bmi_plan, call, interpretation, models, prompt, review, run, section
 
 Q = "Which weight class fits this patient?"
 # BMI 70 kg / 1.75 m^2 = 22.9 kg/m^2: 'normal weight'
@@ -37,3 +37,13 @@ def test_riskagent_preset_takes_the_letter_from_the_tool_too():
     r = run(ms, "riskagent", question=Q, note=BMI_NOTE, options=CLASSES)
     assert (r["value"], r["status"]) == ("C", "answered")
     assert r["answer"].rstrip().endswith("Answer: C (Normal weight).")
+
+
+def test_the_single_tool_decider_reads_one_line_per_candidate():
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)],
+                answer=[interpretation(), answer("C")], reviewer=[review()])
+    run(ms, "riskagent", question=Q, note=BMI_NOTE, options=CLASSES)
+    tools = section(prompt(ms["planner"]), "Candidate tools (ranked: the first matches the question best)")
+    assert tools.splitlines()[0].startswith("- bmi: ") and "Inputs:" not in tools
+    # the tool agent still gets the chosen tool's inputs
+    assert "weight" in prompt(ms["tool_agent"]) and "height" in prompt(ms["tool_agent"])
