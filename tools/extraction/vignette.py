@@ -74,8 +74,8 @@ _QUANTITIES: list[tuple[str, str]] = [
     (r"pulmonary artery|\bpasp\b", ""), (r"\bpao2\b|partial pressure of oxygen", "pao2"), (r"\bpaco2\b", "paco2"),
     (r"\bfio2\b", "fio2"), (r"\bspo2\b|oxygen saturation|\bo2 sat", "spo2"),
     (r"systolic (?:bp|blood pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
-    (r"heart rate|\bpulse\b", "heart_rate"), (r"respiratory rate|respiration rate|breathing rate", "respiratory_rate"),
-    (r"temperature", "temperature"), (r"glasgow|\bgcs\b", "gcs"), (r"body mass index|\bbmi\b", "bmi"),
+    (r"heart rate|\bpulse\b|\bhr\b", "heart_rate"), (r"respiratory rate|respiration rate|breathing rate", "respiratory_rate"),
+    (r"temperature|\btemp\b", "temperature"), (r"glasgow|\bgcs\b", "gcs"), (r"body mass index|\bbmi\b", "bmi"),
     (r"\bweight\b", "weight"), (r"\bheight\b", "height"), (r"creatinine", "creatinine"),
     (r"\bbun\b|blood urea nitrogen", "bun"), (r"\bsodium\b", "sodium"), (r"potassium", "potassium"),
     (r"glucose", "glucose"), (r"direct bilirubin", "direct_bilirubin"), (r"bilirubin", "bilirubin"),
@@ -238,10 +238,18 @@ def _overlap(a: Quantity, b: Quantity) -> bool:
                 or (b.high == a.low and (b.high_open or a.low_open)))
 
 
-def _threshold(question: str) -> Quantity | None:
-    """The cut-off a finding states ('Hypotension (SBP <100)', 'Age >= 65'): an open interval, else None."""
-    qs = [q for q in quantities(question.replace("≥", ">=").replace("≤", "<=")) if not q.is_point]
-    return qs[0] if len(qs) == 1 and math.inf in (-qs[0].low, qs[0].high) else None
+def _thresholds(question: str) -> list[Quantity]:
+    """The cut-offs a finding states, any of which makes it present ('Hypotension (SBP <100)', 'Age >= 65',
+    'Temp >38 degC (100.4 degF) or <36 degC (96.8 degF)': a bracket restating a cut in other units is not read when
+    the cuts stand outside it); empty when it states none, or a plain number."""
+    text = question.replace("≥", ">=").replace("≤", "<=")
+    for t in (re.sub(r"\([^()]*\)", " ", text), text):
+        qs = quantities(t)
+        if qs and all(math.inf in (-q.low, q.high) for q in qs):
+            return qs
+        if qs:
+            return []
+    return []
 
 
 def _zero_option(item: Choice) -> str | None:
@@ -267,16 +275,18 @@ def _assumed(item: Choice, why: str, *, graded: bool = False) -> ItemReading:
 
 def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
-    cut = _threshold(item.question)
-    if cut is not None:
+    cuts = _thresholds(item.question)
+    if cuts:
         got = _measured(item.question, "", t, weights, lambda x: True)
         if got is not None:
-            holds = quantity_agrees(cut, got.bound) if got.bound else cut.holds(got.value)
-            apart = got.bound is not None and not holds and not _overlap(cut, got.bound)
-            if got.bound is None or holds or apart:
-                said = got.bound.text if got.bound else f"{got.value:g}"
+            b = got.bound
+            holds = any(quantity_agrees(c, b) if b else c.holds(got.value) for c in cuts)
+            apart = b is not None and not holds and not any(_overlap(c, b) for c in cuts)
+            if b is None or holds or apart:
+                said = b.text if b else f"{got.value:g}"
+                cut_text = " or ".join(c.text for c in cuts)
                 return ItemReading(item.name, item.question, yes if holds else no, "read",
-                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut.text}'",
+                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'",
                                    got.quote, got.span)
     flip = _negated_question(item.question)
     if flip:

@@ -167,3 +167,10 @@ def test_a_comparison_in_the_text_is_an_interval_placed_whole():
     r = one(ACR, "Urine albumin-to-creatinine ratio under 200 mg/g.")  # <200 spans two bands
     assert r.status == "uncertain" and set(r.candidates) == {"<30", "30-300"}
     assert one(HYPOTENSION, "Systolic blood pressure below 80 mmHg.").value == "Yes"
+
+
+def test_a_finding_with_two_cut_offs_is_present_when_either_holds():
+    temp = yes_no("temp", "Temp >38°C (100.4°F) or <36°C (96.8°F)", default=None)
+    assert one(temp, "Temperature 39.2 °C, pulse 100.").value == "Yes"
+    assert one(temp, "Temperature 35.1 °C, pulse 100.").value == "Yes"
+    assert one(temp, "Temperature 37.0 °C, pulse 100.").value == "No"  # 37 < 96.8 (°F) is not read
