@@ -93,7 +93,8 @@ def content_words(text: str, *, keep_time: bool = True) -> list[str]:
     out: list[str] = []
     abbr = _abbreviations()
     for _, _, s in words(text):
-        if s in STOP or (len(s) < 2 and not s.isdigit()) or (not keep_time and s.rstrip("s") in _TIME_WORDS):
+        if s in STOP or (len(s) < 2 and not s.isdigit()) or (not keep_time and s.rstrip("s") in _TIME_WORDS) \
+                or re.fullmatch(r"q\d+[a-z]?", s):  # a questionnaire's item number ('Q1.')
             continue
         out.extend([s, *abbr.get(s, ())])
     return list(dict.fromkeys(out))

@@ -421,7 +421,9 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
     else:
         got = _measured(item.question, "", t, weights, fits)
         if got is None:
-            return _assumed(item, "no number for the item in the text")
+            # no number: labels that describe their band ("0 ('I never cough')") are read by their words
+            worded = _graded(item, t, weights)
+            return worded if worded.status in ("read", "uncertain") else _assumed(item, "no number for the item in the text")
         x, how, quote, span = got.value, got.how, got.quote, got.span
         if got.bound is not None:  # the text gives an interval: the band that holds all of it
             holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]

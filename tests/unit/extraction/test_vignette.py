@@ -174,3 +174,11 @@ def test_a_finding_with_two_cut_offs_is_present_when_either_holds():
     assert one(temp, "Temperature 39.2 °C, pulse 100.").value == "Yes"
     assert one(temp, "Temperature 35.1 °C, pulse 100.").value == "Yes"
     assert one(temp, "Temperature 37.0 °C, pulse 100.").value == "No"  # 37 < 96.8 (°F) is not read
+
+
+def test_a_band_without_a_number_in_the_text_is_read_by_its_labels_words():
+    cough = Choice("cough", "Cough", opts(("0 ('I never cough')", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4),
+                                          ("5 ('I cough all the time')", 5)))
+    assert bands(cough) is not None
+    assert one(cough, "She says she coughs all the time, day and night.").value == "5 ('I cough all the time')"
+    assert one(cough, "She is breathless on stairs.").status in ("missing", "assumed")
