@@ -47,3 +47,13 @@ def test_the_single_tool_decider_reads_one_line_per_candidate():
     assert tools.splitlines()[0].startswith("- bmi: ") and "Inputs:" not in tools
     # the tool agent still gets the chosen tool's inputs
     assert "weight" in prompt(ms["tool_agent"]) and "height" in prompt(ms["tool_agent"])
+
+
+def test_no_letter_without_a_result_when_the_calculator_failed():
+    # the calculator refuses a height of 0 twice; the model still answers 'C'
+    ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=0), call("bmi", weight=70, height=0),
+                                                  call("bmi", weight=70, height=0)],
+                answer=[answer("C"), answer("C"), answer("C")])
+    r = run(ms, question=Q, note=BMI_NOTE, options=CLASSES, use_ltm=False, max_attempts_per_subtask=1)
+    assert r["status"] == "refused" and r["value"] is None
+    assert "no calculator result to choose an option from" in r["answer"]
