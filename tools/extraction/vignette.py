@@ -230,7 +230,7 @@ def _negated_question(question: str) -> bool:
 
 _ABNORMAL = re.compile(r"(?i)\b(?:elevat|high|low|abnormal|increas|decreas|above|below|raised|reduced|upper limit|"
                        r"lower limit)|[<>≥≤]")
-_NORMAL = re.compile(r"(?i)(?<!ab)\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")
+_NORMAL = re.compile(r"(?i)(?<!ab)(?<!of )\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")  # not "limit of normal"
 
 
 def _overlap(a: Quantity, b: Quantity) -> bool:

@@ -182,3 +182,9 @@ def test_a_band_without_a_number_in_the_text_is_read_by_its_labels_words():
     assert bands(cough) is not None
     assert one(cough, "She says she coughs all the time, day and night.").value == "5 ('I cough all the time')"
     assert one(cough, "She is breathless on stairs.").status in ("missing", "assumed")
+
+
+def test_normal_answers_an_abnormal_finding_but_a_limit_of_normal_does_not():
+    low_hb = yes_no("hgb", "Hemoglobin < lower limit of normal", default=None)
+    assert one(low_hb, "Labs: normal hemoglobin, raised calcium.").value == "No"
+    assert one(low_hb, "His hemoglobin level is below the lower limit of normal.").value == "Yes"
