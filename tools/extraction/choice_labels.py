@@ -29,8 +29,8 @@ from medmirror.tools.extraction.concepts import VOCABULARY_PATH
 
 STOP = frozenset("""a an the of for to in on at by with and or is are was were be been being has have had does do did
 you your he she his her him they them their patient patients patient's any other than this that there from as it its
-who which what when where how not no yes more less score points point current currently presence present absent
-whether due per also such only some very either both into onto upon over under about after before within during
+who which what when where how not no yes score points point current currently presence present absent
+whether due per also such only some either both into onto upon over under about after before within during
 since last past recent recently prior history hx total number level levels value values""".split())
 ABSENT = re.compile(r"^(?:no|none|absent|normal|never|negative|not at all|not present|no or unknown|no/unknown|"
                     r"unknown/no|no/none|none/unknown|not documented|0|nil)$", re.I)

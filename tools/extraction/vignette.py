@@ -480,8 +480,8 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                     continue  # "no nystagmus" does not support "moderate nystagmus"
                 if negative and not negated and not any(_NEGATIVE_LABEL.match(s) for _, _, s in stems):
                     continue  # "he walks" does not support "Unable to walk"
-                if not any(df[w] == 1 for w in hits):
-                    continue  # only words other options share ('any other cancer'): nothing tells this option
+                if any(set(hits) <= set(other) for o, other in per.items() if o != label):
+                    continue  # only words another option has too ('any other cancer'): nothing tells this option
                 c = _cover(hits, wts)
                 if (c, sum(wts[w] for w in hits)) > best[:2]:
                     best = (c, sum(wts[w] for w in hits), i)

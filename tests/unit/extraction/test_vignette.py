@@ -188,3 +188,11 @@ def test_normal_answers_an_abnormal_finding_but_a_limit_of_normal_does_not():
     low_hb = yes_no("hgb", "Hemoglobin < lower limit of normal", default=None)
     assert one(low_hb, "Labs: normal hemoglobin, raised calcium.").value == "No"
     assert one(low_hb, "His hemoglobin level is below the lower limit of normal.").value == "Yes"
+
+
+def test_an_option_told_apart_by_a_combination_of_shared_words():
+    cyto = Choice("cyto", "Cytogenetic group", opts(("Very good: del(11q)", 0), ("Good: normal", 1),
+                                                   ("Poor: complex 3 abnormalities", 3),
+                                                   ("Very poor: complex >3 abnormalities", 4)))
+    assert one(cyto, "Bloodwork: cytogenetic group very poor, complex karyotype.").value == \
+        "Very poor: complex >3 abnormalities"
