@@ -24,6 +24,7 @@ from langgraph.runtime import Runtime
 from medmirror.graphs.state import AnswerOutput, MedMirrorState, applied, replaced
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.nodes.checks import Check, report, summary
+from medmirror.nodes.choice_answer import tool_choice
 from medmirror.nodes.common import (
     INNER_ACTIONS,
     Deps,
@@ -186,6 +187,12 @@ def make_answer(deps: Deps, *, planner: bool):
         text, rationale = _texts(s, fmt, step, out.answer, value, state, numbers, source_text, own)
         checks = (answer_checks(state, value, fmt, step, text, failures, (numbers, source_text))
                   if s.use_checks and s.use_tools else None)
+        choice = tool_choice(state, step, fmt, value) if s.use_tools else None
+        if choice is not None:  # an option letter is the matcher's on the tool's result, or none (a refusal)
+            value, text, rationale = choice.letter, choice.text, ""
+            checks = choice.checks if s.use_checks else None
+            failures = failures if choice.letter else choice.reason
+            events.append(choice.event)
         update: dict[str, Any] = {"answer": text or rationale or (f"Answer: {value}" if value else ""), "value": value, "answer_score": out.score,
                                   "answer_evaluation": out.evaluation, "answer_format": fmt, "assumed": assumed,
                                   "rationale": rationale, "answer_checks": checks}

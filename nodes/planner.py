@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -32,13 +33,20 @@ SINGLE = ("Choose the single candidate tool that answers the question for this p
           "what the tool must compute, bound to that tool.")
 
 
-def tools_text(deps: Deps, names: list[str], settings: Settings | None = None) -> str:
-    """Candidate tools, best retrieval match first."""
+_FIRST_SENTENCE = re.compile(r"(?<=[.;])\s")
+
+
+def tools_text(deps: Deps, names: list[str], settings: Settings | None = None, *, one_line: bool = False) -> str:
+    """Candidate tools, best retrieval match first; ``one_line``: name and the description's first sentence (a
+    single-tool choice: the chosen tool's inputs are the tool agent's, so the decider reads no input lists)."""
     lines = []
     for n in names:
         registered = deps.registry.get(n)
         reason = registered.unavailable_reason(settings) if settings is not None else None
-        lines.append(f"- {registered.card.brief()}" + (f" UNAVAILABLE: {reason}" if reason else ""))
+        card = registered.card
+        first = _FIRST_SENTENCE.split(card.description.strip(), maxsplit=1)[0][:200].rstrip(";")
+        text = f"{card.name}: {first}" if one_line else card.brief()
+        lines.append(f"- {text}" + (f" UNAVAILABLE: {reason}" if reason else ""))
     return "\n".join(lines) or "(no tools)"
 
 
@@ -57,7 +65,7 @@ def make_planner(deps: Deps):
                      + (f"Checks failed: {failed}.\n" if failed and s.use_checks else "") + "Write a better plan.")
         msgs = messages(
             "planner", instructions=SINGLE if single else DECOMPOSE, question=state.question,
-            note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s),
+            note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s, one_line=single),
             asks=asks_text(target) if s.use_checks else "(not checked)",
             ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("plan", "(none)"),
             draft=draft or "(first draft)", demos=demos_text(state), learned=learned_text(state),

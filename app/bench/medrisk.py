@@ -11,8 +11,9 @@ Modes (:data:`MODES`), each ``options -> (row -> record)``:
   (:func:`~medmirror.tools.calculators.mdcalc_inputs.mdcalc_arguments`), then the option matcher
   (:mod:`medmirror.tools.calculators.option_match`) picks the option the result supports;
 * ``extract``: the row's calculator with its inputs read from ``patient_info`` (the rule/hybrid
-  grounding for calculators with a field map, the generic label reader for library point scores),
-  then the matcher;
+  grounding for calculators with a field map; for library point scores the vignette reader,
+  :mod:`medmirror.tools.extraction.vignette`, whose unsettled choices a ``hybrid``/``llm`` extractor model
+  may propose with a checked quote), then the matcher;
 * ``agent``: the whole graph on the question with its four options (the answer must be one letter);
 * ``retrieve``: recall@k of the row's calculator over every registered card, beside the dataset's
   own ``relevant_tools`` ranking on the same rows.
@@ -63,8 +64,8 @@ from medmirror.tools.calculators.option_match import EXACT, LETTERS, MatchResult
 from medmirror.tools.calculators.points import SPECS
 from medmirror.tools.calculators.provenance import mdcalc_index
 from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
-from medmirror.tools.extraction.choice_labels import read_choice_labels
 from medmirror.tools.extraction.grounding import EXTRACTION_MODES, ground
+from medmirror.tools.extraction.vignette import read_vignette
 from medmirror.usage import totals
 
 BENCHMARK = "medrisk"
@@ -217,6 +218,33 @@ def _choose(rec: Record, row: MedRiskRow, result: Any) -> None:
             f"the result {match.evidence!r} supports {match.letter}, not {row.correct}: {match.reason}")
 
 
+def _choose_robust(rec: Record, row: MedRiskRow, calc: Calculator, variants: list[dict[str, Any]] | None) -> None:
+    """Items the text leaves unsettled: the option every recomputation over them supports, else a refusal naming
+    them (the calibrated-answer policy: an answer that changes with what the text does not say is not given)."""
+    left = rec.get("left") or {}
+    if not variants:
+        raise RowError("calculator_refused", f"unsettled: {'; '.join(f'{k}: {v}' for k, v in left.items())[:400]}")
+    letters: Counter[str | None] = Counter()
+    first = None
+    for args in variants:
+        try:
+            result = calc.run(args)
+        except (CalculatorInputError, ValueError):
+            letters[None] += 1
+            continue
+        m = match_options(row.options, result.value, result.unit, result.interpretation, row.question)
+        letters[m.letter] += 1
+        first = first or (result, m)
+    rec["variants"] = {"n": len(variants), "letters": {str(k): v for k, v in letters.items()}}
+    if len(letters) != 1 or None in letters or first is None:
+        raise RowError("calculator_refused", f"the answer depends on unsettled items ({', '.join(left)}): "
+                                             f"{dict(rec['variants']['letters'])} over {len(variants)} recomputations")
+    result, _ = first
+    rec.update(value=result.value, unit=result.unit, interpretation=result.interpretation, assumed=result.assumed,
+               robust_over=list(left))
+    _choose(rec, row, result)
+
+
 def _finish(rec: Record, t0: float) -> Record:
     rec["latency_s"] = round(time.perf_counter() - t0, 6)
     return rec
@@ -262,6 +290,7 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
             return _finish(rec, t0)
         try:
             gold, _ = mdcalc_arguments(calc, row.cal_id, row.inputs_raw, row.inputs)
+            reading = None
             if calc.id in CALCULATOR_MAP:
                 try:
                     grounded = ground(calc, row.patient_info, row.question, mode=extractor, model=model)
@@ -271,15 +300,19 @@ def make_extract(options: Mapping[str, Any]) -> RowFn:
                 rec["reader"] = f"grounding ({extractor})"
                 rec["left"] = {p.name: p.note for p in grounded.params if p.name not in args}
             elif calc.id in SPECS:
-                reading = read_choice_labels(calc.id, row.patient_info)
+                reading = read_vignette(calc.id, row.patient_info, model=model)
                 args = reading.args
-                rec["reader"] = "choice labels (rules)"
+                rec["reader"] = f"vignette ({extractor})"
                 rec["left"] = reading.left
+                rec["inputs_read"] = {k: r.to_json() for k, r in reading.items.items()}
             else:
                 raise RowError("extraction", f"no rule reader for {calc.id} (no field map, not a point score)")
             rec["params"] = {k: {"extracted": args.get(k), "gold": v, "match": _same(args.get(k), v)}
                              for k, v in gold.items()}
-            _choose(rec, row, _run(rec, calc, args))
+            if reading is not None and reading.left:
+                _choose_robust(rec, row, calc, reading.variants(SPECS[calc.id].items))
+            else:
+                _choose(rec, row, _run(rec, calc, args))
         except RowError as exc:
             rec.update(miss=exc.miss, error_stage=exc.miss, error=str(exc))
         return _finish(rec, t0)
@@ -457,6 +490,16 @@ MODES: dict[str, Mode] = {m.name: m for m in (
 # ---------------------------------------------------------------------------
 
 
+def _by(records: list[Record], key: Callable[[Record], str]) -> dict[str, dict[str, Any]]:
+    """Accuracy per group, its ``errors`` counted as the overall line counts them: the rows with a miss (a wrong
+    letter carries no error message, and was counted 0 per group but 1 overall)."""
+    groups = accuracy_by(records, key)
+    misses = Counter(key(r) for r in records if r.get("miss"))
+    for k, g in groups.items():
+        g["errors"] = misses.get(k, 0)
+    return groups
+
+
 def summarise(records: list[Record]) -> dict[str, Any]:
     """Accuracy over the rows with a calculator; the rows without one counted apart; misses by kind."""
     judged = [r for r in records if not r.get("no_calculator")]
@@ -466,8 +509,8 @@ def summarise(records: list[Record]) -> dict[str, Any]:
         "n": len(records), "with_calculator": len(judged), "no_calculator": len(records) - len(judged),
         "correct": correct, "accuracy": accuracy(correct, len(judged)),
         "misses": dict(Counter(str(r["miss"]) for r in judged if r.get("miss")).most_common()),
-        "by_specialty": accuracy_by(judged, lambda r: str(r.get("specialty") or "unknown")),
-        "by_calculator": accuracy_by(judged, lambda r: f"{r.get('cal_id')} {r.get('tool') or ''}".strip()),
+        "by_specialty": _by(judged, lambda r: str(r.get("specialty") or "unknown")),
+        "by_calculator": _by(judged, lambda r: f"{r.get('cal_id')} {r.get('tool') or ''}".strip()),
         "calculators_missing": len(missing),
         "rows_by_missing_calculator": dict(missing.most_common(20)),
     }

@@ -72,7 +72,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "dragon": (_C, "band text lacks DRAGON's published % of good/miserable outcome per score"),
     "gleason_score": (_C, "interpretation lacks the remission-within-2-years figures per grade the options use"),
     "ucsf_capra": (_C, "interpretation lacks CAPRA's 5-year recurrence-free survival figures"),
-    "timi_risk_index": (_C, "band text states 30-day mortality and 'highest' first, options in-hospital classes"),
+    "timi_risk_index": (_D, "options give in-hospital % bands the published TRI groups do not state (30-day % only)"),
     "rasp_hiv": (_C, "interpretation lacks the risk class word (very low/low/...) the options use"),
     "michigan_picc": (_C, "interpretation gives the class and % but not the risk word the options use"),
     "bisap": (_C, "no mortality per score is stated"),
@@ -84,8 +84,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "injury_severity_score": (_C, "band text lacks the minor/moderate/severe class words of the options"),
     "aims": (_C, "interpretation does not give an overall evidence grade the options use"),
     "cheops": (_C, "interpretation does not grade pain as the options do"),
-    "coronavirus_anxiety_scale": (_C, "interpretation says 'Negative' and 'no' anxiety: the matcher reads 'none'"),
-    "hestia": (_C, "interpretation's 'not eligible ... care' vs options' 'treatment'"),
+    "hestia": (_M, "'not eligible for outpatient treatment': the result also says 'inpatient treatment', not negated"),
     "has_bled": (_C, "the figure per score (Pisters 2010) differs from the options' (3.72 vs 3.74 per 100 pt-yr)"),
 }
 ROW_FAULTS: dict[str, tuple[str, str]] = {}

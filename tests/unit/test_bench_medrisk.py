@@ -71,7 +71,7 @@ def test_extract_reads_yes_no_items_from_the_case_or_refuses(tmp_path):
     data = write(tmp_path, [row, other_row(2)])
     s = run_medrisk(data, "extract", out_dir=tmp_path / "x", quiet=True, plot=False, echo=lambda _m: None)
     rec = json.loads((tmp_path / "x" / "records.jsonl").read_text().splitlines()[0])
-    assert rec["reader"] == "choice labels (rules)" and rec["params"]["q1"]["extracted"] == "Yes"
+    assert rec["reader"] == "vignette (rules)" and rec["params"]["q1"]["extracted"] == "Yes"
     assert rec["miss"] == "calculator_refused" and s["no_calculator"] == 1
 
 
@@ -134,3 +134,39 @@ def test_miss_table_lists_every_miss_with_its_fault():
     text = build({"train": recs})
     assert "| 1 | train | mews |" in text and "| 2 | train | some_new_score |" in text and "| 3 |" not in text
     assert "train: accuracy 33.3% (1/3); misses 2: calculator 0, matcher 1, dataset 1" in text
+
+
+def test_extract_answers_only_when_every_recomputation_over_the_unsettled_items_agrees(tmp_path):
+    from medmirror.bench.medrisk import RowError, _choose_robust, base_record, by_mdcalc_id, read_medrisk
+
+    calc = by_mdcalc_id(GDS)
+    settled = {f"q{i}": "No" for i in range(2, 16)}  # q1 'No' scores 1; q2-q15 'No' score 0 except q5, q7, q11, q13
+    # q1 unsettled: 'No' (+1) or 'Yes' (0). Settled points: q5, q7, q11, q13 answered 'No' = 4 -> total 4 or 5
+    variants = [{**settled, "q1": v} for v in ("No", "Yes")]
+    row = read_medrisk(write(tmp_path, [gds_row(1, 0, "A")]))[0]
+    rec = {**base_record(row, "extract"), "left": {"q1": "no sentence names it"}}
+    with pytest.raises(RowError, match="depends on unsettled items"):  # 4 -> none (A), 5 -> mild (B)
+        _choose_robust(rec, row, calc, variants)
+    # one more settled point: 5 or 6, mild either way -> B, answered
+    settled["q2"] = "Yes"
+    rec = {**base_record(row, "extract"), "left": {"q1": "no sentence names it"}}
+    _choose_robust(rec, row, calc, [{**settled, "q1": v} for v in ("No", "Yes")])
+    assert rec["got"] == "B" and rec["robust_over"] == ["q1"] and rec["variants"]["n"] == 2
+    with pytest.raises(RowError, match="unsettled"):  # too many combinations (None): refused by name
+        _choose_robust(rec, row, calc, None)
+
+
+
+def test_errors_per_specialty_add_up_to_the_overall_line(tmp_path):
+    from medmirror.bench.medrisk import render_tables, summarise
+
+    recs = [{"id": "1", "specialty": "Cardiology", "cal_id": 1, "tool": "x", "correct": False, "miss": "wrong_letter",
+             "error": None},
+            {"id": "2", "specialty": "Cardiology", "cal_id": 1, "tool": "x", "correct": True, "miss": None},
+            {"id": "3", "specialty": "Neurology", "cal_id": 2, "tool": "y", "correct": False, "miss": "no_letter",
+             "error": "no option letter"}]
+    s = summarise(recs)
+    assert s["by_specialty"]["Cardiology"]["errors"] == 1 and s["by_specialty"]["Neurology"]["errors"] == 1
+    table = render_tables({**s, "mode": "agent"})
+    overall = next(line for line in table.splitlines() if line.startswith("overall"))
+    assert overall.split()[-1] == "2" == str(sum(g["errors"] for g in s["by_specialty"].values()))

@@ -226,3 +226,30 @@ def test_the_category_the_result_states_first_breaks_a_tie_between_axes():
     m = match_options(opts("Probable condition", "Positive condition", "Negative condition", "Uncertain condition"),
                       "Positive", None, "Positive condition: likely (criteria met)")
     assert m.letter == "B"
+
+
+def test_a_class_word_outranks_an_option_that_only_shares_words():
+    # 'Immediate risk' only shares words with the result; 'High risk' states its level
+    opts = {"A": "Immediate risk", "B": "Low risk", "C": "Moderate risk", "D": "High risk"}
+    m = match_options(opts, "High risk", None, "High risk of suicide: immediate notification of the physician")
+    assert m.letter == "D", m.explanation()
+
+
+def test_a_number_glued_to_a_name_by_a_hyphen_is_not_a_quantity():
+    assert quantities("Mild COVID-19 anxiety") == []
+    assert [q.text for q in quantities("score 5-7")] == ["5-7"]
+    opts = {"A": "Severe COVID-19 anxiety", "B": "Moderate COVID-19 anxiety",
+            "C": "Negative diagnosis for COVID-19 anxiety", "D": "Mild COVID-19 anxiety"}
+    m = match_options(opts, 6, "points", "Negative: CAS < 9, below the cut-off for dysfunctional coronavirus anxiety")
+    assert m.letter == "C", m.explanation()
+
+
+def test_timi_risk_index_top_group_reads_as_intermediate_high():
+    from medmirror.tools.calculators import CALCULATORS
+
+    # TRI = HR x (age/10)^2 / SBP = 120 x 7.5^2 / 100 = 67.5: > 30, the fifth group
+    r = CALCULATORS["timi_risk_index"].run({"heart_rate": 120, "Age": 75, "systolic_blood_pressure": 100})
+    assert r.value == 67.5
+    opts = {"A": "Low risk, in-hospital mortality < 1%", "B": "Moderate risk, in-hospital mortality 3-5%",
+            "C": "Intermediate/high risk, in-hospital mortality > 10%", "D": "Very low risk, in-hospital mortality < 0.5%"}
+    assert match_options(opts, r.value, r.unit, r.interpretation).letter == "C"

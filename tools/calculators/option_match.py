@@ -56,7 +56,7 @@ _CMP = {
     ">": ">", "more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">",
 }
 _CMP_RE = r"(?:≥|≤|>=|<=|=>|=<|<|>|at least|at most|less than|fewer than|more than|greater than|under|below|over|above|exceeding)"
-_NOT_AFTER_LETTER = r"(?<![A-Za-z0-9.,])"
+_NOT_AFTER_LETTER = r"(?<![A-Za-z0-9.,])(?<![A-Za-z]-)"  # "COVID-19" is a name, not 19
 # "5-year", "30-day", "at 3 months", "within 30 days", "over the next 12 months": when, not how much.
 _TIMEFRAME = re.compile(
     rf"{_NOT_AFTER_LETTER}{_NUM}\s*-\s*(?:year|month|week|day|hour)s?\b"
@@ -531,7 +531,7 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
     elif not ocat and not oqs and ow and not ev.missing:
-        ev.match(f"words: {' '.join(ow)} all in the result")
+        ev.match(f"words: {' '.join(ow)} all in the result", WITHIN)
     return ev
 
 

@@ -1,121 +1,142 @@
-"""Rule reading of a library point score's items from a note: a simple, honest label matcher.
+"""The published option labels of a library item, read as things a vignette can state.
 
-Scores written with :mod:`medmirror.tools.calculators.points` have no field map in
-:mod:`medmirror.tools.extraction.calculator_map`. This reads them generically:
+A library point score (:mod:`medmirror.tools.calculators.points`) asks its items as published: a finding
+("Active COPD": No / Yes, Absent / Present), a graded choice ("Burden of illness": None or mild / Moderate /
+Severe), or a band of a measured value ("Respiratory rate": <9 / 9-14 / 15-20 / 21-29 / >=30 bpm). This
+module says which kind an item is and what each label claims; :mod:`medmirror.tools.extraction.vignette`
+reads them from the text.
 
-* a Yes/No item: the sentence of the note that uses most of the item's content words (at least half of
-  them, and at least one); "No" when a negator ('no', 'denies', 'without', ...) stands up to four words
-  before one of them, else "Yes". An item no sentence names is left out (its default applies, or the
-  score refuses it by name);
-* an item with other options: the one option whose label's content words all occur in the note, not
-  negated; none or several: left out;
-* a number item: the first number within five words after one of the item's content words, in range.
-
-It is deliberately crude (no synonyms, no units beyond the item's own, no time frame): the bench
-reports what it leaves out, and the score refuses a required item it could not read.
+* :func:`content_words`: a text's content words, lower-cased and stemmed (a small suffix stripper), without
+  stop words, with the concept vocabulary's abbreviations spelled out ("COPD" also counts as "chronic
+  obstructive pulmonary disease").
+* :func:`absent_option`: the option that says the item is absent or normal ("No", "Absent", "None", "Normal",
+  "No or unknown", "Never", "Not at all"); the option a vignette that does not mention the item supports.
+* :func:`is_finding`: an item of two options, one absent and one present ("Yes", "Present").
+* :func:`bands`: the quantity each label states ("<9 bpm", "21-29", ">=75 years", "WBC >11 x 10^9/L"), when
+  every label states exactly one in one unit: the item is read from a number, placed in its band.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from pathlib import Path
 
-from medmirror.tools.calculators.points import SPECS, Choice
+from medmirror.tools.calculators.option_match import Quantity, quantities
+from medmirror.tools.calculators.points import Choice
+from medmirror.tools.extraction.concepts import VOCABULARY_PATH
 
-_STOP = set("""a an the of for to in on at by with and or is are was were be been has have had does do did you your
-patient patient's any other than this that there their from as it its within last past over under more less
-score points history current currently""".split())
-_NEGATORS = {"no", "not", "denies", "denied", "without", "absent", "negative", "never", "none", "nor"}
-
-
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"[a-z][a-z0-9]*", text.lower())
-
-
-def _stem(w: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(w) > len(suffix) + 3 and w.endswith(suffix):
-            return w[: -len(suffix)]
-    return w
+STOP = frozenset("""a an the of for to in on at by with and or is are was were be been being has have had does do did
+you your he she his her him they them their patient patients patient's any other than this that there from as it its
+who which what when where how not no yes score points point current currently presence present absent
+whether due per also such only some either both into onto upon over under about after before within during
+since last past recent recently prior history hx total number level levels value values""".split())
+ABSENT = re.compile(r"^(?:no|none|absent|normal|never|negative|not at all|not present|no or unknown|no/unknown|"
+                    r"unknown/no|no/none|none/unknown|not documented|0|nil)$", re.I)
+PRESENT = re.compile(r"^(?:yes|present|positive)$", re.I)
+_TIME_WORDS = frozenset("year month week day hour minute yr hr min".split())
 
 
-def _content(text: str) -> list[str]:
-    return list(dict.fromkeys(_stem(w) for w in _tokens(text) if w not in _STOP and len(w) > 2))
-
-
-@dataclass
-class LabelReading:
-    """Arguments read from the note, and per item how (``read``: value and evidence; ``left``: why not)."""
-
-    args: dict[str, Any] = field(default_factory=dict)
-    read: dict[str, dict[str, Any]] = field(default_factory=dict)
-    left: dict[str, str] = field(default_factory=dict)
-
-
-def _sentences(note: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.;!?])\s+|\n+", note) if s.strip()]
-
-
-def _negated(sentence_tokens: list[str], words: list[str]) -> bool:
-    stems = [_stem(t) for t in sentence_tokens]
-    for i, s in enumerate(stems):
-        if s in words and any(t in _NEGATORS for t in sentence_tokens[max(0, i - 4):i]):
-            return True
-    return False
-
-
-def read_choice_labels(calc_id: str, note: str) -> LabelReading:
-    """The items of point score ``calc_id`` read from ``note`` (KeyError when it is not a point score)."""
-    spec = SPECS[calc_id]
-    out = LabelReading()
-    sentences = [(s, _tokens(s)) for s in _sentences(note)]
-    note_stems = {_stem(t) for _, toks in sentences for t in toks}
-    for item in spec.items:
-        words = _content(item.question)
-        if not words:
-            out.left[item.name] = "the item has no content words to look for"
-            continue
-        if isinstance(item, Choice):
-            labels = {o.label.lower() for o in item.options}
-            if labels == {"yes", "no"}:
-                best, hits = None, 0
-                for s, toks in sentences:
-                    n = len(set(words) & {_stem(t) for t in toks})
-                    if n > hits:
-                        best, hits = (s, toks), n
-                if best is None or hits < max(1, (len(words) + 1) // 2):
-                    out.left[item.name] = f"no sentence names it ({', '.join(words)})"
-                    continue
-                label = "No" if _negated(best[1], words) else "Yes"
-                label = next(o.label for o in item.options if o.label.lower() == label.lower())
-                out.args[item.name] = label
-                out.read[item.name] = {"value": label, "evidence": best[0].strip()}
-            else:
-                found = []
-                for o in item.options:
-                    ow = _content(o.label)
-                    if ow and all(w in note_stems for w in ow) and not any(_negated(t, ow) for _, t in sentences):
-                        found.append(o.label)
-                if len(found) == 1:
-                    out.args[item.name] = found[0]
-                    out.read[item.name] = {"value": found[0], "evidence": "option words in the note"}
-                else:
-                    out.left[item.name] = ("no option's words are in the note" if not found
-                                           else f"several options' words are in the note: {found}")
+def stem(word: str) -> str:
+    """A light suffix stripper, applied until nothing changes ('severely' -> 'severe' -> 'sever'); stems are
+    compared with :func:`same_word`, which forgives what it leaves ('diagnosi' and 'diagno')."""
+    w = word.lower()
+    while True:
+        for suffix in ("ations", "ation", "ities", "ness", "ments", "ment", "ings", "ing", "ies", "ied",
+                       "ed", "es", "ly", "al", "s", "e"):
+            if len(w) > len(suffix) + 3 and w.endswith(suffix):
+                w = w[: -len(suffix)]
+                break
         else:
-            value = None
-            for s, toks in sentences:
-                m = re.search(r"\b(" + "|".join(re.escape(w) for w in words) + r")\w*\W+(?:\w+\W+){0,4}?"
-                              r"(\d+(?:\.\d+)?)", s, re.I)
-                if m:
-                    x = float(m.group(2))
-                    if item.ge <= x <= item.le:
-                        value = x
-                        out.read[item.name] = {"value": x, "evidence": s.strip()}
-                        break
-            if value is None:
-                out.left[item.name] = f"no number in range after {', '.join(words)}"
-            else:
-                out.args[item.name] = value
+            return w
+
+
+def same_word(a: str, b: str) -> bool:
+    """Two stems name the same word: equal, or one a prefix of the other (at least 4 letters, at most 3 more)."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3 and not short.isdigit()
+
+
+# grade words that published labels and cases write two ways (stem -> stem)
+SYNONYMS = {"minor": "mild", "slight": "mild", "profound": "sever", "modest": "moderat"}
+
+
+def words(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, stem) of every word of ``text`` (numbers included; :data:`SYNONYMS` folded)."""
+    out = []
+    for m in re.finditer(r"[A-Za-z][A-Za-z0-9']*|\d+(?:\.\d+)?", text):
+        s = stem(m.group(0))
+        out.append((m.start(), m.end(), SYNONYMS.get(s, s)))
     return out
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> dict[str, tuple[str, ...]]:
+    """Upper-case abbreviation -> the content words of the concept's first term ('COPD' -> chronic obstructive ...)."""
+    out: dict[str, tuple[str, ...]] = {}
+    raw = json.loads(Path(VOCABULARY_PATH).read_text(encoding="utf-8"))
+    for name, concept in raw.items():
+        terms = [t for t in concept.get("terms", []) if "*" not in t and "..." not in t] if isinstance(concept, dict) else []
+        if not terms:
+            continue
+        spelled = tuple(s for _, _, s in words(terms[0]) if s not in STOP)
+        for abbr in concept.get("abbreviations", []):
+            out.setdefault(stem(abbr), spelled)
+    return out
+
+
+def content_words(text: str, *, keep_time: bool = True) -> list[str]:
+    """The distinct content stems of ``text`` in order (abbreviations of the vocabulary spelled out)."""
+    out: list[str] = []
+    abbr = _abbreviations()
+    for _, _, s in words(text):
+        if s in STOP or (len(s) < 2 and not s.isdigit()) or (not keep_time and s.rstrip("s") in _TIME_WORDS) \
+                or re.fullmatch(r"q\d+[a-z]?", s):  # a questionnaire's item number ('Q1.')
+            continue
+        out.extend([s, *abbr.get(s, ())])
+    return list(dict.fromkeys(out))
+
+
+def absent_option(item: Choice) -> str | None:
+    """The label that says the item is absent / normal (None when no label does, or several do)."""
+    hits = [o.label for o in item.options if ABSENT.match(o.label.strip().rstrip("."))]
+    return hits[0] if len(hits) == 1 else None
+
+
+def is_finding(item: Choice) -> bool:
+    """Two options, one absent and one present (Yes/No, Present/Absent, Yes / No or unknown)."""
+    return (len(item.options) == 2 and absent_option(item) is not None
+            and any(PRESENT.match(o.label.strip()) for o in item.options))
+
+
+def present_option(item: Choice) -> str:
+    return next(o.label for o in item.options if PRESENT.match(o.label.strip()))
+
+
+def bands(item: Choice) -> list[Quantity] | None:
+    """The quantity each option states, in option order, when every option states one (its first) in one unit and
+    says little else (at most three other words): a band-coded item. None otherwise."""
+    out: list[Quantity] = []
+    for o in item.options:
+        qs = quantities(o.label.replace("≥", ">=").replace("≤", "<="))
+        if not qs:
+            return None
+        rest = re.sub(re.escape(qs[0].text), " ", o.label, count=1)
+        if len(content_words(re.sub(r"\(.*?\)", " ", rest))) > 3:
+            return None
+        out.append(qs[0])
+    if len({q.unit for q in out}) != 1:
+        return None
+    return out
+
+
+def band_holds(band: Quantity, x: float) -> bool:
+    """Does the band hold ``x``? Whole-number bands are read as intervals up to the next band: '9-14' then
+    '15-20' holds 14.5 in the first."""
+    if band.holds(x):
+        return True
+    whole = band.decimals == 0 and not band.high_open and band.high != float("inf")
+    return whole and band.low <= x < band.high + 1 and float(band.high).is_integer()

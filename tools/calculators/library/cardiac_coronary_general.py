@@ -67,11 +67,11 @@ _TRI_ITEMS = (
     Number("systolic_blood_pressure", "Systolic BP", "mmHg", ge=30, le=300),
 )
 _TRI_BANDS = (
-    Band(None, 12.5, "TRI <=12.5: lowest risk group, low risk (about 0.8% 30-day mortality)"),
+    Band(None, 12.5, "TRI <=12.5: first of five risk groups, low risk (about 0.8% 30-day mortality)"),
     Band(12.51, 17.5, "TRI >12.5-17.5: low risk group"),
     Band(17.51, 22.5, "TRI >17.5-22.5: intermediate risk group"),
     Band(22.51, 30, "TRI >22.5-30: intermediate/high risk group"),
-    Band(30.01, None, "TRI >30: highest risk group, intermediate/high risk (about 17% 30-day mortality, over 10%)"),
+    Band(30.01, None, "TRI >30: fifth of five risk groups, intermediate/high risk (about 17% 30-day mortality, over 10%)"),
 )
 
 
@@ -882,7 +882,7 @@ def _sepsis(x: ChoiceInputs) -> CalculatorResult:
     met: list[str] = []
     if sirs >= 2:
         if yes["organ_failure"]:
-            met.append("Multiple organ dysfunction syndrome (MODS): SIRS with 2 or more failing organs")
+            met.append("Multiple organ dysfunction syndrome (MODS, multi-organ dysfunction): SIRS with 2 or more failing organs")
         if yes["infection"]:
             if yes["severe_sepsis"]:
                 met.append("Septic shock: sepsis with hypotension despite adequate fluid resuscitation")
@@ -891,7 +891,7 @@ def _sepsis(x: ChoiceInputs) -> CalculatorResult:
             met.append("Sepsis: SIRS with a suspected or confirmed infection")
         met.append("SIRS: 2 or more of 4 criteria")
         if not yes["infection"] and (yes["lactic_acidosis"] or yes["severe_sepsis"]):
-            met.append("no source of infection given, so sepsis, severe sepsis and septic shock are not met")
+            met.append("no source of infection given, so no sepsis stage is met")
     text = met[0] + (f" (also: {'; '.join(met[1:])})" if len(met) > 1 else "") if met else _SEPSIS_BANDS[0].text
     lines = [f"SIRS criteria met: {sirs} of 4 (" + ", ".join(n for n in _SIRS_ITEMS if yes[n]) + ")",
              *(f"{n.replace('_', ' ')}: {'yes' if yes[n] else 'no'}" for n in

@@ -111,7 +111,7 @@ CAS = point_score(
                "about the coronavirus", _CAS_FREQ),
     ),
     bands=(
-        Band(0, 8, "Negative: no dysfunctional coronavirus anxiety (CAS < 9)"),
+        Band(0, 8, "Negative: CAS < 9, below the cut-off for dysfunctional coronavirus anxiety"),
         Band(9, 20, "Positive: probable dysfunctional coronavirus anxiety (CAS >= 9)"),
     ),
     reference=("Lee SA. Coronavirus Anxiety Scale: a brief mental health screener for COVID-19 related anxiety. "

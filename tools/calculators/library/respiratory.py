@@ -1151,8 +1151,8 @@ HESTIA = point_score(
         yes_no("hit", "Documented history of heparin-induced thrombocytopenia (HIT)", 1, default=None),
     ),
     bands=(
-        Band(0, 0, "Eligible for outpatient care: low risk (0% mortality, 2% VTE recurrence)"),
-        Band(1, 11, "Not eligible for outpatient care: inpatient treatment recommended"),
+        Band(0, 0, "Eligible for outpatient care or treatment: low risk (0% mortality, 2% VTE recurrence)"),
+        Band(1, 11, "Not eligible for outpatient care or treatment; inpatient treatment recommended"),
     ),
     reference=("Zondag W, Mos IC, Creemers-Schild D, et al. Outpatient treatment in patients with acute pulmonary "
                "embolism: the Hestia Study. J Thromb Haemost. 2011;9(8):1500-1507."),

@@ -425,3 +425,16 @@ def test_mets_ir():
     assert result.value == pytest.approx(58.05, abs=0.01) and "high risk" in result.interpretation
     with pytest.raises(CalculatorInputError, match="missing hdlc"):
         CALCULATORS["mets_ir"].run({"fglu": 110, "tg": 300, "bmi": 33})
+
+
+def test_sirs_without_infection_names_no_sepsis_stage_and_mods_in_the_options_words():
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.calculators.option_match import match_options
+
+    args = {"temperature": "Yes", "heart_rate": "Yes", "respiratory_rate": "Yes", "white_blood_cell_count": "No",
+            "infection": "No", "lactic_acidosis": "Yes", "severe_sepsis": "Yes", "organ_failure": "Yes"}
+    r = CALCULATORS["sirs_sepsis_shock"].run(args)
+    assert r.value == 3 and "severe sepsis" not in r.interpretation.lower()
+    opts = {"A": "Multi-organ dysfunction syndrome", "B": "Systemic inflammatory response syndrome (SIRS)",
+            "C": "Severe sepsis", "D": "Septic shock"}
+    assert match_options(opts, r.value, r.unit, r.interpretation).letter == "A"

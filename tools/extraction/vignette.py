@@ -1,0 +1,636 @@
+"""A library score's items read from a short case (a vignette), each with its evidence and a status.
+
+For every item of a point score (:data:`medmirror.tools.calculators.points.SPECS`) :func:`read_vignette`
+returns an :class:`ItemReading`: the value, the quoted sentence and its offsets, how it was read, and a
+status (the calibrated-answer policy's words):
+
+* ``read``: the text settles it (span given);
+* ``assumed``: the text does not mention the item; its absent option ("No", "Absent", "None", "Normal") is
+  taken, or its own default, and reported as assumed;
+* ``uncertain``: two options are equally supported (both named in ``candidates``), or a number falls in no
+  band: left out, so the calculator refuses it by name;
+* ``missing``: nothing read and no absent option: left out.
+
+How each kind of item is read (general readers, no rule is written for one score):
+
+* a **number** (``Number``): the shared extractor's quantity named by the item (age, vitals, labs, GCS, BMI;
+  :func:`medmirror.tools.extraction.extractor.extract`) converted to the item's unit
+  (:func:`medmirror.tools.calculators.units.convert`), else the first number within five words after the
+  item's words, in the item's range;
+* a **band** (every option states one quantity: "<9 bpm", "21-29", ">=75 years", "6-24 hours"): the same
+  number, or for time bands the duration the text gives ("for the past 8 weeks"), placed in the one band
+  that holds it (whole-number bands reach up to the next one: '9-14' holds 14.5);
+* a **finding** (No / Yes, Absent / Present): the concept vocabulary's terms for the item (synonyms and
+  abbreviations), else the sentence that uses at least half of the item's content words (each weighted by
+  how few of the score's items use it); ConText (:mod:`medmirror.tools.extraction.context`) decides negation
+  ("denies", "no", "does not"), and a hypothetical or a relative's mention does not count;
+* a **graded choice** (any other options): each option's words (weighted by how few options use them) in
+  the sentences that name the item (the whole text when none does); the best option must cover at least
+  half its weight and clearly more than the next, not negated; a tie is ``uncertain``.
+
+A wrong option is worse than an assumed one: every threshold above errs towards leaving an item out.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.prompts import render
+from medmirror.tools.calculators.option_match import Quantity, quantities, quantity_agrees
+from medmirror.tools.calculators.points import SPECS, Choice, Item, Number
+from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.extraction.choice_labels import (
+    STOP,
+    absent_option,
+    band_holds,
+    bands,
+    content_words,
+    is_finding,
+    present_option,
+    same_word,
+    words,
+)
+from medmirror.tools.extraction.concepts import find_concepts
+from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.model import Sentence
+from medmirror.tools.extraction.text import SentenceIndex
+
+Status = Literal["read", "assumed", "uncertain", "missing"]
+COVER = 0.5  # share of an item's (or option's) word weight a sentence must use
+MAX_VARIANTS = 256  # at most this many recomputations over the unsettled items
+MARGIN = 0.2  # how much more of its weight the chosen option must cover than the next one
+
+# item question -> the extractor's quantity (first pattern that matches wins)
+_QUANTITIES: list[tuple[str, str]] = [
+    (r"pulmonary artery|\bpasp\b", ""), (r"\bpao2\b|partial pressure of oxygen", "pao2"), (r"\bpaco2\b", "paco2"),
+    (r"\bfio2\b", "fio2"), (r"\bspo2\b|oxygen saturation|\bo2 sat", "spo2"),
+    (r"systolic (?:bp|blood pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
+    (r"heart rate|\bpulse\b|\bhr\b", "heart_rate"), (r"respiratory rate|respiration rate|breathing rate", "respiratory_rate"),
+    (r"temperature|\btemp\b", "temperature"), (r"glasgow|\bgcs\b", "gcs"), (r"body mass index|\bbmi\b", "bmi"),
+    (r"\bweight\b", "weight"), (r"\bheight\b", "height"), (r"creatinine", "creatinine"),
+    (r"\bbun\b|blood urea nitrogen", "bun"), (r"\bsodium\b", "sodium"), (r"potassium", "potassium"),
+    (r"glucose", "glucose"), (r"direct bilirubin", "direct_bilirubin"), (r"bilirubin", "bilirubin"),
+    (r"albumin", "albumin"), (r"ha?emoglobin a1c|\bhba1c\b|\ba1c\b", "hba1c"),
+    (r"ha?emoglobin|\bhgb\b|\bhb\b", "hemoglobin"), (r"ha?ematocrit", "hematocrit"), (r"platelet", "platelets"),
+    (r"white (?:blood )?cell|\bwbc\b|leu[ck]ocyte count", "wbc"), (r"\binr\b", "inr"), (r"\bph\b", "ph"),
+    (r"lactate", "lactate"), (r"calcium", "calcium"), (r"bicarbonate|\bhco3", "bicarbonate"),
+    (r"\bast\b", "ast"), (r"\balt\b", "alt"), (r"total cholesterol", "total_cholesterol"), (r"\bhdl\b", "hdl"),
+    (r"\bldl\b", "ldl"), (r"triglyceride", "triglycerides"), (r"troponin", "troponin"), (r"\bage\b", "age"),
+]
+_TIME_UNITS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.5, "year": 8766.0}
+_WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
+                       r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b", re.I)
+_DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
+
+
+@dataclass
+class ItemReading:
+    """One item: its value (an option label or a number; None when left out), status, evidence and how."""
+
+    name: str
+    question: str
+    value: Any
+    status: Status
+    how: str
+    evidence: str = ""
+    span: tuple[int, int] | None = None
+    candidates: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "status": self.status, "how": self.how, "evidence": self.evidence,
+                "span": list(self.span) if self.span else None, "candidates": self.candidates or None}
+
+
+@dataclass
+class VignetteReading:
+    """The items of one score read from one text."""
+
+    items: dict[str, ItemReading] = field(default_factory=dict)
+
+    @property
+    def args(self) -> dict[str, Any]:
+        """The calculator's arguments: every item read or assumed."""
+        return {k: r.value for k, r in self.items.items() if r.status in ("read", "assumed") and r.value is not None}
+
+    @property
+    def left(self) -> dict[str, str]:
+        """Items left out (uncertain or missing) and why."""
+        return {k: r.how for k, r in self.items.items() if r.status in ("uncertain", "missing")}
+
+    @property
+    def assumed(self) -> list[str]:
+        return [k for k, r in self.items.items() if r.status == "assumed"]
+
+    def variants(self, items: tuple[Item, ...], limit: int = MAX_VARIANTS) -> list[dict[str, Any]] | None:
+        """The arguments with each unsettled choice moved within what the text allows (an uncertain item over its
+        candidates, a missing one over all its options): every combination, or None when a number is unsettled
+        or there are more than ``limit`` combinations (the calibrated-answer policy's recomputation)."""
+        combos: list[dict[str, Any]] = [self.args]
+        for item in items:
+            r = self.items.get(item.name)
+            if r is None or r.status not in ("uncertain", "missing"):
+                continue
+            if not isinstance(item, Choice):
+                return None
+            values = r.candidates or [o.label for o in item.options]
+            if len(combos) * len(values) > limit:
+                return None
+            combos = [{**c, item.name: v} for c in combos for v in values]
+        return combos
+
+
+class _Text:
+    """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
+        self.stems = [words(s.text) for s in self.sentences]
+        self._triggers: dict[int, Any] = {}
+
+    def triggers(self, i: int) -> Any:
+        if i not in self._triggers:
+            self._triggers[i] = find_triggers(self.sentences[i].text)
+        return self._triggers[i]
+
+    @cached_property
+    def extraction(self) -> Extraction:
+        return extract(self.text, findings=False)
+
+    @cached_property
+    def findings(self) -> list[Any]:
+        return find_concepts(self.text)
+
+    def flags(self, i: int, start: int, end: int) -> dict[str, list[str]]:
+        """ConText's categories for sentence ``i``'s words at [start, end) (sentence offsets)."""
+        return assert_context(self.sentences[i].text, start, end, self.triggers(i))
+
+    def quote(self, i: int) -> tuple[str, tuple[int, int]]:
+        s = self.sentences[i]
+        return s.text, (s.start, s.end)
+
+
+def _hits(stems: list[tuple[int, int, str]], wanted: dict[str, float]) -> dict[str, tuple[int, int]]:
+    """Which wanted stems a sentence uses, each with its first span."""
+    out: dict[str, tuple[int, int]] = {}
+    for a, b, s in stems:
+        for w in wanted:
+            if w not in out and same_word(s, w):
+                out[w] = (a, b)
+    return out
+
+
+def _cover(hits: dict[str, Any], weights: dict[str, float]) -> float:
+    total = sum(weights.values())
+    return sum(weights[w] for w in hits) / total if total else 0.0
+
+
+def _naming(t: _Text, weights: dict[str, float]) -> list[tuple[int, float, dict[str, tuple[int, int]]]]:
+    """(sentence, coverage, hits) of the sentences using at least :data:`COVER` of the weight, best first."""
+    out = []
+    for i, stems in enumerate(t.stems):
+        hits = _hits(stems, weights)
+        c = _cover(hits, weights)
+        if hits and c >= COVER - 1e-9:
+            out.append((i, c, hits))
+    return sorted(out, key=lambda x: -x[1])
+
+
+@lru_cache(maxsize=4096)
+def _item_concepts(question: str) -> frozenset[str]:
+    """The vocabulary's concepts the item *is* (their terms cover at least half of its content words)."""
+    found = [f for f in find_concepts(question) if f.affirmed]
+    total = len(content_words(question, keep_time=False))
+    out = set()
+    for f in found:
+        inside = len(content_words(question[f.start:f.end], keep_time=False))
+        if total and inside / total >= COVER:
+            out.add(f.concept)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def _negated_question(question: str) -> bool:
+    """Does the item ask about an absence ('cannot be explained by another condition')?"""
+    trig = find_triggers(question)
+    ws = [(a, b) for a, b, s in words(question) if s not in STOP]
+    neg = sum("negated" in assert_context(question, a, b, trig) for a, b in ws)
+    return bool(ws) and neg * 2 > len(ws)
+
+
+_ABNORMAL = re.compile(r"(?i)\b(?:elevat|high|low|abnormal|increas|decreas|above|below|raised|reduced|upper limit|"
+                       r"lower limit)|[<>≥≤]")
+_NORMAL = re.compile(r"(?i)(?<!ab)(?<!of )\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")  # not "limit of normal"
+
+
+def _overlap(a: Quantity, b: Quantity) -> bool:
+    return not (a.high < b.low or b.high < a.low or (a.high == b.low and (a.high_open or b.low_open))
+                or (b.high == a.low and (b.high_open or a.low_open)))
+
+
+def _thresholds(question: str) -> list[Quantity]:
+    """The cut-offs a finding states, any of which makes it present ('Hypotension (SBP <100)', 'Age >= 65',
+    'Temp >38 degC (100.4 degF) or <36 degC (96.8 degF)': a bracket restating a cut in other units is not read when
+    the cuts stand outside it); empty when it states none, or a plain number."""
+    text = question.replace("≥", ">=").replace("≤", "<=")
+    for t in (re.sub(r"\([^()]*\)", " ", text), text):
+        qs = quantities(t)
+        if qs and all(math.inf in (-q.low, q.high) for q in qs):
+            return qs
+        if qs:
+            return []
+    return []
+
+
+def _zero_option(item: Choice) -> str | None:
+    """A graded item's unique lowest option scoring 0 (its normal state: 'Fully capable of self-care (0)')."""
+    low = min(o.points for o in item.options)
+    zero = [o.label for o in item.options if o.points == low == 0]
+    return zero[0] if len(zero) == 1 else None
+
+
+def _asks(question: str) -> bool:
+    """A questionnaire's question ('Are you basically satisfied with your life?'): its answer is never assumed."""
+    return question.rstrip().endswith("?") or bool(re.match(r"(?i)(?:\d+[a-z]?\.\s*)?(?:do|are|have|did|were|is|has|"
+                                                            r"can|could|would|how|in the past)\b", question))
+
+
+def _assumed(item: Choice, why: str, *, graded: bool = False) -> ItemReading:
+    label = item.default if _asks(item.question) else (
+        absent_option(item) or item.default or (_zero_option(item) if graded else None))
+    if label is None:
+        return ItemReading(item.name, item.question, None, "missing", why)
+    return ItemReading(item.name, item.question, label, "assumed", f"{why}; '{label}' assumed")
+
+
+def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
+    yes, no = present_option(item), absent_option(item)
+    cuts = _thresholds(item.question)
+    if cuts:
+        got = _measured(item.question, "", t, weights, lambda x: True)
+        if got is not None:
+            b = got.bound
+            holds = any(quantity_agrees(c, b) if b else c.holds(got.value) for c in cuts)
+            apart = b is not None and not holds and not any(_overlap(c, b) for c in cuts)
+            if b is None or holds or apart:
+                said = b.text if b else f"{got.value:g}"
+                cut_text = " or ".join(c.text for c in cuts)
+                return ItemReading(item.name, item.question, yes if holds else no, "read",
+                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'",
+                                   got.quote, got.span)
+    flip = _negated_question(item.question)
+    if flip:
+        yes, no = no, yes
+    concepts = _item_concepts(item.question)
+    if concepts:
+        mentions = [f for f in t.findings if f.concept in concepts and not (f.family or f.hypothetical)]
+        if mentions:
+            pos = [f for f in mentions if not f.negated]
+            f = (pos or mentions)[0]
+            return ItemReading(item.name, item.question, yes if pos else no, "read",
+                               f"concept {f.concept}: '{f.text}'" + ("" if pos else " (negated)"),
+                               f.sentence.text, (f.start, f.end))
+    named = _naming(t, weights)
+    if not named:
+        return _assumed(item, f"no sentence names it ({', '.join(weights)})")
+    for i, cover, hits in named:
+        votes = Counter()
+        for a, b in hits.values():
+            flags = t.flags(i, a, b)
+            non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a])
+            votes["other" if ("family" in flags or "hypothetical" in flags) else
+                  "negated" if "negated" in flags or non else "affirmed"] += 1
+        if votes["other"] > votes["negated"] + votes["affirmed"]:
+            continue
+        kind = "negated" if votes["negated"] else "affirmed"  # 'pleural fluid is not purulent
+        quote, span = t.quote(i)
+        if kind == "affirmed" and _ABNORMAL.search(item.question) and _NORMAL.search(_clause(quote, hits)):
+            kind = "negated"  # 'normal hemoglobin' answers 'Hemoglobin < lower limit of normal'
+
+        return ItemReading(item.name, item.question, no if kind == "negated" else yes, "read",
+                           f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
+                           quote, span)
+    return _assumed(item, "named only for a relative or as a possibility")
+
+
+def _clause(sentence: str, hits: dict[str, tuple[int, int]]) -> str:
+    """The comma/and-delimited stretch of ``sentence`` around the hits."""
+    a, b = min(x for x, _ in hits.values()), max(y for _, y in hits.values())
+    cuts = [m.end() for m in re.finditer(r",|;|\band\b|\bbut\b", sentence[:a])]
+    end = re.search(r",|;|\band\b|\bbut\b", sentence[b:])
+    return sentence[(cuts[-1] if cuts else 0):(b + end.start() if end else len(sentence))]
+
+
+def _quantity_name(question: str) -> str | None:
+    q = question.lower()
+    return next((name for rx, name in _QUANTITIES if re.search(rx, q)), None) or None
+
+
+_CMP_BEFORE = re.compile(r"(>=|<=|=>|=<|≥|≤|>|<|\babove|\bbelow|\bover|\bunder|\bexceeding|\bless than|\bmore than|"
+                         r"\bgreater than|\bat least|\bat most|\bup to)\s*$", re.I)
+
+
+def _bound(before: str, x: float) -> Quantity | None:
+    """The interval a comparison right before a number states ('>300', 'below 10'), else None (a plain value)."""
+    m = _CMP_BEFORE.search(before)
+    if not m:
+        return None
+    qs = quantities(f"{m.group(1)} {x:g}".replace("≥", ">=").replace("≤", "<="))
+    return qs[0] if qs and not qs[0].is_point else None
+
+
+@dataclass
+class _Reading:
+    value: float
+    how: str
+    quote: str
+    span: tuple[int, int]
+    bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
+
+
+def _number_after(t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
+    """The first number within five words after a sentence's use of the item's words, accepted by ``ok``."""
+    for i, _, hits in _naming(t, weights):
+        s = t.sentences[i]
+        for end in sorted(b for _, b in hits.values()):
+            m = re.match(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?)(?![\d.])", s.text[end:])
+            if m and ok(float(m.group(1))):
+                x, a = float(m.group(1)), end + m.start(1)
+                return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
+                                _bound(s.text[max(0, a - 20):a], x))
+    return None
+
+
+def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float], ok: Any,
+              analyte: str | None = None) -> _Reading | None:
+    """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words)."""
+    name = _quantity_name(item_question)
+    if name:
+        v = t.extraction.get(name)
+        if v is not None and isinstance(v.value, (int, float)):
+            x: float | None = float(v.value)
+            if unit and v.unit and unit not in ("", "points") and v.unit != unit:
+                try:
+                    x = convert(float(v.value), v.unit, unit, analyte)
+                except (UnitConversionError, ValueError):
+                    x = None
+            if x is not None and ok(x):
+                num = re.search(r"\d+(?:\.\d+)?", v.raw)
+                bound = _bound(v.raw[:num.start()], x) if num else None
+                return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
+    return _number_after(t, weights, ok)
+
+
+def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
+    """(hours, sentence index, quote, span) of every duration the text states."""
+    out = []
+    for i, s in enumerate(t.sentences):
+        for m in _DURATION.finditer(s.text):
+            n = m.group(1).lower()
+            x = 1.0 if n in ("a", "an") else float(_WORD_NUMBERS.get(n, n))
+            u = m.group(2).lower()
+            out.append((x * _TIME_UNITS[_DURATION_UNIT.get(u, u)], i, s.text, (s.start + m.start(), s.start + m.end())))
+    return out
+
+
+def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float]) -> ItemReading:
+    unit = qs[0].unit
+    fits = lambda x: any(band_holds(q, x) for q in qs)  # noqa: E731
+    if unit in _TIME_UNITS and _quantity_name(item.question) != "age":
+        named = {i for i, _, _ in _naming(t, weights)}
+        durs = _durations(t)
+        near = [d for d in durs if d[1] in named] or durs
+        values = {round(d[0] / _TIME_UNITS[unit], 6) for d in near}
+        if not values:
+            return _assumed(item, "no duration in the text")
+        if len(values) > 1:
+            return ItemReading(item.name, item.question, None, "uncertain",
+                               f"several durations in the text ({len(values)})")
+        x, (_, _, quote, span) = values.pop(), near[0]
+        how = f"duration {x:g} {unit}(s)"
+    else:
+        got = _measured(item.question, "", t, weights, fits)
+        if got is None:
+            # no number: labels that describe their band ("0 ('I never cough')") are read by their words
+            worded = _graded(item, t, weights)
+            return worded if worded.status in ("read", "uncertain") else _assumed(item, "no number for the item in the text")
+        x, how, quote, span = got.value, got.how, got.quote, got.span
+        if got.bound is not None:  # the text gives an interval: the band that holds all of it
+            holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]
+            if len(holding) != 1:
+                touching = [o.label for o, q in zip(item.options, qs) if _overlap(q, got.bound)]
+                return ItemReading(item.name, item.question, None, "uncertain",
+                                   f"'{got.bound.text}' spans {len(touching)} band(s)", quote, span, touching)
+            return ItemReading(item.name, item.question, holding[0], "read",
+                               f"{how}: '{got.bound.text}' in band '{holding[0]}'", quote, span)
+    holding = [o.label for o, q in zip(item.options, qs) if band_holds(q, x)]
+    if len(holding) != 1:
+        return ItemReading(item.name, item.question, None, "uncertain",
+                           f"{x:g} falls in {len(holding) or 'no'} band(s)", quote, span, holding)
+    return ItemReading(item.name, item.question, holding[0], "read", f"{how}: {x:g} in band '{holding[0]}'",
+                       quote, span)
+
+
+def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
+    named = _naming(t, weights)
+    # the clauses that name the item first (options named elsewhere belong to other items), then their sentences,
+    # then (the item not named) the whole text
+    clauses = [(i, _clause(t.sentences[i].text, hits)) for i, _, hits in named]
+    for scope in ([c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
+                  [(i, s.text) for i, s in enumerate(t.sentences)]):
+        if scope:
+            r = _graded_in(item, t, scope)
+            if r is not None:
+                return r
+    return _assumed(item, "no option's words are in the text", graded=True)
+
+
+_NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|without|absent|lack\w*|los[st]\w*|inabilit\w*)\b")
+
+
+def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemReading | None:
+    """The option the stretches in ``scope`` (sentence index, text) support, uncertain on a tie, None: no option."""
+    naming = set(content_words(item.question))  # the item's own words name it, not one of its options
+    per = {o.label: [w for w in content_words(o.label) if w not in naming] for o in item.options}
+    df = Counter(w for ws in per.values() for w in set(ws))
+    scored: list[tuple[float, float, str, int]] = []
+    for label, ws in per.items():
+        best = (0.0, 0.0, -1)
+        negative = bool(_NEGATIVE_LABEL.match(label))
+        for alt in _alternatives(label):
+            wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
+            if not wts:
+                continue
+            for i, stretch in scope:
+                off = t.sentences[i].text.find(stretch)
+                stems = words(stretch)
+                hits = _hits(stems, wts)
+                negated = any("negated" in t.flags(i, off + a, off + b) for a, b in hits.values())
+                if negated and not negative:
+                    continue  # "no nystagmus" does not support "moderate nystagmus"
+                if negative and not negated and not any(_NEGATIVE_LABEL.match(s) for _, _, s in stems):
+                    continue  # "he walks" does not support "Unable to walk"
+                if any(set(hits) <= set(other) for o, other in per.items() if o != label):
+                    continue  # only words another option has too ('any other cancer'): nothing tells this option
+                c = _cover(hits, wts)
+                if (c, sum(wts[w] for w in hits)) > best[:2]:
+                    best = (c, sum(wts[w] for w in hits), i)
+        if best[2] >= 0 or any(df[w] < len(per) for w in ws):
+            scored.append((best[0], best[1], label, best[2]))
+    scored.sort(key=lambda x: (-x[0], -x[1]))
+    if not scored or scored[0][0] < COVER:
+        return None
+    top, nxt = scored[0], (scored[1] if len(scored) > 1 else (0.0, 0.0, "", -1))
+    if top[0] - nxt[0] < MARGIN and not (top[0] >= 1 and top[1] > nxt[1] and nxt[0] < 1):
+        return ItemReading(item.name, item.question, None, "uncertain",
+                           f"options '{top[2]}' and '{nxt[2]}' are both named ({top[0]:.0%}, {nxt[0]:.0%})",
+                           candidates=[top[2], nxt[2]])
+    quote, span = t.quote(top[3])
+    return ItemReading(item.name, item.question, top[2], "read", f"{top[0]:.0%} of the option's words", quote, span)
+
+
+def _alternatives(label: str) -> list[list[str]]:
+    """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
+    carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)')."""
+    plain = re.sub(r"\(.*?\)", " ", label)
+    parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
+    out = [content_words(p) for p in parts]
+    return [ws for ws in out if ws]
+
+
+def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
+    got = _measured(item.question, item.unit, t, weights, lambda x: item.ge <= x <= item.le, item.analyte)
+    if got is not None and got.bound is not None:
+        return ItemReading(item.name, item.question, None, "uncertain",
+                           f"the text gives '{got.bound.text}', not a value", got.quote, got.span)
+    if got is None:
+        if item.default is not None:
+            return ItemReading(item.name, item.question, item.default, "assumed", "not in the text; default")
+        return ItemReading(item.name, item.question, None, "missing", f"no {item.question} in range in the text")
+    return ItemReading(item.name, item.question, got.value, "read", got.how, got.quote, got.span)
+
+
+def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
+    """Per item, its content words each weighted 1 / (the number of the score's items that use it)."""
+    per = {it.name: content_words(it.question, keep_time=False) for it in items}
+    df = Counter(w for ws in per.values() for w in ws)
+    return {k: {w: 1 / df[w] for w in ws} for k, ws in per.items()}
+
+
+class ItemProposal(BaseModel):
+    """A chat model's proposal for one item: one of its option labels and the sentence that supports it."""
+
+    option: str = Field(max_length=2_000)
+    quote: str = Field(max_length=2_000)
+
+
+def _norm(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return " ".join(re.sub(r"[^\w%<>=.'/-]+", " ", text.casefold()).split())
+
+
+MIN_QUOTE_WORDS = 3
+
+
+def check_proposal(text: str, item: Choice, option: str, quote: str) -> tuple[str | None, str, tuple[int, int] | None]:
+    """(the label accepted or None, why, the quote's span in ``text``): a proposal is accepted only when the option
+    is one of the item's labels, the quote is in the text (normalised substring, at least three words) and it
+    supports the option: it uses more than half of the option's own words (those no other option has) or, for a
+    finding, the item's words, none of them negated (a finding's absent option: negated)."""
+    label = next((o.label for o in item.options if _norm(o.label) == _norm(option)), None)
+    if label is None:
+        return None, f"{option[:80]!r} is not one of the item's options", None
+    q = _norm(quote)
+    if len(q.split()) < MIN_QUOTE_WORDS or q not in _norm(text):
+        return None, f"the quote {quote[:80]!r} is not in the text", None
+    span = _locate(text, quote)
+    quote_words = words(quote)
+    trig = find_triggers(quote)
+    if is_finding(item):
+        wanted = {w: 1.0 for w in content_words(item.question, keep_time=False)}
+        absent = label == absent_option(item)
+    else:
+        per = {o.label: content_words(o.label) for o in item.options}
+        df = Counter(w for ws in per.values() for w in set(ws))
+        wanted = {w: 1.0 for w in per[label] if df[w] == 1}
+        absent = False
+    hits = _hits(quote_words, wanted)
+    if not hits or (not is_finding(item) and len(hits) * 2 <= len(wanted) and len(wanted) > 1):
+        return None, f"the quote does not use the words of '{label}'" + (
+            f" or of the item ({', '.join(wanted)})" if is_finding(item) else ""), span
+    negated = any("negated" in assert_context(quote, a, b, trig) for a, b in hits.values())
+    if negated != absent:
+        return None, f"the quote {'negates' if negated else 'does not negate'} {', '.join(hits)}", span
+    return label, f"the quote uses {', '.join(hits)}" + (" (negated)" if negated else ""), span
+
+
+def _locate(text: str, quote: str) -> tuple[int, int] | None:
+    """The quote's offsets in ``text`` (its first and last words located; None when not found verbatim)."""
+    ws = quote.split()
+    if not ws:
+        return None
+    a = text.casefold().find(ws[0].casefold())
+    b = text.casefold().find(ws[-1].casefold(), max(a, 0))
+    return (a, b + len(ws[-1])) if a >= 0 and b >= 0 else None
+
+
+def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
+            retries: int = 1) -> ItemReading:
+    """Ask ``model`` for ``item`` (among ``candidates`` when given), then :func:`check_proposal` decides."""
+    labels = candidates or [o.label for o in item.options]
+    msgs = render("choice_item", note=text, item=item.question, options="\n".join(f"- {x}" for x in labels))
+    schema = {"type": "object", "properties": {"option": {"type": "string", "enum": labels},
+                                               "quote": {"type": "string", "maxLength": 2000}},
+              "required": ["option", "quote"]}
+    try:
+        out = call_structured(model, msgs, ItemProposal, role="extractor", retries=retries, json_schema=schema)
+    except StructuredOutputError as err:
+        return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was invalid: {err.error[:120]}")
+    if candidates and out.option not in candidates:
+        return ItemReading(item.name, item.question, None, "missing",
+                           f"the model proposed {out.option[:60]!r}, not one of {candidates}")
+    label, why, span = check_proposal(text, item, out.option, out.quote)
+    if label is None:
+        return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was refused: {why}",
+                           out.quote[:300], None, [out.option[:200]])
+    return ItemReading(item.name, item.question, label, "read", f"proposed by the model, checked: {why}",
+                       out.quote, span)
+
+
+def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> VignetteReading:
+    """Every item of ``items`` read from ``text``; with a chat ``model``, the choices the rules leave uncertain or
+    missing are proposed by it and kept only when :func:`check_proposal` accepts them."""
+    t = _Text(text)
+    weights = item_weights(items)
+    out = VignetteReading()
+    for item in items:
+        w = weights[item.name]
+        if isinstance(item, Number):
+            r = _number(item, t, w)
+        elif is_finding(item):
+            r = _finding(item, t, w)
+        elif (qs := bands(item)) is not None:
+            r = _band(item, qs, t, w)
+        else:
+            r = _graded(item, t, w)
+        if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
+            p = propose(model, text, item, candidates=r.candidates or None)
+            r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",
+                                                         r.evidence, r.span, r.candidates)
+        out.items[item.name] = r
+    return out
+
+
+def read_vignette(calc_id: str, text: str, *, model: Any = None) -> VignetteReading:
+    """The items of library point score ``calc_id`` read from ``text`` (KeyError: not a point score)."""
+    return read_items(SPECS[calc_id].items, text, model=model)
