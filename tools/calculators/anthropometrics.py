@@ -61,7 +61,7 @@ BMI = register(Calculator(
     inputs=BMIInputs, compute=_bmi,
     reference="WHO Technical Report Series 894 (2000).",
     output_unit="kg/m²", output_type="decimal",
-    medcalc_id=6, medcalc_name="Body Mass Index (BMI)", aliases=["BMI Calculator (Body Mass Index and BSA)", "BMI and BSA (Mosteller)", "BMI", "body mass index", "Quetelet index"],
+    medcalc_id=6, medcalc_name="Body Mass Index (BMI)", aliases=["BMI", "body mass index", "Quetelet index", "BMI Calculator (Body Mass Index and BSA)", "BMI and BSA (Mosteller)"],
     conventions=["No rounding of the returned value; the explanation shows 3 decimals."],
     medcalc_keys={"weight": "weight", "height": "height"},
 ))
@@ -174,7 +174,7 @@ IDEAL_BODY_WEIGHT = register(Calculator(
     inputs=IBWInputs, compute=_ibw, reference=DEVINE_REF,
     output_unit="kg", output_type="decimal",
     medcalc_id=10, medcalc_name="Ideal Body Weight",
-    aliases=["Ideal Body Weight", "IBW", "Devine formula", "ideal weight", "predicted body weight"],
+    aliases=["IBW", "Devine formula", "ideal weight", "predicted body weight", "Ideal Body Weight"],
     conventions=[
         "IBW = 50 kg (male) / 45.5 kg (female) + 2.3 kg x (height in inches - 60); 1 cm = 0.393701 in.",
         "Heights under 60 in are not clamped (extrapolated, flagged); a non-positive IBW is refused.",
@@ -293,7 +293,7 @@ ADJUSTED_BODY_WEIGHT = register(Calculator(
     reference="Devine 1974 (IBW); Bauer, Applied Clinical Pharmacokinetics (ABW factor 0.4).",
     output_unit="kg", output_type="decimal",
     medcalc_id=62, medcalc_name="Adjusted Body Weight",
-    aliases=["Ideal Body Weight and Adjusted Body Weight", "ABW", "AdjBW", "dosing weight", "adjusted weight"],
+    aliases=["ABW", "AdjBW", "dosing weight", "adjusted weight", "Ideal Body Weight and Adjusted Body Weight"],
     conventions=["ABW = IBW + 0.4 x (actual weight - IBW), IBW by Devine; applied whatever the BMI "
                  "(also when actual weight < IBW), as MedCalc-Bench does."],
     medcalc_keys={"sex": "sex", "weight": "weight", "height": "height"},

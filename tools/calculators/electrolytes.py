@@ -111,7 +111,7 @@ CALCIUM_CORRECTION = register(Calculator(
     inputs=CalciumCorrectionInputs, compute=_calcium_correction, reference=PAYNE_REF,
     output_unit="mg/dL", output_type="decimal",
     medcalc_id=7, medcalc_name="Calcium Correction for Hypoalbuminemia",
-    aliases=["Calcium Correction for Hypoalbuminemia and Hyperalbuminemia", "corrected calcium", "albumin-corrected calcium", "Payne formula", "calcium correction"],
+    aliases=["corrected calcium", "albumin-corrected calcium", "Payne formula", "calcium correction", "Calcium Correction for Hypoalbuminemia and Hyperalbuminemia"],
     conventions=["Normal albumin 4.0 g/dL unless given; albumin g/L is divided by 10; calcium mmol/L x 4.008 "
                  "= mg/dL. Applied also when albumin is above normal (correction becomes negative)."],
     medcalc_keys={"calcium": "calcium", "serum calcium": "calcium", "total calcium": "calcium", **_ALB_KEYS},
@@ -211,7 +211,7 @@ SERUM_OSMOLALITY = register(Calculator(
     inputs=OsmolalityInputs, compute=_osmolality, reference=OSM_REF,
     output_unit="mOsm/kg", output_type="decimal",
     medcalc_id=30, medcalc_name="Serum Osmolality",
-    aliases=["Serum Osmolality/Osmolarity", "calculated osmolality", "serum osmolarity", "plasma osmolality", "osmolal gap"],
+    aliases=["calculated osmolality", "serum osmolarity", "plasma osmolality", "osmolal gap", "Serum Osmolality/Osmolarity"],
     conventions=["2 x Na + BUN/2.8 + glucose/18 (mg/dL); ethanol is ignored by default as in MedCalc-Bench "
                  "(include_ethanol adds ethanol/3.7); BUN given as urea mmol/L converts x 2.8014."],
     medcalc_keys={**_NA_KEYS, "blood urea nitrogen (bun)": "bun", "bun": "bun", "blood urea nitrogen": "bun",
@@ -274,7 +274,7 @@ FREE_WATER_DEFICIT = register(Calculator(
     inputs=FreeWaterDeficitInputs, compute=_free_water_deficit, reference=FWD_REF,
     output_unit="L", output_type="decimal",
     medcalc_id=38, medcalc_name="Free Water Deficit",
-    aliases=["Free Water Deficit in Hypernatremia", "FWD", "water deficit", "hypernatremia free water", "free water"],
+    aliases=["FWD", "water deficit", "hypernatremia free water", "free water", "Free Water Deficit in Hypernatremia"],
     conventions=["TBW fraction: < 18 y 0.6; 18-64 y male 0.6, female 0.5; >= 65 y male 0.5, female 0.45 "
                  "(MedCalc-Bench). Target sodium 140 mEq/L unless given. Negative when Na is below target "
                  "(not clipped)."],

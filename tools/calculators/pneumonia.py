@@ -163,7 +163,7 @@ PSI = register(Calculator(
     reference="Fine MJ et al. N Engl J Med. 1997;336(4):243-250.",
     output_unit="points", output_type="integer",
     medcalc_id=29, medcalc_name="PSI Score: Pneumonia Severity Index for CAP",
-    aliases=["PSI/PORT Score: Pneumonia Severity Index for CAP", "PSI", "PORT score", "Pneumonia Severity Index", "pneumonia risk class", "CAP severity"],
+    aliases=["PSI", "PORT score", "Pneumonia Severity Index", "pneumonia risk class", "CAP severity", "PSI/PORT Score: Pneumonia Severity Index for CAP"],
     conventions=[
         "The answer is the point total (age, -10 for women, plus the items); the risk class is in the "
         "interpretation.",

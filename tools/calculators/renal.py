@@ -142,7 +142,7 @@ CREATININE_CLEARANCE = register(Calculator(
     inputs=CrClInputs, compute=_crcl, reference=CG_REF,
     output_unit="mL/min", output_type="decimal",
     medcalc_id=2, medcalc_name="Creatinine Clearance (Cockcroft-Gault Equation)",
-    aliases=["CrCl Cockroft-Gault", "Creatinine Clearance (Cockcroft-Gault Equation)", "CrCl", "Cockcroft-Gault", "Cockroft-Gault", "creatinine clearance", "renal dosing"],
+    aliases=["CrCl", "Cockcroft-Gault", "Cockroft-Gault", "creatinine clearance", "renal dosing", "CrCl Cockroft-Gault", "Creatinine Clearance (Cockcroft-Gault Equation)"],
     conventions=[
         "Weight by BMI class (MedCalc-Bench): BMI < 18.5 actual weight; 18.5 <= BMI < 25 min(IBW, actual); "
         "BMI >= 25 adjusted body weight IBW + 0.4 x (actual - IBW); IBW by Devine. Override with weight_basis.",
@@ -202,7 +202,7 @@ CKD_EPI = register(Calculator(
     inputs=CKDEPIInputs, compute=_ckd_epi, reference=CKD_EPI_REF,
     output_unit="mL/min/1.73 m²", output_type="decimal",
     medcalc_id=3, medcalc_name="CKD-EPI Equations for Glomerular Filtration Rate",
-    aliases=["CKD-EPI Equations for Glomerular Filtration Rate (GFR)", "CKD-EPI", "eGFR", "GFR", "CKD-EPI 2021", "race-free eGFR", "glomerular filtration rate"],
+    aliases=["CKD-EPI", "eGFR", "GFR", "CKD-EPI 2021", "race-free eGFR", "glomerular filtration rate", "CKD-EPI Equations for Glomerular Filtration Rate (GFR)"],
     conventions=["2021 race-free equation (no race input): κ 0.7/0.9, α -0.241/-0.302 (female/male), "
                  "exponent -1.200 above κ, 0.9938^age, x 1.012 if female."],
     medcalc_keys={"age": "age", "sex": "sex", "creatinine": "creatinine"},
