@@ -12,6 +12,7 @@ from medmirror.nodes.common import Deps, compact, node, observation_brief, setti
 from medmirror.nodes.formats import format_from_tool, infer_format
 from medmirror.nodes.grounding import analyse_note
 from medmirror.settings import Settings
+from medmirror.tools.resource_access import check_resources
 
 
 def make_intake(deps: Deps, *, planner: bool):
@@ -24,6 +25,11 @@ def make_intake(deps: Deps, *, planner: bool):
         if not question:
             return {"status": "error", "status_detail": "no question given",
                     "trace": [{"node": "intake", "event": "invalid_input", "detail": "empty question"}]}
+        try:  # every interface, Studio and build_graph().invoke too: files under the allowed roots only
+            check_resources(state.resources, s)
+        except (ValueError, TypeError, PermissionError) as exc:
+            return {"status": "error", "status_detail": f"resources: {exc}",
+                    "trace": [{"node": "intake", "event": "invalid_input", "detail": str(exc)[:300]}]}
         if s.use_planner != planner:
             detail = wrong_graph(s.preset, planner)
             return {"status": "error", "status_detail": detail,

@@ -147,3 +147,20 @@ def test_http_sessions_are_bounded_and_expire(monkeypatch: pytest.MonkeyPatch) -
         assert codes == [200, 200, 200, 503]
         time.sleep(2.5)  # idle sessions are closed
         assert client.post("/mcp", json=init, headers=auth).status_code == 200
+
+
+def test_the_graph_itself_refuses_a_file_outside_the_allowed_roots(tmp_path):
+    """Studio and build_graph().invoke do not go through solve: intake checks the resources too."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from medmirror.graphs.main import build_graph
+    from medmirror.settings import Settings
+    from tests.graph._helpers import models
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("patient list")
+    ctx = Settings.resolve("mirror", embeddings_provider="none", data_dir=str(tmp_path / "data"))
+    graph = build_graph(checkpointer=InMemorySaver(), preset=ctx, models=models())
+    out = graph.invoke({"question": "Summarise the document.", "resources": {"documents": [str(secret)]}},
+                       {"configurable": {"thread_id": "roots"}}, context=ctx)
+    assert out["status"] == "error" and "resources:" in out["status_detail"] and "secret.txt" in out["status_detail"]
