@@ -28,6 +28,7 @@ import pydantic
 from medmirror.api import solve
 from medmirror.bench.cli import add_bench_parser, one_line_validation_error
 from medmirror.bench.experiment import add_experiment_parser
+from medmirror.cohort import add_cohort_parser
 from medmirror.graphs.main import build_graph
 from medmirror.limits import MAX_NOTE_BYTES, InputTooLarge, InvalidTaskInput, check_options, check_task
 from medmirror.mcp_server import add_mcp_parser
@@ -297,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_bench_parser(sub)
     add_experiment_parser(sub)
+    add_cohort_parser(sub)
     add_optimize_parser(sub)
     add_mcp_parser(sub)
     add_memory_parser(sub, default_store=_default_store())
