@@ -139,7 +139,7 @@ class Settings(BaseSettings):
 
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
-    checkpointer: Literal["sqlite", "memory", "none"] = Field("sqlite", description="Run checkpointing backend.")
+    checkpointer: str = Field("sqlite", pattern=r"^(sqlite|memory|none|postgres(ql)?://\S+)$", max_length=2000, description="Run checkpointing backend: sqlite (a file in the data dir), memory, none, or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's Postgres checkpointer (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass, not in the URL).")
 
     @field_validator("role_providers", mode="before")
     @classmethod

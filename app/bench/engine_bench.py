@@ -1,0 +1,112 @@
+"""``medmirror bench engine``: the same MedCalc-Bench slice on 1 and 2 workers, on the local engine and on Ray.
+
+Per condition: wall seconds (worker start-up included: spawning processes or Ray actors that import
+MedMirror and build their function), rows per minute, the time rows spent in the row function
+(``busy``), the peak resident memory of each worker, and for Ray the overhead per row against the
+local engine with the same number of workers. Starting the local Ray cluster is timed apart (a
+one-off per session, or none with ``--address``). Every condition must give the same value for
+every row; the report says whether it did. Speed is measured here, never asserted in a test.
+
+    medmirror bench engine                              # 40 rows of blind8 + blind10, extract mode (rules)
+    medmirror bench engine --mode agent --rows 10 --set model_provider=local   # with the embedded model
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from medmirror.bench.common import JsonlWriter, write_summary
+from medmirror.bench.engine import EngineError, RowTask, import_ray, ray_session, run_rows
+from medmirror.bench.medcalc import MedCalcRow, get_mode, make_row_fn, mode_error, read_medcalc_csv
+
+DEFAULT_DATA = ("app/data/dev/blind8.csv", "app/data/dev/blind10.csv")
+
+
+def slice_rows(paths: list[str], rows: int, mode: str) -> list[MedCalcRow]:
+    """``rows`` rows spread over the files (every other row, alternating files), ids prefixed by file."""
+    per = []
+    for path in paths:
+        got = read_medcalc_csv(path, get_mode(mode).required_columns)[::2]
+        per.append([dataclasses.replace(r, id=f"{Path(path).stem}-{r.id}") for r in got])
+    out: list[MedCalcRow] = []
+    for i in range(max(len(p) for p in per)):
+        out += [p[i] for p in per if i < len(p)]
+    return out[:rows]
+
+
+def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: dict[str, Any] | None = None,
+            workers: tuple[int, ...] = (1, 2), engines: tuple[str, ...] = ("local", "ray"),
+            address: str | None = None) -> dict[str, Any]:
+    options = dict(options or {"extractor": "rules"})
+    data = slice_rows(paths, rows, mode)
+    task = RowTask(partial(make_row_fn, mode), options, partial(mode_error, mode))
+    conditions: list[dict[str, Any]] = []
+    values: dict[str, dict[str, Any]] = {}
+    ray_start = None
+    started = False
+    try:
+        for engine in engines:
+            if engine == "ray":
+                import_ray()
+                t0 = time.perf_counter()
+                ray, started = ray_session(address)
+                ray_start = round(time.perf_counter() - t0, 3)
+            for w in workers:
+                with tempfile.TemporaryDirectory() as tmp, JsonlWriter(Path(tmp) / "records.jsonl") as writer:
+                    run = run_rows(data, task, writer, engine=engine, workers=w, address=address, quiet=True)
+                s = run.summary()
+                n = len(run.records)
+                values[f"{engine}-{w}"] = {str(r["id"]): r.get("got") for r in run.records}
+                conditions.append({
+                    "engine": engine, "workers": w, "kind": run.kind, "rows": n, "wall_s": s["wall_s"],
+                    "rows_per_min": round(60 * n / s["wall_s"], 1) if s["wall_s"] else None,
+                    "busy_s_per_row": round(s["busy_s"] / n, 6) if n else None,
+                    "peak_rss_mb_per_worker": sorted(v["peak_rss_mb"] for v in s["per_worker"].values()),
+                    "retried": s["retried"]})
+    finally:
+        if started:
+            ray.shutdown()
+    local = {c["workers"]: c for c in conditions if c["engine"] == "local"}
+    for c in conditions:
+        if c["engine"] == "ray" and c["workers"] in local and c["rows"]:
+            base = local[c["workers"]]
+            c["ray_overhead_s_per_row"] = round((c["wall_s"] - base["wall_s"]) / c["rows"], 4)
+    reference = next(iter(values.values()), {})
+    return {"mode": mode, "data": paths, "rows": len(data), "options": options, "ray_cluster_start_s": ray_start,
+            "conditions": conditions,
+            "identical_values": all(v == reference for v in values.values())}
+
+
+def render(report: dict[str, Any]) -> str:
+    lines = [f"engine benchmark: {report['rows']} rows, mode {report['mode']} ({report['options']}), "
+             f"Ray cluster start {report['ray_cluster_start_s']} s; identical values on every engine: "
+             f"{report['identical_values']}",
+             f"{'engine':<6} {'workers':>7} {'kind':<10} {'wall s':>8} {'rows/min':>9} {'busy s/row':>10} "
+             f"{'peak RSS MB/worker':<22} {'Ray overhead s/row':>18}"]
+    for c in report["conditions"]:
+        lines.append(f"{c['engine']:<6} {c['workers']:>7} {c['kind']:<10} {c['wall_s']:>8.2f} {c['rows_per_min']:>9} "
+                     f"{c['busy_s_per_row']:>10} {str(c['peak_rss_mb_per_worker']):<22} "
+                     f"{c.get('ray_overhead_s_per_row', '-'):>18}")
+    return "\n".join(lines)
+
+
+def run_cli(paths: list[str] | None, rows: int, mode: str, settings: dict[str, str], engines: list[str],
+            address: str | None, out: Path | None, preset: str | None = None) -> int:
+    options: dict[str, Any] = {"settings": settings, "preset": preset}
+    if mode == "extract":
+        options["extractor"] = "rules"
+    try:
+        report = measure(paths or list(DEFAULT_DATA), rows, mode, options, engines=tuple(engines), address=address)
+    except EngineError as exc:
+        print(f"medmirror bench engine: error: {exc}")
+        return 2
+    print(render(report))
+    if out:
+        write_summary(out, report)
+        print(f"report: {out}")
+    return 0
