@@ -75,12 +75,14 @@ class EngineRun:
     lost: list[str] = field(default_factory=list)
     per_worker: dict[str, dict[str, Any]] = field(default_factory=dict)
     wall_s: float = 0.0
+    first_s: float | None = None  # start-up: until the first record arrived (workers spawned, functions built)
     note: str = ""
 
     def summary(self) -> dict[str, Any]:
         busy = sum(float((r.get("worker") or {}).get("seconds") or 0.0) for r in self.records)
         return {"engine": self.engine, "workers": self.workers, "kind": self.kind, "rows": len(self.records),
                 "retried": self.retried, "lost": self.lost, "wall_s": round(self.wall_s, 3),
+                "first_s": None if self.first_s is None else round(self.first_s, 3),
                 "busy_s": round(busy, 3), "per_worker": self.per_worker, "note": self.note or None}
 
 
@@ -342,6 +344,8 @@ def run_rows(rows: Sequence[Any], task: RowTask, writer: JsonlWriter, *, engine:
         if rid in seen:  # idempotent: a row id is written once
             return
         seen.add(rid)
+        if run.first_s is None:
+            run.first_s = time.perf_counter() - t0
         writer.write(rec)
         run.records.append(rec)
         w = rec.get("worker") or {}
@@ -385,10 +389,10 @@ class PeriodicProgress:
     def __enter__(self) -> PeriodicProgress:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, *exc: object) -> None:
         if self.bar is not None:
             self.bar.close()
-        elif not self.quiet and self.total:
+        elif not self.quiet and self.total and exc_type is None:
             self._line()
 
     def update(self, n: int = 1) -> None:

@@ -62,20 +62,36 @@ def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: di
                 s = run.summary()
                 n = len(run.records)
                 values[f"{engine}-{w}"] = {str(r["id"]): r.get("got") for r in run.records}
+                steady = s["wall_s"] - (s["first_s"] or 0.0)  # after the first record: workers are up
+                # time in the row function, without each worker's first row (it pays the lazy imports)
+                firsts: dict[Any, float] = {}
+                later = []
+                for r in run.records:
+                    pid, secs = r["worker"].get("pid"), float(r["worker"].get("seconds") or 0.0)
+                    if pid in firsts:
+                        later.append(secs)
+                    else:
+                        firsts[pid] = secs
+                busy = sum(later) / len(later) if later else None
+                per_row = w * steady / (n - 1) if n > 1 and steady > 0 else None  # worker-seconds per row
                 conditions.append({
                     "engine": engine, "workers": w, "kind": run.kind, "rows": n, "wall_s": s["wall_s"],
+                    "startup_s": s["first_s"],
                     "rows_per_min": round(60 * n / s["wall_s"], 1) if s["wall_s"] else None,
-                    "busy_s_per_row": round(s["busy_s"] / n, 6) if n else None,
+                    "steady_rows_per_min": round(60 * (n - 1) / steady, 1) if n > 1 and steady > 0 else None,
+                    "busy_s_per_row": None if busy is None else round(busy, 6),
+                    # worker time per row spent outside the row function: dispatch, pickling, the round trip
+                    "dispatch_s_per_row": round(per_row - busy, 6) if None not in (per_row, busy) else None,
                     "peak_rss_mb_per_worker": sorted(v["peak_rss_mb"] for v in s["per_worker"].values()),
                     "retried": s["retried"]})
     finally:
         if started:
             ray.shutdown()
     local = {c["workers"]: c for c in conditions if c["engine"] == "local"}
-    for c in conditions:
-        if c["engine"] == "ray" and c["workers"] in local and c["rows"]:
-            base = local[c["workers"]]
-            c["ray_overhead_s_per_row"] = round((c["wall_s"] - base["wall_s"]) / c["rows"], 4)
+    for c in conditions:  # Ray's dispatch cost per row over the local engine's with as many workers
+        base = local.get(c["workers"])
+        if c["engine"] == "ray" and base and None not in (c["dispatch_s_per_row"], base["dispatch_s_per_row"]):
+            c["ray_overhead_s_per_row"] = round(c["dispatch_s_per_row"] - base["dispatch_s_per_row"], 6)
     reference = next(iter(values.values()), {})
     return {"mode": mode, "data": paths, "rows": len(data), "options": options, "ray_cluster_start_s": ray_start,
             "conditions": conditions,
@@ -86,12 +102,14 @@ def render(report: dict[str, Any]) -> str:
     lines = [f"engine benchmark: {report['rows']} rows, mode {report['mode']} ({report['options']}), "
              f"Ray cluster start {report['ray_cluster_start_s']} s; identical values on every engine: "
              f"{report['identical_values']}",
-             f"{'engine':<6} {'workers':>7} {'kind':<10} {'wall s':>8} {'rows/min':>9} {'busy s/row':>10} "
-             f"{'peak RSS MB/worker':<22} {'Ray overhead s/row':>18}"]
+             f"{'engine':<6} {'workers':>7} {'kind':<10} {'wall s':>7} {'start s':>7} {'rows/min':>9} "
+             f"{'steady':>9} {'busy ms/row':>11} {'dispatch ms/row':>15} {'Ray +ms/row':>11}  peak RSS MB/worker"]
+    ms = lambda v: "-" if v is None else f"{1000 * v:.2f}"  # noqa: E731
     for c in report["conditions"]:
-        lines.append(f"{c['engine']:<6} {c['workers']:>7} {c['kind']:<10} {c['wall_s']:>8.2f} {c['rows_per_min']:>9} "
-                     f"{c['busy_s_per_row']:>10} {str(c['peak_rss_mb_per_worker']):<22} "
-                     f"{c.get('ray_overhead_s_per_row', '-'):>18}")
+        lines.append(f"{c['engine']:<6} {c['workers']:>7} {c['kind']:<10} {c['wall_s']:>7.2f} "
+                     f"{c['startup_s'] or 0:>7.2f} {c['rows_per_min']:>9} {c['steady_rows_per_min'] or '-':>9} "
+                     f"{ms(c['busy_s_per_row']):>11} {ms(c['dispatch_s_per_row']):>15} "
+                     f"{ms(c.get('ray_overhead_s_per_row')):>11}  {c['peak_rss_mb_per_worker']}")
     return "\n".join(lines)
 
 
