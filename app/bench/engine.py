@@ -76,6 +76,7 @@ class EngineRun:
     per_worker: dict[str, dict[str, Any]] = field(default_factory=dict)
     wall_s: float = 0.0
     first_s: float | None = None  # start-up: until the first record arrived (workers spawned, functions built)
+    arrivals: list[tuple[float, Any]] = field(default_factory=list)  # (seconds since start, worker pid) per record
     note: str = ""
 
     def summary(self) -> dict[str, Any]:
@@ -344,8 +345,10 @@ def run_rows(rows: Sequence[Any], task: RowTask, writer: JsonlWriter, *, engine:
         if rid in seen:  # idempotent: a row id is written once
             return
         seen.add(rid)
+        now = time.perf_counter() - t0
         if run.first_s is None:
-            run.first_s = time.perf_counter() - t0
+            run.first_s = now
+        run.arrivals.append((now, (rec.get("worker") or {}).get("pid")))
         writer.write(rec)
         run.records.append(rec)
         w = rec.get("worker") or {}

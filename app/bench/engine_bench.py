@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from medmirror.bench.common import JsonlWriter, write_summary
-from medmirror.bench.engine import EngineError, RowTask, import_ray, ray_session, run_rows
+from medmirror.bench.engine import EngineError, EngineRun, RowTask, import_ray, ray_session, run_rows
 from medmirror.bench.medcalc import MedCalcRow, get_mode, make_row_fn, mode_error, read_medcalc_csv
 
 DEFAULT_DATA = ("app/data/dev/blind8.csv", "app/data/dev/blind10.csv")
@@ -37,6 +37,36 @@ def slice_rows(paths: list[str], rows: int, mode: str) -> list[MedCalcRow]:
     for i in range(max(len(p) for p in per)):
         out += [p[i] for p in per if i < len(p)]
     return out[:rows]
+
+
+def figures(run: EngineRun) -> dict[str, Any]:
+    """One condition's figures. Start-up: until every worker has delivered its first row (spawned, imported,
+    function built, lazy imports paid); the steady state is the rows after that. ``busy``: time in the row
+    function per row, without each worker's first row; ``dispatch``: worker-seconds per steady row outside it
+    (handing the row over, pickling, the round trip)."""
+    s, n, w = run.summary(), len(run.records), run.workers
+    firsts: dict[Any, float] = {}
+    for t, pid in run.arrivals:
+        firsts.setdefault(pid, t)
+    up = max(firsts.values()) if firsts else 0.0
+    steady_rows = sum(1 for t, _ in run.arrivals if t > up)
+    steady = s["wall_s"] - up
+    seen: set[Any] = set()
+    later = []
+    for r in run.records:
+        pid = r["worker"].get("pid")
+        if pid in seen:
+            later.append(float(r["worker"].get("seconds") or 0.0))
+        seen.add(pid)
+    busy = sum(later) / len(later) if later else None
+    per_row = w * steady / steady_rows if steady_rows and steady > 0 else None
+    return {"engine": run.engine, "workers": w, "kind": run.kind, "rows": n, "wall_s": s["wall_s"],
+            "startup_s": round(up, 3), "rows_per_min": round(60 * n / s["wall_s"], 1) if s["wall_s"] else None,
+            "steady_rows_per_min": round(60 * steady_rows / steady, 1) if steady_rows and steady > 0 else None,
+            "busy_s_per_row": None if busy is None else round(busy, 6),
+            "dispatch_s_per_row": round(per_row - busy, 6) if None not in (per_row, busy) else None,
+            "peak_rss_mb_per_worker": sorted(v["peak_rss_mb"] for v in s["per_worker"].values()),
+            "retried": s["retried"]}
 
 
 def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: dict[str, Any] | None = None,
@@ -59,31 +89,8 @@ def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: di
             for w in workers:
                 with tempfile.TemporaryDirectory() as tmp, JsonlWriter(Path(tmp) / "records.jsonl") as writer:
                     run = run_rows(data, task, writer, engine=engine, workers=w, address=address, quiet=True)
-                s = run.summary()
-                n = len(run.records)
                 values[f"{engine}-{w}"] = {str(r["id"]): r.get("got") for r in run.records}
-                steady = s["wall_s"] - (s["first_s"] or 0.0)  # after the first record: workers are up
-                # time in the row function, without each worker's first row (it pays the lazy imports)
-                firsts: dict[Any, float] = {}
-                later = []
-                for r in run.records:
-                    pid, secs = r["worker"].get("pid"), float(r["worker"].get("seconds") or 0.0)
-                    if pid in firsts:
-                        later.append(secs)
-                    else:
-                        firsts[pid] = secs
-                busy = sum(later) / len(later) if later else None
-                per_row = w * steady / (n - 1) if n > 1 and steady > 0 else None  # worker-seconds per row
-                conditions.append({
-                    "engine": engine, "workers": w, "kind": run.kind, "rows": n, "wall_s": s["wall_s"],
-                    "startup_s": s["first_s"],
-                    "rows_per_min": round(60 * n / s["wall_s"], 1) if s["wall_s"] else None,
-                    "steady_rows_per_min": round(60 * (n - 1) / steady, 1) if n > 1 and steady > 0 else None,
-                    "busy_s_per_row": None if busy is None else round(busy, 6),
-                    # worker time per row spent outside the row function: dispatch, pickling, the round trip
-                    "dispatch_s_per_row": round(per_row - busy, 6) if None not in (per_row, busy) else None,
-                    "peak_rss_mb_per_worker": sorted(v["peak_rss_mb"] for v in s["per_worker"].values()),
-                    "retried": s["retried"]})
+                conditions.append(figures(run))
     finally:
         if started:
             ray.shutdown()
