@@ -164,6 +164,8 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     eb.add_argument("--engines", default="local,ray", help="comma-separated: local, ray")
     eb.add_argument("--address", default=None, metavar="ADDR", help="ray: an existing cluster")
     eb.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    eb.add_argument("--blank-rows", type=_int_at_least(0), default=300, metavar="N",
+                    help="then N empty rows per condition: the engine's own cost per row (0: skip)")
     eb.add_argument("--out", type=Path, default=None, metavar="FILE.json")
     eb.set_defaults(func=handle_engine)
 
@@ -213,7 +215,7 @@ def handle_rada(args: argparse.Namespace) -> int:
 def handle_engine(args: argparse.Namespace) -> int:
     return engine_bench.run_cli(args.data, args.rows, args.mode, _settings_pairs(args.set),
                                 [e.strip() for e in args.engines.split(",") if e.strip()], args.address, args.out,
-                                args.preset)
+                                args.preset, args.blank_rows)
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:

@@ -39,6 +39,21 @@ def slice_rows(paths: list[str], rows: int, mode: str) -> list[MedCalcRow]:
     return out[:rows]
 
 
+@dataclasses.dataclass(frozen=True)
+class Blank:
+    """An empty row: what is left of a row's cost is the engine's own (hand-over, pickling, round trip)."""
+
+    id: str
+
+
+def blank_fn(options: Any) -> Any:
+    return lambda row: {"id": row.id, "got": None}
+
+
+def blank_error(row: Blank, exc: BaseException) -> dict[str, Any]:
+    return {"id": row.id, "error": str(exc)}
+
+
 def figures(run: EngineRun) -> dict[str, Any]:
     """One condition's figures. Start-up: until every worker has delivered its first row (spawned, imported,
     function built, lazy imports paid); the steady state is the rows after that. ``busy``: time in the row
@@ -50,7 +65,7 @@ def figures(run: EngineRun) -> dict[str, Any]:
         firsts.setdefault(pid, t)
     up = max(firsts.values()) if firsts else 0.0
     steady_rows = sum(1 for t, _ in run.arrivals if t > up)
-    steady = s["wall_s"] - up
+    steady = max((t for t, _ in run.arrivals), default=0.0) - up  # to the last row (not the pool's shut-down)
     seen: set[Any] = set()
     later = []
     for r in run.records:
@@ -71,7 +86,9 @@ def figures(run: EngineRun) -> dict[str, Any]:
 
 def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: dict[str, Any] | None = None,
             workers: tuple[int, ...] = (1, 2), engines: tuple[str, ...] = ("local", "ray"),
-            address: str | None = None) -> dict[str, Any]:
+            address: str | None = None, blank_rows: int = 0) -> dict[str, Any]:
+    """The slice on every engine x workers; then ``blank_rows`` empty rows the same way (the engines' own
+    cost per row, under ``overhead``)."""
     options = dict(options or {"extractor": "rules"})
     data = slice_rows(paths, rows, mode)
     task = RowTask(partial(make_row_fn, mode), options, partial(mode_error, mode))
@@ -79,6 +96,7 @@ def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: di
     values: dict[str, dict[str, Any]] = {}
     ray_start = None
     started = False
+    overhead: list[dict[str, Any]] = []
     try:
         for engine in engines:
             if engine == "ray":
@@ -87,10 +105,12 @@ def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: di
                 ray, started = ray_session(address)
                 ray_start = round(time.perf_counter() - t0, 3)
             for w in workers:
-                with tempfile.TemporaryDirectory() as tmp, JsonlWriter(Path(tmp) / "records.jsonl") as writer:
-                    run = run_rows(data, task, writer, engine=engine, workers=w, address=address, quiet=True)
+                run = _timed(data, task, engine, w, address)
                 values[f"{engine}-{w}"] = {str(r["id"]): r.get("got") for r in run.records}
                 conditions.append(figures(run))
+                if blank_rows:
+                    blank = [Blank(f"b{i}") for i in range(blank_rows)]
+                    overhead.append(figures(_timed(blank, RowTask(blank_fn, {}, blank_error), engine, w, address)))
     finally:
         if started:
             ray.shutdown()
@@ -101,8 +121,13 @@ def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: di
             c["ray_overhead_s_per_row"] = round(c["dispatch_s_per_row"] - base["dispatch_s_per_row"], 6)
     reference = next(iter(values.values()), {})
     return {"mode": mode, "data": paths, "rows": len(data), "options": options, "ray_cluster_start_s": ray_start,
-            "conditions": conditions,
+            "conditions": conditions, "overhead": overhead,
             "identical_values": all(v == reference for v in values.values())}
+
+
+def _timed(rows: list[Any], task: RowTask, engine: str, workers: int, address: str | None) -> EngineRun:
+    with tempfile.TemporaryDirectory() as tmp, JsonlWriter(Path(tmp) / "records.jsonl") as writer:
+        return run_rows(rows, task, writer, engine=engine, workers=workers, address=address, quiet=True)
 
 
 def render(report: dict[str, Any]) -> str:
@@ -117,16 +142,21 @@ def render(report: dict[str, Any]) -> str:
                      f"{c['startup_s'] or 0:>7.2f} {c['rows_per_min']:>9} {c['steady_rows_per_min'] or '-':>9} "
                      f"{ms(c['busy_s_per_row']):>11} {ms(c['dispatch_s_per_row']):>15} "
                      f"{ms(c.get('ray_overhead_s_per_row')):>11}  {c['peak_rss_mb_per_worker']}")
+    for c in report.get("overhead") or []:
+        lines.append(f"empty rows: {c['engine']:<5} {c['workers']} worker(s): {c['rows']} rows, start-up "
+                     f"{c['startup_s']:.2f} s, then {c['steady_rows_per_min'] or '-'} rows/min, "
+                     f"{ms(c['dispatch_s_per_row'])} ms of worker time per row outside the row function")
     return "\n".join(lines)
 
 
 def run_cli(paths: list[str] | None, rows: int, mode: str, settings: dict[str, str], engines: list[str],
-            address: str | None, out: Path | None, preset: str | None = None) -> int:
+            address: str | None, out: Path | None, preset: str | None = None, blank_rows: int = 0) -> int:
     options: dict[str, Any] = {"settings": settings, "preset": preset}
     if mode == "extract":
         options["extractor"] = "rules"
     try:
-        report = measure(paths or list(DEFAULT_DATA), rows, mode, options, engines=tuple(engines), address=address)
+        report = measure(paths or list(DEFAULT_DATA), rows, mode, options, engines=tuple(engines), address=address,
+                         blank_rows=blank_rows)
     except EngineError as exc:
         print(f"medmirror bench engine: error: {exc}")
         return 2
