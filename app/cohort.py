@@ -50,8 +50,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from medmirror.api import solve
+from medmirror.bench.cli import add_engine_flags
 from medmirror.bench.common import JsonlWriter, Record, load_records, write_summary
-from medmirror.bench.engine import ENGINES, EngineError, PeriodicProgress, RowTask, run_rows
+from medmirror.bench.engine import EngineError, PeriodicProgress, RowTask, run_rows
 from medmirror.limits import MAX_NOTE_BYTES, MAX_NOTE_CHARS, MAX_QUESTION_CHARS
 from medmirror.nodes.checks import question_target
 from medmirror.nodes.grounding import evidence_rows
@@ -558,9 +559,7 @@ def add_cohort_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="agent mode: a setting")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N patients")
     p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output folder; reuse it to resume")
-    p.add_argument("--workers", type=int, default=1, metavar="N", help="rows at once (processes, or Ray actors)")
-    p.add_argument("--engine", choices=ENGINES, default="local", help="local processes or a Ray cluster")
-    p.add_argument("--address", default=None, help="Ray: an existing cluster (e.g. ray://head:10001 or auto)")
+    add_engine_flags(p)
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_cohort)
     return p

@@ -198,9 +198,14 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys) -> None:
     assert main(["cohort", "--calculator", "bmi", "--out", str(tmp_path / "o")]) == 2
     assert capsys.readouterr().err.strip() == ("medmirror cohort: error: give exactly one source: --notes FOLDER, "
                                                "--table FILE.csv|.jsonl or --ehr-db FILE")
-    assert main(["cohort", "--calculator", "bmi", "--notes", str(tmp_path / "notes"), "--out", str(tmp_path / "o"),
-                 "--engine", "local", "--workers", "0"]) == 2
-    assert capsys.readouterr().err.strip() == "medmirror cohort: error: --workers must be >= 1, got 0"
+    with pytest.raises(SystemExit):  # argparse: --workers must be >= 1
+        main(["cohort", "--calculator", "bmi", "--notes", str(tmp_path / "notes"), "--out", str(tmp_path / "o"),
+              "--workers", "0"])
+    assert "--workers: must be >= 1, got 0" in capsys.readouterr().err
+    assert main(["cohort", "--question", "How is the patient?", "--notes", str(tmp_path / "notes"),
+                 "--out", str(tmp_path / "o")]) == 2
+    assert capsys.readouterr().err.strip().startswith("medmirror cohort: error: the question does not name one "
+                                                      "calculator decisively")
     assert main(["cohort", "--calculator", "bmi", "--notes", str(tmp_path / "notes"), "--out", str(tmp_path / "o"),
                  "--quiet"]) == 0
     assert len(load_records(tmp_path / "o" / cohort.RECORDS_FILE)) == 6
