@@ -161,6 +161,8 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     eb.add_argument("--mode", choices=["extract", "agent"], default="extract",
                     help="extract: rules, no model (default); agent: the graph with its models")
     eb.add_argument("--preset", default=None, help="agent: the preset (default mirror)")
+    eb.add_argument("--extractor", choices=["rules", "llm", "hybrid"], default="rules",
+                    help="extract: rules (no model, default), or with the model (each worker builds its own)")
     eb.add_argument("--engines", default="local,ray", help="comma-separated: local, ray")
     eb.add_argument("--address", default=None, metavar="ADDR", help="ray: an existing cluster")
     eb.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
@@ -215,7 +217,7 @@ def handle_rada(args: argparse.Namespace) -> int:
 def handle_engine(args: argparse.Namespace) -> int:
     return engine_bench.run_cli(args.data, args.rows, args.mode, _settings_pairs(args.set),
                                 [e.strip() for e in args.engines.split(",") if e.strip()], args.address, args.out,
-                                args.preset, args.blank_rows)
+                                args.preset, args.blank_rows, args.extractor)
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:

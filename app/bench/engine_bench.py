@@ -8,7 +8,7 @@ one-off per session, or none with ``--address``). Every condition must give the 
 every row; the report says whether it did. Speed is measured here, never asserted in a test.
 
     medmirror bench engine                              # 40 rows of blind8 + blind10, extract mode (rules)
-    medmirror bench engine --mode agent --rows 10 --set model_provider=local   # with the embedded model
+    medmirror bench engine --extractor llm --rows 10 --blank-rows 0    # one embedded-model call per row
 """
 
 from __future__ import annotations
@@ -150,10 +150,11 @@ def render(report: dict[str, Any]) -> str:
 
 
 def run_cli(paths: list[str] | None, rows: int, mode: str, settings: dict[str, str], engines: list[str],
-            address: str | None, out: Path | None, preset: str | None = None, blank_rows: int = 0) -> int:
+            address: str | None, out: Path | None, preset: str | None = None, blank_rows: int = 0,
+            extractor: str = "rules") -> int:
     options: dict[str, Any] = {"settings": settings, "preset": preset}
     if mode == "extract":
-        options["extractor"] = "rules"
+        options["extractor"] = extractor
     try:
         report = measure(paths or list(DEFAULT_DATA), rows, mode, options, engines=tuple(engines), address=address,
                          blank_rows=blank_rows)

@@ -8,7 +8,12 @@ notes is in tests/integration/test_cohort_ray.py.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -233,3 +238,30 @@ def test_engine_writes_each_row_id_once_and_a_second_death_is_the_rows_error(tmp
     assert queue == [(rows[2], 2)] and run_state.retried == ["b"] and not emitted
     _requeue(task, rows[2], 2, "exit", queue, emitted.append, run_state)
     assert run_state.lost == ["b"] and "died twice" in emitted[0]["error"]
+
+
+@pytest.mark.slow
+def test_a_run_killed_mid_way_resumes_without_duplicates(tmp_path: Path) -> None:
+    notes = tmp_path / "many"
+    notes.mkdir()
+    for i in range(1500):
+        (notes / f"n{i:04d}.txt").write_text(f"Weight {50 + i % 60} kg, height {150 + i % 40} cm.", encoding="utf-8")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "medmirror", "cohort", "--calculator", "bmi", "--notes", str(notes),
+           "--out", str(out), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    store = out / cohort.RECORDS_FILE
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if store.exists() and store.stat().st_size > 20_000:  # some patients done, most not
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the run finished before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    partial = load_records(store)
+    assert 0 < len(partial) < 1500
+    assert subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    ids = [r["id"] for r in load_records(store)]
+    assert len(ids) == len(set(ids)) == 1500
+    assert len(pd.read_parquet(out / cohort.PARQUET_FILE)) == 1500
