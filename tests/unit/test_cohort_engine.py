@@ -3,6 +3,7 @@ rows' records of one process; Python model objects are refused for workers; the 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,10 @@ def test_benchmark_slice_alternates_files_with_distinct_ids_and_reports_conditio
     (cond,) = report["conditions"]
     assert (cond["engine"], cond["workers"], cond["rows"], report["identical_values"]) == ("local", 1, 5, True)
     assert cond["rows_per_min"] > 0 and cond["busy_s_per_row"] is not None
+
+
+def test_ray_engine_without_ray_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    with pytest.raises(BenchError, match=r"pip install 'medmirror\[ray\]'"):
+        run_medcalc(DATA / "blind8.csv", "gold", limit=2, out_dir=tmp_path, quiet=True, plot=False,
+                    echo=lambda _: None, engine="ray")
