@@ -360,7 +360,9 @@ def run_rows(rows: Sequence[Any], task: RowTask, writer: JsonlWriter, *, engine:
         bar.update(1)
 
     with bar if owned else nullcontext():
-        if kind in ("sequential", "threads"):
+        if not rows:  # nothing left (a finished resume): no worker is started
+            pass
+        elif kind in ("sequential", "threads"):
             fn = task.factory(task.options)
 
             class _Emit:  # run_items writes through a writer; route it through emit (ids once)
