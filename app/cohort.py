@@ -33,6 +33,7 @@ Rows run on :mod:`medmirror.bench.engine` (``--workers N --engine local|ray [--a
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
 import sqlite3
@@ -213,9 +214,9 @@ def resolve_calculator(calculator: str | None, question: str | None) -> str:
     """The calculator id: as given, else the one the question names (decisively), else a CohortError."""
     if calculator:
         if calculator not in CALCULATORS:
-            close = sorted(c for c in CALCULATORS if calculator.lower() in c)[:8]
-            raise CohortError(f"unknown calculator {calculator!r}" + (f"; did you mean {', '.join(close)}" if close
-                                                                      else "; see medmirror mcp's tool list"))
+            close = difflib.get_close_matches(calculator.lower(), list(CALCULATORS), n=5, cutoff=0.5)
+            raise CohortError(f"unknown calculator {calculator!r}; " + (f"did you mean {', '.join(close)}?" if close
+                              else f"ids are tool names such as bmi or mean_arterial_pressure ({len(CALCULATORS)})"))
         return calculator
     if not question or not question.strip():
         raise CohortError("give --question or --calculator")

@@ -171,7 +171,7 @@ def test_table_sources_csv_jsonl_and_ehr(tmp_path: Path) -> None:
 def test_calculator_from_the_question_or_refused() -> None:
     assert cohort.resolve_calculator(None, "What is the patient's body mass index (BMI)?") == "bmi"
     assert cohort.resolve_calculator("bmi", None) == "bmi"
-    with pytest.raises(cohort.CohortError, match="unknown calculator 'bmx'"):
+    with pytest.raises(cohort.CohortError, match="unknown calculator 'bmx'; did you mean bmi"):
         cohort.resolve_calculator("bmx", None)
     with pytest.raises(cohort.CohortError, match="give --calculator"):
         cohort.resolve_calculator(None, "How is the patient?")
