@@ -265,3 +265,12 @@ def test_a_run_killed_mid_way_resumes_without_duplicates(tmp_path: Path) -> None
     ids = [r["id"] for r in load_records(store)]
     assert len(ids) == len(set(ids)) == 1500
     assert len(pd.read_parquet(out / cohort.PARQUET_FILE)) == 1500
+
+
+def test_implausible_value_is_refused_with_the_reason_and_map_by_hand() -> None:
+    r = cohort._extract_one("bmi", "", cohort.Patient("x", "Weight 900 kg, height 170 cm."))
+    assert (r["status"], r["value"], r["missing"]) == ("refused", None, ["weight"])
+    assert "900 kg, outside" in r["reason"] and r["flags"]
+    m = cohort._extract_one("mean_arterial_pressure", "", cohort.Patient("y", "BP 120/60 mmHg"))
+    assert m["status"] == "answered" and float(m["value"]) == pytest.approx((120 + 2 * 60) / 3)  # DBP + (SBP-DBP)/3
+    assert [i["input"] for i in m["inputs"]] == ["systolic_bp", "diastolic_bp"]
