@@ -254,10 +254,9 @@ def ray_session(address: str | None, num_cpus: int | None = None) -> tuple[Any, 
     if ray.is_initialized():
         return ray, False
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # offline: no usage report
-    kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-    if address:
-        kwargs["address"] = address
-    elif num_cpus:
+    # an existing cluster is taken as it is; a local one is started without the dashboard
+    kwargs: dict[str, Any] = {"address": address} if address else {"include_dashboard": False, "log_to_driver": False}
+    if num_cpus and not address:
         kwargs["num_cpus"] = num_cpus
     try:
         ray.init(**kwargs)
