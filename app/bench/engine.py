@@ -255,7 +255,8 @@ def ray_session(address: str | None, num_cpus: int | None = None) -> tuple[Any, 
         return ray, False
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # offline: no usage report
     # an existing cluster is taken as it is; a local one is started without the dashboard
-    kwargs: dict[str, Any] = {"address": address} if address else {"include_dashboard": False, "log_to_driver": False}
+    kwargs: dict[str, Any] = {"address": address} if address else {
+        "address": "local", "include_dashboard": False, "log_to_driver": False}  # "local": never another's cluster
     if num_cpus and not address:
         kwargs["num_cpus"] = num_cpus
     try:

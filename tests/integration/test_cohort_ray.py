@@ -23,7 +23,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory):
     marker = tmp_path_factory.mktemp("ray") / "died-once"
     os.environ[DIE_ONCE_ENV] = f"p4:{marker}"  # the Ray workers inherit it: p4's first worker exits
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)  # a new cluster, ours
     try:
         yield marker
     finally:
