@@ -57,6 +57,8 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     "graph": ("print a preset's graph as Mermaid (the planner or the single-loop graph)", None),
     "bench": ("run a benchmark", "medmirror.bench.cli:add_bench_parser"),
     "experiment": ("run an experiment file: presets x settings sweeps x datasets x seeds", None),
+    "cohort": ("a question or calculator over a population of notes: per-patient results and a report",
+               "medmirror.cohort:add_cohort_parser"),
     "optimize": ("ReflecTool optimisation: practise on labelled cases, keep experience", None),
     "mcp": ("serve the calculators, tools and solve as an MCP server (stdio, or --http)", None),
     "memory": ("inspect and manage the experience store", "medmirror.memory.experience_cli:add_memory_parser"),

@@ -165,7 +165,7 @@ class Settings(BaseSettings):
 
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
-    checkpointer: Literal["sqlite", "memory", "none"] = Field("sqlite", description="Run checkpointing backend.")
+    checkpointer: str = Field("sqlite", pattern=r"^(sqlite|memory|none|postgres(ql)?://\S+)$", max_length=2000, description="Run checkpointing backend: sqlite (a file in the data dir), memory, none, or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's Postgres checkpointer (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass, not in the URL).")
     resource_roots: Annotated[list[Path], NoDecode] = Field(default_factory=list, description="Folders whose files a task's resources (ehr_db, documents, images) may name, through solve and the MCP server (MEDMIRROR_RESOURCE_ROOTS: paths separated by the OS path separator, ':' on Unix). Default: none, only the shipped task sets and generated EHR databases; the data directory is never allowed.")
 
     # --- the MCP server ---------------------------------------------------------------------

@@ -1,4 +1,9 @@
-"""Checkpointer factory: SQLite in the data directory by default, in-memory for tests.
+"""Checkpointer factory: SQLite in the data directory by default, in-memory for tests, PostgreSQL by URL.
+
+``checkpointer`` (the setting) is ``sqlite``, ``memory``, ``none`` or a ``postgres://`` / ``postgresql://``
+URL: LangGraph's Postgres checkpointer (``langgraph-checkpoint-postgres``, the ``postgres`` extra) over
+a small connection pool, for long-lived runs shared by several processes or machines. Its tables are
+created on first use (``setup``, idempotent).
 
 The checkpoints hold the patients' notes, so the data directory's folders MedMirror creates are
 mode 0700 and its files 0600 (:func:`private_dir`, :func:`private_file`; SQLite gives its WAL and
@@ -13,6 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from medmirror.settings import Settings
+
+POSTGRES_PREFIXES = ("postgres://", "postgresql://")
+POSTGRES_MISSING = ("the Postgres checkpointer needs langgraph-checkpoint-postgres and psycopg: "
+                    "pip install 'medmirror[postgres]'")
+POSTGRES_POOL_SIZE = 8  # connections per process; a graph run holds one per checkpoint write
+POSTGRES_OPEN_TIMEOUT_S = 10.0  # the first connection, else a one-line error
+
+
+class CheckpointerError(RuntimeError):
+    """A checkpointer that cannot be built (its package missing, its database unreachable)."""
 
 
 def private_dir(path: str | os.PathLike[str]) -> Path:
@@ -50,8 +65,34 @@ def checkpoint_path(settings: Settings) -> Path:
     return Path(settings.data_dir) / "checkpoints.sqlite"
 
 
+def is_postgres(kind: str) -> bool:
+    return kind.startswith(POSTGRES_PREFIXES)
+
+
+def postgres_checkpointer(url: str) -> Any:
+    """LangGraph's ``PostgresSaver`` over a psycopg pool (autocommit, dict rows, as the saver requires)."""
+    try:
+        from langgraph.checkpoint.postgres import PostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import ConnectionPool
+    except ImportError:
+        raise CheckpointerError(POSTGRES_MISSING) from None
+    pool = ConnectionPool(url, min_size=1, max_size=POSTGRES_POOL_SIZE, open=False,
+                          kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
+    try:
+        pool.open(wait=True, timeout=POSTGRES_OPEN_TIMEOUT_S)
+        saver = PostgresSaver(pool)
+        saver.setup()
+    except Exception as exc:  # noqa: BLE001 - one line naming the cause, never the URL's password
+        pool.close()
+        raise CheckpointerError(f"cannot use the Postgres checkpointer: {type(exc).__name__}: "
+                                f"{' '.join(str(exc).split())[:300]}") from None
+    return saver
+
+
 def make_checkpointer(settings: Settings | None = None, kind: str | None = None) -> Any:
-    """A LangGraph checkpointer: ``sqlite`` (a file in the data dir), ``memory`` or ``none`` (None)."""
+    """A LangGraph checkpointer: ``sqlite`` (a file in the data dir), ``memory``, ``none`` (None) or a
+    PostgreSQL URL."""
     settings = settings or Settings()
     kind = kind or settings.checkpointer
     if kind == "none":
@@ -75,4 +116,6 @@ def make_checkpointer(settings: Settings | None = None, kind: str | None = None)
         saver = SqliteSaver(conn)
         saver.setup()
         return saver
-    raise ValueError(f"unknown checkpointer '{kind}' (sqlite, memory, none)")
+    if is_postgres(kind):
+        return postgres_checkpointer(kind)
+    raise ValueError(f"unknown checkpointer '{kind.split('://')[0]}' (sqlite, memory, none, postgresql://...)")

@@ -82,6 +82,7 @@ def _add_medcalc(sub: Any, help_text: str) -> None:
     mc.add_argument("--out", type=Path, default=None, metavar="DIR",
                     help="output directory (default runs/medcalc-<mode>-<timestamp>/); reuse it to resume")
     mc.add_argument("--concurrency", type=_int_at_least(1), default=1, metavar="N", help="rows in parallel (threads)")
+    add_engine_flags(mc)
     mc.add_argument("--quiet", action="store_true", help="no progress bar or progress messages")
     mc.add_argument("--no-plot", action="store_true", help="do not draw the per-category bar chart")
     mc.add_argument("--k", type=_int_at_least(1), default=5, help="retrieve: how many tools to return")
@@ -198,11 +199,40 @@ def _add_other_benchmarks(sub: Any) -> None:
     cs.add_argument("--out", type=Path, default=None, metavar="FILE.json")
     cs.set_defaults(func=lambda args: _mod("cli_speed").run_cli(args.repeats, args.out))
 
+    eb = sub.add_parser("engine", help="the execution engines: 1 vs 2 workers, local vs Ray, on one slice",
+                        description="The same MedCalc-Bench slice on the local engine and on Ray with 1 and 2 "
+                                    "workers: rows per minute, peak memory per worker, Ray's overhead per row.")
+    eb.add_argument("--data", action="append", default=None, metavar="FILE.csv",
+                    help="MedCalc-Bench CSV (repeatable; default app/data/dev/blind8.csv and blind10.csv)")
+    eb.add_argument("--rows", type=_int_at_least(1), default=40, metavar="N")
+    eb.add_argument("--mode", choices=["extract", "agent"], default="extract",
+                    help="extract: rules, no model (default); agent: the graph with its models")
+    eb.add_argument("--preset", default=None, help="agent: the preset (default mirror)")
+    eb.add_argument("--extractor", choices=["rules", "llm", "hybrid"], default="rules",
+                    help="extract: rules (no model, default), or with the model (each worker builds its own)")
+    eb.add_argument("--engines", default="local,ray", help="comma-separated: local, ray")
+    eb.add_argument("--address", default=None, metavar="ADDR", help="ray: an existing cluster")
+    eb.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    eb.add_argument("--blank-rows", type=_int_at_least(0), default=300, metavar="N",
+                    help="then N empty rows per condition: the engine's own cost per row (0: skip)")
+    eb.add_argument("--out", type=Path, default=None, metavar="FILE.json")
+    eb.set_defaults(func=handle_engine)
+
     rt = sub.add_parser("retrieval", help="tool-retrieval latency and recall over many tool cards",
                         description="BM25 over N tool cards (calculators, radiology catalogue, synthetic distractors).")
     rt.add_argument("--cards", type=_int_at_least(1), default=1000)
     rt.add_argument("--repeats", type=_int_at_least(1), default=20)
     rt.set_defaults(func=handle_retrieval)
+
+
+def add_engine_flags(p: argparse.ArgumentParser) -> None:
+    """``--workers N --engine local|ray --address A`` (medmirror.bench.engine)."""
+    p.add_argument("--workers", type=_int_at_least(1), default=1, metavar="N",
+                   help="rows at once on the engine: worker processes (threads when every model is a remote "
+                        "server) or Ray actors, each with its own model")
+    p.add_argument("--engine", choices=["local", "ray"], default="local", help="local (this machine) or ray (a Ray cluster)")
+    p.add_argument("--address", default=None, metavar="ADDR",
+                   help="ray: an existing cluster (ray://head:10001, or auto); default: a local one started here")
 
 
 def handle_cab(args: argparse.Namespace) -> int:
@@ -230,6 +260,12 @@ def handle_rada(args: argparse.Namespace) -> int:
               "to resume", file=sys.stderr)
         return 130
     return 0
+
+
+def handle_engine(args: argparse.Namespace) -> int:
+    return _mod("engine_bench").run_cli(args.data, args.rows, args.mode, _settings_pairs(args.set),
+                                [e.strip() for e in args.engines.split(",") if e.strip()], args.address, args.out,
+                                args.preset, args.blank_rows, args.extractor)
 
 
 def handle_retrieval(args: argparse.Namespace) -> int:
@@ -325,6 +361,7 @@ def handle_medcalc(args: argparse.Namespace) -> int:
             args.data, args.mode, limit=args.limit, skip=args.skip, every=args.every, out_dir=args.out,
             concurrency=args.concurrency, quiet=args.quiet, plot=not args.no_plot,
             options={"k": args.k, "preset": args.preset, "settings": settings, "extractor": args.extractor},
+            workers=args.workers, engine=args.engine, address=args.address,
         )
     except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medcalc: error: {exc}", file=sys.stderr)

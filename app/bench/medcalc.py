@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,7 @@ from medmirror.bench.common import (
     run_items,
     write_summary,
 )
+from medmirror.bench.engine import EngineError, RowTask, run_rows
 from medmirror.bench.label_conventions import find_disagreement
 from medmirror.bench.scoring import (
     Expected,
@@ -892,6 +894,31 @@ def row_concurrency(mode: str, options: Mapping[str, Any], requested: int) -> tu
                f"time; --set model_provider=openai with a server runs rows in parallel)")
 
 
+def make_row_fn(mode: str, options: Mapping[str, Any]) -> RowFn:
+    """The ``row -> record`` function of ``mode`` (what each engine worker builds once)."""
+    return get_mode(mode).make(options)
+
+
+def mode_error(mode: str, row: MedCalcRow, exc: BaseException) -> Record:
+    return error_record(row, mode, exc)
+
+
+def _run_on_engine(rows: list[MedCalcRow], mode: str, options: dict[str, Any], writer: JsonlWriter, workers: int,
+                   engine: str, address: str | None, why: str, quiet: bool) -> Any:
+    """The rows on the execution layer: threads when every model is a remote server, else processes (local)
+    or Ray actors, each building its own function (and model) once."""
+    objects = sorted(k for k in ("models", "model", "registry", "embeddings") if options.get(k) is not None)
+    if objects:
+        raise BenchError(f"--workers/--engine build each worker's models from settings; {', '.join(objects)} given "
+                         "as Python objects cannot cross a process boundary (run them with workers=1)")
+    task = RowTask(partial(make_row_fn, mode), options, partial(mode_error, mode))
+    try:
+        return run_rows(rows, task, writer, engine=engine, workers=workers, address=address,
+                        threads=why == "remote model server", desc=f"medcalc {mode}", quiet=quiet)
+    except EngineError as exc:
+        raise BenchError(str(exc)) from None
+
+
 def run_medcalc(
     data: str | Path,
     mode: str = "gold",
@@ -905,10 +932,15 @@ def run_medcalc(
     plot: bool = True,
     options: Mapping[str, Any] | None = None,
     echo: Callable[[str], None] = print,
+    workers: int = 1,
+    engine: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Run MedCalc-Bench rows of ``data`` through ``mode``; write records, summary, plot; print the table.
 
-    Rows whose id is already in ``<out_dir>/records.jsonl`` are skipped (resume).
+    Rows whose id is already in ``<out_dir>/records.jsonl`` are skipped (resume). ``workers`` > 1 or
+    ``engine="ray"`` run the rows on :mod:`medmirror.bench.engine` (worker processes or Ray actors, each
+    with its own model), instead of ``concurrency`` threads.
     Returns the summary dict (also written to ``<out_dir>/summary.json``).
     """
     m = get_mode(mode)
@@ -946,12 +978,17 @@ def run_medcalc(
 
     t0 = time.perf_counter()
     started = datetime.now().isoformat(timespec="seconds")
+    engine_run = None
     with JsonlWriter(records_path) as writer:
-        new = run_items(
-            todo, fn, writer,
-            on_error=lambda row, exc: error_record(row, mode, exc),
-            concurrency=concurrency, desc=f"medcalc {mode}", quiet=quiet,
-        )
+        if workers > 1 or engine != "local":
+            engine_run = _run_on_engine(todo, mode, dict(options or {}), writer, workers, engine, address, why, quiet)
+            new = engine_run.records
+        else:
+            new = run_items(
+                todo, fn, writer,
+                on_error=lambda row, exc: error_record(row, mode, exc),
+                concurrency=concurrency, desc=f"medcalc {mode}", quiet=quiet,
+            )
 
     latest: dict[str, Record] = {str(r.get("id")): r for r in [*existing, *new]}
     records = [latest[r.id] for r in rows if r.id in latest]
@@ -959,7 +996,7 @@ def run_medcalc(
         "benchmark": BENCHMARK, "mode": mode, "data": str(data), "out_dir": str(out),
         "records_file": RECORDS_FILE, "rows_selected": len(rows), "rows_run": len(new),
         "rows_resumed": len(rows) - len(todo), "skip": skip, "every": every, "limit": limit, "concurrency": concurrency,
-        "concurrency_note": why or None,
+        "concurrency_note": why or None, "engine": engine_run.summary() if engine_run else None,
         **summarise(records),
         **(m.extra_summary(records) if m.extra_summary and records else {}),
         "started_at": started, "finished_at": datetime.now().isoformat(timespec="seconds"),
