@@ -15,8 +15,9 @@ the note, each with its quoted span, as ``bench medcalc --mode extract`` does; `
 whole graph with a preset (``--preset``). Per patient: ``status`` (answered, uncertain, refused,
 error), the value with its unit and interpretation, ``confidence`` (the graph's, when it gives one),
 the inputs with their evidence spans, the inputs missing or uncertain, and the reason when not
-answered. Statuses in ``extract`` mode: answered; uncertain when the extractor raised a flag on
-the evidence; refused when the calculator cannot run on what the note gives (its message names
+answered. Statuses in ``extract`` mode: answered; uncertain when the answer's confidence from its
+evidence is below 0.7 (medmirror.tools.extraction.confidence: the inputs and sentences that make it so in
+``reason``, the value kept with its ``value_range``); refused when the calculator cannot run on what the note gives (its message names
 the missing or refused inputs); error when the note cannot be read (not UTF-8, over the size
 limit, empty).
 
@@ -62,6 +63,7 @@ from medmirror.settings import ROLES, Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.ehr.readonly import connect_readonly
+from medmirror.tools.extraction.confidence import DEFAULT_THRESHOLD, assess
 from medmirror.tools.extraction.grounding import ground
 
 MODES = ("extract", "agent")
@@ -264,11 +266,17 @@ def _extract_one(calc_id: str, question: str, p: Patient) -> Record:
     rec["inputs"] = [{k: row[k] for k in ("input", "value", "unit", "status", "evidence", "span")}
                      for row in evidence_rows({"tool": calc_id, "grounding": grounded.to_dict(), "ok": ran})]
     if ran:
+        # the answer's confidence from its evidence (medmirror.tools.extraction.confidence), as solve computes it
+        conf = assess(calc, grounded.args, grounded.params, p.note)
+        cal = conf.to_dict() if conf is not None else None
+        uncertain = cal is not None and cal["confidence"] < DEFAULT_THRESHOLD
         rec.update(value=str(result.value), value_number=_number(result.value), unit=result.unit,
                    interpretation=result.interpretation, assumed=list(result.assumed),
-                   status="uncertain" if grounded.flags else "answered",
-                   reason="; ".join(grounded.flags))
-        rec["uncertain_inputs"] = [r["input"] for r in rec["inputs"] if r["status"] in ("disagree", "unsupported")]
+                   confidence=cal["confidence"] if cal else None,
+                   status="uncertain" if uncertain else "answered",
+                   reason="; ".join((cal["reasons"] if uncertain else []) + list(grounded.flags)))
+        rec["uncertain_inputs"] = list(cal["uncertain_inputs"]) if uncertain else []
+        rec["value_range"] = cal["range"] if uncertain else None
     return rec
 
 
