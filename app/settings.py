@@ -23,6 +23,7 @@ import importlib.util
 import json
 import logging
 import os
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -165,11 +166,18 @@ class Settings(BaseSettings):
 
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
-    checkpointer: str = Field("sqlite", pattern=r"^(sqlite|memory|none|postgres(ql)?://\S+)$", max_length=2000, description="Run checkpointing backend: sqlite (a file in the data dir), memory, none, or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's Postgres checkpointer (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass, not in the URL).")
+    checkpointer: str = Field("sqlite", max_length=2000, description="Run checkpointing backend: sqlite (a file in the data dir), memory, none, or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's Postgres checkpointer (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass, not in the URL).")
     resource_roots: Annotated[list[Path], NoDecode] = Field(default_factory=list, description="Folders whose files a task's resources (ehr_db, documents, images) may name, through solve and the MCP server (MEDMIRROR_RESOURCE_ROOTS: paths separated by the OS path separator, ':' on Unix). Default: none, only the shipped task sets and generated EHR databases; the data directory is never allowed.")
 
     # --- the MCP server ---------------------------------------------------------------------
     mcp_token: SecretStr | None = Field(None, description="Bearer token the MCP server's HTTP transport requires (Authorization: Bearer <token>); needed to serve on a non-loopback host.")
+
+    @field_validator("checkpointer")
+    @classmethod
+    def _checkpointer_kind(cls, value: str) -> str:
+        if re.fullmatch(r"sqlite|memory|none|postgres(ql)?://\S+", value):
+            return value
+        raise ValueError("should be 'sqlite', 'memory', 'none' or a PostgreSQL URL postgresql://user@host:5432/db")
 
     @field_validator("role_providers", mode="before")
     @classmethod

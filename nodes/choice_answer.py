@@ -9,7 +9,8 @@ matcher (:func:`medmirror.tools.calculators.option_match.match_options`) on that
 * the matcher supports none (no option states what the result states, or two equally): no letter, and the
   answer refuses with the matcher's reason: a letter the result does not support is never ``answered``;
 * a tool was planned or called and no result answers (the calculator refused its inputs): no letter either,
-  the refusal names the failure. Only a task that used no tool keeps the model's checked letter.
+  the refusal names the failure. A task that used no calculator (a knowledge search, a document) keeps the
+  model's checked letter.
 
 No model call; the answer node applies the choice (a few lines there) and its checks replace the
 numeric ``value_is_result`` check, which cannot compare a letter with a number.
@@ -24,6 +25,7 @@ from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.checks import Check, report
 from medmirror.nodes.common import INNER_ACTIONS
 from medmirror.nodes.compose import compose_answer
+from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.option_match import match_options
 
 
@@ -45,10 +47,12 @@ def tool_choice(state: MedMirrorState, step: dict[str, Any] | None, fmt: str, mo
     if fmt != "option" or not options:
         return None
     if not (isinstance(obs, dict) and "value" in obs and "interpretation" in obs):
-        tried = [st for st in state.steps or [] if st.get("tool") not in INNER_ACTIONS]
-        planned = [p for p in state.plan or [] if p.get("tool") not in (None, "", "none")]
+        # only a calculator's result can choose the option; a knowledge search, a document or an EHR query leaves
+        # the letter to the model, checked as any answer is
+        tried = [st for st in state.steps or [] if st.get("tool") not in INNER_ACTIONS and st.get("tool") in CALCULATORS]
+        planned = [p for p in state.plan or [] if p.get("tool") in CALCULATORS]
         if not (tried or planned):
-            return None  # no tool was meant to answer: the model's letter is checked as any answer is
+            return None  # no calculator was meant to answer
         failed = next((f"{st.get('tool')} failed: {st.get('error')}" for st in reversed(tried)
                        if not st.get("ok") and st.get("error")), "")
         reason = ("no calculator result to choose an option from" + (f" ({failed[:300]})" if failed else "")

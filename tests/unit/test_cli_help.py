@@ -80,7 +80,7 @@ def test_ask_and_logging_flags_are_on_the_solve_command(capsys):
 
 @pytest.mark.parametrize("argv, fragment", [
     (["solve", "-q", "x", "--preset", "nope"], "argument --preset: invalid choice: 'nope'"),
-    (["solve", "-q", "x", "--checkpointer", "nope"], "--checkpointer: Input should be 'sqlite', 'memory' or 'none'"),
+    (["solve", "-q", "x", "--checkpointer", "nope"], "--checkpointer: Value error, should be 'sqlite', 'memory', 'none' or a PostgreSQL URL"),
     (["solve", "-q", "x", "--max-rounds", "0", "--checkpointer", "none"], "--max-rounds: Input should be greater"),
     (["nope"], "invalid choice: 'nope'"),
 ])
