@@ -192,6 +192,10 @@ _HEADINGS = re.compile(r"\b(tool results|allowed values|reviewer critique|patien
                        r"inputs assumed absent|format_help|reply with json|your role)\b", re.I)
 _BOILERPLATE = re.compile(r"\b(i'?m sorry|as an ai|language model|not available|cannot provide|please provide|"
                           r"i apologi[sz]e|medmirror)\b", re.I)
+# Words that instruct rather than explain: an injected "Ignore the tool ..." or "The answer is 999" is no rationale.
+_INSTRUCTION = re.compile(r"\b(?:ignore|disregard|override|forget)\b[^.]*\b(?:tools?|instructions?|results?|above|"
+                          r"previous|checks?|system|prompt)\b|\bthe (?:correct |final |real |true )?(?:answer|value|score) "
+                          r"(?:is|should be|must be)\b", re.I)
 _LETTER_LIST = re.compile(r"(?:^|[\s;,])[a-e](?:\s*[,;]\s*[a-e]){2,}(?:$|[\s.;,])", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -214,7 +218,8 @@ def filter_rationale(text: str, numbers: list[float], source_text: str, *, stric
         letters = sum(c.isalpha() for c in sentence)
         if not words or letters < 0.6 * len(sentence.replace(" ", "")) or (strict and len(words) < 4):
             continue
-        if any(c in sentence for c in "{}[]\"`<>|") or _HEADINGS.search(sentence) or _BOILERPLATE.search(sentence):
+        if any(c in sentence for c in "{}[]\"`<>|") or _HEADINGS.search(sentence) or _BOILERPLATE.search(sentence) \
+                or (strict and _INSTRUCTION.search(sentence)):
             continue
         if _LETTER_LIST.search(sentence) or unsupported_numbers(sentence, numbers, source_text):
             continue
