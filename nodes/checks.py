@@ -206,8 +206,8 @@ def out_of_library(registry: ToolRegistry, question: str, ranked: list[str]) -> 
         return None  # another name in the question is a tool's: it is the ask
     name = missing[0]
     closest = list(ranked[:3])
-    why = (f"the question asks for '{name}': no validated tool computes it"
-           + (f" (closest tools: {', '.join(closest)}; none of them is it)" if closest else ""))
+    why = (f"no validated tool computes '{name}', which the question asks for"
+           + (f"; closest tools: {', '.join(closest)} (none of them is it)" if closest else ""))
     return {"name": name, "suggestions": closest, "why": why}
 
 

@@ -45,10 +45,7 @@ def make_intake(deps: Deps, *, planner: bool):
             fmt = format_from_tool(deps.registry.get(target["tool"]).output_type, fmt)
         if target and target.get("out_of_library"):
             # a calculator the library lacks is named as missing, never replaced by another
-            missing = target["out_of_library"]
-            detail = (f"no validated tool computes '{missing['name']}', which the question asks for"
-                      + (f"; closest tools: {', '.join(missing['suggestions'])} (none of them is it)"
-                         if missing.get("suggestions") else ""))
+            detail = target["out_of_library"]["why"]
             return {**start_task(), "candidates": candidates, "target": target, "answer_format": fmt,
                     "status": "refused", "status_detail": detail, "value": None, "answer": f"No answer: {detail}.",
                     "trace": replaced([{"node": "intake", "event": "out_of_library", "decided_by": "checks",

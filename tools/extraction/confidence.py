@@ -208,6 +208,15 @@ def _description(calc: Calculator, name: str) -> str:
     return desc
 
 
+@lru_cache(maxsize=4096)
+def _source(calc_id: str, name: str) -> Source | None:
+    """The input's field-map source (None for an input without one: it is read by its words alone)."""
+    try:
+        return source_for(calc_id, name)
+    except Exception:  # noqa: BLE001 - no field map: no source
+        return None
+
+
 def _sources(src: Source) -> list[Source]:
     if isinstance(src, (AnyOf, FirstOf)):
         return [s for inner in src.sources for s in _sources(inner)]
@@ -270,10 +279,7 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
     semicolons, slashes, colons and brackets, and the concept vocabulary's terms for it."""
     texts = [name.replace("_", " ")]
     texts += re.split(r"\bor\b|[,;/:()]|\band/or\b", description)
-    try:
-        src = source_for(calc_id, name)
-    except Exception:  # noqa: BLE001 - an input without a field map is read by its words alone
-        src = None
+    src = _source(calc_id, name)
     if src is not None:
         for s in _sources(src):
             if isinstance(s, Concept):
@@ -358,10 +364,7 @@ class NoteReader:
 def second_reader(calc: Calculator, name: str, reader: NoteReader) -> tuple[float, list[dict[str, Any]]]:
     """(doubt, supporting sentences) for a criterion assumed absent: 0 and [] when no sentence supports it."""
     phrases = criterion_phrases(calc.id, name, _description(calc, name), calc.name)
-    try:
-        src = source_for(calc.id, name)
-    except Exception:  # noqa: BLE001
-        src = None
+    src = _source(calc.id, name)
     current = (src is not None and any(getattr(s, "when", "any") == "current" for s in _sources(src))) \
         or bool(_CURRENT.search(f"{name.replace('_', ' ')} {_description(calc, name)}"))
     found = reader.supports(phrases, current=current)
@@ -403,10 +406,7 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
         if name not in calc.inputs.model_fields:
             continue
         kind, (has_default, default), options = _field_info(calc, name)
-        try:
-            src = source_for(calc.id, name)
-        except Exception:  # noqa: BLE001
-            src = None
+        src = _source(calc.id, name)
         if status == "assumed" and p.get("source") == "default" and not str(p.get("note", "")).startswith("method"):
             alternative = _alternative(kind, default, options)
             if alternative is None:
@@ -459,27 +459,26 @@ def _category(interpretation: str) -> str:
     return " ".join(text.split())[:120]
 
 
-def _run(calc: Calculator, args: dict[str, Any]) -> tuple[Any, str] | None:
+def _result(calc: Calculator, args: dict[str, Any]) -> Any | None:
     try:
-        r = calc.run(args)
+        return calc.run(args)
     except Exception:  # noqa: BLE001 - a move the calculator cannot take is not a value the note allows
         return None
-    return r.value, _category(r.interpretation)
+
+
+def _run(calc: Calculator, args: dict[str, Any]) -> tuple[Any, str] | None:
+    r = _result(calc, args)
+    return None if r is None else (r.value, _category(r.interpretation))
 
 
 def assess(calc: Calculator, args: dict[str, Any], params: list[Any], note: str, *,
            reader: NoteReader | None = None) -> Confidence | None:
     """The confidence of ``calc`` run on ``args`` (a grounding's arguments) given its ``params``' evidence; None
     when the calculator does not compute on them."""
-    base = _run(calc, args)
+    base = _result(calc, args)
     if base is None:
         return None
-    value, category = base
-    interpretation = ""
-    try:
-        interpretation = calc.run(args).interpretation
-    except Exception:  # noqa: BLE001
-        pass
+    value, category, interpretation = base.value, _category(base.interpretation), base.interpretation
     doubts, assumed_absent = doubts_of(calc, params, note, reader)
     values: list[Any] = [value]
     categories: list[str] = [category] if category else []
