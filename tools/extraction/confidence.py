@@ -51,6 +51,7 @@ DOUBT_CONFLICT = 0.5
 DOUBT_JUDGEMENT = 0.35
 DOUBT_EDGE = 0.05
 DOUBT_TIME = 0.35
+DOUBT_IMPLAUSIBLE = 0.5  # an input the calculator itself finds implausible (a dose beyond any marketed one)
 DOUBT_LATER = 0.4  # each neighbouring grade of a finding read from later in the course
 ASSUMED_EACH = 0.005
 ASSUMED_CAP = 0.15
@@ -59,7 +60,7 @@ MAX_COMBINED = 6  # doubts whose every combination is recomputed (2**6 runs); mo
 MAX_SENTENCES = 3  # sentences kept per doubt
 DEFAULT_THRESHOLD = 0.7
 
-Kind = Literal["documented", "conflict", "time_point", "judgement", "band_edge"]
+Kind = Literal["documented", "conflict", "time_point", "implausible", "judgement", "band_edge"]
 
 _STEM = Stemmer.Stemmer("english")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")
@@ -582,6 +583,8 @@ def assess(calc: Calculator, args: dict[str, Any], params: list[Any], note: str,
         return None
     value, category, interpretation = base.value, _category(base.interpretation), base.interpretation
     doubts, assumed_absent = doubts_of(calc, params, note, reader)
+    doubts += [Doubt(str(i["input"]), "implausible", DOUBT_IMPLAUSIBLE, str(i["reason"]), i["alternative"])
+               for i in base.implausible if i.get("input") in calc.inputs.model_fields]
     values: list[Any] = [value]
     categories: list[str] = [category] if category else []
 
