@@ -15,9 +15,9 @@ from medmirror.tools.registry import ToolRegistry
 from tests.graph._helpers import answer, call, models, plan, run
 
 Q = "What is the patient's CHA2DS2-VASc score?"
-# the rules do not read 'cerebral artery infarct' as a stroke; the second reader finds the sentence
-OPEN = ("A 72-year-old woman with atrial fibrillation. In 2019 she was admitted with a left middle cerebral artery "
-        "infarct and recovered well. Treated for hypertension. No diabetes.")
+# the rules do not read 'an infarct of the cerebral cortex' as a stroke; the second reader finds the sentence
+OPEN = ("A 72-year-old woman with atrial fibrillation. In 2019 she was admitted with an infarct of the cerebral "
+        "cortex and recovered well. Treated for hypertension. No diabetes.")
 # age 65-74 (1) + female (1) + hypertension (1) = 3; with the stroke (2) it would be 5
 CLEAN = "A 72-year-old woman with atrial fibrillation. Treated for hypertension. No diabetes. No prior stroke or TIA."
 SETTINGS = {"extractor": "rules", "use_checks": True, "embeddings_provider": "none", "max_rounds": 1,
@@ -42,9 +42,9 @@ def test_an_open_criterion_makes_the_answer_uncertain_with_its_range_and_sentenc
     assert cal["uncertain"] and cal["confidence"] < cal["threshold"]
     assert cal["low"] == 3 and cal["high"] == 5 and cal["range"] == "3-5"
     assert cal["uncertain_inputs"] == ["stroke"]
-    assert "middle cerebral artery infarct" in cal["reasons"][0]
+    assert "infarct of the cerebral cortex" in cal["reasons"][0]
     text = r["answer"]
-    assert "uncertain, 3-5" in text and "stroke" in text and "cerebral artery infarct" in text
+    assert "uncertain, 3-5" in text and "stroke" in text and "infarct of the cerebral" in text
     assert "answer_uncertain" in r.events("answer")
 
 
@@ -77,7 +77,7 @@ def test_ask_missing_asks_exactly_the_uncertain_inputs_and_the_answer_settles():
     request = pause.value
     assert request["kind"] == "uncertain_input" and request["tool"] == "cha2ds2_vasc"
     assert [w["name"] for w in request["inputs"]] == ["stroke"]
-    assert "cerebral artery infarct" in request["inputs"][0]["why"] and "would be 5" in request["inputs"][0]["why"]
+    assert "infarct of the cerebral" in request["inputs"][0]["why"] and "would be 5" in request["inputs"][0]["why"]
     out = graph.invoke(Command(resume={"stroke": True}), config, context=ctx)
     assert "__interrupt__" not in out
     assert out["status"] == "answered" and out["value"] == "5"

@@ -211,6 +211,9 @@ class CalculatorResult(BaseModel):
     inputs: dict[str, Any] = Field(default_factory=dict)
     assumed: list[str] = Field(default_factory=list)
     components: dict[str, Any] = Field(default_factory=dict)  # e.g. {"weeks": 34, "days": 3}, per-criterion points
+    # inputs the calculator computed on but finds implausible (a dose beyond any marketed single dose: likely a unit
+    # slip), each {"input", "reason", "alternative"}: the answer's confidence re-runs with the alternative
+    implausible: list[dict[str, Any]] = Field(default_factory=list)
 
     def summary(self) -> str:
         unit = f" {self.unit}" if self.unit else ""

@@ -177,6 +177,18 @@ _OPIOID_SYN.update({
 })
 
 
+# The largest single dose a marketed form gives, in the drug's conversion unit (fentanyl buccal: Actiq 1,600 µg; a
+# patch: 100 µg/h, up to three worn together; morphine MS Contin 200 mg; oxycodone OxyContin 80 mg; hydromorphone
+# Exalgo 32 mg; hydrocodone Hysingla 120 mg; oxymorphone Opana ER 40 mg; methadone 40 mg dispersible; codeine 60 mg;
+# tramadol ER 300 mg; tapentadol ER 250 mg; buprenorphine sublingual 24 mg (32 allowed)). A dose above it is
+# computed as given but marked implausible: most often a unit slip (mg written for µg).
+MAX_SINGLE_DOSE: dict[str, float] = {
+    "Codeine": 60, "FentaNYL buccal": 1600, "FentANYL patch": 300, "HYDROcodone": 120, "HYDROmorphone": 32,
+    "Methadone": 40, "Morphine": 200, "OxyCODONE": 80, "OxyMORphone": 40, "Tapentadol": 250, "TraMADol": 300,
+    "Buprenorphine": 32,
+}
+
+
 class OpioidDose(BaseModel):
     """One opioid: the dose per administration, its unit and the number of doses per day."""
 
@@ -288,9 +300,19 @@ def _mme(x: MMEInputs) -> CalculatorResult:
         interp = "< 50 MME/day"
     if "Methadone" in per_drug:
         interp += "; methadone's conversion is dose-dependent, the single CDC 2022 factor 4.7 is an approximation"
+    implausible = []
+    for i, med in enumerate(x.medications):
+        if med.dose > MAX_SINGLE_DOSE[med.drug]:
+            unit = MME_FACTORS[med.drug][1]
+            moved = [m.model_dump() for m in x.medications]
+            moved[i] = {**moved[i], "dose": med.dose / 1000}
+            implausible.append({"input": "medications", "alternative": moved, "reason": (
+                f"{med.drug} {med.dose:g} {unit} per dose is above the largest marketed single dose "
+                f"({MAX_SINGLE_DOSE[med.drug]:g} {unit}); a unit slip would make it {med.dose / 1000:g} {unit}")})
+            steps.append(f"note: {implausible[-1]['reason']}")
     return CalculatorResult(
         calculator="morphine_milligram_equivalents", name="Morphine Milligram Equivalents", value=total,
-        unit="MME/day", interpretation=interp, explanation=steps,
+        unit="MME/day", interpretation=interp, explanation=steps, implausible=implausible,
         reference=("Dowell D, Ragan KR, Jones CM, Baldwin GT, Chou R. CDC Clinical Practice Guideline for "
                    "Prescribing Opioids for Pain - United States, 2022. MMWR Recomm Rep. 2022;71(3):1-95."),
         components=per_drug,

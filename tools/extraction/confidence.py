@@ -50,6 +50,9 @@ DOUBT_WEAK = 0.2
 DOUBT_CONFLICT = 0.5
 DOUBT_JUDGEMENT = 0.35
 DOUBT_EDGE = 0.05
+DOUBT_TIME = 0.35
+DOUBT_IMPLAUSIBLE = 0.5  # an input the calculator itself finds implausible (a dose beyond any marketed one)
+DOUBT_LATER = 0.4  # each neighbouring grade of a finding read from later in the course
 ASSUMED_EACH = 0.005
 ASSUMED_CAP = 0.15
 EDGE = 0.02  # a reading within 2 % of a band edge
@@ -57,7 +60,7 @@ MAX_COMBINED = 6  # doubts whose every combination is recomputed (2**6 runs); mo
 MAX_SENTENCES = 3  # sentences kept per doubt
 DEFAULT_THRESHOLD = 0.7
 
-Kind = Literal["documented", "conflict", "judgement", "band_edge"]
+Kind = Literal["documented", "conflict", "time_point", "implausible", "judgement", "band_edge"]
 
 _STEM = Stemmer.Stemmer("english")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")
@@ -72,6 +75,20 @@ least most number count total count e g i ie eg etc type grade stage sign signs 
 """.split())
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a criterion about now (signs, symptoms, an active disease): a past mention does not support it
+# a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
+_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|old|had\s+been|(?:19|20)\d\d"
+                   r"|january|february|march|april|june|july|august|september|october|november|december"
+                   r"|(?:months?|years?|weeks?)\s+(?:before|earlier)|(?:clinic|annual|routine)\s+(?:visit|review|check))\b",
+                   re.I)
+# ... and one after the presentation (a value after treatment or later in the course is not the presenting one)
+_LATER = re.compile(r"\b(?:after|later|next|following|subsequent(?:ly)?|discharge|repeat(?:ed)?|re-?check\w*|follow[- ]?up"
+                    r"|by\s+the|day\s+(?:\d+|two|three|four|five|six|seven)|fallen|fell|risen|rose|improved|recovered"
+                    r"|post[- ]?\w+|then|once|until|thereafter)\b", re.I)
+# a lead-in that places what follows later than the presentation
+_LATER_LEAD = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|several|few)\s+(?:minutes?|hours?|days?|weeks?)\s+later"
+                         r"|later|the\s+next\s+(?:day|morning)|the\s+following\s+(?:day|morning)|by\s+the\s+time"
+                         r"|at\s+discharge|on\s+day\s+\w+|after\s+(?:observation|treatment|resuscitation|sedation|intubation"
+                         r"|surgery|the\s+operation|reversal|naloxone|glucose|dextrose|fluids))\b", re.I)
 _CURRENT = re.compile(r"\b(?:signs?|symptoms?|current(?:ly)?|active|clinical|acute|on examination)\b", re.I)
 
 
@@ -183,7 +200,7 @@ def _is_abbreviation(word: str) -> bool:
     return len(word) >= 2 and word.isupper() and word.isalpha()
 
 
-def _phrase(text: str) -> Phrase | None:
+def _phrase(text: str, strong: bool = False) -> Phrase | None:
     if _THRESHOLD.search(text):
         return None  # a threshold on a quantity ("heart rate > 100"): the rules read the number
     raw = _WORD.findall(text)
@@ -192,7 +209,8 @@ def _phrase(text: str) -> Phrase | None:
         return None
     abbreviations = frozenset(w for w in content if _is_abbreviation(w))
     stems = frozenset(_stems([w for w in content if not _is_abbreviation(w)]))
-    return Phrase(stems, abbreviations, " ".join(content), strong=len(stems) + len(abbreviations) >= 2 or bool(abbreviations))
+    return Phrase(stems, abbreviations, " ".join(content),
+                  strong=strong or len(stems) + len(abbreviations) >= 2 or bool(abbreviations))
 
 
 # A denial ConText's triggers miss: "unaffected by swelling", "renal panel within normal limits".
@@ -229,17 +247,19 @@ def _inverted(src: Source) -> bool:
 
 # How clinicians write a criterion without naming it: a treatment that implies the diagnosis (an antihypertensive
 # for hypertension, metformin or a sulfonylurea for diabetes, a statin for hypercholesterolaemia) and lay or
-# descriptive wordings. Keyed by a stem of the criterion's own words; each entry adds phrases to the second reader.
+# descriptive wordings. Keyed by a stem of the criterion's own words (or an input's name); each entry adds phrases to
+# the second reader, each naming the criterion alone (strong) unless marked "~" (weak: other conditions share it).
 _IMPLIED: dict[str, tuple[str, ...]] = {
-    "hypertens": ("amlodipine", "nifedipine", "felodipine", "lercanidipine", "ramipril", "lisinopril", "enalapril",
-                  "perindopril", "captopril", "losartan", "valsartan", "candesartan", "irbesartan", "telmisartan",
-                  "olmesartan", "bendroflumethiazide", "hydrochlorothiazide", "chlorthalidone", "indapamide",
+    # ACE inhibitors and sartans are weak: heart failure, a past infarct and diabetic kidneys take them too
+    "hypertens": ("amlodipine", "nifedipine", "felodipine", "lercanidipine", "~ramipril", "~lisinopril", "~enalapril",
+                  "~perindopril", "~captopril", "~losartan", "~valsartan", "~candesartan", "~irbesartan", "~telmisartan",
+                  "~olmesartan", "bendroflumethiazide", "hydrochlorothiazide", "chlorthalidone", "indapamide",
                   "doxazosin", "antihypertensive", "antihypertensives", "blood pressure tablets",
                   "blood pressure medication", "for his blood pressure", "for her blood pressure", "raised blood pressure",
                   "high blood pressure"),
     "diabet": ("metformin", "gliclazide", "glipizide", "glimepiride", "glibenclamide", "sitagliptin", "linagliptin",
-               "saxagliptin", "alogliptin", "pioglitazone", "insulin glargine", "insulin detemir", "glycated haemoglobin",
-               "glycated hemoglobin", "HbA1c", "raised blood sugar", "high blood sugar"),
+               "saxagliptin", "alogliptin", "pioglitazone", "insulin glargine", "insulin detemir", "raised blood sugar",
+               "high blood sugar"),
     "cholesterol": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
                     "raised cholesterol", "high cholesterol"),
     "hyperlipidemia": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
@@ -248,12 +268,32 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
                 "off his legs", "plaster cast", "non weight bearing"),
     "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile"),
     "swell": ("swollen calf", "calf swollen", "swollen leg", "leg swollen", "calf looked bigger", "calf bigger",
-              "asymmetrical calf", "calf circumference"),
+              "asymmetrical calf"),
+    # clinical signs of DVT (Wells' PE): the leg's findings written out
+    "dvt_signs": ("swollen calf", "calf swollen", "swollen leg", "leg swollen", "calf looked bigger", "calf bigger",
+            "tender along the deep veins", "tenderness along the deep veins", "tender calf", "calf tenderness",
+            "leg swelling", "unilateral swelling", "pitting oedema of the leg", "pitting edema of the leg"),
+    # elevated-risk surgery (RCRI): intraperitoneal, intrathoracic or suprainguinal vascular operations by name
+    "intraperiton": ("transperitoneal", "laparotomy", "laparoscopic", "colectomy", "hemicolectomy", "gastrectomy",
+                     "oesophagectomy", "esophagectomy", "pancreaticoduodenectomy", "Whipple", "hepatectomy",
+                     "thoracotomy", "lobectomy", "pneumonectomy", "aortic aneurysm repair", "aortobifemoral",
+                     "abdominal aortic aneurysm"),
     "abort": ("miscarriage", "miscarriages", "pregnancy loss", "pregnancy losses", "stillbirth"),
-    "kidney": ("renal impairment", "renal insufficiency", "renal failure", "eGFR", "dialysis"),
-    "renal": ("kidney disease", "renal impairment", "eGFR", "dialysis", "nephropathy"),
+    "kidney": ("renal impairment", "renal insufficiency", "renal failure", "dialysis", "chronic kidney disease"),
+    "renal": ("kidney disease", "renal impairment", "dialysis", "nephropathy", "chronic kidney disease"),
+    "ckd": ("chronic kidney disease", "renal impairment", "renal insufficiency", "dialysis", "nephropathy"),
     "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid"),
 }
+
+
+def _implies(key: str, name: str, stems: set[str]) -> bool:
+    """Does an :data:`_IMPLIED` key name this criterion: its input's name, or a stem of its own name or description
+    beginning with the key (long keys: containing it, 'cholesterol' in 'hypercholesterolemia')?"""
+    if "_" in key:
+        return key == name
+    if "uncontrol" in stems:  # a treatment says the disease is there, not that it is uncontrolled (HAS-BLED)
+        return False
+    return any(st.startswith(key) or (len(key) >= 8 and key in st) for st in stems)
 
 
 @lru_cache(maxsize=1)
@@ -287,14 +327,12 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
                     texts += vocabulary_terms(c)
             elif isinstance(s, Term) and "\\" not in s.pattern and "(" not in s.pattern:
                 texts += s.pattern.split("|")
-    stems = set(_stems(_WORD.findall(" ".join(texts))))
-    for key, implied in _IMPLIED.items():
-        if any(st.startswith(key[:6]) for st in stems):
-            texts += list(implied)
+    own_stems = set(_stems(_WORD.findall(f"{name.replace('_', ' ')} {description}")))
+    implied = [t for key, terms in _IMPLIED.items() if _implies(key, name, own_stems) for t in terms]
     own = _phrase(title)
     out: dict[tuple[frozenset[str], frozenset[str]], Phrase] = {}
-    for t in texts:
-        p = _phrase(t.replace("*", "").replace("...", " "))
+    for t, strong in [*((t, False) for t in texts), *((t.lstrip("~"), not t.startswith("~")) for t in implied)]:
+        p = _phrase(t.replace("*", "").replace("...", " "), strong)
         if p is None:
             continue
         if own is not None and p.stems <= own.stems and {a.lower() for a in p.abbreviations} <= _lower(own):
@@ -431,12 +469,77 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
                          "end": alt.get("end")}] if isinstance(alt, dict) else []
                 unit = f" {alt['unit']}" if isinstance(alt, dict) and alt.get("unit") else ""
                 out.append(Doubt(name, "conflict", DOUBT_CONFLICT, f"the note also gives {_num(v)}{unit}", v, sent))
+        elif status in ("rule", "agree") and kind == "category" and options and value in options \
+                and _later_reading(p.get("evidence") or {}):
+            # a finding graded from a later moment ('six hours later ... obeying commands'): the presenting grade may
+            # differ either way
+            i = options.index(value)
+            ev = p.get("evidence") or {}
+            for alt in (options[i - 1] if i else None, options[i + 1] if i + 1 < len(options) else None):
+                if alt is not None:
+                    out.append(Doubt(name, "time_point", DOUBT_LATER, f"read from later in the course ('{_clip(ev.get('text', ''), 40)}'); "
+                                     "the presenting finding may differ", alt,
+                                     [{"text": ev.get("sentence", ""), "start": ev.get("start"), "end": ev.get("end")}]))
         elif status in ("rule", "agree", "llm_supported", "user", "derived") and kind in ("quantity", "number") \
                 and isinstance(value, (int, float)) and not isinstance(value, bool) and value:
+            for r in _time_rivals(p) if status in ("rule", "agree") else []:
+                unit = f" {r['unit']}" if r.get("unit") else ""
+                out.append(Doubt(name, "time_point", DOUBT_TIME, f"the note also gives {_num(r['value'])}{unit} at "
+                                 "another time; the reading used may not be the one the question means", r["value"],
+                                 [{"text": r.get("sentence", ""), "start": r.get("start"), "end": r.get("end")}]))
             for factor in (1 - EDGE, 1 + EDGE):
                 out.append(Doubt(name, "band_edge", DOUBT_EDGE, f"{_num(value)} is within {EDGE:.0%} of a band edge",
                                  round(value * factor, 6)))
     return out, assumed_absent
+
+
+_CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|whereas|while|then)\b", re.I)
+
+
+def _lead(sentence: str, text: str, skip: str = "") -> str | None:
+    """The part of ``sentence`` that times ``text`` (a reading): from the sentence's start (or its last semicolon, or
+    the end of ``skip``, another reading of the same sentence) to the end of the reading's clause; None when the
+    reading is not in the sentence."""
+    left = 0
+    if skip and (k := sentence.find(skip)) >= 0:
+        left = k + len(skip)
+    at = sentence.find(text, left) if text else -1
+    if at < 0:
+        return None
+    left = max(left, sentence.rfind(";", 0, at) + 1)
+    right = _CLAUSE_END.search(sentence, at + len(text))
+    return sentence[left:(right.start() if right else len(sentence))]
+
+
+def _later_reading(ev: dict[str, Any]) -> bool:
+    """Is the reading placed later than the presentation by the sentence's part up to it ('six hours later, after
+    observation on the ward, he was ... obeying commands')?"""
+    sentence, text = str(ev.get("sentence") or ""), str(ev.get("text") or "")
+    at = sentence.find(text) if text else -1
+    if at < 0:
+        return False
+    lead = sentence[:at]
+    return bool(_LATER_LEAD.search(lead[lead.rfind(";") + 1:]))
+
+
+def _timed(text: str | None) -> bool:
+    return bool(text and (_PAST.search(text) or _LATER.search(text)))
+
+
+def _time_rivals(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The input's readings at another time that may be the one the question means: the reading used is timed as past
+    (a baseline, last year's value, a month named) or after the presentation, and the other is not timed ('after two
+    units', 'the next day', 'at discharge' readings are no rivals of the presenting one: a score takes that)."""
+    ev = p.get("evidence") or {}
+    used_sentence, used_text = str(ev.get("sentence") or ""), str(ev.get("text") or "")
+    if not _timed(_lead(used_sentence, used_text)):
+        return []
+    rivals = []
+    for r in p.get("readings") or []:
+        sentence, text = str(r.get("sentence", "")), str(r.get("text", ""))
+        if not _timed(_lead(sentence, text, used_text if sentence == used_sentence else "")):
+            rivals.append(r)
+    return rivals
 
 
 def _alternative(kind: str, default: Any, options: list[Any]) -> Any:
@@ -480,6 +583,8 @@ def assess(calc: Calculator, args: dict[str, Any], params: list[Any], note: str,
         return None
     value, category, interpretation = base.value, _category(base.interpretation), base.interpretation
     doubts, assumed_absent = doubts_of(calc, params, note, reader)
+    doubts += [Doubt(str(i["input"]), "implausible", DOUBT_IMPLAUSIBLE, str(i["reason"]), i["alternative"])
+               for i in base.implausible if i.get("input") in calc.inputs.model_fields]
     values: list[Any] = [value]
     categories: list[str] = [category] if category else []
 

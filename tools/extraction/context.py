@@ -43,7 +43,9 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"\bhistory of\b|\bhx of\b|\bh/o\b|\bPMH\b|\bPMHx\b|\bpast medical history\b|\bmedical history\b"
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
      r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"
-     r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?childhood\b"),
+     r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?childhood\b"
+     # an age in the past: "At the age of 39 he had an unprovoked DVT", "aged 50, she had a stroke"
+     r"|\b(?:at\s+(?:the\s+)?age\s+(?:of\s+)?|aged\s+)\d{1,2}\b(?=\s*,?\s*(?:he|she|they|the patient)\s+(?:had|was|underwent|developed|suffered|sustained))"),
     ("historical", "backward", 10,
      r"\b(?:years?|months?|decades?) (?:ago|earlier|before|prior)\b|\bin the past\b|\bpreviously\b"
      # a time of life long past: "appendicectomy as a child", "tonsillectomy in childhood", "asthma in her teens"
@@ -109,6 +111,10 @@ _PSEUDO = re.compile(
     r"|\b(?:by|per|according to)\s+"
     r"(?:his|her|their|the(?: patient's)?)\s+(?:partner|wife|husband|spouse|mother|father|son|daughter|sister|brother"
     r"|parents?|family|friend|carer|neighbou?r|girlfriend|boyfriend)\b"
+    # a relative who noticed or reported something ("his wife had noticed that his calf looked bigger"): the informant
+    r"|\b(?:his|her|their)\s+(?:partner|wife|husband|spouse|mother|father|son|daughter|sister|brother|parents?|family"
+    r"|friend|carer|girlfriend|boyfriend)\s+(?:had\s+|has\s+)?(?:noticed|noted|reported|said|observed|saw|thought"
+    r"|felt|described|witnessed|found)\s+(?:that\s+)?(?:his|her|the patient's|he|she)\b"
     r"|\bprior to (?:admission|presentation|arrival|surgery)\b"
     # "since 2019" starts a state that goes on ("has lived in a nursing home since 2019"): the year is no past cue
     r"|\bsince\s+(?:early |late |mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
@@ -127,7 +133,9 @@ _TERMINATORS = re.compile(
     r"|now)\b|[;]"
     # "and" opening a clause with its own verb: "takes the pill and had surgery 6 months ago"
     r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes)\b"
-    r"|\band\s+there\s+(?:was|were|is|are)\b",
+    r"|\band\s+there\s+(?:was|were|is|are)\b"
+    # "and" opening a clause with its own subject: "an MRI showed no infarct, and he was discharged with a TIA"
+    r"|,\s*and\s+(?:he|she|they|the patient)\s+(?:was|were|is|had|has|underwent|received|developed)\b",
     re.I,
 )
 # Extra scope ends for the family category: a return to the patient.

@@ -86,6 +86,9 @@ class ParamEvidence:
     # status "conflict": the other undated readings of the input, each {"value", "unit", "start", "end", "text",
     # "sentence"} in the input's canonical unit
     alternatives: list[dict] = field(default_factory=list)
+    # status "rule": the note's readings of the input at other time points (dated: baseline, later, a month named)
+    # that differ from the one used, same keys as ``alternatives``; the confidence asks whether they move the answer
+    readings: list[dict] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -359,14 +362,16 @@ def _rule_param(calc: Calculator, name: str, src: Source, ctx: NoteContext, flag
             flags.append(f"{name}: {why} ({_quote(hit.evidence())}); not used")
             return ParamEvidence(name, None, "missing", "none", hit.evidence(), rule_value=hit.value,
                                  note=f"value in the note rejected: {exc}", rejected=why)
-        alternatives = _conflicting(calc, name, src, hit, value, ctx) if kind in ("quantity", "number") else []
-        if alternatives:
+        readings = _other_readings(calc, name, src, hit, value, ctx) if kind in ("quantity", "number") else []
+        conflicting = [{k: v for k, v in a.items() if k not in ("dated", "used_dated")} for a in readings if not a["dated"]]
+        if conflicting:
             unit = f" {field_unit(calc, name)}" if field_unit(calc, name) else ""
             flags.append(f"{name}: conflicting readings {_fmt(value)}{unit} ({_quote(hit.evidence())}) and "
-                         + " and ".join(f"{_fmt(a['value'])}{unit} ({_quote(a)})" for a in alternatives))
+                         + " and ".join(f"{_fmt(a['value'])}{unit} ({_quote(a)})" for a in conflicting))
             return ParamEvidence(name, value, "conflict", "rule", hit.evidence(), rule_value=value,
-                                 note="conflicting undated readings; the first is used", alternatives=alternatives)
-        return ParamEvidence(name, value, "rule", "rule", hit.evidence(), rule_value=value, note=hit.note)
+                                 note="conflicting undated readings; the first is used", alternatives=conflicting)
+        return ParamEvidence(name, value, "rule", "rule", hit.evidence(), rule_value=value, note=hit.note,
+                             readings=readings)
     if isinstance(src, Config):
         return ParamEvidence(name, default, "assumed", "default", None, note=f"method parameter: {src.doc}")
     theirs = [v for q in _quantities(src, name) for v in ctx.others(q)] if kind in ("quantity", "number") else []
@@ -434,9 +439,10 @@ def _dated(v: Any) -> bool:
     return bool(v.sentence is not None and _DATED.search(v.sentence.text))
 
 
-def _conflicting(calc: Calculator, name: str, src: Source, hit: Hit, value: Any, ctx: NoteContext) -> list[dict]:
-    """The undated readings of the input that disagree with the one used (beyond :data:`NUMERIC_TOLERANCE` after
-    conversion to the input's unit), when the one used is undated too; [] otherwise."""
+def _other_readings(calc: Calculator, name: str, src: Source, hit: Hit, value: Any, ctx: NoteContext) -> list[dict]:
+    """The patient's other readings of the input that differ from the one used (beyond :data:`NUMERIC_TOLERANCE`
+    after conversion to the input's unit), each with ``dated`` (a time of its own: not a rival of the presenting
+    reading) and ``used_dated`` (the one used is dated). Undated readings beside an undated one used are a conflict."""
     kind = field_kind(calc, name)
     # the extractor's reading the hit is: of the source's quantities, or one a derived rule passed through unchanged
     passed = [q for q, v in ctx.ex.values.items() if v.start == hit.start and v.end == hit.end and v.value == hit.value
@@ -447,11 +453,10 @@ def _conflicting(calc: Calculator, name: str, src: Source, hit: Hit, value: Any,
         used = next((v for v in ctx.values(q)[:1] if v.start == hit.start and v.end == hit.end), None)
         if used is None:
             continue
-        if _dated(used):
-            return []
+        used_dated = _dated(used)
         out: list[dict] = []
         for a in used.alternatives:
-            if _dated(a) or a.details.get("tier") == "event or relative":  # 'at 30 years of age', 'his 12-year-old son'
+            if a.details.get("tier") == "event or relative":  # 'at 30 years of age', 'his 12-year-old son'
                 continue
             if bool(a.details.get("blood_gas")) != bool(used.details.get("blood_gas")):  # a gas's HCO3 vs the serum's
                 continue
@@ -463,7 +468,7 @@ def _conflicting(calc: Calculator, name: str, src: Source, hit: Hit, value: Any,
             if same(kind, alt, value) or any(same(kind, alt, o["value"]) for o in out):
                 continue
             out.append({"value": alt, "unit": field_unit(calc, name), "start": a.start, "end": a.end, "text": a.raw,
-                        "sentence": a.sentence.text})
+                        "sentence": a.sentence.text, "dated": used_dated or _dated(a), "used_dated": used_dated})
         return out
     return []
 
@@ -688,7 +693,7 @@ def _with_llm(calc: Calculator, rule: ParamEvidence, raw: Any, ctx: NoteContext,
     if rule.status == "rule":
         if same(kind, rule.value, lv):
             return ParamEvidence(name, rule.value if mode == "hybrid" else lv, "agree", "both", rule.evidence,
-                                 rule_value=rule.value, llm_value=lv, note=rule.note)
+                                 rule_value=rule.value, llm_value=lv, note=rule.note, readings=rule.readings)
         used, source = (rule.value, "rule") if mode == "hybrid" else (lv, "llm")
         flags.append(f"{name}: LLM {_fmt(lv)} disagrees with the note's {_fmt(rule.value)} ({_quote(rule.evidence)}); "
                      f"{'rule' if source == 'rule' else 'LLM'} value used")

@@ -6,6 +6,7 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.calculators.medcalc_adapter import EntityAdapterError, adapt
+from medmirror.tools.extraction.confidence import assess
 
 from ._oneshot import assert_one_shot_ids, assert_row_correct, one_shot_rows
 
@@ -157,3 +158,22 @@ def test_mme_entity_adapter_pairs() -> None:
     assert MME.run(adapt(MME, ents)).value == pytest.approx(90)
     with pytest.raises(EntityAdapterError):
         adapt(MME, "{'Morphine': [10, 'mg']}")
+
+
+def test_mme_marks_a_dose_beyond_any_marketed_one_as_implausible() -> None:
+    # 20 mg of buccal fentanyl = 20,000 µg: 12.5 x Actiq's largest lozenge (1,600 µg); computed as given
+    # (20,000 x 0.13 = 2,600 MME/day) but marked, with the reading as µg (20 x 0.13 = 2.6) as the alternative
+    r = MME.run({"medications": [{"drug": "FentaNYL buccal", "dose": 20, "unit": "mg", "doses_per_day": 1}]})
+    assert r.value == pytest.approx(2600.0)
+    assert len(r.implausible) == 1 and "1600 µg" in r.implausible[0]["reason"]
+    assert r.implausible[0]["alternative"][0]["dose"] == pytest.approx(20.0)
+    assert MME.run({"medications": [{"drug": "Morphine", "dose": 60, "doses_per_day": 2}]}).implausible == []
+
+
+def test_an_implausible_dose_makes_the_answer_uncertain() -> None:
+    args = {"medications": [{"drug": "FentaNYL buccal", "dose": 20000, "unit": "µg", "doses_per_day": 1},
+                            {"drug": "Morphine", "dose": 20, "unit": "mg", "doses_per_day": 1}]}
+    conf = assess(MME, args, [], "The patient takes 20 mg of fentanyl buccal and 20 mg of morphine a day.")
+    assert conf is not None and conf.uncertain(0.7)
+    assert [d.kind for d in conf.doubts] == ["implausible"]
+    assert conf.low == pytest.approx(22.6) and conf.high == pytest.approx(2620.0)  # 2.6 + 20 ; 2600 + 20

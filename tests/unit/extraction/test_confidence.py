@@ -12,6 +12,8 @@ from medmirror.tools.extraction.grounding import rule_arguments
 
 CHADS = CALCULATORS["cha2ds2_vasc"]
 BASE = "A 72-year-old woman with atrial fibrillation. Treated for hypertension. No diabetes. "
+# a stroke in words the rules do not read (the second reader does)
+UNREAD_STROKE = "In 2019 she was admitted with an infarct of the cerebral cortex."
 
 
 def _assess(calc, note):
@@ -49,11 +51,11 @@ def test_for_a_current_criterion_a_past_mention_is_no_support():
 
 
 def test_a_documented_looking_criterion_makes_the_answer_uncertain_with_its_range():
-    conf = _assess(CHADS, BASE + "In 2019 she was admitted with a left middle cerebral artery infarct.")
+    conf = _assess(CHADS, BASE + UNREAD_STROKE)
     assert conf.value == 3 and conf.low == 3 and conf.high == 5 and conf.range_text() == "3-5"
     assert conf.uncertain(0.7) and [d.input for d in conf.doubts] == ["stroke"]
     assert conf.doubts[0].value_if == 5 and conf.doubts[0].kind == "documented"
-    assert "cerebral artery infarct" in conf.reasons()[0]
+    assert "infarct of the cerebral cortex" in conf.reasons()[0]
 
 
 def test_a_note_that_settles_the_criteria_is_confident():
@@ -92,7 +94,7 @@ def test_a_judgement_left_at_its_default_is_a_doubt_when_it_matters():
 
 def test_hold_back_writes_the_policy_fields():
     rec = {"got": 3, "correct": True}
-    conf = _assess(CHADS, BASE + "In 2019 she was admitted with a left middle cerebral artery infarct.").to_dict()
+    conf = _assess(CHADS, BASE + UNREAD_STROKE).to_dict()
     hold_back(rec, conf, 0.7, "calibrated")
     assert rec["abstained"] is True and rec["got"] is None and rec["held_value"] == 3 and rec["held_correct"] is True
     assert rec["uncertain_inputs"] == ["stroke"] and rec["value_range"] == "3-5" and rec["confidence"] < 0.7
@@ -116,3 +118,62 @@ def test_risk_coverage_counts_answered_held_back_and_refused_rows():
     assert s["aurc"] == pytest.approx((0 + 0 + 1 / 3 + 1 / 2) / 4, abs=1e-4)
     assert s["precision_at_coverage"]["50"] == pytest.approx(2 / 3, abs=1e-4)
     assert s["precision_at_coverage"]["95"] is None  # 4 of 5 rows at most have a value
+
+
+# --- readings at other times, findings graded later, implied criteria (session 25) ---------------------------------
+
+MELD = CALCULATORS["meld_na"]
+LIVER = ("A 56-year-old man with alcohol-related cirrhosis, never dialysed. {first} "
+         "Blood tests on the day of assessment showed sodium 129 mEq/L, creatinine 1.9 mg/dL, "
+         "total bilirubin 4.2 mg/dL and INR 2.1.")
+
+
+def test_a_past_reading_used_beside_a_current_one_is_a_doubt_that_moves_the_value():
+    note = LIVER.format(first="At his first clinic visit in January his bilirubin had been 2.8 mg/dL and his INR 1.7.")
+    conf = _assess(MELD, note)
+    kinds = {(d.input, d.kind) for d in conf.doubts}
+    assert ("bilirubin", "time_point") in kinds and ("inr", "time_point") in kinds
+    assert conf.uncertain(0.7) and conf.low < conf.high
+    assert any("4.2" in r for r in conf.reasons())
+
+
+def test_a_reading_after_treatment_is_no_rival_of_the_presenting_one():
+    gbs = CALCULATORS["glasgow_blatchford"]
+    note = ("A 60-year-old man with melaena. Heart rate 96, blood pressure 112/70 mmHg, haemoglobin 9.1 g/dL, "
+            "BUN 30 mg/dL. After two units of red cells the haemoglobin was 10.4 g/dL.")
+    conf = _assess(gbs, note)
+    assert not [d for d in conf.doubts if d.kind == "time_point"]
+
+
+def test_a_finding_graded_from_later_in_the_course_is_a_doubt():
+    gcs = CALCULATORS["glasgow_coma_scale"]
+    note = ("A 72-year-old man was found at the bottom of his stairs. He opened his eyes to voice and was confused. "
+            "Six hours later, after observation on the ward, he was obeying commands.")
+    g = rule_arguments(gcs, note)
+    if g.args.get("motor") != "obeys commands":
+        pytest.skip("the rules no longer read the later motor response")  # nothing to doubt then
+    conf = assess(gcs, g.args, g.params, note)
+    assert [d.input for d in conf.doubts if d.kind == "time_point"] == ["motor"]
+    assert conf.uncertain(0.7)
+
+
+@pytest.mark.parametrize("calc_id, field, sentence, strong", [
+    ("heart_score", "hypercholesterolemia", "He takes rosuvastatin every night.", True),  # a statin
+    ("wells_pe", "dvt_signs", "On examination the right calf was swollen and tender.", True),
+    ("rcri", "elevated_risk_surgery", "Open transperitoneal repair of his aneurysm was planned.", True),
+    ("cha2ds2_vasc", "hypertension", "He takes ramipril.", False),  # ACE inhibitors: heart failure too
+])
+def test_implied_wordings_support_their_criterion(calc_id, field, sentence, strong):
+    calc = CALCULATORS[calc_id]
+    doubt, found = second_reader(calc, field, NoteReader("A 66-year-old man. " + sentence))
+    assert found and doubt == (0.6 if strong else 0.2)
+
+
+@pytest.mark.parametrize("calc_id, field, sentence", [
+    ("has_bled", "hypertension", "Her blood pressure is well controlled on amlodipine."),  # uncontrolled only
+    ("heart_score", "hypercholesterolemia", "He has hypertriglyceridaemia and takes amlodipine."),  # not a 'hypert-'
+    ("psi", "liver_disease", "She takes ramipril for heart failure."),  # 'portal hypertension' is not hypertension
+    ("wells_dvt", "previous_dvt", "The right calf was swollen."),  # a sign now is no previous DVT
+])
+def test_implied_wordings_stay_with_their_own_criterion(calc_id, field, sentence):
+    assert second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence)) == (0.0, [])
