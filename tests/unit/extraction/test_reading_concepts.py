@@ -14,20 +14,11 @@ from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calc_sources import NoteContext, decide
 from medmirror.tools.extraction.concepts import find_concepts
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 def test_muddled_is_a_confusion_concept() -> None:
     ctx = NoteContext("His daughter finds him muddled this evening.")
     assert any(not f.negated for f in ctx.findings("confusion"))
 
-
-# General rules from the failures of blind6's development notes (`-1`), each tested on sentences written for this
-# test in other words and layouts (none is a sentence of a dev note or a benchmark note): CKD stage written after
-# the disease's name (Charlson), blood coughed up described (haemoptysis), the site of a calf measurement between
-# label and values and tenderness 'along the course of' the deep veins (Wells DVT), a troponin's time point
-# described before the value (HEART), a time in therapeutic range with its period and poor INR control in words
-# (HAS-BLED), and the first time-stamped entry of an observation chart as the GCS's first assessment.
 
 @pytest.mark.parametrize("note, expected", [
     ("Overnight she coughed up flecks of dark red blood.", True),
@@ -39,9 +30,6 @@ def test_haemoptysis_described(note: str, expected: bool) -> None:
     assert extract(note).has_finding("hemoptysis") is expected
 
 
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
-
 # --- cancer: 'CA' beside an organ; treatment written as ongoing in a history list ------------------------------------
 @pytest.mark.parametrize("note, found", [
     ("Background: prostate CA, on degarelix.", "prostate CA"),
@@ -52,9 +40,6 @@ def test_ca_next_to_an_organ_is_a_cancer(note: str, found: str | None) -> None:
     texts = [f.text for f in NoteContext(note).findings("cancer")]
     assert (texts[0] if texts else None) == found
 
-
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
 
 # --- ConText: past calendar year, diagnoses under consideration, planned events ------------------
 def test_a_past_year_makes_a_mention_historical() -> None:
@@ -100,14 +85,6 @@ def test_a_trigger_in_brackets_ends_at_the_closing_bracket() -> None:
     f = NoteContext("Admitted with ascites (s/p paracentesis) and new hepatic encephalopathy.").findings("encephalopathy")
     assert f and not f[0].historical
 
-
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
 
 def test_quoted_words_inside_a_gap() -> None:
     assert extract('She says she coughed up "a few specks of blood" this morning.').has_finding("hemoptysis") is True

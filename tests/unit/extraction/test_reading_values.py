@@ -13,8 +13,6 @@ import pytest
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import extract as extract_2
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 def age_sex(note: str) -> tuple:
     found = extract(note)
@@ -80,9 +78,6 @@ def test_cycle_ranges_and_irregular_cycles_give_no_length(note: str) -> None:
     assert extract(note).get("cycle_length") is None
 
 
-# General reading rules found from the development half of blind4. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
-
 # --- F. alcohol: a stated weekly total after the partial amounts ----------------------------------------------------
 def drinks(note: str):  # noqa: ANN201
     found = extract(note).get("alcohol_drinks_per_week")
@@ -146,9 +141,6 @@ def test_an_lmp_date_is_not_today() -> None:
     assert dates_of("LMP 02/05/2026 (certain), reduced fetal movements today.")[0] is None
 
 
-# General reading rules found from the development half of blind5. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
-
 # --- A. Age after a titled name, with a bare 'y' ---------------------------------------------------------------------
 @pytest.mark.parametrize(("note", "age"), [
     ("Re: Mr Tomas Brandt, 81 y, DOB 12/05/1945\nSeen in the AF clinic today.", 81),
@@ -168,9 +160,6 @@ def test_titled_name_number_that_is_not_an_age(note: str) -> None:
     found = extract(note).get("age")
     assert found is None or found.details.get("tier") != "patient"
 
-
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 # --- a past time right after the reading ------------------------------------------------------------------------
 @pytest.mark.parametrize("note, name, now, then", [
@@ -404,9 +393,6 @@ def test_only_a_past_time_of_the_reading_itself_moves_it(note: str, first: float
     assert e[name].value == first
 
 
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
-
 # --- demographics: "71F" at the start of a sentence or line --------------------------------------
 @pytest.mark.parametrize("note,age,sex", [
     ("Seen 09:40. 71F, fell in the garden.", 71, "Female"),
@@ -487,9 +473,6 @@ def test_tmax_glu_and_lowercase_alb() -> None:
     assert e.get("glucose").value == 212 and e.get("albumin").value == pytest.approx(3.3)
 
 
-# General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied
-# note styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
-
 # --- troponin reader: shorthand labels, a sampling time before the value -------------------------------------------
 @pytest.mark.parametrize("note, ng_ml", [
     ("ED bloods: hs-TnT (0 h): 31 ng/L, repeat pending.", 0.031),
@@ -513,14 +496,6 @@ def test_troponin_shorthand_labels_and_a_sampling_time(note: str, ng_ml: float) 
 def test_troponin_reader_does_not_read_without_unit_or_label(note: str) -> None:
     assert extract(note).get("troponin") is None
 
-
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
 
 @pytest.mark.parametrize("note, days", [
     ("Her periods are long but regular at 35 days.", 35),

@@ -12,8 +12,6 @@ import pytest
 from medmirror.tools.extraction.rules.anthropometrics import target_bmi
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- D. a goal BMI -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("note, bmi", [

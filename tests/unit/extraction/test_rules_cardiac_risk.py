@@ -21,8 +21,6 @@ from medmirror.tools.extraction.rules.cardiac_risk import (
 )
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- G. HEART troponin against the lab's stated limit ------------------------------------------------------------------
 @pytest.mark.parametrize("note, band", [
@@ -49,13 +47,6 @@ def test_troponin_without_a_limit_or_value_is_not_banded(note: str) -> None:
     assert value(heart_troponin, note) is None
 
 
-# General rules from the failures of blind6's development notes (`-1`), each tested on sentences written for this
-# test in other words and layouts (none is a sentence of a dev note or a benchmark note): CKD stage written after
-# the disease's name (Charlson), blood coughed up described (haemoptysis), the site of a calf measurement between
-# label and values and tenderness 'along the course of' the deep veins (Wells DVT), a troponin's time point
-# described before the value (HEART), a time in therapeutic range with its period and poor INR control in words
-# (HAS-BLED), and the first time-stamped entry of an observation chart as the GCS's first assessment.
-
 @pytest.mark.parametrize("note, band", [
     ("hs-TnT (2 h, after the first sample): 80 ng/L (URL 14 ng/L).", ">3x normal limit"),
     ("Troponin I (0 h, at triage) 20 ng/L (99th percentile 16 ng/L).", "1-3x normal limit"),
@@ -73,9 +64,6 @@ def test_troponin_time_point_described_before_the_value(note: str, band: str) ->
 def test_labile_inr_from_the_time_in_range_or_words(note: str, expected: bool) -> None:
     assert args_of("has_bled", note)["labile_inr"] is expected
 
-
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 # --- RCRI: aortic aneurysm repair ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("note", [
@@ -96,9 +84,6 @@ def test_aortic_aneurysm_repair_is_suprainguinal_vascular_surgery(note: str) -> 
 def test_high_blood_pressure_as_a_diagnosis(note: str, htn: bool | None) -> None:
     assert value(hypertension_history, note) is htn
 
-
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
 
 # --- HEART: stated suspicion, troponin bands, stents ---------------------------------------------
 @pytest.mark.parametrize("note,level", [
@@ -188,9 +173,6 @@ def test_intracranial_bleeds_are_prior_bleeding_and_rarely_is_no_alcohol() -> No
     assert a["prior_bleeding"] is True and a["alcohol_drinks_per_week"] == 0.0
 
 
-# General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied
-# note styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
-
 # --- HEART troponin item against the assay's limit ----------------------------------------------------------------
 @pytest.mark.parametrize("note, band", [
     ("hs-TnT (0 h): 22 ng/L (99th centile 14 ng/L).", "1-3x normal limit"),
@@ -216,14 +198,6 @@ def test_troponin_band_refused_when_the_note_does_not_tell(note: str) -> None:
     assert value(heart_troponin, note) is None
 
 
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
-
 @pytest.mark.parametrize("note, expected", [
     ("PMH: ?TIA 2023 (neurology: vestibular migraine).", None),
     ("Impression: ? PE, CTPA requested.", None),
@@ -247,10 +221,6 @@ def test_an_inr_that_swung_is_labile() -> None:
     assert args_of("has_bled", "Her INR has swung from 1.5 to 4.8 this spring.")["labile_inr"] is True
 
 
-# Risk-score items read from more wordings (sentences written for this test): CHA2DS2-VASc's 'C' from objective LV
-# systolic dysfunction (LVEF <= 40 %, Lip 2010 / ESC 2020) as well as a heart-failure history; Wells' clinical signs
-# of DVT and deep-vein tenderness from a swollen or tender calf with its side between the words.
-
 @pytest.mark.parametrize("note, expected", [
     ("TTE last month: LVEF 35%.", True),
     ("Echo: ejection fraction estimated at 30-35%.", True),
@@ -273,9 +243,6 @@ def test_cha2ds2_vasc_chf_from_lv_dysfunction(note: str, expected: bool | None) 
 def test_alcohol_units_are_converted_to_standard_drinks(note: str, drinks: float) -> None:
     assert args_of("has_bled", note)["alcohol_drinks_per_week"] == pytest.approx(drinks, abs=1e-3)
 
-
-# Risk-score items read from how notes describe them. Every sentence here was written for this test: none is taken
-# from a benchmark note or from app/data/dev/.
 
 @pytest.mark.parametrize("note, history", [
     ("34F presents with chest pain. It is sharp and stabbing, reproducible on palpation, lasting seconds. ECG normal.",
@@ -338,8 +305,6 @@ def test_heart_atherosclerotic_disease_beyond_the_coronaries(note: str, athero: 
     assert args_of("heart_score", "58M with chest pain. " + note).get("atherosclerotic_disease") is athero
 
 
-# Wells PE, RCRI and Caprini 2005 inputs read from the many ways clinicians write.
-
 W, R, C = "wells_pe", "rcri", "caprini_vte"
 
 
@@ -381,8 +346,6 @@ def test_reads_input(calc: str, note: str, expected: dict) -> None:
             assert got == want, (key, got)
 
 
-# APACHE II, SOFA and HEART inputs read from the many ways clinicians write.
-
 CASES_2 = [
     # --- HEART ----------------------------------------------------------------------------------------------
     ("heart_score", "HEART: History moderately suspicious. ECG nonspecific ST-T changes.",
@@ -420,8 +383,6 @@ def test_input_checked(calc: str, note: str, expected: dict) -> None:
     _check(calc, note, expected)
 
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES_3 = [
     ('has_bled', 'renal_disease', False,
      'Creatinine 2.5 mg/dL during the previous admission. Current creatinine 1.3 mg/dL. Age 70.'),
@@ -436,8 +397,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# Caprini 2005, Charlson and HAS-BLED items in the many ways clinicians write them.
 
 _DEFAULTS = {False, None, "none", "none or diet-controlled", "normal/ambulatory"}
 
@@ -472,8 +431,6 @@ def test_item(calc: str, field: str, expected, note: str) -> None:
     else:
         assert got == expected, f"{field}: {got!r} for {note!r}"
 
-
-# Glasgow-Blatchford, CURB-65, CHA2DS2-VASc, RCRI and Wells DVT items in the many ways clinicians write.
 
 CASES_5 = [
     # --- CHA2DS2-VASc --------------------------------------------------------------------------------------------

@@ -12,12 +12,6 @@ import pytest
 from medmirror.tools.extraction.rules.comorbidity import charlson_tumor
 from tests.unit.extraction._rules import args_of, value
 
-# General rules from the failures of blind6's development notes (`-1`), each tested on sentences written for this
-# test in other words and layouts (none is a sentence of a dev note or a benchmark note): CKD stage written after
-# the disease's name (Charlson), blood coughed up described (haemoptysis), the site of a calf measurement between
-# label and values and tenderness 'along the course of' the deep veins (Wells DVT), a troponin's time point
-# described before the value (HEART), a time in therapeutic range with its period and poor INR control in words
-# (HAS-BLED), and the first time-stamped entry of an observation chart as the GCS's first assessment.
 
 @pytest.mark.parametrize("note, expected", [
     ("PMH: chronic kidney disease stage 4, followed by nephrology.", True),
@@ -30,9 +24,6 @@ def test_charlson_ckd_stage_after_the_disease_name(note: str, expected: bool) ->
     assert args_of("charlson", note)["moderate_severe_ckd"] is expected
 
 
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
-
 @pytest.mark.parametrize("note, tumour", [
     ("PMH: CKD stage 4, bladder cancer treated in 2016.", "localized"),
     ("Stage 4 pressure ulcer on the sacrum; breast cancer in 2012.", "localized"),
@@ -41,14 +32,6 @@ def test_charlson_ckd_stage_after_the_disease_name(note: str, expected: bool) ->
 def test_a_stage_of_another_disease_is_not_metastatic_cancer(note: str, tumour: str) -> None:
     assert value(charlson_tumor, note) == tumour
 
-
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
 
 @pytest.mark.parametrize("note, expected", [
     ("Referred to the stroke team for a transient visual disturbance, diagnosed as migraine.", None),
@@ -68,8 +51,6 @@ def test_stroke_services_and_infarct_territories(note: str, expected: bool | Non
 def test_a_marker_reported_negative_does_not_deny_the_disease(note: str, grade: str) -> None:
     assert args_of("charlson", note)["liver_disease"] == grade
 
-
-# comorbidity and residence items of PSI, Caprini and Charlson read from the many ways clinicians write.
 
 CASES = [
     # --- Charlson ---
@@ -111,8 +92,6 @@ def test_comorbidity_and_residence(calc_id, note, expected):
             got = _DEFAULT.get(name, False)
         assert got == want, f"{name}: {args.get(name)!r} != {want!r} in {note!r}"
 
-
-# Caprini 2005, Charlson and HAS-BLED items in the many ways clinicians write them.
 
 _DEFAULTS = {False, None, "none", "none or diet-controlled", "normal/ambulatory"}
 

@@ -21,8 +21,6 @@ from medmirror.tools.extraction.rules.critical_care import (
 )
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of blind4. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- D. urine output with its 24 hours named before the volume -----------------------------------------------------
 @pytest.mark.parametrize("note, ml", [
@@ -61,9 +59,6 @@ def test_a_map_reading_is_still_read(note: str, mmhg: float) -> None:
 def test_a_map_falling_to_a_value_is_a_reading() -> None:
     assert value(mean_arterial_pressure, "After induction the pressure fell to a MAP of 52 mmHg.") == 52.0
 
-
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
 
 # --- APACHE II admission type ------------------------------------------------------------------------
 def test_apache_post_op_after_emergency_surgery() -> None:
@@ -136,9 +131,6 @@ def test_norepi_abbreviation() -> None:
     assert args_of("sofa", "GCS 15. On norepi 0.12 mcg/kg/min.")["norepinephrine"] == pytest.approx(0.12)
 
 
-# General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied
-# note styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
-
 # --- SOFA: the worst value of the first 24 hours -------------------------------------------------------------------
 @pytest.mark.parametrize("note, name, expected", [
     # ICU table: two platelet counts on the first day -> the lowest
@@ -198,9 +190,6 @@ def test_a_percentage_before_another_label_is_no_fio2() -> None:
     assert args_of("sofa", "PaO2 71 mmHg on room air; SpO2 93% O2 sats.")["fio2"] == 21.0
 
 
-# Risk-score items read from how notes describe them. Every sentence here was written for this test: none is taken
-# from a benchmark note or from app/data/dev/.
-
 @pytest.mark.parametrize("note, admission", [
     ("Nonoperative admission: septic shock.", "nonoperative"),
     ("Admission type: medical (non-operative).", "nonoperative"),
@@ -220,8 +209,6 @@ def test_an_elective_surgical_admission_scores_chronic_health_two() -> None:
     r = C["apache_ii"].run(args_of("apache_ii", note))
     assert r.components["chronic_health"] == 2
 
-
-# APACHE II, SOFA and HEART inputs read from the many ways clinicians write.
 
 CASES = [
     # --- APACHE II ------------------------------------------------------------------------------------------
@@ -314,8 +301,6 @@ def test_resolved_acute_renal_failure_of_this_admission() -> None:
            {"acute_renal_failure": True})
 
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES_2 = [
     ('glasgow_blatchford', 'hemoglobin', 7.9,
      'Hb 7.9 g/dL on admission; post-transfusion Hb 9.6 g/dL. Urea 14 mmol/L. BP 96/60, HR 110.'),
@@ -348,8 +333,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# APACHE II and SOFA inputs as ICU notes write them.
 
 A = "apache_ii"
 
@@ -492,8 +475,6 @@ def test_sofa_refuses_only_without_any_organ_value() -> None:
         C[S].run(args_of(S, "Admitted with urosepsis; vitals stable."))
     assert C[S].run(args_of(S, "Platelets 80 x10^9/L, bilirubin 2.5 mg/dL.")).value == 4
 
-
-# Glasgow-Blatchford, CURB-65, CHA2DS2-VASc, RCRI and Wells DVT items in the many ways clinicians write.
 
 CASES_4 = [
     # --- Glasgow-Blatchford -------------------------------------------------------------------------------------

@@ -14,8 +14,6 @@ from medmirror.tools.extraction.grounding import rule_arguments
 from medmirror.tools.extraction.rules.dosing import opioid_list
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 # --- stopped opioids -------------------------------------------------------------------------------------------------
 def test_a_stopped_opioid_is_not_in_the_daily_mme() -> None:
@@ -47,20 +45,9 @@ def test_a_weight_based_steroid_dose_alone_is_refused() -> None:
     assert "rejected" in a["dose"]
 
 
-# General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied
-# note styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
-
 def test_an_opioid_infusion_rate_is_not_a_daily_dose() -> None:
     assert value(opioid_list, "Morphine infusion 2 mg/h overnight.") is None
 
-
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
 
 @pytest.mark.parametrize("question, target", [
     ("How many mg of IV hydrocortisone equal her current oral prednisolone dose?", "Hydrocortisone IV"),

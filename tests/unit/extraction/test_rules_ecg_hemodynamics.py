@@ -11,8 +11,6 @@ import pytest
 
 from tests.unit.extraction._rules import args_of
 
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 def test_qtc_takes_the_heart_rate_of_the_qt_tracing() -> None:
     note = "Triage: HR 78, BP 130/80. Later ECG: sinus tachycardia, rate 124, QT 320 ms."
@@ -21,8 +19,6 @@ def test_qtc_takes_the_heart_rate_of_the_qt_tracing() -> None:
     # no heart rate beside the QT: the note's first heart rate
     assert args_of("qtc_bazett", "Pulse 66 bpm. The QT interval measured 410 ms.")["heart_rate"] == 66.0
 
-
-# lab and vital values in unusual layouts (electrolytes, renal, glucose/insulin, QTc, liver, lipids).
 
 CASES = [
     ('qtc_bazett', {'heart_rate': 60.0, 'qt_interval': 400.0}, 'ECG: sinus rhythm, rate 60 bpm, QT 400 ms. Vitals: HR 88, BP 120/80.'),

@@ -11,8 +11,6 @@ import pytest
 
 from tests.unit.extraction._rules import args_of
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES = [
     ('sodium_correction_hyperglycemia', 'glucose', 640,
      'Glucose 640 mg/dL, sodium 128 mEq/L on arrival. Repeat after insulin: glucose 310 mg/dL, sodium 134 mEq/L.'),
@@ -35,8 +33,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# lab and vital values in unusual layouts (electrolytes, renal, glucose/insulin, QTc, liver, lipids).
 
 CASES_2 = [
     ('anion_gap', {'sodium': 134.0, 'chloride': 101.0, 'bicarbonate': 22.0}, 'Na/K/Cl/HCO3 134/4.1/101/22'),

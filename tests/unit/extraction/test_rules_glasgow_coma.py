@@ -12,8 +12,6 @@ import pytest
 from medmirror.tools.extraction.rules.glasgow_coma import gcs_eye, gcs_motor, gcs_verbal
 from tests.unit.extraction._rules import GCS_EYE, GCS_MOTOR, GCS_VERBAL, args_of, gcs_of, value
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- H. GCS: eyes open when spoken to, a muddled or disoriented talker ----------------------------------------------------
 @pytest.mark.parametrize("note", [
@@ -45,9 +43,6 @@ def test_knowing_where_one_is_is_not_confusion() -> None:
     assert value(gcs_verbal, "He does know where he is.") is None
 
 
-# General reading rules found from the development half of blind4. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
-
 # --- GCS eyes: a denial of one stimulus is not 'no eye opening'; 'pressure' is the painful stimulus (GCS 2014) -------
 @pytest.mark.parametrize("note", [
     "Neuro: no eye opening to voice; opens his eyes to pressure over the nail bed.",
@@ -70,9 +65,6 @@ def test_no_eye_opening_to_every_stimulus_is_still_none(note: str) -> None:
 def test_eye_field_to_pressure() -> None:
     assert value(gcs_eye, "GCS: Eyes: to pressure, Verbal: sounds, Motor: localises") == "eye opening to pain"
 
-
-# General reading rules found from the development half of blind5. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- C. GCS: a re-assessment does not replace the first description -------------------------------------------------
 @pytest.mark.parametrize("note", [
@@ -106,13 +98,6 @@ def test_best_response_within_the_first_assessment_is_kept() -> None:
     assert a["motor"] == "obeys commands"
 
 
-# General rules from the failures of blind6's development notes (`-1`), each tested on sentences written for this
-# test in other words and layouts (none is a sentence of a dev note or a benchmark note): CKD stage written after
-# the disease's name (Charlson), blood coughed up described (haemoptysis), the site of a calf measurement between
-# label and values and tenderness 'along the course of' the deep veins (Wells DVT), a troponin's time point
-# described before the value (HEART), a time in therapeutic range with its period and poor INR control in words
-# (HAS-BLED), and the first time-stamped entry of an observation chart as the GCS's first assessment.
-
 def test_the_first_time_stamped_chart_entry_is_the_first_assessment() -> None:
     note = ("Nursing neuro obs, bay 4\n"
             "0300\n"
@@ -128,9 +113,6 @@ def test_clock_times_inside_sentences_are_not_chart_entries() -> None:
     note = "Seen at 09:15: opens eyes to pain. At 09:40 the eyes opened when her name was called."
     assert args_of("glasgow_coma_scale", note)["eye"] == "eye opening to verbal command"
 
-
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 # --- GCS: the speaker named, 'rather than' -------------------------------------------------------------------------
 @pytest.mark.parametrize("note, eye", [
@@ -150,9 +132,6 @@ def test_eye_opening_to_a_named_speaker_is_to_voice(note: str, eye: str) -> None
 def test_rather_than_denies_the_response_that_follows(note: str, motor: str) -> None:
     assert value(gcs_motor, note) == motor
 
-
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
 
 # --- GCS from descriptions --------------------------------------------------------------------------
 @pytest.mark.parametrize("note,field,option", [
@@ -194,9 +173,6 @@ def test_gcs_verbal_not_testable_when_intubated(note: str) -> None:
     assert value(gcs_verbal, note) == "not testable"
 
 
-# General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied
-# note styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
-
 # --- GCS components from descriptions -----------------------------------------------------------------------------
 @pytest.mark.parametrize("note, eye", [
     ("Eyes closed, opens only to trapezius squeeze.", "eye opening to pain"),
@@ -224,14 +200,6 @@ def test_gcs_motor_from_descriptions(note: str, motor: str) -> None:
     assert args_of("glasgow_coma_scale", note)["motor"] == motor
 
 
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
-
 @pytest.mark.parametrize("note, eye", [
     ("Eyes: open when his name is shouted.", "eye opening to verbal command"),
     ("Eyes - open to trapezius squeeze only.", "eye opening to pain"),
@@ -245,9 +213,6 @@ def test_gcs_eye_form_lines_and_named_stimuli(note: str, eye: str) -> None:
 def test_limbs_named_before_extension() -> None:
     assert args_of("glasgow_coma_scale", "Both arms extend stiffly to a nail-bed press.")["motor"] == "extension to pain"
 
-
-# Risk-score items read from how notes describe them. Every sentence here was written for this test: none is taken
-# from a benchmark note or from app/data/dev/.
 
 @pytest.mark.parametrize("note, eye", [
     ("Eyes shut; does not open them even to pain.", "no eye opening"),
@@ -271,12 +236,6 @@ def test_gcs_descriptions_with_the_stimulus_first_or_words_between(note: str, co
     from tests.unit.extraction._rules import gcs_of
     assert gcs_of(note)[component] == expected
 
-
-# GCS components from more descriptions (Teasdale & Jennett 1974; 2014 wording): rousable to a stimulus (the eyes
-# open to it), eyes open with no stimulus named, the eyes named before a bare 'open', a movement done on request
-# (obeys), a movement away from the stimulus (withdrawal, not abnormal flexion), and form fields for every
-# component. Sentences written for this test in varied styles; none is taken from a benchmark note or from
-# app/data/dev/.
 
 E, V, M = GCS_EYE, GCS_VERBAL, GCS_MOTOR
 
@@ -312,8 +271,6 @@ def test_motor_movement_words(note: str, motor: int) -> None:
 def test_a_stimulus_after_eyes_open_is_not_spontaneous() -> None:
     assert args_of("glasgow_coma_scale", "Lying with her eyes open to voice only.")["eye"] == E[3]
 
-
-# the Glasgow Coma Scale and the Centor score (Modified/McIsaac) read from the many ways clinicians write.
 
 E_2, V_2, M_2 = GCS_EYE, GCS_VERBAL, GCS_MOTOR
 
@@ -353,16 +310,6 @@ _gcs = gcs_of
 def test_gcs(note: str, eye: int, verbal: int, motor: int) -> None:
     assert _gcs(note) == (E_2[eye], V_2[verbal], M_2[motor])
 
-
-# GCS components described in words (Teasdale & Jennett 1974; the 2014 'structured approach' wording): words that
-# are random, out of context or do not fit the conversation are inappropriate words; moans / groans are sounds; a
-# hand brought to or across to the stimulus, the examiner's hand, the site of pain, across the midline or above the
-# clavicle, or trying to push the stimulus away, localises; withdrawal / normal flexion, abnormal (decorticate)
-# flexion and extension (decerebrate); eye opening when the name is called, when spoken to, to a shout or to touch /
-# a shake is to sound (3), only to a painful stimulus is to pain (2); oriented vs confused (wrong year / place);
-# several assessments in one note, where the first (pre-sedation, on arrival) one counts; nursing neuro-obs rows and
-# tables. Sentences written for this test in varied styles; none is taken from a benchmark note or from
-# app/data/dev/.
 
 E_3, V_3, M_3 = GCS_EYE, GCS_VERBAL, GCS_MOTOR
 

@@ -12,8 +12,6 @@ import pytest
 from medmirror.tools.extraction.rules.hepatic import ascites_grade
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of blind4. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- A. Child-Pugh ascites: a denied paracentesis is not a grade -------------------------------------------------
 @pytest.mark.parametrize("note", [
@@ -35,9 +33,6 @@ def test_a_paracentesis_done_still_grades_moderate(note: str) -> None:
     assert value(ascites_grade, note) == "moderate"
 
 
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
-
 @pytest.mark.parametrize("note,grade", [
     ("Abdomen distended with a fluid thrill. Bilirubin 2 mg/dL.", "moderate"),
     ("Ascites present. A therapeutic paracentesis was done on day 2.", "moderate"),
@@ -51,11 +46,6 @@ def test_ascites_grade_from_signs_of_large_ascites(note: str, grade: str) -> Non
 def test_free_fluid_is_slight_ascites() -> None:
     assert value(ascites_grade, "CT: a small amount of free fluid around the liver.") == "slight"
 
-
-# Child-Pugh and PSI inputs read from the many ways clinicians write them. Every sentence here was written for this
-# test (ICU tables, triage shorthand, clinic letters, SBAR, form fields; SI and US units; negations, values given
-# twice, abbreviations); none is a sentence of a dev note or a benchmark note. The expected answers follow Pugh 1973
-# / MDCalc's Child-Pugh options and Fine 1997's PSI definitions as MedCalc-Bench scores them.
 
 CP, PSI = "child_pugh", "psi"
 
@@ -108,13 +98,6 @@ def test_input_read(calc: str, note: str, expected: dict) -> None:
     wrong = {k: (args.get(k), v) for k, v in expected.items() if not _matches(args.get(k), v)}
     assert not wrong, wrong
 
-
-# Child-Pugh's two graded items, hepatic encephalopathy and ascites, read from the many ways clinicians write them.
-# Every sentence here was written for this test (ICU tables, ED triage shorthand, clinic letters, nursing charts,
-# SBAR, discharge summaries, form fields, negations, past vs current, hedges); none is a sentence of a dev note or a
-# benchmark note. The expected answers follow Pugh 1973 / MDCalc's Child-Pugh options (encephalopathy none / grade
-# 1-2 (or suppressed with medication) / grade 3-4; ascites absent / slight / moderate) with the West Haven criteria
-# as MedCalc-Bench's explanation lists them.
 
 CP_2 = "child_pugh"
 
@@ -221,8 +204,6 @@ def test_child_pugh_grades(note: str, expected: dict) -> None:
     assert not wrong, wrong
 
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES_3 = [
     ('child_pugh', 'albumin', 3.1,
      'Albumin was 2.4 g/dL at that time. Today albumin 3.1 g/dL, bilirubin 1.8 mg/dL, INR 1.3.'),
@@ -273,8 +254,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# lab and vital values in unusual layouts (electrolytes, renal, glucose/insulin, QTc, liver, lipids).
 
 CASES_4 = [
     ('fib4', {'ast': 1234.0, 'alt': 980.0, 'platelets': 150.0}, '52 yo. AST 1,234 U/L, ALT 980 U/L, Plt 150 x10^9/L'),

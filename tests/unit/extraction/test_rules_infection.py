@@ -19,8 +19,6 @@ from medmirror.tools.extraction.rules.infection import (
 )
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- E. CURB-65 confusion: AMT <= 8 of 10, 'muddled' ----------------------------------------------------------------
 @pytest.mark.parametrize("note, confused", [
@@ -49,9 +47,6 @@ def test_curb65_reads_the_amt() -> None:
     assert args["confusion"] is True and args["age"] == 82.0
 
 
-# General reading rules found from the development half of blind4. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
-
 # --- C. 'not himself' is an idiom, not a negation of what follows (CURB-65 confusion from the AMT) -------------------
 @pytest.mark.parametrize("note", [
     'Pneumonia, 79-year-old man. Wife says he has been "not himself" since Tuesday - AMT 5/10 on the ward.',
@@ -66,9 +61,6 @@ def test_not_himself_keeps_real_negations() -> None:
     # a negation outside the idiom still negates
     assert args_of("curb_65", "Daughter feels he is not himself, but he is not confused and AMT is 10/10.")["confusion"] is False
 
-
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 # --- pharyngitis, SIRS, PERC wordings --------------------------------------------------------------------------------
 @pytest.mark.parametrize("note, rapid", [
@@ -86,9 +78,6 @@ def test_tonsils_hypertrophied_or_with_pus_count_for_centor() -> None:
     assert args_of("centor_mcisaac", "Hypertrophied tonsils, no exudate seen.")["exudate_or_swelling"] is True
     assert args_of("centor_mcisaac", "Pus on the tonsils bilaterally.")["exudate_or_swelling"] is True
 
-
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
 
 @pytest.mark.parametrize("note", ["She has tender submandibular glands.", "Palpable anterior cervical nodes."])
 def test_lymph_node_phrasings(note: str) -> None:
@@ -154,14 +143,6 @@ def test_rapid_attendance_days_after_onset_and_severe_far_in_the_sentence() -> N
     assert value(severe_tonsils, "The tonsils were swollen and covered in exudate and were described as very inflamed.") is True
 
 
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
-
 def test_a_clock_time_in_the_heading_before_the_age() -> None:
     assert args_of("centor_mcisaac", "Walk-in clinic 16:45 - 34M, sore throat for two days.")["age"] == 34.0
 
@@ -187,8 +168,6 @@ def test_what_a_partner_had_is_not_the_patients() -> None:
 def test_tonsil_adjectives_with_commas() -> None:
     assert args_of("feverpain", "Very red, swollen tonsils with no exudate.")["severe_tonsil_inflammation"] is True
 
-
-# the Glasgow Coma Scale and the Centor score (Modified/McIsaac) read from the many ways clinicians write.
 
 CENTOR_DEFAULTS = {"exudate_or_swelling": False, "tender_nodes": False, "cough_absent": True, "temperature": None,
                    "age": None}
@@ -243,8 +222,6 @@ def test_centor(note: str, expected: dict) -> None:
     assert got == expected
 
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES = [
     ('curb_65', 'systolic_bp', 84,
      'Initial blood pressure 84/50 mmHg, which improved to 112/68 mmHg after a 1 L bolus. Urea 9 mmol/L, RR 32.'),
@@ -267,8 +244,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# Glasgow-Blatchford, CURB-65, CHA2DS2-VASc, RCRI and Wells DVT items in the many ways clinicians write.
 
 CASES_2 = [
     # --- CURB-65 -------------------------------------------------------------------------------------------------
@@ -293,8 +268,6 @@ def test_item_read(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.06)
 
-
-# PSI, Centor/McIsaac and FeverPAIN items read from unseen wordings (round 2).
 
 # (calculator, argument, expected value, note); for a finding, None from the extractor reads as False (not documented),
 # except cough_absent / no_cough_or_coryza, whose default is True

@@ -11,8 +11,6 @@ import pytest
 
 from tests.unit.extraction._rules import args_of
 
-# lab and vital values in unusual layouts (electrolytes, renal, glucose/insulin, QTc, liver, lipids).
-
 CASES = [
     ('homa_ir', {'insulin': 12.0, 'glucose': 100.8896}, 'Fasting glucose 5.6 mmol/L, fasting insulin 12 µU/mL. Random glucose 9.0 mmol/L later.'),
     ('homa_ir', {'insulin': 12.0, 'glucose': 100.0}, 'FPG = 100 mg/dL; insulin 72 pmol/L'),

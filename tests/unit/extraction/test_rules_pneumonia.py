@@ -12,16 +12,11 @@ import pytest
 from medmirror.tools.extraction.rules.pneumonia import altered_mental_status
 from tests.unit.extraction._rules import args_of, value
 
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
 
 @pytest.mark.parametrize("note,expected", [("GCS 12 on arrival.", True), ("GCS 15, alert.", False), ("Confused.", True)])
 def test_psi_altered_mental_status_from_gcs(note: str, expected: bool) -> None:
     assert value(altered_mental_status, f"A 70-year-old. {note}") is expected
 
-
-# Risk-score items read from how notes describe them. Every sentence here was written for this test: none is taken
-# from a benchmark note or from app/data/dev/.
 
 def test_a_state_since_a_past_year_still_goes_on() -> None:
     assert args_of("psi", "80-year-old woman who has lived in a nursing home since 2019.")["nursing_home_resident"] is True
@@ -30,11 +25,6 @@ def test_a_state_since_a_past_year_still_goes_on() -> None:
 def test_psi_still_counts_a_cancer_within_a_year() -> None:
     assert args_of("psi", "Bowel cancer resected 9 months ago, no further treatment.")["neoplastic_disease"] is True
 
-
-# Child-Pugh and PSI inputs read from the many ways clinicians write them. Every sentence here was written for this
-# test (ICU tables, triage shorthand, clinic letters, SBAR, form fields; SI and US units; negations, values given
-# twice, abbreviations); none is a sentence of a dev note or a benchmark note. The expected answers follow Pugh 1973
-# / MDCalc's Child-Pugh options and Fine 1997's PSI definitions as MedCalc-Bench scores them.
 
 CP, PSI = "child_pugh", "psi"
 
@@ -99,8 +89,6 @@ def test_input_read(calc: str, note: str, expected: dict) -> None:
     assert not wrong, wrong
 
 
-# comorbidity and residence items of PSI, Caprini and Charlson read from the many ways clinicians write.
-
 CASES_2 = [
     # --- PSI residence ---
     ("psi", "82F with cough. She has lived in a nursing home since 2019.", {"nursing_home_resident": True}),
@@ -163,8 +151,6 @@ def test_comorbidity_and_residence(calc_id, note, expected):
         assert got == want, f"{name}: {args.get(name)!r} != {want!r} in {note!r}"
 
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES_3 = [
     ('psi', 'systolic_bp', 78,
      'BP 78/44 on arrival; after 2 L fluid BP 110/70. RR 30, T 38.9 C, HR 118.'),
@@ -203,8 +189,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# PSI, Centor/McIsaac and FeverPAIN items read from unseen wordings (round 2).
 
 # (calculator, argument, expected value, note); for a finding, None from the extractor reads as False (not documented),
 # except cough_absent / no_cough_or_coryza, whose default is True

@@ -11,8 +11,6 @@ import pytest
 
 from tests.unit.extraction._rules import args_of
 
-# which reading of a lab or vital sign counts when a note gives several (value selection across time).
-
 CASES = [
     ('ckd_epi_2021', 'creatinine', 2.3,
      '72 yo man. Baseline creatinine 1.0 mg/dL. Creatinine today 2.3 mg/dL.'),
@@ -48,8 +46,6 @@ def test_value_selection_across_time(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.011)
 
-
-# lab and vital values in unusual layouts (electrolytes, renal, glucose/insulin, QTc, liver, lipids).
 
 CASES_2 = [
     ('ckd_epi_2021', {'creatinine': 1.4}, '55 yo woman. Creatinine 1,4 mg/dL.'),

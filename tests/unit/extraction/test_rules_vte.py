@@ -23,8 +23,6 @@ from medmirror.tools.extraction.rules.vte import (
 )
 from tests.unit.extraction._rules import args_of, value
 
-# General reading rules found from the development half of blind3. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- F. two measured calf circumferences ------------------------------------------------------------------------------
 @pytest.mark.parametrize("note, swollen", [
@@ -52,9 +50,6 @@ def test_calf_measures_that_are_not_a_comparison(note: str) -> None:
     assert value(calf_swelling_3cm, note) is None
 
 
-# General reading rules found from the development half of blind4. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
-
 # --- B. Wells DVT: tenderness along named deep veins, listed together ------------------------------------------------
 @pytest.mark.parametrize("note", [
     "Right leg: tender along the R femoral and popliteal veins.",
@@ -73,9 +68,6 @@ def test_tenderness_along_named_deep_veins(note: str) -> None:
 def test_denied_tenderness_along_named_deep_veins(note: str) -> None:
     assert args_of("wells_dvt", note)["localized_tenderness"] is False
 
-
-# General reading rules found from the development half of blind5. Every sentence here was written for these tests:
-# none is taken from a benchmark note.
 
 # --- B. Wells DVT: tenderness along the course / line of the deep veins ---------------------------------------------
 @pytest.mark.parametrize("note", [
@@ -97,13 +89,6 @@ def test_denied_tenderness_along_the_course_of_deep_veins(note: str) -> None:
     assert args_of("wells_dvt", note)["localized_tenderness"] is False
 
 
-# General rules from the failures of blind6's development notes (`-1`), each tested on sentences written for this
-# test in other words and layouts (none is a sentence of a dev note or a benchmark note): CKD stage written after
-# the disease's name (Charlson), blood coughed up described (haemoptysis), the site of a calf measurement between
-# label and values and tenderness 'along the course of' the deep veins (Wells DVT), a troponin's time point
-# described before the value (HEART), a time in therapeutic range with its period and poor INR control in words
-# (HAS-BLED), and the first time-stamped entry of an observation chart as the GCS's first assessment.
-
 @pytest.mark.parametrize("note, expected", [
     ("Calf girth 10 cm below the tibial tuberosity: R 44 cm, L 39 cm.", True),
     ("Calf circumference (measured 15 cm below the patella): left 35 cm, right 34 cm.", False),
@@ -117,9 +102,6 @@ def test_tenderness_along_the_course_of_the_deep_veins() -> None:
     assert args_of("wells_dvt", "Tenderness along the course of the right popliteal vein.")["localized_tenderness"] is True
     assert args_of("wells_dvt", "Marked tenderness along the course of the deep veins of the left calf.")["localized_tenderness"] is True
 
-
-# General reading rules found from the development half of the blind notes. Every sentence here was written for this
-# test: none is taken from a benchmark note or from app/data/dev/.
 
 # --- the clinician's ranking of PE and DVT ---------------------------------------------------------------------------
 PE = stated_leading(PE_RX, "PE")
@@ -197,9 +179,6 @@ def test_a_fall_is_trauma_for_perc() -> None:
     assert args_of("perc_rule", "She fell from a horse two years ago.").get("recent_surgery_or_trauma") is not True
 
 
-# Criteria judgement rules added for the weak calculators, each on sentences written for this test (none is taken
-# from a benchmark note or from app/data/dev/).
-
 def test_a_planned_operation_is_not_a_recent_one() -> None:
     note = "Booked for an elective laparoscopic hernia repair next month. BMI 24."
     a = args_of("caprini_vte", note)
@@ -270,9 +249,6 @@ def test_hemiarthroplasty_is_major_not_elective_arthroplasty() -> None:
     assert value(caprini_surgery, "Awaiting a hemiarthroplasty for a fractured neck of femur.") == "major >45 min"
 
 
-# General criterion rules of issue 13 (branch issue13f). Every sentence here was written for this test in varied
-# note styles (ED shorthand, lab tables, letters, SBAR): none is taken from a benchmark note or from app/data/dev/.
-
 # --- Caprini: a relative's thrombosis stated as a fact, not a hedged one --------------------------------------------
 @pytest.mark.parametrize("note, expected", [
     ("FHx: brother had a PE aged 40.", True),
@@ -307,14 +283,6 @@ def test_two_bare_numbers_after_sides_are_not_circumferences() -> None:
     assert value(calf_swelling_3cm, "Calves: L 2 / R 1 on the tenderness scale.") is None
 
 
-# General rules from the misses of the earlier sets' held-out halves (blind3/4/5 `-2`), used as development data
-# once blind6 and blind7 took over as held-out sets. Sentences written for this test (none is a dev-set or benchmark
-# sentence): quoted words inside a concept's gap, a service named after a disease ('stroke team') is not the
-# disease, infarcts named by territory, a query mark glued to a diagnosis ('?TIA') is a question, 'I would rate ...
-# suspicious' is the clinician's judgement, an antigen reported negative does not deny the disease before it, GCS
-# 'Eyes: open ...' form lines and 'no eye opening to voice or to a named painful stimulus', a clock time in a
-# heading before an age, and chills described as 'shivers'.
-
 def test_a_plaster_cast_is_not_bed_rest() -> None:
     a = args_of("wells_dvt", "Tibial fracture, in a long-leg plaster cast for 3 weeks; mobilising on crutches.")
     assert a.get("bedridden") is None and a["paralysis_or_cast"] is True
@@ -323,10 +291,6 @@ def test_a_plaster_cast_is_not_bed_rest() -> None:
 def test_swelling_and_another_symptom_of_one_calf() -> None:
     assert args_of("perc_rule", "Swelling and redness of the left calf since Friday.")["unilateral_leg_swelling"] is True
 
-
-# Risk-score items read from more wordings (sentences written for this test): CHA2DS2-VASc's 'C' from objective LV
-# systolic dysfunction (LVEF <= 40 %, Lip 2010 / ESC 2020) as well as a heart-failure history; Wells' clinical signs
-# of DVT and deep-vein tenderness from a swollen or tender calf with its side between the words.
 
 @pytest.mark.parametrize("note, signs", [
     ("Exam: swollen, tender right calf.", True),
@@ -340,9 +304,6 @@ def test_wells_pe_dvt_signs_from_a_described_calf(note: str, signs: bool | None)
 def test_a_tender_calf_with_its_side_is_deep_vein_tenderness() -> None:
     assert args_of("wells_dvt", "On palpation: tender left calf, no cords.")["localized_tenderness"] is True
 
-
-# Risk-score items read from how notes describe them. Every sentence here was written for this test: none is taken
-# from a benchmark note or from app/data/dev/.
 
 @pytest.mark.parametrize("note, surgery", [
     ("Listed for laparoscopic cholecystectomy, expected 40 minutes.", "minor"),
@@ -440,8 +401,6 @@ def test_wells_pe_immobilisation_of_three_days(note: str, immobile: bool) -> Non
     assert bool(args_of("wells_pe", note).get("immobilization")) is immobile
 
 
-# Wells PE, RCRI and Caprini 2005 inputs read from the many ways clinicians write.
-
 W, R, C_2 = "wells_pe", "rcri", "caprini_vte"
 
 
@@ -495,8 +454,6 @@ def test_reads_input(calc: str, note: str, expected: dict) -> None:
             assert got == want, (key, got)
 
 
-# comorbidity and residence items of PSI, Caprini and Charlson read from the many ways clinicians write.
-
 CASES_2 = [
     # --- Caprini ---
     ("caprini_vte", "62F listed for resection of rectal adenocarcinoma.", {"malignancy": True}),
@@ -534,8 +491,6 @@ def test_comorbidity_and_residence(calc_id, note, expected):
         assert got == want, f"{name}: {args.get(name)!r} != {want!r} in {note!r}"
 
 
-# Caprini 2005, Charlson and HAS-BLED items in the many ways clinicians write them.
-
 _DEFAULTS = {False, None, "none", "none or diet-controlled", "normal/ambulatory"}
 
 
@@ -568,8 +523,6 @@ def test_item(calc: str, field: str, expected, note: str) -> None:
     else:
         assert got == expected, f"{field}: {got!r} for {note!r}"
 
-
-# Glasgow-Blatchford, CURB-65, CHA2DS2-VASc, RCRI and Wells DVT items in the many ways clinicians write.
 
 CASES_4 = [
     # --- Wells DVT -----------------------------------------------------------------------------------------------
@@ -626,8 +579,6 @@ def test_item_read(calc, field, expected, note):
     else:
         assert got == pytest.approx(expected, abs=0.06)
 
-
-# Wells PE, PERC and Caprini time windows and judgements read from unseen wordings.
 
 CASES_5 = [
     # Wells PE: heart rate, DVT signs, ranking of PE
