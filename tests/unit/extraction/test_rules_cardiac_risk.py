@@ -20,6 +20,13 @@ from medmirror.tools.extraction.rules.cardiac_risk import (
     labile_inr,
 )
 from tests.unit.extraction._rules import args_of, value
+from tests.unit.extraction._rules_checks import (
+    check_input_checked,
+    check_item,
+    check_item_read,
+    check_reads_input,
+    check_value_selection_across_time,
+)
 
 
 # --- G. HEART troponin against the lab's stated limit ------------------------------------------------------------------
@@ -335,15 +342,7 @@ CASES = [
 
 @pytest.mark.parametrize("calc,note,expected", CASES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(CASES)])
 def test_reads_input(calc: str, note: str, expected: dict) -> None:
-    args = args_of(calc, note)
-    for key, want in expected.items():
-        got = args.get(key)
-        if isinstance(want, bool):
-            assert bool(got) is want, (key, got)
-        elif isinstance(want, (int, float)):
-            assert got is not None and abs(float(got) - want) <= 0.06 * max(1.0, abs(want)), (key, got)
-        else:
-            assert got == want, (key, got)
+    check_reads_input(calc, note, expected)
 
 
 CASES_2 = [
@@ -364,23 +363,9 @@ CASES_2 = [
 ]
 
 
-def _check(calc: str, note: str, expected: dict) -> None:
-    a = args_of(calc, note)
-    for key, want in expected.items():
-        got = a.get(key)
-        if want is None:
-            assert got is None, (key, got)
-        elif isinstance(want, bool):
-            assert bool(got) is want, (key, got)
-        elif isinstance(want, (int, float)):
-            assert isinstance(got, (int, float)) and abs(float(got) - want) <= 0.02 * abs(want) + 0.01, (key, got)
-        else:
-            assert got == want, (key, got)
-
-
 @pytest.mark.parametrize("calc, note, expected", CASES_2)
 def test_input_checked(calc: str, note: str, expected: dict) -> None:
-    _check(calc, note, expected)
+    check_input_checked(calc, note, expected)
 
 
 CASES_3 = [
@@ -391,14 +376,7 @@ CASES_3 = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES_3)
 def test_value_selection_across_time(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if isinstance(expected, bool):
-        assert got is expected
-    else:
-        assert got == pytest.approx(expected, abs=0.011)
-
-
-_DEFAULTS = {False, None, "none", "none or diet-controlled", "normal/ambulatory"}
+    check_value_selection_across_time(calc, field, expected, note)
 
 
 CASES_4 = [
@@ -423,13 +401,7 @@ CASES_4 = [
 
 @pytest.mark.parametrize("calc,field,expected,note", CASES_4)
 def test_item(calc: str, field: str, expected, note: str) -> None:
-    got = args_of(calc, note).get(field)
-    if expected is False or (isinstance(expected, str) and expected in _DEFAULTS):
-        assert got in _DEFAULTS, f"{field}: {got!r} for {note!r}"
-    elif isinstance(expected, (int, float)) and not isinstance(expected, bool):
-        assert got == pytest.approx(expected, abs=1e-6), f"{field}: {got!r} for {note!r}"
-    else:
-        assert got == expected, f"{field}: {got!r} for {note!r}"
+    check_item(calc, field, expected, note)
 
 
 CASES_5 = [
@@ -466,12 +438,4 @@ CASES_5 = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES_5)
 def test_item_read(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if expected is False:
-        assert not got
-    elif isinstance(expected, bool):
-        assert got is expected
-    elif isinstance(expected, str):
-        assert got == expected
-    else:
-        assert got == pytest.approx(expected, abs=0.06)
+    check_item_read(calc, field, expected, note)

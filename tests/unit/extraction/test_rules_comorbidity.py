@@ -11,6 +11,7 @@ import pytest
 
 from medmirror.tools.extraction.rules.comorbidity import charlson_tumor
 from tests.unit.extraction._rules import args_of, value
+from tests.unit.extraction._rules_checks import check_comorbidity_and_residence, check_item
 
 
 @pytest.mark.parametrize("note, expected", [
@@ -79,21 +80,9 @@ CASES = [
 ]
 
 
-# the calculator default an unread input takes
-_DEFAULT = {"solid_tumor": "none", "liver_disease": "none"}
-
-
 @pytest.mark.parametrize("calc_id,note,expected", CASES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(CASES)])
 def test_comorbidity_and_residence(calc_id, note, expected):
-    args = args_of(calc_id, note)
-    for name, want in expected.items():
-        got = args.get(name)
-        if got is None:
-            got = _DEFAULT.get(name, False)
-        assert got == want, f"{name}: {args.get(name)!r} != {want!r} in {note!r}"
-
-
-_DEFAULTS = {False, None, "none", "none or diet-controlled", "normal/ambulatory"}
+    check_comorbidity_and_residence(calc_id, note, expected)
 
 
 CASES_2 = [
@@ -124,10 +113,4 @@ CASES_2 = [
 
 @pytest.mark.parametrize("calc,field,expected,note", CASES_2)
 def test_item(calc: str, field: str, expected, note: str) -> None:
-    got = args_of(calc, note).get(field)
-    if expected is False or (isinstance(expected, str) and expected in _DEFAULTS):
-        assert got in _DEFAULTS, f"{field}: {got!r} for {note!r}"
-    elif isinstance(expected, (int, float)) and not isinstance(expected, bool):
-        assert got == pytest.approx(expected, abs=1e-6), f"{field}: {got!r} for {note!r}"
-    else:
-        assert got == expected, f"{field}: {got!r} for {note!r}"
+    check_item(calc, field, expected, note)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.extraction._rules import args_of
+from tests.unit.extraction._rules_checks import check_value_in_unusual_layout
 
 
 def test_qtc_takes_the_heart_rate_of_the_qt_tracing() -> None:
@@ -30,9 +31,4 @@ CASES = [
 
 @pytest.mark.parametrize(("calc", "expected", "note"), CASES)
 def test_value_in_unusual_layout(calc: str, expected: dict, note: str) -> None:
-    got = args_of(calc, note)
-    for arg, want in expected.items():
-        if isinstance(want, (str, bool)):
-            assert got.get(arg) == want, (note, arg, got)
-        else:
-            assert got.get(arg) is not None and got[arg] == pytest.approx(want, abs=1e-3), (note, arg, got)
+    check_value_in_unusual_layout(calc, expected, note)

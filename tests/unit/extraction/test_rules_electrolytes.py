@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import args_of
+from tests.unit.extraction._rules_checks import check_value_in_unusual_layout, check_value_selection_across_time
 
 CASES = [
     ('sodium_correction_hyperglycemia', 'glucose', 640,
@@ -27,11 +27,7 @@ CASES = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES)
 def test_value_selection_across_time(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if isinstance(expected, bool):
-        assert got is expected
-    else:
-        assert got == pytest.approx(expected, abs=0.011)
+    check_value_selection_across_time(calc, field, expected, note)
 
 
 CASES_2 = [
@@ -55,9 +51,4 @@ CASES_2 = [
 
 @pytest.mark.parametrize(("calc", "expected", "note"), CASES_2)
 def test_value_in_unusual_layout(calc: str, expected: dict, note: str) -> None:
-    got = args_of(calc, note)
-    for arg, want in expected.items():
-        if isinstance(want, (str, bool)):
-            assert got.get(arg) == want, (note, arg, got)
-        else:
-            assert got.get(arg) is not None and got[arg] == pytest.approx(want, abs=1e-3), (note, arg, got)
+    check_value_in_unusual_layout(calc, expected, note)

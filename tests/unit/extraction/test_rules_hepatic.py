@@ -11,6 +11,11 @@ import pytest
 
 from medmirror.tools.extraction.rules.hepatic import ascites_grade
 from tests.unit.extraction._rules import args_of, value
+from tests.unit.extraction._rules_checks import (
+    check_input_read,
+    check_value_in_unusual_layout,
+    check_value_selection_across_time,
+)
 
 
 # --- A. Child-Pugh ascites: a denied paracentesis is not a grade -------------------------------------------------
@@ -81,22 +86,9 @@ CASES = [
 ]
 
 
-def _matches(got, expected) -> bool:
-    if expected is False:
-        return got in (False, None)
-    if isinstance(expected, bool) or isinstance(expected, str):
-        return got == expected
-    if got is None:
-        return False
-    tolerance = 0.6 if expected > 30 else 0.051  # SI conversions rounded in the expected value
-    return abs(float(got) - float(expected)) <= tolerance
-
-
 @pytest.mark.parametrize("calc, note, expected", CASES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(CASES)])
 def test_input_read(calc: str, note: str, expected: dict) -> None:
-    args = args_of(calc, note)
-    wrong = {k: (args.get(k), v) for k, v in expected.items() if not _matches(args.get(k), v)}
-    assert not wrong, wrong
+    check_input_read(calc, note, expected)
 
 
 CP_2 = "child_pugh"
@@ -191,7 +183,7 @@ CASES_2 = [
 ]
 
 
-def _matches_2(got, expected) -> bool:
+def _matches(got, expected) -> bool:
     if expected in ("absent", "none"):
         return got in (expected, None)
     return got == expected
@@ -200,7 +192,7 @@ def _matches_2(got, expected) -> bool:
 @pytest.mark.parametrize("note, expected", CASES_2, ids=[f"cp-{i}" for i in range(len(CASES_2))])
 def test_child_pugh_grades(note: str, expected: dict) -> None:
     args = args_of(CP_2, note)
-    wrong = {k: (args.get(k), v) for k, v in expected.items() if not _matches_2(args.get(k), v)}
+    wrong = {k: (args.get(k), v) for k, v in expected.items() if not _matches(args.get(k), v)}
     assert not wrong, wrong
 
 
@@ -248,11 +240,7 @@ CASES_3 = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES_3)
 def test_value_selection_across_time(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if isinstance(expected, bool):
-        assert got is expected
-    else:
-        assert got == pytest.approx(expected, abs=0.011)
+    check_value_selection_across_time(calc, field, expected, note)
 
 
 CASES_4 = [
@@ -265,9 +253,4 @@ CASES_4 = [
 
 @pytest.mark.parametrize(("calc", "expected", "note"), CASES_4)
 def test_value_in_unusual_layout(calc: str, expected: dict, note: str) -> None:
-    got = args_of(calc, note)
-    for arg, want in expected.items():
-        if isinstance(want, (str, bool)):
-            assert got.get(arg) == want, (note, arg, got)
-        else:
-            assert got.get(arg) is not None and got[arg] == pytest.approx(want, abs=1e-3), (note, arg, got)
+    check_value_in_unusual_layout(calc, expected, note)

@@ -18,6 +18,11 @@ from medmirror.tools.extraction.rules.infection import (
     severe_tonsils,
 )
 from tests.unit.extraction._rules import args_of, value
+from tests.unit.extraction._rules_checks import (
+    check_item_in_unseen_wording,
+    check_item_read,
+    check_value_selection_across_time,
+)
 
 
 # --- E. CURB-65 confusion: AMT <= 8 of 10, 'muddled' ----------------------------------------------------------------
@@ -238,11 +243,7 @@ CASES = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES)
 def test_value_selection_across_time(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if isinstance(expected, bool):
-        assert got is expected
-    else:
-        assert got == pytest.approx(expected, abs=0.011)
+    check_value_selection_across_time(calc, field, expected, note)
 
 
 CASES_2 = [
@@ -258,15 +259,7 @@ CASES_2 = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES_2)
 def test_item_read(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if expected is False:
-        assert not got
-    elif isinstance(expected, bool):
-        assert got is expected
-    elif isinstance(expected, str):
-        assert got == expected
-    else:
-        assert got == pytest.approx(expected, abs=0.06)
+    check_item_read(calc, field, expected, note)
 
 
 # (calculator, argument, expected value, note); for a finding, None from the extractor reads as False (not documented),
@@ -463,19 +456,6 @@ CASES_3 = [
 ]
 
 
-_DEFAULT_TRUE = {"cough_absent", "no_cough_or_coryza"}
-
-
 @pytest.mark.parametrize(("calc", "arg", "expected", "note"), CASES_3)
 def test_item_in_unseen_wording(calc: str, arg: str, expected, note: str) -> None:
-    got = args_of(calc, note).get(arg)
-    if isinstance(expected, bool):
-        if got is None:
-            got = arg in _DEFAULT_TRUE
-        assert bool(got) is expected, (note, got)
-    elif expected is None:
-        assert got is None, (note, got)
-    elif isinstance(expected, str):
-        assert got == expected, (note, got)
-    else:
-        assert got is not None and got == pytest.approx(expected, abs=1e-3), (note, got)
+    check_item_in_unseen_wording(calc, arg, expected, note)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import args_of
+from tests.unit.extraction._rules_checks import check_value_in_unusual_layout
 
 CASES = [
     ('homa_ir', {'insulin': 12.0, 'glucose': 100.8896}, 'Fasting glucose 5.6 mmol/L, fasting insulin 12 µU/mL. Random glucose 9.0 mmol/L later.'),
@@ -21,9 +21,4 @@ CASES = [
 
 @pytest.mark.parametrize(("calc", "expected", "note"), CASES)
 def test_value_in_unusual_layout(calc: str, expected: dict, note: str) -> None:
-    got = args_of(calc, note)
-    for arg, want in expected.items():
-        if isinstance(want, (str, bool)):
-            assert got.get(arg) == want, (note, arg, got)
-        else:
-            assert got.get(arg) is not None and got[arg] == pytest.approx(want, abs=1e-3), (note, arg, got)
+    check_value_in_unusual_layout(calc, expected, note)

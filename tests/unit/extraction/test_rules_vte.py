@@ -22,6 +22,12 @@ from medmirror.tools.extraction.rules.vte import (
     unilateral_leg_swelling,
 )
 from tests.unit.extraction._rules import args_of, value
+from tests.unit.extraction._rules_checks import (
+    check_comorbidity_and_residence,
+    check_item,
+    check_item_read,
+    check_reads_input,
+)
 
 
 # --- F. two measured calf circumferences ------------------------------------------------------------------------------
@@ -443,15 +449,7 @@ CASES = [
 
 @pytest.mark.parametrize("calc,note,expected", CASES, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(CASES)])
 def test_reads_input(calc: str, note: str, expected: dict) -> None:
-    args = args_of(calc, note)
-    for key, want in expected.items():
-        got = args.get(key)
-        if isinstance(want, bool):
-            assert bool(got) is want, (key, got)
-        elif isinstance(want, (int, float)):
-            assert got is not None and abs(float(got) - want) <= 0.06 * max(1.0, abs(want)), (key, got)
-        else:
-            assert got == want, (key, got)
+    check_reads_input(calc, note, expected)
 
 
 CASES_2 = [
@@ -477,21 +475,9 @@ CASES_2 = [
 ]
 
 
-# the calculator default an unread input takes
-_DEFAULT = {"solid_tumor": "none", "liver_disease": "none"}
-
-
 @pytest.mark.parametrize("calc_id,note,expected", CASES_2, ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(CASES_2)])
 def test_comorbidity_and_residence(calc_id, note, expected):
-    args = args_of(calc_id, note)
-    for name, want in expected.items():
-        got = args.get(name)
-        if got is None:
-            got = _DEFAULT.get(name, False)
-        assert got == want, f"{name}: {args.get(name)!r} != {want!r} in {note!r}"
-
-
-_DEFAULTS = {False, None, "none", "none or diet-controlled", "normal/ambulatory"}
+    check_comorbidity_and_residence(calc_id, note, expected)
 
 
 CASES_3 = [
@@ -515,13 +501,7 @@ CASES_3 = [
 
 @pytest.mark.parametrize("calc,field,expected,note", CASES_3)
 def test_item(calc: str, field: str, expected, note: str) -> None:
-    got = args_of(calc, note).get(field)
-    if expected is False or (isinstance(expected, str) and expected in _DEFAULTS):
-        assert got in _DEFAULTS, f"{field}: {got!r} for {note!r}"
-    elif isinstance(expected, (int, float)) and not isinstance(expected, bool):
-        assert got == pytest.approx(expected, abs=1e-6), f"{field}: {got!r} for {note!r}"
-    else:
-        assert got == expected, f"{field}: {got!r} for {note!r}"
+    check_item(calc, field, expected, note)
 
 
 CASES_4 = [
@@ -569,15 +549,7 @@ CASES_4 = [
 
 @pytest.mark.parametrize("calc, field, expected, note", CASES_4)
 def test_item_read(calc, field, expected, note):
-    got = args_of(calc, note).get(field)
-    if expected is False:
-        assert not got
-    elif isinstance(expected, bool):
-        assert got is expected
-    elif isinstance(expected, str):
-        assert got == expected
-    else:
-        assert got == pytest.approx(expected, abs=0.06)
+    check_item_read(calc, field, expected, note)
 
 
 CASES_5 = [
