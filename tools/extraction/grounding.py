@@ -38,7 +38,6 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
 from medmirror.tools.calculators.base import Calculator, is_rejected_argument, rejected_argument
-from medmirror.tools.extraction.calc_rules import OPIOID_NAMES
 from medmirror.tools.extraction.calc_sources import (
     Config,
     FirstOf,
@@ -52,6 +51,7 @@ from medmirror.tools.extraction.calc_sources import (
 from medmirror.tools.extraction.calculator_map import source_for
 from medmirror.tools.extraction.dates import DATE, note_day_first, parse_date
 from medmirror.tools.extraction.extractor import Extraction
+from medmirror.tools.extraction.rules.dosing import OPIOID_NAMES
 from medmirror.tools.extraction.text import NUMBER_RE, parse_number
 
 Mode = Literal["rules", "llm", "hybrid"]

@@ -1,0 +1,374 @@
+"""Rules and field map of the Glasgow Coma Scale (Teasdale & Jennett 1974): eye, verbal and motor responses from
+numbered components, neuro-obs tables or described responses (the first assessment).
+
+Each rule takes a :class:`~medmirror.tools.extraction.calc_sources.NoteContext` and returns a
+:class:`~medmirror.tools.extraction.calc_sources.Hit` or ``None`` (the note does not decide); none returns a value the
+note does not state or imply by the calculator's definition, which each docstring names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from medmirror.tools.extraction.calc_sources import Derived, Hit, NoteContext, Source, after_presentation, sentence_has
+from medmirror.tools.extraction.rules.readers import affirmed_in_clause, best_option, entry_of, not_first_assessment
+
+_EYE_OPEN = (r"(?:eyes?(?:\s*[:=-])?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
+             r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
+_STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
+         r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud|gentle|light|soft)\s+)?")
+# a stimulus that is not pain wakes the eyes as speech does (GCS 2014 'to sound'; a touch or a shake of the shoulder
+# is not a painful stimulus): "opens eyes to a shout", "eyes opened to touch", "to a gentle shake of the shoulder"
+_SOUND_TOUCH = r"|shout\w*|touch(?:ed|ing)?\b|shak(?:e|es|en|ing)\b|tap(?:s|ped|ping)?\b|nudg\w*|prompt\w*"
+_WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
+# the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
+_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without|eyes?)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)?\b"
+# "responds to voice by opening his eyes"
+_RESPONDS = r"\b(?:respond(?:s|ed|ing)?|react(?:s|ed|ing)?)\s+(?:only\s+)?to\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:(?:firm|deep|loud)\s+)?"
+_BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes"
+# "rousable to voice", "rouses only to a sternal rub": woken by the stimulus, i.e. the eyes open to it
+_ROUSES = (r"\b(?:rous(?:able|eable|es|ed)|arous(?:able|es|ed)|wakes?|woke|awakens?)\s+(?:only\s+|briefly\s+|easily\s+)?"
+           r"(?:to|with|on)\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|painful|loud|gentle|light|soft)\s+)?")
+# a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
+_EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
+GCS_EYE = [
+    # "no eye opening to voice (, opens them to pressure)" denies one stimulus, not every one; "no eye opening to
+    # voice or pain" still denies all
+    ("no eye opening", r"\bno\s+eye[- ]opening(?!\s+(?:to|on|in\s+response\s+to)\s+(?:voice|speech|verbal|commands?|his\s+name|"
+                       r"her\s+name|being\s+spoken)(?!\s+(?:or|and|nor)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:(?:supraorbital|sternal|trapezius|nail[- ]?bed|central|peripheral|deep)\s+)?"
+                       r"(?:pain|pressure|painful|noxious|rub|squeeze|pinch|stimul\w*)))|eyes?\s+(?:remained|remain|were|are|stayed|kept)\s+closed"
+                       # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
+                       r"|(?:did|does|would)\s*(?:not|n't|n’t)\s+open\s+(?:his\s+|her\s+|their\s+)?(?:eyes|them)(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
+                       r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"
+                       r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"none\b", 1),
+    ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
+                            # pain by opening her eyes"; a form field "Eyes: to pain"
+                            + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
+                            + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
+                            + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
+                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b"
+                            # "rousable only to pain", "rouses to a sternal rub"
+                            + "|" + _ROUSES + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
+    ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling"
+                                      + _SOUND_TOUCH + ")"
+                                      + "|" + _EYES_THEN_OPENS + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling"
+                                      + _SOUND_TOUCH + ")"
+                                      + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
+                                      + _BY_OPENING
+                                      + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
+                                      + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
+                                      r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
+                                      # the speaker named: "when I spoke to him", "when the nurse talked to her"
+                                      r"|(?:speak|spoke|speaks|speaking|talk|talked|talks|talking)\s+(?:to|with)\b"
+                                      r"|(?:called|calls|said|says)\s+(?:his|her|their)\s+name"
+                                      # a touch or a shake: "opens eyes when touched", "when gently shaken"
+                                      r"|touched|shaken|tapped|nudged)"
+                                      # "drowsy but rousable to voice", "rouses to her name"
+                                      + "|" + _ROUSES + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound|calling"
+                                      + _SOUND_TOUCH + ")"
+                                      # the voice named first: "When I called his name he opened his eyes", "when spoken to,
+                                      # she opens her eyes"
+                                      + r"|\bwhen\s+(?:(?:I|we|the\s+\w+|staff|someone)\s+)?(?:call(?:ed|s)?\s+(?:out\s+)?(?:his|her|their)\s+name"
+                                      r"|(?:spoke|speak|spoken|talked|talk)\s+to(?:\s+(?:him|her|them))?|shouted|addressed)\s*,?\s*"
+                                      r"(?:he|she|they|the\s+patient|pt)\s+(?:\w+\s+)?open(?:ed|s)\s+(?:his\s+|her\s+|their\s+)?eyes", 3),
+    ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
+                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
+                                r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
+                                r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)"
+                                + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b"
+                                # "staring ahead with eyes open", "lying with her eyes open" (no stimulus named)
+                                r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)", 4),
+]
+# a form field: "Verbal: sounds", "V - words"
+_VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?|(?-i:\bV\b))\s*[:=-]\s*"
+GCS_VERBAL_SPECIFIC = [
+    ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
+                           r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
+                           r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
+                           r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)"
+                           r"|" + _VERBAL_FIELD + r"none\b", 1),
+    ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
+                                r"|" + _VERBAL_FIELD + r"sounds\b", 2),
+    ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
+                            r"|words\s+(?:that\s+were\s+|which\s+were\s+|were\s+|are\s+)?(?:inappropriate|random|unrelated"
+                            r"|out[- ]of[- ]context|irrelevant|nonsensical|jumbled)"
+                            # "muttered words that did not fit the questions"
+                            r"|words\s+(?:that\s+|which\s+)?(?:did\s+not|didn't|do\s+not|don't)\s+(?:fit|match|relate\s+to|answer)"
+                            r"|(?:unrelated|irrelevant|out[- ]of[- ]context)\s+(?:words|answers|replies)"
+                            # the judgement a few words after: "speaks in clear words, but they are random and do not fit"
+                            r"|\bwords\b[^.;]{0,40}?\b(?:are|were)\s+(?:random|jumbled|nonsensical|out[- ]of[- ]context|irrelevant|unrelated)\b"
+                            r"|\bwords\b[^.;]{0,40}?\b(?:do|did)\s*(?:not|n't)\s+(?:fit|match|make\s+sense|relate\s+to)\b"
+                            r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
+]
+GCS_VERBAL_GENERIC = [
+    ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
+                 # not oriented in place or time, described: "does not know where she is", "didn't know the year"
+                 r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
+                 r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
+                 # "knows her name but not where she is", "unsure of the year", "gave the wrong year", "got the date wrong"
+                 r"|\b(?:but\s+not|unsure|not\s+sure|uncertain)\s+(?:of\s+|about\s+)?(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b(?!\s+(?:of|when|that)\b))"
+                 r"|\bwrong\s+(?:year|date|day|month|place|hospital|city|town|location)\b"
+                 r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
+                 # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
+    ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
+]
+# a form field: "Motor: obeys", "M - localises"
+_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
+# a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
+_LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
+         r"(?:hands?|arms?|upper\s+limbs?)\b")
+_TOWARD = r"(?:up\s+)?(?:to(?:wards?)?|across(?:\s+to(?:wards?)?)?|over(?:\s+to(?:wards?)?)?|above|for)\s+"
+# the stimulus, its site, the examiner's hand, the midline, the clavicle
+_TARGET = (r"(?:(?:the|my|our|his|her|a)\s+)?(?:(?:site|source|point|location)\b|(?:painful\s+|noxious\s+)?stimul\w*"
+           r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b)")
+# a bare motor word as a GCS item: "random words, localised.", "makes only grunting noises, localises."
+_BARE_START = r"(?:^|(?<=[.;,:\n(|])|(?<=[.;,:\n(|][ \t]))(?:and[ \t]+)?"
+_BARE_END = r"(?=[ \t]*(?:[.;,)|\n]|$))"
+_GCS_CONTEXT = re.compile(r"\b(?:eyes?|verbal|words|speech|sounds|moan\w*|groan\w*|grunt\w*|confused|orient\w*|GCS|glasgow|obey\w*"
+                          r"|motor|neuro\w*|withdr\w*|flex\w*|extens\w*|posturing|stimul\w*|sternal|trapezi\w*|supraorbital"
+                          r"|nail[- ]?bed)\b", re.I)
+GCS_MOTOR = [
+    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"none\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
+                          r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
+    ("extension to pain", r"\bdecerebrate\b|extens(?:ion|or)\s+(?:posturing|response|to\s+pain)|abnormal\s+extension"
+                          r"|" + _MOTOR_FIELD + r"extension\b"
+                          r"|extend(?:ed|ing|s)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|limbs|extremities|upper\s+extremities)"
+                          # the limbs named first: "both arms extend to painful stimulus"
+                          r"|(?:arms?|upper\s+(?:limbs|extremities))\s+(?:\w+\s+)?extend(?:ed|ing|s)?\b(?=\s+(?:\w+\s+){0,2}?(?:to|on|with)\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|pressure|sternal|trapezi\w*|nail))", 2),
+    ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|(?<!\bnormal\s)flexion\s+(?:posturing|to\s+pain|response)"
+                        r"|" + _MOTOR_FIELD + r"(?:abnormal\s+)?flexion\b(?!\s+(?:withdrawal|away))"
+                        r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
+    ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
+                             r"|withdr(?:aw|ew|aws|awing)\s+(?:(?:his|her|the|both|all|left|right|L|R|upper|lower)\s+){0,2}(?:arm|leg|limb|hand|foot|extremit)\w*"
+                             # normal flexion is withdrawal (GCS 2014): "normal flexion to pain"
+                             r"|(?<!ab)\bnormal\s+flexion\b"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
+                             r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
+                             r"(?:pain|painful|noxious|stimul\w*)"
+                             # from a named stimulus: "withdrew from a nail-bed press", "withdraws from sternal rub"
+                             r"|withdr(?:aw|ew|aws|awing)\w*\s+(?:\w+\s+){0,2}?from\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous)\s+)?"
+                             r"(?:nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
+                             # a movement away from the stimulus is withdrawal, not abnormal flexion: "flexes his arm away
+                             # from the pain", "moves the hand away from the nail-bed press"
+                             r"|(?:flex|mov)\w*\s+(?:\w+\s+){0,3}?away\s+from\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|"
+                             r"nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
+                             r"|" + _MOTOR_FIELD + r"withdr(?:aws?|awal|awing)\b", 4),
+    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
+                       r"|trapezi\w*|supraorbital|nail[- ]?bed)"
+                       r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)"
+                       # purposeful movement to the stimulus: "pushed the examiner's hand away", "brushes away the painful
+                       # stimulus", "reaches up to the site of the rub"
+                       r"|(?:push(?:es|ed|ing)?|brush(?:es|ed|ing)?|swat(?:s|ted|ting)?|bat(?:s|ted|ting)?)\s+(?:away\s+)?(?:at\s+)?(?:the\s+|my\s+|our\s+)?"
+                       r"(?:examiner'?s\s+|nurse'?s\s+|doctor'?s\s+|clinician'?s\s+)?(?:hand|(?:painful\s+|noxious\s+)?stimul\w+)"
+                       r"|reach(?:es|ed|ing)?\s+(?:up\s+)?(?:for|to(?:wards)?)\s+(?:the\s+)?(?:site|stimul\w+|source)"
+                       # a hand brought to or across to the stimulus (Teasdale 2014: to the site, across the midline, above
+                       # the clavicle): "her right hand moved to the site of pain", "brings his hand across the midline",
+                       # "raised his hand above the clavicle", "hand reaches across to the examiner's hand"
+                       r"|" + _LIMB + r"\s+(?:\w+\s+){0,2}?(?:mov|reach|cross|travel|came|com|went|go|brought|lift|rais)\w*\s+"
+                       + _TOWARD + _TARGET
+                       + r"|\b(?:mov|reach|cross|bring|brought|lift|rais)\w*\s+" + _LIMB + r"\s+(?:[\w']+\s+){0,5}?" + _TOWARD + _TARGET
+                       + r"|\bcross(?:es|ed|ing)?\s+(?:the\s+)?midline\s+(?:with|using)\s+" + _LIMB
+                       + r"|\bgrab(?:s|bed|bing)?\s+(?:at\s+)?(?:the\s+|my\s+)?(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?|arm)"
+                       r"|\b(?:tries|tried|trying|attempts?|attempted|attempting)\s+to\s+(?:remove|grab|reach)\s+(?:the\s+)?(?:painful\s+|noxious\s+)?stimul\w*"
+                       r"|\bpurposeful(?:ly)?\s+(?:movements?|responses?)\s+(?:to|towards)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
+                       r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
+    ("localizes pain", _BARE_START + r"locali[sz](?:es|ed|ing)" + _BARE_END, 5, _GCS_CONTEXT),
+    ("withdrawal from pain", _BARE_START + r"withdr(?:aws|ew|awing|awal)" + _BARE_END, 4, _GCS_CONTEXT),
+    ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
+                       # a movement done on request: "moves all four limbs to command", "squeezes my hand on request"
+                       r"|\b(?:mov|squeez|lift|rais|wiggl|grip|stick|show|push|pull)\w*\s+(?:[\w']+\s+){0,4}?(?:to|on|upon)\s+"
+                       r"(?:verbal\s+)?(?:command|request|instruction)s?\b"
+                       r"|" + _MOTOR_FIELD + r"(?:obeys\s+commands|follows\s+commands|to\s+command)\b"
+                       r"|" + _MOTOR_FIELD + r"(?:obeys|obeying)\b", 6),
+]
+_GCS_NUMBERED = {
+    "gcs_eye": {1: "no eye opening", 2: "eye opening to pain", 3: "eye opening to verbal command", 4: "eyes open spontaneously"},
+    "gcs_verbal": {1: "no verbal response", 2: "incomprehensible sounds", 3: "inappropriate words", 4: "confused", 5: "oriented"},
+    "gcs_motor": {1: "no motor response", 2: "extension to pain", 3: "flexion to pain", 4: "withdrawal from pain",
+                  5: "localizes pain", 6: "obeys commands"},
+}
+
+
+def _gcs_numbered(ctx: NoteContext, name: str) -> Hit | None:
+    v = ctx.value(name)
+    if v is None:
+        return None
+    option = _GCS_NUMBERED[name].get(int(float(v.value)))
+    return None if option is None else Hit.of_value(v, value=option, unit=None, note=f"{name} {int(float(v.value))}")
+
+
+# "Moans to stimulus, eyes closed, extensor posturing": eyes closed in a sentence where a painful stimulus was given and
+# no eye opening is described -- the eyes stayed closed to it (no eye opening); "eyes closed" alone may be sleep
+_EYES_CLOSED = r"\beyes?\s+(?:(?:remain(?:s|ed)?|stay(?:s|ed)?|kept|still|tightly|firmly)\s+)?closed\b"
+_OPENS = re.compile(r"\bopen", re.I)
+_PAIN_STIMULUS = re.compile(r"\b(?:pain(?:ful)?|noxious|stimul\w*|pressure|sternal\s+rub|trapezi\w*|nail[- ]?bed|supraorbital"
+                            r"|pinch\w*)\b", re.I)
+# a neuro-obs table: cells split by '|', tabs or two or more spaces
+_CELL_SPLIT = re.compile(r"[ \t]*\|[ \t]*|\t+|[ ]{2,}")
+_TABLE_LABEL = {
+    "eye": re.compile(r"(?:best\s+)?(?:eyes?(?:\s+opening)?(?:\s+response)?|E)(?:\s*\(E\))?", re.I),
+    "verbal": re.compile(r"(?:best\s+)?(?:verbal(?:\s+response)?|V)(?:\s*\(V\))?", re.I),
+    "motor": re.compile(r"(?:best\s+)?(?:motor(?:\s+response)?|M)(?:\s*\(M\))?", re.I),
+}
+_TABLE_ROWS = re.compile(r"(?m)^[^\n]*(?:\||\t|[ ]{2})[^\n]*$")
+_CELL_SEPARATOR = re.compile(r"[-=:+| \t]*")
+
+
+def _cells(line: str, offset: int) -> list[tuple[str, int]]:
+    """(cell text, note offset) of a table line."""
+    out, pos = [], 0
+    for m in _CELL_SPLIT.finditer(line):
+        if m.start() > pos:
+            out.append((line[pos:m.start()], offset + pos))
+        pos = m.end()
+    if pos < len(line):
+        out.append((line[pos:].rstrip(), offset + pos))
+    return [(t, o) for t, o in out if t.strip()]
+
+
+def _gcs_table(ctx: NoteContext, component: str, options: list, field: str) -> Hit | None:
+    """A nursing neuro-obs table, first (earliest) observation: a header row naming the component's column ('Time |
+    Eye opening | Best verbal | Best motor', then '20:00 | to pain | sounds | withdraws') or a row named by the
+    component ('Eyes    to pain    to speech'). The cell is read as the form field '<component>: <cell>' (a number is
+    the component score)."""
+    label = _TABLE_LABEL[component]
+    lines = [(m.group(0), m.start()) for m in _TABLE_ROWS.finditer(ctx.note)]
+    for i, (line, off) in enumerate(lines):
+        cells = _cells(line, off)
+        if len(cells) < 2:
+            continue
+        cell = None
+        col = [k for k, (t, _) in enumerate(cells) if label.fullmatch(t.strip())]
+        if col and col[0] == 0:  # the row is named by the component: its first value, when rows for the other
+            # components are near (a GCS chart, not a power table 'Motor  5/5')
+            near = {name for name, lb in _TABLE_LABEL.items() for ln, lo in lines[max(0, i - 3):i + 4]
+                    if (c := _cells(ln, lo)) and lb.fullmatch(c[0][0].strip())}
+            if len(near) < 2:
+                continue
+            cell = cells[1]
+        elif col and sum(1 for t, _ in cells if any(lb.fullmatch(t.strip()) for lb in _TABLE_LABEL.values())) >= 2:
+            # a header row: the first data row right below it with as many cells
+            for nxt, noff in lines[i + 1:i + 3]:
+                if ctx.note[off + len(line) + 1:noff].strip():
+                    break  # not the next lines of the table
+                row = _cells(nxt, noff)
+                if _CELL_SEPARATOR.fullmatch(nxt):
+                    off, line = noff, nxt
+                    continue
+                if len(row) == len(cells):
+                    cell = row[col[0]]
+                break
+        if cell is None:
+            continue
+        text, start = cell[0].strip(), cell[1] + (len(cell[0]) - len(cell[0].lstrip()))
+        hit = _table_cell(ctx, text, start, options, field, component)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _table_cell(ctx: NoteContext, text: str, start: int, options: list, field: str, component: str) -> Hit | None:
+    number = re.fullmatch(r"\(?([1-6])\)?", text)
+    names = _GCS_NUMBERED[f"gcs_{component}"]
+    if number and int(number.group(1)) in names:
+        option = names[int(number.group(1))]
+    else:
+        probe = f"{field}: {text}"
+        ranked = [(rank, option) for option, pattern, rank, *_ in options if re.search(pattern, probe, re.I)]
+        if not ranked:
+            return None
+        option = max(ranked)[1]
+    end = start + len(text)
+    return Hit(option, start, end, text, ctx.sentence_of(start).text, None, f"neuro-obs table cell '{text}' -> {option}")
+
+
+def gcs_eye(ctx: NoteContext) -> Hit | None:
+    """Best eye response: the E of 'E3V4M5', else a neuro-obs table's first observation, else the best response the
+    note describes; else eyes closed through a painful stimulus described in the same sentence (no eye opening)."""
+    hit = (_gcs_numbered(ctx, "gcs_eye") or _gcs_table(ctx, "eye", GCS_EYE, "Eyes")
+           or best_option(ctx, GCS_EYE, clause=True, first_assessment=True))
+    if hit is not None:
+        return hit
+    for f in affirmed_in_clause(ctx, _EYES_CLOSED):
+        # a stimulus named and no opening in the sentence
+        fits = not sentence_has(_OPENS, f.sentence.text) and sentence_has(_PAIN_STIMULUS, f.sentence.text)
+        if fits and not after_presentation(f):
+            return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
+    return None
+
+
+_VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
+                        r"|(?-i:\bV\s?(?:T|\(T\))(?!\w))|\bGCS\s*\d{1,2}\s*T\b")
+
+
+def gcs_verbal(ctx: NoteContext) -> Hit | None:
+    """Best verbal response: the V of 'E3V4M5'; 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS
+    8T'); a neuro-obs table's first observation; else specific descriptions (no response, sounds, words) before
+    orientation words. A 'not testable' mark or a specific description of a later state (after sedation, hours later)
+    gives way to a description of the first assessment."""
+    numbered = _gcs_numbered(ctx, "gcs_verbal")
+    if numbered is not None:
+        return numbered
+    nt = [f for f in ctx.terms(_VERBAL_NOT_TESTABLE) if not after_presentation(f)]
+    fresh_nt = [f for f in nt if not not_first_assessment(ctx, f.start, f.end)]
+    if fresh_nt:
+        return Hit.of_finding(fresh_nt[0], "not testable", "verbal response not testable (intubated)")
+    table = _gcs_table(ctx, "verbal", GCS_VERBAL_SPECIFIC + GCS_VERBAL_GENERIC, "Verbal")
+    if table is not None:
+        return table
+    specific = best_option(ctx, GCS_VERBAL_SPECIFIC, clause=True, first_assessment=True)
+    generic = best_option(ctx, GCS_VERBAL_GENERIC, pick="first", clause=True, first_assessment=True)
+    if nt and not any(h is not None and not not_first_assessment(ctx, h.start, h.end) for h in (specific, generic)):
+        return Hit.of_finding(nt[0], "not testable", "verbal response not testable (intubated)")
+    if specific is not None and generic is not None and (
+            (not_first_assessment(ctx, specific.start, specific.end) and not not_first_assessment(ctx, generic.start, generic.end))
+            or 0 < entry_of(ctx, generic.start) < entry_of(ctx, specific.start)):  # an earlier chart entry (not the
+        # text before the chart, which may be history)
+        return generic
+    return specific or generic
+
+
+def gcs_motor(ctx: NoteContext) -> Hit | None:
+    return (_gcs_numbered(ctx, "gcs_motor") or _gcs_table(ctx, "motor", GCS_MOTOR, "Motor")
+            or best_option(ctx, GCS_MOTOR, clause=True, first_assessment=True))
+
+
+def gcs_support(options: list[tuple[str, str, int]]) -> Callable[[NoteContext, Any], Hit | None]:
+    """Evidence for a GCS option: an affirmed description of that very response."""
+    table: dict[str, str] = {}
+    for o, p, *_ in options:
+        table[o.lower()] = f"{table[o.lower()]}|{p}" if o.lower() in table else p
+
+    def support(ctx: NoteContext, value: Any) -> Hit | None:
+        pattern = table.get(str(value).lower()) if isinstance(value, str) else None
+        if pattern is None:
+            return None
+        found = affirmed_in_clause(ctx, pattern)
+        return Hit.of_finding(found[0], value, "described in the note") if found else None
+
+    return support
+
+
+# ---------------------------------------------------------------------------
+# The field map: where rules read each input of the family's calculators
+# ---------------------------------------------------------------------------
+
+
+FIELD_MAP: dict[str, dict[str, Source]] = {
+    "glasgow_coma_scale": {
+        "eye": Derived(gcs_eye, "E component, else the best described eye response", support_fn=gcs_support(GCS_EYE)),
+        "verbal": Derived(gcs_verbal, "V component, else the described verbal response",
+                          support_fn=gcs_support(GCS_VERBAL_SPECIFIC + GCS_VERBAL_GENERIC)),
+        "motor": Derived(gcs_motor, "M component, else the best described motor response", support_fn=gcs_support(GCS_MOTOR)),
+    },
+}
