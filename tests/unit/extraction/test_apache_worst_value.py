@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators.critical_care import apache_points
-from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.rules.critical_care import worst_by_points
 from tests.unit.extraction._rules import args_of
 
 
@@ -37,7 +37,7 @@ def test_apache_worst_value_leaves_out_later_days_and_baselines(note: str, name:
 
 
 def test_worst_by_points_names_each_reading_and_its_points() -> None:
-    rule = R.worst_by_points("sodium", lambda v: apache_points("sodium", v))
+    rule = worst_by_points("sodium", lambda v: apache_points("sodium", v))
     hit = rule(NoteContext("Na 128 mmol/L on arrival; Na 134 mmol/L at 18:00."))
     assert hit.value == 128.0 and "128 (2 pt)" in hit.note and "134 (0 pt)" in hit.note
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.rules.critical_care import fio2_from_nasal_flow
 from tests.unit.extraction._rules import args_of
 
 
@@ -37,9 +37,9 @@ def test_a_stated_fio2_or_the_blood_gas_flow_decides(note: str, fio2: float) -> 
     "No supplemental oxygen; would start 2 L NC if sats fall. PaO2 80 mmHg.",  # hypothetical
 ])
 def test_no_estimate_without_a_current_nasal_flow_in_range(note: str) -> None:
-    assert R.fio2_from_nasal_flow(NoteContext(note)) is None
+    assert fio2_from_nasal_flow(NoteContext(note)) is None
 
 
 def test_the_estimate_says_how_it_was_made() -> None:
-    hit = R.fio2_from_nasal_flow(NoteContext("PaO2 64 mmHg on 3 L NC."))
+    hit = fio2_from_nasal_flow(NoteContext("PaO2 64 mmHg on 3 L NC."))
     assert hit.value == 33.0 and "21 % + 4 %" in hit.note and hit.text == "3 L NC"

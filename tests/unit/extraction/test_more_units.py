@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators import CALCULATORS as C
-from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calc_sources import NoteContext
 from medmirror.tools.extraction.grounding import rule_arguments
+from medmirror.tools.extraction.rules.electrolytes import ethanol
+from medmirror.tools.extraction.rules.infection import bands
+from medmirror.tools.extraction.rules.vte import calf_swelling_3cm
 
 # --- stones -------------------------------------------------------------------------------------------------
 
@@ -59,7 +61,7 @@ def test_height_in_mm(note: str, cm: float) -> None:
     ("A 40 mm difference in calf circumference was measured.", True),
 ])
 def test_calf_difference_in_mm(note: str, value: bool) -> None:
-    h = R.calf_swelling_3cm(NoteContext(note))
+    h = calf_swelling_3cm(NoteContext(note))
     assert h is not None and h.value is value and ("mm" in h.note)
 
 
@@ -99,13 +101,13 @@ def test_count_with_k_reaches_sirs() -> None:
     ("Ethanol 2.1 g/L.", 2.1, "g/L"),
 ])
 def test_ethanol_with_its_unit(note: str, value: float, unit: str) -> None:
-    h = R.ethanol(NoteContext(note))
+    h = ethanol(NoteContext(note))
     assert h is not None and (h.value, h.unit) == (pytest.approx(value), unit)
 
 
 @pytest.mark.parametrize("note", ["EtOH: 3 drinks/day for years.", "Ethanol level 80 on the first sample."])
 def test_drinking_history_or_a_bare_level_is_not_an_ethanol_value(note: str) -> None:
-    assert R.ethanol(NoteContext(note)) is None
+    assert ethanol(NoteContext(note)) is None
 
 
 def test_ethanol_reaches_osmolality_when_it_is_added() -> None:
@@ -126,7 +128,7 @@ def test_ethanol_reaches_osmolality_when_it_is_added() -> None:
     ("Diff: bands 4, segs 80, monos 6.", 4.0),
 ])
 def test_bands_percent(note: str, value: float) -> None:
-    h = R.bands(NoteContext(note))
+    h = bands(NoteContext(note))
     assert h is not None and h.value == value and h.unit == "%"
 
 
@@ -136,7 +138,7 @@ def test_bands_percent(note: str, value: float) -> None:
     "Absolute bands 1.2 x10^9/L.",
 ])
 def test_bands_not_read(note: str) -> None:
-    assert R.bands(NoteContext(note)) is None
+    assert bands(NoteContext(note)) is None
 
 
 def test_bands_decide_the_sirs_white_cell_criterion() -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from medmirror.tools.calculators import CALCULATORS as C
-from medmirror.tools.extraction import calc_rules as R
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calc_sources import NoteContext
 from medmirror.tools.extraction.grounding import rule_arguments
+from medmirror.tools.extraction.rules.vte import surgery_in_previous_weeks
 
 # --- specimen named in the label ---------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ def test_up_to_is_a_measured_value() -> None:
 def test_emergency_operation_of_this_admission_is_not_recent_surgery() -> None:
     note = ("A 41-year-old man arrived with sudden abdominal pain and a pulse of 124. An emergent laparotomy was "
             "performed for a perforated ulcer. Postoperatively he developed pleuritic chest pain.")
-    assert R.surgery_in_previous_weeks(NoteContext(note)) is None
+    assert surgery_in_previous_weeks(NoteContext(note)) is None
     g = rule_arguments(C["wells_pe"], note)
     assert g.param("recent_surgery").status == "assumed" and g.args.get("recent_surgery") is None
 
@@ -106,11 +106,11 @@ def test_emergency_operation_of_this_admission_is_not_recent_surgery() -> None:
 def test_surgery_before_the_presentation_still_counts() -> None:
     note = ("She had a total knee replacement 10 days ago and now presents with dyspnoea. She was taken for an "
             "emergency thrombectomy.")
-    h = R.surgery_in_previous_weeks(NoteContext(note))
+    h = surgery_in_previous_weeks(NoteContext(note))
     assert h is not None and h.value is True and "knee replacement" in h.sentence
 
 
 def test_emergency_operation_with_a_time_cue_before_presentation_counts() -> None:
     note = "Two weeks ago he underwent an emergency appendectomy. He now has a swollen right calf."
-    h = R.surgery_in_previous_weeks(NoteContext(note))
+    h = surgery_in_previous_weeks(NoteContext(note))
     assert h is not None and h.value is True
