@@ -95,6 +95,11 @@ def test_lymph_node_phrasings(note: str) -> None:
     ("Sore throat 1/7.", True),
     ("c/o sore throat x5d.", False),
     ("Four days of throat pain.", False),
+    # onset counted back from the visit in words
+    ("A sore throat that started the day before yesterday.", True),
+    ("A sore throat that had begun two days earlier, on Sunday morning.", True),
+    ("A sore throat that had come on suddenly at lunchtime the day before.", True),
+    ("A sore throat that began five days earlier.", False),
 ])
 def test_rapid_attendance(note: str, expected: bool) -> None:
     assert value(rapid_attendance, note) is expected

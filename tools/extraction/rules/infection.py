@@ -59,9 +59,14 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
     words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
     rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
                     rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
-                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?|hours?|hrs?)\s+ago|since\s+(?P<y>yesterday|this morning|last night|today)"
+                    rf"|(?P<n3>{words})\s+(?P<u3>days?|weeks?|hours?|hrs?)\s+(?:ago|earlier|before|previously)"
+                    rf"|since\s+(?P<y>yesterday|this morning|last night|today)"
+                    # "the day before yesterday" (2 days), "at lunchtime the day before", "the previous evening"
+                    rf"|(?P<dby>the\s+day\s+before\s+yesterday)"
+                    rf"|(?:started|starting|began|begun|beginning|came on|come on|onset|developed)\b[^.;]{{0,40}}?"
+                    rf"(?P<y3>the\s+(?:day|evening|night|morning)\s+before|the\s+previous\s+(?:day|evening|night|morning))"
                     # "started yesterday", "came on this morning", "began overnight"
-                    rf"|(?:started|starting|began|begun|beginning|came on|onset|developed)\s+(?:\w+\s+){{0,2}}?"
+                    rf"|(?:started|starting|began|begun|beginning|came on|come on|onset|developed)\s+(?:\w+\s+){{0,2}}?"
                     rf"(?P<y2>yesterday|today|this morning|last night|overnight)"
                     # "3 days of sore throat"; UK "2/7" (days), "1/52" (weeks), "12/24" (hours); triage "x3d", "x 2 days"
                     rf"|\b(?P<n4>{words})\s+(?P<u4>days?|weeks?|hours?)\s+of\b"
@@ -78,8 +83,10 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
         sent = ctx.sentence_of(m.start()).text
         if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present|onset|start|began|begun", sent, re.I):
             continue
-        if m.group("y") or m.group("y2"):
+        if m.group("y") or m.group("y2") or m.group("y3"):
             return make_hit(ctx, m, True, "onset within a day")
+        if m.group("dby"):
+            return make_hit(ctx, m, True, "onset two days before")
         n_raw = next(m.group(g) for g in ("n", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10") if m.group(g)).lower()
         unit = "day" if m.group("n8") else next(m.group(g) for g in ("u", "u2", "u3", "u4", "u5", "u6", "u7", "u9", "u10")
                                                  if m.group(g)).lower()
