@@ -88,7 +88,11 @@ _LATER = re.compile(r"\b(?:after|later|next|following|subsequent(?:ly)?|discharg
 _LATER_LEAD = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|several|few)\s+(?:minutes?|hours?|days?|weeks?)\s+later"
                          r"|later|the\s+next\s+(?:day|morning)|the\s+following\s+(?:day|morning)|by\s+the\s+time"
                          r"|at\s+discharge|on\s+day\s+\w+|after\s+(?:observation|treatment|resuscitation|sedation|intubation"
-                         r"|surgery|the\s+operation|reversal|naloxone|glucose|dextrose|fluids))\b", re.I)
+                         r"|surgery|the\s+operation|reversal|naloxone|glucose|dextrose|fluids|admission)"
+                         r"|during\s+(?:the|her|his)\s+(?:admission|stay)|overnight\s+(?:she|he|the\s+patient)\s+(?:became|developed))\b",
+                         re.I)
+# a criterion about the past (a prior TIA, a history of ...): when in the course it was told does not matter
+_HISTORY_CRITERION = re.compile(r"\b(?:prior|previous(?:ly)?|history|past|known|ever|chronic)\b", re.I)
 _CURRENT = re.compile(r"\b(?:signs?|symptoms?|current(?:ly)?|active|clinical|acute|on examination)\b", re.I)
 
 
@@ -469,17 +473,22 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
                          "end": alt.get("end")}] if isinstance(alt, dict) else []
                 unit = f" {alt['unit']}" if isinstance(alt, dict) and alt.get("unit") else ""
                 out.append(Doubt(name, "conflict", DOUBT_CONFLICT, f"the note also gives {_num(v)}{unit}", v, sent))
-        elif status in ("rule", "agree") and kind == "category" and options and value in options \
-                and _later_reading(p.get("evidence") or {}):
-            # a finding graded from a later moment ('six hours later ... obeying commands'): the presenting grade may
-            # differ either way
-            i = options.index(value)
+        elif status in ("rule", "agree") and _later_reading(p.get("evidence") or {}) and (
+                (kind == "category" and options and value in options)
+                or (kind == "bool" and value is True and not _HISTORY_CRITERION.search(_description(calc, name)))):
+            # a finding read from a later moment ('six hours later ... obeying commands', 'overnight she became
+            # muddled'): the presenting finding may differ (a grade either way; a criterion may be absent)
             ev = p.get("evidence") or {}
-            for alt in (options[i - 1] if i else None, options[i + 1] if i + 1 < len(options) else None):
-                if alt is not None:
-                    out.append(Doubt(name, "time_point", DOUBT_LATER, f"read from later in the course ('{_clip(ev.get('text', ''), 40)}'); "
-                                     "the presenting finding may differ", alt,
-                                     [{"text": ev.get("sentence", ""), "start": ev.get("start"), "end": ev.get("end")}]))
+            if kind == "bool":
+                alts: list[Any] = [False]
+            else:
+                i = options.index(value)
+                alts = [a for a in (options[i - 1] if i else None, options[i + 1] if i + 1 < len(options) else None)
+                        if a is not None]
+            for alt in alts:
+                out.append(Doubt(name, "time_point", DOUBT_LATER, f"read from later in the course "
+                                 f"('{_clip(ev.get('text', ''), 40)}'); the presenting finding may differ", alt,
+                                 [{"text": ev.get("sentence", ""), "start": ev.get("start"), "end": ev.get("end")}]))
         elif status in ("rule", "agree", "llm_supported", "user", "derived") and kind in ("quantity", "number") \
                 and isinstance(value, (int, float)) and not isinstance(value, bool) and value:
             for r in _time_rivals(p) if status in ("rule", "agree") else []:
@@ -508,7 +517,8 @@ def _lead(sentence: str, text: str, skip: str = "") -> str | None:
         return None
     left = max(left, sentence.rfind(";", 0, at) + 1)
     right = _CLAUSE_END.search(sentence, at + len(text))
-    return sentence[left:(right.start() if right else len(sentence))]
+    # an aside in brackets times its own value ('haemoglobin 13.4 g/dL (14.8 two months earlier), urea 5.1 mmol/L')
+    return re.sub(r"\([^()]*\)", " ", sentence[left:(right.start() if right else len(sentence))])
 
 
 def _later_reading(ev: dict[str, Any]) -> bool:

@@ -177,3 +177,33 @@ def test_implied_wordings_support_their_criterion(calc_id, field, sentence, stro
 ])
 def test_implied_wordings_stay_with_their_own_criterion(calc_id, field, sentence):
     assert second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence)) == (0.0, [])
+
+
+def test_a_criterion_of_the_presentation_read_from_later_in_the_course_is_a_doubt():
+    curb = CALCULATORS["curb_65"]
+    note = ("An 84-year-old woman with pneumonia was alert and oriented on arrival. Respiratory rate 24, blood "
+            "pressure 132/76 mmHg, urea 12.4 mmol/L. Overnight she became more muddled and the night doctor "
+            "diagnosed delirium.")
+    g = rule_arguments(curb, note)
+    if g.args.get("confusion") is not True:
+        pytest.skip("the rules no longer read the later confusion")  # nothing to doubt then
+    conf = assess(curb, g.args, g.params, note)
+    assert [(d.input, d.alternative) for d in conf.doubts if d.kind == "time_point"] == [("confusion", False)]
+
+
+def test_a_history_criterion_told_later_in_the_story_is_no_doubt():
+    note = BASE + ("Last spring his face went numb for forty minutes; by the time he reached hospital it had resolved, "
+                   "and he was discharged with a diagnosis of transient ischaemic attack.")
+    conf = _assess(CHADS, note)
+    assert not [d for d in conf.doubts if d.kind == "time_point"]
+
+
+def test_a_bracketed_aside_does_not_time_the_reading_after_it():
+    gbs = CALCULATORS["glasgow_blatchford"]
+    note = ("A 45-year-old man with melaena. Heart rate 104, blood pressure 118/72 mmHg. Blood tests on arrival "
+            "showed haemoglobin 13.4 g/dL (14.8 g/dL at his clinic visit two months earlier), urea 5.1 mmol/L. "
+            "Six hours later the haemoglobin was 12.2 g/dL and the urea 7.4 mmol/L.")
+    g = rule_arguments(gbs, note)
+    conf = assess(gbs, g.args, g.params, note)
+    if g.args.get("bun") and abs(g.args["bun"] - 5.1 * 2.801) > 0.1:  # the later urea used: the arrival one rivals it
+        assert "bun" in [d.input for d in conf.doubts if d.kind == "time_point"] and conf.uncertain(0.7)

@@ -439,3 +439,13 @@ CASES_5 = [
 @pytest.mark.parametrize("calc, field, expected, note", CASES_5)
 def test_item_read(calc, field, expected, note):
     check_item_read(calc, field, expected, note)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("TOE showed protruding complex atheromatous plaque, 5 mm thick, in the aortic arch.", True),
+    ("There was atheroma of the aortic arch.", True),
+    ("Atheromatous plaque in the left carotid bulb.", False),  # carotid plaque is not CHA2DS2-VASc's aortic plaque
+])
+def test_aortic_plaque_in_words(sentence: str, expected: bool) -> None:
+    got = args_of("cha2ds2_vasc", f"An 80-year-old man with atrial fibrillation. {sentence}").get("vascular_disease", False)
+    assert got is expected
