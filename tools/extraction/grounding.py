@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create
 from medmirror.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
 from medmirror.tools.calculators.base import Calculator, is_rejected_argument, rejected_argument
+from medmirror.tools.calculators.units import convert
 from medmirror.tools.extraction.calc_sources import (
     Config,
     FirstOf,
@@ -462,6 +463,8 @@ def _other_readings(calc: Calculator, name: str, src: Source, hit: Hit, value: A
                 continue
             raw = {"value": a.value, "unit": a.unit} if kind == "quantity" and a.unit else a.value
             try:
+                if q == "urea" and name != "urea" and a.unit:  # a urea read for BUN: through mmol/L, as UreaAsBun reads it
+                    raw = {"value": convert(float(a.value), a.unit, "mmol/L", "urea"), "unit": "mmol/L"}
                 alt = canonical(calc, name, raw)
             except ValueError:
                 continue

@@ -473,6 +473,11 @@ class Scanner:
         part = self.note.rfind(";", sent_start, pos)
         i = bisect.bisect_right(ends, pos)
         e = ends[i - 1]  # the last phrase before pos
+        while self._in_closed_aside(sent_start, e, pos):  # "Hb 13.4 (14.8 two months earlier), urea 5.1": not urea's time
+            i -= 1
+            if i == 0:
+                return False
+            e = ends[i - 1]
         if e <= part:
             return False
         present = self._past_ends.get(("present", sent_start))
@@ -482,6 +487,14 @@ class Scanner:
                 m.start() for m in _PRESENT_WORDS.finditer(self.note, sent_start, sent_end)]
         j = bisect.bisect_left(present, e)
         return not (j < len(present) and present[j] < pos)
+
+    def _in_closed_aside(self, sent_start: int, e: int, pos: int) -> bool:
+        """Does the phrase ending at ``e`` lie in a bracketed aside closed before ``pos``?"""
+        opened = self.note.rfind("(", sent_start, e)
+        if opened < 0 or self.note.find(")", opened, e) >= 0:
+            return False
+        closed = self.note.find(")", e, pos)
+        return closed >= 0
 
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import extract as extract_2
+from medmirror.tools.extraction.grounding import rule_arguments
 
 
 def age_sex(note: str) -> tuple:
@@ -503,3 +505,14 @@ def test_troponin_reader_does_not_read_without_unit_or_label(note: str) -> None:
 ])
 def test_cycle_length_after_at_or_of(note: str, days: int) -> None:
     assert extract(note).get("cycle_length").value == days
+
+
+def test_a_bracketed_past_value_does_not_date_the_readings_after_it() -> None:
+    note = ("A 45-year-old man with melaena. Blood tests on arrival showed haemoglobin 13.4 g/dL (14.8 g/dL at his "
+            "clinic visit two months earlier), platelets 96 x 10^9/L, urea 5.1 mmol/L and INR 1.3. Six hours later the "
+            "haemoglobin was 12.2 g/dL and the urea 7.4 mmol/L.")
+    g = rule_arguments(CALCULATORS["glasgow_blatchford"], note)
+    assert g.args["bun"] == pytest.approx(5.1 * 2.8014, rel=1e-3)  # the arrival urea, as BUN (x 2.801)
+    assert g.args["hemoglobin"] == pytest.approx(13.4)
+    # the later urea is kept as a reading of another time, converted to BUN the same way (7.4 x 2.801, not x 6.006)
+    assert [r["value"] for r in g.param("bun").readings] == [pytest.approx(7.4 * 2.8014, rel=1e-3)]
