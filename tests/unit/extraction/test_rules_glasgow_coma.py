@@ -384,3 +384,17 @@ CASES = [
 @pytest.mark.parametrize("note, eye, verbal, motor", CASES)
 def test_gcs_components_in_words(note: str, eye: int, verbal: int, motor: int) -> None:
     assert gcs_of(note) == (E_3[eye], V_3[verbal], M_3[motor])
+
+
+@pytest.mark.parametrize("note, motor", [
+    ("When asked to squeeze their hands and then to lift each arm and leg in turn, she did so correctly.",
+     "obeys commands"),
+    ("To trapezius pressure his arms bent slowly at the elbows and wrists, with the arms drawn in towards the chest.",
+     "flexion to pain"),
+])
+def test_motor_response_in_words(note: str, motor: str) -> None:
+    assert value(gcs_motor, f"A 70-year-old found on the floor. {note}") == motor
+
+
+def test_asked_to_move_but_did_not_is_no_obeying() -> None:
+    assert value(gcs_motor, "A 70-year-old. He was asked to squeeze my hand but did not.") is None

@@ -146,7 +146,11 @@ GCS_MOTOR = [
                           r"|(?:arms?|upper\s+(?:limbs|extremities))\s+(?:\w+\s+)?extend(?:ed|ing|s)?\b(?=\s+(?:\w+\s+){0,2}?(?:to|on|with)\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|pressure|sternal|trapezi\w*|nail))", 2),
     ("flexion to pain", r"\bdecorticate\b|(?:abnormal|flexor)\s+(?:flexion|posturing)|(?<!\bnormal\s)flexion\s+(?:posturing|to\s+pain|response)"
                         r"|" + _MOTOR_FIELD + r"(?:abnormal\s+)?flexion\b(?!\s+(?:withdrawal|away))"
-                        r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)", 3),
+                        r"|flex(?:ed|ing|es)?\s+(?:his\s+|her\s+|the\s+|both\s+)?(?:arms?|upper\s+(?:extremities|limbs)|elbows)"
+                        # decorticate posture in words: "the arms bent at the elbows and wrists and drawn in to the chest"
+                        r"|(?:arms?|forearms?|hands?|wrists?)\s+(?:\w+\s+){0,4}?(?:drawn|pulled|held|curled)\s+(?:\w+\s+){0,2}?"
+                        r"(?:towards?|to|onto|up\s+to|against|across)\s+(?:the\s+|his\s+|her\s+)?chest"
+                        r"|arms?\s+(?:\w+\s+){0,2}?bent\s+(?:\w+\s+){0,2}?at\s+the\s+elbows?\s+and\s+wrists?", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                              r"|withdr(?:aw|ew|aws|awing)\s+(?:(?:his|her|the|both|all|left|right|L|R|upper|lower)\s+){0,2}(?:arm|leg|limb|hand|foot|extremit)\w*"
                              # normal flexion is withdrawal (GCS 2014): "normal flexion to pain"
@@ -188,6 +192,9 @@ GCS_MOTOR = [
                        # a movement done on request: "moves all four limbs to command", "squeezes my hand on request"
                        r"|\b(?:mov|squeez|lift|rais|wiggl|grip|stick|show|push|pull)\w*\s+(?:[\w']+\s+){0,4}?(?:to|on|upon)\s+"
                        r"(?:verbal\s+)?(?:command|request|instruction)s?\b"
+                       # asked to move and did: "when asked to squeeze their hands and lift each arm, she did so correctly"
+                       r"|\b(?:asked|told|instructed)\s+to\s+(?:squeeze|lift|raise|move|show|wiggle|stick|hold|grip|open|touch)\b"
+                       r"[^.;]{0,100}?\b(?:did\s+so|complied|obliged|(?:did|does|performed)\s+(?:it|this|them)\s+correctly)\b"
                        r"|" + _MOTOR_FIELD + r"(?:obeys\s+commands|follows\s+commands|to\s+command)\b"
                        r"|" + _MOTOR_FIELD + r"(?:obeys|obeying)\b", 6),
 ]
