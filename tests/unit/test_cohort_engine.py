@@ -56,6 +56,7 @@ def test_benchmark_slice_alternates_files_with_distinct_ids_and_reports_conditio
     (cond,) = report["conditions"]
     assert (cond["engine"], cond["workers"], cond["rows"], report["identical_values"]) == ("local", 1, 5, True)
     assert cond["rows_per_min"] > 0 and cond["busy_s_per_row"] is not None
+    assert cond["load"].startswith("load ")  # the machine's load beside the figures
 
 
 def test_ray_engine_without_ray_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
