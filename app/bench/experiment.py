@@ -755,13 +755,15 @@ def _seconds_per_row(records: list[dict[str, Any]]) -> float | None:
     return sum(seconds) / len(seconds) if seconds else None
 
 
-def dry_run(exp: Experiment, echo: Callable[[str], None] = print) -> dict[str, Any]:
+def dry_run(exp: Experiment, echo: Callable[[str], None] = print, workers: int = 1) -> dict[str, Any]:
     """``--dry-run``: every sub-run with its rows (and those already done) and a time estimate; runs nothing."""
     total_rows = total_done = 0
     total_s = 0.0
     assumed: set[str] = set()
     for sub in exp.subruns():
         conc, why = concurrency_for(sub, exp.concurrency)
+        if workers > 1 and BENCHMARKS[sub.dataset.benchmark].rows is not None:
+            conc, why = workers, f"{workers} workers"
         rows = subrun_rows(sub)
         records = load_records(exp.out / sub.folder / "records.jsonl")
         done = min(len({str(r.get("id")) for r in records}), rows)
@@ -803,7 +805,7 @@ def handle_experiment(args: argparse.Namespace) -> int:
     try:
         exp = load_experiment(args.config, out=args.out)
         if args.dry_run:
-            dry_run(exp)
+            dry_run(exp, workers=getattr(args, "workers", 1))
             return 0
         run_experiment(exp, run=not args.report_only, workers=getattr(args, "workers", 1),
                        engine=getattr(args, "engine", "local"), address=getattr(args, "address", None))

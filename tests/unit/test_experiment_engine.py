@@ -15,7 +15,7 @@ import pytest
 import medmirror
 import medmirror.bench.experiment as experiment_module
 from medmirror.bench.common import JsonlWriter, load_records
-from medmirror.bench.experiment import engine_plan, run_experiment
+from medmirror.bench.experiment import dry_run, engine_plan, run_experiment
 from medmirror.bench.experiment_config import Experiment, parse_experiment
 from medmirror.bench.medcalc import COLUMNS
 from medmirror.settings import ROLES
@@ -154,3 +154,6 @@ def test_engine_plan_follows_the_flags_and_the_files_concurrency(tmp_path: Path)
     assert engine_plan(remote, remote.subruns(), 1, "local")[:2] == (3, True)  # the file's concurrency, threads
     assert engine_plan(remote, remote.subruns(), 2, "local")[:2] == (2, True)
     assert engine_plan(remote, remote.subruns(), 2, "ray")[:2] == (2, False)  # Ray actors
+    lines: list[str] = []  # the time estimate counts the workers
+    one, two = dry_run(local, lines.append)["seconds_left"], dry_run(local, lines.append, workers=2)["seconds_left"]
+    assert two == pytest.approx(one / 2) and "concurrency 2 (2 workers)" in lines[-2]
