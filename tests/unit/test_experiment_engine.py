@@ -4,7 +4,6 @@ tests/integration/test_experiment_ray.py); a run stopped mid-way resumes row by 
 
 from __future__ import annotations
 
-import csv
 import json
 import tomllib
 from pathlib import Path
@@ -17,8 +16,8 @@ import medmirror.bench.experiment as experiment_module
 from medmirror.bench.common import JsonlWriter, load_records
 from medmirror.bench.experiment import dry_run, engine_plan, run_experiment
 from medmirror.bench.experiment_config import Experiment, parse_experiment
-from medmirror.bench.medcalc import COLUMNS
 from medmirror.settings import ROLES
+from tests.unit.test_experiment import _bmi_csv
 
 EXAMPLE = Path(medmirror.__file__).parent / "data" / "experiments" / "one_shot_small.toml"
 PARAPHRASED = Path(medmirror.__file__).parent / "data" / "dev" / "paraphrased.csv"
@@ -26,22 +25,6 @@ PARAPHRASED = Path(medmirror.__file__).parent / "data" / "dev" / "paraphrased.cs
 # the order rows run in); the product grounds the arguments in each note, so the rows' values differ
 SLICE = [(70, 175), (68, 182), (70, 175)]
 SAME = ("id", "got", "correct", "error", "status", "value", "tools", "plan", "calls")
-
-
-def bmi_slice(path: Path) -> Path:
-    with path.open("w", newline="", encoding="utf-8") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(COLUMNS))
-        w.writeheader()
-        for n, (kg, cm) in enumerate(SLICE, 1):
-            bmi = kg / (cm / 100) ** 2
-            w.writerow({"Row Number": n, "Calculator ID": 6, "Calculator Name": "Body Mass Index (BMI)",
-                        "Category": "physical", "Output Type": "decimal", "Note ID": f"n{n}", "Note Type": "synthetic",
-                        "Patient Note": f"A 45-year-old man comes for a check-up. Weight {kg} kg, height {cm} cm.",
-                        "Question": "What is the patient's BMI in kg/m²?",
-                        "Relevant Entities": str({"weight": [float(kg), "kg"], "height": [float(cm), "cm"]}),
-                        "Ground Truth Answer": f"{bmi:.3f}", "Lower Limit": f"{bmi * 0.95:.3f}",
-                        "Upper Limit": f"{bmi * 1.05:.3f}", "Ground Truth Explanation": ""})
-    return path
 
 
 def order_free_script(path: Path) -> Path:
@@ -60,7 +43,7 @@ def example_on_slice(tmp_path: Path, name: str) -> Experiment:
     """The example file's conditions (MIRROR θp 7/8/9, RiskAgent, ReAct, Reflexion), agent mode, on the slice
     with the scripted model; and a gold dataset beside it (rows of another benchmark file in the same run)."""
     cfg = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
-    cfg["datasets"] = [{"name": "bmi", "path": str(bmi_slice(tmp_path / "bmi.csv")), "mode": "agent"},
+    cfg["datasets"] = [{"name": "bmi", "path": str(_bmi_csv(tmp_path / "bmi.csv", SLICE)), "mode": "agent"},
                        {"name": "dev", "path": str(PARAPHRASED), "mode": "gold", "limit": 4}]
     cfg["settings"] = {"model_provider": "scripted", "script_path": str(order_free_script(tmp_path / "s.json")),
                        "data_dir": str(tmp_path / f"data-{name}"), "embeddings_provider": "none"}
