@@ -513,6 +513,7 @@ def _add_experiment(sub: Any) -> None:
                    help="check the file, list the sub-runs with their rows, and estimate the time; run nothing")
     p.add_argument("--report-only", action="store_true",
                    help="run nothing; write the tables, plots and report from the records there are")
+    _load("medmirror.bench.cli:add_engine_flags")(p)  # --workers N --engine local|ray --address A
     p.set_defaults(func=_handler("medmirror.bench.experiment:handle_experiment"))
 
 

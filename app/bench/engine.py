@@ -92,7 +92,16 @@ def row_id(row: Any) -> str:
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident set size in MB (``ru_maxrss``: KB on Linux, bytes on macOS)."""
+    """This process's peak resident set size in MB: Linux's ``VmHWM`` (the peak of this program's memory, reset
+    by ``exec``), else ``ru_maxrss`` (KB on Linux, bytes on macOS). ``ru_maxrss`` survives ``exec``, so a worker
+    spawned by a driver that holds a model would report the driver's size, not its own."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        pass
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 

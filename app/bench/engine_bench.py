@@ -14,6 +14,7 @@ every row; the report says whether it did. Speed is measured here, never asserte
 from __future__ import annotations
 
 import dataclasses
+import os
 import tempfile
 import time
 from functools import partial
@@ -81,7 +82,7 @@ def figures(run: EngineRun) -> dict[str, Any]:
             "busy_s_per_row": None if busy is None else round(busy, 6),
             "dispatch_s_per_row": round(per_row - busy, 6) if None not in (per_row, busy) else None,
             "peak_rss_mb_per_worker": sorted(v["peak_rss_mb"] for v in s["per_worker"].values()),
-            "retried": s["retried"]}
+            "retried": s["retried"], "load": run.note or None}
 
 
 def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: dict[str, Any] | None = None,
@@ -126,8 +127,13 @@ def measure(paths: list[str], rows: int = 40, mode: str = "extract", options: di
 
 
 def _timed(rows: list[Any], task: RowTask, engine: str, workers: int, address: str | None) -> EngineRun:
+    """One condition; its note says the machine's load (1-minute average) before and after, since other
+    processes sharing the cores change the figures."""
+    before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp, JsonlWriter(Path(tmp) / "records.jsonl") as writer:
-        return run_rows(rows, task, writer, engine=engine, workers=workers, address=address, quiet=True)
+        run = run_rows(rows, task, writer, engine=engine, workers=workers, address=address, quiet=True)
+    run.note = f"load {before:.2f} -> {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    return run
 
 
 def render(report: dict[str, Any]) -> str:
@@ -141,7 +147,7 @@ def render(report: dict[str, Any]) -> str:
         lines.append(f"{c['engine']:<6} {c['workers']:>7} {c['kind']:<10} {c['wall_s']:>7.2f} "
                      f"{c['startup_s'] or 0:>7.2f} {c['rows_per_min']:>9} {c['steady_rows_per_min'] or '-':>9} "
                      f"{ms(c['busy_s_per_row']):>11} {ms(c['dispatch_s_per_row']):>15} "
-                     f"{ms(c.get('ray_overhead_s_per_row')):>11}  {c['peak_rss_mb_per_worker']}")
+                     f"{ms(c.get('ray_overhead_s_per_row')):>11}  {c['peak_rss_mb_per_worker']}  ({c['load']})")
     for c in report.get("overhead") or []:
         lines.append(f"empty rows: {c['engine']:<5} {c['workers']} worker(s): {c['rows']} rows, start-up "
                      f"{c['startup_s']:.2f} s, then {c['steady_rows_per_min'] or '-'} rows/min, "

@@ -17,8 +17,17 @@ Then, from every sub-run's records (:mod:`medmirror.bench.experiment_stats`, ``e
 * ``accuracy_vs_tokens.png``, ``accuracy_by_category.png``, ``gate_scores.png``, ``tool_calls.png``;
 * ``report.md``: the tables, the plots and the wall time; ``experiment.json``: every invocation.
 
-Rows run concurrently (the experiment's ``concurrency``) only when every role's model is a remote
-server (``model_provider = "openai"``); the embedded model runs one row at a time.
+MedCalc-Bench sub-runs do not run one after another: every row they have left (dataset x condition x seed x
+row) goes to the one execution layer (:mod:`medmirror.bench.engine`, ``--workers N --engine local|ray
+[--address]``) in one run. Each worker builds a sub-run's row function (its models) on the first row of it
+that it gets; the driver writes each record to its sub-run's ``records.jsonl`` under the row's own id, once,
+so a killed experiment resumes row by row and never counts a row twice. With one worker the rows run in
+sub-run order in this process, as the sub-runs ran before; the experiment's ``concurrency`` is the number of
+threads when every model is a remote server (``model_provider = "openai"``) and no ``--workers`` is given.
+A scripted model replays its script from the start whenever a worker moves to another sub-run (as each
+sub-run did alone), so its results are the same on every engine when its replies do not depend on the
+order of the rows. cab and rada sub-runs run through their own runners, one after another (rada's prompt
+back-propagation learns from the cases in order).
 """
 
 from __future__ import annotations
@@ -39,7 +48,8 @@ import pandas as pd
 
 from medmirror.bench.cab import CabError, run_cab, select_tasks
 from medmirror.bench.cli import serial_server_warning
-from medmirror.bench.common import duration_text, load_records, write_summary
+from medmirror.bench.common import JsonlWriter, Record, duration_text, load_records, write_summary
+from medmirror.bench.engine import EngineError, EngineRun, PeriodicProgress, RowTask, run_rows
 from medmirror.bench.experiment_config import Experiment, ExperimentConfigError, SubRun, load_experiment
 from medmirror.bench.experiment_plots import accuracy_vs_tokens, category_bars, gate_score_distributions, tool_call_bars
 from medmirror.bench.experiment_stats import (
@@ -49,7 +59,15 @@ from medmirror.bench.experiment_stats import (
     tidy_frame,
     tool_call_table,
 )
-from medmirror.bench.medcalc import BenchError, get_mode, read_medcalc_csv, run_medcalc
+from medmirror.bench.medcalc import (
+    BenchError,
+    MedCalcRow,
+    error_record,
+    get_mode,
+    make_row_fn,
+    read_medcalc_csv,
+    run_medcalc,
+)
 from medmirror.bench.rada import METRICS as RADA_METRICS
 from medmirror.bench.rada import RadaError, make_cases, resolve_conditions, run_rada
 from medmirror.models.factory import reset_scripted_cache
@@ -75,19 +93,32 @@ class ExperimentError(RuntimeError):
 @dataclass(frozen=True)
 class Benchmark:
     """A benchmark the harness can run: ``run(sub, folder, concurrency, echo) -> summary`` (the runner's
-    summary, with ``n`` and ``rows_selected``) and ``row(record) -> tidy fields``."""
+    summary, with ``n`` and ``rows_selected``) and ``row(record) -> tidy fields``. With ``rows`` (the
+    sub-run's selected rows) the rows run on the execution layer first and ``run`` then only summarises
+    the records (nothing is left for it to run)."""
 
     name: str
     run: Callable[[SubRun, Path, int, Callable[[str], None]], dict[str, Any]]
     row: Callable[[dict[str, Any]], dict[str, Any]]
     extra: tuple[str, ...] = ()  # the row's columns beyond the tidy table's own, in rows.csv after them
+    rows: Callable[[SubRun], list[MedCalcRow]] | None = None
+
+
+def medcalc_options(sub: SubRun) -> dict[str, Any]:
+    return {"preset": sub.condition.preset, "settings": sub.settings}
+
+
+def medcalc_rows(sub: SubRun) -> list[MedCalcRow]:
+    """The rows of a MedCalc-Bench sub-run, selected as ``run_medcalc`` selects them (skip, every, limit)."""
+    d = sub.dataset
+    rows = read_medcalc_csv(d.path, get_mode(sub.mode).required_columns)[d.skip:][::d.every]
+    return rows if d.limit is None else rows[:d.limit]
 
 
 def _run_medcalc(sub: SubRun, folder: Path, concurrency: int, echo: Callable[[str], None]) -> dict[str, Any]:
     d = sub.dataset
     return run_medcalc(d.path, sub.mode, limit=d.limit, skip=d.skip, every=d.every, out_dir=folder,
-                       concurrency=concurrency, quiet=False, plot=False,
-                       options={"preset": sub.condition.preset, "settings": sub.settings}, echo=echo)
+                       concurrency=concurrency, quiet=True, plot=False, options=medcalc_options(sub), echo=echo)
 
 
 def _number(v: Any) -> float:
@@ -167,7 +198,7 @@ def _rada_row(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 BENCHMARKS: dict[str, Benchmark] = {
-    "medcalc": Benchmark("medcalc", _run_medcalc, _medcalc_row),
+    "medcalc": Benchmark("medcalc", _run_medcalc, _medcalc_row, rows=medcalc_rows),
     "cab": Benchmark("cab", _run_cab, _cab_row, extra=("group", "tool_selection_errors")),
     "rada": Benchmark("rada", _run_rada, _rada_row,
                       extra=("toolset", "complexity", "few_shot", "prompt_version", *RADA_METRICS)),
@@ -212,8 +243,9 @@ def concurrency_for(sub: SubRun, configured: int) -> tuple[int, str]:
     return 1, f"{' and '.join(providers)} model: one row at a time"
 
 
-def run_subrun(exp: Experiment, sub: SubRun, out: Path, echo: Callable[[str], None]) -> dict[str, Any]:
-    """Run (or resume, or skip when finished) one sub-run; returns its ``subrun.json`` content plus ``action``."""
+def open_subrun(exp: Experiment, sub: SubRun, out: Path) -> dict[str, Any]:
+    """A sub-run's ``subrun.json``: refused when its folder was run with other settings; ``action`` skipped
+    when it finished; else written as unfinished (so a kill leaves it to resume) and returned."""
     folder = out / sub.folder
     meta_path = folder / SUBRUN_FILE
     spec = json.loads(json.dumps(sub.spec(), default=str))
@@ -229,9 +261,31 @@ def run_subrun(exp: Experiment, sub: SubRun, out: Path, echo: Callable[[str], No
             "concurrency": concurrency, "concurrency_reason": why}
     folder.mkdir(parents=True, exist_ok=True)
     write_summary(meta_path, meta)
+    return meta
+
+
+def _log(folder: Path) -> Any:
+    return (folder / "log.txt").open("a", encoding="utf-8")
+
+
+def _finish(sub: SubRun, out: Path, meta: dict[str, Any], summary: dict[str, Any], action: str) -> dict[str, Any]:
+    meta.update(finished=summary.get("n") == summary.get("rows_selected"), rows=summary.get("n"),
+                rows_run=summary.get("rows_run"), accuracy=summary.get("accuracy"))
+    write_summary(out / sub.folder / SUBRUN_FILE, meta)
+    return {**meta, "action": action}
+
+
+def run_subrun(exp: Experiment, sub: SubRun, out: Path, echo: Callable[[str], None]) -> dict[str, Any]:
+    """Run (or resume, or skip when finished) one sub-run through its benchmark's own runner (cab, rada);
+    returns its ``subrun.json`` content plus ``action``."""
+    meta = open_subrun(exp, sub, out)
+    if meta.get("action") == "skipped":
+        return meta
+    folder = out / sub.folder
+    concurrency, why = meta["concurrency"], meta["concurrency_reason"]
     reset_scripted_cache()  # a scripted model replays its script from the start in every sub-run
     t0 = time.perf_counter()
-    with (folder / "log.txt").open("a", encoding="utf-8") as log:
+    with _log(folder) as log:
         log.write(f"--- {datetime.now().isoformat(timespec='seconds')} concurrency {concurrency} ({why})\n")
         try:
             summary = BENCHMARKS[sub.dataset.benchmark].run(sub, folder, concurrency,
@@ -240,11 +294,144 @@ def run_subrun(exp: Experiment, sub: SubRun, out: Path, echo: Callable[[str], No
             raise ExperimentError(f"sub-run {sub.folder}: {exc}") from None
         finally:
             meta["elapsed_s"] = round(meta["elapsed_s"] + time.perf_counter() - t0, 3)
-            write_summary(meta_path, meta)
-    meta.update(finished=summary.get("n") == summary.get("rows_selected"), rows=summary.get("n"),
-                rows_run=summary.get("rows_run"), accuracy=summary.get("accuracy"))
-    write_summary(meta_path, meta)
-    return {**meta, "action": "resumed" if summary.get("rows_resumed") else "run"}
+            write_summary(folder / SUBRUN_FILE, meta)
+    return _finish(sub, out, meta, summary, "resumed" if summary.get("rows_resumed") else "run")
+
+
+# ---------------------------------------------------------------------------
+# Rows of many sub-runs on the execution layer
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SubRunRow:
+    """One engine row: a benchmark row of one sub-run (``key``: the sub-run's folder). ``id`` is unique over
+    the experiment (the same benchmark row recurs in every condition and seed)."""
+
+    id: str
+    key: str
+    mode: str
+    row: MedCalcRow
+
+
+def make_subrun_fn(options: dict[str, Any]) -> Callable[[SubRunRow], Record]:
+    """The engine's row factory (one per worker): ``options["subruns"]`` maps a sub-run's key to its
+    ``run_medcalc`` options; each sub-run's row function is built on the first of its rows this worker gets.
+    Moving to another sub-run resets the scripted models, which replay their scripts from the start."""
+    specs: dict[str, dict[str, Any]] = options["subruns"]
+    fns: dict[str, Callable[[MedCalcRow], Record]] = {}
+    current = [""]
+
+    def run(r: SubRunRow) -> Record:
+        if r.key != current[0]:
+            reset_scripted_cache()
+            current[0] = r.key
+        if r.key not in fns:
+            fns[r.key] = make_row_fn(r.mode, specs[r.key])
+        return {**fns[r.key](r.row), "id": r.id}
+
+    return run
+
+
+def subrun_row_error(r: SubRunRow, exc: BaseException) -> Record:
+    return {**error_record(r.row, r.mode, exc), "id": r.id}
+
+
+class SubRunWriters:
+    """The engine's writer: each record into its sub-run's ``records.jsonl`` under the benchmark row's own id."""
+
+    def __init__(self, out: Path, rows: list[SubRunRow]):
+        self.out = out
+        self.where = {r.id: (r.key, r.row.id) for r in rows}
+        self.writers: dict[str, JsonlWriter] = {}
+
+    def write(self, rec: Record) -> None:
+        key, rid = self.where[str(rec["id"])]
+        if key not in self.writers:
+            self.writers[key] = JsonlWriter(self.out / key / "records.jsonl")
+        self.writers[key].write({**rec, "id": rid})
+
+    def __enter__(self) -> SubRunWriters:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for writer in self.writers.values():
+            writer.close()
+
+
+def engine_plan(exp: Experiment, subs: Sequence[SubRun], workers: int, engine: str) -> tuple[int, bool, str]:
+    """Workers, threads or not, and why: ``--workers``/``--engine`` as given (threads for a local engine when
+    every model is a remote server); with neither, the file's ``concurrency`` threads against remote servers,
+    else one row at a time in this process."""
+    reasons = [concurrency_for(sub, exp.concurrency)[1] for sub in subs]
+    remote = any(r.startswith("remote") for r in reasons) and all(
+        r.startswith("remote") or r == "no model" for r in reasons)
+    if engine == "ray":
+        return workers, False, f"{workers} Ray actor(s), each with its own models"
+    if workers > 1:
+        return workers, remote, (f"{workers} threads (remote model servers)" if remote
+                                 else f"{workers} worker processes, each with its own models")
+    if remote and exp.concurrency > 1:
+        return exp.concurrency, True, f"{exp.concurrency} threads (remote model servers; the file's concurrency)"
+    return 1, False, "one row at a time in this process"
+
+
+def run_on_engine(exp: Experiment, out: Path, subs: Sequence[tuple[SubRun, dict[str, Any]]],
+                  echo: Callable[[str], None], *, workers: int = 1, engine: str = "local",
+                  address: str | None = None) -> dict[str, dict[str, Any]]:
+    """The rows the MedCalc-Bench sub-runs have left, on the execution layer in one run; then each sub-run's
+    summary from its records. Returns each sub-run's ``subrun.json`` content plus ``action`` by folder."""
+    rows: list[SubRunRow] = []
+    resumed: dict[str, int] = {}
+    for sub, _ in subs:
+        key = str(sub.folder)
+        done = {str(r.get("id")) for r in load_records(out / key / "records.jsonl")}
+        selected = medcalc_rows(sub)
+        resumed[key] = sum(r.id in done for r in selected)
+        rows += [SubRunRow(f"{key}#{r.id}", key, sub.mode, r) for r in selected if r.id not in done]
+    n, threads, why = engine_plan(exp, [sub for sub, _ in subs], workers, engine)
+    echo(f"{len(rows)} row(s) of {len(subs)} MedCalc-Bench sub-run(s) on the {engine} engine: {why}")
+    task = RowTask(make_subrun_fn, {"subruns": {str(sub.folder): medcalc_options(sub) for sub, _ in subs}},
+                   subrun_row_error)
+    try:
+        with SubRunWriters(out, rows) as writer, PeriodicProgress(len(rows), "experiment") as progress:
+            ran = run_rows(rows, task, writer, engine=engine, workers=n, address=address,  # type: ignore[arg-type]
+                           threads=threads, progress=progress)
+    except EngineError as exc:
+        raise ExperimentError(str(exc)) from None
+    _report_engine(ran, echo)
+    new: dict[str, int] = {}
+    for rec in ran.records:
+        key = str(rec["id"]).rpartition("#")[0]
+        new[key] = new.get(key, 0) + 1
+    results: dict[str, dict[str, Any]] = {}
+    for sub, meta in subs:
+        key = str(sub.folder)
+        meta.update(concurrency=n, concurrency_reason=f"{ran.kind}: {why}",
+                    elapsed_s=round(sum(_row_seconds(r) for r in load_records(out / key / "records.jsonl")), 3))
+        with _log(out / key) as log:
+            log.write(f"--- {datetime.now().isoformat(timespec='seconds')} {new.get(key, 0)} row(s) on the "
+                      f"{engine} engine ({ran.kind}, {n} at once)\n")
+            try:  # every row is in the store now: the runner only reads the records and writes summary.json
+                summary = _run_medcalc(sub, out / key, 1, lambda text: (log.write(text + "\n"), log.flush()))
+            except BenchError as exc:
+                raise ExperimentError(f"sub-run {sub.folder}: {exc}") from None
+        summary["rows_run"] = new.get(key, 0)
+        results[key] = _finish(sub, out, meta, summary, "resumed" if resumed[key] else "run")
+    return results
+
+
+def _row_seconds(rec: Record) -> float:
+    """Seconds a row spent in its worker (the engine's measure), else the record's own."""
+    seconds = (rec.get("worker") or {}).get("seconds", rec.get("seconds", rec.get("latency_s")))
+    return float(seconds) if isinstance(seconds, (int, float)) else 0.0
+
+
+def _report_engine(ran: EngineRun, echo: Callable[[str], None]) -> None:
+    if ran.retried:
+        echo(f"retried after a worker died: {', '.join(ran.retried)}")
+    if ran.lost:
+        echo(f"lost twice (their records are errors): {', '.join(ran.lost)}")
 
 
 def collect(exp: Experiment, out: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -278,9 +465,11 @@ def collect(exp: Experiment, out: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
 # ---------------------------------------------------------------------------
 
 
-def run_experiment(exp: Experiment, *, run: bool = True, echo: Callable[[str], None] = print) -> dict[str, Any]:
-    """Run every sub-run (skipping finished ones), then write the tables, plots and report; returns a summary
-    (``out``, ``files``, ``subruns`` with each one's action, ``wall_s``)."""
+def run_experiment(exp: Experiment, *, run: bool = True, echo: Callable[[str], None] = print, workers: int = 1,
+                   engine: str = "local", address: str | None = None) -> dict[str, Any]:
+    """Run every sub-run (skipping finished ones; MedCalc-Bench rows on the execution layer with ``workers``,
+    ``engine``, ``address``), then write the tables, plots and report; returns a summary (``out``, ``files``,
+    ``subruns`` with each one's action, ``wall_s``)."""
     out = exp.out
     out.mkdir(parents=True, exist_ok=True)
     started = datetime.now().isoformat(timespec="seconds")
@@ -293,23 +482,30 @@ def run_experiment(exp: Experiment, *, run: bool = True, echo: Callable[[str], N
         echo(f"warning: {warning}")
     done: list[dict[str, Any]] = []
     state = _read_json(out / FILES["state"]) or {"invocations": []}
+    metas: dict[str, dict[str, Any]] = {}
     try:
-        for i, sub in enumerate(subs, 1):
-            where = f"[{i}/{len(subs)}] {sub.dataset.name} | {sub.condition.label} | seed {sub.seed} ({sub.mode})"
-            if not run:
-                done.append({"folder": str(sub.folder), "action": "not run (--report-only)"})
-                continue
+        if not run:
+            done = [{"folder": str(sub.folder), "action": "not run (--report-only)"} for sub in subs]
+        on_engine: list[tuple[SubRun, dict[str, Any]]] = []
+        for i, sub in enumerate(subs if run else [], 1):
             t1 = time.perf_counter()
-            meta = run_subrun(exp, sub, out, echo)
-            done.append({"folder": str(sub.folder), **meta})
-            acc = meta.get("accuracy")
-            if meta["action"] == "skipped":
-                echo(f"{where}: finished earlier, skipped")
+            if BENCHMARKS[sub.dataset.benchmark].rows is not None:
+                meta = open_subrun(exp, sub, out)
+                if meta.get("action") != "skipped":
+                    on_engine.append((sub, meta))
+                    continue
             else:
-                echo(f"{where}: {meta['action']}, {meta.get('rows')} row(s), accuracy "
-                     f"{'-' if acc is None else f'{100 * acc:.1f}%'}, {time.perf_counter() - t1:.1f} s "
-                     f"(concurrency {meta['concurrency']}: {meta['concurrency_reason']})")
+                meta = run_subrun(exp, sub, out, echo)
+            metas[str(sub.folder)] = meta
+            _echo_subrun(echo, i, len(subs), sub, meta, time.perf_counter() - t1)
+        if on_engine:
+            ran = run_on_engine(exp, out, on_engine, echo, workers=workers, engine=engine, address=address)
+            for sub, _ in on_engine:  # seconds: the sub-run's rows' own (they ran interleaved)
+                metas[str(sub.folder)] = ran[str(sub.folder)]
+                _echo_subrun(echo, subs.index(sub) + 1, len(subs), sub, ran[str(sub.folder)],
+                             ran[str(sub.folder)]["elapsed_s"])
     finally:
+        done += [{"folder": str(sub.folder), **metas[str(sub.folder)]} for sub in subs if str(sub.folder) in metas]
         wall = round(time.perf_counter() - t0, 3)
         state["invocations"].append({"started_at": started, "wall_s": wall, "run": run,
                                      "subruns_run": sum(d.get("action") in ("run", "resumed") for d in done),
@@ -322,6 +518,17 @@ def run_experiment(exp: Experiment, *, run: bool = True, echo: Callable[[str], N
     _patch_wall_time(out / FILES["report"], state)
     echo(f"report: {out / FILES['report']} ({wall:.1f} s)")
     return {"out": str(out), "files": files, "subruns": done, "wall_s": wall}
+
+
+def _echo_subrun(echo: Callable[[str], None], i: int, n: int, sub: SubRun, meta: dict[str, Any], seconds: float) -> None:
+    where = f"[{i}/{n}] {sub.dataset.name} | {sub.condition.label} | seed {sub.seed} ({sub.mode})"
+    if meta["action"] == "skipped":
+        echo(f"{where}: finished earlier, skipped")
+        return
+    acc = meta.get("accuracy")
+    echo(f"{where}: {meta['action']}, {meta.get('rows')} row(s), accuracy "
+         f"{'-' if acc is None else f'{100 * acc:.1f}%'}, {seconds:.1f} s "
+         f"(concurrency {meta['concurrency']}: {meta['concurrency_reason']})")
 
 
 def write_outputs(exp: Experiment, out: Path, done: Sequence[dict[str, Any]], state: dict[str, Any],
@@ -540,8 +747,7 @@ def subrun_rows(sub: SubRun) -> int:
     if d.benchmark == "rada":
         p = d.params
         return len(make_cases(p["records"], p["records_seed"], p["tasks"], resolve_conditions(p["toolset"]), d.limit))
-    rows = read_medcalc_csv(d.path, get_mode(sub.mode).required_columns)[d.skip:][::d.every]
-    return len(rows if d.limit is None else rows[:d.limit])
+    return len(medcalc_rows(sub))
 
 
 def _seconds_per_row(records: list[dict[str, Any]]) -> float | None:
@@ -549,13 +755,15 @@ def _seconds_per_row(records: list[dict[str, Any]]) -> float | None:
     return sum(seconds) / len(seconds) if seconds else None
 
 
-def dry_run(exp: Experiment, echo: Callable[[str], None] = print) -> dict[str, Any]:
+def dry_run(exp: Experiment, echo: Callable[[str], None] = print, workers: int = 1) -> dict[str, Any]:
     """``--dry-run``: every sub-run with its rows (and those already done) and a time estimate; runs nothing."""
     total_rows = total_done = 0
     total_s = 0.0
     assumed: set[str] = set()
     for sub in exp.subruns():
         conc, why = concurrency_for(sub, exp.concurrency)
+        if workers > 1 and BENCHMARKS[sub.dataset.benchmark].rows is not None:
+            conc, why = workers, f"{workers} workers"
         rows = subrun_rows(sub)
         records = load_records(exp.out / sub.folder / "records.jsonl")
         done = min(len({str(r.get("id")) for r in records}), rows)
@@ -597,9 +805,10 @@ def handle_experiment(args: argparse.Namespace) -> int:
     try:
         exp = load_experiment(args.config, out=args.out)
         if args.dry_run:
-            dry_run(exp)
+            dry_run(exp, workers=getattr(args, "workers", 1))
             return 0
-        run_experiment(exp, run=not args.report_only)
+        run_experiment(exp, run=not args.report_only, workers=getattr(args, "workers", 1),
+                       engine=getattr(args, "engine", "local"), address=getattr(args, "address", None))
     except (ExperimentConfigError, ExperimentError) as exc:
         print(f"medmirror experiment: error: {exc}", file=sys.stderr)
         return 2

@@ -948,7 +948,6 @@ def run_medcalc(
         raise BenchError(f"--limit must be >= 0, got {limit}")
     if concurrency < 1:
         raise BenchError(f"--concurrency must be >= 1, got {concurrency}")
-    fn = m.make(dict(options or {}))
     asked = concurrency
     concurrency, why = row_concurrency(mode, dict(options or {}), concurrency)
     if concurrency < asked:
@@ -983,12 +982,14 @@ def run_medcalc(
         if workers > 1 or engine != "local":
             engine_run = _run_on_engine(todo, mode, dict(options or {}), writer, workers, engine, address, why, quiet)
             new = engine_run.records
-        else:
+        elif todo:  # the row function (and its model) is built only when there are rows to run
             new = run_items(
-                todo, fn, writer,
+                todo, m.make(dict(options or {})), writer,
                 on_error=lambda row, exc: error_record(row, mode, exc),
                 concurrency=concurrency, desc=f"medcalc {mode}", quiet=quiet,
             )
+        else:
+            new = []
 
     latest: dict[str, Record] = {str(r.get("id")): r for r in [*existing, *new]}
     records = [latest[r.id] for r in rows if r.id in latest]

@@ -4,12 +4,14 @@ rows' records of one process; Python model objects are refused for workers; the 
 from __future__ import annotations
 
 import sys
+from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from medmirror.bench.common import load_records
-from medmirror.bench.engine import EngineError, plan_kind
+from medmirror.bench.engine import EngineError, peak_rss_mb, plan_kind
 from medmirror.bench.engine_bench import measure, slice_rows
 from medmirror.bench.medcalc import BenchError, run_medcalc
 
@@ -56,6 +58,7 @@ def test_benchmark_slice_alternates_files_with_distinct_ids_and_reports_conditio
     (cond,) = report["conditions"]
     assert (cond["engine"], cond["workers"], cond["rows"], report["identical_values"]) == ("local", 1, 5, True)
     assert cond["rows_per_min"] > 0 and cond["busy_s_per_row"] is not None
+    assert cond["load"].startswith("load ")  # the machine's load beside the figures
 
 
 def test_ray_engine_without_ray_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,3 +66,23 @@ def test_ray_engine_without_ray_names_the_extra(tmp_path: Path, monkeypatch: pyt
     with pytest.raises(BenchError, match=r"pip install 'medmirror\[ray\]'"):
         run_medcalc(DATA / "blind8.csv", "gold", limit=2, out_dir=tmp_path, quiet=True, plot=False,
                     echo=lambda _: None, engine="ray")
+
+
+def _child_peak(q: Any) -> None:
+    q.put(peak_rss_mb())
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmHWM is Linux's")
+def test_a_spawned_workers_peak_memory_is_its_own_not_the_drivers() -> None:
+    """ru_maxrss survives exec, so a worker spawned by a driver holding 300 MB said 300 MB; VmHWM does not."""
+    big = bytearray(300 * 1024 * 1024)
+    for i in range(0, len(big), 4096):
+        big[i] = 1  # touched: resident
+    ctx = get_context("spawn")
+    q = ctx.Queue()
+    proc = ctx.Process(target=_child_peak, args=(q,))
+    proc.start()
+    child = q.get(timeout=120)
+    proc.join()
+    assert peak_rss_mb() >= 300 and child < 200, (peak_rss_mb(), child)
+    del big

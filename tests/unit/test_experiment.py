@@ -285,11 +285,11 @@ def test_paired_comparisons_pair_rows_per_seed_and_average_over_seeds() -> None:
 BMI_ROWS = [(70, 175), (68, 182)]
 
 
-def _bmi_csv(path: Path) -> Path:
+def _bmi_csv(path: Path, rows: list[tuple[int, int]] = BMI_ROWS) -> Path:
     with path.open("w", newline="", encoding="utf-8") as fh:
         w = csv.DictWriter(fh, fieldnames=list(COLUMNS))
         w.writeheader()
-        for n, (kg, cm) in enumerate(BMI_ROWS, 1):
+        for n, (kg, cm) in enumerate(rows, 1):
             bmi = kg / (cm / 100) ** 2
             w.writerow({"Row Number": n, "Calculator ID": 6, "Calculator Name": "Body Mass Index (BMI)",
                         "Category": "physical", "Output Type": "decimal", "Note ID": f"n{n}", "Note Type": "synthetic",
