@@ -44,6 +44,8 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\bpast history\b|\bprevious(?:ly)?\b|\bprior\b|\bs/p\b|\bstatus post\b|\bformer(?:ly)?\b"
      r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"
      r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?childhood\b"
+     # a past year opening the clause: "In 2008 he had developed a deep vein thrombosis after a knee arthroscopy"
+     r"|(?:^|(?<=[.;:]\s))(?:in|during|back\s+in)\s+(?:early\s+|late\s+|mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
      # an age in the past: "At the age of 39 he had an unprovoked DVT", "aged 50, she had a stroke"
      r"|\b(?:at\s+(?:the\s+)?age\s+(?:of\s+)?|aged\s+)\d{1,2}\b(?=\s*,?\s*(?:he|she|they|the patient)\s+(?:had|was|underwent|developed|suffered|sustained))"),
     ("historical", "backward", 10,

@@ -1,0 +1,33 @@
+"""ConText cues added for narrative case reports (tools/extraction/context.py): on sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.extraction.context import assert_context, find_triggers
+
+
+def _flags(sentence: str, target: str) -> dict[str, list[str]]:
+    i = sentence.index(target)
+    return assert_context(sentence, i, i + len(target), find_triggers(sentence))
+
+
+def test_a_relative_who_noticed_something_is_the_informant_not_the_subject() -> None:
+    s = "Over two days his wife had noticed that his right calf looked bigger, and the calf was swollen by 3 cm."
+    assert "family" not in _flags(s, "swollen")
+    assert "family" in _flags("His wife had diabetes and his brother a stroke.", "diabetes")  # hers, not his
+
+
+def test_and_he_was_opens_a_clause_that_a_negation_does_not_reach() -> None:
+    s = "An MRI of the brain showed no infarct, and he was discharged with a diagnosis of transient ischaemic attack."
+    assert "negated" in _flags(s, "infarct")
+    assert "negated" not in _flags(s, "transient ischaemic attack")
+
+
+@pytest.mark.parametrize("sentence, target", [
+    ("At the age of 39 he had an unprovoked deep vein thrombosis of the left leg.", "deep vein thrombosis"),
+    ("In 2008 he had developed a deep vein thrombosis in the right calf after a knee arthroscopy.", "deep vein thrombosis"),
+])
+def test_a_past_age_or_year_opening_the_clause_makes_the_mention_past(sentence: str, target: str) -> None:
+    assert "historical" in _flags(sentence, target)
+
