@@ -464,3 +464,12 @@ CASES_3 = [
 @pytest.mark.parametrize(("calc", "arg", "expected", "note"), CASES_3)
 def test_item_in_unseen_wording(calc: str, arg: str, expected, note: str) -> None:
     check_item_in_unseen_wording(calc, arg, expected, note)
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Both tonsils were greatly swollen and angry red, almost touching in the midline.", True),
+    ("The tonsils were enlarged, meeting in the midline.", True),
+    ("The tonsils were not touching in the midline.", False),
+])
+def test_severe_tonsils_meeting_in_the_midline(note: str, expected: bool) -> None:
+    assert value(severe_tonsils, f"A 27-year-old with a sore throat. {note}") is expected

@@ -180,9 +180,11 @@ def centor_nodes(ctx: NoteContext) -> Hit | None:
 
 def severe_tonsils(ctx: NoteContext) -> Hit | None:
     # (a list of adjectives may carry commas: "markedly inflamed, swollen tonsils")
-    rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|intensely|extensive(?:ly)?)\s+(?:\w+,?\s+){0,2}?"
+    rx = (r"(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|greatly|hugely|massively|intensely|extensive(?:ly)?)\s+(?:\w+,?\s+){0,2}?"
           r"(?:inflamed|swollen|enlarged|erythematous|hypertrophic|red),?\s+(?:\w+,?\s+){0,1}?tonsils?"
-          r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
+          r"|tonsils?\b[^.;]{0,80}?\b(?:severe(?:ly)?|marked(?:ly)?|significant(?:ly)?|very|grossly|greatly|hugely|massively)\s+(?:inflamed|swollen|enlarged|erythematous|hypertrophied|red)"
+          # tonsils meeting in the midline: "almost touching in the midline", "meeting in the middle"
+          r"|tonsils?\b[^.;]{0,80}?\b(?:(?:almost|nearly)\s+)?(?:touching|meeting|meet|touch|kissing)\s+(?:each\s+other\s+)?(?:in|at)\s+the\s+(?:midline|middle)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
           # the grade after the word: "tonsils grade 4", "tonsils 3+ bilaterally", "tonsils are +4"
           r"|tonsils?\b[\s:,-]{1,3}(?:(?:are|is|both|bilaterally|bilateral)\s+){0,2}(?:(?:Brodsky\s+)?grade\s*(?:3|4|III|IV)\b|[34]\s?\+|\+\s?[34]\b|[34]/4\b)"
