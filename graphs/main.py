@@ -3,7 +3,7 @@
 A preset picks its graph: the planner graph (:mod:`medmirror.graphs.planner`: MIRROR,
 RiskAgent, full) or the single-loop graph (:mod:`medmirror.graphs.single_loop`: ReAct,
 ReflecTool, cot). Both share the nodes (:mod:`medmirror.nodes`), the state
-(:mod:`medmirror.graphs.state`) and the context schema (:class:`medmirror.settings.Settings`).
+(:mod:`medmirror.memory.state`) and the context schema (:class:`medmirror.core.settings.Settings`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.settings import Settings
 from medmirror.graphs.planner import build_planner_graph
 from medmirror.graphs.single_loop import build_single_loop_graph
-from medmirror.graphs.state import TaskInput
-from medmirror.models.factory import ModelSet
+from medmirror.memory.state import TaskInput
 from medmirror.nodes.common import Deps
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry, registry_for
 from medmirror.tools.registry import ToolRegistry
 
@@ -51,7 +51,7 @@ def build_graph(
     registry and the experience store; otherwise the settings' ``embeddings_provider`` decides.
     Without a ``registry`` the built-in tools are used, with the tools of the MCP servers named by the
     settings' ``mcp_servers``. ``input_schema`` is what a caller may give (:class:`TaskInput`; Studio shows
-    :class:`medmirror.graphs.state.ClinicalTask`, the task without the API's guidance fields).
+    :class:`medmirror.memory.state.ClinicalTask`, the task without the API's guidance fields).
     """
     settings = preset if isinstance(preset, Settings) else Settings.resolve(preset)
     deps = make_deps(models, registry if registry is not None else registry_for(settings), experience, embeddings)

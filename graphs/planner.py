@@ -26,8 +26,9 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
+from medmirror.core.settings import RunContext, Settings
 from medmirror.graphs.routing import answer_step, failed, reviewed_stage, runner
-from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.memory.state import MedMirrorState, TaskInput, TaskOutput
 from medmirror.nodes.answer import make_answer
 from medmirror.nodes.common import Deps, settings_of
 from medmirror.nodes.executor import make_executor
@@ -40,7 +41,6 @@ from medmirror.nodes.protocol import make_protocol
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.tool_agent import make_tool_agent
 from medmirror.nodes.verifier import make_verifier
-from medmirror.settings import RunContext, Settings
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "answer", "__end__"]:

@@ -22,8 +22,9 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 
+from medmirror.core.settings import RunContext, Settings
 from medmirror.graphs.routing import failed, reviewed_stage, runner
-from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.memory.state import MedMirrorState, TaskInput, TaskOutput
 from medmirror.nodes.answer import make_answer
 from medmirror.nodes.common import Deps, settings_of
 from medmirror.nodes.critic import make_critic
@@ -35,7 +36,6 @@ from medmirror.nodes.react_agent import make_react_agent
 from medmirror.nodes.reflexion import make_reflexion
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.verifier import make_action_verifier
-from medmirror.settings import RunContext, Settings
 
 
 def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer", "__end__"]:

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.memory.state import MedMirrorState
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.radiology.schema import CATEGORY_SPECS
 from medmirror.tools.registry import ToolRegistry

@@ -10,17 +10,17 @@ from typing import Any, Callable
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.core.models.embeddings import embeddings_key, make_embeddings
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.models.structured import StructuredOutputError
+from medmirror.core.settings import Settings, resolve_run
+from medmirror.core.usage import metered
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_merge import usable_suggestion
-from medmirror.models.embeddings import embeddings_key, make_embeddings
-from medmirror.models.factory import ModelSet
-from medmirror.models.structured import StructuredOutputError
+from medmirror.memory.state import MedMirrorState
 from medmirror.prompts import render
-from medmirror.settings import Settings, resolve_run
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
-from medmirror.usage import metered
 
 MAX_NOTE_CHARS = 14000
 

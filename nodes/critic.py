@@ -14,8 +14,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import MedMirrorState, start_answer
-from medmirror.models.structured import call_structured
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, start_answer
 from medmirror.nodes.common import (
     Deps,
     compact,
@@ -32,7 +33,6 @@ from medmirror.nodes.grounding import ground_call
 from medmirror.nodes.react_agent import narrowed_args_schema, offered_tools
 from medmirror.nodes.schemas import action_schema
 from medmirror.nodes.tool_agent import results_text, tools_text
-from medmirror.settings import Settings
 
 CORRECT = "correct"
 

@@ -12,14 +12,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from medmirror.graphs.state import MedMirrorState, applied, start_subtask
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, applied, start_subtask
 from medmirror.nodes.answer import missing_inputs
 from medmirror.nodes.ask import input_request, record_user_inputs, uncertain_request, user_values
 from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
 from medmirror.nodes.grounding import calculator, evidence_rows, evidence_text_of, ground_call
-from medmirror.settings import Settings
 from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.registry import UnknownTool
 

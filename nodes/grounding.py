@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from medmirror.graphs.state import MedMirrorState
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState
 from medmirror.tools.calculators import CALCULATORS, Calculator
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import Extraction

@@ -19,13 +19,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import InterpretationOutput, MedMirrorState
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import InterpretationOutput, MedMirrorState
 from medmirror.nodes.checks import Check, critique, report, summary
 from medmirror.nodes.common import Deps, messages, node, note_text, settings_of
 from medmirror.nodes.compose import answering_step, filter_rationale, grounded_numbers, sentences, unsupported_numbers
 from medmirror.nodes.schemas import interpretation_schema
-from medmirror.settings import Settings
 
 # Words that name a category of severity or risk: an interpretation may use one only when the tool's does.
 SEVERITY = frozenset({"low", "moderate", "intermediate", "high", "normal", "mild", "severe", "critical", "minimal",

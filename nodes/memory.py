@@ -10,11 +10,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, start_round
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, start_round
 from medmirror.nodes.checks import Check, critique, report
 from medmirror.nodes.common import Deps, node, settings_of
 from medmirror.nodes.gates import execution_gate
-from medmirror.settings import Settings
 
 
 def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signature

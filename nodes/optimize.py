@@ -15,14 +15,14 @@ from typing import Any, Callable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import OptimizeState
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_merge import usable_suggestion
 from medmirror.memory.experience_models import ConcurrentUpdateError, Provenance, Step, Trajectory
-from medmirror.models.factory import ModelSet
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.memory.state import OptimizeState
 from medmirror.nodes.common import compact, messages, node, observation_brief, settings_of
-from medmirror.settings import Settings
 
 INNER = ("Plan", "Think", "Finish")
 

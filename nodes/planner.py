@@ -7,8 +7,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, PlanOutput, applied, replaced, start_subtask
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, PlanOutput, applied, replaced, start_subtask
 from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
 from medmirror.nodes.common import (
     Deps,
@@ -24,7 +25,6 @@ from medmirror.nodes.common import (
 )
 from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason, valid_dependencies
 from medmirror.nodes.schemas import plan_schema
-from medmirror.settings import Settings
 
 DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
              "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "

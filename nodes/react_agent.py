@@ -17,8 +17,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ReactDecision
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ReactDecision
 from medmirror.nodes.checks import asks_text, call_key, output_keys, result_feeds
 from medmirror.nodes.common import (
     INNER_ACTIONS,
@@ -36,7 +37,6 @@ from medmirror.nodes.formats import VALUE_FORMATS
 from medmirror.nodes.grounding import calculator, rule_call
 from medmirror.nodes.schemas import react_schema
 from medmirror.nodes.tool_agent import results_text, tools_text
-from medmirror.settings import Settings
 from medmirror.tools.registry import RegisteredTool
 
 # Experience the optimisation stage distils for the inner actions is stored under these names

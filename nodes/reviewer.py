@@ -20,15 +20,15 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ReviewOutput, start_review
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ReviewOutput, start_review
 from medmirror.nodes.checks import Check, critique, plan_checks, report, summary
 from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.nodes.grounding import evidence_text, unsupported_used
 from medmirror.nodes.interpret import stage_report
 from medmirror.nodes.schemas import FOUR_STAGES, THREE_STAGES, review_schema
-from medmirror.settings import Settings
 
 
 def make_reviewer(deps: Deps, *, planner: bool):

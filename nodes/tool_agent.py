@@ -12,8 +12,9 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ToolCallOutput, applied, replaced
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ToolCallOutput, applied, replaced
 from medmirror.nodes.checks import (
     Check,
     checks_note,
@@ -37,7 +38,6 @@ from medmirror.nodes.common import (
 from medmirror.nodes.gates import revision_reason, tool_gate
 from medmirror.nodes.grounding import calculator, found_in_note, ground_call, rule_call
 from medmirror.nodes.schemas import tool_call_schema
-from medmirror.settings import Settings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.registry import RegisteredTool
 

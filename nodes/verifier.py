@@ -23,13 +23,13 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import MedMirrorState, ToolCallOutput
-from medmirror.models.structured import call_structured
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ToolCallOutput
 from medmirror.nodes.common import INNER_ACTIONS, Deps, compact, messages, node, note_text, settings_of
 from medmirror.nodes.react_agent import act, action_text, experience_key, narrowed_args_schema
 from medmirror.nodes.schemas import TEXT, _hoist, tool_call_schema
 from medmirror.nodes.tool_agent import card_detail, current_subtask, tool_call_messages
-from medmirror.settings import Settings
 
 REFINE = ("Correct the proposed arguments where the note or the experience shows they are wrong (values, units, "
           "criteria marked true without evidence); keep what is right. Do not change the tool. Return the full "

@@ -19,7 +19,7 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field
 
-from medmirror.models.structured import call_model
+from medmirror.core.models.structured import call_model
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 from medmirror.tools.tooling import card_inputs, make_tool

@@ -1,7 +1,7 @@
 """Builders for scripted agent replies and a runner that returns the graph's full final state.
 
 The graph tests drive the real main graph (real routers, real executor, real
-calculators) with :class:`medmirror.models.scripted.ScriptedChatModel` per role. A role
+calculators) with :class:`medmirror.core.models.scripted.ScriptedChatModel` per role. A role
 that must not be called gets a model with an empty script: calling it raises
 ``ScriptExhausted`` and fails the test.
 """
@@ -15,9 +15,9 @@ from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
 
+from medmirror.core.models.scripted import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.models.scripted import ScriptedChatModel
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
 

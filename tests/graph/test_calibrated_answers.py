@@ -8,8 +8,8 @@ from __future__ import annotations
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
 from tests.graph._helpers import answer, call, models, plan, run

@@ -40,14 +40,24 @@ def test_the_leaf_layer_imports_nothing_of_the_project_above_it() -> None:
 
 
 @pytest.mark.parametrize("module, layer", [
-    ("medmirror.settings", "leaf"), ("medmirror.models.factory", "leaf"), ("medmirror.prompts", "leaf"),
+    ("medmirror.core.settings", "leaf"), ("medmirror.core.models.factory", "leaf"), ("medmirror.prompts", "leaf"),
     ("medmirror.tools.registry", "tools"), ("medmirror.memory.experience", "memory"),
-    ("medmirror.graphs.state", "state"), ("medmirror.nodes.planner", "nodes"), ("medmirror.graphs.main", "graphs"),
+    ("medmirror.memory.state", "memory"), ("medmirror.nodes.planner", "nodes"), ("medmirror.graphs.main", "graphs"),
     ("medmirror.api", "interfaces"), ("medmirror.cli", "interfaces"), ("medmirror.bench.medcalc", "interfaces"),
+    ("medmirror.settings", "interfaces"),  # the README's import path of Settings: an alias of medmirror.core.settings
     ("medmirror", "interfaces"),
 ])
 def test_layer_table(module: str, layer: str) -> None:
     assert arch.layer_of(module) == layer
+
+
+def test_a_layer_is_a_folder() -> None:
+    """Every module's layer follows from its folder alone, and every folder of a layer exists in the repository."""
+    for _, folders in arch.LAYERS:
+        for folder in folders:
+            assert (arch.ROOT / folder).is_dir(), f"LAYERS names {folder}/, which is not a folder of the repository"
+    for module, path in arch.modules().items():
+        assert path.relative_to(arch.ROOT).with_suffix("").as_posix().removesuffix("/__init__") == arch.folder_of(module)
 
 
 def _fake_project(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -63,7 +73,7 @@ def test_the_analysis_sees_an_upward_import_a_hidden_import_and_a_cycle(tmp_path
     root = _fake_project(tmp_path, {
         "tools/a.py": "from medmirror.nodes import b\n",  # tools -> nodes: upward
         "nodes/b.py": "def f():\n    from medmirror.tools import a\n",  # hidden, and closes a cycle
-        "app/settings.py": "import json\n",
+        "app/core/settings.py": "import json\n",
     })
     found = arch.imports(root)
     assert [(i.source, i.target) for i in arch.upward(found)] == [("medmirror.tools.a", "medmirror.nodes.b")]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.tools.images import CAPTION, UNAVAILABLE, ImageError, data_url, registered_tools, vision_model
 from medmirror.tools.registry import MissingResource
 

@@ -3,11 +3,11 @@
 ``ChatOpenAI`` with three things a remote server needs:
 
 * **structured output that works on servers without ``json_schema``**. Callers ask for
-  ``response_format={"type": "json_schema", ...}`` (see :mod:`medmirror.models.json_mode`); a
+  ``response_format={"type": "json_schema", ...}`` (see :mod:`medmirror.core.models.json_mode`); a
   server that rejects it (HTTP 400/422/5xx whose body names ``response_format`` or the type,
   e.g. llama-cpp-python's server: ``Input should be 'text' or 'json_object'``) is asked again in
   JSON mode with the schema (``{"type": "json_object", "schema": ...}``), then with the schema in
-  the prompt (the reply is parsed and validated by :func:`medmirror.models.structured.call_structured`
+  the prompt (the reply is parsed and validated by :func:`medmirror.core.models.structured.call_structured`
   as always). The first method a server accepts is remembered per (base URL, model) for the
   process, and every structured call records its method in the running node's usage meter
   (``usage[node]["structured_output"] = {method: calls}``; ``Result.totals`` sums them).
@@ -47,8 +47,8 @@ from langchain_core.outputs import ChatResult
 from langchain_core.rate_limiters import InMemoryRateLimiter
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 
-from medmirror.models.json_mode import JSONSchemaOutputMixin
-from medmirror.usage import current_meter
+from medmirror.core.models.json_mode import JSONSchemaOutputMixin
+from medmirror.core.usage import current_meter
 
 logger = logging.getLogger(__name__)
 

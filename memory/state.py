@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, get_args, get_type_hints
 from pydantic import BaseModel, Field
 from typing_extensions import NotRequired, TypedDict
 
-from medmirror.usage import RESET, merge_usage
+from medmirror.core.usage import RESET, merge_usage
 
 
 def extend(left: list[Any] | None, right: list[Any] | None) -> list[Any]:

@@ -18,8 +18,8 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from pydantic import BaseModel, ValidationError
 
-from medmirror.models.json_mode import extract_json, response_format
-from medmirror.usage import current_meter
+from medmirror.core.models.json_mode import extract_json, response_format
+from medmirror.core.usage import current_meter
 
 T = TypeVar("T", bound=BaseModel)
 
