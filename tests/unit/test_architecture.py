@@ -73,7 +73,7 @@ def test_the_analysis_sees_an_upward_import_a_hidden_import_and_a_cycle(tmp_path
     root = _fake_project(tmp_path, {
         "tools/a.py": "from medmirror.nodes import b\n",  # tools -> nodes: upward
         "nodes/b.py": "def f():\n    from medmirror.tools import a\n",  # hidden, and closes a cycle
-        "app/core/settings.py": "import json\n",
+        "app/settings.py": "import json\n",
     })
     found = arch.imports(root)
     assert [(i.source, i.target) for i in arch.upward(found)] == [("medmirror.tools.a", "medmirror.nodes.b")]
