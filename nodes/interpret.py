@@ -21,7 +21,7 @@ from langgraph.runtime import Runtime
 
 from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.core.settings import Settings
-from medmirror.memory.state import InterpretationOutput, MedMirrorState
+from medmirror.memory.state import CheckReport, InterpretationOutput, MedMirrorState
 from medmirror.nodes.checks import Check, critique, report, summary
 from medmirror.nodes.common import Deps, messages, node, note_text, settings_of
 from medmirror.nodes.compose import answering_step, filter_rationale, grounded_numbers, sentences, unsupported_numbers
@@ -54,7 +54,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def interpretation_checks(text: str, tool_text: str, numbers: list[float], source_text: str, *,
-                          agreement: bool = True) -> dict[str, Any]:
+                          agreement: bool = True) -> CheckReport:
     """The interpretation's checks: prose, every number in a tool result or the note, and (``agreement``)
     the tool's category named and no other class or severity. The tool's own text passes decisively."""
     text = " ".join((text or "").split())

@@ -9,7 +9,7 @@ from langgraph.runtime import Runtime
 
 from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.core.settings import Settings
-from medmirror.memory.state import MedMirrorState, PlanOutput, applied, replaced, start_subtask
+from medmirror.memory.state import MedMirrorState, PlanOutput, Subtask, applied, replaced, start_subtask
 from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
 from medmirror.nodes.common import (
     Deps,
@@ -154,9 +154,9 @@ def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
         raise ValueError("exactly one subtask is required")
 
 
-def _subtask(description: str, tool: str, depends_on: list[int]) -> dict[str, Any]:
+def _subtask(description: str, tool: str, depends_on: list[int]) -> Subtask:
     """A subtask as state: the model numbers subtasks from 1, the plan indexes them from 0."""
-    st: dict[str, Any] = {"description": description, "tool": tool}
+    st: Subtask = {"description": description, "tool": tool}
     if depends_on:
         st["depends_on"] = [d - 1 for d in depends_on]
     return st

@@ -14,7 +14,15 @@ from langgraph.runtime import Runtime
 
 from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.core.settings import Settings
-from medmirror.memory.state import MedMirrorState, ToolCallOutput, applied, replaced
+from medmirror.memory.state import (
+    CheckReport,
+    MedMirrorState,
+    Proposal,
+    QuestionTarget,
+    ToolCallOutput,
+    applied,
+    replaced,
+)
 from medmirror.nodes.checks import (
     Check,
     checks_note,
@@ -140,7 +148,7 @@ def switch_options(deps: Deps, state: MedMirrorState, s: Settings, planned: str)
     return out[:MAX_ALTERNATIVES]
 
 
-def switch_check(proposal: dict[str, Any], planned: str, target: dict[str, Any] | None) -> dict[str, Any] | None:
+def switch_check(proposal: Proposal, planned: str, target: QuestionTarget | None) -> CheckReport | None:
     """The checks of a call that switched away from the planned tool: when the question names its tool,
     a switch must go to that tool (the checks decide, not the model)."""
     checks = proposal.get("checks")
@@ -261,13 +269,13 @@ def make_tool_agent(deps: Deps):
     return tool_agent
 
 
-def rule_proposal(deps: Deps, state: MedMirrorState, s: Settings, tool: str, evaluation: str, score: int) -> dict[str, Any]:
+def rule_proposal(deps: Deps, state: MedMirrorState, s: Settings, tool: str, evaluation: str, score: int) -> Proposal:
     """A calculator call with the rule extractor's evidence-backed arguments, with its checks."""
     return checked(deps, state, s, {"tool": tool, "arguments": rule_call(tool, state), "evaluation": evaluation,
                                     "score": score})
 
 
-def checked(deps: Deps, state: MedMirrorState, s: Settings, proposal: dict[str, Any]) -> dict[str, Any]:
+def checked(deps: Deps, state: MedMirrorState, s: Settings, proposal: Proposal) -> Proposal:
     """The proposal with its verifiable checks (evidence, validity, repeats) and the grounded arguments."""
     if not s.use_checks or proposal["tool"] not in deps.registry:
         return proposal
