@@ -34,7 +34,6 @@ from medmirror.nodes.common import (
     node,
     note_text,
     options_text,
-    settings_of,
     steps_text,
 )
 from medmirror.nodes.compose import (
@@ -154,7 +153,7 @@ def make_answer(deps: Deps, *, planner: bool):
 
     @node("answer")
     def answer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         step = answering_step(state) if s.use_tools else None
         fmt = effective_format(state, deps, step)
         allowed = allowed_values(state, fmt, s, step, planner)

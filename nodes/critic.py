@@ -25,7 +25,6 @@ from medmirror.nodes.common import (
     note_text,
     observation_brief,
     options_text,
-    settings_of,
 )
 from medmirror.nodes.executor import run_tool
 from medmirror.nodes.gates import critic_may_check
@@ -51,7 +50,7 @@ def critic_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
 def make_critic(deps: Deps):
     @node("critic")
     def critic(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         if not critic_may_check(state, s):  # the bound: the last revision stands
             return {"trace": [{"node": "critic", "event": "critic_bound",
                                "detail": f"{state.critic_checks} check(s) of {s.critic_rounds}"}]}

@@ -17,7 +17,7 @@ from medmirror.memory.state import MedMirrorState, Step, applied, start_subtask
 from medmirror.nodes.answer import missing_inputs
 from medmirror.nodes.ask import input_request, record_user_inputs, uncertain_request, user_values
 from medmirror.nodes.checks import repeated_attempt
-from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
+from medmirror.nodes.common import Deps, compact, node, observation_brief
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
 from medmirror.nodes.grounding import calculator, evidence_rows, evidence_text_of, ground_call
 from medmirror.tools.extraction.confidence import assess
@@ -145,7 +145,7 @@ def make_executor(deps: Deps, *, planner: bool):
 
     @node("executor")
     def executor(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        update = run_call(state, settings_of(runtime))
+        update = run_call(state, runtime.context)
         rows = [row for st in update.get("steps") or [] for row in evidence_rows(st)]
         if rows:
             update["evidence"] = rows

@@ -23,7 +23,7 @@ from medmirror.core.models.structured import StructuredOutputError, call_structu
 from medmirror.core.settings import Settings
 from medmirror.memory.state import CheckReport, InterpretationOutput, MedMirrorState
 from medmirror.nodes.checks import Check, critique, report, summary
-from medmirror.nodes.common import Deps, messages, node, note_text, settings_of
+from medmirror.nodes.common import Deps, messages, node, note_text
 from medmirror.nodes.compose import answering_step, filter_rationale, grounded_numbers, sentences, unsupported_numbers
 from medmirror.nodes.schemas import interpretation_schema
 
@@ -121,7 +121,7 @@ def make_interpret(deps: Deps):
 
     @node("interpret")
     def interpret(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         step = answering_step(state) if s.use_tools else None
         obs = step.get("observation") if step is not None else None
         tool_text = tool_interpretation(obs)

@@ -21,7 +21,6 @@ from medmirror.nodes.common import (
     note_text,
     options_text,
     score_note,
-    settings_of,
 )
 from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason, valid_dependencies
 from medmirror.nodes.schemas import plan_schema
@@ -53,7 +52,7 @@ def tools_text(deps: Deps, names: list[str], settings: Settings | None = None, *
 def make_planner(deps: Deps):
     @node("planner")
     def planner(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         single = s.plan_mode == "single_tool"
         candidates = state.candidates or []
         target = state.target or {}

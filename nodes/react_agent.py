@@ -31,7 +31,6 @@ from medmirror.nodes.common import (
     node,
     note_text,
     options_text,
-    settings_of,
 )
 from medmirror.nodes.formats import VALUE_FORMATS
 from medmirror.nodes.grounding import calculator, rule_call
@@ -100,7 +99,7 @@ def action_text(action: dict[str, Any]) -> str:
 def make_react_agent(deps: Deps):
     @node("tool_agent")
     def react_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         request = react_request(deps, state, s)
         first = next_action(deps, state, s, request)
         if s.verifier == "none":

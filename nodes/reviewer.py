@@ -24,7 +24,7 @@ from medmirror.core.models.structured import StructuredOutputError, call_structu
 from medmirror.core.settings import Settings
 from medmirror.memory.state import MedMirrorState, ReviewOutput, start_review
 from medmirror.nodes.checks import Check, critique, plan_checks, report, summary
-from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
+from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, steps_text
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.nodes.grounding import evidence_text, unsupported_used
 from medmirror.nodes.interpret import stage_report
@@ -36,7 +36,7 @@ def make_reviewer(deps: Deps, *, planner: bool):
 
     @node("reviewer")
     def reviewer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         steps = state.steps or []
         stages = stage_checks(state, deps, s, planner)
         failing = next(((stage, rep) for stage, rep in stages.items() if rep and not rep["passed"]), None)

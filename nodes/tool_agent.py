@@ -40,7 +40,6 @@ from medmirror.nodes.common import (
     node,
     note_text,
     score_note,
-    settings_of,
     steps_text,
 )
 from medmirror.nodes.gates import revision_reason, tool_gate
@@ -175,7 +174,7 @@ def usable_reflection(text: str | None, error: str) -> str | None:
 def make_tool_agent(deps: Deps):
     @node("tool_agent")
     def tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         plan = state.plan
         planned = plan[state.current]["tool"]
         registered = deps.registry.get(planned)

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from medmirror.core.models.structured import call_structured
 from medmirror.core.settings import Settings
 from medmirror.memory.state import MedMirrorState, ToolCallOutput
-from medmirror.nodes.common import INNER_ACTIONS, Deps, compact, messages, node, note_text, settings_of
+from medmirror.nodes.common import INNER_ACTIONS, Deps, compact, messages, node, note_text
 from medmirror.nodes.react_agent import act, action_text, experience_key, narrowed_args_schema
 from medmirror.nodes.schemas import TEXT, _hoist, tool_call_schema
 from medmirror.nodes.tool_agent import card_detail, current_subtask, tool_call_messages
@@ -86,7 +86,7 @@ def select_schema(n: int) -> dict[str, Any]:
 def make_verifier(deps: Deps):
     @node("verifier")
     def verifier(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         proposal = dict(state.proposal)
         registered = deps.registry.get(proposal["tool"])
         common = dict(question=state.question, note=note_text(state), tool=card_detail(registered.card),
@@ -145,7 +145,7 @@ def make_action_verifier(deps: Deps):
 
     @node("verifier")
     def action_verifier(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         model = deps.models.for_role("verifier", s)
         actions = [dict(a) for a in state.actions or []]
         events: list[dict[str, Any]] = []
