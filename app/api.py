@@ -23,6 +23,7 @@ from medmirror.core.limits import check_task, check_thread_id
 from medmirror.core.settings import Settings
 from medmirror.core.usage import totals
 from medmirror.graphs.main import build_graph as _build
+from medmirror.graphs.main import check_graph_settings
 from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.nodes.gates import gate_scores
 from medmirror.solve_guard import (
@@ -223,12 +224,13 @@ def solve(
     cannot be built or reached, or any exception in a node end the call with
     ``status="error"`` and a one-line ``status_detail`` naming the cause (an interrupted
     run stays checkpointed and resumes with the same call). Only invalid *settings* (an
-    unknown name or a bad value: pydantic ``ValidationError``) raise, before anything runs.
+    unknown name or a bad value: pydantic ``ValidationError``; a setting the preset's graph does not read:
+    ``ValueError`` naming it and the graph that reads it) raise, before anything runs.
     """
 
     if ask is not None:
         settings.setdefault("ask_missing", True)
-    s = Settings.resolve(preset, **settings)
+    s = check_graph_settings(Settings.resolve(preset, **settings))  # a setting the graph ignores is refused
     thread_id = thread_id or uuid.uuid4().hex
     guidance = {k: v for k, v in (("examples", examples), ("instructions", instructions)) if v}
     key = task_key(question, note, options, s.preset, resources, guidance)  # the thread is bound to this task

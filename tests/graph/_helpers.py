@@ -20,7 +20,7 @@ from typing_extensions import NotRequired, Required, is_typeddict
 
 from medmirror.core.models.scripted import ScriptedChatModel
 from medmirror.core.settings import Settings
-from medmirror.graphs.main import build_graph
+from medmirror.graphs.main import READ_BY, build_graph, graph_of
 from medmirror.memory.state import MedMirrorState, TaskOutput
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
@@ -132,6 +132,13 @@ class Run:
         found = [e for e in self.out["trace"] if e["event"] == name]
         assert len(found) == 1, f"expected one '{name}' event, got {len(found)}: {self.events()}"
         return found[0]
+
+
+def for_graph(preset: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """A test's settings shared by both graphs, without those the preset's graph does not read (it refuses them)."""
+    graph = graph_of(Settings.resolve(preset))
+    unread = {n for other, names in READ_BY.items() if other != graph for n in names}
+    return {k: v for k, v in settings.items() if k not in unread}
 
 
 def run(ms: dict[str, ScriptedChatModel], preset: str = "mirror", *, question: str = BMI_Q,
