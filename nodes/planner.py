@@ -24,13 +24,7 @@ from medmirror.nodes.common import (
 )
 from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason, valid_dependencies
 from medmirror.nodes.schemas import plan_schema
-
-DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
-             "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "
-             "subtask comes after the ones whose results it needs, and list those in its depends_on (their numbers).")
-SINGLE = ("Choose the single candidate tool that answers the question for this patient. Write one subtask: "
-          "what the tool must compute, bound to that tool.")
-
+from medmirror.prompts import part
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.;])\s")
 
@@ -63,7 +57,7 @@ def make_planner(deps: Deps):
                      f"({score_note(state.plan_score, s.theta_plan)}).\n"
                      + (f"Checks failed: {failed}.\n" if failed and s.use_checks else "") + "Write a better plan.")
         msgs = messages(
-            "planner", instructions=SINGLE if single else DECOMPOSE, question=state.question,
+            "planner", instructions=part("planner", "single") if single else part("planner", "decompose"), question=state.question,
             note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s, one_line=single),
             asks=asks_text(target) if s.use_checks else "(not checked)",
             ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("plan", "(none)"),

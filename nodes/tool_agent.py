@@ -45,6 +45,7 @@ from medmirror.nodes.common import (
 from medmirror.nodes.gates import revision_reason, tool_gate
 from medmirror.nodes.grounding import calculator, found_in_note, ground_call, rule_call
 from medmirror.nodes.schemas import tool_call_schema
+from medmirror.prompts import part
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.registry import RegisteredTool
 
@@ -98,7 +99,6 @@ def stm_text(stm: list[dict[str, Any]]) -> str:
                      f"\n  reflection: {e['reflection']}" for e in stm)
 
 
-REFLECT = "Your last call failed: first write reflection, one sentence on why it failed and what to change."
 MAX_ALTERNATIVES = 3  # tools a revision may switch to (one line each in the prompt, one branch in the grammar)
 
 
@@ -200,7 +200,7 @@ def make_tool_agent(deps: Deps):
         alt_text = ("\n".join(f"- {deps.registry.get(n).card.brief()}" for n in alternatives)
                     + "\n(switch to one only if the planned tool cannot do this subtask)") if alternatives else "(none)"
         msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft, alt_text,
-                                  REFLECT if reflect else "")
+                                  part("tool_agent", "reflect") if reflect else "")
         allowed = [registered.name, *alternatives]
         try:
             out = call_structured(

@@ -49,6 +49,7 @@ from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_at
 
 from medmirror.core.models.json_mode import JSONSchemaOutputMixin
 from medmirror.core.usage import current_meter
+from medmirror.prompts import part
 
 logger = logging.getLogger(__name__)
 
@@ -268,8 +269,7 @@ def _retry_after(err: BaseException | None) -> float | None:
 
 def with_schema_in_prompt(messages: list[BaseMessage], schema: dict[str, Any]) -> list[BaseMessage]:
     """The messages with an instruction to reply with JSON matching ``schema`` (in the last user message)."""
-    text = ("Reply with only a JSON object (no prose, no code fence) that matches this JSON schema:\n"
-            + json.dumps(schema, separators=(",", ":")))
+    text = part("structured", "schema") + "\n" + json.dumps(schema, separators=(",", ":"))
     out = list(messages)
     if out and out[-1].type == "human" and isinstance(out[-1].content, str):
         out[-1] = HumanMessage(content=f"{out[-1].content}\n\n{text}")

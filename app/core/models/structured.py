@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from medmirror.core.models.json_mode import extract_json, response_format
 from medmirror.core.usage import current_meter
+from medmirror.prompts import part
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -89,7 +90,6 @@ def call_structured(
                 meter.retries += 1
             history = history + [
                 AIMessage(content=last_raw),
-                HumanMessage(content=f"That reply was invalid ({last_err}). Reply again with only JSON that "
-                                     f"matches the schema."),
+                HumanMessage(content=part("structured", "retry").format(error=last_err)),
             ]
     raise StructuredOutputError(role, retries + 1, last_err, last_raw)
