@@ -307,7 +307,9 @@ def make_runner(options: Mapping[str, Any], *, preset: str, seed: int, build_too
     """``case -> record``: build the workbench, run :func:`medmirror.api.solve`, score the run; with
     ``rada_prompt_backprop`` (and a ``history``), a failed case rewrites the learned instructions."""
 
-    settings = {**BENCH_SETTINGS, **dict(options.get("settings") or {})}
+    defaults = {k: v for k, v in BENCH_SETTINGS.items()
+                if not (k == "max_react_steps" and Settings.resolve(preset).use_planner)}  # the planner graph refuses it
+    settings = {**defaults, **dict(options.get("settings") or {})}
     models = options.get("models")
     s = Settings.resolve(preset, **settings)  # also validates the settings up front
     use_planner = s.use_planner

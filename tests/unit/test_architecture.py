@@ -107,3 +107,11 @@ def test_importing_the_graph_modules_builds_nothing() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/", timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_documented_settings_path_is_the_core_module_itself() -> None:
+    """``medmirror.settings`` (README's path for users' code) is ``medmirror.core.settings``, not a copy."""
+    import medmirror.core.settings as core
+    import medmirror.settings as alias
+
+    assert alias is core and alias.Settings is core.Settings
