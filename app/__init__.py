@@ -1,7 +1,7 @@
 """MedMirror's public API: ``solve``, ``build_graph``, ``Settings``, ``Result``.
 
 Importing ``medmirror`` imports nothing else: the names below load on first use
-(PEP 562), so the leaf modules (``medmirror.settings``, ``medmirror.models`` ...)
+(PEP 562), so the leaf modules (``medmirror.core.settings``, ``medmirror.core.models`` ...)
 can be imported by the lower layers without pulling in the graphs.
 """
 
@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for readers and type checkers only
     from medmirror.api import Result, build_graph, solve
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
 _EXPORTS = {"Result": "medmirror.api", "build_graph": "medmirror.api", "solve": "medmirror.api",
-            "Settings": "medmirror.settings"}
+            "Settings": "medmirror.core.settings"}
 
 __all__ = ["Result", "Settings", "build_graph", "solve"]
 

@@ -19,11 +19,13 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.errors import GraphRecursionError
 from langgraph.types import Command
 
+from medmirror.core.limits import check_task, check_thread_id
+from medmirror.core.settings import Settings
+from medmirror.core.usage import totals
 from medmirror.graphs.main import build_graph as _build
-from medmirror.limits import check_task, check_thread_id
+from medmirror.graphs.main import check_graph_settings
 from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.nodes.gates import gate_scores
-from medmirror.settings import Settings
 from medmirror.solve_guard import (
     TASK_KEY,
     checkpointed_state,
@@ -36,7 +38,6 @@ from medmirror.solve_guard import (
     thread_lock,
 )
 from medmirror.tools.resource_access import check_resources
-from medmirror.usage import totals
 
 logger = logging.getLogger(__name__)
 
@@ -194,7 +195,7 @@ def solve(
 ) -> Result:
     """Solve one clinical task with the main graph.
 
-    ``settings`` are :class:`medmirror.settings.Settings` fields (thresholds, bounds, model
+    ``settings`` are :class:`medmirror.core.settings.Settings` fields (thresholds, bounds, model
     provider, ``checkpointer`` kind, ...). ``saver`` is a LangGraph checkpointer
     instance to use instead of the one the settings name (None: no checkpointing).
     With a ``thread_id`` whose run was interrupted, the run resumes from its last
@@ -219,16 +220,17 @@ def solve(
     ``stream_mode="updates"``); the return value is the same as without it.
 
     Errors: ``solve`` does not raise for a problem with the task or the run. Invalid or
-    over-limit input (:mod:`medmirror.limits`), a thread bound to another task, a model that
+    over-limit input (:mod:`medmirror.core.limits`), a thread bound to another task, a model that
     cannot be built or reached, or any exception in a node end the call with
     ``status="error"`` and a one-line ``status_detail`` naming the cause (an interrupted
     run stays checkpointed and resumes with the same call). Only invalid *settings* (an
-    unknown name or a bad value: pydantic ``ValidationError``) raise, before anything runs.
+    unknown name or a bad value: pydantic ``ValidationError``; a setting the preset's graph does not read:
+    ``ValueError`` naming it and the graph that reads it) raise, before anything runs.
     """
 
     if ask is not None:
         settings.setdefault("ask_missing", True)
-    s = Settings.resolve(preset, **settings)
+    s = check_graph_settings(Settings.resolve(preset, **settings))  # a setting the graph ignores is refused
     thread_id = thread_id or uuid.uuid4().hex
     guidance = {k: v for k, v in (("examples", examples), ("instructions", instructions)) if v}
     key = task_key(question, note, options, s.preset, resources, guidance)  # the thread is bound to this task

@@ -8,7 +8,7 @@
     medmirror presets | graph
     medmirror mcp [--http --port 8765]
 
-Every :class:`medmirror.settings.Settings` field is also a flag of ``solve`` and ``demo`` (``--theta-plan 9``,
+Every :class:`medmirror.core.settings.Settings` field is also a flag of ``solve`` and ``demo`` (``--theta-plan 9``,
 ``--model-provider openai``, ``--openai-base-url ...``), generated from the field's own definition (type,
 choices, default, description) by pydantic-settings' argparse support; secrets such as the API key are read
 from ``MEDMIRROR_OPENAI_API_KEY`` only.
@@ -42,9 +42,9 @@ from typing import Any
 import pydantic
 from pydantic_settings import BaseSettings, CliSettingsSource
 
-from medmirror.limits import MAX_NOTE_BYTES, InputTooLarge, InvalidTaskInput, check_options, check_task
-from medmirror.presets import DESCRIPTIONS, PRESETS
-from medmirror.settings import Settings
+from medmirror.core.limits import MAX_NOTE_BYTES, InputTooLarge, InvalidTaskInput, check_options, check_task
+from medmirror.core.presets import DESCRIPTIONS, PRESETS
+from medmirror.core.settings import Settings
 
 log = logging.getLogger("medmirror")
 
@@ -179,7 +179,7 @@ def _read_note(arg: str | None) -> str | None:
             raise UsageError(f"cannot read {where}: {err.strerror or err}") from None
     if len(data) > MAX_NOTE_BYTES:
         raise UsageError(f"{where} is too large: more than {MAX_NOTE_BYTES:,} bytes "
-                         "(MAX_NOTE_BYTES in app/limits.py)")
+                         "(MAX_NOTE_BYTES in app/core/limits.py)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -625,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, pydantic.ValidationError):
             print(f"medmirror: error: invalid settings: {settings_error(exc)}", file=sys.stderr)
             return 2
-        factory = sys.modules.get("medmirror.models.factory")  # loaded only if a command built a model
+        factory = sys.modules.get("medmirror.core.models.factory")  # loaded only if a command built a model
         config_error = factory.ModelConfigError if factory else UsageError
         if isinstance(exc, (UsageError, config_error, FileNotFoundError, InputTooLarge, InvalidTaskInput,
                             UnicodeDecodeError, json.JSONDecodeError)):

@@ -55,11 +55,11 @@ from medmirror.api import solve
 from medmirror.bench.cli import add_engine_flags
 from medmirror.bench.common import JsonlWriter, Record, load_records, write_summary
 from medmirror.bench.engine import EngineError, PeriodicProgress, RowTask, run_rows
-from medmirror.limits import MAX_NOTE_BYTES, MAX_NOTE_CHARS, MAX_QUESTION_CHARS
+from medmirror.core.limits import MAX_NOTE_BYTES, MAX_NOTE_CHARS, MAX_QUESTION_CHARS
+from medmirror.core.presets import PRESETS
+from medmirror.core.settings import ROLES, Settings
 from medmirror.nodes.checks import question_target
 from medmirror.nodes.grounding import evidence_rows
-from medmirror.presets import PRESETS
-from medmirror.settings import ROLES, Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.ehr.readonly import connect_readonly
@@ -94,7 +94,7 @@ class Patient:
 
 def _note_from_bytes(data: bytes, where: str) -> tuple[str | None, str]:
     if len(data) > MAX_NOTE_BYTES:
-        return None, f"{where} is over {MAX_NOTE_BYTES:,} bytes (MAX_NOTE_BYTES in app/limits.py)"
+        return None, f"{where} is over {MAX_NOTE_BYTES:,} bytes (MAX_NOTE_BYTES in app/core/limits.py)"
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -109,7 +109,7 @@ def _checked_note(text: Any, where: str) -> tuple[str | None, str]:
     if not text.strip():
         return None, f"{where} is empty"
     if len(text) > MAX_NOTE_CHARS:
-        return None, f"{where} is over {MAX_NOTE_CHARS:,} characters (MAX_NOTE_CHARS in app/limits.py)"
+        return None, f"{where} is over {MAX_NOTE_CHARS:,} characters (MAX_NOTE_CHARS in app/core/limits.py)"
     return text, ""
 
 

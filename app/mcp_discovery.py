@@ -23,8 +23,8 @@ from typing import Any
 
 import mcp.types as types
 
-from medmirror.models.embeddings import EmbeddingsNotConfigured, make_embeddings
-from medmirror.settings import Settings
+from medmirror.core.models.embeddings import EmbeddingsNotConfigured, make_embeddings
+from medmirror.core.settings import Settings
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.calculators.base import Calculator, CalculatorResult
 from medmirror.tools.registry import ToolRegistry

@@ -31,7 +31,7 @@ the data directory (:mod:`medmirror.tools.resource_access`); anything else is a 
 the path and the setting. Over HTTP, with the setting ``mcp_token`` (``MEDMIRROR_MCP_TOKEN``) every
 request must carry ``Authorization: Bearer <token>`` (else HTTP 401); a non-loopback ``--host`` is
 refused without a token. Sessions idle for ``MCP_SESSION_IDLE_SECONDS`` are closed and at most
-``MCP_MAX_SESSIONS`` are open (app/limits.py).
+``MCP_MAX_SESSIONS`` are open (app/core/limits.py).
 
 In stdio mode the protocol owns standard output: file descriptor 1 is pointed at standard error
 before anything runs, so nothing a tool, a library or the embedded model prints can corrupt it.
@@ -57,11 +57,11 @@ from mcp.server.lowlevel import NotificationOptions, Server
 from mcp.server.models import InitializationOptions
 
 from medmirror.api import solve
-from medmirror.limits import MCP_MAX_SESSIONS, MCP_SESSION_IDLE_SECONDS
+from medmirror.core.limits import MCP_MAX_SESSIONS, MCP_SESSION_IDLE_SECONDS
+from medmirror.core.presets import DESCRIPTIONS, PRESETS
+from medmirror.core.settings import Settings, process_config
 from medmirror.mcp_discovery import NAMES as DISCOVERY_NAMES
 from medmirror.mcp_discovery import Discovery, DiscoveryError, listing
-from medmirror.presets import DESCRIPTIONS, PRESETS
-from medmirror.settings import Settings, process_config
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators.base import CalculatorResult
 from medmirror.tools.cards import ToolCard

@@ -24,10 +24,10 @@ from medmirror.bench.cli import _settings_pairs
 from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, progress_bar, write_summary
 from medmirror.bench.medcalc import read_medcalc_csv
 from medmirror.bench.scoring import medcalc_scorer
+from medmirror.core.limits import check_data_file, cut_line
+from medmirror.core.settings import Settings
 from medmirror.graphs.optimize import build_optimize_graph
-from medmirror.limits import check_data_file, cut_line
 from medmirror.memory.experience import ExperienceStore
-from medmirror.settings import Settings
 
 
 def medcalc_cases(path: str | Path, n: int | None, skip: int = 0) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from medmirror.bench.scoring import medcalc_scorer
 from medmirror.graphs.main import build_graph
 from medmirror.graphs.optimize import build_optimize_graph
-from medmirror.graphs.state import ClinicalTask
+from medmirror.memory.state import ClinicalTask
 
 # Studio's input form shows the clinical task (question, note, options, resources), not the guidance fields the
 # Python API and the benchmarks add (advice, examples, instructions).

@@ -16,9 +16,10 @@ from typing import Any, Literal
 from langchain_core.language_models.chat_models import BaseChatModel
 from langgraph.graph import END, START, StateGraph
 
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.settings import RunContext, Settings
 from medmirror.graphs.main import build_graph
-from medmirror.graphs.state import OptimizeInput, OptimizeState
-from medmirror.models.factory import ModelSet
+from medmirror.memory.state import OptimizeInput, OptimizeState
 from medmirror.nodes.optimize import (
     AttemptScorer,
     OptimizeDeps,
@@ -28,7 +29,6 @@ from medmirror.nodes.optimize import (
     make_solve,
     make_store,
 )
-from medmirror.settings import RunContext, Settings
 
 
 def route_after_c1(state: OptimizeState) -> Literal["store", "reflect", "__end__"]:

@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from langgraph.graph import END, START, StateGraph
-from langgraph.runtime import Runtime
 
+from medmirror.core.settings import RunContext, Settings
 from medmirror.graphs.routing import answer_step, failed, reviewed_stage, runner
-from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.memory.state import MedMirrorState, TaskInput, TaskOutput
 from medmirror.nodes.answer import make_answer
-from medmirror.nodes.common import Deps, settings_of
+from medmirror.nodes.common import Deps, router
 from medmirror.nodes.executor import make_executor
 from medmirror.nodes.gates import answer_gate, execution_gate, executor_retry, plan_gate, tool_gate
 from medmirror.nodes.intake import make_intake
@@ -40,27 +40,28 @@ from medmirror.nodes.protocol import make_protocol
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.tool_agent import make_tool_agent
 from medmirror.nodes.verifier import make_verifier
-from medmirror.settings import RunContext, Settings
 
 
-def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["planner", "answer", "__end__"]:
+@router
+def route_after_intake(state: MedMirrorState, s: Settings) -> Literal["planner", "answer", "__end__"]:
     if failed(state) or state.status == "refused":  # an error, or a calculator the library lacks
         return END
-    return "planner" if settings_of(runtime).use_tools else "answer"
+    return "planner" if s.use_tools else "answer"
 
 
-def route_after_planner(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+@router
+def route_after_planner(state: MedMirrorState, s: Settings) -> Literal[
         "planner", "tool_agent", "interpret", "answer", "__end__"]:
     if failed(state):
         return END
-    if plan_gate(state, settings_of(runtime)) == "revise":
+    if plan_gate(state, s) == "revise":
         return "planner"
-    return "tool_agent" if state.current < len(state.plan or []) else answer_step(settings_of(runtime))
+    return "tool_agent" if state.current < len(state.plan or []) else answer_step(s)
 
 
-def route_after_executor(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+@router
+def route_after_executor(state: MedMirrorState, s: Settings) -> Literal[
         "planner", "tool_agent", "interpret", "answer", "ltm_update"]:
-    s = settings_of(runtime)
     if state.replan:  # a missing tool was built on request: plan again with it
         return "planner"
     if execution_gate(state, s) == "replan":  # a subtask was given up: the round goes to LTM
@@ -76,8 +77,8 @@ def route_after_interpret(state: MedMirrorState) -> Literal["answer", "__end__"]
     return END if failed(state) else "answer"
 
 
-def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["ltm_update", "reviewer", "__end__"]:
-    s = settings_of(runtime)
+@router
+def route_after_answer(state: MedMirrorState, s: Settings) -> Literal["ltm_update", "reviewer", "__end__"]:
     if failed(state):
         return END
     if answer_gate(state, s) == "replan":
@@ -95,9 +96,9 @@ def build_planner_graph(deps: Deps, checkpointer: Any = None, store: Any = None,
     Compile the planner graph over ``deps`` (models, registry, experience store, embeddings)."""
     to_runner = runner(deps.registry)
 
-    def route_after_tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+    @router
+    def route_after_tool_agent(state: MedMirrorState, s: Settings) -> Literal[
             "tool_agent", "verifier", "executor", "protocol", "__end__"]:
-        s = settings_of(runtime)
         if failed(state):
             return END
         if tool_gate(state, s) == "revise":

@@ -6,9 +6,9 @@ from typing import Callable, Literal
 
 from langgraph.graph import END
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.protocol import runs_in_protocol
-from medmirror.settings import Settings
 from medmirror.tools.registry import ToolRegistry
 
 Runner = Literal["executor", "protocol"]

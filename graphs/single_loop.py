@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from langgraph.graph import END, START, StateGraph
-from langgraph.runtime import Runtime
 
+from medmirror.core.settings import RunContext, Settings
 from medmirror.graphs.routing import failed, reviewed_stage, runner
-from medmirror.graphs.state import MedMirrorState, TaskInput, TaskOutput
+from medmirror.memory.state import MedMirrorState, TaskInput, TaskOutput
 from medmirror.nodes.answer import make_answer
-from medmirror.nodes.common import Deps, settings_of
+from medmirror.nodes.common import Deps, router
 from medmirror.nodes.critic import make_critic
 from medmirror.nodes.executor import make_executor
 from medmirror.nodes.gates import loop_done, trial_failed
@@ -35,53 +35,54 @@ from medmirror.nodes.react_agent import make_react_agent
 from medmirror.nodes.reflexion import make_reflexion
 from medmirror.nodes.reviewer import make_reviewer
 from medmirror.nodes.verifier import make_action_verifier
-from medmirror.settings import RunContext, Settings
 
 
-def route_after_intake(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer", "__end__"]:
+@router
+def route_after_intake(state: MedMirrorState, s: Settings) -> Literal["tool_agent", "answer", "__end__"]:
     if failed(state) or state.status == "refused":  # an error, or a calculator the library lacks
         return END
-    return "tool_agent" if settings_of(runtime).use_tools else "answer"
+    return "tool_agent" if s.use_tools else "answer"
 
 
-def route_after_step(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["tool_agent", "answer"]:
+@router
+def route_after_step(state: MedMirrorState, s: Settings) -> Literal["tool_agent", "answer"]:
     """After a tool ran: the next action, or the answer when the loop is done."""
     if state.replan:  # a missing tool was built on request: the agent goes on with it
         return "tool_agent"
-    return "answer" if loop_done(state, settings_of(runtime)) else "tool_agent"
+    return "answer" if loop_done(state, s) else "tool_agent"
 
 
-def route_to_review(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["reviewer", "__end__"]:
-    return "reviewer" if settings_of(runtime).use_reviewer and not failed(state) else END
+def review_or_end(state: MedMirrorState, s: Settings) -> Literal["reviewer", "__end__"]:
+    return "reviewer" if s.use_reviewer and not failed(state) else END
 
 
-def route_after_answer(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
-        "reflexion", "critic", "reviewer", "__end__"]:
+@router
+def route_after_answer(state: MedMirrorState, s: Settings) -> Literal["reflexion", "critic", "reviewer", "__end__"]:
     """The baselines' step after the answer (Reflexion on a failed trial; CRITIC always), else the review."""
-    s = settings_of(runtime)
     if failed(state):
         return END
     if s.self_reflection == "reflexion" and trial_failed(state, s):
         return "reflexion"
     if s.self_reflection == "critic":
         return "critic"
-    return route_to_review(state, runtime)
+    return review_or_end(state, s)
 
 
-def route_after_reflexion(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
-        "tool_agent", "answer", "reviewer", "__end__"]:
+@router
+def route_after_reflexion(state: MedMirrorState, s: Settings) -> Literal["tool_agent", "answer", "reviewer", "__end__"]:
     """A new trial (the reflexion node started one; without tools it is the answer again), or the review / the
     end at the trial bound."""
     if state.status == "running" and not failed(state):
-        return "tool_agent" if settings_of(runtime).use_tools else "answer"
-    return route_to_review(state, runtime)
+        return "tool_agent" if s.use_tools else "answer"
+    return review_or_end(state, s)
 
 
-def route_after_critic(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal["answer", "reviewer", "__end__"]:
+@router
+def route_after_critic(state: MedMirrorState, s: Settings) -> Literal["answer", "reviewer", "__end__"]:
     """The answer revised after a tool check, or the review / the end (judged correct, or the bound)."""
     if state.status == "running" and not failed(state):
         return "answer"
-    return route_to_review(state, runtime)
+    return review_or_end(state, s)
 
 
 def route_after_reviewer(state: MedMirrorState) -> Literal["tool_agent", "answer", "__end__"]:
@@ -95,22 +96,25 @@ def build_single_loop_graph(deps: Deps, checkpointer: Any = None, store: Any = N
     Compile the single-loop graph over ``deps`` (models, registry, experience store, embeddings)."""
     to_runner = runner(deps.registry)
 
-    def route_after_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
-            "tool_agent", "verifier", "executor", "protocol", "answer", "__end__"]:
-        if failed(state):
-            return END
-        if state.actions:  # proposed actions the verifier checks first (ReflecTool)
-            return "verifier"
-        return route_after_action(state, runtime)
-
-    def route_after_action(state: MedMirrorState, runtime: Runtime[Settings]) -> Literal[
+    def action_taken(state: MedMirrorState, s: Settings) -> Literal[
             "tool_agent", "executor", "protocol", "answer", "__end__"]:
         """An action taken (by the agent, or after the verifier): a call runs; otherwise the loop goes on or ends."""
         if failed(state):
             return END
         if state.proposal:  # a tool call
             return to_runner(state)
-        return "answer" if loop_done(state, settings_of(runtime)) else "tool_agent"  # finish, inner action, refusal
+        return "answer" if loop_done(state, s) else "tool_agent"  # finish, inner action, refusal
+
+    @router
+    def route_after_agent(state: MedMirrorState, s: Settings) -> Literal[
+            "tool_agent", "verifier", "executor", "protocol", "answer", "__end__"]:
+        if failed(state):
+            return END
+        if state.actions:  # proposed actions the verifier checks first (ReflecTool)
+            return "verifier"
+        return action_taken(state, s)
+
+    route_after_action = router(action_taken)
 
     g = StateGraph(MedMirrorState, context_schema=RunContext, input_schema=input_schema, output_schema=TaskOutput)
     g.add_node("intake", make_intake(deps, planner=False))

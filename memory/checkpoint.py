@@ -17,7 +17,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
 
 POSTGRES_PREFIXES = ("postgres://", "postgresql://")
 POSTGRES_MISSING = ("the Postgres checkpointer needs langgraph-checkpoint-postgres and psycopg: "

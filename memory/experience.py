@@ -39,6 +39,8 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import ValidationError
 
+from medmirror.core.models.embeddings import embeddings_id
+from medmirror.core.models.vectorstore import VectorCollection, open_collection, text_id
 from medmirror.memory.checkpoint import private_file
 from medmirror.memory.experience_merge import (
     DEFAULT_JACCARD,
@@ -65,8 +67,6 @@ from medmirror.memory.experience_search import (
     EmbeddingsLike,
     reciprocal_rank_fusion,
 )
-from medmirror.models.embeddings import embeddings_id
-from medmirror.models.vectorstore import VectorCollection, open_collection, text_id
 
 logger = logging.getLogger(__name__)
 

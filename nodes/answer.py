@@ -21,8 +21,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import AnswerOutput, MedMirrorState, applied, replaced
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import AnswerOutput, MedMirrorState, applied, replaced
 from medmirror.nodes.checks import Check, report, summary
 from medmirror.nodes.choice_answer import tool_choice
 from medmirror.nodes.common import (
@@ -33,7 +34,6 @@ from medmirror.nodes.common import (
     node,
     note_text,
     options_text,
-    settings_of,
     steps_text,
 )
 from medmirror.nodes.compose import (
@@ -50,7 +50,6 @@ from medmirror.nodes.compose import (
 from medmirror.nodes.formats import VALUE_FORMATS, format_from_tool, normalise_value, observed_value
 from medmirror.nodes.gates import answer_gate, revision_reason
 from medmirror.nodes.schemas import answer_schema
-from medmirror.settings import Settings
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import claims_absent_findings
 
@@ -154,7 +153,7 @@ def make_answer(deps: Deps, *, planner: bool):
 
     @node("answer")
     def answer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         step = answering_step(state) if s.use_tools else None
         fmt = effective_format(state, deps, step)
         allowed = allowed_values(state, fmt, s, step, planner)

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.memory.state import CheckReport, CheckResult, MedMirrorState, MissingCalculator, QuestionTarget, Subtask
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.radiology.schema import CATEGORY_SPECS
 from medmirror.tools.registry import ToolRegistry
@@ -46,27 +46,27 @@ class Check:
     reason: str
     decisive: bool = False
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> CheckResult:
         return {"name": self.name, "passed": self.passed, "reason": self.reason}
 
 
-def report(checks: list[Check]) -> dict[str, Any]:
+def report(checks: list[Check]) -> CheckReport:
     """The checks as state: passed (all), decisive (all passed and one settles it), each check's reason."""
     passed = all(c.passed for c in checks)
     return {"passed": passed, "decisive": passed and any(c.decisive for c in checks),
             "checks": [c.as_dict() for c in checks]}
 
 
-def failed_reasons(rep: dict[str, Any] | None) -> list[str]:
+def failed_reasons(rep: CheckReport | None) -> list[str]:
     return [c["reason"] for c in (rep or {}).get("checks", []) if not c["passed"]]
 
 
-def critique(rep: dict[str, Any] | None) -> str:
+def critique(rep: CheckReport | None) -> str:
     """The failed checks' reasons, as the critique a revision must address."""
     return "; ".join(failed_reasons(rep))
 
 
-def summary(rep: dict[str, Any] | None) -> str:
+def summary(rep: CheckReport | None) -> str:
     """One line for the trace: 'checks passed (decisive)' or 'checks FAILED: reason; reason'."""
     if not rep or not rep.get("checks"):
         return "no checks"
@@ -75,7 +75,7 @@ def summary(rep: dict[str, Any] | None) -> str:
     return "checks FAILED: " + critique(rep)
 
 
-def checks_note(rep: dict[str, Any] | None) -> str:
+def checks_note(rep: CheckReport | None) -> str:
     """', checks passed' / ', checks FAILED: ...' to follow a score in the trace ('' without checks)."""
     return f", {summary(rep)}" if rep and rep.get("checks") else ""
 
@@ -85,7 +85,7 @@ def checks_note(rep: dict[str, Any] | None) -> str:
 # ---------------------------------------------------------------------------
 
 
-def question_target(registry: ToolRegistry, question: str, candidates: list[str]) -> dict[str, Any]:
+def question_target(registry: ToolRegistry, question: str, candidates: list[str]) -> QuestionTarget:
     """The candidate tool the question itself names, read from the question alone (not the note).
 
     1. *Named*: a candidate whose name or alias is written in the question, in words no other
@@ -189,7 +189,7 @@ def _card_words(registry: ToolRegistry, tool: str) -> str:
     return _phrases(re.sub(r"['’]s\b", "", text))
 
 
-def out_of_library(registry: ToolRegistry, question: str, ranked: list[str]) -> dict[str, Any] | None:
+def out_of_library(registry: ToolRegistry, question: str, ranked: list[str]) -> MissingCalculator | None:
     """When the question names a calculator ('NEWS2 score', 'Richmond Agitation-Sedation Scale') whose distinctive
     words no tool's name or aliases carry, what it named and the closest tools; None when a tool carries the name or the question
     names no calculator (it describes what it wants: the ranking and the planner decide)."""
@@ -279,7 +279,7 @@ def result_feeds(registry: ToolRegistry, source: str, target: str, *, by_kind: b
 # ---------------------------------------------------------------------------
 
 
-def plan_checks(plan: list[dict[str, Any]], target: dict[str, Any], registry: ToolRegistry,
+def plan_checks(plan: list[Subtask], target: QuestionTarget, registry: ToolRegistry,
                 memory: dict[str, Any] | None = None, needs_value: bool = True) -> dict[str, Any]:
     tools = [p["tool"] for p in plan if p.get("tool") not in NONE_TOOLS]
     checks: list[Check] = []
@@ -345,7 +345,7 @@ def tool_label(registry: ToolRegistry, name: str) -> str:
     return human or name.replace("_", " ")
 
 
-def fallback_plan(registry: ToolRegistry, tool: str) -> list[dict[str, str]]:
+def fallback_plan(registry: ToolRegistry, tool: str) -> list[Subtask]:
     """The checked single-tool plan: the tool the question asks for, alone."""
     return [{"description": f"Compute the {tool_label(registry, tool)} for this patient", "tool": tool}]
 
@@ -387,7 +387,7 @@ def repeated_attempt(state: MedMirrorState, tool: str, proposed: dict[str, Any],
 
 
 def tool_call_checks(tool: str, proposed: dict[str, Any], run_args: dict[str, Any], grounding: dict[str, Any] | None,
-                     registry: ToolRegistry, state: MedMirrorState, *, ask_missing: bool = False) -> dict[str, Any]:
+                     registry: ToolRegistry, state: MedMirrorState, *, ask_missing: bool = False) -> CheckReport:
     """Checks of one proposed call, after grounding (``run_args`` are what would run). With ``ask_missing``
     an input the note does not give passes as "to ask the user" (the executor asks; see nodes.ask)."""
     checks: list[Check] = []

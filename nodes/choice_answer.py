@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.checks import Check, report
 from medmirror.nodes.common import INNER_ACTIONS
 from medmirror.nodes.compose import compose_answer

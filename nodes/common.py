@@ -5,22 +5,22 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar, get_type_hints
 
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.core.models.embeddings import embeddings_key, make_embeddings
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.models.structured import StructuredOutputError
+from medmirror.core.settings import Settings, resolve_run
+from medmirror.core.usage import metered
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_merge import usable_suggestion
-from medmirror.models.embeddings import embeddings_key, make_embeddings
-from medmirror.models.factory import ModelSet
-from medmirror.models.structured import StructuredOutputError
+from medmirror.memory.state import MedMirrorState
 from medmirror.prompts import render
-from medmirror.settings import Settings, resolve_run
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
-from medmirror.usage import metered
 
 MAX_NOTE_CHARS = 14000
 
@@ -41,6 +41,30 @@ def settings_of(runtime: Runtime[Settings] | None) -> Settings:
 @functools.lru_cache(maxsize=64)
 def _resolved_context(key: str) -> Settings:
     return resolve_run(json.loads(key))
+
+
+def with_settings(runtime: Any) -> Runtime[Settings]:
+    """``runtime`` with its context resolved to the run's :class:`Settings` (:func:`settings_of`): the one place
+    a node's or router's context is converted, so they read ``runtime.context`` (or get the settings) directly."""
+    s = settings_of(runtime)
+    return runtime.override(context=s) if isinstance(runtime, Runtime) else Runtime(context=s)
+
+
+R = TypeVar("R")
+
+
+def router(fn: Callable[[Any, Settings], R]) -> Callable[[Any, Runtime[Settings]], R]:
+    """A router that reads the run's settings, written as ``(state, s: Settings) -> Literal[...]``. LangGraph sees
+    ``(state, runtime)`` with the router's own return type, from which the graph's path map and drawing come."""
+    hints = get_type_hints(fn)
+
+    def route(state: Any, runtime: Runtime[Settings]) -> R:
+        return fn(state, settings_of(runtime))
+
+    route.__name__, route.__qualname__, route.__doc__, route.__module__ = (
+        fn.__name__, fn.__qualname__, fn.__doc__, fn.__module__)
+    route.__annotations__ = {"state": hints.get("state", Any), "runtime": Runtime[Settings], "return": hints["return"]}
+    return route
 
 
 @dataclass
@@ -92,14 +116,15 @@ class Deps:
 
 
 def node(name: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
-    """Wrap a node: meter its model calls and time, and turn invalid model output into an error state."""
+    """Wrap a node: resolve the run's settings into ``runtime.context`` (:func:`with_settings`), meter its model
+    calls and time, and turn invalid model output into an error state."""
 
     def wrap(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
         @functools.wraps(fn)
         def run(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
             with metered(name) as usage:
                 try:
-                    update = fn(state, runtime)
+                    update = fn(state, with_settings(runtime))
                 except StructuredOutputError as err:
                     update = {
                         "status": "error",

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.checks import number_supported, numbers_in
 from medmirror.nodes.common import INNER_ACTIONS, observation_brief
 from medmirror.nodes.formats import observed_value

@@ -14,8 +14,9 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import MedMirrorState, start_answer
-from medmirror.models.structured import call_structured
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, start_answer
 from medmirror.nodes.common import (
     Deps,
     compact,
@@ -24,7 +25,6 @@ from medmirror.nodes.common import (
     note_text,
     observation_brief,
     options_text,
-    settings_of,
 )
 from medmirror.nodes.executor import run_tool
 from medmirror.nodes.gates import critic_may_check
@@ -32,7 +32,6 @@ from medmirror.nodes.grounding import ground_call
 from medmirror.nodes.react_agent import narrowed_args_schema, offered_tools
 from medmirror.nodes.schemas import action_schema
 from medmirror.nodes.tool_agent import results_text, tools_text
-from medmirror.settings import Settings
 
 CORRECT = "correct"
 
@@ -51,7 +50,7 @@ def critic_schema(tools: dict[str, dict[str, Any]]) -> dict[str, Any]:
 def make_critic(deps: Deps):
     @node("critic")
     def critic(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         if not critic_may_check(state, s):  # the bound: the last revision stands
             return {"trace": [{"node": "critic", "event": "critic_bound",
                                "detail": f"{state.critic_checks} check(s) of {s.critic_rounds}"}]}

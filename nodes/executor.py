@@ -12,14 +12,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from medmirror.graphs.state import MedMirrorState, applied, start_subtask
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, Step, applied, start_subtask
 from medmirror.nodes.answer import missing_inputs
 from medmirror.nodes.ask import input_request, record_user_inputs, uncertain_request, user_values
 from medmirror.nodes.checks import repeated_attempt
-from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
+from medmirror.nodes.common import Deps, compact, node, observation_brief
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
 from medmirror.nodes.grounding import calculator, evidence_rows, evidence_text_of, ground_call
-from medmirror.settings import Settings
 from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.registry import UnknownTool
 
@@ -62,7 +62,7 @@ def reflection_for(error: str) -> str:
     return "Re-read the tool's inputs and the note, and correct the arguments."
 
 
-def advance(state: MedMirrorState, planner: bool, step: dict[str, Any], detail: str,
+def advance(state: MedMirrorState, planner: bool, step: Step, detail: str,
             memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A successful call: record it, reset STM and the counters, go to the next tool subtask."""
     idx = state.current
@@ -74,7 +74,7 @@ def advance(state: MedMirrorState, planner: bool, step: dict[str, Any], detail: 
     return update
 
 
-def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: dict[str, Any], arguments: dict[str, Any],
+def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: Step, arguments: dict[str, Any],
            error: str, reflection: str) -> dict[str, Any]:
     """A failed call: an STM entry for the tool agent's retry; the subtask gives up after the attempt bound.
 
@@ -112,7 +112,7 @@ def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: dict[str, An
 
 
 def attempt(deps: Deps, state: MedMirrorState, s: Settings, run_args: dict[str, Any],
-            resources: dict[str, Any]) -> tuple[dict[str, Any], Any, str, str]:
+            resources: dict[str, Any]) -> tuple[Step, Any, str, str]:
     """Run the proposed call with ``run_args`` unless it repeats a failed one (then it is refused without
     running): (the step record, the observation, the error, the refusal or '')."""
     proposal = state.proposal or {}
@@ -122,14 +122,14 @@ def attempt(deps: Deps, state: MedMirrorState, s: Settings, run_args: dict[str, 
         ok, observation, error = False, None, repeated
     else:
         ok, observation, error = run_tool(deps, tool, run_args, resources, s)
-    step = {"subtask": state.current, "tool": tool, "arguments": run_args, "ok": ok,
+    step: Step = {"subtask": state.current, "tool": tool, "arguments": run_args, "ok": ok,
             "score": proposal.get("score"), "evaluation": proposal.get("evaluation", "")}
     if proposal.get("checks"):
         step["checks"] = proposal["checks"]
     return step, observation, error, repeated
 
 
-def step_confidence(calc: Any, step: dict[str, Any], state: MedMirrorState) -> dict[str, Any] | None:
+def step_confidence(calc: Any, step: Step, state: MedMirrorState) -> dict[str, Any] | None:
     """The confidence of a calculator step from its evidence (None when it cannot be computed)."""
     g = step.get("grounding") or {}
     try:
@@ -145,7 +145,7 @@ def make_executor(deps: Deps, *, planner: bool):
 
     @node("executor")
     def executor(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        update = run_call(state, settings_of(runtime))
+        update = run_call(state, runtime.context)
         rows = [row for st in update.get("steps") or [] for row in evidence_rows(st)]
         if rows:
             update["evidence"] = rows

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from medmirror.graphs.state import MedMirrorState
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState
 
 Gate = Literal["plan", "tool_call", "answer"]
 

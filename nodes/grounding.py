@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from medmirror.graphs.state import MedMirrorState
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
+from medmirror.memory.state import EvidenceRow, MedMirrorState, Step
 from medmirror.tools.calculators import CALCULATORS, Calculator
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import Extraction
@@ -100,7 +100,7 @@ def unsupported_used(step: dict[str, Any]) -> list[str]:
     return out
 
 
-def evidence_rows(step: dict[str, Any]) -> list[dict[str, Any]]:
+def evidence_rows(step: Step) -> list[EvidenceRow]:
     """The evidence table of one calculator step: a row per input with its value (a number in the input's
     canonical unit, ``unit``), where it came from (its grounding status: found in the note, assumed absent,
     missing, given by the user ...), the quoted span exactly as written and its character offsets in the note

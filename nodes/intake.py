@@ -6,12 +6,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, replaced, start_task
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, replaced, start_task
 from medmirror.nodes.checks import question_target
-from medmirror.nodes.common import Deps, compact, node, observation_brief, settings_of
+from medmirror.nodes.common import Deps, compact, node, observation_brief
 from medmirror.nodes.formats import format_from_tool, infer_format
 from medmirror.nodes.grounding import analyse_note
-from medmirror.settings import Settings
 from medmirror.tools.resource_access import check_resources
 
 
@@ -20,7 +20,7 @@ def make_intake(deps: Deps, *, planner: bool):
 
     @node("intake")
     def intake(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         question = (state.question or "").strip()
         if not question:
             return {"status": "error", "status_detail": "no question given",

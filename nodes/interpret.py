@@ -19,13 +19,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import InterpretationOutput, MedMirrorState
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import CheckReport, InterpretationOutput, MedMirrorState
 from medmirror.nodes.checks import Check, critique, report, summary
-from medmirror.nodes.common import Deps, messages, node, note_text, settings_of
+from medmirror.nodes.common import Deps, messages, node, note_text
 from medmirror.nodes.compose import answering_step, filter_rationale, grounded_numbers, sentences, unsupported_numbers
 from medmirror.nodes.schemas import interpretation_schema
-from medmirror.settings import Settings
 
 # Words that name a category of severity or risk: an interpretation may use one only when the tool's does.
 SEVERITY = frozenset({"low", "moderate", "intermediate", "high", "normal", "mild", "severe", "critical", "minimal",
@@ -54,7 +54,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def interpretation_checks(text: str, tool_text: str, numbers: list[float], source_text: str, *,
-                          agreement: bool = True) -> dict[str, Any]:
+                          agreement: bool = True) -> CheckReport:
     """The interpretation's checks: prose, every number in a tool result or the note, and (``agreement``)
     the tool's category named and no other class or severity. The tool's own text passes decisively."""
     text = " ".join((text or "").split())
@@ -121,7 +121,7 @@ def make_interpret(deps: Deps):
 
     @node("interpret")
     def interpret(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         step = answering_step(state) if s.use_tools else None
         obs = step.get("observation") if step is not None else None
         tool_text = tool_interpretation(obs)

@@ -10,18 +10,18 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, start_round
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, start_round
 from medmirror.nodes.checks import Check, critique, report
-from medmirror.nodes.common import Deps, node, settings_of
+from medmirror.nodes.common import Deps, node
 from medmirror.nodes.gates import execution_gate
-from medmirror.settings import Settings
 
 
 def make_ltm_update(deps: Deps):  # deps kept for a uniform node factory signature
     @node("ltm_update")
     def ltm_update(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         round_no = state.round
-        failed = execution_gate(state, settings_of(runtime)) == "replan"
+        failed = execution_gate(state, runtime.context) == "replan"
         entry: dict[str, Any] = {
             "round": round_no, "plan": list(state.plan or []), "steps": list(state.steps or []),
             "answer": state.answer, "value": state.value, "score": state.answer_score,

@@ -15,14 +15,14 @@ from typing import Any, Callable
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import OptimizeState
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_merge import usable_suggestion
 from medmirror.memory.experience_models import ConcurrentUpdateError, Provenance, Step, Trajectory
-from medmirror.models.factory import ModelSet
-from medmirror.models.structured import StructuredOutputError, call_structured
-from medmirror.nodes.common import compact, messages, node, observation_brief, settings_of
-from medmirror.settings import Settings
+from medmirror.memory.state import OptimizeState
+from medmirror.nodes.common import compact, messages, node, observation_brief
 
 INNER = ("Plan", "Think", "Finish")
 
@@ -97,7 +97,7 @@ def c2_advice(suggestion: str, c1: dict[str, Any]) -> str:
 def make_solve(deps: OptimizeDeps, which: str):
     @node(f"solve_{which}")
     def solve_node(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         case = dict(state.case)
         if which == "c2":  # ReflecTool's C2 = solve(task, C1, S): the reflection with the first attempt's trajectory
             case["advice"] = c2_advice(state.suggestion, state.c1)
@@ -112,7 +112,7 @@ def make_solve(deps: OptimizeDeps, which: str):
 def make_reflect(deps: OptimizeDeps):
     @node("reflect")
     def reflect(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         case, c1 = state.case, state.c1
         msgs = messages("reflect", question=case["question"], note=case.get("note") or "(no note)",
                         attempt=attempt_text(c1), answer=c1.get("value"), gold=case.get("gold_text", ""),
@@ -139,7 +139,7 @@ def trajectory_of(case: dict[str, Any], attempt: dict[str, Any], preset: str, mo
 def make_store(deps: OptimizeDeps):
     @node("store")
     def store(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         which = "c1" if state.c1_correct else "c2"
         model = s.provider_for("tool_agent")
         traj_id = deps.store_for(s).add_trajectory(trajectory_of(state.case, getattr(state, which), s.preset, model))
@@ -153,7 +153,7 @@ def make_store(deps: OptimizeDeps):
 def make_distil(deps: OptimizeDeps):
     @node("distil")
     def distil(state: OptimizeState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         c1, c2 = state.c1, state.c2
         tools = sorted({str(st.get("tool")) for st in (c1.get("steps") or []) + (c2.get("steps") or [])} | set(INNER))
         msgs = messages("distil", question=state.case["question"], c1=attempt_text(c1), c2=attempt_text(c2),

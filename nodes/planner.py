@@ -7,8 +7,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, PlanOutput, applied, replaced, start_subtask
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, PlanOutput, Subtask, applied, replaced, start_subtask
 from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
 from medmirror.nodes.common import (
     Deps,
@@ -20,18 +21,10 @@ from medmirror.nodes.common import (
     note_text,
     options_text,
     score_note,
-    settings_of,
 )
 from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason, valid_dependencies
 from medmirror.nodes.schemas import plan_schema
-from medmirror.settings import Settings
-
-DECOMPOSE = ("Break the task into the fewest subtasks (at most 8) that answer it. Bind each subtask to the one "
-             "candidate tool that does it, or to 'none' when it needs only reasoning. Order them so that every "
-             "subtask comes after the ones whose results it needs, and list those in its depends_on (their numbers).")
-SINGLE = ("Choose the single candidate tool that answers the question for this patient. Write one subtask: "
-          "what the tool must compute, bound to that tool.")
-
+from medmirror.prompts import part
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.;])\s")
 
@@ -53,7 +46,7 @@ def tools_text(deps: Deps, names: list[str], settings: Settings | None = None, *
 def make_planner(deps: Deps):
     @node("planner")
     def planner(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         single = s.plan_mode == "single_tool"
         candidates = state.candidates or []
         target = state.target or {}
@@ -64,7 +57,7 @@ def make_planner(deps: Deps):
                      f"({score_note(state.plan_score, s.theta_plan)}).\n"
                      + (f"Checks failed: {failed}.\n" if failed and s.use_checks else "") + "Write a better plan.")
         msgs = messages(
-            "planner", instructions=SINGLE if single else DECOMPOSE, question=state.question,
+            "planner", instructions=part("planner", "single") if single else part("planner", "decompose"), question=state.question,
             note=note_text(state), options=options_text(state), tools=tools_text(deps, candidates, s, one_line=single),
             asks=asks_text(target) if s.use_checks else "(not checked)",
             ltm=ltm_text(state.ltm or []), critique=(state.critique or {}).get("plan", "(none)"),
@@ -154,9 +147,9 @@ def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
         raise ValueError("exactly one subtask is required")
 
 
-def _subtask(description: str, tool: str, depends_on: list[int]) -> dict[str, Any]:
+def _subtask(description: str, tool: str, depends_on: list[int]) -> Subtask:
     """A subtask as state: the model numbers subtasks from 1, the plan indexes them from 0."""
-    st: dict[str, Any] = {"description": description, "tool": tool}
+    st: Subtask = {"description": description, "tool": tool}
     if depends_on:
         st["depends_on"] = [d - 1 for d in depends_on]
     return st

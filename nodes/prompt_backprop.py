@@ -19,10 +19,10 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, Field
 
-from medmirror.models.structured import call_structured
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.core.usage import metered
 from medmirror.nodes.common import compact, messages
-from medmirror.settings import Settings
-from medmirror.usage import metered
 
 MAX_INSTRUCTIONS_CHARS = 800  # the learned instructions, in all
 MAX_FAILURE_CHARS = 1500  # what went wrong, as the optimiser sees it

@@ -13,11 +13,11 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, start_subtask
-from medmirror.nodes.common import Deps, node, settings_of
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, start_subtask
+from medmirror.nodes.common import Deps, node
 from medmirror.nodes.executor import advance, attempt, to_stm
 from medmirror.nodes.gates import next_tool_subtask
-from medmirror.settings import Settings
 from medmirror.tools.registry import ToolRegistry
 
 
@@ -65,7 +65,7 @@ def make_protocol(deps: Deps, *, planner: bool):
 
     @node("protocol")
     def protocol(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         proposal = state.proposal or {}
         tool, arguments = proposal.get("tool", ""), proposal.get("arguments", {})
         kind = deps.registry.get(tool).protocol

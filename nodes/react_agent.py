@@ -17,8 +17,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ReactDecision
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ReactDecision
 from medmirror.nodes.checks import asks_text, call_key, output_keys, result_feeds
 from medmirror.nodes.common import (
     INNER_ACTIONS,
@@ -30,13 +31,11 @@ from medmirror.nodes.common import (
     node,
     note_text,
     options_text,
-    settings_of,
 )
 from medmirror.nodes.formats import VALUE_FORMATS
 from medmirror.nodes.grounding import calculator, rule_call
 from medmirror.nodes.schemas import react_schema
 from medmirror.nodes.tool_agent import results_text, tools_text
-from medmirror.settings import Settings
 from medmirror.tools.registry import RegisteredTool
 
 # Experience the optimisation stage distils for the inner actions is stored under these names
@@ -100,7 +99,7 @@ def action_text(action: dict[str, Any]) -> str:
 def make_react_agent(deps: Deps):
     @node("tool_agent")
     def react_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         request = react_request(deps, state, s)
         first = next_action(deps, state, s, request)
         if s.verifier == "none":

@@ -15,13 +15,13 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import MedMirrorState, start_round
-from medmirror.models.structured import call_structured
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, start_round
 from medmirror.nodes.checks import critique
-from medmirror.nodes.common import messages, node, note_text, settings_of, steps_text
+from medmirror.nodes.common import messages, node, note_text, steps_text
 from medmirror.nodes.gates import trial_failed
 from medmirror.nodes.react_agent import reflections_text
-from medmirror.settings import Settings
 
 
 class ReflexionOutput(BaseModel):
@@ -40,7 +40,7 @@ def evaluation_text(state: MedMirrorState, s: Settings, why: str) -> str:
 def make_reflexion(deps: Any):
     @node("reflexion")
     def reflexion(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         why = trial_failed(state, s)
         if why is None:
             return {"trace": [{"node": "reflexion", "event": "trial_passed", "round": state.round}]}

@@ -20,15 +20,16 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ReviewOutput, start_review
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ReviewOutput, start_review
 from medmirror.nodes.checks import Check, critique, plan_checks, report, summary
-from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, settings_of, steps_text
+from medmirror.nodes.common import Deps, compact, messages, node, note_text, options_text, steps_text
 from medmirror.nodes.gates import next_tool_subtask
 from medmirror.nodes.grounding import evidence_text, unsupported_used
 from medmirror.nodes.interpret import stage_report
 from medmirror.nodes.schemas import FOUR_STAGES, THREE_STAGES, review_schema
-from medmirror.settings import Settings
+from medmirror.prompts import part
 
 
 def make_reviewer(deps: Deps, *, planner: bool):
@@ -36,7 +37,7 @@ def make_reviewer(deps: Deps, *, planner: bool):
 
     @node("reviewer")
     def reviewer(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         steps = state.steps or []
         stages = stage_checks(state, deps, s, planner)
         failing = next(((stage, rep) for stage, rep in stages.items() if rep and not rep["passed"]), None)
@@ -53,7 +54,7 @@ def make_reviewer(deps: Deps, *, planner: bool):
                 calls=calls or "(no tool calls)", results=steps_text(steps), evidence=evidence_text(steps),
                 answer=state.answer, value=state.value, fmt=state.answer_format,
                 assumed=", ".join(state.assumed or []) or "(none)",
-                stages=FOUR_STAGE_TEXT if four else THREE_STAGE_TEXT,
+                stages=part("reviewer", "four_stages") if four else part("reviewer", "three_stages"),
                 interpretation=(f"Interpretation of the result: {(state.interpretation or {}).get('text') or '(none)'}\n"
                                 if four else ""),
             )
@@ -109,13 +110,6 @@ def make_reviewer(deps: Deps, *, planner: bool):
     return reviewer
 
 
-THREE_STAGE_TEXT = """1. plan: was the right tool chosen for the question?
-2. tool_call: is every argument supported by the patient note, with the right value and unit?
-3. answer: does the answer interpret the result correctly and give the value in the asked format?"""
-FOUR_STAGE_TEXT = """1. plan: was the right tool chosen for the question?
-2. tool_call: is every argument supported by the patient note, with the right value and unit?
-3. interpretation: does the interpretation of the result agree with the tool's result and its category?
-4. answer: does the answer give the value in the asked format?"""
 
 
 def four_stages(s: Settings, planner: bool) -> bool:

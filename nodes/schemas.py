@@ -1,6 +1,6 @@
 """JSON schemas sent to the model as grammar: the pydantic output models narrowed per call.
 
-The pydantic models in :mod:`medmirror.graphs.state` validate what comes back; these
+The pydantic models in :mod:`medmirror.memory.state` validate what comes back; these
 schemas constrain what the model may write (candidate tool names as enums, the
 chosen tool's own argument schema, the answer values a tool actually produced).
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from medmirror.graphs.state import AnswerOutput, InterpretationOutput, PlanOutput, ReactDecision, ToolCallOutput
-from medmirror.models.grammar import fits_grammar
+from medmirror.core.models.grammar import fits_grammar
+from medmirror.memory.state import AnswerOutput, InterpretationOutput, PlanOutput, ReactDecision, ToolCallOutput
 
 # llama.cpp grammars ignore minimum/maximum, so the 1-10 range is an enum (which they do enforce).
 SCORE = {"type": "integer", "enum": list(range(1, 11))}

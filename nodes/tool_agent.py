@@ -12,8 +12,17 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 from langgraph.runtime import Runtime
 
-from medmirror.graphs.state import MedMirrorState, ToolCallOutput, applied, replaced
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import (
+    CheckReport,
+    MedMirrorState,
+    Proposal,
+    QuestionTarget,
+    ToolCallOutput,
+    applied,
+    replaced,
+)
 from medmirror.nodes.checks import (
     Check,
     checks_note,
@@ -31,13 +40,12 @@ from medmirror.nodes.common import (
     node,
     note_text,
     score_note,
-    settings_of,
     steps_text,
 )
 from medmirror.nodes.gates import revision_reason, tool_gate
 from medmirror.nodes.grounding import calculator, found_in_note, ground_call, rule_call
 from medmirror.nodes.schemas import tool_call_schema
-from medmirror.settings import Settings
+from medmirror.prompts import part
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.registry import RegisteredTool
 
@@ -91,7 +99,6 @@ def stm_text(stm: list[dict[str, Any]]) -> str:
                      f"\n  reflection: {e['reflection']}" for e in stm)
 
 
-REFLECT = "Your last call failed: first write reflection, one sentence on why it failed and what to change."
 MAX_ALTERNATIVES = 3  # tools a revision may switch to (one line each in the prompt, one branch in the grammar)
 
 
@@ -140,7 +147,7 @@ def switch_options(deps: Deps, state: MedMirrorState, s: Settings, planned: str)
     return out[:MAX_ALTERNATIVES]
 
 
-def switch_check(proposal: dict[str, Any], planned: str, target: dict[str, Any] | None) -> dict[str, Any] | None:
+def switch_check(proposal: Proposal, planned: str, target: QuestionTarget | None) -> CheckReport | None:
     """The checks of a call that switched away from the planned tool: when the question names its tool,
     a switch must go to that tool (the checks decide, not the model)."""
     checks = proposal.get("checks")
@@ -167,7 +174,7 @@ def usable_reflection(text: str | None, error: str) -> str | None:
 def make_tool_agent(deps: Deps):
     @node("tool_agent")
     def tool_agent(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         plan = state.plan
         planned = plan[state.current]["tool"]
         registered = deps.registry.get(planned)
@@ -193,7 +200,7 @@ def make_tool_agent(deps: Deps):
         alt_text = ("\n".join(f"- {deps.registry.get(n).card.brief()}" for n in alternatives)
                     + "\n(switch to one only if the planned tool cannot do this subtask)") if alternatives else "(none)"
         msgs = tool_call_messages(deps, state, s, registered, current_subtask(state), draft, alt_text,
-                                  REFLECT if reflect else "")
+                                  part("tool_agent", "reflect") if reflect else "")
         allowed = [registered.name, *alternatives]
         try:
             out = call_structured(
@@ -261,13 +268,13 @@ def make_tool_agent(deps: Deps):
     return tool_agent
 
 
-def rule_proposal(deps: Deps, state: MedMirrorState, s: Settings, tool: str, evaluation: str, score: int) -> dict[str, Any]:
+def rule_proposal(deps: Deps, state: MedMirrorState, s: Settings, tool: str, evaluation: str, score: int) -> Proposal:
     """A calculator call with the rule extractor's evidence-backed arguments, with its checks."""
     return checked(deps, state, s, {"tool": tool, "arguments": rule_call(tool, state), "evaluation": evaluation,
                                     "score": score})
 
 
-def checked(deps: Deps, state: MedMirrorState, s: Settings, proposal: dict[str, Any]) -> dict[str, Any]:
+def checked(deps: Deps, state: MedMirrorState, s: Settings, proposal: Proposal) -> Proposal:
     """The proposal with its verifiable checks (evidence, validity, repeats) and the grounded arguments."""
     if not s.use_checks or proposal["tool"] not in deps.registry:
         return proposal

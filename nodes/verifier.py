@@ -23,31 +23,16 @@ from typing import Any
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import MedMirrorState, ToolCallOutput
-from medmirror.models.structured import call_structured
-from medmirror.nodes.common import INNER_ACTIONS, Deps, compact, messages, node, note_text, settings_of
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState, ToolCallOutput
+from medmirror.nodes.common import INNER_ACTIONS, Deps, compact, messages, node, note_text
 from medmirror.nodes.react_agent import act, action_text, experience_key, narrowed_args_schema
 from medmirror.nodes.schemas import TEXT, _hoist, tool_call_schema
 from medmirror.nodes.tool_agent import card_detail, current_subtask, tool_call_messages
-from medmirror.settings import Settings
+from medmirror.prompts import part
 
-REFINE = ("Correct the proposed arguments where the note or the experience shows they are wrong (values, units, "
-          "criteria marked true without evidence); keep what is right. Do not change the tool. Return the full "
-          "argument object and the reason for each change (or 'no change').")
-SELECT = "Several candidate calls are proposed. Pick the one whose arguments best match the note and the experience."
-REFINE_INNER = ("Improve the agent's {action} where the experience shows how (what to check, what to do next, when "
-                "the results answer the question); keep what is right and keep it short. Do not change the kind of "
-                "action. Return the full text and the reason for each change (or 'no change').")
-SELECT_ACTIONS = ("Several candidate next actions are proposed (tool calls, or the inner actions plan, think and "
-                  "finish). Pick the one that best advances the task, by the note, the results so far and the "
-                  "experience: the right tool with arguments from the note, or the right moment to plan, think or "
-                  "finish.")
-INNER_CARDS = {
-    "plan": "plan: the agent writes down the steps ahead (which tools, in which order); it takes effect as a note in "
-            "the history.",
-    "think": "think: the agent reasons about the results so far; it takes effect as a note in the history.",
-    "finish": "finish: the results so far answer the question; the answer agent writes the answer from them.",
-}
+INNER_CARDS = ("plan", "think", "finish")  # inner actions described by prompts/verifier.inner_<action>.txt
 
 
 class RefineOutput(BaseModel):
@@ -86,7 +71,7 @@ def select_schema(n: int) -> dict[str, Any]:
 def make_verifier(deps: Deps):
     @node("verifier")
     def verifier(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         proposal = dict(state.proposal)
         registered = deps.registry.get(proposal["tool"])
         common = dict(question=state.question, note=note_text(state), tool=card_detail(registered.card),
@@ -96,7 +81,7 @@ def make_verifier(deps: Deps):
         if s.verifier == "refine":
             args = _clean(proposal.get("arguments", {}))
             for round_no in range(1, s.verifier_rounds + 1):
-                msgs = messages("verifier", instructions=REFINE, **common,
+                msgs = messages("verifier", instructions=part("verifier", "refine"), **common,
                                 proposal=f"Proposed call: {registered.name}({json.dumps(args, default=str)})")
                 out = call_structured(model, msgs, RefineOutput, role="verifier", retries=s.structured_retries,
                                       json_schema=refine_schema(registered.args_schema))
@@ -124,7 +109,7 @@ def make_verifier(deps: Deps):
             choice, reason = 0, "all candidates identical"
             if len(distinct) > 1:
                 listing = "\n".join(f"{i}: {registered.name}({json.dumps(c, default=str)})" for i, c in enumerate(distinct))
-                out = call_structured(model, messages("verifier", instructions=SELECT, **common,
+                out = call_structured(model, messages("verifier", instructions=part("verifier", "select"), **common,
                                                       proposal=f"Candidates:\n{listing}"),
                                       SelectOutput, role="verifier", retries=s.structured_retries,
                                       json_schema=select_schema(len(distinct)),
@@ -145,7 +130,7 @@ def make_action_verifier(deps: Deps):
 
     @node("verifier")
     def action_verifier(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
-        s = settings_of(runtime)
+        s = runtime.context
         model = deps.models.for_role("verifier", s)
         actions = [dict(a) for a in state.actions or []]
         events: list[dict[str, Any]] = []
@@ -158,7 +143,7 @@ def make_action_verifier(deps: Deps):
             if len(distinct) > 1:
                 listing = "\n".join(f"{i}: {action_text(a)}" for i, a in enumerate(distinct))
                 names = list(dict.fromkeys(a["action"] for a in distinct))
-                msgs = messages("verifier", instructions=SELECT_ACTIONS, question=state.question, note=note_text(state),
+                msgs = messages("verifier", instructions=part("verifier", "select_actions"), question=state.question, note=note_text(state),
                                 tool="\n\n".join(_card(deps, n) for n in names),
                                 experience=deps.tool_experience(s, [experience_key(n) for n in names]),
                                 proposal=f"Candidate actions:\n{listing}")
@@ -191,12 +176,12 @@ def _refine_action(deps: Deps, state: MedMirrorState, s: Settings, model: Any, a
     current = action["thought"] if inner else _clean(action.get("arguments") or {})
     for round_no in range(1, s.verifier_rounds + 1):
         if inner:
-            msgs = messages("verifier", instructions=REFINE_INNER.format(action=name), **common,
+            msgs = messages("verifier", instructions=part("verifier", "refine_inner").format(action=name), **common,
                             proposal=f"Proposed action: {name}: {current}")
             new: Any = call_structured(model, msgs, RefineThought, role="verifier", retries=s.structured_retries)
             reason, new_value = new.reason, new.thought.strip()
         else:
-            msgs = messages("verifier", instructions=REFINE, **common,
+            msgs = messages("verifier", instructions=part("verifier", "refine"), **common,
                             proposal=f"Proposed call: {name}({json.dumps(current, default=str)})")
             new = call_structured(model, msgs, RefineOutput, role="verifier", retries=s.structured_retries,
                                   json_schema=schema)
@@ -212,7 +197,7 @@ def _refine_action(deps: Deps, state: MedMirrorState, s: Settings, model: Any, a
 
 
 def _card(deps: Deps, action: str) -> str:
-    return INNER_CARDS.get(action) or card_detail(deps.registry.get(action).card)
+    return part("verifier", f"inner_{action}") if action in INNER_CARDS else card_detail(deps.registry.get(action).card)
 
 
 def _identity(action: dict[str, Any]) -> tuple[str, str]:

@@ -212,7 +212,7 @@ assert cli["status"] == "answered" and cli["value"] == r.value  # temperature 0:
 # `openai_base_url`, `openai_model` (as `MEDMIRROR_*` variables or keywords to `solve`).
 
 # %%
-from medmirror.models.local import default_gguf_path  # noqa: E402
+from medmirror.core.models.local import default_gguf_path  # noqa: E402
 
 with socket.socket() as sock:
     sock.bind(("127.0.0.1", 0))

@@ -41,7 +41,7 @@ import pandas as pd
 
 from medmirror import Settings, solve
 from medmirror.graphs.main import build_graph
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 
 SMALL = os.environ.get("MEDMIRROR_NOTEBOOK_SMALL") == "1"
 ROOT = Path.cwd().parent  # the notebook runs in notebooks/

@@ -76,8 +76,8 @@ print("note:", row.note)
 # `top_n_tools` (5). Below: the lexical score of the fused top-N, and the fused (RRF) score.
 
 # %%
-from medmirror.models.embeddings import make_embeddings
-from medmirror.settings import Settings
+from medmirror.core.models.embeddings import make_embeddings
+from medmirror.core.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import by_medcalc_id
 
@@ -212,7 +212,7 @@ print("category the checks require:", repr(category))
 
 # %%
 from medmirror import solve
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 
 
 def scripted(name, *replies):

@@ -52,7 +52,7 @@ from medmirror import Settings, solve
 from medmirror.bench.scoring import medcalc_scorer
 from medmirror.graphs.optimize import build_optimize_graph
 from medmirror.memory.experience import ExperienceStore
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 from medmirror.optimize_cli import medcalc_cases, run_optimize
 
 DATA_DIR = Path(os.environ["MEDMIRROR_DATA_DIR"])

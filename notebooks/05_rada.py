@@ -50,7 +50,7 @@ DATA_DIR = Path(os.environ["MEDMIRROR_DATA_DIR"])
 from medmirror import solve
 from medmirror.cli import main as cli_main
 from medmirror.bench.rada import score_case
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 from medmirror.tools.radiology.agent_tools import RadiologyWorkbench
 from medmirror.tools.radiology.cards import can_perform
 from medmirror.tools.radiology.records import generate_records

@@ -47,7 +47,7 @@ T0 = time.perf_counter()
 ROOT = Path.cwd().parent  # the notebook runs in notebooks/
 from medmirror import Settings, solve
 from medmirror.bench.cab import TASK_SETS, materialise, scorer_for, select_tasks
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 
 WORK = Path(tempfile.mkdtemp(prefix="nb06-"))  # where this notebook's task resources are made
 pd.set_option("display.max_colwidth", 80)
@@ -197,7 +197,7 @@ assert "readonly" in second_lock and unchanged and verify_generated(Path(DB)) is
 # run calls `run_sql` with a 1-s timeout to save time; the full run uses the tool's own 5 s.
 
 # %%
-from medmirror.limits import SQL_PROGRESS_OPS
+from medmirror.core.limits import SQL_PROGRESS_OPS
 
 timeout = 1.0 if SMALL else 5.0
 runaway = "SELECT count(*) FROM labevents a, labevents b, chartevents c"
@@ -228,7 +228,7 @@ assert capped["row_count"] == DEFAULT_MAX_ROWS and capped["truncated"]
 # prompt's `<one SELECT statement>` placeholder instead of writing SQL).
 
 # %%
-from medmirror.models import StructuredOutputError
+from medmirror.core.models import StructuredOutputError
 from medmirror.tools.ehr.text_to_sql import SQLQueryFailed
 
 real_task = ehr_tasks["ehr_qa_001"]  # "How many patients are in the database?"
@@ -367,7 +367,7 @@ for query in (unans["question"], "chemotherapy regimen"):
 # returns passages with ids to cite; it never composes an answer.
 
 # %%
-from medmirror.models.embeddings import make_embeddings
+from medmirror.core.models.embeddings import make_embeddings
 from medmirror.tools import knowledge
 from medmirror.tools.knowledge.index import bundled_index
 

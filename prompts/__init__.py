@@ -5,6 +5,10 @@ Each ``<role>.md`` file has a ``## system`` (the role's instructions) and a
 (so JSON braces in the text need no escaping). A missing variable is an error, not
 an empty string.
 
+A node that picks part of its instructions by mode (the planner's decomposition or single tool, the
+reviewer's three or four stages, the verifier's refinement or selection) reads that part with
+:func:`part` from ``<role>.<name>.txt``.
+
 Every role's prompt starts the same way: one shared system message, then the task
 (question and patient note), then the role's instructions and material. Calls for
 one task therefore share a long token prefix, which llama.cpp keeps in its KV
@@ -29,6 +33,12 @@ def load(role: str) -> tuple[Template, Template]:
     system = text.split("## system", 1)[1].split("## user", 1)[0].strip()
     user = text.split("## user", 1)[1].strip()
     return Template(system), Template(user)
+
+
+@lru_cache(maxsize=None)
+def part(role: str, name: str) -> str:
+    """A named part of a role's instructions, ``<role>.<name>.txt`` (its final newline is not part of it)."""
+    return resources.files(__name__).joinpath(f"{role}.{name}.txt").read_text(encoding="utf-8").removesuffix("\n")
 
 
 SHARED_SYSTEM = (

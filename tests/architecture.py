@@ -17,30 +17,48 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = {"app": "medmirror", "graphs": "medmirror.graphs", "nodes": "medmirror.nodes",
-           "tools": "medmirror.tools", "memory": "medmirror.memory", "prompts": "medmirror.prompts"}
 
-# Bottom to top. A module may import modules of its own layer or of a layer below it, never above.
-# The first matching prefix decides (longest prefixes first within the table).
+
+def _setup_folders(root: Path) -> dict[str, str]:
+    """setup.py's ``FOLDERS`` (repository folder -> installed package), read with ``ast``: one table, no copy."""
+    for node in ast.parse((root / "setup.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "FOLDERS" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise LookupError("setup.py has no FOLDERS table")
+
+
+FOLDERS = _setup_folders(ROOT)
+
+# Bottom to top, by folder: a module's layer is the folder it lives in (the longest folder that contains it).
+# A module may import modules of its own layer or of a layer below it, never above.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("leaf", ("medmirror.config", "medmirror.settings", "medmirror.presets", "medmirror.usage",
-              "medmirror.limits", "medmirror.models", "medmirror.prompts")),
-    ("tools", ("medmirror.tools",)),
-    ("memory", ("medmirror.memory",)),
-    ("state", ("medmirror.graphs.state",)),
-    ("nodes", ("medmirror.nodes",)),
-    ("graphs", ("medmirror.graphs",)),
-    ("interfaces", ("medmirror",)),  # the package root, API, CLI, benchmarks, Studio entry points
+    ("leaf", ("app/core", "prompts")),  # settings, presets, usage, limits, model factories; prompt files
+    ("tools", ("tools",)),
+    ("memory", ("memory",)),  # the graph state (per-task memory), experience store, checkpointer
+    ("nodes", ("nodes",)),
+    ("graphs", ("graphs",)),  # wiring: one module per graph, routers
+    ("interfaces", ("app",)),  # the package root, API, CLI, benchmarks, Studio entry points
 ]
 RANK = {name: i for i, (name, _) in enumerate(LAYERS)}
 
 
+def folder_of(module: str) -> str:
+    """The repository path of an installed module name (``medmirror.core.settings`` -> ``app/core/settings``)."""
+    package = max((p for p in FOLDERS.values() if module == p or module.startswith(p + ".")), key=len, default=None)
+    if package is None:
+        raise ValueError(f"{module} is not a module of the project (setup.py FOLDERS)")
+    folder = next(f for f, p in FOLDERS.items() if p == package)
+    rest = module[len(package):].lstrip(".").replace(".", "/")
+    return f"{folder}/{rest}" if rest else folder
+
+
 def layer_of(module: str) -> str:
+    path = folder_of(module)
     best, best_len = "interfaces", -1
-    for name, prefixes in LAYERS:
-        for p in prefixes:
-            if (module == p or module.startswith(p + ".")) and len(p) > best_len:
-                best, best_len = name, len(p)
+    for name, folders in LAYERS:
+        for f in folders:
+            if (path == f or path.startswith(f + "/")) and len(f) > best_len:
+                best, best_len = name, len(f)
     return best
 
 

@@ -19,18 +19,14 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, ConfigDict, Field
 
-from medmirror.models.structured import call_model
+from medmirror.core.models.structured import call_model
+from medmirror.prompts import part
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 from medmirror.tools.tooling import card_inputs, make_tool
 
 UNAVAILABLE = "no vision model configured (set MEDMIRROR_VISION_BASE_URL and MEDMIRROR_VISION_MODEL)"
 MAX_BYTES = 20 * 1024 * 1024
-SYSTEM = ("You are a careful assistant looking at a medical image for a clinical team. Describe only what is "
-          "visible; say when the image does not show what is asked or is of too low quality; do not invent "
-          "findings, patient details or measurements.")
-CAPTION = ("Describe this image for a clinician: the kind of image (modality, view, body region, or document/"
-           "photo), the main visible findings, and any text or measurements shown. Be concise.")
 _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF87a", "image/gif"),
     (b"GIF89a", "image/gif"),
@@ -84,7 +80,7 @@ def vision_model(settings: Any) -> BaseChatModel:
 
 
 def build_messages(prompt: str, url: str) -> list[Any]:
-    return [SystemMessage(content=SYSTEM),
+    return [SystemMessage(content=part("images", "system")),
             HumanMessage(content=[{"type": "text", "text": prompt},
                                   {"type": "image_url", "image_url": {"url": url}}])]
 
@@ -149,6 +145,6 @@ def registered_tools(model: BaseChatModel | None = None,
     return [
         make_tool(qa_card, ImageQAArgs, lambda a, ctx: _ask(a.question, ctx, a.image, model),
                   requires=("images",), needs_context=True, availability=avail),
-        make_tool(caption_card, CaptionArgs, lambda a, ctx: _ask(CAPTION, ctx, a.image, model),
+        make_tool(caption_card, CaptionArgs, lambda a, ctx: _ask(part("images", "caption"), ctx, a.image, model),
                   requires=("images",), needs_context=True, availability=avail),
     ]

@@ -19,8 +19,8 @@ import numpy as np
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.tools import BaseTool
 
-from medmirror.models.factory import ModelSet
-from medmirror.settings import Settings
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.settings import Settings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.fusion import reciprocal_rank_fusion
 from medmirror.tools.text_tokens import tokenize
@@ -56,7 +56,7 @@ class ToolContext:
     """What a context-aware tool is called with besides its arguments."""
 
     resources: dict[str, Any] = field(default_factory=dict)  # the task's: {"ehr_db": path, "documents": [...], ...}
-    settings: Any = None  # the run's medmirror.settings.Settings
+    settings: Any = None  # the run's medmirror.core.settings.Settings
     models: ModelSet | None = None  # the run's models by role, so solve(models=...) reaches tools that call one
 
     def chat_model(self, role: str) -> BaseChatModel:

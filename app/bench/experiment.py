@@ -70,8 +70,8 @@ from medmirror.bench.medcalc import (
 )
 from medmirror.bench.rada import METRICS as RADA_METRICS
 from medmirror.bench.rada import RadaError, make_cases, resolve_conditions, run_rada
-from medmirror.models.factory import reset_scripted_cache
-from medmirror.settings import ROLES
+from medmirror.core.models.factory import reset_scripted_cache
+from medmirror.core.settings import ROLES
 
 SUBRUN_FILE = "subrun.json"
 FILES = {"rows": "rows.csv", "rows_parquet": "rows.parquet", "gate_scores": "gate_scores.csv",

@@ -50,7 +50,7 @@
 
 Every problem is an :class:`ExperimentConfigError` whose message names the key (``conditions[2].sweep.theta_pln:
 unknown setting (did you mean theta_plan?)``). A condition's settings are validated with
-:class:`medmirror.settings.Settings` for each preset, so a bad value fails before anything runs.
+:class:`medmirror.core.settings.Settings` for each preset, so a bad value fails before anything runs.
 """
 
 from __future__ import annotations
@@ -70,8 +70,8 @@ from medmirror.bench.cab import CabError, select_tasks
 from medmirror.bench.cli import one_line_validation_error
 from medmirror.bench.medcalc import MODES, BenchError, get_mode, read_medcalc_csv
 from medmirror.bench.rada import RadaError, resolve_conditions, resolve_tasks
-from medmirror.presets import PRESETS
-from medmirror.settings import ROLES, Settings
+from medmirror.core.presets import PRESETS
+from medmirror.core.settings import ROLES, Settings
 
 CONFIG_KEYS = ("name", "description", "out", "seeds", "concurrency", "settings", "sweep", "datasets", "conditions",
                "statistics")

@@ -65,16 +65,16 @@ from medmirror.bench.scoring import (
     parse_answer,
     to_json_value,
 )
-from medmirror.limits import check_data_file, cut_line
-from medmirror.models.embeddings import make_embeddings
-from medmirror.models.factory import ModelSet
-from medmirror.settings import ROLES, Settings
+from medmirror.core.limits import check_data_file, cut_line
+from medmirror.core.models.embeddings import make_embeddings
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.settings import ROLES, Settings
+from medmirror.core.usage import totals
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import by_medcalc_id  # importing the package registers every calculator
 from medmirror.tools.calculators.medcalc_adapter import adapt
 from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.extraction.grounding import EXTRACTION_MODES, canonical, field_kind, ground, same
-from medmirror.usage import totals
 
 BENCHMARK = "medcalc"
 RECORDS_FILE = "records.jsonl"

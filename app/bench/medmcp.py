@@ -51,8 +51,8 @@ from medmirror.bench.common import (
     write_summary,
 )
 from medmirror.bench.medcalc import BenchError, ModeNotAvailableError
-from medmirror.models.embeddings import make_embeddings
-from medmirror.settings import Settings
+from medmirror.core.models.embeddings import make_embeddings
+from medmirror.core.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import Calculator

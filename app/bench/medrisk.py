@@ -52,10 +52,11 @@ from medmirror.bench.common import (
     write_summary,
 )
 from medmirror.bench.medcalc import BenchError, ModeNotAvailableError
-from medmirror.limits import check_data_file
-from medmirror.models.embeddings import make_embeddings
-from medmirror.models.factory import ModelSet
-from medmirror.settings import Settings
+from medmirror.core.limits import check_data_file
+from medmirror.core.models.embeddings import make_embeddings
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.settings import Settings
+from medmirror.core.usage import totals
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.calculators.base import Calculator
@@ -66,7 +67,6 @@ from medmirror.tools.calculators.provenance import mdcalc_index
 from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
 from medmirror.tools.extraction.grounding import EXTRACTION_MODES, ground
 from medmirror.tools.extraction.vignette import read_vignette
-from medmirror.usage import totals
 
 BENCHMARK = "medrisk"
 RECORDS_FILE = "records.jsonl"

@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
 from medmirror.memory.checkpoint import make_checkpointer
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
 
 QUESTION = "What is the patient's body mass index (BMI)?"
 NOTE = "A 45-year-old man, weight 70 kg, height 175 cm."

@@ -68,16 +68,16 @@ from typing import Any
 from medmirror.api import solve
 from medmirror.bench.common import JsonlWriter, default_out_dir, load_records, run_items, write_summary
 from medmirror.bench.rada_strategies import VERSIONS_FILE, PromptHistory, few_shot_examples
-from medmirror.models.factory import ModelSet
-from medmirror.models.structured import StructuredOutputError
+from medmirror.core.models.factory import ModelSet
+from medmirror.core.models.structured import StructuredOutputError
+from medmirror.core.settings import Settings
+from medmirror.core.usage import totals
 from medmirror.nodes.prompt_backprop import failure_text, rewrite_instructions
-from medmirror.settings import Settings
 from medmirror.tools.radiology import metrics as M
 from medmirror.tools.radiology.agent_tools import NO_CALL, RadiologyWorkbench
 from medmirror.tools.radiology.records import RadRecord, generate_records
 from medmirror.tools.radiology.tasks import TASK_TYPES, RadTask, make_task
 from medmirror.tools.radiology.toolsets import CONDITIONS, ToolSet, build_toolset
-from medmirror.usage import totals
 
 INSUFFICIENT = ("insufficient_config1", "insufficient_config2", "insufficient_config3")
 CONDITION_GROUPS: dict[str, tuple[str, ...]] = {"insufficient": INSUFFICIENT}
@@ -307,7 +307,9 @@ def make_runner(options: Mapping[str, Any], *, preset: str, seed: int, build_too
     """``case -> record``: build the workbench, run :func:`medmirror.api.solve`, score the run; with
     ``rada_prompt_backprop`` (and a ``history``), a failed case rewrites the learned instructions."""
 
-    settings = {**BENCH_SETTINGS, **dict(options.get("settings") or {})}
+    defaults = {k: v for k, v in BENCH_SETTINGS.items()
+                if not (k == "max_react_steps" and Settings.resolve(preset).use_planner)}  # the planner graph refuses it
+    settings = {**defaults, **dict(options.get("settings") or {})}
     models = options.get("models")
     s = Settings.resolve(preset, **settings)  # also validates the settings up front
     use_planner = s.use_planner

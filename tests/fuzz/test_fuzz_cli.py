@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from medmirror.bench.cli import _settings_pairs
 from medmirror.cli import UsageError, _parse_options, _read_note, build_parser, main
-from medmirror.limits import MAX_NOTE_BYTES
+from medmirror.core.limits import MAX_NOTE_BYTES
 
 PARSER = build_parser()
 FLAGS = st.sampled_from(["solve", "bench", "medcalc", "demo", "--question", "-q", "--note", "--options", "--json",

@@ -18,7 +18,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from medmirror.limits import MAX_DOCUMENT_CHARS
+from medmirror.core.limits import MAX_DOCUMENT_CHARS
 from medmirror.tools.text.longdoc import DocumentError, read_document
 
 

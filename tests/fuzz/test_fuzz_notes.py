@@ -17,7 +17,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from medmirror.limits import MAX_NOTE_CHARS, InputTooLarge
+from medmirror.core.limits import MAX_NOTE_CHARS, InputTooLarge
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.grounding import rule_arguments

@@ -25,8 +25,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from medmirror.api import solve
+from medmirror.core.settings import Settings
 from medmirror.mcp_server import ToolCallError, call_tool
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.resource_access import ResourceRefused, check_resources
 

@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from medmirror.api import Result, solve
-from medmirror.graphs.state import MedMirrorState
-from medmirror.models.scripted import ScriptedChatModel
+from medmirror.core.models.scripted import ScriptedChatModel
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.compose import grounded_numbers, unsupported_numbers
 
 from .strategies import JSON

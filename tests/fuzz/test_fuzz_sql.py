@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from medmirror.limits import MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES
+from medmirror.core.limits import MAX_SQL_RESULT_BYTES, MAX_SQL_VALUE_BYTES
 from medmirror.tools.ehr.readonly import QueryResult, SQLRefused, run_sql
 from medmirror.tools.ehr.resources import ehr_db_path
 

@@ -1,7 +1,7 @@
 """Builders for scripted agent replies and a runner that returns the graph's full final state.
 
 The graph tests drive the real main graph (real routers, real executor, real
-calculators) with :class:`medmirror.models.scripted.ScriptedChatModel` per role. A role
+calculators) with :class:`medmirror.core.models.scripted.ScriptedChatModel` per role. A role
 that must not be called gets a model with an empty script: calling it raises
 ``ScriptExhausted`` and fails the test.
 """
@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import json
 import re
+import types
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 from langgraph.checkpoint.memory import InMemorySaver
+from pydantic import TypeAdapter, ValidationError
+from typing_extensions import NotRequired, Required, is_typeddict
 
-from medmirror.graphs.main import build_graph
-from medmirror.models.scripted import ScriptedChatModel
-from medmirror.settings import Settings
+from medmirror.core.models.scripted import ScriptedChatModel
+from medmirror.core.settings import Settings
+from medmirror.graphs.main import READ_BY, build_graph, graph_of
+from medmirror.memory.state import MedMirrorState, TaskOutput
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
 
@@ -130,6 +134,13 @@ class Run:
         return found[0]
 
 
+def for_graph(preset: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """A test's settings shared by both graphs, without those the preset's graph does not read (it refuses them)."""
+    graph = graph_of(Settings.resolve(preset))
+    unread = {n for other, names in READ_BY.items() if other != graph for n in names}
+    return {k: v for k, v in settings.items() if k not in unread}
+
+
 def run(ms: dict[str, ScriptedChatModel], preset: str = "mirror", *, question: str = BMI_Q,
         note: str | None = BMI_NOTE, options: dict[str, str] | None = None,
         registry: ToolRegistry | None = None, **settings: Any) -> Run:
@@ -140,7 +151,59 @@ def run(ms: dict[str, ScriptedChatModel], preset: str = "mirror", *, question: s
     config = {"configurable": {"thread_id": "test"}, "recursion_limit": 200}
     out = graph.invoke({"question": question, "note": note, "options": options}, config,
                        context=Settings.resolve(preset, **settings))
+    errors = payload_errors(out, TaskOutput)
+    for snapshot in graph.get_state_history(config):  # every state the run went through
+        errors += payload_errors(snapshot.values, MedMirrorState)
+    assert not errors, "state payloads that their types do not declare:\n" + "\n".join(sorted(set(errors))[:20])
     return Run(out=out, state=graph.get_state(config).values)
+
+
+# ---------------------------------------------------------------------------
+# The state's payloads against their types (every graph test checks every state it went through)
+# ---------------------------------------------------------------------------
+
+
+def payload_errors(values: dict[str, Any], schema: type) -> list[str]:
+    """Keys a node wrote that the payload's TypedDict does not declare, and values pydantic rejects for
+    their declared type: ``where: problem`` lines (empty when the state matches its types)."""
+    hints = get_type_hints(schema, include_extras=True)
+    errors: list[str] = []
+    for name, value in values.items():
+        if name in hints:
+            _check(value, hints[name], name, errors)
+    return errors
+
+
+def _check(value: Any, hint: Any, where: str, errors: list[str]) -> None:
+    while get_origin(hint) in (Annotated, NotRequired, Required):
+        hint = get_args(hint)[0]
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        if value is None:
+            return
+        arms = [a for a in args if a is not type(None)]
+        hint = next((a for a in arms if is_typeddict(a) and isinstance(value, dict)), arms[0] if len(arms) == 1 else None)
+        if hint is None:
+            return
+        origin, args = get_origin(hint), get_args(hint)
+    if is_typeddict(hint):
+        if not isinstance(value, dict):
+            errors.append(f"{where}: {type(value).__name__}, not a {hint.__name__}")
+            return
+        declared = get_type_hints(hint, include_extras=True)
+        errors += [f"{where}.{k}: not declared by {hint.__name__}" for k in value if k not in declared]
+        for k, v in value.items():
+            if k in declared:
+                _check(v, declared[k], f"{where}.{k}", errors)
+        return
+    if origin is list and args and isinstance(value, list):
+        for i, item in enumerate(value):
+            _check(item, args[0], f"{where}[{i}]", errors)
+        return
+    try:
+        TypeAdapter(hint).validate_python(value)
+    except ValidationError as err:
+        errors.append(f"{where}: {err.errors()[0]['msg']} ({value!r:.80})")
 
 
 # ---------------------------------------------------------------------------

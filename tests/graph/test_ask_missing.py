@@ -9,8 +9,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from medmirror.api import solve
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.settings import Settings
 from tests.graph._helpers import BMI_Q, answer, bmi, bmi_plan, call, models, small_registry, used_up
 
 NO_WEIGHT = "A 45-year-old man comes for a check-up. Height 175 cm. No complaints."

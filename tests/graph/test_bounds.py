@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from medmirror.api import solve
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.settings import Settings
 
 from ._helpers import BMI_NOTE, BMI_Q, answer, call, models, plan, section, small_registry
 

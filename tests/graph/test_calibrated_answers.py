@@ -8,11 +8,11 @@ from __future__ import annotations
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.registry import ToolRegistry
-from tests.graph._helpers import answer, call, models, plan, run
+from tests.graph._helpers import answer, call, for_graph, models, plan, run
 
 Q = "What is the patient's CHA2DS2-VASc score?"
 # the rules do not read 'an infarct of the cerebral cortex' as a stroke; the second reader finds the sentence
@@ -115,7 +115,7 @@ from medmirror.nodes.checks import named_calculators, out_of_library  # noqa: E4
 def test_a_question_for_a_calculator_the_library_lacks_refuses_with_the_name_it_found(question, name, preset):
     ms = models(planner=[plan(("Score it", "cha2ds2_vasc"))] * 3, tool_agent=[call("cha2ds2_vasc")] * 6,
                 answer=[answer("3")] * 3)
-    r = run(ms, preset, question=question, note=CLEAN, registry=registry(), **SETTINGS)
+    r = run(ms, preset, question=question, note=CLEAN, registry=registry(), **for_graph(preset, SETTINGS))
     assert r["status"] == "refused" and r["value"] is None
     assert f"no validated tool computes '{name}'" in r["status_detail"]
     assert r["target"]["out_of_library"]["name"] == name and not r["target"]["decisive"]

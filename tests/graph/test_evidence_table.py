@@ -7,8 +7,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from medmirror.api import solve
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.settings import Settings
 from tests.graph._helpers import BMI_Q, answer, bmi, bmi_plan, call, models, small_registry
 
 NOTE = "A 52-year-old woman comes for review. She weighs 82 kg; height 165 cm."

@@ -172,7 +172,7 @@ def test_tool_switch_off_locks_the_agent_to_the_planned_tool():
 
 
 def test_riskagent_keeps_the_deciders_tool():
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
     assert Settings.resolve("riskagent").tool_switch is False and Settings.resolve("mirror").tool_switch is True
 
@@ -224,7 +224,7 @@ def test_use_gates_off_still_switches_every_gate_off_whatever_the_agent_switches
 
 
 def test_mirror_best_revises_a_plan_scored_8_and_allows_5_rounds():
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
     s = Settings.resolve("mirror-best")
     assert (s.theta_plan, s.max_rounds, s.use_planner, s.use_ltm, s.use_gates) == (9, 5, True, True, True)

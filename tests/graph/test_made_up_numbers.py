@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.graph._helpers import answer, call, models, plan, react, run
+from tests.graph._helpers import answer, call, for_graph, models, plan, react, run
 
 MAP_Q = "What is the patient's mean arterial pressure?"  # no format keyword in the question
 SETTINGS = {"extractor": "rules", "use_checks": True, "embeddings_provider": "none", "max_rounds": 2,
@@ -38,7 +38,7 @@ def test_with_both_readings_the_value_is_the_tools_not_the_models(preset):
 
 def test_react_finishing_before_the_tool_named_never_answers_the_models_number():
     ms = models(tool_agent=[react("finish")] * 8, answer=[answer("7")] * 4)
-    r = run(ms, "react", question=MAP_Q, note="BP 120/80 mmHg.", **SETTINGS)
+    r = run(ms, "react", question=MAP_Q, note="BP 120/80 mmHg.", **for_graph("react", SETTINGS))
     assert r["answer_format"] == "number" and r["value"] != "7"
     assert "react_refused" in r.events("tool_agent")  # finishing before the named tool's result is refused
     if r["status"] == "answered":  # the named tool ran on the note's readings: its result, not the model's

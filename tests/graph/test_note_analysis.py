@@ -14,11 +14,11 @@ import sys
 import pytest
 
 from medmirror.api import solve
-from medmirror.graphs.state import MedMirrorState
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.memory.checkpoint import make_checkpointer
-from medmirror.models import ScriptedChatModel
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.grounding import analysis_of, ground_call, rule_call
-from medmirror.settings import Settings
 from medmirror.tools.extraction import extractor
 from medmirror.tools.extraction.record import matches, to_record
 

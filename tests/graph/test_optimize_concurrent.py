@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from medmirror.bench.scoring import medcalc_scorer
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.graphs.optimize import build_optimize_graph
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_models import ConcurrentUpdateError
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
 
 from .test_reflectool import CASE, answer, call, plan
 

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from medmirror.api import solve
+from medmirror.core.settings import Settings
 from medmirror.graphs.main import build_graph
-from medmirror.settings import Settings
 
 from ._helpers import (
     BMI_70,

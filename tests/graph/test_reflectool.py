@@ -8,11 +8,11 @@ import pytest
 
 from medmirror import solve
 from medmirror.bench.scoring import medcalc_scorer
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.graphs.optimize import build_optimize_graph
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_models import Step, Trajectory
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
 
 NOTE = "A 45-year-old man, weight 70 kg, height 175 cm."
 QUESTION = "What is the patient's body mass index (BMI)?"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from medmirror.api import solve
+from medmirror.core.settings import Settings
 from medmirror.memory.checkpoint import checkpoint_path, make_checkpointer
-from medmirror.settings import Settings
 
 from ._helpers import BMI_70, BMI_NOTE, BMI_Q, answer, bmi, bmi_plan, call, models, prompt, section, used_up
 

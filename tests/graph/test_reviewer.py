@@ -138,7 +138,7 @@ def test_wrong_without_a_stage_is_invalid_and_retried():
 
 @pytest.mark.parametrize("preset", ["mirror", "react", "cot"])
 def test_reviewer_is_off_unless_the_preset_or_a_setting_turns_it_on(preset):
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
     assert Settings.resolve(preset).use_reviewer is False
     assert Settings.resolve(preset, use_reviewer=True).use_reviewer is True
@@ -295,11 +295,11 @@ def test_the_interpretation_stage_check_fails_without_a_model_call():
     """The reviewer's deterministic interpretation check, on an interpretation that disagrees with the tool's."""
     from types import SimpleNamespace
 
-    from medmirror.graphs.state import MedMirrorState
-    from medmirror.models.factory import ModelSet
+    from medmirror.core.models.factory import ModelSet
+    from medmirror.core.settings import Settings
+    from medmirror.memory.state import MedMirrorState
     from medmirror.nodes.common import Deps
     from medmirror.nodes.reviewer import make_reviewer, stage_checks
-    from medmirror.settings import Settings
 
     step = {"subtask": 0, "tool": "bmi", "ok": True, "arguments": {"weight": 70, "height": 175},
             "observation": {"name": "Body Mass Index (BMI)", "value": 22.857142857142858, "unit": "kg/m²",

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from medmirror.api import solve
-from medmirror.limits import MAX_NOTE_CHARS, MAX_QUESTION_CHARS
+from medmirror.core.limits import MAX_NOTE_CHARS, MAX_QUESTION_CHARS
+from medmirror.core.settings import Settings
 from medmirror.memory.checkpoint import make_checkpointer
-from medmirror.settings import Settings
 
 from ._helpers import BMI_70, BMI_NOTE, BMI_Q, answer, bmi, bmi_plan, call, models, used_up
 

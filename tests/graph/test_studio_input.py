@@ -5,7 +5,7 @@ stay on the graphs build_graph makes by default."""
 from __future__ import annotations
 
 from medmirror.graphs.main import build_graph
-from medmirror.graphs.state import ClinicalTask
+from medmirror.memory.state import ClinicalTask
 
 from ._helpers import BMI_70, BMI_NOTE, BMI_Q, answer, bmi_plan, call, models
 
@@ -27,7 +27,7 @@ def test_the_default_graphs_keep_the_guidance_fields():
 
 
 def test_a_graph_with_the_studio_schema_solves_the_task():
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
     ms = models(planner=[bmi_plan()], tool_agent=[call("bmi", weight=70, height=175)], answer=[answer(BMI_70)])
     graph = build_graph(preset="mirror", models=ms, input_schema=ClinicalTask)

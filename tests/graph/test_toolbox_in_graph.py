@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from medmirror import solve
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 
 NOTE = "62-year-old man admitted with pneumonia. Denies chest pain. Started ceftriaxone."
 

@@ -6,8 +6,8 @@ import pytest
 from pydantic import BaseModel, Field
 
 from medmirror import solve
-from medmirror.graphs.state import MedMirrorState
-from medmirror.models import LocalChatModel
+from medmirror.core.models import LocalChatModel
+from medmirror.memory.state import MedMirrorState
 
 pytestmark = pytest.mark.integration
 
@@ -60,7 +60,7 @@ def test_default_preset_answers_a_short_case_with_the_tool_result() -> None:
 def test_n_threads_bounds_prompt_evaluation_too() -> None:
     # llama-cpp-python evaluates prompts on every core unless n_threads_batch is set: two
     # single-thread runs would then still contend for the same cores
-    from medmirror.models.local import _load, default_gguf_path
+    from medmirror.core.models.local import _load, default_gguf_path
 
     llm, _lock = _load(default_gguf_path(), 512, 1, 0)
     assert (llm.context_params.n_threads, llm.context_params.n_threads_batch) == (1, 1)

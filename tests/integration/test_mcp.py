@@ -18,8 +18,8 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from medmirror.api import solve
-from medmirror.models.factory import reset_scripted_cache
-from medmirror.settings import Settings
+from medmirror.core.models.factory import reset_scripted_cache
+from medmirror.core.settings import Settings
 from medmirror.tools.builtin import registry_for
 from medmirror.tools.mcp_client import MCPServerError, load_mcp_tools
 

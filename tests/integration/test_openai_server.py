@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from medmirror import solve
-from medmirror.models.local import default_gguf_path
-from medmirror.models.openai_compat import forget_methods, known_method
+from medmirror.core.models.local import default_gguf_path
+from medmirror.core.models.openai_compat import forget_methods, known_method
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 

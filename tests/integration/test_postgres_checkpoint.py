@@ -22,8 +22,8 @@ from typing import Annotated, TypedDict
 import pydantic
 import pytest
 
+from medmirror.core.settings import Settings
 from medmirror.memory.checkpoint import CheckpointerError, make_checkpointer
-from medmirror.settings import Settings
 
 
 def _pg_bin(name: str) -> str | None:

@@ -1,6 +1,6 @@
 """The answer's words never contradict its structured value."""
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.compose import mentions as _mentions
 from medmirror.nodes.compose import state_result_first
 

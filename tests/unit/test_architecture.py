@@ -40,14 +40,24 @@ def test_the_leaf_layer_imports_nothing_of_the_project_above_it() -> None:
 
 
 @pytest.mark.parametrize("module, layer", [
-    ("medmirror.settings", "leaf"), ("medmirror.models.factory", "leaf"), ("medmirror.prompts", "leaf"),
+    ("medmirror.core.settings", "leaf"), ("medmirror.core.models.factory", "leaf"), ("medmirror.prompts", "leaf"),
     ("medmirror.tools.registry", "tools"), ("medmirror.memory.experience", "memory"),
-    ("medmirror.graphs.state", "state"), ("medmirror.nodes.planner", "nodes"), ("medmirror.graphs.main", "graphs"),
+    ("medmirror.memory.state", "memory"), ("medmirror.nodes.planner", "nodes"), ("medmirror.graphs.main", "graphs"),
     ("medmirror.api", "interfaces"), ("medmirror.cli", "interfaces"), ("medmirror.bench.medcalc", "interfaces"),
+    ("medmirror.settings", "interfaces"),  # the README's import path of Settings: an alias of medmirror.core.settings
     ("medmirror", "interfaces"),
 ])
 def test_layer_table(module: str, layer: str) -> None:
     assert arch.layer_of(module) == layer
+
+
+def test_a_layer_is_a_folder() -> None:
+    """Every module's layer follows from its folder alone, and every folder of a layer exists in the repository."""
+    for _, folders in arch.LAYERS:
+        for folder in folders:
+            assert (arch.ROOT / folder).is_dir(), f"LAYERS names {folder}/, which is not a folder of the repository"
+    for module, path in arch.modules().items():
+        assert path.relative_to(arch.ROOT).with_suffix("").as_posix().removesuffix("/__init__") == arch.folder_of(module)
 
 
 def _fake_project(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -97,3 +107,11 @@ def test_importing_the_graph_modules_builds_nothing() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/", timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_documented_settings_path_is_the_core_module_itself() -> None:
+    """``medmirror.settings`` (README's path for users' code) is ``medmirror.core.settings``, not a copy."""
+    import medmirror.core.settings as core
+    import medmirror.settings as alias
+
+    assert alias is core and alias.Settings is core.Settings

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from medmirror.bench.cab import CabError, load_tasks, run_cab, tool_selection_errors
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 
 
 def test_every_task_set_loads_with_a_known_scorer() -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from medmirror import limits
 from medmirror.cli import main
+from medmirror.core import limits
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture) -> tuple[int, str]:

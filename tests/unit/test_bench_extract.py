@@ -12,7 +12,7 @@ import pytest
 from medmirror.bench import cli
 from medmirror.bench.common import load_records
 from medmirror.bench.medcalc import COLUMNS, MODES, BenchError, run_medcalc
-from medmirror.models.scripted import ScriptedChatModel
+from medmirror.core.models.scripted import ScriptedChatModel
 
 BMI_NOTE = "A 40-year-old man who weighs 68 kg and is 182 cm tall."  # 68 / 1.82^2 = 20.52892
 CHA_NOTE = "A 62-year-old man with atrial fibrillation. He had a stroke in 2018. He denies diabetes."

@@ -10,7 +10,7 @@ import pytest
 from medmirror.bench.cli import main
 from medmirror.bench.medcalc import BenchError
 from medmirror.bench.medrisk import MedRiskDataError, parse_letter, read_medrisk, run_medrisk
-from medmirror.models.scripted import ScriptedChatModel
+from medmirror.core.models.scripted import ScriptedChatModel
 
 GDS = 10566  # the library's first score (GDS-15): one point per answer in the depressed direction
 NOT_IN_LIBRARY = 999_999  # no calculator will ever serve it

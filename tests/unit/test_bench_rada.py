@@ -25,7 +25,7 @@ from medmirror.bench.rada import (
     score_case,
     summarise,
 )
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 from medmirror.tools.radiology.tasks import TASK_TYPES
 from medmirror.tools.radiology.toolsets import build_toolset
 

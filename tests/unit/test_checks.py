@@ -11,7 +11,8 @@ import pytest
 
 from medmirror.bench.medcalc import read_medcalc_csv
 from medmirror.bench.retrieval import PARAPHRASES
-from medmirror.graphs.state import MedMirrorState
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.checks import (
     call_key,
     failed_calls,
@@ -24,7 +25,6 @@ from medmirror.nodes.checks import (
 from medmirror.nodes.common import Deps
 from medmirror.nodes.compose import answering_step, compose_answer, filter_rationale, unsupported_numbers
 from medmirror.nodes.intake import choose_candidates
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import by_medcalc_id
 

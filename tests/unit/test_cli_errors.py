@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from medmirror.cli import main
-from medmirror.limits import MAX_NOTE_BYTES
+from medmirror.core.limits import MAX_NOTE_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 Q = "What is the patient's BMI?"

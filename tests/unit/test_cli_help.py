@@ -18,8 +18,8 @@ from medmirror.cli import (
     readable_number,
     readable_text,
 )
-from medmirror.presets import PRESETS
-from medmirror.settings import Settings
+from medmirror.core.presets import PRESETS
+from medmirror.core.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRETS = ("openai_api_key", "vision_api_key")

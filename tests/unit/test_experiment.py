@@ -496,7 +496,7 @@ def test_dry_run_estimates_from_the_records_already_there(tmp_path: Path, capsys
 
 def test_concurrency_against_a_server_on_this_machine_warns() -> None:
     from medmirror.bench.cli import serial_server_warning
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
     local = Settings(model_provider="openai", openai_base_url="http://127.0.0.1:8080/v1", openai_model="m")
     assert "serve one request at a time" in serial_server_warning(local, 3)

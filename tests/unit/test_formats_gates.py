@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.graphs.state import MedMirrorState
+from medmirror.core.settings import Settings
+from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.formats import format_from_tool, infer_format, normalise_value, observed_value
 from medmirror.nodes.gates import answer_gate, executor_retry, next_tool_subtask, plan_gate, tool_gate
-from medmirror.settings import Settings
 
 ONE_SHOT = Path("/work/shared/data/medcalc/one_shot.csv")
 

@@ -54,7 +54,7 @@ def test_malformed_pdf_is_a_document_error(tmp_path):
 
 
 def test_document_over_the_size_limit_is_refused(tmp_path, monkeypatch):
-    from medmirror import limits
+    from medmirror.core import limits
 
     monkeypatch.setattr(limits, "MAX_DOCUMENT_CHARS", 100)
     f = tmp_path / "long.txt"
@@ -82,7 +82,7 @@ def test_bench_set_with_an_unknown_setting_is_refused_up_front(tmp_path, capsys,
 
 
 def test_corpus_file_over_the_limit_is_refused(tmp_path, monkeypatch):
-    from medmirror import limits
+    from medmirror.core import limits
     from medmirror.tools.knowledge.corpus import CorpusError, load_user_corpus
 
     (tmp_path / "a.txt").write_text("Warfarin is a vitamin K antagonist. " * 20, encoding="utf-8")
@@ -99,7 +99,7 @@ def test_huge_integer_in_an_error_message_is_an_expression_error():
 
 
 def test_an_oversized_text_argument_to_a_tool_is_refused_naming_the_limit():
-    from medmirror.limits import MAX_TOOL_TEXT_CHARS
+    from medmirror.core.limits import MAX_TOOL_TEXT_CHARS
     from medmirror.tools.builtin import default_registry
     from medmirror.tools.calculators import CALCULATORS
 

@@ -14,8 +14,8 @@ import mcp.types as types
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
+from medmirror.core.models.factory import reset_scripted_cache
 from medmirror.mcp_server import SOLVE, build_server
-from medmirror.models.factory import reset_scripted_cache
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.mcp_client import MCPConfigError, read_config, tool_card
 

@@ -9,16 +9,16 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
-from medmirror.graphs.state import AnswerOutput, PlanOutput, ReviewOutput, ToolCallOutput
-from medmirror.models.factory import ModelConfigError, ModelSet, make_model, reset_scripted_cache
-from medmirror.models.grammar import GrammarError, check_gbnf, grammar_for
-from medmirror.models.json_mode import extract_json, response_format
-from medmirror.models.scripted import ScriptedChatModel, ScriptExhausted
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.factory import ModelConfigError, ModelSet, make_model, reset_scripted_cache
+from medmirror.core.models.grammar import GrammarError, check_gbnf, grammar_for
+from medmirror.core.models.json_mode import extract_json, response_format
+from medmirror.core.models.scripted import ScriptedChatModel, ScriptExhausted
+from medmirror.core.models.structured import StructuredOutputError, call_structured
+from medmirror.core.settings import Settings
+from medmirror.core.usage import metered
+from medmirror.memory.state import AnswerOutput, PlanOutput, ReviewOutput, ToolCallOutput
 from medmirror.nodes.schemas import answer_schema, plan_schema, react_schema, tool_call_schema
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
-from medmirror.usage import metered
 
 
 @pytest.fixture(autouse=True)
@@ -272,7 +272,7 @@ def _gbnf(schema: dict, relax: bool = True) -> str:
     """The local model's path: large bounds relaxed, converted, checked."""
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    from medmirror.models.grammar import relax_large_bounds
+    from medmirror.core.models.grammar import relax_large_bounds
 
     gbnf = json_schema_to_gbnf(json.dumps(relax_large_bounds(schema) if relax else schema))
     check_gbnf(gbnf)
@@ -324,7 +324,7 @@ def test_reviewer_schema_converts_and_checks():
 
 
 def test_large_length_bounds_are_relaxed_before_llama_cpp_sees_them():
-    from medmirror.models.grammar import MAX_GRAMMAR_CHARS, relax_large_bounds
+    from medmirror.core.models.grammar import MAX_GRAMMAR_CHARS, relax_large_bounds
 
     # the clinical_ner tool takes a whole note (maxLength 200000): as GBNF that is a 1.6 MB nested rule
     # that crashed llama.cpp; the bound is left to pydantic, short bounds stay in the grammar
@@ -343,7 +343,7 @@ def test_every_tool_schema_fits_a_grammar():
     """Offering every tool at once (hundreds of calculators) keeps each tool's name in the grammar; when their
     argument schemas together exceed the grammar limit, each branch takes any argument object instead (the tool
     validates the arguments when it runs), and a small offer keeps its full argument schemas."""
-    from medmirror.models.grammar import MAX_GRAMMAR_CHARS
+    from medmirror.core.models.grammar import MAX_GRAMMAR_CHARS
 
     reg = default_registry()
     tools = {n: reg.get(n).args_schema for n in reg.names()}
@@ -357,8 +357,8 @@ def test_every_tool_schema_fits_a_grammar():
 
 def test_the_agents_own_text_bounds_stay_in_the_grammar():
     # relaxing a 600-1200 character bound let the reply run into max_tokens and cut the JSON
-    from medmirror.graphs.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
-    from medmirror.models.grammar import relax_large_bounds
+    from medmirror.core.models.grammar import relax_large_bounds
+    from medmirror.memory.state import AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput
     from medmirror.nodes.optimize import ReflectOutput
 
     for model in (ReviewOutput, AnswerOutput, PlanOutput, ReactDecision, ToolCallOutput, ReflectOutput):

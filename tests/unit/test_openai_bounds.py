@@ -12,9 +12,9 @@ from typing import Callable
 import pytest
 from langchain_core.messages import HumanMessage
 
-from medmirror.models.factory import make_model
-from medmirror.models.openai_compat import ModelServerError
-from medmirror.settings import Settings
+from medmirror.core.models.factory import make_model
+from medmirror.core.models.openai_compat import ModelServerError
+from medmirror.core.settings import Settings
 
 HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
 

@@ -17,11 +17,11 @@ import pytest
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel, Field
 
-from medmirror.models.factory import make_model
-from medmirror.models.openai_compat import ModelServerError, forget_methods, known_method, rate_limiter
-from medmirror.models.structured import call_structured
-from medmirror.settings import Settings
-from medmirror.usage import merge_usage, metered, totals
+from medmirror.core.models.factory import make_model
+from medmirror.core.models.openai_compat import ModelServerError, forget_methods, known_method, rate_limiter
+from medmirror.core.models.structured import call_structured
+from medmirror.core.settings import Settings
+from medmirror.core.usage import merge_usage, metered, totals
 
 LLAMA_CPP_REJECTION = {"error": {"message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', "
                                             "'response_format', 'type'), 'msg': \"Input should be 'text' or "
@@ -219,7 +219,7 @@ def test_the_rate_limiter_is_shared_per_server_and_rate():
 def test_bench_rows_run_in_parallel_against_a_remote_server_and_one_at_a_time_otherwise(tmp_path, capsys):
     from medmirror.bench import cli
     from medmirror.bench.medcalc import row_concurrency, run_medcalc
-    from medmirror.models.scripted import ScriptedChatModel
+    from medmirror.core.models.scripted import ScriptedChatModel
     from tests.unit.test_bench_medcalc import BMI_ENTITIES, row, write_csv
 
     def slow_json_mode(body: dict[str, Any]) -> tuple[int, dict[str, Any], dict[str, str]]:

@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
+from medmirror.core.models import ScriptedChatModel
 from medmirror.memory.experience import ExperienceStore
-from medmirror.models import ScriptedChatModel
 from medmirror.optimize_cli import run_optimize
 
 CSV = ("Row Number,Calculator ID,Calculator Name,Category,Output Type,Patient Note,Question,Ground Truth Answer,"

@@ -86,7 +86,7 @@ def test_gate_scores_collect_every_self_score_by_gate():
 def test_tool_call_schema_with_alternatives_and_a_reflection_converts_to_a_grammar():
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    from medmirror.models.grammar import relax_large_bounds
+    from medmirror.core.models.grammar import relax_large_bounds
 
     reg = default_registry()
     alts = {n: reg.get(n).args_schema for n in ("target_weight", "ideal_body_weight")}

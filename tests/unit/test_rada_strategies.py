@@ -20,9 +20,9 @@ from medmirror.bench.rada_strategies import (
     few_shot_examples,
     few_shot_tasks,
 )
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
 from medmirror.nodes.prompt_backprop import MAX_INSTRUCTIONS_CHARS, clean
-from medmirror.settings import Settings
 from medmirror.tools.radiology.tasks import TASK_TYPES
 from medmirror.tools.radiology.toolsets import build_toolset
 

@@ -11,10 +11,10 @@ import anyio
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from medmirror import limits
 from medmirror.api import solve
+from medmirror.core import limits
+from medmirror.core.settings import Settings
 from medmirror.mcp_server import ToolCallError, build_server, call_tool
-from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.ehr.resources import ehr_db_path
 from medmirror.tools.resource_access import ResourceRefused, check_resources
@@ -153,8 +153,8 @@ def test_the_graph_itself_refuses_a_file_outside_the_allowed_roots(tmp_path):
     """Studio and build_graph().invoke do not go through solve: intake checks the resources too."""
     from langgraph.checkpoint.memory import InMemorySaver
 
+    from medmirror.core.settings import Settings
     from medmirror.graphs.main import build_graph
-    from medmirror.settings import Settings
     from tests.graph._helpers import models
 
     secret = tmp_path / "secret.txt"

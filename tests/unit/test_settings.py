@@ -7,8 +7,8 @@ import os
 import pytest
 from pydantic import ValidationError
 
-from medmirror.presets import DESCRIPTIONS, PRESETS
-from medmirror.settings import ROLES, Settings
+from medmirror.core.presets import DESCRIPTIONS, PRESETS
+from medmirror.core.settings import ROLES, Settings
 
 
 @pytest.fixture(autouse=True)
@@ -153,7 +153,7 @@ def test_env_values_are_typed(monkeypatch, tmp_path):
 
 
 def test_the_context_holds_run_fields_only_and_every_field_is_one_or_the_other() -> None:
-    from medmirror.settings import PROCESS_FIELDS, RUN_FIELDS, RunContext
+    from medmirror.core.settings import PROCESS_FIELDS, RUN_FIELDS, RunContext
 
     assert set(RunContext.model_fields) == set(RUN_FIELDS)
     assert set(RUN_FIELDS) | set(PROCESS_FIELDS) == set(Settings.model_fields)
@@ -169,7 +169,7 @@ def test_the_context_holds_run_fields_only_and_every_field_is_one_or_the_other()
 
 
 def test_a_run_context_over_the_process_configuration() -> None:
-    from medmirror.settings import RunContext, resolve_run
+    from medmirror.core.settings import RunContext, resolve_run
 
     config = Settings(data_dir="/tmp/medmirror-config-test", n_threads=1)
     s = resolve_run({"preset": "react", "theta_tool": 9}, config)
@@ -182,7 +182,7 @@ def test_a_run_context_over_the_process_configuration() -> None:
 
 
 def test_a_path_or_secret_in_a_run_context_is_refused_by_name() -> None:
-    from medmirror.settings import resolve_run
+    from medmirror.core.settings import resolve_run
 
     with pytest.raises(ValueError, match="data_dir, openai_api_key: not per-run settings"):
         resolve_run({"preset": "mirror", "data_dir": "/x", "openai_api_key": "k"})
@@ -191,8 +191,8 @@ def test_a_path_or_secret_in_a_run_context_is_refused_by_name() -> None:
 def test_a_dict_context_is_resolved_once_per_run(monkeypatch) -> None:
     """A Studio-style dict context is resolved once, not on every node call."""
     import medmirror.nodes.common as common
+    from medmirror.core.models import ScriptedChatModel
     from medmirror.graphs.main import build_graph
-    from medmirror.models import ScriptedChatModel
 
     calls = []
     real = common.resolve_run

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from medmirror.limits import oversized_text_argument
+from medmirror.core.limits import oversized_text_argument
 from medmirror.tools.calculators.provenance import FIELDS, mdcalc_fields
 from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
 from medmirror.tools.cards import InputSpec, ToolCard

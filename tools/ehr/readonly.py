@@ -14,7 +14,7 @@ that runs longer than ``timeout_s`` or more than ``SQL_PROGRESS_OPS`` virtual-ma
 steps, and a watchdog thread calls ``Connection.interrupt()`` at the deadline (a statement of
 few but slow steps never reaches the progress handler); results are capped at ``max_rows``.
 
-Size is bounded too (limits in :mod:`medmirror.limits`): the statement's text
+Size is bounded too (limits in :mod:`medmirror.core.limits`): the statement's text
 (``MAX_SQL_CHARS``); every string or blob SQLite builds, so ``randomblob``,
 ``zeroblob``, ``printf`` widths, ``replace``/``group_concat`` growth stop at
 ``MAX_SQLITE_LENGTH`` bytes (``SQLITE_LIMIT_LENGTH``), and ``printf``/``format`` are
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from medmirror.limits import (
+from medmirror.core.limits import (
     MAX_SQL_CHARS,
     MAX_SQL_COLUMNS,
     MAX_SQL_RESULT_BYTES,
@@ -106,7 +106,7 @@ def _checked_printf(fmt: Any = None, *args: Any) -> Any:
     width = printf_width(fmt, args)
     if width > MAX_SQLITE_LENGTH:
         _LOCAL.refusal = (f"printf/format width or precision {width:,} is over the limit of {MAX_SQLITE_LENGTH:,} "
-                          "(MAX_SQLITE_LENGTH in app/limits.py)")
+                          "(MAX_SQLITE_LENGTH in app/core/limits.py)")
         raise ValueError(_LOCAL.refusal)
     marks = ", ".join("?" * (1 + len(args)))
     return _formatter().execute(f"SELECT printf({marks})", (fmt, *args)).fetchone()[0]
@@ -163,7 +163,7 @@ def run_sql(path: str | Path, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, tim
         raise SQLRefused("empty SQL")
     if len(text) > MAX_SQL_CHARS:
         raise SQLRefused(f"the SQL is too long: {len(text):,} characters, the limit is {MAX_SQL_CHARS:,} "
-                         "(MAX_SQL_CHARS in app/limits.py)")
+                         "(MAX_SQL_CHARS in app/core/limits.py)")
     con = connect_readonly(path)
     deadline = time.monotonic() + timeout_s
     every = 10_000
@@ -205,7 +205,7 @@ def run_sql(path: str | Path, sql: str, *, max_rows: int = DEFAULT_MAX_ROWS, tim
                 if total + size > MAX_SQL_RESULT_BYTES:
                     truncated = True
                     notes.append(f"result cut after {len(rows)} row(s): more than {MAX_SQL_RESULT_BYTES:,} bytes "
-                                 "(MAX_SQL_RESULT_BYTES in app/limits.py); select fewer or shorter values")
+                                 "(MAX_SQL_RESULT_BYTES in app/core/limits.py); select fewer or shorter values")
                     break
                 total += size
                 rows.append(values)
@@ -232,10 +232,10 @@ def _bounded(value: Any, notes: list[str]) -> Any:
     if isinstance(value, bytes):
         if len(value) <= MAX_SQL_VALUE_BYTES:
             return value
-        notes.append(f"a value over {MAX_SQL_VALUE_BYTES:,} bytes was cut (MAX_SQL_VALUE_BYTES in app/limits.py)")
+        notes.append(f"a value over {MAX_SQL_VALUE_BYTES:,} bytes was cut (MAX_SQL_VALUE_BYTES in app/core/limits.py)")
         return f"<blob of {len(value):,} bytes>"
     if isinstance(value, str) and len(value.encode("utf-8", "surrogatepass")) > MAX_SQL_VALUE_BYTES:
-        notes.append(f"a value over {MAX_SQL_VALUE_BYTES:,} bytes was cut (MAX_SQL_VALUE_BYTES in app/limits.py)")
+        notes.append(f"a value over {MAX_SQL_VALUE_BYTES:,} bytes was cut (MAX_SQL_VALUE_BYTES in app/core/limits.py)")
         return value[: MAX_SQL_VALUE_BYTES // 4] + f"...[cut: {len(value):,} characters]"
     return value
 
@@ -250,10 +250,10 @@ def _message(err: Exception, timeout_s: float) -> str:
         return _LOCAL.refusal
     if "interrupted" in msg:
         return (f"query took longer than {timeout_s:g} s or more than {SQL_PROGRESS_OPS:,} steps "
-                "(SQL_PROGRESS_OPS in app/limits.py) and was stopped")
+                "(SQL_PROGRESS_OPS in app/core/limits.py) and was stopped")
     if "too big" in msg or "too many columns" in msg:
         return (f"{msg}: a string or blob may be at most {MAX_SQLITE_LENGTH:,} bytes (MAX_SQLITE_LENGTH) and a "
-                f"result at most {MAX_SQL_COLUMNS} columns (MAX_SQL_COLUMNS in app/limits.py)")
+                f"result at most {MAX_SQL_COLUMNS} columns (MAX_SQL_COLUMNS in app/core/limits.py)")
     if "not authorized" in msg or "authorization denied" in msg:
         return ("not authorized: only read-only SELECT queries are allowed (no writes, ATTACH, PRAGMA or recursive "
                 "WITH RECURSIVE queries, whose work a model controls)")

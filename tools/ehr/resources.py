@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from medmirror.limits import MAX_SYNTHETIC_DATABASES, MAX_SYNTHETIC_PATIENTS, MAX_SYNTHETIC_PATIENTS_TOTAL
+from medmirror.core.limits import MAX_SYNTHETIC_DATABASES, MAX_SYNTHETIC_PATIENTS, MAX_SYNTHETIC_PATIENTS_TOTAL
 from medmirror.tools.ehr.generator import generate_ehr
 from medmirror.tools.ehr.schema import DDL
 
@@ -57,7 +57,7 @@ def parse_spec(spec: str) -> dict[str, int]:
         raise ValueError("n must be at least 1")
     if out["n_patients"] > MAX_SYNTHETIC_PATIENTS:
         raise ValueError(f"n={out['n_patients']} is over the limit of {MAX_SYNTHETIC_PATIENTS:,} synthetic patients "
-                         "(MAX_SYNTHETIC_PATIENTS in app/limits.py)")
+                         "(MAX_SYNTHETIC_PATIENTS in app/core/limits.py)")
     return out
 
 
@@ -99,12 +99,12 @@ def _within_budget(path: Path, n_patients: int) -> None:
         return
     if len(_GENERATED) >= MAX_SYNTHETIC_DATABASES:
         raise ValueError(f"this process has generated {len(_GENERATED)} synthetic EHR databases, the limit "
-                         f"(MAX_SYNTHETIC_DATABASES in app/limits.py); reuse one of the seeds and sizes already made")
+                         f"(MAX_SYNTHETIC_DATABASES in app/core/limits.py); reuse one of the seeds and sizes already made")
     total = sum(_GENERATED.values()) + n_patients
     if total > MAX_SYNTHETIC_PATIENTS_TOTAL:
         raise ValueError(f"generating {n_patients:,} more synthetic patients would make {total:,} in this process, "
                          f"over the limit of {MAX_SYNTHETIC_PATIENTS_TOTAL:,} (MAX_SYNTHETIC_PATIENTS_TOTAL in "
-                         "app/limits.py)")
+                         "app/core/limits.py)")
 
 
 def _user_version() -> int:

@@ -1,7 +1,7 @@
 """Text-to-SQL over the EHR (the SQLCoder role) with error-driven retries.
 
 The model is shown the schema manual and the question (``prompts/sql.md``) and
-replies ``{"sql": "..."}`` (validated by :func:`medmirror.models.call_structured`). The SQL
+replies ``{"sql": "..."}`` (validated by :func:`medmirror.core.models.call_structured`). The SQL
 runs on a read-only connection (:mod:`medmirror.tools.ehr.readonly`); when SQLite rejects it
 (syntax, unknown column, not authorized, timeout) the error and the failed SQL are
 fed back and the model tries again, at most :data:`MAX_ATTEMPTS` times in all.
@@ -19,7 +19,7 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, Field
 
-from medmirror.models.structured import call_structured
+from medmirror.core.models.structured import call_structured
 from medmirror.prompts import render
 from medmirror.tools.ehr.readonly import DEFAULT_MAX_ROWS, QueryResult, SQLRefused, run_sql
 from medmirror.tools.ehr.schema import manual_text

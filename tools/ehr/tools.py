@@ -11,7 +11,7 @@ from typing import Any
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, Field
 
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.ehr.readonly import DEFAULT_MAX_ROWS, connect_readonly, run_sql
 from medmirror.tools.ehr.resources import ehr_db_path

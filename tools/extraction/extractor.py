@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from medmirror.limits import MAX_NOTE_CHARS, check_size
+from medmirror.core.limits import MAX_NOTE_CHARS, check_size
 from medmirror.tools.extraction import anthropometrics, vitals
 from medmirror.tools.extraction.concepts import find_concepts, resolve
 from medmirror.tools.extraction.context import find_triggers, other_person

@@ -35,7 +35,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from langchain_core.language_models.chat_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create_model
 
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
 from medmirror.tools.calculators.base import Calculator, is_rejected_argument, rejected_argument
 from medmirror.tools.calculators.units import convert
@@ -770,7 +770,7 @@ def llm_arguments(calc: Calculator, note: str, question: str, model: BaseChatMod
     """Ask ``model`` for the inputs of ``calc`` found in ``note`` (structured output, validated, retried).
 
     Returns the values as the model gave them (``None`` left out); :func:`reconcile` converts
-    and checks them. Raises :class:`medmirror.models.structured.StructuredOutputError` when the model
+    and checks them. Raises :class:`medmirror.core.models.structured.StructuredOutputError` when the model
     keeps producing invalid output.
     """
 

@@ -42,7 +42,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from medmirror.models.structured import StructuredOutputError, call_structured
+from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
 from medmirror.tools.calculators.option_match import Quantity, quantities, quantity_agrees
 from medmirror.tools.calculators.points import SPECS, Choice, Item, Number

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterator
 
-from medmirror import limits
+from medmirror.core import limits
 
 BUNDLED_DIR = Path(__file__).parent / "corpus"
 BUNDLED_SOURCE = "medmirror-corpus"
@@ -231,12 +231,12 @@ def load_user_corpus(path: str | Path) -> tuple[list[Passage], dict[str, int]]:
 
     if len(files) > limits.MAX_CORPUS_FILES:
         raise CorpusError(f"corpus_path '{path}' has {len(files):,} files, the limit is {limits.MAX_CORPUS_FILES:,} "
-                          "(MAX_CORPUS_FILES in app/limits.py)")
+                          "(MAX_CORPUS_FILES in app/core/limits.py)")
     for f in files:
         size = f.stat().st_size
         if size > limits.MAX_CORPUS_FILE_BYTES:
             raise CorpusError(f"corpus file '{f}' is too large: {size:,} bytes, the limit is "
-                              f"{limits.MAX_CORPUS_FILE_BYTES:,} (MAX_CORPUS_FILE_BYTES in app/limits.py)")
+                              f"{limits.MAX_CORPUS_FILE_BYTES:,} (MAX_CORPUS_FILE_BYTES in app/core/limits.py)")
     stats: dict[str, int] = {"files": len(files)}
     passages: list[Passage] = []
     for f in files:

@@ -34,8 +34,8 @@ from typing import Any
 import bm25s
 import numpy as np
 
-from medmirror.models.embeddings import embeddings_id
-from medmirror.models.vectorstore import open_collection
+from medmirror.core.models.embeddings import embeddings_id
+from medmirror.core.models.vectorstore import open_collection
 from medmirror.tools.knowledge.corpus import Passage, bundled_files, corpus_files, load_bundled, load_user_corpus
 from medmirror.tools.text_tokens import STOPWORDS, tokenize
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from medmirror.models.embeddings import embeddings_key, make_embeddings
+from medmirror.core.models.embeddings import embeddings_key, make_embeddings
 from medmirror.tools.cards import ToolCard
 from medmirror.tools.fusion import reciprocal_rank_fusion
 from medmirror.tools.knowledge.corpus import CorpusError, check_corpus_path

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from medmirror import limits
-from medmirror.models.embeddings import make_embeddings
+from medmirror.core import limits
+from medmirror.core.models.embeddings import make_embeddings
 from medmirror.tools.fusion import reciprocal_rank_fusion
 from medmirror.tools.text_tokens import STOPWORDS
 
@@ -100,7 +100,7 @@ def check_document(path: str | Path) -> tuple[Path, str]:
     size = p.stat().st_size
     if size > limits.MAX_DOCUMENT_BYTES:
         raise DocumentError(f"{p.name} is too large: {size:,} bytes, the limit is {limits.MAX_DOCUMENT_BYTES:,} "
-                            "(MAX_DOCUMENT_BYTES in app/limits.py)")
+                            "(MAX_DOCUMENT_BYTES in app/core/limits.py)")
     return p, kind
 
 
@@ -121,7 +121,7 @@ def read_document(path: str | Path) -> str:
                 total += len(page_text) + 2
                 if total > limits.MAX_DOCUMENT_CHARS:
                     raise DocumentError(f"{p.name} has more than {limits.MAX_DOCUMENT_CHARS:,} characters of text "
-                                        "(MAX_DOCUMENT_CHARS in app/limits.py)")
+                                        "(MAX_DOCUMENT_CHARS in app/core/limits.py)")
                 parts.append(page_text)
             text = "\n\n".join(parts)
         except DocumentError:
@@ -136,7 +136,7 @@ def read_document(path: str | Path) -> str:
             text = fh.read(limits.MAX_DOCUMENT_CHARS + 1)
         if len(text) > limits.MAX_DOCUMENT_CHARS:
             raise DocumentError(f"{p.name} has more than {limits.MAX_DOCUMENT_CHARS:,} characters "
-                                "(MAX_DOCUMENT_CHARS in app/limits.py)")
+                                "(MAX_DOCUMENT_CHARS in app/core/limits.py)")
     if not text.strip():
         raise DocumentError(f"{p.name} has no extractable text" + (" (a scanned PDF?)" if kind == "pdf" else ""))
     return text
@@ -369,7 +369,7 @@ def _as_paths(documents: Any) -> list[str]:
     items = [documents] if isinstance(documents, (str, Path, dict)) else list(documents)
     if len(items) > limits.MAX_DOCUMENTS:
         raise DocumentError(f"{len(items):,} documents attached, the limit is {limits.MAX_DOCUMENTS:,} "
-                            "(MAX_DOCUMENTS in app/limits.py)")
+                            "(MAX_DOCUMENTS in app/core/limits.py)")
     out = []
     for item in items:
         if isinstance(item, dict):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from medmirror.bench.extraction_speed import PATTERNS, ages_note, measure, realistic_note, report
-from medmirror.limits import MAX_NOTE_CHARS, InputTooLarge
+from medmirror.core.limits import MAX_NOTE_CHARS, InputTooLarge
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
 from medmirror.tools.extraction.demographics import _age_candidates

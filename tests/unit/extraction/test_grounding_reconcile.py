@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from medmirror.models.scripted import ScriptedChatModel
-from medmirror.models.structured import StructuredOutputError
+from medmirror.core.models.scripted import ScriptedChatModel
+from medmirror.core.models.structured import StructuredOutputError
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.extraction.grounding import ground, llm_arguments, reconcile
 

@@ -104,7 +104,7 @@ CASE = "An 80-year-old man comes with his son. He walks with small shuffling ste
 
 
 def scripted(*replies):
-    from medmirror.models.scripted import ScriptedChatModel
+    from medmirror.core.models.scripted import ScriptedChatModel
 
     return ScriptedChatModel(responses=list(replies), name_="extractor")
 

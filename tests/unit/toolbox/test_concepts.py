@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
 from medmirror.tools import concepts
 from medmirror.tools.concepts import hpo, icd10, umls
 from medmirror.tools.registry import MissingResource

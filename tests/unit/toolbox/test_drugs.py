@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
 from medmirror.tools import drugs
 from medmirror.tools.drugs import drugbank, table
 from medmirror.tools.registry import MissingResource

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.models import ScriptedChatModel
+from medmirror.core.models import ScriptedChatModel
 from medmirror.tools.ehr import catalog as C
 from medmirror.tools.ehr.generator import generate_ehr
 from medmirror.tools.ehr.readonly import SQLRefused, run_sql

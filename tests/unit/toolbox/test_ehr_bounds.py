@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from medmirror import limits
+from medmirror.core import limits
 from medmirror.tools.ehr import readonly
 from medmirror.tools.ehr.readonly import SQLRefused, run_sql
 from medmirror.tools.ehr.resources import ehr_db_path, generator_fingerprint, private_workdir, verify_generated

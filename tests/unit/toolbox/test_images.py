@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.models import ScriptedChatModel
-from medmirror.settings import Settings
-from medmirror.tools.images import CAPTION, UNAVAILABLE, ImageError, data_url, registered_tools, vision_model
+from medmirror.core.models import ScriptedChatModel
+from medmirror.core.settings import Settings
+from medmirror.prompts import part
+from medmirror.tools.images import UNAVAILABLE, ImageError, data_url, registered_tools, vision_model
 from medmirror.tools.registry import MissingResource
 
 
@@ -76,7 +77,7 @@ def test_request_carries_the_image_as_a_data_url(image):
     assert url.startswith("data:image/png;base64,")
     assert base64.b64decode(url.split(",", 1)[1]) == image.read_bytes()
     out = t["image_caption"].invoke({}, {"images": str(image)}, VISION)  # a single path is accepted too
-    assert out["answer"] == "A grey square." and fake.calls[1]["messages"][1].content[0]["text"] == CAPTION
+    assert out["answer"] == "A grey square." and fake.calls[1]["messages"][1].content[0]["text"] == part("images", "caption")
 
 
 def test_bad_images(tmp_path, image):

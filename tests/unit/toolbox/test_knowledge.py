@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from medmirror.settings import Settings
+from medmirror.core.settings import Settings
 from medmirror.tools import knowledge
 from medmirror.tools.knowledge import corpus as kc
 from medmirror.tools.knowledge import index as ki

@@ -185,7 +185,7 @@ def test_faiss_fusion_with_an_embedding_model():
 
 
 def test_embeddings_setting_requires_server_and_model():
-    from medmirror.settings import Settings
+    from medmirror.core.settings import Settings
 
     s = Settings(embeddings_provider="openai")
     with pytest.raises(ValueError, match="MEDMIRROR_EMBEDDINGS_MODEL"):

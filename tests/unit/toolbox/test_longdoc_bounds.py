@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from medmirror import limits
+from medmirror.core import limits
 from medmirror.tools.text.longdoc import DocumentError, longdoc_search
 
 

@@ -18,7 +18,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict, Field, PrivateAttr
 
-from medmirror.models.json_mode import JSONSchemaOutputMixin, ai_message
+from medmirror.core.models.json_mode import JSONSchemaOutputMixin, ai_message
 
 Response = str | dict | list | Callable[[list[BaseMessage]], Any] | BaseException
 

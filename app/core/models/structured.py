@@ -18,8 +18,9 @@ from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from pydantic import BaseModel, ValidationError
 
-from medmirror.models.json_mode import extract_json, response_format
-from medmirror.usage import current_meter
+from medmirror.core.models.json_mode import extract_json, response_format
+from medmirror.core.usage import current_meter
+from medmirror.prompts import part
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -89,7 +90,6 @@ def call_structured(
                 meter.retries += 1
             history = history + [
                 AIMessage(content=last_raw),
-                HumanMessage(content=f"That reply was invalid ({last_err}). Reply again with only JSON that "
-                                     f"matches the schema."),
+                HumanMessage(content=part("structured", "retry").format(error=last_err)),
             ]
     raise StructuredOutputError(role, retries + 1, last_err, last_raw)

@@ -1,4 +1,4 @@
-"""One factory for every role's chat model, driven by :class:`medmirror.settings.Settings`."""
+"""One factory for every role's chat model, driven by :class:`medmirror.core.settings.Settings`."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from typing import Any, Mapping
 
 from langchain_core.language_models.chat_models import BaseChatModel
 
-from medmirror.models.local import LocalChatModel, default_gguf_path
-from medmirror.models.openai_compat import bounded_http_client, openai_chat_class, rate_limiter
-from medmirror.models.scripted import ScriptedChatModel
-from medmirror.settings import ROLES, Settings
+from medmirror.core.models.local import LocalChatModel, default_gguf_path
+from medmirror.core.models.openai_compat import bounded_http_client, openai_chat_class, rate_limiter
+from medmirror.core.models.scripted import ScriptedChatModel
+from medmirror.core.settings import ROLES, Settings
 
 
 class ModelConfigError(ValueError):

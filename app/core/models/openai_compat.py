@@ -3,11 +3,11 @@
 ``ChatOpenAI`` with three things a remote server needs:
 
 * **structured output that works on servers without ``json_schema``**. Callers ask for
-  ``response_format={"type": "json_schema", ...}`` (see :mod:`medmirror.models.json_mode`); a
+  ``response_format={"type": "json_schema", ...}`` (see :mod:`medmirror.core.models.json_mode`); a
   server that rejects it (HTTP 400/422/5xx whose body names ``response_format`` or the type,
   e.g. llama-cpp-python's server: ``Input should be 'text' or 'json_object'``) is asked again in
   JSON mode with the schema (``{"type": "json_object", "schema": ...}``), then with the schema in
-  the prompt (the reply is parsed and validated by :func:`medmirror.models.structured.call_structured`
+  the prompt (the reply is parsed and validated by :func:`medmirror.core.models.structured.call_structured`
   as always). The first method a server accepts is remembered per (base URL, model) for the
   process, and every structured call records its method in the running node's usage meter
   (``usage[node]["structured_output"] = {method: calls}``; ``Result.totals`` sums them).
@@ -47,8 +47,9 @@ from langchain_core.outputs import ChatResult
 from langchain_core.rate_limiters import InMemoryRateLimiter
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 
-from medmirror.models.json_mode import JSONSchemaOutputMixin
-from medmirror.usage import current_meter
+from medmirror.core.models.json_mode import JSONSchemaOutputMixin
+from medmirror.core.usage import current_meter
+from medmirror.prompts import part
 
 logger = logging.getLogger(__name__)
 
@@ -268,8 +269,7 @@ def _retry_after(err: BaseException | None) -> float | None:
 
 def with_schema_in_prompt(messages: list[BaseMessage], schema: dict[str, Any]) -> list[BaseMessage]:
     """The messages with an instruction to reply with JSON matching ``schema`` (in the last user message)."""
-    text = ("Reply with only a JSON object (no prose, no code fence) that matches this JSON schema:\n"
-            + json.dumps(schema, separators=(",", ":")))
+    text = part("structured", "schema") + "\n" + json.dumps(schema, separators=(",", ":"))
     out = list(messages)
     if out and out[-1].type == "human" and isinstance(out[-1].content, str):
         out[-1] = HumanMessage(content=f"{out[-1].content}\n\n{text}")

@@ -1,7 +1,7 @@
 """Usage accounting: model calls, tokens and wall time, per node and per run.
 
 Nodes run inside :func:`metered` (a context manager the graph's node wrapper
-opens); every model call made through :func:`medmirror.models.structured.call_model`
+opens); every model call made through :func:`medmirror.core.models.structured.call_model`
 records into the meter of the node that is running.
 """
 

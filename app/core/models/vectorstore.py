@@ -9,7 +9,7 @@ nothing leaves the machine. Without a data dir, or when ``chromadb`` is not inst
 files cannot be opened, the same interface is served from memory by numpy (exact cosine).
 
 :func:`embed_cached` embeds documents through a collection keyed by a hash of each text, so a
-text is embedded once per data dir (the embeddings wrapper in :mod:`medmirror.models.embeddings`
+text is embedded once per data dir (the embeddings wrapper in :mod:`medmirror.core.models.embeddings`
 uses it for every ``embed_documents`` call: tool cards, corpus passages, experience cases).
 """
 

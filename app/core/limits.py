@@ -62,7 +62,7 @@ def check_size(what: str, size: int, limit: int, limit_name: str, unit: str = "c
     """Raise :class:`InputTooLarge` when ``size`` exceeds ``limit``."""
     if size > limit:
         raise InputTooLarge(f"{what} is too large: {size:,} {unit}, the limit is {limit:,} "
-                            f"({limit_name} in app/limits.py)")
+                            f"({limit_name} in app/core/limits.py)")
 
 
 def check_text(what: str, value: Any, limit: int, limit_name: str, *, optional: bool = False) -> None:
@@ -110,7 +110,7 @@ def check_data_file(path: Any, error: type[Exception] = InputTooLarge) -> None:
     size = p.stat().st_size
     if size > MAX_BENCH_DATA_BYTES:
         raise error(f"data file {p} is too large: {size:,} bytes, the limit is {MAX_BENCH_DATA_BYTES:,} "
-                    "(MAX_BENCH_DATA_BYTES in app/limits.py)")
+                    "(MAX_BENCH_DATA_BYTES in app/core/limits.py)")
 
 
 def check_thread_id(thread_id: Any) -> None:
@@ -141,7 +141,7 @@ def oversized_text_argument(args: Any, limit: int | None = None) -> str | None:
         name, value = stack.pop()
         if isinstance(value, str) and len(value) > limit:
             return (f"{name} is too long: {len(value):,} characters, the limit is {limit:,} "
-                    "(MAX_TOOL_TEXT_CHARS in app/limits.py)")
+                    "(MAX_TOOL_TEXT_CHARS in app/core/limits.py)")
         if isinstance(value, dict):
             stack.extend((str(k), v) for k, v in value.items())
         elif isinstance(value, (list, tuple)):
