@@ -16,7 +16,7 @@ import medmirror.bench.experiment as experiment_module
 from medmirror.bench.common import JsonlWriter, load_records
 from medmirror.bench.experiment import dry_run, engine_plan, run_experiment
 from medmirror.bench.experiment_config import Experiment, parse_experiment
-from medmirror.settings import ROLES
+from medmirror.core.settings import ROLES
 from tests.unit.test_experiment import _bmi_csv
 
 EXAMPLE = Path(medmirror.__file__).parent / "data" / "experiments" / "one_shot_small.toml"
