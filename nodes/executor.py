@@ -182,7 +182,8 @@ def make_executor(deps: Deps, *, planner: bool):
             step["proposed_arguments"] = arguments
             step["grounding"] = grounding
         record_user_inputs(step, user_inputs)
-        conf_calc = calculator(tool) if ok and grounding is not None else None
+        # the answer policy reads the confidence only with the checks on (nodes.answer.calibrate): computed then only
+        conf_calc = calculator(tool) if ok and grounding is not None and s.use_checks else None
         if conf_calc is not None:
             confidence = step_confidence(conf_calc, step, state)
             asked_uncertain = 0
