@@ -52,6 +52,11 @@ class Subtask(BaseModel):
     tool: str = Field(description="The candidate tool that does it, or 'none' for pure reasoning.")
     depends_on: list[int] = Field(default_factory=list, max_length=7,
                                   description="Numbers of the earlier subtasks whose results this one needs (1 = the first).")
+    # a workflow step (medmirror.nodes.workflow): its name, inputs taken from earlier steps' results, its condition
+    id: str | None = Field(None, pattern=r"^[A-Za-z][A-Za-z0-9_]{0,31}$", description="A name later steps refer to.")
+    derive: dict[str, str] = Field(default_factory=dict, max_length=16,
+                                   description="input -> id of the earlier step whose result it takes.")
+    when: dict[str, Any] | None = Field(None, description="Run only if this condition on earlier results holds.")
 
 
 class PlanOutput(BaseModel):
@@ -216,6 +221,7 @@ class TaskOutput(TypedDict, total=False):
     target: dict[str, Any] | None
     answer_checks: dict[str, Any] | None
     interpretation: dict[str, Any] | None
+    decisions: list[dict[str, Any]]
 
 
 @dataclass(kw_only=True)
@@ -269,6 +275,8 @@ class ExecutionState:
     given_up: list[int] = field(default_factory=list)  # subtasks given up after the attempt bound (this round)
     failure_justified: bool = False  # the last given-up subtask lacks an input the note does not give
     react_done: bool = False  # the single loop's agent finished (or the loop must end)
+    # workflow conditions evaluated (medmirror.nodes.workflow.decide): subtask, id, tool, condition, taken, why
+    decisions: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)

@@ -41,7 +41,8 @@ def answering_step(state: MedMirrorState) -> dict[str, Any] | None:
     if target.get("decisive"):
         return None  # the question names its tool: another tool's result does not answer it
     plan = state.plan or []
-    tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE]
+    skipped = {d.get("subtask") for d in state.decisions or [] if not d.get("taken")}  # a workflow's branch not taken
+    tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE and i not in skipped]
     if tool_idx:
         last = tool_idx[-1]
         return next((st for st in reversed(ok) if st.get("subtask") == last), None)
@@ -179,6 +180,9 @@ def grounded_numbers(state: MedMirrorState) -> tuple[list[float], str]:
         if st.get("ok") and st.get("tool") not in INNER_ACTIONS:
             _collect(st.get("observation"), numbers)
             _collect(st.get("arguments"), numbers)
+            # an input's source outside the note: the patient record's row (id, time) or the producing step
+            _collect([p.get("evidence") for p in (st.get("grounding") or {}).get("params") or []
+                      if p.get("status") in ("ehr", "derived")], numbers)
     text = f"{state.note or ''}\n{state.question or ''}"
     return numbers, text
 
