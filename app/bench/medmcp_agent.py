@@ -48,6 +48,7 @@ from medmirror.bench.medmcp import (
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import Calculator
 from medmirror.tools.ehr.patient_record import build_record, latest_rows, leading_number, read_rows, row_evidence
+from medmirror.tools.extraction.grounding import canonical
 
 T0 = datetime(2026, 3, 1, 8, 0)
 MAX_REMATCH = 6  # rounds of matching a calculator's inputs without the rows it refused (bounded work)
@@ -136,8 +137,14 @@ def record_arguments(calc: Calculator, chart: list[dict[str, Any]]) -> tuple[dic
     return args, params
 
 
-def _agree(a: Any, b: Any) -> bool:
-    return a == b or fold(str(a)) == fold(str(b))
+def _agree(calc: Calculator, name: str, got: Any, gold: Any) -> bool:
+    """The value read from the record is the gold input's value, once both are in the input's canonical unit."""
+    if got is None:
+        return False
+    try:
+        return canonical(calc, name, got) == canonical(calc, name, gold)
+    except ValueError:
+        return got == gold
 
 
 def make_agent(options: Mapping[str, Any]):
@@ -178,7 +185,8 @@ def make_agent(options: Mapping[str, Any]):
                 gold_args, _ = gold_arguments(CALCULATORS[cid], list(answer.get("inputs") or []))
                 got = (st or {}).get("arguments") or {}
                 m.update(gold=answer.get("final_answer"), inputs_required=len(gold_args),
-                         inputs_right=sum(_agree(got.get(k), v) for k, v in gold_args.items()) if st else 0)
+                         inputs_right=sum(_agree(CALCULATORS[cid], k, got.get(k), v) for k, v in gold_args.items())
+                         if st else 0)
             if st is not None and st["ok"] and answer is not None:
                 ok, why = compare(_Result(st), answer.get("final_answer"))
                 m.update(value=st["value"], correct=ok, **({} if ok else {"reason": why}))
