@@ -404,7 +404,7 @@ def start_review(stage: str) -> dict[str, Any]:
         return start_round()
     if stage == "tool_call":
         return {**fresh(SubtaskState, InterpretationState), "steps": replaced(), "evidence": replaced(), "given_up": [],
-                "failure_justified": False, **start_answer()}
+                "failure_justified": False, "decisions": [], **start_answer()}
     if stage == "interpretation":
         return {**fresh(InterpretationState), **start_answer()}
     if stage == "answer":

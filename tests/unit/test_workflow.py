@@ -10,8 +10,10 @@ import pytest
 
 from medmirror.bench.medmcp import read_medmcp
 from medmirror.bench.medmcp_agent import record_rows, run_medmcp_agent
+from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.workflow import (
     ConditionError,
+    compose_workflow,
     evaluate,
     parse_condition,
     render,
@@ -173,3 +175,29 @@ def test_agent_mode_fails_a_task_with_one_wrong_value(tmp_path):
     s = run_medmcp_agent(_data(tmp_path, calculator_answers=answers), out_dir=tmp_path / "run",
                          options={"plan": "oracle"}, quiet=True, plot_figure=False, echo=lambda _: None)
     assert s["task_success"] == 0.0 and s["value_accuracy"] == 0.5
+
+
+def _obs(name: str, value: float, unit: str = "", interpretation: str = "") -> dict:
+    return {"name": name, "value": value, "unit": unit, "interpretation": interpretation}
+
+
+def test_the_workflow_answer_lists_each_step_under_the_calibrated_policy():
+    state = MedMirrorState(
+        plan=[{"description": "a", "tool": "chads", "id": "c"}, {"description": "b", "tool": "hasbled", "id": "h"},
+              {"description": "c", "tool": "bmi", "id": "b", "when": {"ref": "c", "op": ">=", "value": 9}},
+              {"description": "d", "tool": "mean_arterial_pressure", "id": "m"}],
+        steps=[{"subtask": 0, "tool": "chads", "ok": True, "observation": _obs("CHA2DS2-VASc", 4, "", "high risk"),
+                "confidence": {"confidence": 0.39, "range": "3-5"}},
+               {"subtask": 1, "tool": "hasbled", "ok": True, "observation": _obs("HAS-BLED", 2, "", "moderate")},
+               {"subtask": 3, "tool": "mean_arterial_pressure", "ok": False, "error": "missing diastolic_bp"}],
+        decisions=[{"subtask": 2, "id": "b", "tool": "bmi", "condition": "c >= 9", "taken": False,
+                    "why": "c = 4: c >= 9 is False"}])
+    text, listed = compose_workflow(state, 0.7, withhold=True)
+    assert "c CHA2DS2-VASc = uncertain, 3-5 (confidence 39%)." in text and "high risk" not in text  # held back
+    assert "h HAS-BLED = 2 (moderate)." in text
+    assert "b bmi: not run: condition c >= 9 does not hold" in text
+    assert "m mean_arterial_pressure: no value: missing diastolic_bp" in text
+    assert "Decisions: b (bmi) skipped because c = 4: c >= 9 is False." in text
+    assert [e["status"] for e in listed] == ["uncertain", "answered", "skipped", "failed"]
+    given, _ = compose_workflow(state, 0.7, withhold=False)  # answer_policy=always: the value, still marked
+    assert "uncertain, 3-5 (confidence 39%); as read 4 (high risk)" in given
