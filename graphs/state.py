@@ -57,6 +57,8 @@ class Subtask(BaseModel):
     derive: dict[str, str] = Field(default_factory=dict, max_length=16,
                                    description="input -> id of the earlier step whose result it takes.")
     when: dict[str, Any] | None = Field(None, description="Run only if this condition on earlier results holds.")
+    method: dict[str, Any] = Field(default_factory=dict, max_length=8,
+                                   description="method parameter -> value this step uses (e.g. weight_basis).")
 
 
 class PlanOutput(BaseModel):

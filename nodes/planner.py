@@ -163,7 +163,7 @@ def _subtask(description: str, tool: str, depends_on: list[int], workflow: Any =
     st: dict[str, Any] = {"description": description, "tool": tool}
     if depends_on:
         st["depends_on"] = [d - 1 for d in depends_on]
-    for key in ("id", "derive", "when"):
+    for key in ("id", "derive", "when", "method"):
         if getattr(workflow, key, None):
             st[key] = getattr(workflow, key)
     return st

@@ -5,6 +5,8 @@ A plan's subtask may carry, besides its tool:
 * ``id`` — a name later subtasks refer to (default ``s1``, ``s2`` ... by position);
 * ``derive`` — ``{input: step_id}``: the input takes the result of an earlier step (grounding status ``derived``,
   with the producing step's id, tool and value as provenance; the unit converted explicitly to the input's unit);
+* ``method`` — ``{input: value}``: a choice of method the plan fixes (only an input the field map marks as a method
+  parameter, e.g. Cockcroft-Gault's ``weight_basis = actual`` when its weight is an adjusted weight derived before);
 * ``when`` — a condition on earlier results (:class:`Compare`, :class:`AllOf`, :class:`AnyOf`): the step runs only
   when it holds. The product evaluates it (:func:`evaluate`), never the model; there is no eval of any text.
 
@@ -33,7 +35,9 @@ from medmirror.nodes.checks import Check, report, tool_label
 from medmirror.tools.calculators import CALCULATORS, Calculator
 from medmirror.tools.calculators.units import UnitConversionError, convert
 from medmirror.tools.ehr.patient_record import PatientRecordError, read_row, row_argument, row_evidence
-from medmirror.tools.extraction.grounding import field_unit
+from medmirror.tools.extraction.calc_sources import Config
+from medmirror.tools.extraction.calculator_map import source_for
+from medmirror.tools.extraction.grounding import canonical, field_unit
 from medmirror.tools.registry import ToolRegistry
 
 NONE_TOOLS = (None, "", "none")
@@ -346,6 +350,8 @@ def sourced_inputs(calc: Calculator, arguments: dict[str, Any], state: MedMirror
     results = results_by_id(state)
     derive = {k: str(v) for k, v in (current.get("derive") or {}).items()}
     out: dict[str, Any] = {"args": {}, "params": [], "refused": [], "names": []}
+    for name, value in (current.get("method") or {}).items():
+        _method_input(calc, str(name), value, out)
     names = set(derive) | {k for k, v in (arguments or {}).items()
                            if isinstance(v, dict) and ("from_step" in v or "ehr_row" in v)}
     for name in sorted(names):
@@ -386,6 +392,28 @@ def sourced_inputs(calc: Calculator, arguments: dict[str, Any], state: MedMirror
                                                    f"{' ' + obs['unit'] if obs.get('unit') else ''}"
                                                    + (f" [{conversion}]" if conversion else "")}})
     return out
+
+
+def _method_input(calc: Calculator, name: str, value: Any, out: dict[str, Any]) -> None:
+    """A method parameter the plan fixes (Cockcroft-Gault's ``weight_basis`` when its weight is a derived adjusted
+    weight): only an input the field map marks as a choice of method, never a finding about the patient."""
+    out["names"].append(name)
+    try:
+        is_method = isinstance(source_for(calc.id, name), Config)
+    except KeyError:
+        is_method = False
+    if not is_method:
+        out["refused"].append(f"the plan sets {name}, which is not a method parameter of {calc.id}")
+        return
+    try:
+        value = canonical(calc, name, value)
+    except ValueError as err:
+        out["refused"].append(f"the plan's {name}={value!r} is not valid: {err}")
+        return
+    out["args"][name] = value
+    out["params"].append({"name": name, "value": value, "status": "assumed", "source": "plan",
+                          "note": "method parameter: set by the plan",
+                          "evidence": {"where": "plan", "text": f"the plan sets {name} = {value}"}})
 
 
 def _ehr_input(calc: Calculator, name: str, row_id: Any, state: MedMirrorState, out: dict[str, Any]) -> None:

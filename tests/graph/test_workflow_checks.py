@@ -17,7 +17,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from medmirror.graphs.main import build_graph
 from medmirror.settings import Settings
+from medmirror.tools.builtin import default_registry
 from medmirror.tools.ehr.patient_record import build_record
+from medmirror.tools.registry import ToolRegistry
 from tests.graph._helpers import Run, answer, call, models, run, small_registry, used_up
 
 IBW = 50 + 2.3 * (175 / 2.54 - 60)
@@ -173,4 +175,29 @@ def test_an_ehr_row_input_carries_its_row(tmp_path):
     assert r["steps"][0]["observation"]["value"] == pytest.approx(82 / 1.75 ** 2)  # 26.78
     row = next(e for e in r["evidence"] if e["input"] == "weight")
     assert row["status"] == "ehr" and "observations row 2" in row["evidence"]
+    used_up(*ms.values())
+
+
+def test_cockcroft_gault_on_the_adjusted_body_weight_of_the_step_before():
+    # The case: the adjusted weight computed in step 1 is Cockcroft-Gault's weight, not "corrected to the note".
+    # Female, 160 cm: IBW = 45.5 + 2.3 x (160 x 0.393701 - 60) = 52.382 kg; ABW = 52.382 + 0.4 x (95 - 52.382)
+    # = 69.429 kg; CrCl = (140 - 70) x 69.429 x 0.85 / (72 x 1.5) = 38.25 mL/min.
+    full = default_registry()
+    registry = ToolRegistry([full.get(n) for n in ("adjusted_body_weight", "creatinine_clearance", "bmi")])
+    note = "A 70-year-old woman, weight 95 kg, height 160 cm. Serum creatinine 1.5 mg/dL."
+    flow = plan(step("adjusted_body_weight", id="abw"),
+                step("creatinine_clearance", id="crcl", derive={"weight": "abw"}, method={"weight_basis": "actual"}))
+    ms = models(planner=[flow], tool_agent=[
+        call("adjusted_body_weight", sex="female", weight=95, height=160),
+        call("creatinine_clearance", age=70, sex="female", weight={"from_step": "abw"}, creatinine=1.5)],
+        answer=[result_answer])
+    r = run(ms, "mirror", question="Compute her adjusted body weight, then her creatinine clearance on it.",
+            note=note, extractor="hybrid", registry=registry)
+    weight = param(r, "creatinine_clearance", "weight")
+    assert weight["status"] == "derived" and weight["value"] == pytest.approx(69.429, abs=0.01)
+    crcl = next(s for s in r["steps"] if s["tool"] == "creatinine_clearance")
+    assert crcl["observation"]["value"] == pytest.approx(38.25, abs=0.02)
+    assert not any("corrected to the note" in c["reason"] for c in crcl["checks"]["checks"])
+    basis = param(r, "creatinine_clearance", "weight_basis")  # the plan's method: the derived weight as it is
+    assert (basis["value"], basis["evidence"]["where"]) == ("actual", "plan")
     used_up(*ms.values())

@@ -17,6 +17,7 @@ from medmirror.nodes.workflow import (
     evaluate,
     parse_condition,
     render,
+    sourced_inputs,
     with_dependencies,
     workflow_plan_checks,
 )
@@ -201,3 +202,16 @@ def test_the_workflow_answer_lists_each_step_under_the_calibrated_policy():
     assert [e["status"] for e in listed] == ["uncertain", "answered", "skipped", "failed"]
     given, _ = compose_workflow(state, 0.7, withhold=False)  # answer_policy=always: the value, still marked
     assert "uncertain, 3-5 (confidence 39%); as read 4 (high risk)" in given
+
+
+def test_a_plan_fixes_only_method_parameters():
+    crcl = CALCULATORS["creatinine_clearance"]
+
+    def refused(method: dict) -> list[str]:
+        state = MedMirrorState(plan=[{"description": "x", "tool": "creatinine_clearance", "method": method}])
+        return sourced_inputs(crcl, {}, state)["refused"]
+
+    assert refused({"weight_basis": "actual"}) == []
+    assert refused({"creatinine": 2.0}) == ["the plan sets creatinine, which is not a method parameter of "
+                                            "creatinine_clearance"]
+    assert "the plan's weight_basis='heaviest' is not valid" in refused({"weight_basis": "heaviest"})[0]
