@@ -201,3 +201,14 @@ def test_cockcroft_gault_on_the_adjusted_body_weight_of_the_step_before():
     basis = param(r, "creatinine_clearance", "weight_basis")  # the plan's method: the derived weight as it is
     assert (basis["value"], basis["evidence"]["where"]) == ("actual", "plan")
     used_up(*ms.values())
+
+
+def test_a_workflow_whose_last_step_fails_lists_what_was_computed_and_why_the_rest_was_not():
+    ms = models(planner=[FLOW], answer=[result_answer])
+    r = run(ms, "mirror", question=Q, note=NOTE.replace(" Blood pressure 140/90 mmHg.", ""), extractor="rules",
+            max_rounds=1)
+    assert r["value"] is None  # a text question: the listing is the answer, and no step's value is made up
+    assert "ibw Ideal Body Weight (Devine) = 70.46" in r["answer"] and "fluids Maintenance Fluids" in r["answer"]
+    assert "map mean_arterial_pressure: no value: " in r["answer"] and "missing systolic_bp" in r["answer"]
+    listed = next(c for c in r["answer_checks"]["checks"] if c["name"] == "every_value_listed")
+    assert listed["passed"] and "2 value(s)" in listed["reason"]
