@@ -24,6 +24,7 @@ from medmirror.graphs.state import MedMirrorState
 from medmirror.nodes.checks import number_supported, numbers_in
 from medmirror.nodes.common import INNER_ACTIONS, observation_brief
 from medmirror.nodes.formats import observed_value
+from medmirror.nodes.gates import blocked_subtasks
 
 _NONE = (None, "", "none")
 
@@ -41,7 +42,9 @@ def answering_step(state: MedMirrorState) -> dict[str, Any] | None:
     if target.get("decisive"):
         return None  # the question names its tool: another tool's result does not answer it
     plan = state.plan or []
-    skipped = {d.get("subtask") for d in state.decisions or [] if not d.get("taken")}  # a workflow's branch not taken
+    # a workflow's branch not taken, and the steps that need it
+    skipped = [d["subtask"] for d in state.decisions or [] if not d.get("taken")]
+    skipped = set(skipped) | set(blocked_subtasks(plan, skipped)) if skipped else set()
     tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE and i not in skipped]
     if tool_idx:
         last = tool_idx[-1]

@@ -212,3 +212,12 @@ def test_a_workflow_whose_last_step_fails_lists_what_was_computed_and_why_the_re
     assert "map mean_arterial_pressure: no value: " in r["answer"] and "missing systolic_bp" in r["answer"]
     listed = next(c for c in r["answer_checks"]["checks"] if c["name"] == "every_value_listed")
     assert listed["passed"] and "2 value(s)" in listed["reason"]
+
+
+def test_a_step_that_needs_a_skipped_step_is_not_run():
+    chained = plan(*BRANCH["subtasks"], step("target_weight", id="tw", derive={"target_bmi": "high"}))
+    ms = models(planner=[chained], answer=[result_answer])
+    r = run(ms, "mirror", question=BRANCH_Q, note=NOTE.replace("140/90", "100/60"), extractor="rules")
+    assert [s["tool"] for s in r["steps"]] == ["mean_arterial_pressure", "ideal_body_weight"]
+    assert "tw target_weight: not run." in r["answer"]  # its source, the BMI step, was skipped
+    assert r.state["plan"][3]["depends_on"] == [1]
