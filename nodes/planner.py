@@ -75,7 +75,7 @@ def make_planner(deps: Deps):
         try:
             out = call_structured(
                 deps.models.for_role("planner", s), msgs, PlanOutput, role="planner", retries=s.structured_retries,
-                json_schema=plan_schema(candidates, single_tool=single),
+                json_schema=plan_schema(candidates, single_tool=single, workflow=s.plan_workflows),
                 check=lambda o: _check_tools(o, candidates, single),
             )
         except StructuredOutputError as err:

@@ -16,11 +16,12 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from medmirror.graphs.main import build_graph
+from medmirror.models.grammar import grammar_for
 from medmirror.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.ehr.patient_record import build_record
 from medmirror.tools.registry import ToolRegistry
-from tests.graph._helpers import Run, answer, call, models, run, small_registry, used_up
+from tests.graph._helpers import Run, answer, call, models, run, sent_schema, small_registry, used_up
 
 IBW = 50 + 2.3 * (175 / 2.54 - 60)
 FLUIDS = 40 + 20 + (IBW - 20)
@@ -221,3 +222,12 @@ def test_a_step_that_needs_a_skipped_step_is_not_run():
     assert [s["tool"] for s in r["steps"]] == ["mean_arterial_pressure", "ideal_body_weight"]
     assert "tw target_weight: not run." in r["answer"]  # its source, the BMI step, was skipped
     assert r.state["plan"][3]["depends_on"] == [1]
+
+
+def test_plan_workflows_offers_the_workflow_fields_in_the_planners_schema():
+    for on in (False, True):
+        ms = models(planner=[FLOW], answer=[result_answer])
+        run(ms, "mirror", question=Q, note=NOTE, extractor="rules", plan_workflows=on)
+        fields = sent_schema(ms["planner"])["properties"]["subtasks"]["items"]["properties"]
+        assert ({"id", "derive", "when", "method"} <= set(fields)) is on
+        grammar_for(sent_schema(ms["planner"]))  # the embedded model's grammar builds from it
