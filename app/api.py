@@ -77,6 +77,8 @@ class Result:
     # the answer's confidence from its evidence and the policy's decision (status "uncertain" below the threshold):
     # confidence, range, low/high, uncertain_inputs, reasons (the note's sentences), threshold, policy
     calibration: dict[str, Any] | None = None
+    # a workflow's conditions as evaluated (medmirror.nodes.workflow): subtask, id, tool, condition, taken, why
+    decisions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def confidence(self) -> float | None:
@@ -291,4 +293,5 @@ def solve(
         candidates=out.get("candidates") or [], thread_id=thread_id, preset=s.preset, settings=s.public_dict(),
         rationale=out.get("rationale") or "", target=out.get("target"), scores=gate_scores(out.get("trace") or []),
         interpretation=out.get("interpretation"), pending=out.get("pending"), calibration=out.get("calibration"),
+        decisions=out.get("decisions") or [],
     )

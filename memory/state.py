@@ -52,6 +52,13 @@ class SubtaskOutput(BaseModel):
     tool: str = Field(description="The candidate tool that does it, or 'none' for pure reasoning.")
     depends_on: list[int] = Field(default_factory=list, max_length=7,
                                   description="Numbers of the earlier subtasks whose results this one needs (1 = the first).")
+    # a workflow step (medmirror.nodes.workflow): its name, inputs taken from earlier steps' results, its condition
+    id: str | None = Field(None, pattern=r"^[A-Za-z][A-Za-z0-9_]{0,31}$", description="A name later steps refer to.")
+    derive: dict[str, str] = Field(default_factory=dict, max_length=16,
+                                   description="input -> id of the earlier step whose result it takes.")
+    when: dict[str, Any] | None = Field(None, description="Run only if this condition on earlier results holds.")
+    method: dict[str, Any] = Field(default_factory=dict, max_length=8,
+                                   description="method parameter -> value this step uses (e.g. weight_basis).")
 
 
 class PlanOutput(BaseModel):
@@ -132,6 +139,12 @@ class Subtask(TypedDict, total=False):
     description: str
     tool: str
     depends_on: list[int]  # indexes of earlier subtasks whose results this one needs (absent: none)
+    # a workflow step (medmirror.nodes.workflow): its name, inputs from earlier steps' results, its condition,
+    # the method parameters the plan fixes
+    id: str
+    derive: dict[str, str]
+    when: dict[str, Any]
+    method: dict[str, Any]
 
 
 class PlanCandidate(TypedDict, total=False):
@@ -341,6 +354,7 @@ class TaskOutput(TypedDict, total=False):
     target: QuestionTarget | None
     answer_checks: CheckReport | None
     interpretation: Interpretation | None
+    decisions: list[dict[str, Any]]
 
 
 @dataclass(kw_only=True)
@@ -394,6 +408,8 @@ class ExecutionState:
     given_up: list[int] = field(default_factory=list)  # subtasks given up after the attempt bound (this round)
     failure_justified: bool = False  # the last given-up subtask lacks an input the note does not give
     react_done: bool = False  # the single loop's agent finished (or the loop must end)
+    # workflow conditions evaluated (medmirror.nodes.workflow.decide): subtask, id, tool, condition, taken, why
+    decisions: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(kw_only=True)
@@ -521,7 +537,7 @@ def start_review(stage: str) -> dict[str, Any]:
         return start_round()
     if stage == "tool_call":
         return {**fresh(SubtaskState, InterpretationState), "steps": replaced(), "evidence": replaced(), "given_up": [],
-                "failure_justified": False, **start_answer()}
+                "failure_justified": False, "decisions": [], **start_answer()}
     if stage == "interpretation":
         return {**fresh(InterpretationState), **start_answer()}
     if stage == "answer":

@@ -50,6 +50,7 @@ from medmirror.nodes.compose import (
 from medmirror.nodes.formats import VALUE_FORMATS, format_from_tool, normalise_value, observed_value
 from medmirror.nodes.gates import answer_gate, revision_reason
 from medmirror.nodes.schemas import answer_schema
+from medmirror.nodes.workflow import compose_workflow, condition_numbers, is_workflow, workflow_answer_check
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import claims_absent_findings
 
@@ -184,8 +185,17 @@ def make_answer(deps: Deps, *, planner: bool):
             value = None
         own = interpretation.get("text", "") if interpretation.get("by") == "model" else ""
         text, rationale = _texts(s, fmt, step, out.answer, value, state, numbers, source_text, own)
+        flow = s.use_tools and s.use_checks and is_workflow(state.plan or [], state.target)
+        if flow:  # a workflow: every step's value with its interpretation, and the decisions taken
+            text, listed = compose_workflow(state, s.confidence_threshold, s.answer_policy == "calibrated")
+            numbers = [*numbers, *condition_numbers(state.plan or [])]  # the thresholds its decisions name
         checks = (answer_checks(state, value, fmt, step, text, failures, (numbers, source_text))
                   if s.use_checks and s.use_tools else None)
+        if flow and checks is not None:
+            listed_check = workflow_answer_check(text, listed, state)
+            checks = {**checks, "passed": checks["passed"] and listed_check.passed,
+                      "decisive": checks.get("decisive", False) and listed_check.passed,
+                      "checks": [*checks["checks"], listed_check.as_dict()]}
         choice = tool_choice(state, step, fmt, value) if s.use_tools else None
         if choice is not None:  # an option letter is the matcher's on the tool's result, or none (a refusal)
             value, text, rationale = choice.letter, choice.text, ""
@@ -233,6 +243,8 @@ def make_answer(deps: Deps, *, planner: bool):
                 final = answering_step(applied(state, update))
                 if final is not None and observed_value(final.get("observation"), fmt) == update["value"]:
                     calibrate(update, final, s, events)
+                    if flow:  # each step's value was reported under the policy already
+                        update["answer"] = text
         update["trace"] = fallback_events + events + [event]
         return update
 

@@ -434,7 +434,8 @@ def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, A
         else:
             checks.append(Check("required_inputs", False, f"{tool} needs " + ", ".join(why)))
     else:
-        backed = all(params.get(n, {}).get("status") in ("rule", "agree", "llm_supported", "disagree") for n in required)
+        backed = all(params.get(n, {}).get("status") in ("rule", "agree", "llm_supported", "disagree", "derived", "ehr")
+                     for n in required)
         checks.append(Check("required_inputs", True, "every required input has a value backed by the note",
                             decisive=backed))
     corrected = [p for p in params.values() if p.get("status") in ("disagree", "unsupported") and p.get("llm_value") is not None]
@@ -446,6 +447,8 @@ def _evidence_checks(tool: str, run_args: dict[str, Any], grounding: dict[str, A
     elif corrected:
         checks.append(Check("evidence", True, "corrected to the note: " + "; ".join(
             f"{p['name']} {p.get('llm_value')!r} -> {p.get('value')!r}" for p in corrected)))
+    if grounding.get("refused"):  # a derived or EHR input its source does not back (medmirror.nodes.workflow)
+        checks.append(Check("provenance", False, "; ".join(grounding["refused"])))
     if not missing and not unsupported_used:
         try:
             calc.inputs(**run_args)

@@ -24,6 +24,7 @@ from medmirror.memory.state import MedMirrorState
 from medmirror.nodes.checks import number_supported, numbers_in
 from medmirror.nodes.common import INNER_ACTIONS, observation_brief
 from medmirror.nodes.formats import observed_value
+from medmirror.nodes.gates import blocked_subtasks
 
 _NONE = (None, "", "none")
 
@@ -41,7 +42,10 @@ def answering_step(state: MedMirrorState) -> dict[str, Any] | None:
     if target.get("decisive"):
         return None  # the question names its tool: another tool's result does not answer it
     plan = state.plan or []
-    tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE]
+    # a workflow's branch not taken, and the steps that need it
+    skipped = [d["subtask"] for d in state.decisions or [] if not d.get("taken")]
+    skipped = set(skipped) | set(blocked_subtasks(plan, skipped)) if skipped else set()
+    tool_idx = [i for i, p in enumerate(plan) if p.get("tool") not in _NONE and i not in skipped]
     if tool_idx:
         last = tool_idx[-1]
         return next((st for st in reversed(ok) if st.get("subtask") == last), None)
@@ -179,6 +183,9 @@ def grounded_numbers(state: MedMirrorState) -> tuple[list[float], str]:
         if st.get("ok") and st.get("tool") not in INNER_ACTIONS:
             _collect(st.get("observation"), numbers)
             _collect(st.get("arguments"), numbers)
+            # an input's source outside the note: the patient record's row (id, time) or the producing step
+            _collect([p.get("evidence") for p in (st.get("grounding") or {}).get("params") or []
+                      if p.get("status") in ("ehr", "derived")], numbers)
     text = f"{state.note or ''}\n{state.question or ''}"
     return numbers, text
 

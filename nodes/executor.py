@@ -20,6 +20,7 @@ from medmirror.nodes.checks import repeated_attempt
 from medmirror.nodes.common import Deps, compact, node, observation_brief
 from medmirror.nodes.gates import blocked_subtasks, next_tool_subtask
 from medmirror.nodes.grounding import calculator, evidence_rows, evidence_text_of, ground_call
+from medmirror.nodes.workflow import decide, skipped_subtasks
 from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.registry import UnknownTool
 
@@ -66,9 +67,12 @@ def advance(state: MedMirrorState, planner: bool, step: Step, detail: str,
             memory: dict[str, Any] | None = None) -> dict[str, Any]:
     """A successful call: record it, reset STM and the counters, go to the next tool subtask."""
     idx = state.current
-    nxt = next_tool_subtask(state.plan or [], idx + 1, state.given_up) if planner else idx + 1
+    nxt = next_tool_subtask(state.plan or [], idx + 1, [*state.given_up, *skipped_subtasks(state)]) if planner else idx + 1
+    nxt, decisions = branch(state, nxt, step, state.given_up) if planner else (nxt, [])
     update: dict[str, Any] = {**start_subtask(), "steps": [step], "current": nxt,
-                              "trace": [{"node": "executor", "event": "ok", "detail": detail}]}
+                              "trace": [{"node": "executor", "event": "ok", "detail": detail}, *decided(decisions)]}
+    if decisions:
+        update["decisions"] = [*state.decisions, *decisions]
     if memory is not None:
         update["working_memory"] = memory
     return update
@@ -97,7 +101,10 @@ def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: Step, argume
         step["reflection"] = reflection
         detail = f"subtask {idx + 1} ({step['tool']}) failed after {attempts} attempt(s): {error}"
         justified = bool(missing_inputs(applied(state, {"steps": [step]}), detail))
-        nxt = next_tool_subtask(plan, idx + 1, given_up)
+        nxt = next_tool_subtask(plan, idx + 1, [*given_up, *skipped_subtasks(state)])
+        nxt, decisions = branch(state, nxt, step, given_up)
+        if decisions:
+            update["decisions"] = [*state.decisions, *decisions]
         skipped = [i for i in sorted(blocked_subtasks(plan, given_up)) if idx < i < len(plan)
                    and plan[i].get("tool") not in (None, "", "none")]
         update.update(**start_subtask(), steps=[step], current=nxt, given_up=given_up, failure_justified=justified,
@@ -105,19 +112,20 @@ def to_stm(state: MedMirrorState, s: Settings, planner: bool, step: Step, argume
         update["trace"] = [{"node": "executor", "event": "attempts_exhausted",
                             "detail": f"{step['tool']}({compact(arguments, 200)}): {error[:300]}"
                                       + (f"; skipped subtask(s) {', '.join(str(i + 1) for i in skipped)} that depend on it"
-                                         if skipped and nxt < len(plan) else "")}]
+                                         if skipped and nxt < len(plan) else "")}, *decided(decisions)]
     else:
         update["trace"] = [{"node": "executor", "event": "tool_error_to_stm", "detail": error[:300]}]
     return update
 
 
 def attempt(deps: Deps, state: MedMirrorState, s: Settings, run_args: dict[str, Any],
-            resources: dict[str, Any]) -> tuple[Step, Any, str, str]:
-    """Run the proposed call with ``run_args`` unless it repeats a failed one (then it is refused without
-    running): (the step record, the observation, the error, the refusal or '')."""
+            resources: dict[str, Any], refusal: str = "") -> tuple[Step, Any, str, str]:
+    """Run the proposed call with ``run_args`` unless it repeats a failed one or ``refusal`` says why it may not
+    run (a derived or EHR input its source does not back): (the step record, the observation, the error, the
+    refusal or '')."""
     proposal = state.proposal or {}
     tool, proposed = proposal.get("tool", ""), proposal.get("arguments", {})
-    repeated = repeats_failed_call(state, tool, proposed, run_args) if s.use_checks else ""
+    repeated = refusal or (repeats_failed_call(state, tool, proposed, run_args) if s.use_checks else "")
     if repeated:
         ok, observation, error = False, None, repeated
     else:
@@ -137,6 +145,19 @@ def step_confidence(calc: Any, step: Step, state: MedMirrorState) -> dict[str, A
     except Exception:  # noqa: BLE001 - no confidence is better than a run that fails on its computation
         return None
     return conf.to_dict() if conf is not None else None
+
+
+def branch(state: MedMirrorState, nxt: int, step: dict[str, Any], given_up: list[int]) -> tuple[int, list[dict[str, Any]]]:
+    """The next subtask after the workflow's conditions (evaluated here, by the product) and the decisions."""
+    if not any(p.get("when") for p in state.plan or []):
+        return nxt, []
+    return decide(state, nxt, step, given_up, next_tool_subtask)
+
+
+def decided(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"node": "executor", "event": "workflow_branch", "decided_by": "checks",
+             "detail": f"{d['id']} ({d['tool']}) {'runs' if d['taken'] else 'skipped'}: {d['why']}"[:400]}
+            for d in decisions]
 
 
 def make_executor(deps: Deps, *, planner: bool):
@@ -159,7 +180,10 @@ def make_executor(deps: Deps, *, planner: bool):
         resources = dict(state.resources or {})
         if state.note:  # tools that read the note themselves (clinical_ner) instead of a copied argument
             resources.setdefault("note", state.note)
-        step, observation, error, repeated = attempt(deps, state, s, run_args, resources)
+        refused = (grounding or {}).get("refused")
+        step, observation, error, repeated = attempt(
+            deps, state, s, run_args, resources,
+            refusal=f"refused without running: {'; '.join(refused)}" if refused else "")
         user_inputs: dict[str, Any] = {}
         calc = calculator(tool) if s.ask_missing and not step["ok"] and not repeated else None
         while calc is not None and step.get("asks", 0) < s.max_asks:

@@ -19,6 +19,7 @@ from typing import Any
 
 from medmirror.core.settings import Settings
 from medmirror.memory.state import EvidenceRow, MedMirrorState, Step
+from medmirror.nodes.workflow import merge_sourced, sourced_inputs
 from medmirror.tools.calculators import CALCULATORS, Calculator
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import Extraction
@@ -44,7 +45,10 @@ def rule_call(tool: str, state: MedMirrorState) -> dict[str, Any]:
     """Arguments read by rules alone (the ``rules`` extractor needs no model call)."""
 
     grounded = rule_arguments(calculator(tool), evidence_text_of(state), analysis_of(state), question=state.question)
-    return grounded.args
+    plan = state.plan or []
+    derived = (plan[state.current].get("derive") or {}) if state.current < len(plan) else {}
+    # a workflow input the plan derives from an earlier step is filled from that step, not read from the note
+    return {k: v for k, v in grounded.args.items() if k not in derived}
 
 
 def ground_call(tool: str, arguments: dict[str, Any], state: MedMirrorState, s: Settings) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -55,9 +59,15 @@ def ground_call(tool: str, arguments: dict[str, Any], state: MedMirrorState, s: 
 
     # With no note the question's own words are the evidence (a question may state the values itself);
     # with neither, every proposed value is unsupported and dropped like any other.
-    grounded = reconcile(calc, arguments, evidence_text_of(state), analysis_of(state), mode=s.extractor,
+    # inputs taken from an earlier step's result or cited from the patient record are checked against their
+    # source (medmirror.nodes.workflow), not looked for in the note
+    sourced = sourced_inputs(calc, arguments or {}, state)
+    rest = {k: v for k, v in (arguments or {}).items() if k not in sourced["names"]}
+    grounded = reconcile(calc, rest, evidence_text_of(state), analysis_of(state), mode=s.extractor,
                          question=state.question)
-    return grounded.args, grounded.to_dict()
+    if not sourced["names"]:
+        return grounded.args, grounded.to_dict()
+    return merge_sourced(grounded.args, grounded.to_dict(), sourced)
 
 
 def evidence_text_of(state: MedMirrorState) -> str:

@@ -24,6 +24,7 @@ from medmirror.nodes.common import (
 )
 from medmirror.nodes.gates import next_tool_subtask, plan_gate, revision_reason, valid_dependencies
 from medmirror.nodes.schemas import plan_schema
+from medmirror.nodes.workflow import is_workflow, with_dependencies, workflow_plan_checks
 from medmirror.prompts import part
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.;])\s")
@@ -67,17 +68,19 @@ def make_planner(deps: Deps):
         try:
             out = call_structured(
                 deps.models.for_role("planner", s), msgs, PlanOutput, role="planner", retries=s.structured_retries,
-                json_schema=plan_schema(candidates, single_tool=single),
+                json_schema=plan_schema(candidates, single_tool=single, workflow=s.plan_workflows),
                 check=lambda o: _check_tools(o, candidates, single),
             )
         except StructuredOutputError as err:
             if not (s.use_checks and target.get("decisive")):
                 raise
             return _fallback(deps, state, target, f"the planner's reply was invalid ({err.error[:160]})")
-        plan, repeated = drop_repeats([_subtask(st.description, st.tool, st.depends_on) for st in out.subtasks])
-        plan, dropped = valid_dependencies(plan)
-        checks = plan_checks(plan, target, deps.registry, state.working_memory,
-                             needs_value=state.answer_format != "text") if s.use_checks else None
+        plan, repeated = drop_repeats(named_steps([_subtask(st.description, st.tool, st.depends_on, st)
+                                                   for st in out.subtasks]))
+        plan, dropped = valid_dependencies(with_dependencies(plan))
+        checks = (workflow_plan_checks(plan, target, deps.registry) if is_workflow(plan, target) else
+                  plan_checks(plan, target, deps.registry, state.working_memory,
+                              needs_value=state.answer_format != "text")) if s.use_checks else None
         tries = state.plan_tries + 1
         candidate = {"plan": plan, "score": out.score, "evaluation": out.evaluation, "checks": checks}
         best = _better(state.best_plan, candidate)
@@ -147,12 +150,24 @@ def _check_tools(out: PlanOutput, candidates: list[str], single: bool) -> None:
         raise ValueError("exactly one subtask is required")
 
 
-def _subtask(description: str, tool: str, depends_on: list[int]) -> Subtask:
-    """A subtask as state: the model numbers subtasks from 1, the plan indexes them from 0."""
+def _subtask(description: str, tool: str, depends_on: list[int], workflow: Any = None) -> Subtask:
+    """A subtask as state: the model numbers subtasks from 1, the plan indexes them from 0; a workflow step keeps
+    its id, derived inputs and condition (``workflow``: the model's subtask)."""
     st: Subtask = {"description": description, "tool": tool}
     if depends_on:
         st["depends_on"] = [d - 1 for d in depends_on]
+    for key in ("id", "derive", "when", "method"):
+        if getattr(workflow, key, None):
+            st[key] = getattr(workflow, key)
     return st
+
+
+def named_steps(plan: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A workflow's subtasks each with an id (``s1``, ``s2`` ... by the model's numbering when it gave none), so a
+    dropped repeat does not rename the steps later ones refer to; other plans unchanged."""
+    if not any(p.get("derive") or p.get("when") for p in plan):
+        return plan
+    return [{**p, "id": p.get("id") or f"s{i + 1}"} for i, p in enumerate(plan)]
 
 
 def _after(st: dict[str, Any]) -> str:

@@ -28,7 +28,20 @@ def _hoist(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
+STEP_REF = {"type": "string", "maxLength": 12}
+# a workflow's fields (medmirror.nodes.workflow), offered with plan_workflows: one comparison per condition here
+# (and/or groups are for planners given the pydantic schema), at most 3 derived inputs and 2 method parameters
+WORKFLOW_FIELDS = {
+    "id": STEP_REF,
+    "derive": {"type": "object", "additionalProperties": STEP_REF, "maxProperties": 3},
+    "when": {"type": "object", "properties": {"ref": STEP_REF, "op": {"type": "string", "enum": ["<", "<=", ">", ">=",
+                                                                                               "==", "!="]},
+                                              "value": {"type": "number"}}, "required": ["ref", "op", "value"]},
+    "method": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 20}, "maxProperties": 2},
+}
+
+
+def plan_schema(candidates: list[str], *, single_tool: bool, workflow: bool = False) -> dict[str, Any]:
     tools = list(candidates) if single_tool else list(candidates) + ["none"]
     sub = {"type": "object", "properties": {
         # 8 subtasks x 80 characters keep a plan within the reply's token budget (a 120-character bound let
@@ -39,6 +52,8 @@ def plan_schema(candidates: list[str], *, single_tool: bool) -> dict[str, Any]:
     if not single_tool:  # optional: the numbers of the earlier subtasks whose results it needs
         sub["properties"]["depends_on"] = {"type": "array", "items": {"type": "integer", "enum": list(range(1, 8))},
                                            "maxItems": 7}
+        if workflow:  # optional: a workflow step's id, derived inputs, condition and method (plan_workflows)
+            sub["properties"].update(WORKFLOW_FIELDS)
     return {"title": PlanOutput.__name__, "type": "object", "properties": {
         "subtasks": {"type": "array", "items": sub, "minItems": 1, "maxItems": 1 if single_tool else 8},
         "evaluation": TEXT, "score": SCORE,

@@ -132,7 +132,9 @@ def _add_other_benchmarks(sub: Any) -> None:
     mm.add_argument("--data", required=True, type=Path, metavar="FILE.jsonl", help="MedMCP-Calc JSON Lines")
     mm.add_argument("--mode", required=True, choices=["gold", "plan", "agent"],
                     help="gold: the required calculators on MDCalc's gold inputs; plan: calculators identified by the "
-                         "tool retrieval; agent: end to end (not available yet: it needs the workflow planner)")
+                         "tool retrieval; agent: end to end over a patient record built from the scenario")
+    mm.add_argument("--plan", choices=["retrieval", "oracle"], default="retrieval",
+                    help="agent: calculators identified by the retrieval (default) or the scenario's required ones")
     mm.add_argument("--limit", type=_int_at_least(0), default=None, metavar="N", help="only the first N scenarios")
     mm.add_argument("--out", type=Path, default=None, metavar="DIR",
                     help="output directory (default runs/medmcp-<mode>-<timestamp>/); reuse it to resume")
@@ -395,8 +397,10 @@ def handle_medrisk(args: argparse.Namespace) -> int:
 def handle_medmcp(args: argparse.Namespace) -> int:
     """Handler of ``bench medmcp``; returns the exit code."""
     try:
-        _mod("medmcp").run_medmcp(args.data, args.mode, limit=args.limit, out_dir=args.out, quiet=args.quiet,
-                   plot_figure=not args.no_plot, options={"k": args.k, "settings": _settings_pairs(args.set)})
+        agent = args.mode == "agent"  # the patient record and the workflow: medmcp_agent
+        run = _mod("medmcp_agent").run_medmcp_agent if agent else _mod("medmcp").run_medmcp
+        run(args.data, args.mode, limit=args.limit, out_dir=args.out, quiet=args.quiet, plot_figure=not args.no_plot,
+            options={"k": args.k, "settings": _settings_pairs(args.set), "plan": args.plan})
     except _mod("medcalc").BenchError as exc:
         print(f"medmirror bench medmcp: error: {exc}", file=sys.stderr)
         return 2

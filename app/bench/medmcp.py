@@ -473,9 +473,8 @@ def make_plan(options: Mapping[str, Any]) -> RowFn:
 
 def make_agent(_options: Mapping[str, Any]) -> RowFn:
     raise ModeNotAvailableError(
-        "mode 'agent' (the whole graph end to end over a patient record built from the scenario) is not available "
-        "yet: it needs each scenario's record loaded as the patient's EHR and multi-calculator workflows in the "
-        "planner (issue 27 items 1-2); use --mode gold or --mode plan")
+        "mode 'agent' runs through medmirror.bench.medmcp_agent.run_medmcp_agent (the patient record and its "
+        "summary are built there); `medmirror bench medmcp --mode agent` calls it")
 
 
 @dataclass(frozen=True)
@@ -488,7 +487,7 @@ class Mode:
 MODES: dict[str, Mode] = {m.name: m for m in (
     Mode("gold", "each implemented required calculator on the gold inputs vs MDCalc's answer", make_gold),
     Mode("plan", "calculators identified by the tool retrieval from fuzzy_question / task_description", make_plan),
-    Mode("agent", "end to end over a built patient record (not available yet)", make_agent),
+    Mode("agent", "end to end over a patient record built from the scenario (medmcp_agent)", make_agent),
 )}
 
 
@@ -598,14 +597,17 @@ def render(summary: dict[str, Any]) -> str:
 
 def run_medmcp(data: str | Path, mode: str = "gold", *, limit: int | None = None, out_dir: str | Path | None = None,
                quiet: bool = False, plot_figure: bool = True, options: Mapping[str, Any] | None = None,
-               echo: Callable[[str], None] = print) -> dict[str, Any]:
-    """Run the scenarios of ``data`` through ``mode``; records (resumable), summary, plot, printed figures."""
+               echo: Callable[[str], None] = print, make: Callable[[Mapping[str, Any]], RowFn] | None = None,
+               summarise: Callable[[list[Record]], dict[str, Any]] | None = None,
+               render_summary: Callable[[dict[str, Any]], str] | None = None) -> dict[str, Any]:
+    """Run the scenarios of ``data`` through ``mode``; records (resumable), summary, plot, printed figures.
+    ``make``/``summarise``/``render_summary``: a mode's own (agent mode: :mod:`medmirror.bench.medmcp_agent`)."""
     if mode not in MODES:
         raise BenchError(f"unknown mode {mode!r}; modes: {', '.join(MODES)}")
     rows = read_medmcp(data)
     if limit is not None:
         rows = rows[:limit]
-    fn = MODES[mode].make(dict(options or {}))
+    fn = (make or MODES[mode].make)(dict(options or {}))
     out = Path(out_dir) if out_dir is not None else default_out_dir(BENCHMARK, mode)
     records_path = out / RECORDS_FILE
     existing = load_records(records_path)
@@ -632,7 +634,7 @@ def run_medmcp(data: str | Path, mode: str = "gold", *, limit: int | None = None
         "benchmark": BENCHMARK, "mode": mode, "data": str(data), "out_dir": str(out), "records_file": RECORDS_FILE,
         "rows_run": len(new), "rows_resumed": len(rows) - len(todo), "errors": sum(bool(r.get("error")) for r in records),
         "tolerance": TOLERANCE, **_coverage(records),
-        **(summarise_gold(records) if mode == "gold" else summarise_plan(records)),
+        **(summarise(records) if summarise else summarise_gold(records) if mode == "gold" else summarise_plan(records)),
         "started_at": started, "finished_at": datetime.now().isoformat(timespec="seconds"),
         "elapsed_s": round(time.perf_counter() - t0, 3), "plot": None, "plot_note": None,
     }
@@ -646,7 +648,7 @@ def run_medmcp(data: str | Path, mode: str = "gold", *, limit: int | None = None
     else:
         summary["plot_note"] = "plot disabled (--no-plot)"
     write_summary(out / SUMMARY_FILE, summary)
-    echo(render(summary))
+    echo((render_summary or render)(summary))
     if not quiet:
         echo(f"records: {records_path}\nsummary: {out / SUMMARY_FILE}")
     return summary

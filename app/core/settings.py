@@ -106,6 +106,7 @@ class Settings(BaseSettings):
     use_tools: bool = Field(True, description="Let agents call tools (off in cot).")
     use_planner: bool = Field(True, description="Plan subtasks before acting (off in react and cot).")
     plan_mode: Literal["decompose", "single_tool"] = Field("decompose", description="decompose = MIRROR plan; single_tool = RiskAgent tool selection.")
+    plan_workflows: bool = Field(False, description="Offer the planner a workflow's fields (step id, inputs derived from an earlier step, a condition on an earlier result, a method parameter) in its JSON schema.")
     use_gates: bool = Field(True, description="Intra-reflection score gates on plan, tool call and answer.")
     use_stm: bool = Field(True, description="Short-term memory of failed attempts within a subtask.")
     use_ltm: bool = Field(True, description="Long-term memory of failed rounds and re-planning below theta_answer.")
@@ -255,7 +256,7 @@ class Settings(BaseSettings):
 RUN_FIELDS: tuple[str, ...] = (
     "preset",
     # which parts are on
-    "use_tools", "use_planner", "plan_mode", "use_gates", "use_stm", "use_ltm", "use_reviewer", "use_checks",
+    "use_tools", "use_planner", "plan_mode", "plan_workflows", "use_gates", "use_stm", "use_ltm", "use_reviewer", "use_checks",
     "use_plan_gate", "use_tool_gate", "use_answer_gate", "tool_switch", "replan_on_failure", "stm_reflection",
     "answer_steps",
     # thresholds and bounds

@@ -136,8 +136,11 @@ def test_plan_mode_identifies_from_each_sentence(data, tmp_path):
                                         "task_description/segments", "task_description/whole"}
 
 
-def test_agent_mode_says_why_it_is_not_available(data, tmp_path, capsys):
-    with pytest.raises(ModeNotAvailableError, match="patient record"):
+def test_agent_mode_runs_through_its_own_module(data, tmp_path, capsys):
+    with pytest.raises(ModeNotAvailableError, match="medmcp_agent"):  # the patient record is built there
         run_medmcp(data, "agent", out_dir=tmp_path / "a", quiet=True, echo=lambda _: None)
-    assert bench_main(["bench", "medmcp", "--data", str(data), "--mode", "agent", "--out", str(tmp_path / "b")]) == 2
-    assert "not available yet" in capsys.readouterr().err
+    assert bench_main(["bench", "medmcp", "--data", str(data), "--mode", "agent", "--plan", "oracle", "--no-plot",
+                       "--quiet", "--out", str(tmp_path / "b")]) == 0
+    assert "task success" in capsys.readouterr().out
+    summary = json.loads((tmp_path / "b" / "summary.json").read_text())
+    assert {"task_success", "identification_recall", "value_accuracy", "input_reading_accuracy"} <= set(summary)
