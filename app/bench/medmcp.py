@@ -180,6 +180,27 @@ def _tokens(text: str) -> set[str]:
     return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in out} - _GENERIC
 
 
+def _value_fit(calc: Calculator, spec: Any, label: str, value: Any, points: Mapping[str, float] | None) -> float:
+    """How well a field's value fits an input: +3 a choice that takes it; for a number input -3 a text with no
+    number, band or yes/no ('mm Hg', 'Every 8 hours'), +2 / -2 a unit that converts / does not to the input's."""
+    if spec.type == "enum" and spec.allowed:
+        return 3 if argument(spec, label, value, points) in spec.allowed else 0
+    if number_kind(calc, spec.name) is None or not isinstance(value, str):
+        return 0
+    if isinstance(argument(spec, label, value, points, True), Interval):
+        return 0
+    text = _plain(_cut_note(value))
+    if not re.search(r"\d", text):
+        return -3
+    try:
+        _number, unit = parse_quantity(text)
+    except (ValueError, UnitConversionError):
+        return 0
+    if not unit or not spec.unit:
+        return 0
+    return 2 if _unit_or_none(unit, spec) else -2
+
+
 def match_fields(calc: Calculator, fields: list[str], values: Mapping[str, Any] | None = None) -> dict[str, str]:
     """MDCalc field label -> input name: each pair scored by shared words (label vs the input's name and
     description), plus 2 when every word of the input's name is in the label, plus 3 when a choice input takes
@@ -197,8 +218,8 @@ def match_fields(calc: Calculator, fields: list[str], values: Mapping[str, Any] 
             if not shared:
                 continue
             score = len(shared) + (2 if name_words and name_words <= lt else 0) - 0.01 * len(name_words - lt)
-            if values is not None and label in values and spec.type == "enum" and spec.allowed:
-                score += 3 if argument(spec, label, values[label], points.get(name)) in spec.allowed else 0
+            if values is not None and label in values:
+                score += _value_fit(calc, spec, label, values[label], points.get(name))
             scored.append((score, -i, label, name))
     out: dict[str, str] = {}
     used: set[str] = set()
@@ -409,6 +430,8 @@ def argument(spec: Any, label: str, value: Any, points: Mapping[str, float] | No
             unit = _LABEL_UNIT.search(label)
             return f"{value} {unit.group(1)}" if unit and spec.unit else value
         text = _plain(_cut_note(str(value))).replace("cm H2O", "cmH2O")
+        text = re.sub(r"(?i)\s+(?:over|in|per)\s+\d+(?:\.\d+)?\s*(?:h|hr|hrs|hours?)$", "", text)  # '800 mL over 24 hours'
+
         if not spec.unit:
             lead = re.match(r"\s*[-+]?\d+(?:\.\d+)?", text)
             return float(lead.group()) if lead else text
@@ -421,9 +444,13 @@ def argument(spec: Any, label: str, value: Any, points: Mapping[str, float] | No
             return f"{number} {unit.group(1)}" if unit and spec.unit else number
         return text
     if spec.type == "boolean":
-        head = fold(str(value)).split()[:1]
-        return {"yes": True, "no": False, "true": True, "false": False, "present": True,
-                "absent": False}.get(head[0], value) if head else value
+        words = fold(str(value)).split()
+        said = {"yes": True, "no": False, "true": True, "false": False, "present": True,
+                "absent": False}.get(words[0]) if words else None
+        if said is None and words and words[-1] in ("present", "absent"):  # 'Cough present'
+            said = words[-1] == "present"
+            return said != ("absent" in _tokens(spec.name)) if said is not None else value  # cough_absent: False
+        return value if said is None else said
     if spec.type == "integer":
         found = re.search(r"[-+]?\d+", str(value))
         return int(found.group()) if found else value
@@ -432,6 +459,9 @@ def argument(spec: Any, label: str, value: Any, points: Mapping[str, float] | No
         by_points = _by_points(value, options, points)
         if by_points is not None and stated_points(value)[1].strip():  # type: ignore[index]
             return by_points  # '2 (Beginning arm flexion ...)': the points and text MDCalc shows, not '<4"' holding 2
+        coded = [o for o in options if re.match(rf"\s*{re.escape(str(value).strip())}\s*[:.)]\s", o)]
+        if re.fullmatch(r"\s*\d{1,2}\s*", str(value)) and len(coded) == 1:
+            return coded[0]  # '3' is the option coded '3: severe systemic disease'
         bare = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*[A-Za-z%/µ]*\s*", _cut_note(str(value)))
         if bare and not isinstance(value, bool):  # '2' is in '2-4', never the '<2' its words fold to
             ranged = range_option(float(bare.group(1)), options)
@@ -523,6 +553,11 @@ def gold_number(answer: Any) -> tuple[float, int, str | None] | None:
     return float(digits), len(digits.split(".")[1]) if "." in digits else 0, unit
 
 
+def _arabic(text: str) -> str:
+    """Roman class numerals as digits in folded text ('forrest iia' -> 'forrest 2a', 'class iv' -> 'class 4')."""
+    return re.sub(r"\b(i{1,3}|iv|v|vi)([a-c]?)\b", lambda m: f"{_ROMAN[m.group(1).upper()]}{m.group(2)}", text)
+
+
 def compare(result: Any, answer: Any) -> tuple[bool, str]:
     """(correct, reason) of a calculator result against MDCalc's ``final_answer``."""
     gold = gold_number(answer)
@@ -538,9 +573,9 @@ def compare(result: Any, answer: Any) -> tuple[bool, str]:
         if math.isclose(ours, number, rel_tol=TOLERANCE, abs_tol=1e-9) or round(ours, decimals) == number:
             return True, ""
         return False, f"value differs: ours {ours:.4g}{' ' + unit if unit else ''} vs MDCalc {answer!r}"
-    gold_text = fold(str(answer))
-    ours_text = fold(str(value))
-    if gold_text and (gold_text == ours_text or gold_text in fold(result.interpretation) or (
+    gold_text = _arabic(fold(str(answer)))
+    ours_text = _arabic(fold(str(value)))
+    if gold_text and (gold_text == ours_text or gold_text in _arabic(fold(result.interpretation)) or (
             ours_text and ours_text in gold_text and len(ours_text) > 0.8 * len(gold_text))):
         return True, ""
     return False, f"label differs: ours {str(value)[:160]!r} vs MDCalc {str(answer)[:160]!r}"
