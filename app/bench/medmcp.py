@@ -184,16 +184,28 @@ def _tokens(text: str) -> set[str]:
     return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in out} - _GENERIC
 
 
+_WRONG_UNIT = -100.0
+
+
+def _number_text(value: Any) -> str:
+    """An MDCalc number as text a quantity parser reads: its note cut, 'cm H₂O' as 'cmH2O', thousands commas and an
+    'over 24 hours' qualifier dropped ('4,133 mL', '800 mL over 24 hours')."""
+    text = _plain(_cut_note(str(value))).replace("cm H2O", "cmH2O")
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    return re.sub(r"(?i)\s+(?:over|in|per)\s+\d+(?:\.\d+)?\s*(?:h|hr|hrs|hours?)$", "", text)
+
+
 def _value_fit(calc: Calculator, spec: Any, label: str, value: Any, points: Mapping[str, float] | None) -> float:
     """How well a field's value fits an input: +3 a choice that takes it; for a number input -3 a text with no
-    number, band or yes/no ('mm Hg', 'Every 8 hours'), +2 / -2 a unit that converts / does not to the input's."""
+    number, band or yes/no ('mm Hg', 'Every 8 hours'), +2 a unit that converts to the input's, :data:`_WRONG_UNIT`
+    one that does not (the pair is then never made)."""
     if spec.type == "enum" and spec.allowed:
         return 3 if argument(spec, label, value, points) in spec.allowed else 0
     if number_kind(calc, spec.name) is None or not isinstance(value, str):
         return 0
     if isinstance(argument(spec, label, value, points, True), Interval):
         return 0
-    text = _plain(_cut_note(value))
+    text = _number_text(value)
     if not re.search(r"\d", text):
         return -3
     try:
@@ -202,7 +214,7 @@ def _value_fit(calc: Calculator, spec: Any, label: str, value: Any, points: Mapp
         return 0
     if not unit or not spec.unit:
         return 0
-    return 2 if _unit_or_none(unit, spec) else -2
+    return 2 if _unit_or_none(unit, spec) else _WRONG_UNIT
 
 
 def match_fields(calc: Calculator, fields: list[str], values: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -222,9 +234,10 @@ def match_fields(calc: Calculator, fields: list[str], values: Mapping[str, Any] 
             if not shared:
                 continue
             score = len(shared) + (2 if name_words and name_words <= lt else 0) - 0.01 * len(name_words - lt)
-            if values is not None and label in values:
-                score += _value_fit(calc, spec, label, values[label], points.get(name))
-            scored.append((score, -i, label, name))
+            fit = _value_fit(calc, spec, label, values[label], points.get(name)) if values and label in values else 0
+            if fit == _WRONG_UNIT:
+                continue  # '330 mL' is never an input in hours
+            scored.append((score + fit, -i, label, name))
     out: dict[str, str] = {}
     used: set[str] = set()
     for _score, _i, label, name in sorted(scored, reverse=True):
@@ -433,9 +446,7 @@ def argument(spec: Any, label: str, value: Any, points: Mapping[str, float] | No
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             unit = _LABEL_UNIT.search(label)
             return f"{value} {unit.group(1)}" if unit and spec.unit else value
-        text = _plain(_cut_note(str(value))).replace("cm H2O", "cmH2O")
-        text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # MDCalc writes thousands with a comma: '4,133 mL'
-        text = re.sub(r"(?i)\s+(?:over|in|per)\s+\d+(?:\.\d+)?\s*(?:h|hr|hrs|hours?)$", "", text)  # '800 mL over 24 hours'
+        text = _number_text(value)
 
         if not spec.unit:
             lead = re.match(r"\s*[-+]?\d+(?:\.\d+)?", text)
