@@ -219,3 +219,12 @@ def test_plan_cut_off_names_none_or_several():
     assert matching_calculators(reg, "I would like to be thorough and careful with this patient today.") == []
     found = matching_calculators(reg, "Compute the shock index from heart rate and systolic blood pressure.")
     assert found and found[0] == "shock_index" and len(found) <= 3
+
+
+def test_misses_table_lists_every_miss_with_its_fault(data, tmp_path):
+    from medmirror.bench.medmcp_misses import render
+
+    run_medmcp(data, "gold", out_dir=tmp_path / "g", quiet=True, echo=lambda _: None)
+    text = render(tmp_path / "g")
+    assert "misses 1: ours 0, label 0, unreviewed 1" in text
+    assert "| t2 | emory_tipss | value | unreviewed |" in text
