@@ -591,7 +591,9 @@ def compare(result: Any, answer: Any) -> tuple[bool, str]:
         return False, f"value differs: ours {ours:.4g}{' ' + unit if unit else ''} vs MDCalc {answer!r}"
     gold_text = _arabic(fold(str(answer)))
     ours_text = _arabic(fold(str(value)))
-    if gold_text and (gold_text == ours_text or gold_text in _arabic(fold(result.interpretation)) or (
+    gold_head = _arabic(fold(re.split(r"(?<=[a-z0-9])[.!]\s", str(answer), maxsplit=1)[0]))  # before any advice
+    if gold_text and (gold_text == ours_text or gold_head == ours_text or
+                      gold_text in _arabic(fold(result.interpretation)) or (
             ours_text and ours_text in gold_text and len(ours_text) > 0.8 * len(gold_text))):
         return True, ""
     return False, f"label differs: ours {str(value)[:160]!r} vs MDCalc {str(answer)[:160]!r}"

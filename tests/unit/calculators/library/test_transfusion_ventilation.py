@@ -76,3 +76,29 @@ def test_mdcalc_names_are_aliases_and_cards_cite_a_reference():
         card = CALCULATORS[cid].card()
         assert card.reference and card.conventions
     assert transfusion_ventilation.EBV_PER_KG["Adult woman"] == 65
+
+
+def test_dasi_worked_by_hand():
+    from medmirror.tools.calculators.library.functional_screening import DASI_ITEMS
+
+    assert sum(w for _, _, w in DASI_ITEMS) == pytest.approx(58.2)  # the published maximum
+    yes = {"self_care", "walk_indoors", "walk_blocks", "climb_stairs", "light_housework", "moderate_housework",
+           "sexual_relations", "moderate_recreation"}
+    r = run("dasi", **{name: name in yes for name, _, _ in DASI_ITEMS})
+    # 2.75 + 1.75 + 2.75 + 5.5 + 2.7 + 3.5 + 5.25 + 6 = 30.2; VO2 0.43 x 30.2 + 9.6 = 22.586; / 3.5 = 6.45 METs
+    assert r.value == pytest.approx(30.2) and r.components["mets"] == pytest.approx(6.453, abs=1e-3)
+    with pytest.raises(CalculatorInputError, match="run"):
+        run("dasi", **{name: True for name, _, _ in DASI_ITEMS if name != "run"})
+
+
+@pytest.mark.parametrize("args, expected", [
+    (dict(induration="8 mm", recent_contact=True), "positive"),  # contact: >= 5 mm
+    (dict(induration=8), "negative"),  # no risk factor: >= 15 mm
+    (dict(induration=12, injection_drug_use=True), "positive"),  # >= 10 mm group
+    (dict(induration=9, injection_drug_use=True), "negative"),
+    (dict(induration="1.5 cm"), "positive"),  # 15 mm, anyone
+    (dict(induration=6, child_under_4=True, hiv=True), "positive"),  # the lowest cut-off of the groups applies
+])
+def test_tb_skin_test_cut_offs(args, expected):
+    r = run("tb_skin_test", **args)
+    assert r.value == f"TB skin test is {expected}"
