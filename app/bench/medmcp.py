@@ -56,8 +56,10 @@ from medmirror.core.settings import Settings
 from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.calculators.base import Calculator
+from medmirror.tools.calculators.intervals import Interval, IntervalError, number_kind, run_over_intervals
 from medmirror.tools.calculators.library._workflow_common import pick_option
-from medmirror.tools.calculators.units import UnitConversionError, convert, parse_quantity
+from medmirror.tools.calculators.points import SPECS, Choice
+from medmirror.tools.calculators.units import ANALYTES, UnitConversionError, convert, parse_quantity
 
 BENCHMARK = "medmcp"
 RECORDS_FILE = "records.jsonl"
@@ -67,6 +69,10 @@ TOLERANCE = 0.05  # relative: the benchmark's README states none, so 5 %
 MAX_FILE_BYTES = 50_000_000
 MAX_SEGMENTS = 60  # sentences queried per text (bounded work)
 MIN_SEGMENT_WORDS = 5
+# plan mode, BM25 alone: per sentence, the calculators scoring at least MIN_BM25 (raw BM25), at most SEGMENT_K. Chosen
+# on the 40 development scenarios' fuzzy questions (recall / precision: top-1 42 / 21 %, 6 and 3 here 53 / 22 %).
+MIN_BM25 = 6.0
+SEGMENT_K = 3
 
 
 class MedMCPDataError(BenchError, ValueError):
@@ -178,11 +184,47 @@ def _tokens(text: str) -> set[str]:
     return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in out} - _GENERIC
 
 
-def match_fields(calc: Calculator, fields: list[str]) -> dict[str, str]:
+_WRONG_UNIT = -100.0
+
+
+def _number_text(value: Any) -> str:
+    """An MDCalc number as text a quantity parser reads: its note cut, 'cm H₂O' as 'cmH2O', thousands commas and an
+    'over 24 hours' qualifier dropped ('4,133 mL', '800 mL over 24 hours')."""
+    text = _plain(_cut_note(str(value))).replace("cm H2O", "cmH2O")
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    return re.sub(r"(?i)\s+(?:over|in|per)\s+\d+(?:\.\d+)?\s*(?:h|hr|hrs|hours?)$", "", text)
+
+
+def _value_fit(calc: Calculator, spec: Any, label: str, value: Any, points: Mapping[str, float] | None) -> float:
+    """How well a field's value fits an input: +3 a choice that takes it; for a number input -3 a text with no
+    number, band or yes/no ('mm Hg', 'Every 8 hours'), +2 a unit that converts to the input's, :data:`_WRONG_UNIT`
+    one that does not (the pair is then never made)."""
+    if spec.type == "enum" and spec.allowed:
+        return 3 if argument(spec, label, value, points) in spec.allowed else 0
+    if number_kind(calc, spec.name) is None or not isinstance(value, str):
+        return 0
+    if isinstance(argument(spec, label, value, points, True), Interval):
+        return 0
+    text = _number_text(value)
+    if not re.search(r"\d", text):
+        return -3
+    try:
+        _number, unit = parse_quantity(text)
+    except (ValueError, UnitConversionError):
+        return 0
+    if not unit or not spec.unit:
+        return 0
+    return 2 if _unit_or_none(unit, spec) else _WRONG_UNIT
+
+
+def match_fields(calc: Calculator, fields: list[str], values: Mapping[str, Any] | None = None) -> dict[str, str]:
     """MDCalc field label -> input name: each pair scored by shared words (label vs the input's name and
-    description), plus 2 when every word of the input's name is in the label; assigned greedily, best first, each
-    field and input once; a pair sharing no word is never made."""
+    description), plus 2 when every word of the input's name is in the label, plus 3 when a choice input takes
+    the field's value (``values``: 'Sitting to standing' and 'Standing to sitting' share their words; their
+    answers tell them apart); assigned greedily, best first, each field and input once; a pair sharing no word is
+    never made."""
     specs = {s.name: s for s in calc.card().inputs}
+    points = option_points(calc)
     scored: list[tuple[float, int, str, str]] = []
     for i, label in enumerate(fields):
         lt = _tokens(label)
@@ -192,7 +234,10 @@ def match_fields(calc: Calculator, fields: list[str]) -> dict[str, str]:
             if not shared:
                 continue
             score = len(shared) + (2 if name_words and name_words <= lt else 0) - 0.01 * len(name_words - lt)
-            scored.append((score, -i, label, name))
+            fit = _value_fit(calc, spec, label, values[label], points.get(name)) if values and label in values else 0
+            if fit == _WRONG_UNIT:
+                continue  # '330 mL' is never an input in hours
+            scored.append((score + fit, -i, label, name))
     out: dict[str, str] = {}
     used: set[str] = set()
     for _score, _i, label, name in sorted(scored, reverse=True):
@@ -224,10 +269,7 @@ def _interval(label: str) -> tuple[float, float, bool, bool] | None:
     one = _ONE_SIDED.search(label)
     if not one:
         return None
-    op, bound = one.group(1), float(one.group(2))
-    return {"<": (-math.inf, bound, False, False), "<=": (-math.inf, bound, False, True),
-            "≤": (-math.inf, bound, False, True), ">": (bound, math.inf, False, False),
-            ">=": (bound, math.inf, True, False), "≥": (bound, math.inf, True, False)}[op]
+    return _one_sided(one.group(1), float(one.group(2)))
 
 
 def range_option(number: float, options: tuple[str, ...]) -> str | None:
@@ -255,14 +297,157 @@ def _plain(text: str) -> str:
     return text.translate(str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹×", "01234567890123456789x"))
 
 
-def argument(spec: Any, label: str, value: Any) -> Any:
+_YES, _NO = {"yes", "true", "present"}, {"no", "false", "absent"}
+# MDCalc's age-range choices as intervals (years): its calculators ask 'Child / Adult / Elderly' where the formula
+# takes an age; the conventional bounds (adult from 18, elderly from 65) are this module's convention.
+AGE_WORDS = {"child": (0.0, 18.0, True, False), "children": (0.0, 18.0, True, False),
+             "pediatric": (0.0, 18.0, True, False), "adult": (18.0, 65.0, True, False),
+             "elderly": (65.0, math.inf, True, False)}
+_CLAUSE = re.compile(r"([^<>≤≥=]*?)\s*(<=|>=|<|>|≤|≥)\s*([-+]?\d+(?:\.\d+)?)\s*([^\s,;()]*)")
+_BAND = re.compile(r"\s*(?:(<=|>=|<|>|≤|≥)\s*([-+]?\d+(?:\.\d+)?)|([-+]?\d+(?:\.\d+)?)\s*%?\s*(?:-|–|to)\s*"
+                   r"([-+]?\d+(?:\.\d+)?))\s*([A-Za-z%/µ°²]*(?:/[A-Za-z]+)?)\s*")
+
+
+def _one_sided(op: str, bound: float) -> tuple[float, float, bool, bool]:
+    return {"<": (-math.inf, bound, False, False), "<=": (-math.inf, bound, False, True),
+            "≤": (-math.inf, bound, False, True), ">": (bound, math.inf, False, False),
+            ">=": (bound, math.inf, True, False), "≥": (bound, math.inf, True, False)}[op]
+
+
+def _unit_or_none(unit: str, spec: Any) -> str | None:
+    """A unit written after a bound, kept when it converts to the input's unit ('°C', 'mg/dL', '%'); a word that
+    is no unit ('breaths', 'bpm') is the input's own unit."""
+    unit = unit.strip().rstrip(".")
+    if not unit or not spec.unit:
+        return None
+    try:
+        convert(1.0, unit, spec.unit, analyte=spec.name if spec.name in ANALYTES else None)
+    except (UnitConversionError, ValueError):
+        return None
+    return unit
+
+
+def label_interval(spec: Any, label: str, yes: bool) -> Interval | None:
+    """The interval an MDCalc yes/no field with a threshold in its label ('Heart rate >100', 'Age ≥65', 'Temperature
+    <35°C or >39.9°C', 'BUN ≥30 mg/dL (≥11 mmol/L)') states for the input ``spec``: 'yes' is the condition, 'no'
+    its complement. None when the label states none, or when the answer is a union the interval cannot hold
+    ('yes' to two thresholds joined by 'or') or the clauses name other measures than this input."""
+    text = _plain(re.sub(r"\([^)]*\)", " ", label))
+    clauses: list[tuple[set[str], str, float, str]] = []
+    for part in re.split(r"\bor\b|[,;]", text):
+        for found in _CLAUSE.finditer(part):
+            words = _tokens(found.group(1))
+            clauses.append((words or (clauses[-1][0] if clauses else set()), found.group(2), float(found.group(3)),
+                            found.group(4)))
+    if not clauses:
+        return None
+    if yes and len(clauses) > 1:
+        return None  # a union ('<35 or >39.9', 'SBP <90 or DBP <=60': yes) is not one interval
+    own = _tokens(spec.name) | _tokens(spec.description)
+    mine = [c for c in clauses if c[0] & own] if len({frozenset(c[0]) for c in clauses}) > 1 else clauses
+    if not mine or len({frozenset(c[0]) for c in mine}) > 1:
+        return None
+    lo, hi, lo_in, hi_in = -math.inf, math.inf, False, False
+    units = {_unit_or_none(c[3], spec) for c in mine}
+    if len(units) > 1:
+        return None
+    for _words, op, bound, _unit in mine:
+        a, b, a_in, b_in = _one_sided(op, bound)
+        if not yes:  # the complement of a one-sided condition is the other side, its bound flipped in or out
+            a, b, a_in, b_in = (b, math.inf, not b_in, False) if a == -math.inf else (-math.inf, a, False, not a_in)
+        if a > lo or a == lo and not a_in:
+            lo, lo_in = a, a_in
+        if b < hi or b == hi and not b_in:
+            hi, hi_in = b, b_in
+    if lo > hi:
+        return None
+    return Interval(lo, hi, lo_in, hi_in, units.pop())
+
+
+def value_interval(spec: Any, label: str, value: Any, numeric: bool = False) -> Interval | None:
+    """The interval a number input (``numeric``: an optional number whose card says 'string') is given as: a band
+    ('15-44 years', '92-93%', '< 30'), an age range word ('Adult'), or yes/no to a threshold its label states;
+    None for a value (or anything else)."""
+    if not (numeric or spec.type in ("number", "integer")) or not isinstance(value, str):
+        return None
+    text = _plain(value).strip()
+    head = fold(text).split()[:1]
+    if head and head[0] in _YES | _NO:
+        return label_interval(spec, label, head[0] in _YES)
+    if head and "age" in _tokens(spec.name) and fold(_cut_note(text)) in AGE_WORDS:
+        lo, hi, lo_in, hi_in = AGE_WORDS[fold(_cut_note(text))]
+        return Interval(lo, hi, lo_in, hi_in, None)
+    band = _BAND.fullmatch(_cut_note(text))
+    if not band:
+        return None
+    op, one, low, high, unit = band.groups()
+    if op and unit and _unit_or_none(unit, spec) is None and unit.strip() not in ("", "%"):
+        return None
+    if op:
+        return Interval(*_one_sided(op, float(one)), _unit_or_none(unit or "", spec))
+    if float(low) > float(high):
+        return None
+    return Interval(float(low), float(high), True, True, _unit_or_none(unit or "", spec))
+
+
+def option_points(calc: Calculator) -> dict[str, dict[str, float]]:
+    """Input name -> {option label: points} of a point score's choices ({} for other calculators)."""
+    spec = SPECS.get(calc.id)
+    if spec is None:
+        return {}
+    return {item.name: {o.label: float(o.points) for o in item.options} for item in spec.items
+            if isinstance(item, Choice)}
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+_STATED = re.compile(r"^\s*(\d+|[IV]{1,3})\s*(?:\(|-|–|:)\s*(?P<lead_text>.*)$|^(?P<tail_text>.*?)\(\s*\+?(\d+)"
+                     r"(?:\s*points?)?\s*\)\s*$", re.S)
+
+
+def stated_points(value: Any) -> tuple[float, str] | None:
+    """(points, the rest of the text) an MDCalc answer states for its option: '2 (Moderate slowing ...)',
+    '0 - No problem', 'III - Patient with severe systemic disease', 'Moderately anxious (4)', '... (+3)',
+    '... (3 points)'; None when it states none."""
+    if not isinstance(value, str):
+        return None
+    found = _STATED.match(value.strip())
+    if not found:
+        return None
+    if found.group(1):
+        head = found.group(1)
+        return float(_ROMAN[head] if head in _ROMAN else head), found.group("lead_text")
+    if found.group(4) is None or not found.group("tail_text").strip():
+        return None
+    return float(found.group(4)), found.group("tail_text")
+
+
+def _by_points(value: Any, options: tuple[str, ...], points: Mapping[str, float] | None) -> str | None:
+    """The option worth the points ``value`` states; of several such, the one sharing most words with its text."""
+    stated = stated_points(value)
+    if stated is None or not points:
+        return None
+    worth = [o for o in options if points.get(o) == stated[0]]
+    if len(worth) <= 1:
+        return worth[0] if worth else None
+    text = _tokens(stated[1])
+    overlap = sorted(((len(text & _tokens(o)), o) for o in worth), reverse=True)
+    return overlap[0][1] if overlap[0][0] > overlap[1][0] else None
+
+
+def argument(spec: Any, label: str, value: Any, points: Mapping[str, float] | None = None,
+             numeric: bool = False) -> Any:
     """An MDCalc value as the input ``spec`` takes it (a number with its unit, a boolean, an option label; a number
-    for an option stated as a range picks the one range that holds it)."""
+    for an option stated as a range picks the one range that holds it; a number input given as a band or as yes/no
+    to a threshold becomes an :class:`Interval`)."""
+    interval = value_interval(spec, label, value, numeric)
+    if interval is not None:
+        return interval
     if spec.type == "number":
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             unit = _LABEL_UNIT.search(label)
             return f"{value} {unit.group(1)}" if unit and spec.unit else value
-        text = _plain(_cut_note(str(value))).replace("cm H2O", "cmH2O")
+        text = _number_text(value)
+
         if not spec.unit:
             lead = re.match(r"\s*[-+]?\d+(?:\.\d+)?", text)
             return float(lead.group()) if lead else text
@@ -275,24 +460,38 @@ def argument(spec: Any, label: str, value: Any) -> Any:
             return f"{number} {unit.group(1)}" if unit and spec.unit else number
         return text
     if spec.type == "boolean":
-        head = fold(str(value)).split()[:1]
-        return {"yes": True, "no": False, "true": True, "false": False, "present": True,
-                "absent": False}.get(head[0], value) if head else value
+        words = fold(str(value)).split()
+        said = {"yes": True, "no": False, "true": True, "false": False, "present": True,
+                "absent": False}.get(words[0]) if words else None
+        if said is None and words and words[-1] in ("present", "absent"):  # 'Cough present'
+            said = words[-1] == "present"
+            return said != ("absent" in _tokens(spec.name)) if said is not None else value  # cough_absent: False
+        return value if said is None else said
     if spec.type == "integer":
         found = re.search(r"[-+]?\d+", str(value))
         return int(found.group()) if found else value
     if spec.type == "enum" and spec.allowed:
         options = tuple(spec.allowed)
+        by_points = _by_points(value, options, points)
+        if by_points is not None and stated_points(value)[1].strip():  # type: ignore[index]
+            return by_points  # '2 (Beginning arm flexion ...)': the points and text MDCalc shows, not '<4"' holding 2
+        coded = [o for o in options if re.match(rf"\s*{re.escape(str(value).strip())}\s*[:.)]\s", o)]
+        if re.fullmatch(r"\s*\d{1,2}\s*", str(value)) and len(coded) == 1:
+            return coded[0]  # '3' is the option coded '3: severe systemic disease'
         bare = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*[A-Za-z%/µ]*\s*", _cut_note(str(value)))
         if bare and not isinstance(value, bool):  # '2' is in '2-4', never the '<2' its words fold to
             ranged = range_option(float(bare.group(1)), options)
             if ranged:
                 return ranged
         if isinstance(value, str):
+            stated = stated_points(value)
             for candidate in (value, _cut_note(value)):
                 picked = pick_option(candidate, options)
-                if picked in options:
-                    return picked
+                if picked in options:  # the text names an option; the points it states win when they differ
+                    return by_points if by_points and stated and points and points.get(picked) != stated[0] else picked
+            if by_points is not None:
+                return by_points
+            for candidate in (value, _cut_note(value)):
                 squeezed = fold(_plain(candidate)).replace(" ", "")
                 same = [o for o in options if fold(_plain(o)).replace(" ", "") == squeezed]
                 if len(same) == 1:
@@ -318,23 +517,25 @@ def gold_arguments(calc: Calculator, inputs: list[dict[str, Any]]) -> tuple[dict
     """(arguments, MDCalc fields no input took)."""
     labels = [str(i.get("field", "")) for i in inputs if isinstance(i, dict)]
     values = {str(i.get("field", "")): i.get("value") for i in inputs if isinstance(i, dict)}
-    matched = match_fields(calc, labels)
+    matched = match_fields(calc, labels, values)
     specs = {s.name: s for s in calc.card().inputs}
+    points = option_points(calc)
     # a required choice whose label no field names (an observed scale's 'Descriptor'), or whose named field's value
     # it does not accept, takes the one remaining field whose value it accepts
     for name, spec in specs.items():
         if not (spec.required and spec.type == "enum"):
             continue
         current = next((label for label, n in matched.items() if n == name), None)
-        if current is not None and _accepts(calc, name, argument(spec, current, values[current])):
+        if current is not None and _accepts(calc, name, argument(spec, current, values[current], points.get(name))):
             continue
         fits = [label for label in labels if label not in matched
-                and _accepts(calc, name, argument(spec, label, values[label]))]
+                and _accepts(calc, name, argument(spec, label, values[label], points.get(name)))]
         if len(fits) == 1:
             if current is not None:
                 del matched[current]
             matched[fits[0]] = name
-    args = {name: argument(specs[name], label, values[label]) for label, name in matched.items()}
+    args = {name: argument(specs[name], label, values[label], points.get(name), number_kind(calc, name) is not None)
+            for label, name in matched.items()}
     return args, [label for label in labels if label not in matched]
 
 
@@ -368,6 +569,11 @@ def gold_number(answer: Any) -> tuple[float, int, str | None] | None:
     return float(digits), len(digits.split(".")[1]) if "." in digits else 0, unit
 
 
+def _arabic(text: str) -> str:
+    """Roman class numerals as digits in folded text ('forrest iia' -> 'forrest 2a', 'class iv' -> 'class 4')."""
+    return re.sub(r"\b(i{1,3}|iv|v|vi)([a-c]?)\b", lambda m: f"{_ROMAN[m.group(1).upper()]}{m.group(2)}", text)
+
+
 def compare(result: Any, answer: Any) -> tuple[bool, str]:
     """(correct, reason) of a calculator result against MDCalc's ``final_answer``."""
     gold = gold_number(answer)
@@ -383,9 +589,11 @@ def compare(result: Any, answer: Any) -> tuple[bool, str]:
         if math.isclose(ours, number, rel_tol=TOLERANCE, abs_tol=1e-9) or round(ours, decimals) == number:
             return True, ""
         return False, f"value differs: ours {ours:.4g}{' ' + unit if unit else ''} vs MDCalc {answer!r}"
-    gold_text = fold(str(answer))
-    ours_text = fold(str(value))
-    if gold_text and (gold_text == ours_text or gold_text in fold(result.interpretation) or (
+    gold_text = _arabic(fold(str(answer)))
+    ours_text = _arabic(fold(str(value)))
+    gold_head = _arabic(fold(re.split(r"(?<=[a-z0-9])[.!]\s", str(answer), maxsplit=1)[0]))  # before any advice
+    if gold_text and (gold_text == ours_text or gold_head == ours_text or
+                      gold_text in _arabic(fold(result.interpretation)) or (
             ours_text and ours_text in gold_text and len(ours_text) > 0.8 * len(gold_text))):
         return True, ""
     return False, f"label differs: ours {str(value)[:160]!r} vs MDCalc {str(answer)[:160]!r}"
@@ -417,10 +625,21 @@ def make_gold(_options: Mapping[str, Any]) -> RowFn:
                 assert answer is not None
                 args, unmapped = gold_arguments(calc, list(answer.get("inputs") or []))
                 m.update(gold=answer.get("final_answer"), arguments=args, unmapped_fields=unmapped)
+                intervals = {k: v for k, v in args.items() if isinstance(v, Interval)}
+                m["arguments"] = {k: str(v) if isinstance(v, Interval) else v for k, v in args.items()}
                 try:
-                    result = calc.run(args)
-                except ValueError as exc:  # CalculatorInputError and unit problems: a refusal, never a number
+                    outcome = run_over_intervals(calc, {k: v for k, v in args.items() if k not in intervals},
+                                                 intervals)
+                except (IntervalError, ValueError) as exc:  # a refusal (input errors, units), never a number
                     m.update(correct=False, miss="refused", reason=f"refused on the mapped gold inputs: {exc}"[:400])
+                    mentions.append(m)
+                    continue
+                result = outcome.result
+                if intervals:
+                    m["intervals"] = {k: str(v) for k, v in intervals.items()}
+                if result is None:
+                    m.update(correct=False, miss="range", value_range=outcome.values[:20],
+                             reason=f"MDCalc gives bands, not values: {outcome.reason}"[:400])
                 else:
                     ok, why = compare(result, answer.get("final_answer"))
                     m.update(value=result.value, unit=result.unit, correct=ok)
@@ -440,6 +659,14 @@ def segments(text: str) -> list[str]:
     return [p.strip() for p in parts if len(p.split()) >= MIN_SEGMENT_WORDS][:MAX_SEGMENTS]
 
 
+def matching_calculators(registry: Any, text: str, k: int = SEGMENT_K, min_score: float = MIN_BM25) -> list[str]:
+    """The calculators (at most ``k``) whose BM25 score for ``text`` reaches ``min_score``, best first: an absolute
+    cut-off, so a sentence that describes no calculator names none and one that describes two names both."""
+    raw, names = registry.scores(text), registry.names()
+    order = [i for i in sorted(range(len(raw)), key=lambda i: -raw[i]) if raw[i] >= min_score]
+    return [names[i] for i in order if names[i] in CALCULATORS][:k]
+
+
 def make_plan(options: Mapping[str, Any]) -> RowFn:
     registry = options.get("registry") or default_registry()
     k = int(options.get("k", 8))
@@ -453,7 +680,9 @@ def make_plan(options: Mapping[str, Any]) -> RowFn:
     def identify(text: str) -> dict[str, list[str]]:
         found: list[str] = []
         for seg in segments(text):
-            top = calculators(registry.search(seg, k=3, embeddings=embeddings))
+            # each sentence's calculators whose BM25 score clears the cut-off, and with embeddings the fused best
+            found += [c for c in matching_calculators(registry, seg) if c not in found]
+            top = calculators(registry.search(seg, k=3, embeddings=embeddings)) if embeddings is not None else []
             if top and top[0] not in found:
                 found.append(top[0])
         whole = calculators(registry.search(text[:20000], k=k + 10, embeddings=embeddings))[:k]

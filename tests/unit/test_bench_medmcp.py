@@ -4,6 +4,7 @@ on a small scenario file written here."""
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -14,12 +15,19 @@ from medmirror.bench.medmcp import (
     compare,
     gold_arguments,
     gold_number,
+    label_interval,
+    make_gold,
+    matching_calculators,
     range_option,
     read_medmcp,
     resolve,
     run_medmcp,
+    stated_points,
+    value_interval,
 )
+from medmirror.tools.builtin import default_registry
 from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.calculators.intervals import Interval
 
 SCENARIOS = [
     {"task_id": "t1", "task_scenario": "Trauma", "task_category": "EM", "patient_id": "p1",
@@ -144,3 +152,82 @@ def test_agent_mode_runs_through_its_own_module(data, tmp_path, capsys):
     assert "task success" in capsys.readouterr().out
     summary = json.loads((tmp_path / "b" / "summary.json").read_text())
     assert {"task_success", "identification_recall", "value_accuracy", "input_reading_accuracy"} <= set(summary)
+
+
+def _spec(cid, name):
+    return next(s for s in CALCULATORS[cid].card().inputs if s.name == name)
+
+
+def test_threshold_labels_and_bands_become_intervals():
+    hr, temp, age = _spec("wells_pe", "heart_rate"), _spec("psi", "temperature"), _spec("centor_mcisaac", "age")
+    assert label_interval(hr, "Heart rate >100", yes=True) == Interval(100, math.inf, False, False)
+    assert label_interval(hr, "Heart rate >100", yes=False) == Interval(-math.inf, 100, False, True)
+    # 'no' to a two-sided condition is the band between; 'yes' to it is a union, no interval
+    assert label_interval(temp, "Temperature <35°C or >39.9°C", yes=False) == Interval(35, 39.9, True, True, "°C")
+    assert label_interval(temp, "Temperature <35°C or >39.9°C", yes=True) is None
+    # the parenthesised restatement in another unit is not a second condition
+    bun = _spec("psi", "bun")
+    assert label_interval(bun, "BUN ≥30 mg/dL (≥11 mmol/L)", yes=True) == Interval(30, math.inf, True, False, "mg/dL")
+    # a 'yes' to 'SBP <90 or DBP <=60' does not say which held
+    assert label_interval(_spec("curb_65", "systolic_bp"), "Systolic BP <90 mmHg or Diastolic BP ≤60 mmHg",
+                          yes=True) is None
+    assert value_interval(age, "Age", "15-44 years") == Interval(15, 44, True, True, "years")
+    assert value_interval(_spec("news2", "spo2"), "SpO₂", "92-93%") == Interval(92, 93, True, True, "%")
+    assert value_interval(_spec("free_water_deficit", "age"), "Age range", "Adult") == Interval(18, 65, True, False)
+    assert value_interval(age, "Age", "42 years") is None and value_interval(age, "Age", 42) is None
+
+
+def test_stated_points_pick_the_option():
+    assert stated_points("2 (Moderate slowing; micrographia)") == (2.0, "Moderate slowing; micrographia)")
+    assert stated_points("III - Patient with severe systemic disease")[0] == 3
+    assert stated_points("Moderately anxious (4)")[0] == 4 and stated_points("Able to stand (3 points)")[0] == 3
+    assert stated_points("Yes (56 years)") is None and stated_points("Normal") is None
+    # Berg: 'Sitting to standing' and 'Standing to sitting' share their words; the answers tell them apart
+    args, _ = gold_arguments(CALCULATORS["berg_balance_scale"], [
+        {"field": "Sitting to standing", "value": "Able to stand independently using hands (+3)"},
+        {"field": "Standing to sitting", "value": "Controls descent by using hands (+3)"}])
+    assert args["q1"] == "Able to stand independently using hands" and args["q4"] == "Controls descent by using hands"
+
+
+def test_gold_runs_yes_no_thresholds_over_their_intervals():
+    row = read_medmcp_rows([{
+        "task_id": "t9", "task_description": "x", "fuzzy_question": "y",
+        "required_calculators": ["PERC Rule for Pulmonary Embolism", "CURB-65 Score for Pneumonia Severity"],
+        "calculator_answers": [
+            {"name": "PERC Rule for Pulmonary Embolism", "final_answer": 1, "inputs": [
+                {"field": "Age ≥50", "value": "Yes"}, {"field": "HR ≥100", "value": "No"},
+                {"field": "O2 sat on room air <95%", "value": "No"}, {"field": "Unilateral leg swelling", "value": "No"},
+                {"field": "Hemoptysis", "value": "No"}, {"field": "Recent surgery or trauma", "value": "No"},
+                {"field": "Prior PE or DVT", "value": "No"}, {"field": "Hormone use", "value": "No"}]},
+            {"name": "CURB-65 Score for Pneumonia Severity", "final_answer": 1, "inputs": [
+                {"field": "Confusion", "value": "No"}, {"field": "BUN >19 mg/dL", "value": "No"},
+                {"field": "Respiratory rate", "value": "22"}, {"field": "Systolic BP", "value": "120 mmHg"},
+                {"field": "Diastolic BP", "value": "80 mmHg"}, {"field": "Age", "value": "60-70 years"}]}]}])
+    perc, curb = make_gold({})(row)["mentions"]
+    assert perc["correct"] is True and perc["intervals"]["age"].startswith("[50")
+    assert curb["correct"] is False and curb["miss"] == "range" and curb["value_range"] == [0, 1]
+
+
+def read_medmcp_rows(objs):
+    from medmirror.bench.medmcp import MedMCPRow
+
+    o = objs[0]
+    return MedMCPRow(id=o["task_id"], scenario="", category="", task_description=o["task_description"],
+                     fuzzy_question=o["fuzzy_question"], required=tuple(o["required_calculators"]),
+                     answers=tuple(o["calculator_answers"]))
+
+
+def test_plan_cut_off_names_none_or_several():
+    reg = default_registry()
+    assert matching_calculators(reg, "I would like to be thorough and careful with this patient today.") == []
+    found = matching_calculators(reg, "Compute the shock index from heart rate and systolic blood pressure.")
+    assert found and found[0] == "shock_index" and len(found) <= 3
+
+
+def test_misses_table_lists_every_miss_with_its_fault(data, tmp_path):
+    from medmirror.bench.medmcp_misses import render
+
+    run_medmcp(data, "gold", out_dir=tmp_path / "g", quiet=True, echo=lambda _: None)
+    text = render(tmp_path / "g")
+    assert "misses 1: ours 0, label 0, unreviewed 1" in text
+    assert "| t2 | emory_tipss | value | unreviewed |" in text

@@ -19,6 +19,7 @@ ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
 ureg.define("cell = count = cells")
 ureg.define("beat = count = beats")
 ureg.define("breath = count = breaths")
+ureg.define("drop = count = drops = gtt = gtts = gt")  # drip sets: gtt/mL (guttae)
 ureg.define("international_unit = [iu] = IU")
 ureg.define("mmHg_ = millimeter_Hg")
 
@@ -133,6 +134,7 @@ def normalise_unit(unit: str) -> str:
             return repl
     u = re.sub(r"(?i)meq", "mEq", u)
     u = u.replace("µ", "micro").replace("²", "**2").replace("³", "**3").replace("^", "**")
+    u = re.sub(r"(?<=[a-zA-Z])([23])\b", r"**\1", u)  # 'm2', 'cm3': a power written without its caret
     u = re.sub(r"(?i)\bumol", "micromol", u)
     u = re.sub(r"(?i)\bug\b", "microgram", u)
     u = re.sub(r"(?i)\bmcg\b", "microgram", u)
