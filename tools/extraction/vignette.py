@@ -90,6 +90,7 @@ _TIME_UNITS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
                        r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b", re.I)
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
 
 
@@ -153,7 +154,7 @@ class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
     def __init__(self, text: str):
-        self.text = text
+        self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1 (one character each: offsets kept)
         self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
         self.stems = [words(s.text) for s in self.sentences]
         self._triggers: dict[int, Any] = {}
@@ -363,7 +364,7 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any) -> _Reading | No
     for i, _, hits in _naming(t, weights):
         s = t.sentences[i]
         for end in sorted(b for _, b in hits.values()):
-            m = re.match(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?)(?![\d.])", s.text[end:])
+            m = re.match(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?)(?!\d|\.\d)", s.text[end:])  # '80.' ends a sentence
             if m and ok(float(m.group(1))):
                 x, a = float(m.group(1)), end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
@@ -419,7 +420,7 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
     else:
-        got = _measured(item.question, "", t, weights, fits)
+        got = _measured(item.question, "", t, weights, fits) or _by_unit(item, t, fits)
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
@@ -439,6 +440,26 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
                            f"{x:g} falls in {len(holding) or 'no'} band(s)", quote, span, holding)
     return ItemReading(item.name, item.question, holding[0], "read", f"{how}: {x:g} in band '{holding[0]}'",
                        quote, span)
+
+
+_LABEL_UNIT = re.compile(r"\d(?:\.\d+)?\s*([A-Za-zµμ%][\w/%µμ²^]*)")
+
+
+def _by_unit(item: Choice, t: _Text, ok: Any) -> _Reading | None:
+    """A band item the text does not name ('Size of aneurysm' for 'an aneurysm measuring 6.5 mm'): the one value the
+    whole text gives in the unit its labels write ('mm', 'pg/mL'), when it gives exactly one (else None)."""
+    units = {m.group(1).casefold() for o in item.options for m in [_LABEL_UNIT.search(o.label)] if m}
+    if len(units) != 1 or (unit := units.pop()) in _TIME_UNITS or unit in ("%", "points", "point"):
+        return None  # no written unit, several, a time or a percentage (too many things are percentages)
+    rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
+    found = [(i, m) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)]
+    values = {float(m.group(1)) for _, m in found}
+    if len(values) != 1 or not ok(x := values.pop()):
+        return None
+    i, m = found[0]
+    s = t.sentences[i]
+    return _Reading(x, f"the only value in {unit} in the text", s.text, (s.start + m.start(), s.start + m.end()),
+                    _bound(s.text[max(0, m.start() - 20):m.start()], x))
 
 
 def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
@@ -521,10 +542,17 @@ def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
 
 
 def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
-    """Per item, its content words each weighted 1 / (the number of the score's items that use it)."""
+    """Per item, its content words each weighted 1 / (the number of the score's items that use it).
+
+    A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') weighs a quarter: the words
+    outside name the item, the bracket qualifies it."""
     per = {it.name: content_words(it.question, keep_time=False) for it in items}
     df = Counter(w for ws in per.values() for w in ws)
-    return {k: {w: 1 / df[w] for w in ws} for k, ws in per.items()}
+    out = {}
+    for it in items:
+        outside = set(content_words(re.sub(r"\([^()]*\)", " ", it.question), keep_time=False))
+        out[it.name] = {w: (1 if w in outside or not outside else 0.25) / df[w] for w in per[it.name]}
+    return out
 
 
 class ItemProposal(BaseModel):
