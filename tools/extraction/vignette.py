@@ -338,7 +338,7 @@ def _quantity_name(question: str) -> str | None:
 
 
 _CMP_BEFORE = re.compile(r"(>=|<=|=>|=<|≥|≤|>|<|\babove|\bbelow|\bover|\bunder|\bexceeding|\bless than|\bmore than|"
-                         r"\bgreater than|\bat least|\bat most|\bup to)\s*$", re.I)
+                         r"\bgreater than|\bfewer than|\bat least|\bat most|\bup to)\s*$", re.I)
 
 
 def _bound(before: str, x: float) -> Quantity | None:
@@ -359,14 +359,27 @@ class _Reading:
     bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
 
 
-def _number_after(t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
-    """The first number within five words after a sentence's use of the item's words, accepted by ``ok``."""
-    for i, _, hits in _naming(t, weights):
+_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
+    """The item's weights, and those of each alternative name it gives ('Karnofsky or Lansky scale')."""
+    parts = re.split(r"\bor\b|/", re.sub(r"\([^()]*\)", " ", question))
+    alts = [{w: weights[w] for w in content_words(p, keep_time=False) if w in weights} for p in parts] if len(parts) > 1 else []
+    return [weights, *(a for a in alts if a)]
+
+
+def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = "") -> _Reading | None:
+    """The first number (in digits or a word up to twelve) within five words after a sentence's use of the item's
+    words (or of one of its alternative names), accepted by ``ok``."""
+    named = [n for w in _alternative_names(question, weights) for n in _naming(t, w)] if question else _naming(t, weights)
+    for i, _, hits in named:
         s = t.sentences[i]
         for end in sorted(b for _, b in hits.values()):
-            m = re.match(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?)(?!\d|\.\d)", s.text[end:])  # '80.' ends a sentence
-            if m and ok(float(m.group(1))):
-                x, a = float(m.group(1)), end + m.start(1)
+            m = _NUMBER_AFTER.match(s.text[end:])
+            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
+                a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
     return None
@@ -389,7 +402,7 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
                 return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
-    return _number_after(t, weights, ok)
+    return _number_after(t, weights, ok, item_question)
 
 
 def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
