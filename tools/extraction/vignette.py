@@ -363,6 +363,10 @@ _NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?(?!\d
                            + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b", re.I)
 
 
+_NUMBER_BEFORE = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+                            + r")\s+(?:[A-Za-z]+\s+)?$", re.I)
+
+
 def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
     """The item's weights, and those of each alternative name it gives ('Karnofsky or Lansky scale')."""
     parts = re.split(r"\bor\b|/", re.sub(r"\([^()]*\)", " ", question))
@@ -382,6 +386,13 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
+    for i, _, hits in named:  # then a count right before them ('fewer than four bowel movements a day')
+        s = t.sentences[i]
+        first = min(a for a, _ in hits.values())
+        m = _NUMBER_BEFORE.search(s.text[:first])
+        if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
+            return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
+                            _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
 
 
