@@ -615,7 +615,7 @@ def check_proposal(text: str, item: Choice, option: str, quote: str) -> tuple[st
         per = {o.label: content_words(o.label) for o in item.options}
         df = Counter(w for ws in per.values() for w in set(ws))
         wanted = {w: 1.0 for w in per[label] if df[w] == 1}
-        absent = False
+        absent = bool(_NEGATIVE_LABEL.match(label))  # 'No shock (...)', 'Unable to walk': supported by a negation
     hits = _hits(quote_words, wanted)
     if not hits or (not is_finding(item) and len(hits) * 2 <= len(wanted) and len(wanted) > 1):
         return None, f"the quote does not use the words of '{label}'" + (
@@ -636,9 +636,10 @@ def _locate(text: str, quote: str) -> tuple[int, int] | None:
     return (a, b + len(ws[-1])) if a >= 0 and b >= 0 else None
 
 
-def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
-            retries: int = 1) -> ItemReading:
-    """Ask ``model`` for ``item`` (among ``candidates`` when given), then :func:`check_proposal` decides."""
+def ask_item(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
+             retries: int = 1) -> ItemProposal | str:
+    """The model's proposal for ``item`` (one of ``candidates`` when given, else of its labels, with the sentence it
+    rests on), unchecked; a string saying why when it gave none. :func:`check_proposal` decides on it."""
     labels = candidates or [o.label for o in item.options]
     msgs = render("choice_item", note=text, item=item.question, options="\n".join(f"- {x}" for x in labels))
     schema = {"type": "object", "properties": {"option": {"type": "string", "enum": labels},
@@ -647,10 +648,18 @@ def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None
     try:
         out = call_structured(model, msgs, ItemProposal, role="extractor", retries=retries, json_schema=schema)
     except StructuredOutputError as err:
-        return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was invalid: {err.error[:120]}")
-    if candidates and out.option not in candidates:
-        return ItemReading(item.name, item.question, None, "missing",
-                           f"the model proposed {out.option[:60]!r}, not one of {candidates}")
+        return f"the model's proposal was invalid: {err.error[:120]}"
+    if out.option not in labels:
+        return f"the model proposed {out.option[:60]!r}, not one of {labels}"
+    return out
+
+
+def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
+            retries: int = 1) -> ItemReading:
+    """Ask ``model`` for ``item`` (among ``candidates`` when given), then :func:`check_proposal` decides."""
+    out = ask_item(model, text, item, candidates=candidates, retries=retries)
+    if isinstance(out, str):
+        return ItemReading(item.name, item.question, None, "missing", out)
     label, why, span = check_proposal(text, item, out.option, out.quote)
     if label is None:
         return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was refused: {why}",
