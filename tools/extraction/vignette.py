@@ -89,7 +89,7 @@ _QUANTITIES: list[tuple[str, str]] = [
 _TIME_UNITS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.5, "year": 8766.0}
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
-                       r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b", re.I)
+                       r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b(?![\s-]*old)", re.I)  # not an age
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
 
@@ -278,7 +278,7 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
     cuts = _thresholds(item.question)
     if cuts:
-        got = _measured(item.question, "", t, weights, lambda x: True)
+        got = _measured(item.question, _written_unit(item.question), t, weights, lambda x: True, soft=True)
         if got is not None:
             b = got.bound
             holds = any(quantity_agrees(c, b) if b else c.holds(got.value) for c in cuts)
@@ -359,7 +359,7 @@ class _Reading:
     bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
 
 
-_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
                            + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b", re.I)
 
 
@@ -382,7 +382,7 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
         s = t.sentences[i]
         for end in sorted(b for _, b in hits.values()):
             m = _NUMBER_AFTER.match(s.text[end:])
-            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
+            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
@@ -396,9 +396,29 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
     return None
 
 
+_DEGREES = {"degf": "°F", "ºf": "°F", "degc": "°C", "ºc": "°C"}
+
+
+@lru_cache(maxsize=4096)
+def _written_unit(question: str, first_label: str = "") -> str:
+    """The unit an item's cut-offs are written in: after the question's comma ('Temperature, degF (degC)'), else
+    after the first label's number ('>125 lb (>56.7 kg)'), else after a number in the question ('WBC > 12,000
+    cells/mm3'); '' when none is a unit the converter knows."""
+    for m in (re.search(r",\s*([A-Za-z°º%µμ][^\s(),]*)", question), _LABEL_UNIT.search(first_label), _LABEL_UNIT.search(question)):
+        if m:
+            unit = _DEGREES.get(m.group(1).casefold(), m.group(1))
+            try:
+                convert(1.0, unit, unit)
+            except (UnitConversionError, ValueError, KeyError):
+                continue
+            return unit
+    return ""
+
+
 def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float], ok: Any,
-              analyte: str | None = None) -> _Reading | None:
-    """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words)."""
+              analyte: str | None = None, *, soft: bool = False) -> _Reading | None:
+    """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words); with
+    ``soft`` a value that does not convert is taken as written (a cut-off's unit is read from its text)."""
     name = _quantity_name(item_question)
     if name:
         v = t.extraction.get(name)
@@ -408,7 +428,7 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
                 try:
                     x = convert(float(v.value), v.unit, unit, analyte)
                 except (UnitConversionError, ValueError):
-                    x = None
+                    x = float(v.value) if soft else None
             if x is not None and ok(x):
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
@@ -444,7 +464,8 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
     else:
-        got = _measured(item.question, "", t, weights, fits) or _by_unit(item, t, fits)
+        got = (_measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
+               or _by_unit(item, t, fits))
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
