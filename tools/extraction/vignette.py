@@ -663,8 +663,9 @@ def ask_item(model: Any, text: str, item: Choice, *, candidates: list[str] | Non
     rests on), unchecked; a string saying why when it gave none. :func:`check_proposal` decides on it."""
     labels = candidates or [o.label for o in item.options]
     msgs = render("choice_item", note=text, item=item.question, options="\n".join(f"- {x}" for x in labels))
+    # a sentence: 300 characters (a bound of 2,000 made llama.cpp's grammar parser crash the process)
     schema = {"type": "object", "properties": {"option": {"type": "string", "enum": labels},
-                                               "quote": {"type": "string", "maxLength": 2000}},
+                                               "quote": {"type": "string", "maxLength": 300}},
               "required": ["option", "quote"]}
     try:
         out = call_structured(model, msgs, ItemProposal, role="extractor", retries=retries, json_schema=schema)
