@@ -30,6 +30,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from langchain_core.language_models.chat_models import BaseChatModel
@@ -827,18 +828,11 @@ def reads_vignette(calc: Calculator | None) -> bool:
     return calc is not None and calc.id in SPECS and calc.id not in CALCULATOR_MAP
 
 
-_READINGS: dict[tuple[str, str], VignetteReading] = {}
-
-
+@lru_cache(maxsize=32)
 def vignette_reading(calc_id: str, note: str) -> VignetteReading:
     """The vignette reader's items of ``calc_id`` in ``note`` (rules only; the last 32 readings kept: one task reads
-    the same note for its prompt, checks and executor)."""
-    key = (calc_id, note)
-    if key not in _READINGS:
-        if len(_READINGS) >= 32:
-            _READINGS.pop(next(iter(_READINGS)))
-        _READINGS[key] = read_vignette(calc_id, note)
-    return _READINGS[key]
+    the same note for its prompt, checks and executor). Read-only: callers must not change it."""
+    return read_vignette(calc_id, note)
 
 
 def _vignette_arguments(calc: Calculator, note: str) -> Grounded:
