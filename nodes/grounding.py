@@ -21,10 +21,12 @@ from medmirror.core.settings import Settings
 from medmirror.memory.state import EvidenceRow, MedMirrorState, Step
 from medmirror.nodes.workflow import merge_sourced, sourced_inputs
 from medmirror.tools.calculators import CALCULATORS, Calculator
+from medmirror.tools.calculators.points import SPECS, Choice
 from medmirror.tools.extraction import extract
 from medmirror.tools.extraction.extractor import Extraction
-from medmirror.tools.extraction.grounding import field_unit, reconcile, rule_arguments
+from medmirror.tools.extraction.grounding import field_unit, reads_vignette, reconcile, rule_arguments, vignette_reading
 from medmirror.tools.extraction.record import from_record, matches, to_record
+from medmirror.tools.extraction.vignette import ask_item
 
 
 def calculator(tool: str) -> Calculator | None:
@@ -49,6 +51,37 @@ def rule_call(tool: str, state: MedMirrorState) -> dict[str, Any]:
     derived = (plan[state.current].get("derive") or {}) if state.current < len(plan) else {}
     # a workflow input the plan derives from an earlier step is filled from that step, not read from the note
     return {k: v for k, v in grounded.args.items() if k not in derived}
+
+
+MAX_PROPOSALS = 4  # unsettled items of a library score the model is asked about (more: the calculator refuses)
+
+
+def vignette_call(tool: str, state: MedMirrorState, model: Any) -> tuple[dict[str, Any], list[str]] | None:
+    """A library point score's arguments (None: not one): the vignette reader's, and for each choice it leaves
+    unsettled the model's proposal ``{"option", "quote"}`` among the item's labels (its candidates when the reader
+    named two), which the grounding accepts only with a supporting quote from the note. No model call when
+    ``model`` is None or more than :data:`MAX_PROPOSALS` items are unsettled. Returns (arguments, what happened)."""
+    calc = calculator(tool)
+    if not reads_vignette(calc):
+        return None
+    text = evidence_text_of(state)
+    args = rule_call(tool, state)
+    reading = vignette_reading(calc.id, text)
+    open_items = [it for it in SPECS[calc.id].items
+                  if isinstance(it, Choice) and reading.items[it.name].status in ("uncertain", "missing")]
+    if model is None or not open_items:
+        return args, []
+    if len(open_items) > MAX_PROPOSALS:
+        return args, [f"{len(open_items)} items unsettled (more than {MAX_PROPOSALS}): no proposals asked"]
+    notes = []
+    for it in open_items:
+        got = ask_item(model, text, it, candidates=reading.items[it.name].candidates or None)
+        if isinstance(got, str):
+            notes.append(f"{it.name}: {got}")
+        else:
+            args[it.name] = {"option": got.option, "quote": got.quote}
+            notes.append(f"{it.name}: the model proposes {got.option[:60]!r}")
+    return args, notes
 
 
 def ground_call(tool: str, arguments: dict[str, Any], state: MedMirrorState, s: Settings) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -43,7 +43,7 @@ from medmirror.nodes.common import (
     steps_text,
 )
 from medmirror.nodes.gates import revision_reason, tool_gate
-from medmirror.nodes.grounding import calculator, found_in_note, ground_call, rule_call
+from medmirror.nodes.grounding import calculator, found_in_note, ground_call, rule_call, vignette_call
 from medmirror.nodes.schemas import tool_call_schema
 from medmirror.prompts import part
 from medmirror.tools.cards import ToolCard
@@ -178,6 +178,17 @@ def make_tool_agent(deps: Deps):
         plan = state.plan
         planned = plan[state.current]["tool"]
         registered = deps.registry.get(planned)
+        library = vignette_call(registered.name, state, None if s.extractor == "rules"
+                                else deps.models.for_role("extractor", s))
+        if library is not None:
+            # a library point score: the vignette reader's arguments, the model only proposing (with a quote the
+            # grounding checks) the choices the reader leaves unsettled; the model never fills the whole schema
+            args, notes = library
+            proposal = checked(deps, state, s, {"tool": registered.name, "arguments": args, "score": 10,
+                                                "evaluation": "vignette reader" + (f"; {'; '.join(notes)}" if notes else "")})
+            return {"proposal": proposal, "tool_tries": s.max_tool_revisions + 1, "best_proposal": proposal,
+                    "trace": [{"node": "tool_agent", "event": "vignette_call", "checks": summary(proposal.get("checks")),
+                               "detail": f"{registered.name}({compact(args, 300)})"[:300]}]}
         if s.extractor == "rules" and calculator(registered.name) is not None:
             # the rule extractor fills calculators: no model call
             proposal = rule_proposal(deps, state, s, registered.name, "rule extraction", 10)

@@ -19,7 +19,9 @@ reads them from the text.
 from __future__ import annotations
 
 import json
+import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -121,9 +123,14 @@ def bands(item: Choice) -> list[Quantity] | None:
     says little else (at most three other words): a band-coded item. None otherwise."""
     out: list[Quantity] = []
     for o in item.options:
-        qs = quantities(o.label.replace("≥", ">=").replace("≤", "<="))
+        label = o.label.replace("≥", ">=").replace("≤", "<=")
+        qs = quantities(label)
         if not qs:
             return None
+        if len(qs) > 1 and qs[0].high == math.inf and qs[1].low == -math.inf \
+                and re.fullmatch(r"\s*and\s*", label[qs[0].span[1]:qs[1].span[0]]):  # '>4 and <7': one interval
+            qs = [replace(qs[0], high=qs[1].high, high_open=qs[1].high_open, decimals=max(qs[0].decimals, qs[1].decimals),
+                          text=label[qs[0].span[0]:qs[1].span[1]], span=(qs[0].span[0], qs[1].span[1]))]
         rest = re.sub(re.escape(qs[0].text), " ", o.label, count=1)
         if len(content_words(re.sub(r"\(.*?\)", " ", rest))) > 3:
             return None

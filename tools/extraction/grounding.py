@@ -30,6 +30,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from langchain_core.language_models.chat_models import BaseChatModel
@@ -38,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError, create
 from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.prompts import render
 from medmirror.tools.calculators.base import Calculator, is_rejected_argument, rejected_argument
+from medmirror.tools.calculators.points import SPECS, Choice
 from medmirror.tools.calculators.units import convert
 from medmirror.tools.extraction.calc_sources import (
     Config,
@@ -49,11 +51,12 @@ from medmirror.tools.extraction.calc_sources import (
     Source,
     UreaAsBun,
 )
-from medmirror.tools.extraction.calculator_map import source_for
+from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP, source_for
 from medmirror.tools.extraction.dates import DATE, note_day_first, parse_date
 from medmirror.tools.extraction.extractor import Extraction
 from medmirror.tools.extraction.rules.dosing import OPIOID_NAMES
 from medmirror.tools.extraction.text import NUMBER_RE, parse_number
+from medmirror.tools.extraction.vignette import VignetteReading, check_proposal, read_vignette
 
 Mode = Literal["rules", "llm", "hybrid"]
 EXTRACTION_MODES: tuple[str, ...] = ("rules", "llm", "hybrid")
@@ -502,6 +505,8 @@ def rule_arguments(calc: Calculator, note: str, extraction: Extraction | None = 
                    question: str | None = None) -> Grounded:
     """Every input of ``calc`` read by rules from ``note`` (``question`` only for inputs it names, e.g. a
     conversion target)."""
+    if reads_vignette(calc):
+        return _vignette_arguments(calc, note)
     ctx = _context(note, extraction, question)
     flags: list[str] = []
     params = [_rule_param(calc, name, source_for(calc.id, name), ctx, flags) for name in calc.inputs.model_fields]
@@ -650,6 +655,8 @@ def reconcile(calc: Calculator, llm_args: dict[str, Any], note: str, extraction:
     base = rule_arguments(calc, note, ctx.ex, question=question)
     if mode == "rules":
         return base
+    if reads_vignette(calc):
+        return _vignette_reconcile(calc, dict(llm_args or {}), base, ctx, mode)
     llm_args = dict(llm_args or {})
     unknown = sorted(set(llm_args) - set(calc.inputs.model_fields))
     flags = list(base.flags)
@@ -816,3 +823,82 @@ def ground(calc: Calculator, note: str, question: str = "", *, mode: str = "hybr
     if failure:
         out.flags.insert(0, failure)
     return out
+
+
+# ---------------------------------------------------------------------------
+# Library point scores: the vignette reader, and the model's checked proposals
+# ---------------------------------------------------------------------------
+
+
+def reads_vignette(calc: Calculator | None) -> bool:
+    """A library point score without a field map: its inputs are read by the vignette reader
+    (:mod:`medmirror.tools.extraction.vignette`), the same reading ``bench medrisk --mode extract`` uses."""
+    return calc is not None and calc.id in SPECS and calc.id not in CALCULATOR_MAP
+
+
+@lru_cache(maxsize=32)
+def vignette_reading(calc_id: str, note: str) -> VignetteReading:
+    """The vignette reader's items of ``calc_id`` in ``note`` (rules only; the last 32 readings kept: one task reads
+    the same note for its prompt, checks and executor). Read-only: callers must not change it."""
+    return read_vignette(calc_id, note)
+
+
+def _vignette_arguments(calc: Calculator, note: str) -> Grounded:
+    """Every item read (status ``rule``, with its span), assumed (``assumed``: its absent option) or left out
+    (``missing``: uncertain between candidates, or not in the text; the note says which)."""
+    params = []
+    for name, r in vignette_reading(calc.id, note).items.items():
+        ev = ({"start": r.span[0], "end": r.span[1], "text": note[r.span[0]:r.span[1]], "sentence": r.evidence}
+              if r.span else None)
+        if r.status == "read":
+            params.append(ParamEvidence(name, r.value, "rule", "rule", ev, rule_value=r.value, note=r.how))
+        elif r.status == "assumed":
+            params.append(ParamEvidence(name, r.value, "assumed", "default", None, note=r.how))
+        else:
+            cands = f"; candidates: {' | '.join(r.candidates)}" if r.candidates else ""
+            params.append(ParamEvidence(name, None, "missing", "none", ev, note=f"{r.status}: {r.how}{cands}"))
+    args = {p.name: p.value for p in params if p.value is not None}
+    return Grounded(args=args, params=params, mode="rules", units=_unit_table(calc))
+
+
+def _vignette_reconcile(calc: Calculator, llm_args: dict[str, Any], base: Grounded, ctx: NoteContext,
+                        mode: str) -> Grounded:
+    """The model's values for a library point score: an item the reader settled keeps the reader's value (a
+    different value is flagged); a choice it left out takes the model's proposal only as ``{"option", "quote"}``
+    accepted by :func:`~medmirror.tools.extraction.vignette.check_proposal` (the quote is in the note and supports
+    the option); a bare value, or a refused proposal, is dropped. In every mode: a library item is never taken
+    from the model without a checked quote."""
+    items = {it.name: it for it in SPECS[calc.id].items}
+    flags = list(base.flags)
+    params: list[ParamEvidence] = []
+    for rule in base.params:
+        raw, item = llm_args.get(rule.name), items.get(rule.name)
+        if raw is None or is_rejected_argument(raw):
+            params.append(rule)
+            continue
+        proposal = raw if isinstance(raw, dict) else None
+        said = proposal.get("option") if proposal else raw
+        if rule.status != "missing":
+            if said is not None and str(said).strip().casefold() != str(rule.value).strip().casefold():
+                flags.append(f"{rule.name}: the model's {_fmt(said)} differs from the note's reading {_fmt(rule.value)}; "
+                             "the reading is used")
+            params.append(rule)
+            continue
+        if not isinstance(item, Choice):  # a number: the note must give it, as for any calculator
+            params.append(_with_llm(calc, rule, raw, ctx, "hybrid", flags))
+            continue
+        if proposal is None or not isinstance(proposal.get("quote"), str) or not isinstance(said, str):
+            why = "a library item's option is taken only with the note's sentence quoted ({'option', 'quote'})"
+        else:
+            label, why, span = check_proposal(ctx.note, item, said, proposal["quote"])
+            if label is not None:
+                ev = {"start": span[0], "end": span[1], "text": ctx.note[span[0]:span[1]],
+                      "sentence": proposal["quote"]} if span else {"text": proposal["quote"]}
+                params.append(ParamEvidence(rule.name, label, "llm_supported", "llm", ev, rule_value=None,
+                                            llm_value=said, note=f"proposed by the model, checked: {why}"))
+                continue
+        flags.append(f"{rule.name}: the model's {_fmt(said)} is refused: {why}")
+        params.append(ParamEvidence(rule.name, None, "unsupported", "none", None, llm_value=said,
+                                    note=f"{rule.note}; the model's proposal was refused: {why}"))
+    args = {p.name: p.value for p in params if p.value is not None}
+    return Grounded(args=args, params=params, flags=flags, mode=mode, units=base.units)

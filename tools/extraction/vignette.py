@@ -89,7 +89,8 @@ _QUANTITIES: list[tuple[str, str]] = [
 _TIME_UNITS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.5, "year": 8766.0}
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 _DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
-                       r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b", re.I)
+                       r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b(?![\s-]*old)", re.I)  # not an age
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
 
 
@@ -153,7 +154,7 @@ class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
     def __init__(self, text: str):
-        self.text = text
+        self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1 (one character each: offsets kept)
         self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
         self.stems = [words(s.text) for s in self.sentences]
         self._triggers: dict[int, Any] = {}
@@ -277,7 +278,7 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
     cuts = _thresholds(item.question)
     if cuts:
-        got = _measured(item.question, "", t, weights, lambda x: True)
+        got = _measured(item.question, _written_unit(item.question), t, weights, lambda x: True, soft=True)
         if got is not None:
             b = got.bound
             holds = any(quantity_agrees(c, b) if b else c.holds(got.value) for c in cuts)
@@ -337,7 +338,7 @@ def _quantity_name(question: str) -> str | None:
 
 
 _CMP_BEFORE = re.compile(r"(>=|<=|=>|=<|≥|≤|>|<|\babove|\bbelow|\bover|\bunder|\bexceeding|\bless than|\bmore than|"
-                         r"\bgreater than|\bat least|\bat most|\bup to)\s*$", re.I)
+                         r"\bgreater than|\bfewer than|\bat least|\bat most|\bup to)\s*$", re.I)
 
 
 def _bound(before: str, x: float) -> Quantity | None:
@@ -358,22 +359,66 @@ class _Reading:
     bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
 
 
-def _number_after(t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
-    """The first number within five words after a sentence's use of the item's words, accepted by ``ok``."""
-    for i, _, hits in _naming(t, weights):
+_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b", re.I)
+
+
+_NUMBER_BEFORE = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+                            + r")\s+(?:[A-Za-z]+\s+)?$", re.I)
+
+
+def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
+    """The item's weights, and those of each alternative name it gives ('Karnofsky or Lansky scale')."""
+    parts = re.split(r"\bor\b|/", re.sub(r"\([^()]*\)", " ", question))
+    alts = [{w: weights[w] for w in content_words(p, keep_time=False) if w in weights} for p in parts] if len(parts) > 1 else []
+    return [weights, *(a for a in alts if a)]
+
+
+def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = "") -> _Reading | None:
+    """The first number (in digits or a word up to twelve) within five words after a sentence's use of the item's
+    words (or of one of its alternative names), accepted by ``ok``."""
+    named = [n for w in _alternative_names(question, weights) for n in _naming(t, w)] if question else _naming(t, weights)
+    for i, _, hits in named:
         s = t.sentences[i]
         for end in sorted(b for _, b in hits.values()):
-            m = re.match(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d+(?:\.\d+)?)(?![\d.])", s.text[end:])
-            if m and ok(float(m.group(1))):
-                x, a = float(m.group(1)), end + m.start(1)
+            m = _NUMBER_AFTER.match(s.text[end:])
+            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
+                a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
+    for i, _, hits in named:  # then a count right before them ('fewer than four bowel movements a day')
+        s = t.sentences[i]
+        first = min(a for a, _ in hits.values())
+        m = _NUMBER_BEFORE.search(s.text[:first])
+        if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
+            return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
+                            _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
 
 
+_DEGREES = {"degf": "°F", "ºf": "°F", "degc": "°C", "ºc": "°C"}
+
+
+@lru_cache(maxsize=4096)
+def _written_unit(question: str, first_label: str = "") -> str:
+    """The unit an item's cut-offs are written in: after the question's comma ('Temperature, degF (degC)'), else
+    after the first label's number ('>125 lb (>56.7 kg)'), else after a number in the question ('WBC > 12,000
+    cells/mm3'); '' when none is a unit the converter knows."""
+    for m in (re.search(r",\s*([A-Za-z°º%µμ][^\s(),]*)", question), _LABEL_UNIT.search(first_label), _LABEL_UNIT.search(question)):
+        if m:
+            unit = _DEGREES.get(m.group(1).casefold(), m.group(1))
+            try:
+                convert(1.0, unit, unit)
+            except (UnitConversionError, ValueError, KeyError):
+                continue
+            return unit
+    return ""
+
+
 def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float], ok: Any,
-              analyte: str | None = None) -> _Reading | None:
-    """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words)."""
+              analyte: str | None = None, *, soft: bool = False) -> _Reading | None:
+    """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words); with
+    ``soft`` a value that does not convert is taken as written (a cut-off's unit is read from its text)."""
     name = _quantity_name(item_question)
     if name:
         v = t.extraction.get(name)
@@ -383,12 +428,12 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
                 try:
                     x = convert(float(v.value), v.unit, unit, analyte)
                 except (UnitConversionError, ValueError):
-                    x = None
+                    x = float(v.value) if soft else None
             if x is not None and ok(x):
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
                 return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
-    return _number_after(t, weights, ok)
+    return _number_after(t, weights, ok, item_question)
 
 
 def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
@@ -419,7 +464,8 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
     else:
-        got = _measured(item.question, "", t, weights, fits)
+        got = (_measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
+               or _by_unit(item, t, fits))
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
@@ -439,6 +485,26 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
                            f"{x:g} falls in {len(holding) or 'no'} band(s)", quote, span, holding)
     return ItemReading(item.name, item.question, holding[0], "read", f"{how}: {x:g} in band '{holding[0]}'",
                        quote, span)
+
+
+_LABEL_UNIT = re.compile(r"\d(?:\.\d+)?\s*([A-Za-zµμ%][\w/%µμ²^]*)")
+
+
+def _by_unit(item: Choice, t: _Text, ok: Any) -> _Reading | None:
+    """A band item the text does not name ('Size of aneurysm' for 'an aneurysm measuring 6.5 mm'): the one value the
+    whole text gives in the unit its labels write ('mm', 'pg/mL'), when it gives exactly one (else None)."""
+    units = {m.group(1).casefold() for o in item.options for m in [_LABEL_UNIT.search(o.label)] if m}
+    if len(units) != 1 or (unit := units.pop()) in _TIME_UNITS or unit in ("%", "points", "point"):
+        return None  # no written unit, several, a time or a percentage (too many things are percentages)
+    rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
+    found = [(i, m) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)]
+    values = {float(m.group(1)) for _, m in found}
+    if len(values) != 1 or not ok(x := values.pop()):
+        return None
+    i, m = found[0]
+    s = t.sentences[i]
+    return _Reading(x, f"the only value in {unit} in the text", s.text, (s.start + m.start(), s.start + m.end()),
+                    _bound(s.text[max(0, m.start() - 20):m.start()], x))
 
 
 def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
@@ -521,10 +587,17 @@ def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
 
 
 def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
-    """Per item, its content words each weighted 1 / (the number of the score's items that use it)."""
+    """Per item, its content words each weighted 1 / (the number of the score's items that use it).
+
+    A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') weighs a quarter: the words
+    outside name the item, the bracket qualifies it."""
     per = {it.name: content_words(it.question, keep_time=False) for it in items}
     df = Counter(w for ws in per.values() for w in ws)
-    return {k: {w: 1 / df[w] for w in ws} for k, ws in per.items()}
+    out = {}
+    for it in items:
+        outside = set(content_words(re.sub(r"\([^()]*\)", " ", it.question), keep_time=False))
+        out[it.name] = {w: (1 if w in outside or not outside else 0.25) / df[w] for w in per[it.name]}
+    return out
 
 
 class ItemProposal(BaseModel):
@@ -563,7 +636,7 @@ def check_proposal(text: str, item: Choice, option: str, quote: str) -> tuple[st
         per = {o.label: content_words(o.label) for o in item.options}
         df = Counter(w for ws in per.values() for w in set(ws))
         wanted = {w: 1.0 for w in per[label] if df[w] == 1}
-        absent = False
+        absent = bool(_NEGATIVE_LABEL.match(label))  # 'No shock (...)', 'Unable to walk': supported by a negation
     hits = _hits(quote_words, wanted)
     if not hits or (not is_finding(item) and len(hits) * 2 <= len(wanted) and len(wanted) > 1):
         return None, f"the quote does not use the words of '{label}'" + (
@@ -584,21 +657,31 @@ def _locate(text: str, quote: str) -> tuple[int, int] | None:
     return (a, b + len(ws[-1])) if a >= 0 and b >= 0 else None
 
 
-def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
-            retries: int = 1) -> ItemReading:
-    """Ask ``model`` for ``item`` (among ``candidates`` when given), then :func:`check_proposal` decides."""
+def ask_item(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
+             retries: int = 1) -> ItemProposal | str:
+    """The model's proposal for ``item`` (one of ``candidates`` when given, else of its labels, with the sentence it
+    rests on), unchecked; a string saying why when it gave none. :func:`check_proposal` decides on it."""
     labels = candidates or [o.label for o in item.options]
     msgs = render("choice_item", note=text, item=item.question, options="\n".join(f"- {x}" for x in labels))
+    # a sentence: 300 characters (a bound of 2,000 made llama.cpp's grammar parser crash the process)
     schema = {"type": "object", "properties": {"option": {"type": "string", "enum": labels},
-                                               "quote": {"type": "string", "maxLength": 2000}},
+                                               "quote": {"type": "string", "maxLength": 300}},
               "required": ["option", "quote"]}
     try:
         out = call_structured(model, msgs, ItemProposal, role="extractor", retries=retries, json_schema=schema)
     except StructuredOutputError as err:
-        return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was invalid: {err.error[:120]}")
-    if candidates and out.option not in candidates:
-        return ItemReading(item.name, item.question, None, "missing",
-                           f"the model proposed {out.option[:60]!r}, not one of {candidates}")
+        return f"the model's proposal was invalid: {err.error[:120]}"
+    if out.option not in labels:
+        return f"the model proposed {out.option[:60]!r}, not one of {labels}"
+    return out
+
+
+def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None = None,
+            retries: int = 1) -> ItemReading:
+    """Ask ``model`` for ``item`` (among ``candidates`` when given), then :func:`check_proposal` decides."""
+    out = ask_item(model, text, item, candidates=candidates, retries=retries)
+    if isinstance(out, str):
+        return ItemReading(item.name, item.question, None, "missing", out)
     label, why, span = check_proposal(text, item, out.option, out.quote)
     if label is None:
         return ItemReading(item.name, item.question, None, "missing", f"the model's proposal was refused: {why}",

@@ -196,3 +196,55 @@ def test_an_option_told_apart_by_a_combination_of_shared_words():
                                                    ("Very poor: complex >3 abnormalities", 4)))
     assert one(cyto, "Bloodwork: cytogenetic group very poor, complex karyotype.").value == \
         "Very poor: complex >3 abnormalities"
+
+
+# issue 28: bands and cut-offs in the unit their text writes; numbers as words, with thousands, before the words
+TEMP_F = Choice("temp", "Temperature, degF (degC)", opts(("<101.1 (<38.4)", 0), ("101.1-102.9 (38.4-39.4)", 1),
+                                                       (">102.9 (>39.4)", 2)))
+WEIGHT_LB = Choice("wt", "Weight", opts((">125 lb (>56.7 kg)", 0), ("<=125 lb (<=56.7 kg)", 1)))
+WBC_CUT = yes_no("wbc", "WBC > 12,000 cells/mm3")
+STOOLS = Choice("stools", "Bowel movements per day", opts(("<4", 0), ("4-5", 1), (">=6", 2)))
+RADIUS = Choice("radius", "Radius: maximal diameter, cm", opts(("<=4", 1), (">4 and <7", 2), (">=7", 3)))
+SIZE = Choice("size", "Size of aneurysm", opts(("<7.0 mm", 0), ("7.0-9.9 mm", 3), (">=10.0 mm", 6)))
+SINCE = Choice("since", "Years since diabetes diagnosis", opts(("<10 years", 0), (">=10 years", 1)))
+SHOCK = Choice("shock", "Shock", opts(("No shock (SBP >=100 AND HR <100)", 0), ("Tachycardia (SBP >=100 AND HR >=100)", 1),
+                                     ("Hypotension (SBP <100)", 2)))
+
+
+def test_a_band_in_fahrenheit_or_pounds_takes_the_extractors_value_converted():
+    # the extractor keeps 103 degF as 39.44 degC and 130 lb as 58.97 kg: placed in degC/kg bands it would be '<101.1'
+    assert one(TEMP_F, "Fever of 103degF for two days.").value == ">102.9 (>39.4)"
+    assert one(TEMP_F, "Temperature 38.0 °C.").value == "<101.1 (<38.4)"  # 100.4 degF
+    assert one(WEIGHT_LB, "She weighs 130 lb.").value == ">125 lb (>56.7 kg)"
+    assert one(WEIGHT_LB, "She weighs 54 kg.").value == "<=125 lb (<=56.7 kg)"  # 119 lb
+    # 14,000 cells/mm3 is 14 x 10^9/L for the extractor; the cut-off is written in cells/mm3
+    assert one(WBC_CUT, "His white blood cell count is 14,000 cells/mm3.").value == "Yes"
+    assert one(WBC_CUT, "His white blood cell count is 9,000 cells/mm3.").value == "No"
+
+
+def test_counts_in_words_before_the_items_words_and_intervals_written_with_and():
+    assert one(STOOLS, "She has fewer than four bowel movements a day.").value == "<4"
+    assert one(STOOLS, "She has seven bowel movements a day.").value == ">=6"
+    assert one(STOOLS, "Bowel movements: 5 per day.").value == "4-5"
+    assert [(q.low, q.high) for q in bands(RADIUS)][1] == (4, 7)  # '>4 and <7' is one band, not '>4'
+    assert one(RADIUS, "A renal mass with a radius of 9 cm.").value == ">=7"
+    assert one(RADIUS, "A renal mass with a radius of 5 cm.").value == ">4 and <7"
+
+
+def test_a_band_item_not_named_takes_the_one_value_in_its_unit_and_an_age_is_no_duration():
+    # the text does not name the item ('Size of aneurysm'): its one value in mm is read
+    r = one(SIZE, "Angiography shows a new sac of 6.5 mm at the bifurcation.")
+    assert r.value == "<7.0 mm" and "the only value in mm" in r.how
+    two = one(SIZE, "Angiography shows sacs of 6.5 mm and 12 mm at the bifurcation.")
+    assert two.value is None and two.status != "read"  # two values in mm: which one is not guessed
+    # '55-year-old' is an age, not a duration of 55 years
+    assert one(SINCE, "A 55-year-old woman with type 2 diabetes diagnosed 6 years ago.").value == "<10 years"
+
+
+def test_a_negative_label_is_supported_by_a_negation():
+    from medmirror.tools.extraction.vignette import check_proposal
+
+    text = "He is pale and feels faint but there is no shock."
+    assert check_proposal(text, SHOCK, "No shock (SBP >=100 AND HR <100)", text)[0] == "No shock (SBP >=100 AND HR <100)"
+    assert check_proposal(text, SHOCK, "Hypotension (SBP <100)", text)[0] is None
+    assert check_proposal("He is in shock.", SHOCK, "No shock (SBP >=100 AND HR <100)", "He is in shock.")[0] is None
