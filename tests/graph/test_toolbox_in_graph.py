@@ -19,6 +19,7 @@ def test_clinical_ner_without_a_text_argument_reads_the_note(tmp_path: Path) -> 
         {"answer": "pneumonia; chest pain (negated); ceftriaxone", "value": "pneumonia; ceftriaxone",
          "evaluation": "from the tool", "score": 8}])
     res = solve("List the problems and drugs in this note.", NOTE, preset="react", saver=None, data_dir=tmp_path,
+                top_n_tools=8,  # the note (pneumonia, chest pain) draws pneumonia and chest-pain scores ahead of the NER tool
                 models={"tool_agent": tool_agent, "answer": answer})
     step = next(s for s in res.steps if s["tool"] == "clinical_ner")
     assert step["ok"], step.get("error")
