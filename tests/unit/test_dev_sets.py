@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from medmirror.bench.medcalc import CATEGORIES, read_medcalc_csv, run_gold
+from medmirror.bench.medcalc import CATEGORIES, normalise_category, read_medcalc_csv, run_gold
 from medmirror.nodes.formats import normalise_value
 from medmirror.tools.calculators.registry import CALCULATORS
 
@@ -40,7 +40,9 @@ LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
                     for row in read_medcalc_csv(path, required=("Relevant Entities", "Patient Note", "Question"))]
 # the sets in the style of real case reports: real1 (development) and realblind1 (pure test set)
 REAL_SETS = {"real1": 60, "realblind1": 40}
-REAL_ROWS = [(name, row) for name in REAL_SETS
+# long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development)
+LONG_SETS = {"realblind2": 55, "real2": None}
+REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
 ROWS = read_medcalc_csv(PARAPHRASED, required=("Relevant Entities", "Patient Note", "Question"))
@@ -268,3 +270,44 @@ def test_real_sets_mix_and_conventions(name: str) -> None:
             assert lo == hi == answer, r.note_id
         else:
             assert lo == pytest.approx(answer * 0.95, rel=1e-4) and hi == pytest.approx(answer * 1.05, rel=1e-4), r.id
+
+
+# ---------------------------------------------------------------------------
+# (h) realblind2 / real2: long case reports; realblind2 holds one note per one-shot calculator
+# ---------------------------------------------------------------------------
+
+
+def _limits_follow_the_conventions(r: Any) -> None:
+    """Scores, dates and (weeks, days) have limits equal to the answer; other decimals +-5 %."""
+    if r.category in ("risk", "severity", "diagnosis", "date"):
+        assert r.lower == r.upper == r.ground_truth, r.note_id
+        return
+    answer, lo, hi = float(r.ground_truth), float(r.lower), float(r.upper)
+    assert (lo, hi) == (pytest.approx(min(answer * 0.95, answer * 1.05), rel=1e-4),
+                        pytest.approx(max(answer * 0.95, answer * 1.05), rel=1e-4)), r.note_id
+
+
+@pytest.mark.parametrize("name", sorted(LONG_SETS))
+def test_long_sets_are_long_case_reports(name: str) -> None:
+    if not (DEV / f"{name}.csv").exists():
+        pytest.skip(f"{name}.csv not written yet")
+    rows = [r for n, r in REAL_ROWS if n == name]
+    assert rows and (DEV / f"{name}.md").exists()
+    if LONG_SETS[name] is not None:
+        assert len(rows) == LONG_SETS[name]
+    assert len({r.note_id for r in rows}) == len(rows), "repeated note ids"
+    for r in rows:
+        assert 250 <= len(r.note.split()) <= 600, f"{r.note_id}: {len(r.note.split())} words"
+        assert r.explanation.strip(), r.note_id
+        _limits_follow_the_conventions(r)
+
+
+def test_realblind2_has_one_note_per_one_shot_calculator() -> None:
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): r["Category"] for r in csv.DictReader(fh)}
+    rows = [r for n, r in REAL_ROWS if n == "realblind2"]
+    assert Counter(r.calculator_id for r in rows) == Counter(list(one_shot))  # each calculator exactly once
+    assert all(r.note_id.endswith("-1") for r in rows)
+    assert Counter(r.category for r in rows) == Counter(normalise_category(c) for c in one_shot.values())
