@@ -207,7 +207,7 @@ def _default_store() -> str:
     """The experience store ``solve`` and ``optimize`` use: ``<data_dir>/experience``, with ``MEDMIRROR_DATA_DIR``
     (or the settings' default) deciding the data directory."""
     try:
-        return str(Settings().experience_dir)
+        return Settings().experience_location
     except pydantic.ValidationError:  # invalid settings are reported by the command that uses them
         return str(Settings.model_fields["data_dir"].default_factory() / "experience")
 

@@ -167,6 +167,7 @@ class Settings(BaseSettings):
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
     checkpointer: str = Field("sqlite", max_length=2000, description="Run checkpointing backend: sqlite (a file in the data dir), memory, none, or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's Postgres checkpointer (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass, not in the URL).")
+    experience_store: str = Field("sqlite", max_length=2000, description="The experience store (ReflecTool's cases and per-tool experience) on LangGraph's store: sqlite (experience.sqlite3 in the data dir's experience folder, SqliteStore) or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's PostgresStore (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass).")
     resource_roots: Annotated[list[Path], NoDecode] = Field(default_factory=list, description="Folders whose files a task's resources (ehr_db, documents, images) may name, through solve and the MCP server (MEDMIRROR_RESOURCE_ROOTS: paths separated by the OS path separator, ':' on Unix). Default: none, only the shipped task sets and generated EHR databases; the data directory is never allowed.")
 
     # --- the MCP server ---------------------------------------------------------------------
@@ -178,6 +179,13 @@ class Settings(BaseSettings):
         if re.fullmatch(r"sqlite|memory|none|postgres(ql)?://\S+", value):
             return value
         raise ValueError("should be 'sqlite', 'memory', 'none' or a PostgreSQL URL postgresql://user@host:5432/db")
+
+    @field_validator("experience_store")
+    @classmethod
+    def _experience_store_kind(cls, value: str) -> str:
+        if re.fullmatch(r"sqlite|postgres(ql)?://\S+", value):
+            return value
+        raise ValueError("should be 'sqlite' or a PostgreSQL URL postgresql://user@host:5432/db")
 
     @field_validator("role_providers", mode="before")
     @classmethod
@@ -222,6 +230,11 @@ class Settings(BaseSettings):
     @property
     def experience_dir(self) -> Path:
         return Path(self.data_dir) / "experience"
+
+    @property
+    def experience_location(self) -> str:
+        """Where the experience store is: its folder (SQLite) or the ``experience_store`` PostgreSQL URL."""
+        return str(self.experience_dir) if self.experience_store == "sqlite" else self.experience_store
 
     def provider_for(self, role: str) -> Provider:
         return self.role_providers.get(role, self.model_provider)
