@@ -680,6 +680,10 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, pydantic.ValidationError):
             print(f"medmirror: error: invalid settings: {settings_error(exc)}", file=sys.stderr)
             return 2
+        extra = _load("medmirror.models.extras:missing_extra")(exc) if isinstance(exc, ImportError) else None
+        if extra is not None:  # a feature whose optional package is not installed: the extra that installs it
+            print(f"medmirror: error: {extra}", file=sys.stderr)
+            return 2
         factory = sys.modules.get("medmirror.models.factory")  # loaded only if a command built a model
         config_error = factory.ModelConfigError if factory else UsageError
         if isinstance(exc, (UsageError, config_error, FileNotFoundError, InputTooLarge, InvalidTaskInput,
