@@ -29,7 +29,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationInfo,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from medmirror.presets import PRESETS
@@ -173,19 +182,14 @@ class Settings(BaseSettings):
     # --- the MCP server ---------------------------------------------------------------------
     mcp_token: SecretStr | None = Field(None, description="Bearer token the MCP server's HTTP transport requires (Authorization: Bearer <token>); needed to serve on a non-loopback host.")
 
-    @field_validator("checkpointer")
+    @field_validator("checkpointer", "experience_store")
     @classmethod
-    def _checkpointer_kind(cls, value: str) -> str:
-        if re.fullmatch(r"sqlite|memory|none|postgres(ql)?://\S+", value):
+    def _storage_kind(cls, value: str, info: ValidationInfo) -> str:
+        kinds = ("sqlite", "memory", "none") if info.field_name == "checkpointer" else ("sqlite",)
+        if value in kinds or re.fullmatch(r"postgres(ql)?://\S+", value):
             return value
-        raise ValueError("should be 'sqlite', 'memory', 'none' or a PostgreSQL URL postgresql://user@host:5432/db")
-
-    @field_validator("experience_store")
-    @classmethod
-    def _experience_store_kind(cls, value: str) -> str:
-        if re.fullmatch(r"sqlite|postgres(ql)?://\S+", value):
-            return value
-        raise ValueError("should be 'sqlite' or a PostgreSQL URL postgresql://user@host:5432/db")
+        raise ValueError(f"should be {', '.join(repr(k) for k in kinds)} or a PostgreSQL URL "
+                         "postgresql://user@host:5432/db")
 
     @field_validator("role_providers", mode="before")
     @classmethod

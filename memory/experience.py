@@ -45,7 +45,7 @@ from filelock import FileLock
 from langgraph.store.base import BaseStore, Item
 from pydantic import ValidationError
 
-from medmirror.memory.checkpoint import POSTGRES_OPEN_TIMEOUT_S, POSTGRES_POOL_SIZE, is_postgres, private_file
+from medmirror.memory.checkpoint import is_postgres, open_postgres, private_file
 from medmirror.memory.experience_merge import (
     DEFAULT_JACCARD,
     DEFAULT_MAX_ITEMS,
@@ -264,21 +264,9 @@ class ExperienceStore:
     def _postgres(self, url: str) -> BaseStore:
         try:
             from langgraph.store.postgres import PostgresStore
-            from psycopg.rows import dict_row
-            from psycopg_pool import ConnectionPool
         except ImportError:
             raise ExperienceStoreError(POSTGRES_MISSING) from None
-        pool = ConnectionPool(url, min_size=1, max_size=POSTGRES_POOL_SIZE, open=False,
-                              kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
-        try:
-            pool.open(wait=True, timeout=POSTGRES_OPEN_TIMEOUT_S)
-            store = PostgresStore(pool)
-            store.setup()
-        except Exception as exc:  # noqa: BLE001 - one line naming the cause, never the URL's password
-            pool.close()
-            raise ExperienceStoreError(f"cannot use the Postgres experience store: {type(exc).__name__}: "
-                                       f"{' '.join(str(exc).split())[:300]}") from None
-        self._pool = pool
+        self._pool, store = open_postgres(url, PostgresStore, "the Postgres experience store", ExperienceStoreError)
         return store
 
     def _reopen_after_fork(self) -> None:
