@@ -352,13 +352,15 @@ class ExperienceStore:
         report = {"trajectories_added": 0, "trajectories_skipped": 0, "tools_updated": 0}
         if self.file is None or self._conn is None:
             return report
+        conn_lock = getattr(self.store, "lock", None) or nullcontext()  # SqliteStore's, for its shared connection
         with self._writing():
-            if legacy_version(self._conn, self.file) is None:
-                return report
-            done = self._conn.execute("SELECT value FROM meta WHERE key = 'migrated_to_store'").fetchone()
-            if done is not None and not force:
-                return report
-            cases, tools = read_legacy(self._conn, self.file)
+            with conn_lock:
+                if legacy_version(self._conn, self.file) is None:
+                    return report
+                done = self._conn.execute("SELECT value FROM meta WHERE key = 'migrated_to_store'").fetchone()
+                if done is not None and not force:
+                    return report
+                cases, tools = read_legacy(self._conn, self.file)
             for tid, _key, data in cases:
                 try:
                     trajectory = Trajectory.model_validate_json(data).model_copy(update={"id": tid})
@@ -372,8 +374,9 @@ class ExperienceStore:
             report["tools_updated"] = self._unite(tools)
             if report["trajectories_added"] or report["tools_updated"]:
                 self._bump()
-            self._conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('migrated_to_store', ?)",
-                               (json.dumps({"at": _iso(utcnow()), **report}),))
+            with conn_lock:
+                self._conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('migrated_to_store', ?)",
+                                   (json.dumps({"at": _iso(utcnow()), **report}),))
         self.migrated = report
         if report["trajectories_added"] or report["tools_updated"]:
             logger.info("experience store %s: migrated %s", self.file, report)
