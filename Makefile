@@ -1,7 +1,9 @@
 # MedMirror: `make demo` runs the bundled cases on the embedded model; `make test` runs the test suite.
-# Both create .venv and install everything they need on first use.
+# Both create .venv and install everything they need on first use: the [dev] extra (every extra and the test
+# tools). EXTRAS=local,toolbox installs less (`make setup EXTRAS=local` for the demo alone; `make test` needs dev).
 
 PYTHON ?= python3
+EXTRAS ?= dev
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -14,10 +16,10 @@ export CMAKE_ARGS := -DGGML_NATIVE=OFF
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml setup.py
-	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), f"Python 3.11 needed, found {sys.version.split()[0]} (set PYTHON=python3.11)"'
+	@$(PYTHON) -c 'import sys; assert (3, 11) <= sys.version_info[:2] <= (3, 13), f"Python 3.11 to 3.13 needed, found {sys.version.split()[0]} (set PYTHON=python3.11, 3.12 or 3.13)"'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 demo: setup

@@ -207,7 +207,7 @@ def _default_store() -> str:
     """The experience store ``solve`` and ``optimize`` use: ``<data_dir>/experience``, with ``MEDMIRROR_DATA_DIR``
     (or the settings' default) deciding the data directory."""
     try:
-        return str(Settings().experience_dir)
+        return Settings().experience_location
     except pydantic.ValidationError:  # invalid settings are reported by the command that uses them
         return str(Settings.model_fields["data_dir"].default_factory() / "experience")
 
@@ -278,6 +278,55 @@ def trace_line(e: dict[str, Any]) -> str:
     return readable_text(f"  {e['node']:>10} | {e['event']}{score}{checks}{by}: {e.get('detail', '')}")
 
 
+def overruled_proposal(e: dict[str, Any]) -> bool:
+    """A model's proposal the checks sent back or refused before anything ran (a plan, a call, an answer)."""
+    return e.get("decided_by") == "checks" and e.get("event", "").endswith(("_revise", "_refused"))
+
+
+class TracePrinter:
+    """``solve``'s streamed trace: by default what ran; with ``--verbose`` also the model's proposals the checks
+    overruled, marked so, with what ran instead.
+
+    Default: a proposal the checks sent back is not printed, and a tool call whose values the executor's checks
+    replaced is printed as it ran. Verbose: those proposals are printed with ``[overruled by the checks]``, and
+    the executor's line is preceded by the values overruled and the call that ran instead. The tool agent's line
+    is held until the next event (the executor's, a calculator run later), so each line is still out as soon as
+    what it says is known."""
+
+    def __init__(self, verbose: bool = False, out: Any = None) -> None:
+        self.verbose = verbose
+        self.out = out
+        self.held: dict[str, Any] | None = None
+
+    def _print(self, line: str) -> None:
+        print(line, file=self.out or sys.stdout, flush=True)
+
+    def __call__(self, e: dict[str, Any]) -> None:
+        held, self.held = self.held, None
+        ran, overruled = e.get("ran"), e.get("overruled")
+        if held is not None:  # the proposal as it ran: the executor's call when its checks changed the values
+            shown = {**held, "detail": ran} if overruled and not self.verbose and e.get("node") == "executor" else held
+            self._print(trace_line(shown))
+        if overruled_proposal(e):
+            if self.verbose:
+                self._print(trace_line({**e, "event": f"{e['event']} [overruled by the checks]"}))
+            return
+        if e.get("node") == "tool_agent" and e.get("event") == "tool_accept":
+            self.held = e
+            return
+        if overruled and self.verbose:
+            self._print(trace_line({"node": e["node"], "event": "overruled",
+                                    "detail": f"by the checks: {overruled}; ran instead: {ran}"}))
+        elif overruled and held is None:  # the proposal was not the line before (a verifier's came between)
+            self._print(trace_line({"node": e["node"], "event": "ran", "detail": ran}))
+        self._print(trace_line(e))
+
+    def flush(self) -> None:
+        if self.held is not None:
+            self._print(trace_line(self.held))
+            self.held = None
+
+
 def print_outcome(result: Any, *, out: Any = None) -> None:
     """Everything after the trace: status, answer, value, evidence, assumed inputs, review, usage."""
     out = out or sys.stdout
@@ -344,9 +393,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     stream = not (args.json or args.no_trace)
     if stream:  # each trace line as its step finishes
         print(f"preset: {preset}   thread: {args.thread_id}", flush=True)
-    on_trace = (lambda event: print(trace_line(event), flush=True)) if stream else None
-    result = _api().solve(args.question, note, options, preset=args.preset, thread_id=args.thread_id,
-                          ask=ask_on_terminal if args.ask else None, on_trace=on_trace, **overrides)
+    printer = TracePrinter(verbose=args.verbose >= 1) if stream else None
+    try:
+        result = _api().solve(args.question, note, options, preset=args.preset, thread_id=args.thread_id,
+                              ask=ask_on_terminal if args.ask else None, on_trace=printer, **overrides)
+    finally:
+        if printer is not None:
+            printer.flush()
     if args.json:
         print(result_json(result))
     elif result.status == "error":  # one line, no traceback (the trace is in --json)
@@ -409,8 +462,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         thread_id = uuid.uuid4().hex
         print(f"preset: {args.preset}   thread: {thread_id}", flush=True)
+        printer = TracePrinter(verbose=args.verbose >= 1)
         result = _api().solve(case["question"], case["note"], preset=args.preset, thread_id=thread_id,
-                              on_trace=lambda event: print(trace_line(event), flush=True), **overrides)
+                              on_trace=printer, **overrides)
+        printer.flush()
         print_outcome(result)
         ok = same_value(result.value, case["expected"])
         right += ok
@@ -456,7 +511,8 @@ def _add_logging_flags(parser: argparse.ArgumentParser, *, top: bool) -> None:
     overwrite what was given before it)."""
     default = None if top else argparse.SUPPRESS
     parser.add_argument("-v", "--verbose", action="count", default=0 if top else argparse.SUPPRESS,
-                        help="log what runs to stderr: -v info, -vv debug (with tracebacks of errors)")
+                        help="log what runs to stderr: -v info, -vv debug (with tracebacks of errors); the trace of "
+                             "solve and demo then also shows the model's proposals the checks overruled")
     parser.add_argument("--log-level", choices=LOG_LEVELS, type=str.upper, default=default,
                         help="log level on stderr (default WARNING; overrides -v)")
 
@@ -624,6 +680,10 @@ def main(argv: list[str] | None = None) -> int:
         log.debug("medmirror %s failed", args.command, exc_info=True)
         if isinstance(exc, pydantic.ValidationError):
             print(f"medmirror: error: invalid settings: {settings_error(exc)}", file=sys.stderr)
+            return 2
+        extra = _load("medmirror.core.models.extras:missing_extra")(exc) if isinstance(exc, ImportError) else None
+        if extra is not None:  # a feature whose optional package is not installed: the extra that installs it
+            print(f"medmirror: error: {extra}", file=sys.stderr)
             return 2
         factory = sys.modules.get("medmirror.core.models.factory")  # loaded only if a command built a model
         config_error = factory.ModelConfigError if factory else UsageError

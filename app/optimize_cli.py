@@ -106,7 +106,7 @@ def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, prese
     cases, toolbox = load_cases(data, n, skip)
     # the toolbox tasks are run as bench cab runs them: every tool offered, whatever resources the task attached
     s = Settings.resolve(preset, **({"offer_unusable_tools": True} if toolbox else {}), **(settings or {}))
-    store = store or ExperienceStore(s.experience_dir)
+    store = store or ExperienceStore(s.experience_location)
     graph = (build_optimize_graph(store=store, attempt_scorer=toolbox_scorer, models=models) if toolbox
              else build_optimize_graph(store=store, scorer=medcalc_scorer, models=models))
     out = Path(out_dir) if out_dir else default_out_dir("optimize", preset)
@@ -115,7 +115,7 @@ def run_optimize(data: str | Path, n: int | None = None, *, skip: int = 0, prese
     todo = [c for c in cases if str(c["id"]) not in done]
     if not quiet:
         echo(f"optimize: {len(cases)} case(s) from {data} with preset {preset} -> {out} "
-             f"({len(cases) - len(todo)} already done); store {store.file}")
+             f"({len(cases) - len(todo)} already done); store {store.name}")
     bar = progress_bar(len(todo), "optimize", quiet)
     with JsonlWriter(path) as writer:
         for case in todo:

@@ -17,6 +17,7 @@ from medmirror.core.presets import PRESETS
 from medmirror.core.settings import Settings
 from medmirror.graphs.planner import build_planner_graph
 from medmirror.graphs.single_loop import build_single_loop_graph
+from medmirror.memory.experience import experience_of
 from medmirror.memory.state import TaskInput
 from medmirror.nodes.common import Deps
 from medmirror.tools.builtin import default_registry, registry_for
@@ -85,6 +86,9 @@ def build_graph(
     ``models`` overrides the chat model for every role (one model) or for some roles
     (a dict); otherwise each run builds its models from its settings (the context).
     ``checkpointer`` (e.g. :func:`medmirror.memory.checkpoint.make_checkpointer`) makes runs resumable.
+    ``store`` (any LangGraph ``BaseStore``, e.g. ``SqliteStore`` or ``PostgresStore``) is compiled into the graph and
+    holds the experience store's cases and per-tool experience (:mod:`medmirror.memory.experience`), unless
+    ``experience`` gives one.
     ``embeddings`` (any LangChain ``Embeddings``) fuses dense retrieval with BM25 for the tool
     registry and the experience store; otherwise the settings' ``embeddings_provider`` decides. A setting the
     chosen graph does not read (:data:`READ_BY`) is refused with a ValueError that names it.
@@ -93,6 +97,8 @@ def build_graph(
     :class:`medmirror.memory.state.ClinicalTask`, the task without the API's guidance fields).
     """
     settings = check_graph_settings(preset if isinstance(preset, Settings) else Settings.resolve(preset))
+    # a LangGraph store given for the graph holds the experience too (unless an experience store is given)
+    experience = experience if experience is not None else experience_of(store)
     deps = make_deps(models, registry if registry is not None else registry_for(settings), experience, embeddings)
     build = build_planner_graph if settings.use_planner else build_single_loop_graph
     return build(deps, checkpointer=checkpointer, store=store, input_schema=input_schema, **compile_kwargs)

@@ -19,6 +19,7 @@ from langgraph.graph import END, START, StateGraph
 from medmirror.core.models.factory import ModelSet
 from medmirror.core.settings import RunContext, Settings
 from medmirror.graphs.main import build_graph
+from medmirror.memory.experience import experience_of
 from medmirror.memory.state import OptimizeInput, OptimizeState
 from medmirror.nodes.optimize import (
     AttemptScorer,
@@ -80,7 +81,7 @@ def build_optimize_graph(
     if scorer is None and attempt_scorer is None:
         raise ValueError("build_optimize_graph needs a scorer or an attempt_scorer")
     model_set = models if isinstance(models, ModelSet) else ModelSet(models)
-    deps = OptimizeDeps(models=model_set, scorer=scorer, solver=solve_case(model_set, registry), store=store,
+    deps = OptimizeDeps(models=model_set, scorer=scorer, solver=solve_case(model_set, registry), store=experience_of(store),
                         max_items=max_items, attempt_scorer=attempt_scorer)
     g = StateGraph(OptimizeState, context_schema=RunContext, input_schema=OptimizeInput)
     g.add_node("solve_c1", make_solve(deps, "c1"))

@@ -69,25 +69,34 @@ def is_postgres(kind: str) -> bool:
     return kind.startswith(POSTGRES_PREFIXES)
 
 
-def postgres_checkpointer(url: str) -> Any:
-    """LangGraph's ``PostgresSaver`` over a psycopg pool (autocommit, dict rows, as the saver requires)."""
+def open_postgres(url: str, make: Any, what: str, error: type[Exception] = CheckpointerError) -> tuple[Any, Any]:
+    """``make(pool)`` set up over a psycopg pool (autocommit, dict rows, as LangGraph's savers and stores require):
+    (the pool, the object). Failing, ``error`` with one line naming the cause, never the URL's password."""
     try:
-        from langgraph.checkpoint.postgres import PostgresSaver
         from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
     except ImportError:
-        raise CheckpointerError(POSTGRES_MISSING) from None
+        raise error(f"{what} needs langgraph-checkpoint-postgres and psycopg: pip install 'medmirror[postgres]'") \
+            from None
     pool = ConnectionPool(url, min_size=1, max_size=POSTGRES_POOL_SIZE, open=False,
                           kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row})
     try:
         pool.open(wait=True, timeout=POSTGRES_OPEN_TIMEOUT_S)
-        saver = PostgresSaver(pool)
-        saver.setup()
+        made = make(pool)
+        made.setup()
     except Exception as exc:  # noqa: BLE001 - one line naming the cause, never the URL's password
         pool.close()
-        raise CheckpointerError(f"cannot use the Postgres checkpointer: {type(exc).__name__}: "
-                                f"{' '.join(str(exc).split())[:300]}") from None
-    return saver
+        raise error(f"cannot use {what}: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}") from None
+    return pool, made
+
+
+def postgres_checkpointer(url: str) -> Any:
+    """LangGraph's ``PostgresSaver`` over a psycopg pool."""
+    try:
+        from langgraph.checkpoint.postgres import PostgresSaver
+    except ImportError:
+        raise CheckpointerError(POSTGRES_MISSING) from None
+    return open_postgres(url, PostgresSaver, "the Postgres checkpointer")[1]
 
 
 def make_checkpointer(settings: Settings | None = None, kind: str | None = None) -> Any:

@@ -1,4 +1,4 @@
-"""``medmirror memory list|show|export|import|clear``: the experience store from the shell.
+"""``medmirror memory list|show|export|import|clear|migrate``: the experience store from the shell.
 
 :func:`add_memory_parser` adds the ``memory`` command to an argparse sub-parser set;
 the parsed namespace carries ``func=run_memory_command``, which returns an exit code
@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
+from medmirror.memory.checkpoint import is_postgres
 from medmirror.memory.experience import ExperienceStore, resolve_store_file
 from medmirror.memory.experience_models import ExperienceStoreError
 
@@ -38,7 +39,7 @@ def add_memory_parser(
     # Sub-commands accept --store too, without overriding a value given before them.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--store", default=argparse.SUPPRESS, help=store_help)
-    sub = parser.add_subparsers(dest="memory_command", metavar="{list,show,export,import,clear}")
+    sub = parser.add_subparsers(dest="memory_command", metavar="{list,show,export,import,clear,migrate}")
     sub.required = True
 
     p = sub.add_parser("list", parents=[common], help="list trajectories (or tools with --tools)")
@@ -60,6 +61,10 @@ def add_memory_parser(
     p = sub.add_parser("clear", parents=[common], help="delete stored records")
     p.add_argument("--kind", choices=["all", "trajectories", "experience"], default="all")
     p.add_argument("--yes", action="store_true", help="confirm the deletion")
+
+    sub.add_parser("migrate", parents=[common],
+                   help="copy an earlier layout's records in the file into LangGraph's store (idempotent; also done "
+                        "on first open)")
     return parser
 
 
@@ -110,7 +115,7 @@ def _list(store: ExperienceStore, args: argparse.Namespace, out: TextIO, err: Te
 def _report_skipped(store: ExperienceStore, err: TextIO | None = None) -> None:
     if store.skipped:
         ids = ", ".join(list(store.skipped)[:10]) + (", ..." if len(store.skipped) > 10 else "")
-        (err or sys.stderr).write(f"warning: skipped {len(store.skipped)} corrupt trajectory row(s) in {store.file}: "
+        (err or sys.stderr).write(f"warning: skipped {len(store.skipped)} corrupt trajectory row(s) in {store.name}: "
                                   f"{ids}\n")
 
 
@@ -123,7 +128,7 @@ def _show(store: ExperienceStore, args: argparse.Namespace, out: TextIO, err: Te
     record = store.get_tool_experience(args.target)
     if record is None:
         what = "tool experience named" if args.tool else "trajectory or tool experience named"
-        err.write(f"error: no {what} {args.target!r} in {store.file}\n")
+        err.write(f"error: no {what} {args.target!r} in {store.name}\n")
         return 1
     out.write(record.model_dump_json(indent=2) + "\n")
     return 0
@@ -139,7 +144,7 @@ def run_memory_command(
     if not getattr(args, "store", None):
         err.write("error: no experience store given: pass --store PATH\n")
         return 2
-    if command != "import" and not resolve_store_file(args.store).exists():
+    if command != "import" and not is_postgres(args.store) and not resolve_store_file(args.store).exists():
         err.write(f"error: no experience store at {resolve_store_file(args.store)}\n")
         return 1
     if command == "clear" and not args.yes:
@@ -175,6 +180,12 @@ def run_memory_command(
                     f" ({report['trajectories_skipped']} already present),"
                     f" updated {report['tools_updated']} tools from {args.path}\n"
                 )
+                return 0
+            if command == "migrate":
+                report = store.migrate(force=True)
+                out.write(f"migrated {report['trajectories_added']} trajectories"
+                          f" ({report['trajectories_skipped']} already present),"
+                          f" updated {report['tools_updated']} tools in {store.name}\n")
                 return 0
             if command == "clear":
                 deleted = store.clear(None if args.kind == "all" else args.kind)

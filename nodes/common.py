@@ -94,9 +94,9 @@ class Deps:
             return self.experience
         if not s.use_experience and s.verifier == "none":
             return None
-        key = str(s.experience_dir)
+        key = s.experience_location
         if key not in self._stores:
-            self._stores[key] = ExperienceStore(s.experience_dir, embeddings=self.embeddings_for(s),
+            self._stores[key] = ExperienceStore(key, embeddings=self.embeddings_for(s),
                                                 vector_dir=s.data_dir)
         return self._stores[key]
 

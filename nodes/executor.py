@@ -160,6 +160,25 @@ def decided(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for d in decisions]
 
 
+def said_what_ran(update: dict[str, Any]) -> None:
+    """The executor's trace event names the call that ran (``ran``) and, when the checks replaced or dropped
+    values the model proposed, which ones (``overruled``): the tool agent's event shows the proposal."""
+    events = [e for e in update.get("trace") or [] if e.get("node") == "executor"]
+    steps = update.get("steps") or []
+    if not events or not steps or steps[-1].get("proposed_arguments") is None:
+        return
+    step = steps[-1]
+    ran = step.get("arguments") or {}
+    said = [f"{p['name']}: the model's {p['llm_value']!r}, used {p['value']!r}"
+            + (f" ('{' '.join(p['evidence']['text'].split())[:80]}')" if (p.get("evidence") or {}).get("text") else "")
+            for p in (step.get("grounding") or {}).get("params") or []
+            if p.get("llm_value") is not None and p.get("value") is not None and p["llm_value"] != p["value"]]
+    said += [f"{k}: the model's {v!r}, not used" for k, v in step["proposed_arguments"].items() if k not in ran]
+    events[-1]["ran"] = f"{step['tool']}({compact(ran, 300)})"
+    if said:
+        events[-1]["overruled"] = "; ".join(said)[:600]
+
+
 def make_executor(deps: Deps, *, planner: bool):
     """The executor of the planner graph (``planner``) or of the single loop, for ordinary tools;
     memory-protocol tools (radiology) run in :mod:`medmirror.nodes.protocol`."""
@@ -167,6 +186,7 @@ def make_executor(deps: Deps, *, planner: bool):
     @node("executor")
     def executor(state: MedMirrorState, runtime: Runtime[Settings]) -> dict[str, Any]:
         update = run_call(state, runtime.context)
+        said_what_ran(update)
         rows = [row for st in update.get("steps") or [] for row in evidence_rows(st)]
         if rows:
             update["evidence"] = rows

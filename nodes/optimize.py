@@ -71,9 +71,9 @@ class OptimizeDeps:
     def store_for(self, s: Settings) -> Any:
         if self.store is not None:
             return self.store
-        key = str(s.experience_dir)
+        key = s.experience_location
         if key not in self._stores:
-            self._stores[key] = ExperienceStore(s.experience_dir)
+            self._stores[key] = ExperienceStore(key)
         return self._stores[key]
 
 

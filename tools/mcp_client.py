@@ -43,6 +43,7 @@ from typing import Any, AsyncIterator
 
 from langchain_core.tools import StructuredTool
 
+from medmirror.core.models.extras import require
 from medmirror.tools.cards import InputSpec, ToolCard
 from medmirror.tools.registry import RegisteredTool
 
@@ -412,6 +413,7 @@ def registered_tool(cfg: ServerConfig, tool: Any) -> RegisteredTool:
 def load_mcp_tools(path: str | Path) -> list[RegisteredTool]:
     """Every tool of every server in the ``mcpServers`` file at ``path`` (servers are started to list them)."""
     out: list[RegisteredTool] = []
+    require("mcp", "the MCP client tools (the setting mcp_servers)")
     for cfg in read_config(path):
         out.extend(registered_tool(cfg, t) for t in list_server_tools(cfg))
     return out

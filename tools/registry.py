@@ -19,6 +19,7 @@ import numpy as np
 from langchain_core.language_models.chat_models import BaseChatModel
 from langchain_core.tools import BaseTool
 
+from medmirror.core.models.extras import missing_extra
 from medmirror.core.models.factory import ModelSet
 from medmirror.core.settings import Settings
 from medmirror.tools.cards import ToolCard
@@ -100,6 +101,13 @@ class RegisteredTool:
     def invoke(self, args: dict[str, Any], resources: dict[str, Any] | None = None, settings: Any = None,
                models: ModelSet | None = None) -> Any:
         """Run with the task's resources, the run's settings and models; refuses when a required resource is missing."""
+        try:
+            return self._invoke(args, resources, settings, models)
+        except ImportError as err:  # a toolbox tool whose package is not installed: name the extra
+            raise (missing_extra(err, f"the tool {self.name}") or err) from None
+
+    def _invoke(self, args: dict[str, Any], resources: dict[str, Any] | None, settings: Any,
+                models: ModelSet | None) -> Any:
         if not (self.requires or self.needs_context):
             return self.run(args)
         resources = resources or {}

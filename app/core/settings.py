@@ -29,7 +29,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, create_model, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationInfo,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from medmirror.core.presets import PRESETS
@@ -168,17 +177,20 @@ class Settings(BaseSettings):
     # --- storage ---------------------------------------------------------------------------
     data_dir: Path = Field(default_factory=default_data_dir, description="Where checkpoints, memory and indexes live.")
     checkpointer: str = Field("sqlite", max_length=2000, description="Run checkpointing backend: sqlite (a file in the data dir), memory, none, or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's Postgres checkpointer (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass, not in the URL).")
+    experience_store: str = Field("sqlite", max_length=2000, description="The experience store (ReflecTool's cases and per-tool experience) on LangGraph's store: sqlite (experience.sqlite3 in the data dir's experience folder, SqliteStore) or a PostgreSQL URL postgresql://user@host:5432/db for LangGraph's PostgresStore (pip install 'medmirror[postgres]'; the password in PGPASSWORD or ~/.pgpass).")
     resource_roots: Annotated[list[Path], NoDecode] = Field(default_factory=list, description="Folders whose files a task's resources (ehr_db, documents, images) may name, through solve and the MCP server (MEDMIRROR_RESOURCE_ROOTS: paths separated by the OS path separator, ':' on Unix). Default: none, only the shipped task sets and generated EHR databases; the data directory is never allowed.")
 
     # --- the MCP server ---------------------------------------------------------------------
     mcp_token: SecretStr | None = Field(None, description="Bearer token the MCP server's HTTP transport requires (Authorization: Bearer <token>); needed to serve on a non-loopback host.")
 
-    @field_validator("checkpointer")
+    @field_validator("checkpointer", "experience_store")
     @classmethod
-    def _checkpointer_kind(cls, value: str) -> str:
-        if re.fullmatch(r"sqlite|memory|none|postgres(ql)?://\S+", value):
+    def _storage_kind(cls, value: str, info: ValidationInfo) -> str:
+        kinds = ("sqlite", "memory", "none") if info.field_name == "checkpointer" else ("sqlite",)
+        if value in kinds or re.fullmatch(r"postgres(ql)?://\S+", value):
             return value
-        raise ValueError("should be 'sqlite', 'memory', 'none' or a PostgreSQL URL postgresql://user@host:5432/db")
+        raise ValueError(f"should be {', '.join(repr(k) for k in kinds)} or a PostgreSQL URL "
+                         "postgresql://user@host:5432/db")
 
     @field_validator("role_providers", mode="before")
     @classmethod
@@ -223,6 +235,11 @@ class Settings(BaseSettings):
     @property
     def experience_dir(self) -> Path:
         return Path(self.data_dir) / "experience"
+
+    @property
+    def experience_location(self) -> str:
+        """Where the experience store is: its folder (SQLite) or the ``experience_store`` PostgreSQL URL."""
+        return str(self.experience_dir) if self.experience_store == "sqlite" else self.experience_store
 
     def provider_for(self, role: str) -> Provider:
         return self.role_providers.get(role, self.model_provider)

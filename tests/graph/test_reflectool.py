@@ -266,3 +266,33 @@ def test_a_long_first_attempt_is_shown_compact() -> None:
     advice = c2_advice("Use 70 kg.", c1)
     assert advice.startswith("Use 70 kg.\nYour first attempt") and advice.endswith("...(truncated)")
     assert len(advice) < MAX_C1_CHARS + 100
+
+
+def test_a_langgraph_store_given_to_build_graph_holds_the_experience(tmp_path: Path) -> None:
+    """build_graph(store=BaseStore) compiles the store into the graph and reads the experience from it; the
+    optimisation graph given the same store writes its cases there."""
+    from langgraph.store.memory import InMemoryStore
+
+    from medmirror import build_graph
+
+    backend = InMemoryStore()
+    ExperienceStore(store=backend).set_experience("bmi", ["Height must be in centimetres."])
+    tool_agent = ScriptedChatModel(responses=[
+        {"thought": "compute", "action": "bmi", "arguments": {"weight": 70, "height": 175}},
+        {"thought": "done", "action": "finish", "arguments": {}},
+    ])
+    verifier = ScriptedChatModel(responses=[{"arguments": {"weight": 70, "height": 175}, "reason": "ok"},
+                                            {"thought": "done", "reason": "no change"}])
+    graph = build_graph(store=backend, preset="reflectool-refine",
+                        models={"tool_agent": tool_agent, "verifier": verifier,
+                                "answer": ScriptedChatModel(responses=[answer(70)])})
+    assert graph.store is backend
+    graph.invoke({"question": QUESTION, "note": NOTE},
+                 context=Settings.resolve("reflectool-refine", data_dir=tmp_path, checkpointer="none"))
+    assert "Height must be in centimetres." in tool_agent.calls[0]["messages"][-1].content
+
+    models = {"planner": ScriptedChatModel(responses=[plan()]), "tool_agent": ScriptedChatModel(responses=[call(70)]),
+              "answer": ScriptedChatModel(responses=[answer(70)])}
+    optimize = build_optimize_graph(store=backend, scorer=medcalc_scorer, models=models)
+    optimize.invoke({"case": CASE}, context=_settings(tmp_path))
+    assert [t.provenance.case_id for t in ExperienceStore(store=backend).list_trajectories()] == ["c1"]

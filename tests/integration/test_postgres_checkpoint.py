@@ -139,3 +139,25 @@ def test_missing_postgres_package_names_the_extra(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(sys.modules, "langgraph.checkpoint.postgres", None)  # import fails as if not installed
     with pytest.raises(CheckpointerError, match=r"pip install 'medmirror\[postgres\]'"):
         make_checkpointer(Settings(checkpointer="postgresql://u@127.0.0.1:1/db"))
+
+
+def test_the_experience_store_on_postgres(postgres_url, tmp_path) -> None:
+    """MEDMIRROR_EXPERIENCE_STORE=postgresql://...: LangGraph's PostgresStore holds the cases and the experience;
+    a second process's view (another store object) sees them; BM25 search works over them."""
+    from medmirror.memory.experience import ExperienceStore
+    from medmirror.memory.experience_models import Provenance, Trajectory
+
+    location = Settings(experience_store=postgres_url, data_dir=tmp_path).experience_location
+    assert location == postgres_url
+    with ExperienceStore(location, vector_dir=False) as store:
+        store.clear()
+        tid = store.add_trajectory(Trajectory(task_text="What is the BMI of a man of 94 kg, 1.80 m tall?",
+                                              task_kind="bmi", provenance=Provenance(source="t", case_id="1")))
+        store.merge_experience("bmi", ["Height in metres", "Weight in kg"])
+        store.merge_experience("bmi", ["height in metres"])
+    with ExperienceStore(location, vector_dir=False) as other:
+        assert other.search_similar("BMI of a man")[0][0].id == tid
+        assert [(s.text, s.support) for s in other.get_tool_experience("bmi").suggestions] == [
+            ("Height in metres", 2), ("Weight in kg", 1)]
+        assert "password" not in other.name and other.stats()["trajectories"] == 1
+        other.clear()

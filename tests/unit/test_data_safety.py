@@ -76,7 +76,8 @@ def test_a_corrupt_experience_row_is_skipped_and_named(tmp_path: Path) -> None:
         store.add_trajectory(_trajectory("Creatinine clearance by Cockcroft-Gault"))
         file = store.file
     con = sqlite3.connect(file)
-    con.execute("UPDATE trajectories SET data = ? WHERE id = ?", ('{"task_text": 5, "steps": "no"}', bad))
+    con.execute("UPDATE store SET value = json_set(value, '$.trajectory', json(?)) WHERE key = ?",
+                ('{"task_text": 5, "steps": "no"}', bad))  # the record inside LangGraph's store item
     con.commit()
     con.close()
     with ExperienceStore(tmp_path / "store") as store:

