@@ -297,6 +297,8 @@ class TraceEvent(TypedDict, total=False):
     checks: str  # the verifiable checks: passed / decisive / failed with their reasons
     decided_by: str  # what sent the output back (or overruled a model): "checks", "score" or "model"
     round: int
+    ran: str  # the executor's call as it ran: tool(arguments)
+    overruled: str  # the model's values the checks replaced or dropped (shown with --verbose)
 
 
 # ---------------------------------------------------------------------------
