@@ -15,6 +15,7 @@ rule and fallback calls) rebuilds it from there instead of reading the note agai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from medmirror.core.settings import Settings
@@ -56,11 +57,13 @@ def rule_call(tool: str, state: MedMirrorState) -> dict[str, Any]:
 MAX_PROPOSALS = 4  # unsettled items of a library score the model is asked about (more: the calculator refuses)
 
 
-def vignette_call(tool: str, state: MedMirrorState, model: Any) -> tuple[dict[str, Any], list[str]] | None:
+def vignette_call(tool: str, state: MedMirrorState,
+                  model_for: Callable[[], Any] | None) -> tuple[dict[str, Any], list[str]] | None:
     """A library point score's arguments (None: not one): the vignette reader's, and for each choice it leaves
     unsettled the model's proposal ``{"option", "quote"}`` among the item's labels (its candidates when the reader
-    named two), which the grounding accepts only with a supporting quote from the note. No model call when
-    ``model`` is None or more than :data:`MAX_PROPOSALS` items are unsettled. Returns (arguments, what happened)."""
+    named two), which the grounding accepts only with a supporting quote from the note. ``model_for`` builds the
+    model, only when a proposal is asked (a run whose calls need none never builds it); no model call when it is
+    None or more than :data:`MAX_PROPOSALS` items are unsettled. Returns (arguments, what happened)."""
     calc = calculator(tool)
     if not reads_vignette(calc):
         return None
@@ -69,10 +72,11 @@ def vignette_call(tool: str, state: MedMirrorState, model: Any) -> tuple[dict[st
     reading = vignette_reading(calc.id, text)
     open_items = [it for it in SPECS[calc.id].items
                   if isinstance(it, Choice) and reading.items[it.name].status in ("uncertain", "missing")]
-    if model is None or not open_items:
+    if model_for is None or not open_items:
         return args, []
     if len(open_items) > MAX_PROPOSALS:
         return args, [f"{len(open_items)} items unsettled (more than {MAX_PROPOSALS}): no proposals asked"]
+    model = model_for()
     notes = []
     for it in open_items:
         got = ask_item(model, text, it, candidates=reading.items[it.name].candidates or None)

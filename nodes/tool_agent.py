@@ -179,7 +179,7 @@ def make_tool_agent(deps: Deps):
         planned = plan[state.current]["tool"]
         registered = deps.registry.get(planned)
         library = vignette_call(registered.name, state, None if s.extractor == "rules"
-                                else deps.models.for_role("extractor", s))
+                                else lambda: deps.models.for_role("extractor", s))
         if library is not None:
             # a library point score: the vignette reader's arguments, the model only proposing (with a quote the
             # grounding checks) the choices the reader leaves unsettled; the model never fills the whole schema
