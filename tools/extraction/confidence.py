@@ -53,6 +53,7 @@ DOUBT_EDGE = 0.05
 DOUBT_TIME = 0.35
 DOUBT_IMPLAUSIBLE = 0.5  # an input the calculator itself finds implausible (a dose beyond any marketed one)
 DOUBT_LATER = 0.4  # each neighbouring grade of a finding read from later in the course
+DOUBT_UNREAD = 0.25  # each end of a quantity's plausible range, for a quantity not read that the note mentions
 ASSUMED_EACH = 0.005
 ASSUMED_CAP = 0.15
 EDGE = 0.02  # a reading within 2 % of a band edge
@@ -60,7 +61,7 @@ MAX_COMBINED = 6  # doubts whose every combination is recomputed (2**6 runs); mo
 MAX_SENTENCES = 3  # sentences kept per doubt
 DEFAULT_THRESHOLD = 0.7
 
-Kind = Literal["documented", "conflict", "time_point", "implausible", "judgement", "band_edge"]
+Kind = Literal["documented", "unread", "conflict", "time_point", "implausible", "judgement", "band_edge"]
 
 _STEM = Stemmer.Stemmer("english")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")
@@ -73,6 +74,7 @@ score scores point points criterion criteria finding findings diagnosis diagnose
 level value values use used using assumed default given note stated yes per within over under more less
 least most number count total count e g i ie eg etc type grade stage sign signs symptom symptoms
 """.split())
+_GENERIC_STEMS = frozenset(_STEM.stemWords(list(_GENERIC)))
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a criterion about now (signs, symptoms, an active disease): a past mention does not support it
 # a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
@@ -452,6 +454,10 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
         if status == "assumed" and p.get("source") == "default" and not str(p.get("note", "")).startswith("method"):
             alternative = _alternative(kind, default, options)
             if alternative is None:
+                unread = _unread_quantity(calc, name, reader) if kind in ("quantity", "number") and value is None \
+                    else []
+                assumed_absent += bool(unread)
+                out += unread
                 continue
             assumed_absent += 1
             if isinstance(src, Judgement):
@@ -500,6 +506,49 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
                 out.append(Doubt(name, "band_edge", DOUBT_EDGE, f"{_num(value)} is within {EDGE:.0%} of a band edge",
                                  round(value * factor, 6)))
     return out, assumed_absent
+
+
+# Words of a quantity's description that do not say which quantity it is.
+_QUANTITY_GENERIC = frozenset(_stems("""serum plasma blood arterial venous level levels concentration count rate ratio
+measured measurement reading result week weeks day days hour hours per daily total mean lowest highest worst first
+initial last admission baseline""".split()))
+
+
+def _bounds(calc: Calculator, name: str) -> list[float]:
+    """The ends of a quantity's plausible range (its ``ge``/``le`` constraints)."""
+    out = []
+    for m in calc.inputs.model_fields[name].metadata:
+        for attr in ("ge", "gt", "le", "lt"):
+            v = getattr(m, attr, None)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                out.append(float(v))
+    return out
+
+
+def _computed_otherwise(calc: Calculator, name: str) -> bool:
+    src = _source(calc.id, name)
+    docs = " ".join(str(getattr(s, "doc", "")) for s in _sources(src)) if src is not None else ""
+    return bool(re.search(r"\(or\b", _description(calc, name)) or "computed by the calculator" in docs)
+
+
+def _unread_quantity(calc: Calculator, name: str, reader: NoteReader) -> list[Doubt]:
+    """A quantity left unread (taken as not given) while a sentence names it ('about six bottles of wine a week' for
+    drinks per week, 'sodium and potassium were 134 and 3.2' for sodium): one doubt per end of its plausible range, so
+    the recomputation shows whether any value the note could give would move the answer. A quantity the calculator
+    computes from others when not given (a mean arterial pressure from SBP and DBP) is not unread."""
+    if _computed_otherwise(calc, name):
+        return []
+    words = {st for st in _stems(_WORD.findall(f"{name.replace('_', ' ')} {_description(calc, name).split('(')[0]}"))
+             if len(st) > 2 and st not in _QUANTITY_GENERIC and st not in _GENERIC_STEMS}
+    abbreviations = {w for w in _WORD.findall(_description(calc, name).split("(")[0]) if _is_abbreviation(w)}
+    phrases = tuple([Phrase(frozenset({w}), frozenset(), w, False) for w in sorted(words)]
+                    + [Phrase(frozenset(), frozenset({a}), a, True) for a in sorted(abbreviations)])
+    found = reader.supports(phrases) if phrases else []
+    if not found:
+        return []
+    sentences = [s for _, s in found][:MAX_SENTENCES]
+    return [Doubt(name, "unread", DOUBT_UNREAD, "not read, but the note mentions it; the answer if it were "
+                  f"{_num(b)}", b, sentences) for b in _bounds(calc, name)]
 
 
 _CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|whereas|while|then)\b", re.I)

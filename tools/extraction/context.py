@@ -134,7 +134,8 @@ _TERMINATORS = re.compile(
     r"|which|presents?|presented|presenting|admitted|complain(?:s|ed|ing)?|reports?|reported"
     r"|now)\b|[;]"
     # "and" opening a clause with its own verb: "takes the pill and had surgery 6 months ago"
-    r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes)\b"
+    r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes"
+    r"|used|uses|started|starts|began|continued|continues)\b"
     r"|\band\s+there\s+(?:was|were|is|are)\b"
     # "and" opening a clause with its own subject: "an MRI showed no infarct, and he was discharged with a TIA"
     r"|,\s*and\s+(?:he|she|they|the patient)\s+(?:was|were|is|had|has|underwent|received|developed)\b",

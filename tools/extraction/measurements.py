@@ -94,6 +94,8 @@ _PAST_AFTER = re.compile(
     r"[ \t]+(?:(?:measured|checked|recorded|taken|drawn|obtained|documented|noted|done)\s+)?"
     r"(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
     r"(?:years?|yrs?|months?|mo|mos|weeks?|wks?)\s+(?:ago|earlier|before|previously|prior)"
+    # right after the reading, days or nights: '38.6 °C two nights earlier' (at home, before the presentation)
+    r"|(?:\d+|a|one|two|three|four|five|six|seven|several|a\s+few)\s+(?:days?|nights?)\s+(?:ago|earlier|before)"
     r"|(?:(?:back\s+)?in\s+|during\s+)?last\s+(?:year|month)"
     r"|(?:(?:back\s+)?in|on|during|from|at|as\s+of)\s+(?:the\s+)?"
     r"(?:(?:last|previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"

@@ -207,3 +207,30 @@ def test_a_bracketed_aside_does_not_time_the_reading_after_it():
     conf = assess(gbs, g.args, g.params, note)
     if g.args.get("bun") and abs(g.args["bun"] - 5.1 * 2.801) > 0.1:  # the later urea used: the arrival one rivals it
         assert "bun" in [d.input for d in conf.doubts if d.kind == "time_point"] and conf.uncertain(0.7)
+
+
+HASBLED = CALCULATORS["has_bled"]
+ALCOHOL_BASE = ("A 71-year-old man with atrial fibrillation was reviewed before anticoagulation. He had never had a stroke, "
+                "his kidneys and liver were normal and he took no aspirin. ")
+
+
+def test_an_unread_quantity_the_note_mentions_is_a_doubt_with_the_range_it_allows():
+    note = ALCOHOL_BASE + "He still drinks most evenings, a bottle of red wine or more, and his wife is worried."
+    conf = _assess(HASBLED, note)
+    unread = [d for d in conf.doubts if d.kind == "unread"]
+    assert [d.input for d in unread] == ["alcohol_drinks_per_week"]
+    assert conf.high > conf.low and "drinks most evenings" in " ".join(conf.reasons())
+
+
+def test_an_unread_quantity_the_note_does_not_mention_is_no_doubt():
+    conf = _assess(HASBLED, ALCOHOL_BASE + "He walks his dog every day.")
+    assert not [d for d in conf.doubts if d.kind == "unread"]
+
+
+def test_a_quantity_the_calculator_computes_from_others_is_not_unread():
+    sofa = CALCULATORS["sofa"]
+    note = ("A 66-year-old woman in septic shock: blood pressure 84/46 mmHg on arrival, the mean arterial pressure "
+            "was not recorded. Platelets 88 x10^9/L, bilirubin 2.4 mg/dL, creatinine 2.1 mg/dL, GCS 14.")
+    conf = _assess(sofa, note)
+    assert "mean_arterial_pressure" not in {d.input for d in conf.doubts if d.kind == "unread"}
+

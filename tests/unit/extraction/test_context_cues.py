@@ -31,3 +31,9 @@ def test_and_he_was_opens_a_clause_that_a_negation_does_not_reach() -> None:
 def test_a_past_age_or_year_opening_the_clause_makes_the_mention_past(sentence: str, target: str) -> None:
     assert "historical" in _flags(sentence, target)
 
+
+
+def test_and_used_opens_a_clause_that_a_negation_does_not_reach() -> None:
+    s = "She had varicose veins, never treated, and used an oestrogen gel for menopausal symptoms."
+    assert "negated" not in _flags(s, "oestrogen")
+    assert "negated" in _flags("She never used an oestrogen gel.", "oestrogen")

@@ -516,3 +516,9 @@ def test_a_bracketed_past_value_does_not_date_the_readings_after_it() -> None:
     assert g.args["hemoglobin"] == pytest.approx(13.4)
     # the later urea is kept as a reading of another time, converted to BUN the same way (7.4 x 2.801, not x 6.006)
     assert [r["value"] for r in g.param("bun").readings] == [pytest.approx(7.4 * 2.8014, rel=1e-3)]
+
+
+def test_a_temperature_some_nights_before_the_visit_is_not_the_presenting_one() -> None:
+    note = ("A 48-year-old woman with a sore throat had a temperature of 39.1 °C three nights ago at home. "
+            "On examination today her temperature was 37.6 °C.")
+    assert rule_arguments(CALCULATORS["centor_mcisaac"], note).args["temperature"] == pytest.approx(37.6)

@@ -671,3 +671,23 @@ def test_time_window_or_judgement(calc, note, field, expected):
         assert got is not None and float(got) == pytest.approx(expected), f"{field}: {got!r} for {note!r}"
     else:
         assert got == expected, f"{field}: {got!r} for {note!r}"
+
+
+@pytest.mark.parametrize("note, counts", [
+    ("A 41-year-old woman fractured her ankle two weeks ago and it was plated under general anaesthesia.", True),
+    ("Twelve days earlier she tripped and fractured her radius, which was reduced under a haematoma block and put in "
+     "a cast; she went home the same day.", False),
+    ("Ten days ago he fell off his bike and broke his collarbone, which is being managed conservatively in a sling.",
+     False),
+])
+def test_perc_counts_trauma_only_when_treated_under_general_anaesthesia(note: str, counts: bool) -> None:
+    assert (args_of("perc_rule", note).get("recent_surgery_or_trauma") is True) is counts
+
+
+@pytest.mark.parametrize("note, pregnant", [
+    ("She is 14 weeks pregnant and has a painful swollen calf.", True),
+    ("The fibroid uterus was enlarged to the size of a 14-week pregnancy on bimanual examination.", False),
+])
+def test_a_uterus_the_size_of_a_pregnancy_is_not_a_pregnancy(note: str, pregnant: bool) -> None:
+    got = args_of("caprini_vte", "A 47-year-old woman listed for hysterectomy. " + note).get("pregnancy_or_postpartum")
+    assert (got is True) is pregnant

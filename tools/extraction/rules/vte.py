@@ -257,11 +257,21 @@ def surgery_within(weeks: int) -> Callable[[NoteContext], Hit | None]:
 surgery_in_previous_weeks = surgery_within(4)
 
 
+# PERC counts trauma 'requiring treatment with general anaesthesia': an injury its sentence says was treated another
+# way (under a regional or local block, sedation, conservatively, sent home the same day) does not count
+_NOT_GENERAL_ANAESTHESIA = re.compile(
+    r"\b(?:regional|local|spinal|epidural)\s+(?:an(?:a)?esthe\w*|block|nerve\s+block)|\bnerve\s+block|\bhaematoma\s+block"
+    r"|\bhematoma\s+block|\bBier'?s?\s+block|\bunder\s+(?:conscious\s+|procedural\s+)?sedation|\bconservatively"
+    r"|\bnon-?operatively|\bwent\s+home\s+the\s+same\s+day|\bdischarged\s+(?:home\s+)?the\s+same\s+day", re.I)
+
+
 def recent_surgery_or_trauma(ctx: NoteContext) -> Hit | None:
-    """PERC 'surgery or trauma within 4 weeks': a current surgery/trauma mention (ConText: past-only mentions and
-    'N months ago' do not count); a surgery mention with a stated interval counts only within 4 weeks; this
-    admission's own emergency operation does not count (:func:`surgery_before_presentation`)."""
-    mentions = _dated_recent([*surgery_before_presentation(ctx), *ctx.findings("trauma")], 4)
+    """PERC 'surgery or trauma within 4 weeks requiring general anaesthesia': a current surgery/trauma mention
+    (ConText: past-only mentions and 'N months ago' do not count); a surgery mention with a stated interval counts only
+    within 4 weeks; this admission's own emergency operation does not count (:func:`surgery_before_presentation`); an
+    injury treated without a general anaesthetic ('manipulated under a regional nerve block') does not count."""
+    trauma = [f for f in ctx.findings("trauma") if not _NOT_GENERAL_ANAESTHESIA.search(f.sentence.text)]
+    mentions = _dated_recent([*surgery_before_presentation(ctx), *trauma], 4)
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
     beyond = _beyond_window(f, 4) if value and f is not None else None
     if beyond:
@@ -477,10 +487,16 @@ _DELIVERY = (r"\b(?:delivered|gave birth|birth of (?:her|a|twin)|(?:vaginal|norm
              r"|\bSVD\b|\bNVD\b|\bLSCS\b|c-?section|ca?esarean(?: section| delivery)?)\b")
 
 
+# a size compared with a pregnancy's: 'the uterus was enlarged to the size of a 16-week pregnancy'
+_SIZE_OF = re.compile(r"\b(?:size\s+of\s+an?|sized?\s+(?:like|as)\s+an?|equivalent\s+to\s+an?)\s+(?:[\w-]+\s+){0,2}$", re.I)
+
+
 def caprini_pregnancy_postpartum(ctx: NoteContext) -> Hit | None:
     """Caprini 'pregnancy or postpartum (< 1 month)': pregnant / postpartum words (current), or a delivery (vaginal,
     caesarean, 'gave birth') dated within the last four weeks ('delivered by C-section 2 weeks ago')."""
-    value, f, why = decide(sorted([*ctx.findings("pregnancy"), *ctx.findings("postpartum")], key=lambda x: x.start), "current")
+    mentions = [f for f in [*ctx.findings("pregnancy"), *ctx.findings("postpartum")] if not _SIZE_OF.search(
+        f.sentence.text[:max(0, f.start - f.sentence.start)][-40:])]
+    value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
     if value:
         return Hit.of_finding(f, True, why)
     for g in ctx.terms(_DELIVERY):
