@@ -221,7 +221,7 @@ def _phrase(text: str, strong: bool = False) -> Phrase | None:
 
 # A denial ConText's triggers miss: "unaffected by swelling", "renal panel within normal limits".
 _DENIED_BEFORE = re.compile(r"\b(?:unaffected by|free of|without|negative for|no evidence of|absence of|no signs? of|"
-                            r"no history of|never had|denie[sd]|rule[sd]? out|non)\W+(?:\w+\W+){0,2}$", re.I)
+                            r"no history of|never had|denie[sd]|rule[sd]? out|non|normal)\W+(?:\w+\W+){0,2}$", re.I)
 _DENIED_AFTER = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:absent|negative|normal|unremarkable|within normal limits|"
                            r"not (?:seen|present|found|documented)|ruled out|excluded|unlikely)\b", re.I)
 
@@ -292,11 +292,16 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
 }
 
 
+_NAME_ONLY = frozenset({"immobil"})
+
+
 def _implies(key: str, name: str, stems: set[str]) -> bool:
     """Does an :data:`_IMPLIED` key name this criterion: its input's name, or a stem of its own name or description
     beginning with the key (long keys: containing it, 'cholesterol' in 'hypercholesterolemia')?"""
     if "_" in key:
         return key == name
+    if key in _NAME_ONLY:  # 'immobilizing plaster cast' is a cast, not immobility
+        return key in name
     if "uncontrol" in stems:  # a treatment says the disease is there, not that it is uncontrolled (HAS-BLED)
         return False
     return any(st.startswith(key) or (len(key) >= 8 and key in st) for st in stems)
@@ -324,7 +329,10 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
     """The phrases a criterion is written in: its input's name and description split at 'or', commas,
     semicolons, slashes, colons and brackets, and the concept vocabulary's terms for it."""
     texts = [name.replace("_", " ")]
-    texts += re.split(r"\bor\b|[,;/:()]|\band/or\b", description)
+    # a clause with a threshold ('AST/ALT/AP > 3x normal') is read as numbers by the rules: none of its words alone
+    # names the criterion
+    clauses = re.split(r"\bor\b|[,;:()]|\band/or\b", description)
+    texts += [part for c in clauses if not _THRESHOLD.search(c) for part in c.split("/")]
     src = _source(calc_id, name)
     if src is not None:
         for s in _sources(src):
@@ -341,6 +349,8 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
         p = _phrase(t.replace("*", "").replace("...", " "), strong)
         if p is None:
             continue
+        if strong and len(p.stems) + len(p.abbreviations) == 1 and len(_WORD.findall(t)) > 1:
+            p = Phrase(p.stems, p.abbreviations, p.words, strong=bool(p.abbreviations))  # 'kidney (disease)': weak
         if own is not None and p.stems <= own.stems and {a.lower() for a in p.abbreviations} <= _lower(own):
             continue  # "DVT" in Wells' criteria for DVT names the question, not the criterion
         key = (p.stems, p.abbreviations)
@@ -369,10 +379,13 @@ class NoteReader:
             self._tokens.append((pairs + abbrs, set(stems), {t for t, _, _ in abbrs}))
         self._triggers: dict[int, list] = {}
 
-    def supports(self, phrases: tuple[Phrase, ...], *, current: bool = False) -> list[tuple[bool, dict[str, Any]]]:
+    def supports(self, phrases: tuple[Phrase, ...], *, current: bool = False, history: bool = False,
+                 chronic: bool = False) -> list[tuple[bool, dict[str, Any]]]:
         """(strong, sentence) for each sentence that affirms one of ``phrases``: every word of the phrase within a
         short stretch, none of them negated, hypothetical or a relative's (nor past, for a ``current``
-        criterion); in note order."""
+        criterion; and placed in the past, for a ``history`` one: 'a prior PE' is not supported by this admission's
+        embolus), not a measurement ('blood pressure 124/78 mmHg'), not 'acute' for a ``chronic`` criterion; in note
+        order."""
         out: list[tuple[bool, dict[str, Any]]] = []
         for i, (tokens, stems, abbrs) in enumerate(self._tokens):
             best: bool | None = None
@@ -389,11 +402,29 @@ class NoteReader:
                     continue  # the words are scattered over a long sentence: not this phrase
                 if any(self._denied(i, a, b, current) for a, b in spans):
                     continue
+                if not self._as_finding(i, spans, history, chronic):
+                    continue
                 best = bool(best) or p.strong
             if best is not None:
                 s = self.index.sentences[i]
                 out.append((best, {"text": s.text, "start": s.start, "end": s.end}))
         return out
+
+    def _as_finding(self, i: int, spans: list[tuple[int, int]], history: bool, chronic: bool) -> bool:
+        """Is the phrase at ``spans`` of sentence ``i`` the criterion as a finding: not a reading's label, placed in
+        the past for a history criterion, not called acute for a chronic one?"""
+        text = self.index.sentences[i].text
+        lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
+        if _READING_AFTER.match(text, hi):
+            return False
+        if chronic and _ACUTE_BEFORE.search(text[max(0, lo - 25):lo]):
+            return False
+        if history:
+            if i not in self._triggers:
+                self._triggers[i] = find_triggers(text)
+            past = "historical" in assert_context(text, lo, hi, self._triggers[i])
+            return past or bool(_PAST.search(text) or _HAD_BEFORE.search(text[:lo]))
+        return True
 
     def _denied(self, i: int, start: int, end: int, current: bool) -> bool:
         text = self.index.sentences[i].text
@@ -405,13 +436,27 @@ class NoteReader:
         return bool(_DENIED_BEFORE.search(text[max(0, start - 40):start]) or _DENIED_AFTER.search(text[end:end + 50]))
 
 
+# after a phrase, a number read for it: 'blood pressure 124/78 mmHg', 'her blood pressure was measured at 95/60'
+_READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|reading|remained|fell\s+to|rose\s+to|"
+                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
+_ACUTE_BEFORE = re.compile(r"\b(?:acute|acutely|new|prerenal|pre-renal)\W+(?:[\w-]+\W+){0,2}$", re.I)
+_HAD_BEFORE = re.compile(r"\b(?:had\s+(?:had\s+)?(?:a|an|two|three|several|recurrent)|has\s+had|suffered|sustained)\b", re.I)
+# an event criterion named as a previous one ('previous_pe', 'previous_dvt'): this admission's event is not it
+_PREVIOUS_CRITERION = re.compile(r"\bprevious\b", re.I)
+
+
 def second_reader(calc: Calculator, name: str, reader: NoteReader) -> tuple[float, list[dict[str, Any]]]:
     """(doubt, supporting sentences) for a criterion assumed absent: 0 and [] when no sentence supports it."""
-    phrases = criterion_phrases(calc.id, name, _description(calc, name), calc.name)
+    history = bool(_PREVIOUS_CRITERION.search(name.replace("_", " ")))
+    # a phrase naming the question ('pulmonary embolism' in PERC) is left out, except for a previous event: a past
+    # one is required there, so this admission's is not taken for it
+    phrases = criterion_phrases(calc.id, name, _description(calc, name), "" if history else calc.name)
     src = _source(calc.id, name)
     current = (src is not None and any(getattr(s, "when", "any") == "current" for s in _sources(src))) \
         or bool(_CURRENT.search(f"{name.replace('_', ' ')} {_description(calc, name)}"))
-    found = reader.supports(phrases, current=current)
+    own = f"{name.replace('_', ' ')} {_description(calc, name)}"
+    found = reader.supports(phrases, current=current, history=history,
+                            chronic=bool(re.search(r"\bchronic\b", own, re.I)))
     if not found:
         return 0.0, []
     strong = [s for ok, s in found if ok]

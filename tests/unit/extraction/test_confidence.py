@@ -234,3 +234,29 @@ def test_a_quantity_the_calculator_computes_from_others_is_not_unread():
     conf = _assess(sofa, note)
     assert "mean_arterial_pressure" not in {d.input for d in conf.doubts if d.kind == "unread"}
 
+
+
+@pytest.mark.parametrize("calc_id, field, sentence", [
+    ("heart_score", "hypertension", "On arrival her blood pressure was 124/78 mmHg and her pulse 80."),  # a reading
+    ("has_bled", "liver_disease", "Bloods today: bilirubin 0.6 mg/dL, ALT 19 U/L, INR 2.8."),  # a threshold's lab
+    ("has_bled", "liver_disease", "Renal and liver function tests were normal."),
+    ("has_bled", "liver_disease", "Bloods showed normal liver function tests."),
+    ("apache_ii", "chronic_renal_failure", "The team recorded an acute kidney injury from dehydration."),
+    ("perc_rule", "previous_pe", "CT pulmonary angiography showed a segmental embolus on the left."),  # this event
+    ("wells_dvt", "previous_dvt", "Cellulitis was thought at least as likely as a deep vein thrombosis."),
+    ("caprini_vte", "plaster_cast_last_month", "After the operation he stayed in bed for five days."),
+])
+def test_the_second_reader_does_not_take_a_reading_or_this_event_for_the_criterion(calc_id, field, sentence):
+    calc = CALCULATORS[calc_id]
+    doubt, found = second_reader(calc, field, NoteReader("A 66-year-old patient. " + sentence))
+    assert doubt < 0.6, found  # at most a weak doubt
+
+
+@pytest.mark.parametrize("calc_id, field, sentence", [
+    ("perc_rule", "previous_pe", "She had a pulmonary embolism in 2017 after a long flight."),
+    ("wells_dvt", "previous_dvt", "He has had two deep vein thromboses in the left leg."),
+    ("apache_ii", "chronic_renal_failure", "He has chronic kidney disease stage 4 from diabetic nephropathy."),
+])
+def test_the_second_reader_still_finds_the_past_event_and_the_chronic_disease(calc_id, field, sentence):
+    doubt, found = second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old patient. " + sentence))
+    assert doubt == 0.6 and found

@@ -142,6 +142,9 @@ def test_family_cvd_before_65_only() -> None:
 @pytest.mark.parametrize("note,labile", [
     ("Only 5 of 11 INR results were within the therapeutic range.", True),
     ("TTR 78% over the last year.", False),
+    ("Her clinic book shows that roughly 40% of her INR readings were in the therapeutic range this year.", True),
+    ("About 85% of his results were within the target range.", False),
+    ("His INRs have been scattered from 1.5 to 5.1 since the spring.", True),
 ])
 def test_labile_inr_from_time_in_range(note: str, labile: bool) -> None:
     assert value(labile_inr, note) is labile

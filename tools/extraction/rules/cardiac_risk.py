@@ -122,7 +122,7 @@ def hasbled_liver(ctx: NoteContext) -> Hit | None:
 
 def labile_inr(ctx: NoteContext) -> Hit | None:
     pos = Term(r"(?:labile|unstable|fluctuating|erratic|variable|supratherapeutic|uncontrolled)\s+(?:\w+\s+){0,2}?INRs?"
-               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|difficult to control|out of range|swing\w*"
+               r"|INRs?\s+(?:\w+\s+){0,4}?(?:labile|unstable|fluctuat\w*|erratic|variable|scattered|difficult to control|out of range|swing\w*"
                r"|swung|see-?saw\w*|yo-?yo\w*|all over the place|up and down|unpredictabl\w*|hard to control|difficult to stabili[sz]e)"
                # "poor INR control", "his INR control has been poor"
                r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
@@ -135,10 +135,14 @@ def labile_inr(ctx: NoteContext) -> Hit | None:
     ttr = re.search(rf"(?:\bTTR\b|time in (?:the )?(?:therapeutic )?range)"
                     rf"(?:\s+(?:over|in|during|for)\s+the\s+(?:last|past|previous|preceding)\s+(?:\d+|\w+)\s+(?:months?|weeks?|years?))?"
                     rf"[^.;\d]{{0,20}}(?P<p>{NUMBER})\s*%"
+                    # "only about 45% of readings in the therapeutic range"
+                    rf"|(?P<p2>{NUMBER})\s*%\s+of\s+(?:(?:the|his|her|all)\s+)?(?:INRs?\s+)?(?:readings|INRs?|values|results|tests|measurements)"
+                    rf"\s+(?:\w+\s+){{0,2}}?(?:in|within)\s+(?:the\s+)?(?:therapeutic|target)\s+range"
                     rf"|(?P<k>\d{{1,3}})\s+(?:of|out of|/)\s+(?P<n>\d{{1,3}})\s+(?:\w+\s+){{0,3}}?(?:INRs?|readings|results|values|tests)"
                     rf"[^.;]{{0,40}}?(?:in|within)\s+(?:the\s+)?(?:therapeutic\s+|target\s+)?range", ctx.note, re.I)
     if ttr:
-        pct = parse_number(ttr.group("p")) if ttr.group("p") else 100 * int(ttr.group("k")) / max(int(ttr.group("n")), 1)
+        share = ttr.group("p") or ttr.group("p2")
+        pct = parse_number(share) if share else 100 * int(ttr.group("k")) / max(int(ttr.group("n")), 1)
         return make_hit(ctx, ttr, pct < 60, f"time in therapeutic range {pct:.0f}% vs 60%")
     stable = affirmed(ctx, r"(?:stable|therapeutic|well[- ]controlled)\s+INRs?|INRs?\s+(?:\w+\s+){0,4}?(?:stable|within (?:the )?therapeutic range|well[- ]controlled)")
     if stable:
