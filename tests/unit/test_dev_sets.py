@@ -40,8 +40,9 @@ LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
                     for row in read_medcalc_csv(path, required=("Relevant Entities", "Patient Note", "Question"))]
 # the sets in the style of real case reports: real1 (development) and realblind1 (pure test set)
 REAL_SETS = {"real1": 60, "realblind1": 40}
-# long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development)
-LONG_SETS = {"realblind2": 55, "real2": None}
+# long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development);
+# realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator)
+LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -311,3 +312,24 @@ def test_realblind2_has_one_note_per_one_shot_calculator() -> None:
     assert Counter(r.calculator_id for r in rows) == Counter(list(one_shot))  # each calculator exactly once
     assert all(r.note_id.endswith("-1") for r in rows)
     assert Counter(r.category for r in rows) == Counter(normalise_category(c) for c in one_shot.values())
+
+
+# ---------------------------------------------------------------------------
+# (i) realblind3 / real3: long case reports for the lab, physical, date and dosage calculators
+# ---------------------------------------------------------------------------
+
+VALUE_CATEGORIES = {"lab", "physical", "date", "dosage"}
+
+
+@pytest.mark.parametrize("name, per_calculator", [("realblind3", 1), ("real3", 2)])
+def test_real3_sets_cover_the_value_calculators(name: str, per_calculator: int) -> None:
+    """Every one-shot calculator of the lab, physical, date and dosage categories, `per_calculator` notes each."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    wanted = {cid for cid, cat in one_shot.items() if cat in VALUE_CATEGORIES}
+    rows = [r for n, r in REAL_ROWS if n == name]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: per_calculator for cid in wanted})
+    assert all(r.category == one_shot[r.calculator_id] for r in rows)
+    assert sorted({r.note_id.rsplit("-", 1)[1] for r in rows}) == [str(i) for i in range(1, per_calculator + 1)]
