@@ -118,7 +118,9 @@ _SECOND_VALUE = re.compile(
     rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)
 _PRESENT_AFTER = re.compile(r"[ \t]*\(?(?:(?:on|at|upon)\s+(?:this\s+|the\s+current\s+)?(?:admission|presentation|arrival)"
                             r"|on\s+(?:this\s+)?(?:admission|presentation)|in\s+(?:the\s+)?(?:ED|ER|emergency\s+department|A&E)"
-                            r"|now|today|currently|at\s+present|this\s+(?:admission|morning)|on\s+day\s+(?:0|1|one)\b)", re.I)
+                            r"|now|today|currently|at\s+present|this\s+(?:admission|morning)|on\s+day\s+(?:0|1|one)\b"
+                            # a surgical note's presenting time: "2.4 mg/dL at the pre-operative assessment clinic"
+                            r"|(?:at|in|during)\s+(?:the\s+|his\s+|her\s+)?pre-?(?:operative|op|an(?:a)?esthetic|assessment)\b)", re.I)
 # 'PT/INR 16.2/1.5', 'PT/INR: 16.2 s / 1.5': one label naming two quantities, then two numbers joined by '/': the INR
 # is the second (the first, in seconds, is the prothrombin time)
 _COMPOUND_INR_LABEL = re.compile(r"PT\s*/\s*INR", re.I)

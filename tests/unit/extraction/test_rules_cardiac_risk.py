@@ -452,3 +452,54 @@ def test_item_read(calc, field, expected, note):
 def test_aortic_plaque_in_words(sentence: str, expected: bool) -> None:
     got = args_of("cha2ds2_vasc", f"An 80-year-old man with atrial fibrillation. {sentence}").get("vascular_disease", False)
     assert got is expected
+
+
+# --- issue 26: hypertension as a drug's purpose, or raised on repeated occasions --------------------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("He takes lisinopril 10 mg once daily for his blood pressure.", True),
+    ("Medications: bisoprolol and indapamide, both started by her GP for high blood pressure.", True),
+    ("She has been on tablets for her BP for about ten years.", True),
+    ("His blood pressure was noted to be high on three separate occasions at the surgery last year.", True),
+    ("BP elevated at several consecutive clinic reviews.", True),
+    ("Repeatedly raised blood pressure at the practice, not yet treated.", True),
+    ("His father takes amlodipine for his blood pressure.", None),  # a relative's
+    ("She is not on any tablets for her blood pressure.", False),
+    ("In the department IV labetalol was given for her blood pressure of 210/120.", None),  # a reading treated
+    ("Her blood pressure was raised at 168/94 on arrival.", None),  # one reading at presentation
+    ("Blood pressure was normal at three successive clinic visits.", None),
+    ("She takes metformin for her diabetes; blood pressure 128/76.", None),
+])
+def test_hypertension_from_a_drugs_purpose_or_repeated_readings(note: str, expected: bool | None) -> None:
+    assert value(hypertension_history, note) is expected
+
+
+# --- issue 26: RCRI suprainguinal vascular / intraperitoneal surgery named after the aneurysm ------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("A 5.8 cm AAA was found on ultrasound and he is listed for open repair.", True),
+    ("Open transperitoneal nephrectomy is planned for a renal mass.", True),
+    ("Her father had an AAA awaiting repair.", None),
+    ("Infrarenal aortic aneurysm of 4.2 cm, not for repair at present.", None),
+])
+def test_rcri_aneurysm_repair_and_transperitoneal_approach(note: str, expected: bool | None) -> None:
+    assert value(high_risk_surgery, note) is expected
+
+
+# --- issue 26: diabetes from an HbA1c at the diagnostic threshold when the note names none ----------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("Takes gliclazide 80 mg twice daily; HbA1c 8.1% in the spring.", True),
+    ("Her glycated haemoglobin was 6.5% at her last check.", True),
+    ("HbA1c 6.1%.", None),  # below 6.5 %: decides nothing
+    ("No diabetes; HbA1c 7.0% on screening.", False),  # the note's own word decides first
+])
+def test_diabetes_from_hba1c(note: str, expected: bool | None) -> None:
+    assert args_of("cha2ds2_vasc", "A 70-year-old man with atrial fibrillation. " + note).get("diabetes") is expected
+
+
+# --- issue 26: the pre-operative value after an older one ------------------------------------------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("Creatinine was 1.7 mg/dL at her renal clinic last year and 2.3 mg/dL at the pre-operative assessment.", 2.3),
+    ("Creatinine 1.2 mg/dL at her annual review, 2.6 mg/dL at pre-op assessment.", 2.6),
+    ("Creatinine 2.2 mg/dL at his last review and 1.6 mg/dL in March 2019.", 2.2),
+])
+def test_rcri_creatinine_at_the_pre_operative_assessment(note: str, expected: float) -> None:
+    assert args_of("rcri", "Listed for laparotomy. " + note)["creatinine"] == pytest.approx(expected)

@@ -114,3 +114,16 @@ CASES_2 = [
 @pytest.mark.parametrize("calc,field,expected,note", CASES_2)
 def test_item(calc: str, field: str, expected, note: str) -> None:
     check_item(calc, field, expected, note)
+
+
+# --- issue 26: the CKD stage after a verb ---------------------------------------------------------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("His chronic kidney disease is stage 4.", True),
+    ("Her CKD has progressed to stage 5 and dialysis is being planned.", True),
+    ("Chronic kidney disease, now at stage 3b (eGFR 38).", True),
+    ("His chronic kidney disease is stage 2, with an eGFR of 75.", False),
+    ("Her CKD remains stage 3a.", False),
+    ("Her mother's chronic kidney disease is stage 5.", None),
+])
+def test_charlson_ckd_stage_after_a_verb(note: str, expected: bool | None) -> None:
+    assert args_of("charlson", note).get("moderate_severe_ckd") is expected

@@ -691,3 +691,94 @@ def test_perc_counts_trauma_only_when_treated_under_general_anaesthesia(note: st
 def test_a_uterus_the_size_of_a_pregnancy_is_not_a_pregnancy(note: str, pregnant: bool) -> None:
     got = args_of("caprini_vte", "A 47-year-old woman listed for hysterectomy. " + note).get("pregnancy_or_postpartum")
     assert (got is True) is pregnant
+
+
+# --- issue 26: bed rest in other words, with its duration on either side ---------------------------------------------
+@pytest.mark.parametrize("note, immobile", [
+    ("For the next week he stayed in bed with a chest infection.", True),
+    ("She has kept to her bed for the last five days because of back pain.", True),
+    ("He remained in bed for 4 days after the fall.", True),
+    ("Took to his bed for a fortnight after the flu.", True),
+    ("She was on bed rest for one day.", False),  # Wells 2000: >= 3 consecutive days
+    ("For two days she stayed in bed with a migraine.", False),  # the duration before the mention
+    ("He stayed in bed for 36 hours with gastroenteritis.", False),
+    ("She has not stayed in bed and walks daily.", False),
+])
+def test_wells_pe_bed_rest_in_other_words(note: str, immobile: bool) -> None:
+    assert bool(args_of("wells_pe", note).get("immobilization")) is immobile
+
+
+# --- issue 26: the entire leg swollen, an extent or adverb inserted ---------------------------------------------------
+@pytest.mark.parametrize("note, swollen", [
+    ("The whole right leg, from the hip down to the foot, is swollen.", True),
+    ("The whole of the left leg was visibly swollen compared with the right.", True),
+    ("The entire leg was markedly oedematous.", True),
+    ("The entire left leg was not swollen; only the ankle was puffy.", None),
+    ("Both legs were swollen; the whole of each leg was oedematous bilaterally.", None),
+])
+def test_entire_leg_swollen_with_an_inserted_extent(note: str, swollen: bool | None) -> None:
+    assert args_of("wells_dvt", note).get("entire_leg_swollen") is swollen
+
+
+# --- issue 26: tenderness placed over a named deep vein after its site -----------------------------------------------
+@pytest.mark.parametrize("note, tender", [
+    ("Tender on deep palpation in the popliteal fossa, over the popliteal vein.", True),
+    ("Tenderness to palpation in the groin and along the left common femoral vein.", True),
+    ("Tenderness along the medial thigh; no tenderness over the femoral vein.", False),
+    ("Tender varicosities over the long saphenous vein.", None),  # a superficial vein
+    ("She was tender over the lateral knee, not over the popliteal vein.", None),
+])
+def test_tenderness_over_a_named_deep_vein_after_its_site(note: str, tender: bool | None) -> None:
+    assert args_of("wells_dvt", note).get("localized_tenderness") is tender
+
+
+def test_wells_pe_dvt_signs_from_tenderness_over_a_deep_vein() -> None:
+    assert args_of("wells_pe", "Tenderness on palpation along the inner thigh, over the femoral vein.")["dvt_signs"] is True
+
+
+# --- issue 26: calf circumferences with the site after the first reading; a thigh's difference is not the calf's -----
+@pytest.mark.parametrize("note, swollen", [
+    ("The left calf measured 39 cm, 10 cm below the tibial tuberosity, against 35 cm on the right.", True),
+    ("Right calf 38 cm, 15 cm below the patella, versus left 36 cm.", False),
+    ("The left leg is swollen, with the calf 4 cm larger than the right.", True),
+    ("The whole right leg was swollen: the right thigh measured 4 cm more than the left.", None),
+    ("Left thigh 5 cm larger than right; calves equal.", None),
+    ("Increasing pain and swelling of his right calf over four days.", None),  # no measurement: Wells' > 3 cm not shown
+])
+def test_calf_difference_needs_the_calf_measured(note: str, swollen: bool | None) -> None:
+    assert value(calf_swelling_3cm, note) is swollen
+
+
+# --- issue 26: recurrent pregnancy loss however qualified; the loss's trimester is no pregnancy ----------------------
+@pytest.mark.parametrize("note, loss", [
+    ("She has had four consecutive first-trimester miscarriages.", True),
+    ("Obstetric history: 3 early pregnancy losses, no live births.", True),
+    ("Three successive spontaneous abortions before 12 weeks.", True),
+    ("No history of miscarriage.", None),
+    ("She had one miscarriage in 2019 and two healthy children.", None),
+    ("Her sister has had three consecutive miscarriages.", None),
+])
+def test_recurrent_pregnancy_loss_however_qualified(note: str, loss: bool | None) -> None:
+    assert args_of("caprini_vte", note).get("pregnancy_loss_history") is loss
+
+
+@pytest.mark.parametrize("note, pregnant", [
+    ("She has had three miscarriages in the first trimester.", False),
+    ("A loss at 20 weeks gestation in 2018; no pregnancies since.", False),
+    ("She is in the second trimester of her third pregnancy.", True),
+])
+def test_a_lost_pregnancys_time_is_no_pregnancy(note: str, pregnant: bool) -> None:
+    got = args_of("caprini_vte", "A 33-year-old woman listed for a laparoscopic cholecystectomy. " + note).get("pregnancy_or_postpartum")
+    assert (got is True) is pregnant
+
+
+# --- issue 26: 'thrombophilia' naming a listed item is not a second one -----------------------------------------------
+@pytest.mark.parametrize("note, other", [
+    ("Heterozygous for factor V Leiden; haematology advised prophylaxis given her thrombophilia.", False),
+    ("Known thrombophilia, type not documented.", True),
+    ("Protein S deficiency and factor V Leiden on screening.", True),
+    ("Lupus anticoagulant positive; hypercoagulable state.", False),
+])
+def test_other_thrombophilia_is_not_a_listed_one(note: str, other: bool) -> None:
+    a = args_of("caprini_vte", note)
+    assert bool(a.get("other_thrombophilia")) is other

@@ -16,6 +16,7 @@ from medmirror.tools.extraction.calc_sources import (
     AnyOf,
     Concept,
     Derived,
+    FirstOf,
     Hit,
     Meds,
     NoteContext,
@@ -405,6 +406,10 @@ HIGH_RISK_SURGERY = (
     r"|(?:abdominal )?aortic aneurysm repair|AAA repair|aorto-?(?:bi)?femoral|aortic (?:surgery|bypass|repair)|cystectomy|nephrectomy"
     # "open repair of a 6 cm infrarenal abdominal aortic aneurysm", "EVAR": the aorta is above the inguinal ligament
     r"|repair of (?:an? |the |his |her )?(?:[\w.]+ ){0,4}?(?:aortic|aorta|AAA)\b(?: aneurysm)?|\bT?EVAR\b"
+    # the aneurysm named first: "a 6 cm AAA, listed for open repair"; an open transperitoneal operation enters the
+    # peritoneum ("open transperitoneal repair was planned")
+    r"|(?:aortic aneurysm|\bAAA)\b[^.;]{0,60}?\b(?:for|awaiting)\s+(?:an?\s+)?(?:elective\s+)?(?:open\s+|endovascular\s+)?(?:surgical\s+)?repair"
+    r"|\btransperitoneal\b"
     r"|cholecystectomy|splenectomy|hysterectomy|low anterior resection|abdominoperineal|cardiac surgery|CABG|valve replacement|mediastin\w+ surgery"
     # thoracoabdominal and iliac/visceral arterial operations; thoracoscopic and laparoscopic (intracavitary) operations
     r"|thoraco-?abdominal|(?:aorto-?|)iliac (?:bypass|repair|aneurysm repair)|(?:renal|mesenteric|coeliac|celiac) artery (?:bypass|repair)"
@@ -498,9 +503,28 @@ _READING_AS_DIAGNOSIS_AFTER = re.compile(r"\s*,?\s*(?:on|treated|managed|control
 _READING_AS_DIAGNOSIS_BEFORE = re.compile(r"\b(?:known|long-?standing|chronic|diagnosed with|treated|history of|hx of)\s+$", re.I)
 
 
+# a blood-pressure drug named as such: "amlodipine and ramipril, prescribed for her blood pressure", "tablets for
+# his high blood pressure", "bisoprolol for BP control" (an antihypertensive class or 'tablets/medication' before the
+# purpose, in one clause)
+_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b[^.;]{{0,60}}?"
+                       r"\bfor\s+(?:(?:his|her|their|the)\s+)?(?:(?:high|raised|elevated)\s+)?(?:blood\s+pressure|\bBP\b)")
+# raised readings on repeated occasions, which is how hypertension is diagnosed: "blood pressure had been raised at
+# three successive clinic visits", "BP high on several occasions", "repeatedly raised blood pressure"
+_REPEATEDLY_RAISED = (r"\b(?:blood\s+pressure|BP)\b[^.;]{0,40}?\b(?:raised|high|elevated)\b[^.;]{0,15}?\b(?:on|at|over|in|during)\s+"
+                      r"(?:(?:two|three|four|five|several|multiple|repeated|successive|consecutive|serial|separate|[2-9])\s+)+"
+                      r"(?:[\w-]+\s+){0,2}?(?:visits|occasions|readings|measurements|appointments|reviews|checks|consultations)\b"
+                      r"|\b(?:repeatedly|persistently|consistently)\s+(?:raised|high|elevated)\s+(?:blood\s+pressure|BP)\b")
+
+# a drug given for a reading at presentation is no diagnosis: "IV labetalol was given for her blood pressure of 210/120"
+_ACUTE_DOSE = re.compile(r"\b(?:given|administered|intravenous\w*|IV|bolus|infusion|stat)\b", re.I)
+_READING_AFTER = re.compile(r"\s*(?:of|at|was|is|reading)?\s*\d{2,3}\s*/\s*\d{2,3}", re.I)
+
+
 def hypertension_history(ctx: NoteContext) -> Hit | None:
     """Hypertension as a diagnosis: an elevated reading at presentation ('elevated blood pressure') is not one, unless
-    written as a treated or long-standing condition ('high blood pressure on ramipril', 'known high blood pressure')."""
+    written as a treated or long-standing condition ('high blood pressure on ramipril', 'known high blood pressure'),
+    as the purpose of a drug ('ramipril for her blood pressure') or as raised on repeated occasions ('BP raised at
+    three clinic visits')."""
     def reading(f: Finding) -> bool:
         if not _READING.match(f.text) or f.historical:
             return False
@@ -508,6 +532,11 @@ def hypertension_history(ctx: NoteContext) -> Hit | None:
         return not (_READING_AS_DIAGNOSIS_AFTER.match(ctx.note, f.end) or _READING_AS_DIAGNOSIS_BEFORE.search(before))
 
     mentions = [f for f in ctx.findings("hypertension") if not reading(f)]
+    mentions += [f for f in ctx.terms(_FOR_BLOOD_PRESSURE, re.I) if not (
+        medication_not_taken(ctx.note, f.start, f.end, f.sentence) or _ACUTE_DOSE.search(f.text)
+        or _READING_AFTER.match(ctx.note, f.end))]
+    mentions += ctx.terms(_REPEATEDLY_RAISED, re.I)
+    mentions.sort(key=lambda f: f.start)
     value, f, why = decide(mentions, "any")
     return None if f is None else Hit.of_finding(f, value, why)
 
@@ -545,6 +574,16 @@ def lv_dysfunction(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(words[0], True, "moderate-severe LV systolic dysfunction") if words else None
 
 
+def diabetes_by_hba1c(ctx: NoteContext) -> Hit | None:
+    """Diabetes from the patient's HbA1c: >= 6.5 % is the ADA diagnostic threshold ('on metformin; HbA1c 7.4%'). Read
+    only when the note does not name diabetes (a named or denied diabetes decides first); a lower HbA1c decides nothing
+    (treated diabetes can be below it)."""
+    v = ctx.value("hba1c")
+    if v is None or v.subject != "patient" or float(v.value) < 6.5:
+        return None
+    return Hit.of_value(v, value=True, unit=None, note=f"HbA1c {float(v.value):g} % >= 6.5 %: diabetes (ADA)")
+
+
 # RCRI ischaemic heart disease from tests: a positive exercise / stress / perfusion test written either way round
 # ('positive stress test', 'treadmill test positive for ischaemia', 'MIBI: reversible perfusion defect', 'inducible
 # ischaemia on DSE'), and pathological Q waves named or placed in leads ('Q waves in II, III, aVF')
@@ -564,7 +603,7 @@ IHD_TESTS = (
 # ---------------------------------------------------------------------------
 
 HYPERTENSION = Derived(hypertension_history, "hypertension diagnosis (an elevated reading at presentation is not one)")
-DIABETES = Concept("diabetes")
+DIABETES = FirstOf(Concept("diabetes"), Derived(diabetes_by_hba1c, "HbA1c >= 6.5 % (ADA), when the note names no diabetes"))
 SMOKING_CURRENT = Derived(current_smoker, "smoker unless the note says the patient quit")
 
 FIELD_MAP: dict[str, dict[str, Source]] = {

@@ -125,13 +125,19 @@ def charlson_tumor(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, "localized", "solid tumour without documented metastasis")
 
 
+# between the disease and its stage: "CKD (stage 4)", "chronic kidney disease, stage 4", or a verb: "her chronic kidney
+# disease is stage 4", "CKD has progressed to stage 5", "CKD, now at stage 3b"
+_STAGE_VERB = (r"\s*[,(]?\s*(?:(?:is|was|has\s+been|had\s+been|remains|now|currently|classified\s+as|graded\s+as|has\s+progressed"
+               r"|progressed|advanced)\s+(?:(?:now|currently|to|at|as)\s+)?)?(?:at\s+)?")
+
+
 def charlson_ckd(ctx: NoteContext) -> Hit | None:
     """Moderate to severe CKD: dialysis, transplant, uraemia, CKD stage 3b-5 / ESRD, or creatinine > 3 mg/dL."""
     severe = affirmed(ctx, DIALYSIS_SHORTHAND + r"|dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
                            r"|end[- ]stage (?:renal|kidney)|\bESRD\b|\bESKD\b|CKD\s*(?:stage\s*)?(?:3b|IIIb|4|IV|5|V)\b"
                            r"|stage\s*(?:3b|IIIb|4|IV|5|V)\s+(?:chronic kidney|CKD)"
                            # the disease named in full, the stage after it: "chronic kidney disease stage 4", "CKD G4"
-                           r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)\s*[,(]?\s*"
+                           r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)" + _STAGE_VERB +
                            r"(?:stage|grade|G)\s*(?:3b|IIIb|4|IV|5|V)(?:\b|(?=A[1-3]\b))")
     if severe:
         return Hit.of_finding(severe[0], True, "moderate-severe CKD")
@@ -142,7 +148,7 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
     mild = affirmed(ctx, r"CKD\s*(?:stage\s*)?(?:1|2|I|II|3a|IIIa)\b|stage\s*(?:1|2|I|II|3a|IIIa)\s+(?:chronic kidney|CKD)"
-                         r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)\s*[,(]?\s*"
+                         r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)" + _STAGE_VERB +
                          r"(?:stage|grade|G)\s*(?:1|2|I|II|3a|IIIa)(?:\b|(?=A[1-3]\b))")
     if mild:
         return Hit.of_finding(mild[0], False, "CKD stage 1-3a: not moderate-severe")

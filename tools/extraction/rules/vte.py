@@ -303,8 +303,9 @@ _CALF_SITE = (r"(?:\(?\s*(?:measured\s+)?(?:at\s+)?\d{1,2}\s*cm\s+(?:below|dista
 _TWO_CALVES = re.compile(
     rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}{_CALF_SITE}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)"
     rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
-    # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
+    # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"; the site may follow the first
+    # reading: "the right calf measured 41 cm, 10 cm below the tibial tuberosity, against 37 cm on the left"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
     # the second side named after its number: "L calf circumference 42 cm versus 38 cm on the right"
     + rf"|(?P<b2>{NUMBER})\s*(?P<ub2>cm|mm)\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s2b>{_SIDE}))", re.I)
 
@@ -335,8 +336,10 @@ def calf_swelling_3cm(ctx: NoteContext) -> Hit | None:
     two = _two_calves(ctx)
     if two is not None:
         return two
-    rx = re.compile(rf"(?:calf|calves|leg)[^.;]{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
-                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy)[^.;]{{0,60}}?(?:calf|calves|leg)"
+    # the gap names no other part of the leg: "the leg was swollen: the thigh measured 4 cm more" is no calf difference
+    gap = r"(?:(?!\b(?:thighs?|knees?|ankles?|feet|foot)\b)[^.;])"
+    rx = re.compile(rf"(?:calf|calves|leg){gap}{{0,80}}?(?P<n>{NUMBER})\s*(?P<u>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy|>)"
+                    rf"|(?P<n2>{NUMBER})\s*(?P<u2>cm|mm)\s*(?:larger|greater|bigger|more|wider|difference|discrepancy){gap}{{0,60}}?(?:calf|calves|leg)"
                     # "calf asymmetry of 3.5 cm", "calf swelling of 3 cm compared with the other side"
                     rf"|(?:calf|calves)\s+(?:circumference\s+|girth\s+)?(?:asymmetry|swelling|difference|discrepancy|enlargement)"
                     rf"\s*(?:of|=|:|measuring|by)?\s*(?P<n3>{NUMBER})\s*(?P<u3>cm|mm)\b", re.I)
@@ -416,8 +419,10 @@ def immobilized_3_days(ctx: NoteContext) -> Hit | None:
 def _immobile_3_days(ctx: NoteContext, mentions: list[Finding]) -> Hit | None:
     value, f, why = decide(mentions, "current")
     if value and f is not None:
-        # a stated duration under 3 days is not the criterion ('bedridden for 1 day', 'in bed for 36 hours')
-        m = _BED_DURATION.match(ctx.note, f.end, min(f.sentence.end, f.end + 40))
+        # a stated duration under 3 days is not the criterion ('bedridden for 1 day', 'in bed for 36 hours'), written
+        # after the mention or before it in its clause ('for two days she stayed in bed')
+        m = _BED_DURATION.match(ctx.note, f.end, min(f.sentence.end, f.end + 40)) \
+            or _BED_DURATION_BEFORE.search(ctx.note, max(f.sentence.start, f.start - 60), f.start)
         if m:
             n = parse_number(m.group("n")) if m.group("n")[0].isdigit() else 1 if m.group("n").lower() == "a" else word_to_number(m.group("n"))
             days = None if n is None else n / 24 if m.group("u").lower().startswith("h") else n
@@ -428,6 +433,17 @@ def _immobile_3_days(ctx: NoteContext, mentions: list[Finding]) -> Hit | None:
 
 _BED_DURATION = re.compile(r"[^.;\d]{0,25}?\b(?:for|x)\s*(?:the\s+(?:past|last)\s+)?(?P<n>\d+(?:\.\d+)?|one|two|a)\s*"
                            r"(?P<u>days?|d\b|hours?|hrs?|h\b)", re.I)
+_BED_DURATION_BEFORE = re.compile(r"\bfor\s+(?:the\s+(?:past|last|following|next)\s+)?(?P<n>\d+(?:\.\d+)?|one|two|a)\s*"
+                                  r"(?P<u>days?|hours?|hrs?)\b[^.;\d]{0,40}$", re.I)
+
+
+# tenderness placed over a named deep vein after the site: "tenderness on palpation along the medial thigh, over the
+# femoral vein", "tender in the popliteal fossa over the popliteal vein" (the gap holds no denial; a superficial vein -
+# saphenous, varicose - is not the deep venous system)
+TENDER_OVER_DEEP_VEIN = (r"\btender(?:ness)?\b(?:(?!\b(?:no|not|non|without|nor)\b)[^.;]){0,60}?\b(?:over|along)\s+(?:the\s+)?(?:course\s+of\s+the\s+)?"
+                         r"(?:(?:left|right|common|superficial|deep|posterior|anterior)\s+){0,2}(?:femoral|popliteal|tibial|peroneal|iliac|deep)\s+veins?\b")
+DEEP_VEIN_TENDERNESS = AnyOf(Concept("calf_tenderness", when="current"),
+                             Term(TENDER_OVER_DEEP_VEIN, when="current", label="tenderness over a named deep vein"))
 
 
 def dvt_signs(ctx: NoteContext) -> Hit | None:
@@ -435,10 +451,10 @@ def dvt_signs(ctx: NoteContext) -> Hit | None:
     swelling = unilateral_leg_swelling(ctx)
     if swelling is not None and swelling.value:
         return swelling
-    value, f, why = decide(ctx.findings("calf_tenderness"), "current")
-    if value and f is not None:
-        return Hit.of_finding(f, True, why)
-    return swelling if swelling is not None else (Hit.of_finding(f, False, why) if f is not None else None)
+    tender = DEEP_VEIN_TENDERNESS.read(ctx)
+    if tender is not None and tender.value:
+        return tender
+    return swelling if swelling is not None else tender
 
 
 # a stated interval of at most four weeks before now: "3 weeks ago", "10 days earlier", "last week", "a fortnight ago"
@@ -491,11 +507,19 @@ _DELIVERY = (r"\b(?:delivered|gave birth|birth of (?:her|a|twin)|(?:vaginal|norm
 _SIZE_OF = re.compile(r"\b(?:size\s+of\s+an?|sized?\s+(?:like|as)\s+an?|equivalent\s+to\s+an?)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
 
+# the time of a lost pregnancy: 'three miscarriages in the first trimester', 'a loss at 20 weeks' gestation'
+_LOSS_BEFORE = re.compile(r"\b(?:miscarri\w*|abortions?|pregnancy\s+loss(?:es)?|losses|loss|stillbirths?)\b[^.;]{0,25}$", re.I)
+
+
 def caprini_pregnancy_postpartum(ctx: NoteContext) -> Hit | None:
     """Caprini 'pregnancy or postpartum (< 1 month)': pregnant / postpartum words (current), or a delivery (vaginal,
-    caesarean, 'gave birth') dated within the last four weeks ('delivered by C-section 2 weeks ago')."""
-    mentions = [f for f in [*ctx.findings("pregnancy"), *ctx.findings("postpartum")] if not _SIZE_OF.search(
-        f.sentence.text[:max(0, f.start - f.sentence.start)][-40:])]
+    caesarean, 'gave birth') dated within the last four weeks ('delivered by C-section 2 weeks ago'). A size compared
+    with a pregnancy's or a lost pregnancy's time ('miscarriages in the first trimester') is no pregnancy."""
+    def no_pregnancy(f: Finding) -> bool:
+        before = f.sentence.text[:max(0, f.start - f.sentence.start)][-40:]
+        return bool(_SIZE_OF.search(before) or _LOSS_BEFORE.search(before))
+
+    mentions = [f for f in [*ctx.findings("pregnancy"), *ctx.findings("postpartum")] if not no_pregnancy(f)]
     value, f, why = decide(sorted(mentions, key=lambda x: x.start), "current")
     if value:
         return Hit.of_finding(f, True, why)
@@ -503,6 +527,34 @@ def caprini_pregnancy_postpartum(ctx: NoteContext) -> Hit | None:
         if not (g.negated or g.family or g.hypothetical) and _within_last_month(g.sentence.text):
             return Hit.of_finding(g, True, "delivery within the last month")
     return None if f is None else Hit.of_finding(f, value, why)
+
+
+# Caprini's listed thrombophilias, each its own item
+NAMED_THROMBOPHILIA = {
+    "factor_v_leiden": Term(r"factor V Leiden|factor 5 Leiden|\bFVL\b", label="factor V Leiden"),
+    "prothrombin_20210a": Term(r"prothrombin (?:gene )?(?:mutation|20210A?|G20210A)|\bG20210A\b", label="prothrombin 20210A"),
+    "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised|increased) (?:serum |plasma |fasting )?homocyst\w+"
+                                  r"|homocyst\w+(?: level)?(?: (?:was|is|of))? (?:elevated|high|raised|increased)", label="elevated homocysteine"),
+    "lupus_anticoagulant": Term(r"lupus anticoagulant", label="lupus anticoagulant"),
+    "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)|(?-i:\baCL\b)"
+                                     r"|anti-?(?:beta|β)-?2[- ]?(?:glycoprotein|GP)[- ]?(?:I|1)\b", label="anticardiolipin antibody"),
+    "heparin_induced_thrombocytopenia": Term(r"heparin[- ]induced thrombocytopenia|\bHIT\b", label="HIT"),
+}
+_OTHER_THROMBOPHILIA = Term(r"protein [CS] deficiency|antithrombin (?:III )?deficiency", label="protein C / S or antithrombin deficiency")
+_THROMBOPHILIA_WORD = Term(r"thrombophilia|hypercoagulable (?:state|disorder)", label="thrombophilia")
+
+
+def other_thrombophilia(ctx: NoteContext) -> Hit | None:
+    """Caprini 'other congenital or acquired thrombophilia': protein C / S or antithrombin deficiency; the general word
+    ('thrombophilia', 'hypercoagulable state') only when the note names none of the listed ones, each its own item
+    ('heterozygous for factor V Leiden ... given her thrombophilia' is the factor V Leiden item, not a second one)."""
+    named = _OTHER_THROMBOPHILIA.read(ctx)
+    if named is not None and named.value:
+        return named
+    word = _THROMBOPHILIA_WORD.read(ctx)
+    if word is not None and word.value and any((h := t.read(ctx)) is not None and h.value for t in NAMED_THROMBOPHILIA.values()):
+        return dataclasses.replace(word, value=False, note="the thrombophilia named is a listed item")
+    return word if word is not None else named
 
 
 # ---------------------------------------------------------------------------
@@ -540,14 +592,17 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
                                  r"|superficial venous (?:dilatation|distension)",
                                  when="current", label="collateral superficial veins"),
-        "entire_leg_swollen": Derived(one_sided(r"(?:entire|whole|full) (?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
-                                                  r"(?: was| is)? (?:swollen|edematous|oedematous)"
+        "entire_leg_swollen": Derived(one_sided(r"(?:entire|whole|full) (?:of (?:the|his|her) )?(?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
+                                                  # an inserted extent or adverb: "the entire left leg, from the groin to
+                                                  # the ankle, was swollen", "the whole of the right leg was visibly swollen"
+                                                  r"(?:, (?:from|up to|down to) [^,.;]{3,40},)?(?: was| is| looked| appeared)?"
+                                                  r"(?: (?:visibly|clearly|markedly|diffusely|grossly|obviously))? (?:swollen|edematous|oedematous)"
                                                   r"|swelling of the (?:entire|whole) (?:left |right |(?-i:[LR]) )?(?:leg|lower (?:extremity|limb))"
                                                   # swollen end to end: "left leg swollen from groin to foot", "swelling from thigh to ankle"
                                                   r"|(?:swollen|swelling|edematous|oedematous|edema|oedema) from (?:the )?(?:groin|thigh|hip|upper thigh)"
                                                   r" (?:to|down to) (?:the )?(?:ankle|foot|feet|toes)",
                                                   "entire leg swollen"), "the entire leg swollen (one side)"),
-        "localized_tenderness": Concept("calf_tenderness", when="current"),
+        "localized_tenderness": DEEP_VEIN_TENDERNESS,
         "pitting_edema": Derived(one_sided(r"pitting (?:o)?edema|pitting", "pitting edema"),
                                  "pitting edema confined to one leg (bilateral -> False)"),
         "paralysis_or_cast": AnyOf(Concept("paralysis", "hemiplegia", when="current"),
@@ -587,16 +642,9 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "previous_dvt": PREVIOUS_DVT, "previous_pe": PREVIOUS_PE,
         "family_history_thrombosis": Derived(family_thrombosis, "a relative's thrombosis stated as a fact (a hedged mention "
                                                                   "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
-        "factor_v_leiden": Term(r"factor V Leiden|factor 5 Leiden|\bFVL\b", label="factor V Leiden"),
-        "prothrombin_20210a": Term(r"prothrombin (?:gene )?(?:mutation|20210A?|G20210A)|\bG20210A\b", label="prothrombin 20210A"),
-        "elevated_homocysteine": Term(r"hyperhomocyst\w+|(?:elevated|high|raised|increased) (?:serum |plasma |fasting )?homocyst\w+"
-                                           r"|homocyst\w+(?: level)?(?: (?:was|is|of))? (?:elevated|high|raised|increased)", label="elevated homocysteine"),
-        "lupus_anticoagulant": Term(r"lupus anticoagulant", label="lupus anticoagulant"),
-        "anticardiolipin_antibody": Term(r"anti-?cardiolipin|antiphospholipid (?:antibod\w+|syndrome)|(?-i:\baCL\b)"
-                                         r"|anti-?(?:beta|β)-?2[- ]?(?:glycoprotein|GP)[- ]?(?:I|1)\b", label="anticardiolipin antibody"),
-        "heparin_induced_thrombocytopenia": Term(r"heparin[- ]induced thrombocytopenia|\bHIT\b", label="HIT"),
-        "other_thrombophilia": Term(r"thrombophilia|protein [CS] deficiency|antithrombin (?:III )?deficiency|hypercoagulable (?:state|disorder)",
-                                    label="thrombophilia"),
+        **NAMED_THROMBOPHILIA,
+        "other_thrombophilia": Derived(other_thrombophilia, "protein C / S or antithrombin deficiency; 'thrombophilia' when no "
+                                                            "listed one is named"),
         "inflammatory_bowel_disease": Concept("inflammatory_bowel_disease"),
         "bmi": Quantity("bmi"), "weight": WEIGHT, "height": HEIGHT,
         "acute_mi": Derived(last_month("myocardial_infarction"), "myocardial infarction now or dated within the last month"),
@@ -604,8 +652,12 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "malignancy": Derived(malignancy_any, "present or previous malignancy"),
         "pregnancy_or_postpartum": Derived(caprini_pregnancy_postpartum, "pregnant / postpartum, or a delivery within the last month"),
         "oral_contraceptives_or_hrt": HORMONES,
+        # recurrent loss: three or more (or 'multiple', 'several'), however qualified: "three consecutive
+        # first-trimester miscarriages", "4 early pregnancy losses"
         "pregnancy_loss_history": Term(r"stillb(?:irth|orn)|recurrent (?:spontaneous )?(?:abortion|miscarriage|pregnancy loss)"
-                                       r"|(?:three|3|multiple) (?:spontaneous )?(?:abortions|miscarriages)|pre-?eclampsia|growth[- ]restricted infant",
+                                       r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous|early"
+                                       r"|first[- ]trimester|second[- ]trimester|unexplained) ){0,3}(?:abortions|miscarriages|pregnancy losses)"
+                                       r"|pre-?eclampsia|growth[- ]restricted infant",
                                        label="stillbirth / recurrent miscarriage / preeclampsia"),
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
