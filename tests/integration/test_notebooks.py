@@ -5,7 +5,7 @@ cells (a failed assert is a cell error, which fails the run); the markers below 
 committed notebook's prose relies on. Per-notebook seconds: ``pytest --durations=0``.
 
 Opt-in: ``make test-notebooks`` (``MEDMIRROR_TEST_NOTEBOOKS=1``). On the embedded model on a 2-core CPU
-each notebook takes minutes even on its small slices (several real solves each), so all seven would
+each notebook takes minutes even on its small slices (several real solves each), so all eight would
 double ``make test``; ``tests/unit/test_notebook_pairing.py``, which ``make test`` always runs, checks the
 committed notebooks are their sources executed without errors.
 """
@@ -44,6 +44,8 @@ MARKERS: dict[str, list[str]] = {
                    "no retrieved chunk supports an answer: none of the query's terms occurs in the documents"],
     "07_benchmark_report": ["paired row(s): the smallest two-sided McNemar p-value possible is",
                             "wall time of the experiment command", "sub-run(s) (1 dataset(s) x"],
+    "08_workflows": ["[from step ibw]", "map >= 90 is True", "map < 90 is True", "not in the library (no validated tool",
+                     "planner events:"],
 }
 
 
