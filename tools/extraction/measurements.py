@@ -110,10 +110,20 @@ _PAST_AFTER = re.compile(
 # optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
 # that make it the presenting value come right before ('now', 'currently', 'today') or right after it (see
 # _PRESENT_AFTER). Bounded: the whole stretch is a few dozen characters.
+# a change written between the two values: 'rising to', 'fell to', 'improving to', 'then', 'and later' (a later value)
+_TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|ed)|improv(?:ing|ed)|increas(?:ing|ed)"
+          r"|decreas(?:ing|ed)|climb(?:ing|ed)|worsen(?:ing|ed)|settl(?:ing|ed)|return(?:ing|ed)|peak(?:ing|ed)|recover(?:ing|ed))"
+          r"\s+(?:back\s+)?(?:up\s+|down\s+)?(?:to|at)\b"
+          r"|(?:then|later|subsequently|thereafter|afterwards)\b(?:\s+(?:to|of|was|at)\b)?")
 _SECOND_VALUE = re.compile(
-    rf"[ \t]*(?:\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*)?"
-    rf"(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?"
+    rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*)?"
+    rf"(?:(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?(?:(?P<trend>{_TREND})[ \t]+)?"
+    rf"|(?P<trend2>{_TREND})[ \t]+)"
     rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)
+# what may follow a second value written without its unit ('rising to 134 the next day'): a clause's end or a time
+# phrase, not a noun of its own ('then 2 days later', 'and 3 doses')
+_BARE_SECOND_END = re.compile(r"[ \t]*(?:[,;)]|\.(?!\d)|$|(?:on|at|in|by|over|after|within|during|the|this|that|next"
+                              r"|following|today|now|overnight)\b)", re.I)
 _PRESENT_AFTER = re.compile(r"[ \t]*\(?(?:(?:on|at|upon)\s+(?:this\s+|the\s+current\s+)?(?:admission|presentation|arrival)"
                             r"|on\s+(?:this\s+)?(?:admission|presentation)|in\s+(?:the\s+)?(?:ED|ER|emergency\s+department|A&E)"
                             r"|now|today|currently|at\s+present|this\s+(?:admission|morning)|on\s+day\s+(?:0|1|one)\b)", re.I)
@@ -429,12 +439,13 @@ class Scanner:
             return None
         return r
 
-    def time_frame(self, start: int, end: int, gap: str = "") -> tuple[bool, bool]:
+    def time_frame(self, start: int, end: int, gap: str = "", since: int | None = None) -> tuple[bool, bool]:
         """(past, later) for the reading note[start:end] (label to unit): *past* when it is introduced or followed as a
         value of an earlier time (baseline, previous admission, 'in 2020', 'at that time', '(INR 3 then)'), *later*
         when it was measured after a treatment of the presentation or at discharge ('after 2 L fluid', 'post-FFP',
-        'repeat', 'Discharge labs:'). Presenting values sort first, then later ones, then past ones."""
-        sent_start = self.index.at(start).start
+        'repeat', 'Discharge labs:'). Presenting values sort first, then later ones, then past ones. ``since``: where
+        the reading's part of the sentence starts, when an earlier part times another reading."""
+        sent_start = self.index.at(start).start if since is None else since
         before = self.note[max(sent_start, start - 30):start]
         # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"
         cut = list(_CLAUSE_BREAK.finditer(before))
@@ -870,8 +881,11 @@ class Scanner:
         return r
 
     def _second_value(self, r: Reading, start: int, end: int, spec: Spec) -> Reading | None:
-        """The label's second value in the same clause when it is marked as the presenting one ('now 27%', '4.8 mg/dL
-        on admission'): it is read as a presenting value and the first (then a value of another time) as a baseline."""
+        """The label's second value in the same clause: 'bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL on admission',
+        'creatinine 1.9 mg/dL last year and 2.4 mg/dL at the pre-op clinic', 'sodium 128 mmol/L, rising to 134 the
+        next day'. Marked as the presenting one ('now 27%', '4.8 mg/dL on admission'), it is read as a presenting value
+        and the first as a baseline; after a change ('rising to', 'then') it is a later value; else it takes its own
+        time (:meth:`time_frame`) and needs its own unit."""
         past = _PAST_AFTER.match(self.note, r.end)  # "35% last month; now 29%"
         pos = past.end() if past else r.end
         m = _SECOND_VALUE.match(self.note, pos, min(len(self.note), pos + 80))
@@ -883,13 +897,36 @@ class Scanner:
             r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit)
         if r2 is None:
             return None
-        if not (m.group("pre") or _PRESENT_AFTER.match(self.note, r2.end)):
-            return None
-        if _PAST_AFTER.match(self.note, r2.end):
-            return None
         r2.start = start
-        r2.details.update(label=self.note[start:end], second_value="the label's presenting value after an earlier one")
-        r.baseline = True
+        if m.group("pre") or _PRESENT_AFTER.match(self.note, r2.end):
+            if _PAST_AFTER.match(self.note, r2.end):
+                return None
+            r2.details.update(label=self.note[start:end], second_value="the label's presenting value after an earlier one")
+            r.baseline = True
+            return r2
+        r2 = self._timed_second_value(r, r2, m, spec, start, end)
+        when = m.group("when") or ""
+        if r2 is not None and (_BASELINE.search(when) or _PAST_IN_SENTENCE.search(when)):
+            r.baseline = True  # '1.9 mg/dL at his review last year and 2.4 mg/dL ...': the first's own time is past
+        return r2
+
+    def _timed_second_value(self, r: Reading, r2: Reading, m: re.Match[str], spec: Spec, start: int,
+                            end: int) -> Reading | None:
+        """A second value not marked as the presenting one: after a change ('rising to 134 the next day') a later
+        value, its unit the first's when it has none; else one written with its own unit ('2.4 mg/dL at the pre-op
+        clinic'), timed by its own clause (the first's time is not its)."""
+        trend = bool(m.group("trend") or m.group("trend2"))
+        if r2.unit is None or r2.unit == r.unit and r2.end == m.end("n"):  # no unit written after the number
+            if not trend or not _BARE_SECOND_END.match(self.note, m.end("n")):
+                return None  # 'Hb 9.1, 12 ...', 'then 2 days later': a bare number is not the label's
+            if r2.unit is None and r.unit:
+                r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit) or r2
+                r2.start = start
+        past, later = self.time_frame(m.start("n"), r2.end, since=m.start("n"))
+        r2.baseline = past
+        if (trend or later) and not past:
+            r2.details["later"] = True
+        r2.details.update(label=self.note[start:end], second_value="the label's value at another time in the same clause")
         return r2
 
     def _value_first_items(self) -> list[Reading]:
