@@ -145,6 +145,22 @@ _PAIR_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<a>{NUMBER})\
 _SLASH_LIST_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<nums>{NUMBER}(?:\s*/\s*\d+(?:\.\d+)?){{2,7}})(?![\d/]|\.\d)")
 _SLASH_LIST_ITEM = re.compile(r"\d+(?:\.\d+)?")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+# labels joined into a list: 'sodium and potassium', 'Na, K, urea and creatinine', 'creatinine level and potassium level'
+_LABEL_JOIN = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*&[ \t]*)"
+                         r"(?:(?:the|serum|plasma|blood)[ \t]+)?", re.I)
+# between a list of labels and its values: 'were', 'levels were', 'were measured at', 'of', ':' (or only a space)
+_LIST_GAP = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:(?:(?:were|are)(?:[ \t]+(?:measured|recorded))?"
+                       r"(?:[ \t]+(?:at|as))?|of|measured(?:[ \t]+at)?|[:=])[ \t]*|[ \t]+)(?=\d)", re.I)
+_LIST_SEP = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)")
+# a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
+_LIST_VALUE = re.compile(rf"(?P<n>{NUMBER})(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?(?:[ \t]+Hg)?"
+                         r"(?=[ \t]*,|[ \t]+and[ \t])")
+_LIST_LAST = re.compile(rf"(?P<n>{NUMBER})(?![\d/]|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
+# more values after the last one: the list has more values than labels
+_LIST_MORE = re.compile(r"[ \t]*(?:[^\s\d,;()]+[ \t]*)?(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)\d")
+# a number that is no value: a date, a duration, a dose, a count of things ('12 and 14 March', '3 and 5 days')
+_LIST_NOT_VALUE = re.compile(rf"[ \t]*(?:{MONTH_RX}(?![A-Za-z])|(?:days?|weeks?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?"
+                             r"|doses?|tablets?|times|units?)\b|(?:mg|mcg|g)\b(?![ \t]*(?:/|per\b|%))|[/.-]\d)", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
 
@@ -507,13 +523,20 @@ class Scanner:
         closed = self.note.find(")", e, pos)
         return closed >= 0
 
+    def _label_lists(self) -> tuple[list[Reading], set[int]]:
+        """Readings of labels listed before their values ('... respectively' sentences and plain lists such as "Sodium
+        and potassium were 134 and 3.2 mmol/L"); label starts they used."""
+        readings, used = self._respectively()
+        plain, used_plain = self._plain_lists(used)
+        return readings + plain, used | used_plain
+
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.
 
         The list before the verb is split into items at commas and "and"; when there
         are as many items as numbers, item i takes number i (a trailing shared unit,
-        "34, 18 and 107 IU/L", applies to the bare numbers). Known labels in the list
-        never read a value directly, as the next number is not theirs.
+        "34, 18 and 107 IU/L", applies to the bare numbers: :meth:`_pair_in_order`).
+        Known labels in the list never read a value directly, as the next number is not theirs.
         """
         readings: list[Reading] = []
         used: set[int] = set()
@@ -544,18 +567,96 @@ class Scanner:
                 pos += len(it)
             last_unit_m = re.match(r"\s*([^\s,;()]+(?:\s*/\s*[^\s,;()]+)?)", self.note[nums[-1].end():stop])
             last_unit = last_unit_m.group(1) if last_unit_m else None
-            for (a, b), num in zip(offsets, nums):
-                lab = next((lb for lb in group if a <= lb[0] < b), None)
-                if lab is None:
-                    continue
-                ls, le, spec = lab
-                r = self.read_number(spec, num.start(), num.end(), last_unit) if last_unit else None
-                if r is None:
-                    r = self.read_number(spec, num.start(), num.end())
-                if r is not None:
-                    r.details.update(label=self.note[ls:le], label_span=(ls, le), respectively=True)
-                    readings.append(r)
+            pairs = [(lab, num.span()) for (a, b), num in zip(offsets, nums)
+                     if (lab := next((lb for lb in group if a <= lb[0] < b), None)) is not None]
+            readings += self._pair_in_order(pairs, last_unit, respectively=True)
         return readings, used
+
+    def _plain_lists(self, skip: set[int]) -> tuple[list[Reading], set[int]]:
+        """"Sodium and potassium were 134 and 3.2 mmol/L", "Na, K, urea and creatinine: 131, 5.9, 14.2 and 187": two
+        or more labels joined by commas / 'and', a verb (or ':'), then exactly as many values joined the same way
+        (:meth:`_list_values`). Labels of another list (``skip``) are not read again; a count mismatch reads nothing."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        for run in self._label_runs(skip):
+            gap = _LIST_GAP.match(self.note, run[-1][1])
+            nums = self._list_values(gap.end(), len(run)) if gap else None
+            if nums is None:
+                continue
+            used.update(ls for ls, _, _ in run)
+            spec_last = run[-1][2]
+            um = _unit_regex(spec_last).match(self.note, nums[-1].end()) if spec_last.units else None
+            unit = um.group(0).strip() if um and um.end() > nums[-1].end() else None
+            found = self._pair_in_order([(lb, m.span("n")) for lb, m in zip(run, nums)], unit, in_list=True)
+            past, later = self.time_frame(run[0][0], max([nums[-1].end(), *(r.end for r in found)]))
+            for r in found:
+                r.baseline = past
+                if later:
+                    r.details["later"] = True
+            readings += found
+        return readings, used
+
+    def _label_runs(self, skip: set[int]) -> list[list[tuple[int, int, Spec]]]:
+        """Runs of two or more quantity labels joined by commas or 'and' ('sodium and potassium', 'Na, K and Cl')."""
+        runs: list[list[tuple[int, int, Spec]]] = []
+        run: list[tuple[int, int, Spec]] = []
+        for lb in self.labels:
+            if not lb[2].output or lb[0] in skip:
+                run = []
+                continue
+            if run and _LABEL_JOIN.fullmatch(self.note, run[-1][1], lb[0]):
+                run.append(lb)
+                if len(run) == 2:
+                    runs.append(run)
+            else:
+                run = [lb]
+        return runs
+
+    def _list_values(self, pos: int, k: int) -> list[re.Match[str]] | None:
+        """The ``k`` values of a list starting at ``pos`` ('134 and 3.2 mmol/L', '131, 5.9, 14.2 and 187'): each but the
+        last followed by its unit (if any) and a comma or 'and'; None when there are fewer or more values, or when a
+        number is a date, a duration or a dose ('12 and 14 March', '3 and 5 days')."""
+        nums: list[re.Match[str]] = []
+        for i in range(k):
+            m = (_LIST_VALUE if i < k - 1 else _LIST_LAST).match(self.note, pos)
+            if not m or _LIST_NOT_VALUE.match(self.note, m.end("n")):
+                return None
+            nums.append(m)
+            if i < k - 1:
+                pos = _LIST_SEP.match(self.note, m.end()).end()  # _LIST_VALUE ends before a separator
+        if _LIST_MORE.match(self.note, nums[-1].end()):
+            return None  # more values than labels
+        return nums
+
+    def _pair_in_order(self, pairs: list[tuple[tuple[int, int, Spec], tuple[int, int]]], unit: str | None,
+                       **how: Any) -> list[Reading]:
+        """Label i reads number i. ``unit``, written after the list's last value, applies to the bare values (those
+        written without a unit) only when it is a unit of each of their quantities and gives each a plausible value
+        ("134 and 3.2 mmol/L"); otherwise the bare values are read as bare numbers ("134 and 88 µmol/L": the sodium's
+        134 is not µmol/L). A bare number whose unit cannot be told is kept as a refusal."""
+        bare = [_LIST_SEP.match(self.note, ne) is not None for _, (_, ne) in pairs]
+        shared = unit if unit and all(self._unit_fits(lab[2], span, unit) for (lab, span), b in zip(pairs, bare) if b) else None
+        out: list[Reading] = []
+        for (ls, le, spec), (ns, ne) in pairs:
+            r = self.interpret(spec, ns, ne, shared)
+            if isinstance(r, Refusal):
+                r.start = ls
+                self.refused.setdefault((spec.name, r.number_start), r)
+            if isinstance(r, Reading):
+                r.details.update(label=self.note[ls:le], label_span=(ls, le), **how)
+                out.append(r)
+        return out
+
+    def _unit_fits(self, spec: Spec, span: tuple[int, int], unit: str) -> bool:
+        """Is ``unit`` one of ``spec``'s units, giving the bare number at ``span`` a plausible value of it that agrees
+        with the number's reading without a unit, when it has one? ('4.1 and 9.2 mg/dL' after 'potassium and calcium':
+        a potassium of 4.1 mg/dL would be 1.05 mmol/L, where a bare 4.1 is mmol/L, so mg/dL is the calcium's only)"""
+        if spec.kind == "count" or not spec.units or _unit_regex(spec).fullmatch(unit) is None:
+            return False
+        with_unit, bare = self.interpret(spec, *span, unit), self.interpret(spec, *span)
+        if not isinstance(with_unit, Reading):
+            return False
+        return not isinstance(bare, Reading) or abs(bare.value - with_unit.value) <= 0.02 * abs(bare.value)
 
     def _urine_context(self, pos: int) -> bool:
         """True when the nearest specimen word before ``pos`` in its sentence names urine."""
@@ -652,7 +753,7 @@ class Scanner:
     def scan(self) -> dict[str, list[Reading]]:
         """All readings per quantity name, primary first."""
         by_name: dict[str, list[Reading]] = {}
-        resp, used = self._respectively()
+        resp, used = self._label_lists()
         lists, used_lists = self._slash_lists()
         used |= used_lists
         pairs, used_pairs = self._slash_pairs(used_lists)

@@ -75,3 +75,67 @@ def test_the_presenting_creatinine_is_the_pre_op_one() -> None:
 def test_no_second_value_where_the_number_is_not_the_labels(note: str, expected: list) -> None:
     name = "hemoglobin" if "aemoglobin" in note else "creatinine" if "reatinine" in note else "sodium"
     assert readings(note, name) == expected
+
+
+# --- labels joined by 'and' / commas, then as many values ------------------------------------------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("Sodium and potassium were 134 and 3.2 mmol/L.", {"sodium": (134.0, "mmol/L"), "potassium": (3.2, "mmol/L")}),
+    ("Na, K and glucose: 129, 5.1 and 6.8 mmol/L.",
+     {"sodium": (129.0, "mmol/L"), "potassium": (5.1, "mmol/L"), "glucose": (pytest.approx(122.5, abs=0.1), "mmol/L")}),
+    ("Serum sodium and potassium levels were 147 and 4.9.", {"sodium": (147.0, None), "potassium": (4.9, None)}),
+    # each value with its own unit
+    ("Haemoglobin and creatinine were 8.7 g/dL and 2.3 mg/dL.", {"hemoglobin": (8.7, "g/dL"), "creatinine": (2.3, "mg/dL")}),
+    ("Heart rate and temperature were 112 bpm and 38.4 °C.", {"heart_rate": (112.0, "bpm"), "temperature": (38.4, "°C")}),
+    # the shared unit fits a bare value its quantity cannot read alone (a bare urea of 7.1 may be mmol/L or mg/dL)
+    ("Urea and glucose were 7.1 and 5.4 mmol/L.",
+     {"urea": (pytest.approx(42.64, abs=0.01), "mmol/L"), "glucose": (pytest.approx(97.29, abs=0.01), "mmol/L")}),
+])
+def test_labels_listed_before_their_values_pair_in_order(note: str, expected: dict) -> None:
+    found = Scanner(note).scan()
+    assert {k: (v[0].value, v[0].unit) for k, v in found.items()} == expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    # µmol/L is no sodium unit: the sodium's 134 is read as a bare number
+    ("Sodium and creatinine were 134 and 88 µmol/L.",
+     {"sodium": (134.0, None), "creatinine": (pytest.approx(0.995, abs=0.001), "µmol/L")}),
+    # a potassium of 4.1 mg/dL would be 1.05 mmol/L, where a bare 4.1 is 4.1 mmol/L: mg/dL is the calcium's only
+    ("Potassium and calcium were 4.1 and 9.2 mg/dL.", {"potassium": (4.1, None), "calcium": (9.2, "mg/dL")}),
+])
+def test_the_shared_unit_applies_only_where_it_is_plausible(note: str, expected: dict) -> None:
+    found = Scanner(note).scan()
+    assert {k: (v[0].value, v[0].unit) for k, v in found.items()} == expected
+
+
+def test_a_listed_bare_creatinine_above_25_stays_refused() -> None:
+    # the bare-number convention: a creatinine above 25 may be mg/dL or µmol/L, so it is not read (and says why)
+    for note in ("Bloods showed sodium 131, potassium 5.9, urea 14.2 and creatinine 187.",
+                 "Sodium, potassium, urea and creatinine were 131, 5.9, 14.2 and 187."):
+        e = extract(note)
+        assert e.get("sodium").value == 131 and e.get("potassium").value == 5.9
+        assert e.get("creatinine") is None and e.get("urea") is None
+        assert "the unit is needed" in e.rejected["creatinine"][0].reason
+        assert "the unit is needed" in e.rejected["urea"][0].reason
+    e = extract("Bloods showed sodium 131, potassium 5.9, urea 14.2 mmol/L and creatinine 187 µmol/L.")
+    assert e.get("urea").original_value == 14.2 and e.get("creatinine").value == pytest.approx(2.115, abs=0.001)
+
+
+def test_a_list_introduced_as_baseline_is_past() -> None:
+    found = Scanner("Baseline sodium and potassium were 134 and 3.2 mmol/L.").scan()
+    assert found["sodium"][0].baseline and found["potassium"][0].baseline
+
+
+@pytest.mark.parametrize("note", [
+    # fewer or more values than labels
+    "Sodium and potassium were 134 mmol/L.",
+    "Sodium and potassium were 134, 3.2 and 4.1 mmol/L.",
+    # the numbers are dates or durations, or doses given
+    "Sodium and potassium were checked on 12 and 14 March.",
+    "Sodium and potassium were 12 and 14 March.",
+    "Sodium and potassium were 3 and 5 days apart.",
+    "Sodium and potassium were replaced with 100 and 40 mmol.",
+])
+def test_no_pairing_where_the_values_are_not_the_lists(note: str) -> None:
+    found = Scanner(note).scan()
+    assert "sodium" not in found
+    assert all(not r.details.get("in_list") for rs in found.values() for r in rs)
