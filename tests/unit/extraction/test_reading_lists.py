@@ -139,3 +139,20 @@ def test_no_pairing_where_the_values_are_not_the_lists(note: str) -> None:
     found = Scanner(note).scan()
     assert "sodium" not in found
     assert all(not r.details.get("in_list") for rs in found.values() for r in rs)
+
+
+# --- the readings' times in the answer's confidence -------------------------------------------------------------------
+def test_a_past_first_value_is_no_rival_of_the_second() -> None:
+    from medmirror.tools.calculators import CALCULATORS
+    from medmirror.tools.extraction.confidence import assess
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    rcri = CALCULATORS["rcri"]
+    note = ("A 71-year-old man awaits open repair of an abdominal aortic aneurysm. He had a myocardial infarction in "
+            "2019. His creatinine was 1.3 mg/dL at his annual review last year and 2.3 mg/dL at the pre-operative "
+            "clinic. He takes no insulin.")
+    g = rule_arguments(rcri, note)
+    cr = g.args["creatinine"]
+    assert (cr["value"] if isinstance(cr, dict) else cr) == pytest.approx(2.3)
+    conf = assess(rcri, g.args, g.params, note)
+    assert "creatinine" not in [d.input for d in conf.doubts if d.kind == "time_point"]
