@@ -118,8 +118,13 @@ _TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|
 _SECOND_VALUE = re.compile(
     rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*)?"
     rf"(?:(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?(?:(?P<trend>{_TREND})[ \t]+)?"
-    rf"|(?P<trend2>{_TREND})[ \t]+)"
+    rf"|(?P<trend2>{_TREND})[ \t]+|(?P<to>\bto)[ \t]+)"
     rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)
+# a change written from one value to another: 'rose from 1.2 to 2.4 mg/dL', 'fell from a baseline of 140 to 128' (not
+# 'ranged from 80 to 200', a range)
+_CHANGE_FROM = re.compile(r"(?<!ranged)(?<!ranging)(?<!varied)(?<!varying)(?<!fluctuated)(?<!fluctuating)"
+                          r"[ \t]+from[ \t]+(?:(?:a|an|the|his|her|their)[ \t]+)?(?:(?:baseline|previous|prior|usual)[ \t]+"
+                          r"(?:(?:value|level)[ \t]+)?(?:of[ \t]+)?)?$", re.I)
 # what may follow a second value written without its unit ('rising to 134 the next day'): a clause's end or a time
 # phrase, not a noun of its own ('then 2 days later', 'and 3 doses')
 _BARE_SECOND_END = re.compile(r"[ \t]*(?:[,;)]|\.(?!\d)|$|(?:on|at|in|by|over|after|within|during|the|this|that|next"
@@ -337,9 +342,10 @@ class Scanner:
         return out
 
     # -- reading --------------------------------------------------------------
-    def read_number(self, spec: Spec, n_start: int, n_end: int, fallback_unit: str | None = None) -> Reading | None:
+    def read_number(self, spec: Spec, n_start: int, n_end: int, fallback_unit: str | None = None,
+                    range_end: bool = False) -> Reading | None:
         """Interpret note[n_start:n_end] (a number) as a reading of ``spec`` (unit, conversion, range)."""
-        out = self.interpret(spec, n_start, n_end, fallback_unit)
+        out = self.interpret(spec, n_start, n_end, fallback_unit, range_end)
         return out if isinstance(out, Reading) else None
 
     def interpret(self, spec: Spec, n_start: int, n_end: int,
@@ -441,7 +447,8 @@ class Scanner:
             return None
         if any(s2 is not spec and s2.name != spec.name for _, _, s2 in self.labels_in(end, m.start(2))):
             return None
-        r = self.interpret(spec, m.start(2), m.end(2))
+        # 'rose from 1.2 to 2.4 mg/dL': the first value of a change, not the start of a range
+        r = self.interpret(spec, m.start(2), m.end(2), range_end=bool(_CHANGE_FROM.search(gap)))
         if r is None:
             return None
         r.start = start
@@ -992,10 +999,13 @@ class Scanner:
         m = _SECOND_VALUE.match(self.note, pos, min(len(self.note), pos + 80))
         if not m or self.labels_in(r.end, m.start("n")):
             return None
+        change = m.group("to") is not None  # 'from 4.7 to 6.0 mmol/L'
+        if change and not _CHANGE_FROM.search(self.note, end, r.number_start):
+            return None  # 'to' without 'from' before the first value
         # a bare second number takes the first's unit ("41% at baseline, 27 on admission")
-        r2 = self.read_number(spec, m.start("n"), m.end("n"))
+        r2 = self.read_number(spec, m.start("n"), m.end("n"), range_end=change)
         if r2 is None and r.unit:
-            r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit)
+            r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit, range_end=change)
         if r2 is None:
             return None
         r2.start = start
@@ -1016,12 +1026,12 @@ class Scanner:
         """A second value not marked as the presenting one: after a change ('rising to 134 the next day') a later
         value, its unit the first's when it has none; else one written with its own unit ('2.4 mg/dL at the pre-op
         clinic'), timed by its own clause (the first's time is not its)."""
-        trend = bool(m.group("trend") or m.group("trend2"))
+        trend = bool(m.group("trend") or m.group("trend2") or m.group("to"))
         if r2.unit is None or r2.unit == r.unit and r2.end == m.end("n"):  # no unit written after the number
             if not trend or not _BARE_SECOND_END.match(self.note, m.end("n")):
                 return None  # 'Hb 9.1, 12 ...', 'then 2 days later': a bare number is not the label's
             if r2.unit is None and r.unit:
-                r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit) or r2
+                r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit, range_end=True) or r2
                 r2.start = start
         past, later = self.time_frame(m.start("n"), r2.end, since=m.start("n"))
         r2.baseline = past

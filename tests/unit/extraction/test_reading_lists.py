@@ -156,3 +156,17 @@ def test_a_past_first_value_is_no_rival_of_the_second() -> None:
     assert (cr["value"] if isinstance(cr, dict) else cr) == pytest.approx(2.3)
     conf = assess(rcri, g.args, g.params, note)
     assert "creatinine" not in [d.input for d in conf.doubts if d.kind == "time_point"]
+
+
+# --- a change from one value to another ------------------------------------------------------------------------------
+@pytest.mark.parametrize("note, expected", [
+    ("Potassium rose from 4.6 mmol/L to 6.3 mmol/L within an hour.", [(4.6, "mmol/L", "now"), (6.3, "mmol/L", "later")]),
+    ("Potassium fell from 5.9 to 4.2 mmol/L after insulin.", [(5.9, None, "now"), (4.2, "mmol/L", "later")]),
+    # the second value is the presenting one, the first a baseline
+    ("Potassium climbed from a baseline of 4.0 to 6.8 mmol/L on admission.", [(6.8, "mmol/L", "now"), (4.0, None, "past")]),
+    # a range of values is no change: neither end is read
+    ("Potassium ranged from 3.9 to 5.1 mmol/L during the stay.", []),
+    ("Potassium 3.9 to 5.1 mmol/L.", []),
+])
+def test_a_change_from_one_value_to_another(note: str, expected: list) -> None:
+    assert readings(note, "potassium") == expected
