@@ -157,12 +157,11 @@ _LABEL_JOIN = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(
 _LIST_GAP = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:(?:(?:were|are)(?:[ \t]+(?:measured|recorded))?"
                        r"(?:[ \t]+(?:at|as))?|of|measured(?:[ \t]+at)?|[:=])[ \t]*|[ \t]+)(?=\d)", re.I)
 _LIST_SEP = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)")
+_BETWEEN = re.compile(r"\bbetween[ \t]*$", re.I)
 # a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
 _LIST_VALUE = re.compile(rf"(?P<n>{NUMBER})(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?(?:[ \t]+Hg)?"
                          r"(?=[ \t]*,|[ \t]+and[ \t])")
 _LIST_LAST = re.compile(rf"(?P<n>{NUMBER})(?![\d/]|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
-# more values after the last one: the list has more values than labels
-_LIST_MORE = re.compile(r"[ \t]*(?:[^\s\d,;()]+[ \t]*)?(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)\d")
 # a number that is no value: a date, a duration, a dose, a count of things ('12 and 14 March', '3 and 5 days')
 _LIST_NOT_VALUE = re.compile(rf"[ \t]*(?:{MONTH_RX}(?![A-Za-z])|(?:days?|weeks?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?"
                              r"|doses?|tablets?|times|units?)\b|(?:mg|mcg|g)\b(?![ \t]*(?:/|per\b|%))|[/.-]\d)", re.I)
@@ -620,20 +619,51 @@ class Scanner:
         return runs
 
     def _list_values(self, pos: int, k: int) -> list[re.Match[str]] | None:
-        """The ``k`` values of a list starting at ``pos`` ('134 and 3.2 mmol/L', '131, 5.9, 14.2 and 187'): each but the
-        last followed by its unit (if any) and a comma or 'and'; None when there are fewer or more values, or when a
-        number is a date, a duration or a dose ('12 and 14 March', '3 and 5 days')."""
-        nums: list[re.Match[str]] = []
-        for i in range(k):
-            m = (_LIST_VALUE if i < k - 1 else _LIST_LAST).match(self.note, pos)
-            if not m or _LIST_NOT_VALUE.match(self.note, m.end("n")):
-                return None
-            nums.append(m)
-            if i < k - 1:
-                pos = _LIST_SEP.match(self.note, m.end()).end()  # _LIST_VALUE ends before a separator
-        if _LIST_MORE.match(self.note, nums[-1].end()):
-            return None  # more values than labels
-        return nums
+        """The ``k`` values of a list starting at ``pos`` ('134 and 3.2 mmol/L', '131, 5.9, 14.2 and 187'); None when
+        there are fewer or more values, or when a number is a date, a duration or a dose ('12 and 14 March')."""
+        run = self._value_run(pos)
+        return run if len(run) == k else None
+
+    def _value_run(self, pos: int) -> list[re.Match[str]]:
+        """Values joined by commas / 'and' from ``pos`` ('1.2, 1.8 and 2.4 mg/dL'), each but the last followed by its
+        unit if any, the last by a unit or a clause's end; a date, a duration or a dose ('3 and 5 days', '14 March')
+        ends the run, and so does anything else."""
+        run: list[re.Match[str]] = []
+        while True:
+            m = _LIST_VALUE.match(self.note, pos)
+            if m is None or _LIST_NOT_VALUE.match(self.note, m.end("n")):
+                last = _LIST_LAST.match(self.note, pos)
+                if last and not _LIST_NOT_VALUE.match(self.note, last.end("n")) and (
+                        OTHER_UNIT.match(self.note, last.end()) or _BARE_SECOND_END.match(self.note, last.end())):
+                    run.append(last)  # with a unit, or at a clause's end ('and 120 patients' is no value)
+                return run
+            run.append(m)
+            pos = _LIST_SEP.match(self.note, m.end()).end()  # _LIST_VALUE ends before a separator
+
+    def _series(self, r: Reading, start: int, end: int, spec: Spec) -> list[Reading]:
+        """'Creatinine 1.2, 1.8 and 2.4 mg/dL': one label, then values joined by commas / 'and' with no label between:
+        the label's readings over time, the first the label's value (``r``, with its time) and the others later ones.
+        The unit written after the last applies to the bare ones where it fits (:meth:`_shared_unit`); a value that is
+        not plausible for the quantity makes it no series ('Na 134, 4.1, 101': other quantities' values)."""
+        run = self._value_run(r.number_start)
+        if (len(run) < 2 or spec.kind == "count" or self.labels_in(r.number_start, run[-1].end())
+                or _BETWEEN.search(self.note, end, r.number_start)):  # 'between 1.6 and 4.8': a range
+            return []
+        um = _unit_regex(spec).match(self.note, run[-1].end("n")) if spec.units else None
+        spans = [m.span("n") for m in run]
+        shared = self._shared_unit([((start, end, spec), sp) for sp in spans],
+                                   um.group(0).strip() if um and um.end() > run[-1].end("n") else None)
+        found = [self.read_number(spec, a, b, shared) for a, b in spans]
+        if any(x is None for x in found):
+            return []
+        first, rest = found[0], found[1:]
+        first.start, first.baseline, first.details = r.start, r.baseline, {**r.details, **first.details}
+        for x in rest:
+            x.start, x.baseline = start, r.baseline
+            x.details.update(label=self.note[start:end], second_value="a later value of the label's series")
+            if not r.baseline:
+                x.details["later"] = True
+        return [first, *rest]
 
     def _pair_in_order(self, pairs: list[tuple[tuple[int, int, Spec], tuple[int, int]]], unit: str | None,
                        **how: Any) -> list[Reading]:
@@ -641,8 +671,7 @@ class Scanner:
         written without a unit) only when it is a unit of each of their quantities and gives each a plausible value
         ("134 and 3.2 mmol/L"); otherwise the bare values are read as bare numbers ("134 and 88 µmol/L": the sodium's
         134 is not µmol/L). A bare number whose unit cannot be told is kept as a refusal."""
-        bare = [_LIST_SEP.match(self.note, ne) is not None for _, (_, ne) in pairs]
-        shared = unit if unit and all(self._unit_fits(lab[2], span, unit) for (lab, span), b in zip(pairs, bare) if b) else None
+        shared = self._shared_unit(pairs, unit)
         out: list[Reading] = []
         for (ls, le, spec), (ns, ne) in pairs:
             r = self.interpret(spec, ns, ne, shared)
@@ -653,6 +682,12 @@ class Scanner:
                 r.details.update(label=self.note[ls:le], label_span=(ls, le), **how)
                 out.append(r)
         return out
+
+    def _shared_unit(self, pairs: list[tuple[tuple[int, int, Spec], tuple[int, int]]], unit: str | None) -> str | None:
+        """``unit`` (written after a list's last value) when it fits each bare value of the list (one followed by a
+        comma or 'and', no unit of its own), else None."""
+        bare = [(lab[2], span) for lab, span in pairs if _LIST_SEP.match(self.note, span[1])]
+        return unit if unit and all(self._unit_fits(spec, span, unit) for spec, span in bare) else None
 
     def _unit_fits(self, spec: Spec, span: tuple[int, int], unit: str) -> bool:
         """Is ``unit`` one of ``spec``'s units, giving the bare number at ``span`` a plausible value of it that agrees
@@ -786,8 +821,9 @@ class Scanner:
                     r, spec = alt, other
                     break
             if r is not None:
-                by_name.setdefault(spec.name, []).append(r)
-                r2 = self._second_value(r, start, end, spec)
+                series = self._series(r, start, end, spec)
+                by_name.setdefault(spec.name, []).extend(series or [r])
+                r2 = None if series else self._second_value(r, start, end, spec)
                 if r2 is not None:
                     by_name[spec.name].append(r2)
         for r in self._value_first_items():

@@ -170,3 +170,28 @@ def test_a_past_first_value_is_no_rival_of_the_second() -> None:
 ])
 def test_a_change_from_one_value_to_another(note: str, expected: list) -> None:
     assert readings(note, "potassium") == expected
+
+
+# --- one label, then its values over time ----------------------------------------------------------------------------
+@pytest.mark.parametrize("note, name, expected", [
+    ("Lactate 5.2, 3.9 and 2.1 mmol/L over the first six hours.", "lactate",
+     [(5.2, "mmol/L", "now"), (3.9, "mmol/L", "later"), (2.1, "mmol/L", "later")]),
+    ("Heart rate 124, 108 and 96 after each bolus.", "heart_rate",
+     [(124.0, None, "now"), (108.0, None, "later"), (96.0, None, "later")]),
+    ("Previous creatinine 1.0, 1.1 and 1.2 mg/dL.", "creatinine",
+     [(1.0, "mg/dL", "past"), (1.1, "mg/dL", "past"), (1.2, "mg/dL", "past")]),
+])
+def test_a_series_of_one_labels_values(note: str, name: str, expected: list) -> None:
+    assert readings(note, name) == expected
+
+
+@pytest.mark.parametrize("note, name, expected", [
+    # values of other quantities after one label: not all plausible, so no series
+    ("Na 136, 4.4, 102 and 25 mmol/L.", "sodium", [(136.0, None, "now")]),
+    # a range, a count of people, a duration
+    ("INR values between 1.8 and 3.6 over the year.", "inr", [(1.8, None, "now")]),  # the 3.6 is no later value
+    ("Sodium 139 mmol/L and 120 patients were screened.", "sodium", [(139.0, "mmol/L", "now")]),
+    ("Creatinine 1.2, 3 days after contrast.", "creatinine", [(1.2, None, "now")]),
+])
+def test_no_series_where_the_values_are_not_the_labels(note: str, name: str, expected: list) -> None:
+    assert readings(note, name) == expected
