@@ -116,7 +116,8 @@ _TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|
           r"\s+(?:back\s+)?(?:up\s+|down\s+)?(?:to|at)\b"
           r"|(?:then|later|subsequently|thereafter|afterwards)\b(?:\s+(?:to|of|was|at)\b)?")
 _SECOND_VALUE = re.compile(
-    rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*)?"
+    rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*"
+    rf"|(?:on|at|by)[ \t]+(?:days?|hours?|weeks?|POD)[ \t]*\d{{1,3}}[ \t]*)?"
     rf"(?:(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?(?:(?P<trend>{_TREND})[ \t]+)?"
     rf"|(?P<trend2>{_TREND})[ \t]+|(?P<to>\bto)[ \t]+)"
     rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)
@@ -157,6 +158,20 @@ _LABEL_JOIN = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(
 _LIST_GAP = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:(?:(?:were|are)(?:[ \t]+(?:measured|recorded))?"
                        r"(?:[ \t]+(?:at|as))?|of|measured(?:[ \t]+at)?|[:=])[ \t]*|[ \t]+)(?=\d)", re.I)
 _LIST_SEP = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)")
+# a day, hour or week written before its number, between a label and its value: 'creatinine on day 3 was 2.1 mg/dL',
+# 'Hb on days 1 and 4: 9.8 and 8.1 g/dL', 'lactate at hour 6 of 2.2'
+_TIME_INDEX = re.compile(r"\b(?:(?:post-?operative|hospital|ICU|admission)[ \t]+)?(?:days?|hours?|hrs?|weeks?|wks?|months?|POD)"
+                         r"[ \t]*#?[ \t]*$", re.I)
+_INDEX_RUN = re.compile(r"\d{1,3}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*(?:-|–|to)[ \t]*)\d{1,3})*")
+
+
+def _later_index(unit: str, days: str) -> bool:
+    """Is the time 'day 3' / 'hour 6' / 'week 2' after the presentation (day 0 or 1, hour 0)?"""
+    first = int(re.match(r"\d+", days).group(0))
+    return first > 1 if re.search(r"day|POD", unit, re.I) else first > 0
+
+
+_DAY_AFTER = re.compile(r"[ \t]*(?:on|at|by)[ \t]+(?P<u>days?|hours?|weeks?|POD)[ \t]*(?P<d>\d{1,3})\b", re.I)
 _BETWEEN = re.compile(r"\bbetween[ \t]*$", re.I)
 # a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
 _LIST_VALUE = re.compile(rf"(?P<n>{NUMBER})(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?(?:[ \t]+Hg)?"
@@ -439,6 +454,13 @@ class Scanner:
         if not m:
             return None
         gap = m.group(1)
+        index = _TIME_INDEX.search(gap)
+        if index:  # 'creatinine on day 3 was 2.1 mg/dL': the day's number is no value of the label
+            days = _INDEX_RUN.match(self.note, m.start(2))
+            m = _NUM_AFTER_GAP.match(self.note, days.end(), min(len(self.note), end + spec.gap + 200))
+            if not m:
+                return None
+            gap = self.note[end:m.start(2)]
         if end - start <= 5 and _ABBREVIATION_DOT.fullmatch(gap) and self.note[end - 1].isalpha():
             gap = gap[1:]  # 'Creat. = 1.8', 'Cr. 1.8': the dot of a short abbreviated label, not a sentence end
         if (len(gap) > spec.gap or _SENTENCE_END_IN_GAP.search(gap) or _REFERENCE_WORDS.search(gap)
@@ -454,6 +476,9 @@ class Scanner:
         if tp and isinstance(r, Reading):
             r.details["time_point"] = tp.group(0).strip()
         r.baseline, later = self.time_frame(start, r.end, gap)
+        if index and isinstance(r, Reading):
+            r.details["time_point"] = self.note[end + index.start():days.end()].strip()
+            later = later or _later_index(index.group(0), days.group(0))
         if later and isinstance(r, Reading):
             r.details["later"] = True
         if isinstance(r, Refusal):
@@ -1070,6 +1095,8 @@ class Scanner:
                 r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit, range_end=True) or r2
                 r2.start = start
         past, later = self.time_frame(m.start("n"), r2.end, since=m.start("n"))
+        day = _DAY_AFTER.match(self.note, r2.end)  # '2.0 mg/dL on day 3'
+        later = later or bool(day and _later_index(day.group("u"), day.group("d")))
         r2.baseline = past
         if (trend or later) and not past:
             r2.details["later"] = True

@@ -195,3 +195,17 @@ def test_a_series_of_one_labels_values(note: str, name: str, expected: list) -> 
 ])
 def test_no_series_where_the_values_are_not_the_labels(note: str, name: str, expected: list) -> None:
     assert readings(note, name) == expected
+
+
+# --- a day or hour written before its number: the number is no value -------------------------------------------------
+@pytest.mark.parametrize("note, name, expected", [
+    ("Creatinine on day 3 was 2.1 mg/dL.", "creatinine", [(2.1, "mg/dL", "later")]),
+    ("Creatinine on day 1 was 1.4 mg/dL.", "creatinine", [(1.4, "mg/dL", "now")]),
+    ("Hb on day 2: 8.1 g/dL.", "hemoglobin", [(8.1, "g/dL", "later")]),
+    ("Sodium at hour 6 was 131 mmol/L.", "sodium", [(131.0, "mmol/L", "later")]),
+    ("Creatinine on days 1, 3 and 5 was 1.2, 1.8 and 2.4 mg/dL.", "creatinine",
+     [(1.2, "mg/dL", "now"), (1.8, "mg/dL", "later"), (2.4, "mg/dL", "later")]),
+    ("Creatinine 1.4 mg/dL on day 1 and 2.0 mg/dL on day 3.", "creatinine", [(1.4, "mg/dL", "now"), (2.0, "mg/dL", "later")]),
+])
+def test_a_day_number_is_no_value(note: str, name: str, expected: list) -> None:
+    assert readings(note, name) == expected
