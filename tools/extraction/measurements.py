@@ -13,7 +13,12 @@ How a value is read (:class:`Scanner`):
    unit rejects the reading ("creatinine clearance 50 mL/min"). A bare number is
    read in the canonical unit when the quantity allows it.
 4. The value is converted to the canonical unit and kept only in the plausible range.
-5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order.
+5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order, and so does a plain
+   list ("Sodium and potassium were 134 and 3.2 mmol/L"): a unit written after the last value is the bare ones' only
+   where it fits each quantity.
+6. One label's values over time: a series ("lactate 5.2, 3.9 and 2.1 mmol/L"), a change ("rose from 4.7 to 6.0",
+   "128 mmol/L on admission, rising to 134 the next day") or a second value with its own time ("1.9 mg/dL last year
+   and 2.4 mg/dL at the pre-op clinic") are read as readings of their own times.
 
 Readings in order of position; those introduced as baseline / previous / prior
 values (or followed by a past time: "0.9 mg/dL in March of last year") go after the
