@@ -122,7 +122,7 @@ _TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|
           r"|(?:then|later|subsequently|thereafter|afterwards)\b(?:\s+(?:to|of|was|at)\b)?")
 _SECOND_VALUE = re.compile(
     rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*"
-    rf"|(?:on|at|by)[ \t]+(?:days?|hours?|weeks?|POD)[ \t]*\d{{1,3}}[ \t]*)?"
+    rf"|(?:on|at|by)[ \t]+(?:days?|hours?|weeks?|POD)[ \t]*\d{{1,3}}[ \t]*|(?:today|now|currently|this[ \t]+morning)[ \t]*)?"
     rf"(?:(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?(?:(?P<trend>{_TREND})[ \t]+)?"
     rf"|(?P<trend2>{_TREND})[ \t]+|(?P<to>\bto)[ \t]+)"
     rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)

@@ -31,6 +31,7 @@ def readings(note: str, name: str) -> list[tuple[float, str | None, str]]:
     ("HbA1c was 6.1% in 2022 and 7.4% at this visit.", [(7.4, "%", "now"), (6.1, "%", "past")]),
     # the second value's own time is past: the first stays the presenting one
     ("Creatinine 2.6 mg/dL at the pre-op clinic and 1.4 mg/dL in 2021.", [(2.6, "mg/dL", "now"), (1.4, "mg/dL", "past")]),
+    ("Creatinine 2.6 mg/dL today and 1.4 mg/dL last year.", [(2.6, "mg/dL", "now"), (1.4, "mg/dL", "past")]),
 ])
 def test_second_value_of_a_label_takes_its_own_time(note: str, expected: list) -> None:
     assert readings(note, "creatinine" if "reatinine" in note else "hba1c") == expected
