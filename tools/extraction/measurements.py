@@ -177,11 +177,12 @@ def _later_index(unit: str, days: str) -> bool:
 
 
 _DAY_AFTER = re.compile(r"[ \t]*(?:on|at|by)[ \t]+(?P<u>days?|hours?|weeks?|POD)[ \t]*(?P<d>\d{1,3})\b", re.I)
+_PER = re.compile(r"[ \t]*per[ \t]+(?:min|minute|hour|h)\b", re.I)
 _BETWEEN = re.compile(r"\bbetween[ \t]*$", re.I)
 # a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
 _LIST_VALUE = re.compile(rf"(?P<n>{NUMBER})(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?(?:[ \t]+Hg)?"
                          r"(?=[ \t]*,|[ \t]+and[ \t])")
-_LIST_LAST = re.compile(rf"(?P<n>{NUMBER})(?![\d/]|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
+_LIST_LAST = re.compile(rf"(?P<n>{NUMBER})(?!\d|[ \t]*/[ \t]*\d|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
 # a number that is no value: a date, a duration, a dose, a count of things ('12 and 14 March', '3 and 5 days')
 _LIST_NOT_VALUE = re.compile(rf"[ \t]*(?:{MONTH_RX}(?![A-Za-z])|(?:days?|weeks?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?"
                              r"|doses?|tablets?|times|units?)\b|(?:mg|mcg|g)\b(?![ \t]*(?:/|per\b|%))|[/.-]\d)", re.I)
@@ -664,7 +665,8 @@ class Scanner:
             if m is None or _LIST_NOT_VALUE.match(self.note, m.end("n")):
                 last = _LIST_LAST.match(self.note, pos)
                 if last and not _LIST_NOT_VALUE.match(self.note, last.end("n")) and (
-                        OTHER_UNIT.match(self.note, last.end()) or _BARE_SECOND_END.match(self.note, last.end())):
+                        OTHER_UNIT.match(self.note, last.end()) or _PER.match(self.note, last.end())
+                        or _BARE_SECOND_END.match(self.note, last.end())):
                     run.append(last)  # with a unit, or at a clause's end ('and 120 patients' is no value)
                 return run
             run.append(m)

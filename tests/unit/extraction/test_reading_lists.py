@@ -87,6 +87,9 @@ def test_no_second_value_where_the_number_is_not_the_labels(note: str, expected:
     # each value with its own unit
     ("Haemoglobin and creatinine were 8.7 g/dL and 2.3 mg/dL.", {"hemoglobin": (8.7, "g/dL"), "creatinine": (2.3, "mg/dL")}),
     ("Heart rate and temperature were 112 bpm and 38.4 °C.", {"heart_rate": (112.0, "bpm"), "temperature": (38.4, "°C")}),
+    ("Her temperature and pulse were 38.4 °C and 112/min.", {"temperature": (38.4, "°C"), "heart_rate": (112.0, "/min")}),
+    ("Pulse and respiratory rate were 104 and 28 per minute.",
+     {"heart_rate": (104.0, "per minute"), "respiratory_rate": (28.0, "per minute")}),
     # the shared unit fits a bare value its quantity cannot read alone (a bare urea of 7.1 may be mmol/L or mg/dL)
     ("Urea and glucose were 7.1 and 5.4 mmol/L.",
      {"urea": (pytest.approx(42.64, abs=0.01), "mmol/L"), "glucose": (pytest.approx(97.29, abs=0.01), "mmol/L")}),
