@@ -159,8 +159,10 @@ _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 # labels joined into a list: 'sodium and potassium', 'Na, K, urea and creatinine', 'creatinine level and potassium level'
 _LABEL_JOIN = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*&[ \t]*)"
                          r"(?:(?:the|serum|plasma|blood)[ \t]+)?", re.I)
-# between a list of labels and its values: 'were', 'levels were', 'were measured at', 'of', ':' (or only a space)
-_LIST_GAP = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:(?:(?:were|are)(?:[ \t]+(?:measured|recorded))?"
+# between a list of labels and its values: 'were', 'levels were', 'were measured at', 'were low at', 'remained elevated
+# at', 'of', ':' (or only a space)
+_LIST_GAP = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:(?:(?:were|are|remained)(?:[ \t]+(?:measured|recorded"
+                       r"|low|high|elevated|raised|reduced|decreased|increased|normal|stable|unchanged))?"
                        r"(?:[ \t]+(?:at|as))?|of|measured(?:[ \t]+at)?|[:=])[ \t]*|[ \t]+)(?=\d)", re.I)
 _LIST_SEP = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)")
 # a day, hour or week written before its number, between a label and its value: 'creatinine on day 3 was 2.1 mg/dL',

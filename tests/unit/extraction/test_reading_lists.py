@@ -84,6 +84,9 @@ def test_no_second_value_where_the_number_is_not_the_labels(note: str, expected:
     ("Na, K and glucose: 129, 5.1 and 6.8 mmol/L.",
      {"sodium": (129.0, "mmol/L"), "potassium": (5.1, "mmol/L"), "glucose": (pytest.approx(122.5, abs=0.1), "mmol/L")}),
     ("Serum sodium and potassium levels were 147 and 4.9.", {"sodium": (147.0, None), "potassium": (4.9, None)}),
+    ("Her sodium and potassium were low at 128 and 3.1 mmol/L.", {"sodium": (128.0, "mmol/L"), "potassium": (3.1, "mmol/L")}),
+    ("Sodium, potassium, and chloride levels of 136, 3.9, and 99 mEq/L.",
+     {"sodium": (136.0, "mEq/L"), "potassium": (3.9, "mEq/L"), "chloride": (99.0, "mEq/L")}),
     # each value with its own unit
     ("Haemoglobin and creatinine were 8.7 g/dL and 2.3 mg/dL.", {"hemoglobin": (8.7, "g/dL"), "creatinine": (2.3, "mg/dL")}),
     ("Heart rate and temperature were 112 bpm and 38.4 °C.", {"heart_rate": (112.0, "bpm"), "temperature": (38.4, "°C")}),
