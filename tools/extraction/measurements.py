@@ -110,16 +110,16 @@ _PAST_AFTER = re.compile(
     r"|then(?=\s*(?:[),;]|\.(?!\d)|$))"
     rf"|\(\s*(?:in\s+)?(?:(?:early|late|mid-?)\s*)?(?:{MONTH_RX}\s+)?(?:19|20)\d\d\s*\)"
     r"|(?:back\s+)?in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d(?!\d))(?![A-Za-z])", re.I)
-# the same label's second value in the clause, marked as the presenting one: "bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL
-# on admission", "Hct 41% (usual), now 27%", "INR 1.1 last month; 2.6 today". After the first reading (its unit and an
-# optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
-# that make it the presenting value come right before ('now', 'currently', 'today') or right after it (see
-# _PRESENT_AFTER). Bounded: the whole stretch is a few dozen characters.
 # a change written between the two values: 'rising to', 'fell to', 'improving to', 'then', 'and later' (a later value)
 _TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|ed)|improv(?:ing|ed)|increas(?:ing|ed)"
           r"|decreas(?:ing|ed)|climb(?:ing|ed)|worsen(?:ing|ed)|settl(?:ing|ed)|return(?:ing|ed)|peak(?:ing|ed)|recover(?:ing|ed))"
           r"\s+(?:back\s+)?(?:up\s+|down\s+)?(?:to|at)\b"
           r"|(?:then|later|subsequently|thereafter|afterwards)\b(?:\s+(?:to|of|was|at)\b)?")
+# the same label's second value in the clause, marked as the presenting one: "bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL
+# on admission", "Hct 41% (usual), now 27%", "INR 1.1 last month; 2.6 today". After the first reading (its unit and an
+# optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
+# that make it the presenting value come right before ('now', 'currently', 'today') or right after it (see
+# _PRESENT_AFTER). Bounded: the whole stretch is a few dozen characters.
 _SECOND_VALUE = re.compile(
     rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*"
     rf"|(?:on|at|by)[ \t]+(?:days?|hours?|weeks?|POD)[ \t]*\d{{1,3}}[ \t]*|(?:today|now|currently|this[ \t]+morning)[ \t]*)?"
@@ -688,14 +688,16 @@ class Scanner:
         shared = self._shared_unit([((start, end, spec), sp) for sp in spans],
                                    um.group(0).strip() if um and um.end() > run[-1].end("n") else None)
         found = [self.read_number(spec, a, b, shared) for a, b in spans]
-        if any(x is None for x in found):
-            return []
+        if (any(x is None for x in found) or any(_PRESENT_AFTER.match(self.note, x.end) for x in found[1:])
+                or any(_PAST_AFTER.match(self.note, x.end) for x in found[:-1])):
+            return []  # '41%, 27% on admission': a second value of its own time (:meth:`_second_value`)
+        past = r.baseline or bool(_PAST_AFTER.match(self.note, found[-1].end))  # '1.0, 1.1 and 1.2 mg/dL last year'
         first, rest = found[0], found[1:]
-        first.start, first.baseline, first.details = r.start, r.baseline, {**r.details, **first.details}
+        first.start, first.baseline, first.details = r.start, past, {**r.details, **first.details}
         for x in rest:
-            x.start, x.baseline = start, r.baseline
+            x.start, x.baseline = start, past
             x.details.update(label=self.note[start:end], second_value="a later value of the label's series")
-            if not r.baseline:
+            if not past:
                 x.details["later"] = True
         return [first, *rest]
 

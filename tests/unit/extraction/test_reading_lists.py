@@ -187,6 +187,10 @@ def test_a_change_from_one_value_to_another(note: str, expected: list) -> None:
      [(124.0, None, "now"), (108.0, None, "later"), (96.0, None, "later")]),
     ("Previous creatinine 1.0, 1.1 and 1.2 mg/dL.", "creatinine",
      [(1.0, "mg/dL", "past"), (1.1, "mg/dL", "past"), (1.2, "mg/dL", "past")]),
+    ("Creatinine 1.0, 1.1 and 1.2 mg/dL last year.", "creatinine",
+     [(1.0, "mg/dL", "past"), (1.1, "mg/dL", "past"), (1.2, "mg/dL", "past")]),
+    # a second value marked as the presenting one is no series' later value
+    ("Haematocrit 42%, 29% on admission.", "hematocrit", [(29.0, "%", "now"), (42.0, "%", "past")]),
 ])
 def test_a_series_of_one_labels_values(note: str, name: str, expected: list) -> None:
     assert readings(note, name) == expected
