@@ -180,6 +180,7 @@ def _later_index(unit: str, days: str) -> bool:
 
 _DAY_AFTER = re.compile(r"[ \t]*(?:on|at|by)[ \t]+(?P<u>days?|hours?|weeks?|POD)[ \t]*(?P<d>\d{1,3})\b", re.I)
 _PER = re.compile(r"[ \t]*per[ \t]+(?:min|minute|hour|h)\b", re.I)
+_BLANKS = re.compile(r"[ \t]*")
 _BETWEEN = re.compile(r"\bbetween[ \t]*$", re.I)
 # a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
 _LIST_VALUE = re.compile(rf"(?P<n>{NUMBER})(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?(?:[ \t]+Hg)?"
@@ -688,7 +689,8 @@ class Scanner:
         shared = self._shared_unit([((start, end, spec), sp) for sp in spans],
                                    um.group(0).strip() if um and um.end() > run[-1].end("n") else None)
         found = [self.read_number(spec, a, b, shared) for a, b in spans]
-        if (any(x is None for x in found) or any(_PRESENT_AFTER.match(self.note, x.end) for x in found[1:])
+        if (any(x is None for x in found) or self._label_right_after(found[-1].end)
+                or any(_PRESENT_AFTER.match(self.note, x.end) for x in found[1:])
                 or any(_PAST_AFTER.match(self.note, x.end) for x in found[:-1])):
             return []  # '41%, 27% on admission': a second value of its own time (:meth:`_second_value`)
         past = r.baseline or bool(_PAST_AFTER.match(self.note, found[-1].end))  # '1.0, 1.1 and 1.2 mg/dL last year'
@@ -700,6 +702,11 @@ class Scanner:
             if not past:
                 x.details["later"] = True
         return [first, *rest]
+
+    def _label_right_after(self, pos: int) -> bool:
+        """Does a quantity's label follow the value ending at ``pos`` ('30 mg/dL BUN': a value written before its label)?"""
+        after = _BLANKS.match(self.note, pos).end()
+        return any(lb[2].output for lb in self.labels_in(after, after + 1))
 
     def _pair_in_order(self, pairs: list[tuple[tuple[int, int, Spec], tuple[int, int]]], unit: str | None,
                        **how: Any) -> list[Reading]:
@@ -1099,6 +1106,8 @@ class Scanner:
         value, its unit the first's when it has none; else one written with its own unit ('2.4 mg/dL at the pre-op
         clinic'), timed by its own clause (the first's time is not its)."""
         trend = bool(m.group("trend") or m.group("trend2") or m.group("to"))
+        if self._label_right_after(r2.end):
+            return None  # '1.2 mg/dL and 30 mg/dL BUN': the number is the next label's, written before it
         if r2.unit is None or r2.unit == r.unit and r2.end == m.end("n"):  # no unit written after the number
             if not trend or not _BARE_SECOND_END.match(self.note, m.end("n")):
                 return None  # 'Hb 9.1, 12 ...', 'then 2 days later': a bare number is not the label's

@@ -72,6 +72,9 @@ def test_the_presenting_creatinine_is_the_pre_op_one() -> None:
     ("Sodium 131 mmol/L and 3 litres of saline were given.", [(131.0, "mmol/L", "now")]),
     # another label between the two values: each label reads its own
     ("Sodium 131 mmol/L, potassium 4.4 mmol/L.", [(131.0, "mmol/L", "now")]),
+    # a value written before its own label is not the first label's
+    ("Creatinine 1.2 mg/dL and 30 mg/dL BUN.", [(1.2, "mg/dL", "now")]),
+    ("Creatinine 1.2 mg/dL, 30 mg/dL BUN.", [(1.2, "mg/dL", "now")]),
 ])
 def test_no_second_value_where_the_number_is_not_the_labels(note: str, expected: list) -> None:
     name = "hemoglobin" if "aemoglobin" in note else "creatinine" if "reatinine" in note else "sodium"
