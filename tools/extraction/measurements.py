@@ -151,7 +151,9 @@ _TIME_POINT = re.compile(r"\s*(?:\(\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
-_PAIR_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<a>{NUMBER})\s*/\s*(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)")
+# ('BUN/creatinine level decreased to 18.4/1.73 mg/dL': after a change, a later pair)
+_PAIR_NUMBERS = re.compile(rf"\s*(?:levels?\s+)?(?:[:=]|of|was|were|is|are|(?P<trend>{_TREND}))?\s*(?P<a>{NUMBER})\s*/\s*"
+                           rf"(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)", re.I)
 # 'Na/K/Cl/HCO3 134/4.1/101/22': a list of three or more labels joined by '/' and as many numbers joined by '/'
 _SLASH_LIST_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<nums>{NUMBER}(?:\s*/\s*\d+(?:\.\d+)?){{2,7}})(?![\d/]|\.\d)")
 _SLASH_LIST_ITEM = re.compile(r"\d+(?:\.\d+)?")
@@ -832,6 +834,8 @@ class Scanner:
                     continue
                 r.start = s1
                 r.details.update(label=self.note[ls:le], pair=self.note[s1:max(r.end, m.end())].strip())
+                if m.group("trend"):
+                    r.details["later"] = True
                 readings.append(r)
         return readings, used
 

@@ -223,3 +223,9 @@ def test_no_series_where_the_values_are_not_the_labels(note: str, name: str, exp
 ])
 def test_a_day_number_is_no_value(note: str, name: str, expected: list) -> None:
     assert readings(note, name) == expected
+
+
+def test_a_slash_pair_after_a_change_is_later() -> None:
+    found = Scanner("On day 9 the BUN/creatinine level decreased to 22.1/1.48 mg/dL.").scan()
+    assert [(r.value, r.unit, bool(r.details.get("later"))) for r in found["bun"] + found["creatinine"]] == [
+        (22.1, "mg/dL", True), (1.48, "mg/dL", True)]
