@@ -611,7 +611,7 @@ class Scanner:
             last_unit = last_unit_m.group(1) if last_unit_m else None
             pairs = [(lab, num.span()) for (a, b), num in zip(offsets, nums)
                      if (lab := next((lb for lb in group if a <= lb[0] < b), None)) is not None]
-            readings += self._pair_in_order(pairs, last_unit, respectively=True)
+            readings += self._timed_list(self._pair_in_order(pairs, last_unit, respectively=True), group[0][0], stop)
         return readings, used
 
     def _plain_lists(self, skip: set[int]) -> tuple[list[Reading], set[int]]:
@@ -630,13 +630,18 @@ class Scanner:
             um = _unit_regex(spec_last).match(self.note, nums[-1].end()) if spec_last.units else None
             unit = um.group(0).strip() if um and um.end() > nums[-1].end() else None
             found = self._pair_in_order([(lb, m.span("n")) for lb, m in zip(run, nums)], unit, in_list=True)
-            past, later = self.time_frame(run[0][0], max([nums[-1].end(), *(r.end for r in found)]))
-            for r in found:
-                r.baseline = past
-                if later:
-                    r.details["later"] = True
-            readings += found
+            readings += self._timed_list(found, run[0][0], max([nums[-1].end(), *(r.end for r in found)]))
         return readings, used
+
+    def _timed_list(self, found: list[Reading], start: int, end: int) -> list[Reading]:
+        """The readings of a list, each at the list's time (:meth:`time_frame` of note[start:end], the labels to the
+        last value: 'Baseline sodium and potassium were ...', '... were ... at the follow-up visit')."""
+        past, later = self.time_frame(start, end)
+        for r in found:
+            r.baseline = past
+            if later:
+                r.details["later"] = True
+        return found
 
     def _label_runs(self, skip: set[int]) -> list[list[tuple[int, int, Spec]]]:
         """Runs of two or more quantity labels joined by commas or 'and' ('sodium and potassium', 'Na, K and Cl')."""

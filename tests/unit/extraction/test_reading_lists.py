@@ -229,3 +229,11 @@ def test_a_slash_pair_after_a_change_is_later() -> None:
     found = Scanner("On day 9 the BUN/creatinine level decreased to 22.1/1.48 mg/dL.").scan()
     assert [(r.value, r.unit, bool(r.details.get("later"))) for r in found["bun"] + found["creatinine"]] == [
         (22.1, "mg/dL", True), (1.48, "mg/dL", True)]
+
+
+def test_a_respectively_list_takes_its_time() -> None:
+    note = ("On admission AST 212 IU/L and ALT 188 IU/L. After treatment the AST and ALT were 41 and 36 IU/L, "
+            "respectively.")
+    found = Scanner(note).scan()
+    assert [(r.value, bool(r.details.get("later"))) for r in found["ast"]] == [(212.0, False), (41.0, True)]
+    assert [(r.value, bool(r.details.get("later"))) for r in found["alt"]] == [(188.0, False), (36.0, True)]
