@@ -185,9 +185,13 @@ _PER = re.compile(r"[ \t]*per[ \t]+(?:min|minute|hour|h)\b", re.I)
 _BLANKS = re.compile(r"[ \t]*")
 _BETWEEN = re.compile(r"\bbetween[ \t]*$", re.I)
 # a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
-_LIST_VALUE = re.compile(rf"(?P<n>{NUMBER})(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?(?:[ \t]+Hg)?"
-                         r"(?=[ \t]*,|[ \t]+and[ \t])")
-_LIST_LAST = re.compile(rf"(?P<n>{NUMBER})(?!\d|[ \t]*/[ \t]*\d|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
+# (a blood pressure's systolic/diastolic is one value: 'blood pressure and pulse were 150/90 mmHg and 96')
+_BP_PAIR = r"(?:[ \t]*/[ \t]*(?P<d>\d{2,3})(?![\d.]))?"
+_LIST_VALUE = re.compile(rf"(?P<n>{NUMBER}){_BP_PAIR}(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?"
+                         r"(?:[ \t]+Hg)?(?=[ \t]*,|[ \t]+and[ \t])")
+_LIST_LAST = re.compile(rf"(?P<n>{NUMBER}){_BP_PAIR}(?!\d|[ \t]*/[ \t]*\d|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
+# a blood pressure named in a list of labels (it reads its own value elsewhere, but takes its place in the list)
+_BP_WORD = re.compile(r"\b(?:blood[ \t]+pressures?|BP|NIBP)\b", re.I)
 # a number that is no value: a date, a duration, a dose, a count of things ('12 and 14 March', '3 and 5 days')
 _LIST_NOT_VALUE = re.compile(rf"[ \t]*(?:{MONTH_RX}(?![A-Za-z])|(?:days?|weeks?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?"
                              r"|doses?|tablets?|times|units?)\b|(?:mg|mcg|g)\b(?![ \t]*(?:/|per\b|%))|[/.-]\d)", re.I)
@@ -617,19 +621,24 @@ class Scanner:
     def _plain_lists(self, skip: set[int]) -> tuple[list[Reading], set[int]]:
         """"Sodium and potassium were 134 and 3.2 mmol/L", "Na, K, urea and creatinine: 131, 5.9, 14.2 and 187": two
         or more labels joined by commas / 'and', a verb (or ':'), then exactly as many values joined the same way
-        (:meth:`_list_values`). Labels of another list (``skip``) are not read again; a count mismatch reads nothing."""
+        (:meth:`_value_run`). Labels of another list (``skip``) are not read again; two or more values that do not
+        match the labels (another count, a date) are read by none of them."""
         readings: list[Reading] = []
         used: set[int] = set()
         for run in self._label_runs(skip):
             gap = _LIST_GAP.match(self.note, run[-1][1])
-            nums = self._list_values(gap.end(), len(run)) if gap else None
-            if nums is None:
+            nums = self._value_run(gap.end()) if gap else []
+            # as many values as labels; a systolic/diastolic pair is the blood pressure's value, and only it ('12/03')
+            fits = len(nums) == len(run) and all((lb[2] is None) == bool(m.group("d")) for lb, m in zip(run, nums))
+            if fits or len(nums) >= 2:
+                used.update(ls for ls, _, _ in run)  # values that are not the labels' (another count): none reads one
+            if not fits:
                 continue
-            used.update(ls for ls, _, _ in run)
             spec_last = run[-1][2]
-            um = _unit_regex(spec_last).match(self.note, nums[-1].end()) if spec_last.units else None
+            um = _unit_regex(spec_last).match(self.note, nums[-1].end()) if spec_last and spec_last.units else None
             unit = um.group(0).strip() if um and um.end() > nums[-1].end() else None
-            found = self._pair_in_order([(lb, m.span("n")) for lb, m in zip(run, nums)], unit, in_list=True)
+            found = self._pair_in_order([(lb, m.span("n")) for lb, m in zip(run, nums) if lb[2] is not None], unit,
+                                        in_list=True)
             readings += self._timed_list(found, run[0][0], max([nums[-1].end(), *(r.end for r in found)]))
         return readings, used
 
@@ -643,12 +652,13 @@ class Scanner:
                 r.details["later"] = True
         return found
 
-    def _label_runs(self, skip: set[int]) -> list[list[tuple[int, int, Spec]]]:
-        """Runs of two or more quantity labels joined by commas or 'and' ('sodium and potassium', 'Na, K and Cl')."""
-        runs: list[list[tuple[int, int, Spec]]] = []
-        run: list[tuple[int, int, Spec]] = []
-        for lb in self.labels:
-            if not lb[2].output or lb[0] in skip:
+    def _label_runs(self, skip: set[int]) -> list[list[tuple[int, int, Any]]]:
+        """Runs of two or more quantity labels joined by commas or 'and' ('sodium and potassium', 'Na, K and Cl'); a
+        blood pressure's words ('blood pressure and pulse') are a label without a quantity (None)."""
+        runs: list[list[tuple[int, int, Any]]] = []
+        run: list[tuple[int, int, Any]] = []
+        for lb in self._labels_and_bp():
+            if lb[2] is not None and (not lb[2].output or lb[0] in skip):
                 run = []
                 continue
             if run and _LABEL_JOIN.fullmatch(self.note, run[-1][1], lb[0]):
@@ -659,11 +669,11 @@ class Scanner:
                 run = [lb]
         return runs
 
-    def _list_values(self, pos: int, k: int) -> list[re.Match[str]] | None:
-        """The ``k`` values of a list starting at ``pos`` ('134 and 3.2 mmol/L', '131, 5.9, 14.2 and 187'); None when
-        there are fewer or more values, or when a number is a date, a duration or a dose ('12 and 14 March')."""
-        run = self._value_run(pos)
-        return run if len(run) == k else None
+    def _labels_and_bp(self) -> list[tuple[int, int, Any]]:
+        """The note's labels and, where no label is, its blood pressure words (with None for a quantity)."""
+        bp = [(m.start(), m.end(), None) for m in _BP_WORD.finditer(self.note)
+              if not any(s < m.end() and m.start() < e for s, e, _ in self.labels_in(m.start() - 40, m.end()))]
+        return sorted([*self.labels, *bp], key=lambda t: t[0]) if bp else self.labels
 
     def _value_run(self, pos: int) -> list[re.Match[str]]:
         """Values joined by commas / 'and' from ``pos`` ('1.2, 1.8 and 2.4 mg/dL'), each but the last followed by its
@@ -672,9 +682,9 @@ class Scanner:
         run: list[re.Match[str]] = []
         while True:
             m = _LIST_VALUE.match(self.note, pos)
-            if m is None or _LIST_NOT_VALUE.match(self.note, m.end("n")):
+            if m is None or _LIST_NOT_VALUE.match(self.note, m.end("d") if m.group("d") else m.end("n")):
                 last = _LIST_LAST.match(self.note, pos)
-                if last and not _LIST_NOT_VALUE.match(self.note, last.end("n")) and (
+                if last and not _LIST_NOT_VALUE.match(self.note, last.end()) and (
                         OTHER_UNIT.match(self.note, last.end()) or _PER.match(self.note, last.end())
                         or _BARE_SECOND_END.match(self.note, last.end())):
                     run.append(last)  # with a unit, or at a clause's end ('and 120 patients' is no value)

@@ -130,6 +130,25 @@ def test_a_listed_bare_creatinine_above_25_stays_refused() -> None:
     assert e.get("urea").original_value == 14.2 and e.get("creatinine").value == pytest.approx(2.115, abs=0.001)
 
 
+@pytest.mark.parametrize("note, expected", [
+    # a blood pressure takes its place in the list (its pair is read by the vitals rules), the others pair after it
+    ("BP and HR were 132/84 mmHg and 92.", {"heart_rate": (92.0, None)}),
+    ("Her blood pressure, heart rate and temperature were 88/52 mmHg, 126 and 38.9 °C.",
+     {"heart_rate": (126.0, None), "temperature": (38.9, "°C")}),
+    # a blood pressure's value is a systolic/diastolic pair, and only its ('12/03' may be a date): nothing pairs
+    ("Sodium and potassium were 12/03 and 4.", {}),
+    ("Blood pressure and pulse were 150 and 96.", {}),
+])
+def test_a_blood_pressure_in_a_list_of_labels(note: str, expected: dict) -> None:
+    found = Scanner(note).scan()
+    assert {k: (v[0].value, v[0].unit) for k, v in found.items()} == expected
+
+
+def test_vitals_listed_with_a_blood_pressure_are_all_read() -> None:
+    e = extract("BP and HR were 132/84 mmHg and 92.")
+    assert (e.get("systolic_bp").value, e.get("diastolic_bp").value, e.get("heart_rate").value) == (132, 84, 92)
+
+
 def test_a_list_introduced_as_baseline_is_past() -> None:
     found = Scanner("Baseline sodium and potassium were 134 and 3.2 mmol/L.").scan()
     assert found["sodium"][0].baseline and found["potassium"][0].baseline
@@ -149,6 +168,12 @@ def test_no_pairing_where_the_values_are_not_the_lists(note: str) -> None:
     found = Scanner(note).scan()
     assert "sodium" not in found
     assert all(not r.details.get("in_list") for rs in found.values() for r in rs)
+
+
+def test_more_values_than_labels_are_read_by_none() -> None:
+    # the potassium's label is not followed by its own value here: it reads nothing, not the sodium's 134
+    sc = Scanner("Sodium and potassium were 134, 3.2 and 4.1 mmol/L.")
+    assert sc.scan() == {} and not sc.refused
 
 
 # --- the readings' times in the answer's confidence -------------------------------------------------------------------
