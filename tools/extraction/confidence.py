@@ -601,12 +601,14 @@ _CLAUSE_END = re.compile(r"[,;:()]|\b(?:and|but|whereas|while|then)\b", re.I)
 
 def _lead(sentence: str, text: str, skip: str = "") -> str | None:
     """The part of ``sentence`` that times ``text`` (a reading): from the sentence's start (or its last semicolon, or
-    the end of ``skip``, another reading of the same sentence) to the end of the reading's clause; None when the
-    reading is not in the sentence."""
+    the end of ``skip``, another reading of the same sentence, when the reading comes after it) to the end of the
+    reading's clause; None when the reading is not in the sentence."""
     left = 0
     if skip and (k := sentence.find(skip)) >= 0:
         left = k + len(skip)
     at = sentence.find(text, left) if text else -1
+    if at < 0 and left and text:  # a reading before ``skip`` ('1.9 mg/dL last year and 2.4 mg/dL at the clinic')
+        left, at = 0, sentence.find(text)
     if at < 0:
         return None
     left = max(left, sentence.rfind(";", 0, at) + 1)

@@ -13,7 +13,12 @@ How a value is read (:class:`Scanner`):
    unit rejects the reading ("creatinine clearance 50 mL/min"). A bare number is
    read in the canonical unit when the quantity allows it.
 4. The value is converted to the canonical unit and kept only in the plausible range.
-5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order.
+5. "X and Y were 1.2 mg/dL and 4.1 mEq/L, respectively" pairs labels and values in order, and so does a plain
+   list ("Sodium and potassium were 134 and 3.2 mmol/L"): a unit written after the last value is the bare ones' only
+   where it fits each quantity.
+6. One label's values over time: a series ("lactate 5.2, 3.9 and 2.1 mmol/L"), a change ("rose from 4.7 to 6.0",
+   "128 mmol/L on admission, rising to 134 the next day") or a second value with its own time ("1.9 mg/dL last year
+   and 2.4 mg/dL at the pre-op clinic") are read as readings of their own times.
 
 Readings in order of position; those introduced as baseline / previous / prior
 values (or followed by a past time: "0.9 mg/dL in March of last year") go after the
@@ -107,15 +112,31 @@ _PAST_AFTER = re.compile(
     r"|then(?=\s*(?:[),;]|\.(?!\d)|$))"
     rf"|\(\s*(?:in\s+)?(?:(?:early|late|mid-?)\s*)?(?:{MONTH_RX}\s+)?(?:19|20)\d\d\s*\)"
     r"|(?:back\s+)?in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d(?!\d))(?![A-Za-z])", re.I)
+# a change written between the two values: 'rising to', 'fell to', 'improving to', 'then', 'and later' (a later value)
+_TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|ed)|improv(?:ing|ed)|increas(?:ing|ed)"
+          r"|decreas(?:ing|ed)|climb(?:ing|ed)|worsen(?:ing|ed)|settl(?:ing|ed)|return(?:ing|ed)|peak(?:ing|ed)|recover(?:ing|ed))"
+          r"\s+(?:back\s+)?(?:up\s+|down\s+)?(?:to|at)\b"
+          r"|(?:then|later|subsequently|thereafter|afterwards)\b(?:\s+(?:to|of|was|at)\b)?")
 # the same label's second value in the clause, marked as the presenting one: "bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL
 # on admission", "Hct 41% (usual), now 27%", "INR 1.1 last month; 2.6 today". After the first reading (its unit and an
 # optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
 # that make it the presenting value come right before ('now', 'currently', 'today') or right after it (see
 # _PRESENT_AFTER). Bounded: the whole stretch is a few dozen characters.
 _SECOND_VALUE = re.compile(
-    rf"[ \t]*(?:\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*)?"
-    rf"(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?"
+    rf"[ \t]*(?P<when>\(?(?:at|on|in|during|from|as\s+of)\s+[A-Za-z][A-Za-z \t-]{{0,30}}?\)?[ \t]*|\([A-Za-z][A-Za-z \t]{{0,20}}\)[ \t]*"
+    rf"|(?:on|at|by)[ \t]+(?:days?|hours?|weeks?|POD)[ \t]*\d{{1,3}}[ \t]*|(?:today|now|currently|this[ \t]+morning)[ \t]*)?"
+    rf"(?:(?:,|;|\band\b|\bbut\b|\bvs\.?|\bversus\b|->|→)[ \t]*(?:(?:and|but)[ \t]+)?(?:(?P<trend>{_TREND})[ \t]+)?"
+    rf"|(?P<trend2>{_TREND})[ \t]+|(?P<to>\bto)[ \t]+)"
     rf"(?:(?P<pre>now|currently|today|presently|at\s+present)[ \t]+(?:(?:is|was|of)[ \t]+)?)?(?P<n>{NUMBER})", re.I)
+# a change written from one value to another: 'rose from 1.2 to 2.4 mg/dL', 'fell from a baseline of 140 to 128' (not
+# 'ranged from 80 to 200', a range)
+_CHANGE_FROM = re.compile(r"(?<!ranged)(?<!ranging)(?<!varied)(?<!varying)(?<!fluctuated)(?<!fluctuating)"
+                          r"[ \t]+from[ \t]+(?:(?:a|an|the|his|her|their)[ \t]+)?(?:(?:baseline|previous|prior|usual)[ \t]+"
+                          r"(?:(?:value|level)[ \t]+)?(?:of[ \t]+)?)?$", re.I)
+# what may follow a second value written without its unit ('rising to 134 the next day'): a clause's end or a time
+# phrase, not a noun of its own ('then 2 days later', 'and 3 doses')
+_BARE_SECOND_END = re.compile(r"[ \t]*(?:[,;)]|\.(?!\d)|$|(?:on|at|in|by|over|after|within|during|the|this|that|next"
+                              r"|following|today|now|overnight)\b)", re.I)
 _PRESENT_AFTER = re.compile(r"[ \t]*\(?(?:(?:on|at|upon)\s+(?:this\s+|the\s+current\s+)?(?:admission|presentation|arrival)"
                             r"|on\s+(?:this\s+)?(?:admission|presentation)|in\s+(?:the\s+)?(?:ED|ER|emergency\s+department|A&E)"
                             r"|now|today|currently|at\s+present|this\s+(?:admission|morning)|on\s+day\s+(?:0|1|one)\b"
@@ -134,11 +155,50 @@ _TIME_POINT = re.compile(r"\s*(?:\(\s*(?:at\s+)?(?:T\s*)?\d{1,2}\s*-?\s*(?:h|hr|
 _SPACE_BEFORE_LABEL = re.compile(r"[ \t]+(?=(?-i:[A-Z]))")
 _OPERATOR = re.compile(r"[×*+÷]")  # "AST × 100": a formula, not a reading
 _SLASH = re.compile(r"\s*/\s*")
-_PAIR_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<a>{NUMBER})\s*/\s*(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)")
+# ('BUN/creatinine level decreased to 18.4/1.73 mg/dL': after a change, a later pair)
+_PAIR_NUMBERS = re.compile(rf"\s*(?:levels?\s+)?(?:[:=]|of|was|were|is|are|(?P<trend>{_TREND}))?\s*(?P<a>{NUMBER})\s*/\s*"
+                           rf"(?P<b>\d+(?:\.\d+)?)(?![\d/]|\.\d)", re.I)
 # 'Na/K/Cl/HCO3 134/4.1/101/22': a list of three or more labels joined by '/' and as many numbers joined by '/'
 _SLASH_LIST_NUMBERS = re.compile(rf"\s*(?:[:=]|of|was|were|is|are)?\s*(?P<nums>{NUMBER}(?:\s*/\s*\d+(?:\.\d+)?){{2,7}})(?![\d/]|\.\d)")
 _SLASH_LIST_ITEM = re.compile(r"\d+(?:\.\d+)?")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+# labels joined into a list: 'sodium and potassium', 'Na, K, urea and creatinine', 'creatinine level and potassium level'
+_LABEL_JOIN = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*&[ \t]*)"
+                         r"(?:(?:the|serum|plasma|blood)[ \t]+)?", re.I)
+# between a list of labels and its values: 'were', 'levels were', 'were measured at', 'were low at', 'remained elevated
+# at', 'of', ':' (or only a space)
+_LIST_GAP = re.compile(r"(?:[ \t]+(?:levels?|concentrations?|values?))?[ \t]*(?:(?:(?:were|are|remained)(?:[ \t]+(?:measured|recorded"
+                       r"|low|high|elevated|raised|reduced|decreased|increased|normal|stable|unchanged))?"
+                       r"(?:[ \t]+(?:at|as))?|of|measured(?:[ \t]+at)?|[:=])[ \t]*|[ \t]+)(?=\d)", re.I)
+_LIST_SEP = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)")
+# a day, hour or week written before its number, between a label and its value: 'creatinine on day 3 was 2.1 mg/dL',
+# 'Hb on days 1 and 4: 9.8 and 8.1 g/dL', 'lactate at hour 6 of 2.2'
+_TIME_INDEX = re.compile(r"\b(?:(?:post-?operative|hospital|ICU|admission)[ \t]+)?(?:days?|hours?|hrs?|weeks?|wks?|months?|POD)"
+                         r"[ \t]*#?[ \t]*$", re.I)
+_INDEX_RUN = re.compile(r"\d{1,3}(?:[ \t]*(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*(?:-|–|to)[ \t]*)\d{1,3})*")
+
+
+def _later_index(unit: str, days: str) -> bool:
+    """Is the time 'day 3' / 'hour 6' / 'week 2' after the presentation (day 0 or 1, hour 0)?"""
+    first = int(re.match(r"\d+", days).group(0))
+    return first > 1 if re.search(r"day|POD", unit, re.I) else first > 0
+
+
+_DAY_AFTER = re.compile(r"[ \t]*(?:on|at|by)[ \t]+(?P<u>days?|hours?|weeks?|POD)[ \t]*(?P<d>\d{1,3})\b", re.I)
+_PER = re.compile(r"[ \t]*per[ \t]+(?:min|minute|hour|h)\b", re.I)
+_BLANKS = re.compile(r"[ \t]*")
+_BETWEEN = re.compile(r"\bbetween[ \t]*$", re.I)
+# a value of a list before the last: the number and its unit as written, up to the separator ('3.2 mmol/L', '12.1 x10^9/L')
+# (a blood pressure's systolic/diastolic is one value: 'blood pressure and pulse were 150/90 mmHg and 96')
+_BP_PAIR = r"(?:[ \t]*/[ \t]*(?P<d>\d{2,3})(?![\d.]))?"
+_LIST_VALUE = re.compile(rf"(?P<n>{NUMBER}){_BP_PAIR}(?:[ \t]*(?:[×x*][ \t]*10\^?\d+[ \t]*)?(?:[A-Za-zµμ°%/][^\s,;()]*?))?"
+                         r"(?:[ \t]+Hg)?(?=[ \t]*,|[ \t]+and[ \t])")
+_LIST_LAST = re.compile(rf"(?P<n>{NUMBER}){_BP_PAIR}(?!\d|[ \t]*/[ \t]*\d|\.\d|[ \t]*(?:-|–|—|to)[ \t]*\d)")
+# a blood pressure named in a list of labels (it reads its own value elsewhere, but takes its place in the list)
+_BP_WORD = re.compile(r"\b(?:blood[ \t]+pressures?|BP|NIBP)\b", re.I)
+# a number that is no value: a date, a duration, a dose, a count of things ('12 and 14 March', '3 and 5 days')
+_LIST_NOT_VALUE = re.compile(rf"[ \t]*(?:{MONTH_RX}(?![A-Za-z])|(?:days?|weeks?|months?|years?|yrs?|hours?|hrs?|h|minutes?|mins?"
+                             r"|doses?|tablets?|times|units?)\b|(?:mg|mcg|g)\b(?![ \t]*(?:/|per\b|%))|[/.-]\d)", re.I)
 _NUMBER_OR_PAREN = re.compile(r"[()]|" + NUMBER)
 _UNIT_RX: dict[str, re.Pattern[str]] = {}
 
@@ -315,9 +375,10 @@ class Scanner:
         return out
 
     # -- reading --------------------------------------------------------------
-    def read_number(self, spec: Spec, n_start: int, n_end: int, fallback_unit: str | None = None) -> Reading | None:
+    def read_number(self, spec: Spec, n_start: int, n_end: int, fallback_unit: str | None = None,
+                    range_end: bool = False) -> Reading | None:
         """Interpret note[n_start:n_end] (a number) as a reading of ``spec`` (unit, conversion, range)."""
-        out = self.interpret(spec, n_start, n_end, fallback_unit)
+        out = self.interpret(spec, n_start, n_end, fallback_unit, range_end)
         return out if isinstance(out, Reading) else None
 
     def interpret(self, spec: Spec, n_start: int, n_end: int,
@@ -412,6 +473,13 @@ class Scanner:
         if not m:
             return None
         gap = m.group(1)
+        index = _TIME_INDEX.search(gap)
+        if index:  # 'creatinine on day 3 was 2.1 mg/dL': the day's number is no value of the label
+            days = _INDEX_RUN.match(self.note, m.start(2))
+            m = _NUM_AFTER_GAP.match(self.note, days.end(), min(len(self.note), end + spec.gap + 200))
+            if not m:
+                return None
+            gap = self.note[end:m.start(2)]
         if end - start <= 5 and _ABBREVIATION_DOT.fullmatch(gap) and self.note[end - 1].isalpha():
             gap = gap[1:]  # 'Creat. = 1.8', 'Cr. 1.8': the dot of a short abbreviated label, not a sentence end
         if (len(gap) > spec.gap or _SENTENCE_END_IN_GAP.search(gap) or _REFERENCE_WORDS.search(gap)
@@ -419,13 +487,17 @@ class Scanner:
             return None
         if any(s2 is not spec and s2.name != spec.name for _, _, s2 in self.labels_in(end, m.start(2))):
             return None
-        r = self.interpret(spec, m.start(2), m.end(2))
+        # 'rose from 1.2 to 2.4 mg/dL': the first value of a change, not the start of a range
+        r = self.interpret(spec, m.start(2), m.end(2), range_end=bool(_CHANGE_FROM.search(gap)))
         if r is None:
             return None
         r.start = start
         if tp and isinstance(r, Reading):
             r.details["time_point"] = tp.group(0).strip()
         r.baseline, later = self.time_frame(start, r.end, gap)
+        if index and isinstance(r, Reading):
+            r.details["time_point"] = self.note[end + index.start():days.end()].strip()
+            later = later or _later_index(index.group(0), days.group(0))
         if later and isinstance(r, Reading):
             r.details["later"] = True
         if isinstance(r, Refusal):
@@ -433,12 +505,13 @@ class Scanner:
             return None
         return r
 
-    def time_frame(self, start: int, end: int, gap: str = "") -> tuple[bool, bool]:
+    def time_frame(self, start: int, end: int, gap: str = "", since: int | None = None) -> tuple[bool, bool]:
         """(past, later) for the reading note[start:end] (label to unit): *past* when it is introduced or followed as a
         value of an earlier time (baseline, previous admission, 'in 2020', 'at that time', '(INR 3 then)'), *later*
         when it was measured after a treatment of the presentation or at discharge ('after 2 L fluid', 'post-FFP',
-        'repeat', 'Discharge labs:'). Presenting values sort first, then later ones, then past ones."""
-        sent_start = self.index.at(start).start
+        'repeat', 'Discharge labs:'). Presenting values sort first, then later ones, then past ones. ``since``: where
+        the reading's part of the sentence starts, when an earlier part times another reading."""
+        sent_start = self.index.at(start).start if since is None else since
         before = self.note[max(sent_start, start - 30):start]
         # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"
         cut = list(_CLAUSE_BREAK.finditer(before))
@@ -500,13 +573,20 @@ class Scanner:
         closed = self.note.find(")", e, pos)
         return closed >= 0
 
+    def _label_lists(self) -> tuple[list[Reading], set[int]]:
+        """Readings of labels listed before their values ('... respectively' sentences and plain lists such as "Sodium
+        and potassium were 134 and 3.2 mmol/L"); label starts they used."""
+        readings, used = self._respectively()
+        plain, used_plain = self._plain_lists(used)
+        return readings + plain, used | used_plain
+
     def _respectively(self) -> tuple[list[Reading], set[int]]:
         """Readings from "A, B and C were x, y and z, respectively" sentences; label starts they used.
 
         The list before the verb is split into items at commas and "and"; when there
         are as many items as numbers, item i takes number i (a trailing shared unit,
-        "34, 18 and 107 IU/L", applies to the bare numbers). Known labels in the list
-        never read a value directly, as the next number is not theirs.
+        "34, 18 and 107 IU/L", applies to the bare numbers: :meth:`_pair_in_order`).
+        Known labels in the list never read a value directly, as the next number is not theirs.
         """
         readings: list[Reading] = []
         used: set[int] = set()
@@ -537,18 +617,152 @@ class Scanner:
                 pos += len(it)
             last_unit_m = re.match(r"\s*([^\s,;()]+(?:\s*/\s*[^\s,;()]+)?)", self.note[nums[-1].end():stop])
             last_unit = last_unit_m.group(1) if last_unit_m else None
-            for (a, b), num in zip(offsets, nums):
-                lab = next((lb for lb in group if a <= lb[0] < b), None)
-                if lab is None:
-                    continue
-                ls, le, spec = lab
-                r = self.read_number(spec, num.start(), num.end(), last_unit) if last_unit else None
-                if r is None:
-                    r = self.read_number(spec, num.start(), num.end())
-                if r is not None:
-                    r.details.update(label=self.note[ls:le], label_span=(ls, le), respectively=True)
-                    readings.append(r)
+            pairs = [(lab, num.span()) for (a, b), num in zip(offsets, nums)
+                     if (lab := next((lb for lb in group if a <= lb[0] < b), None)) is not None]
+            readings += self._timed_list(self._pair_in_order(pairs, last_unit, respectively=True), group[0][0], stop)
         return readings, used
+
+    def _plain_lists(self, skip: set[int]) -> tuple[list[Reading], set[int]]:
+        """"Sodium and potassium were 134 and 3.2 mmol/L", "Na, K, urea and creatinine: 131, 5.9, 14.2 and 187": two
+        or more labels joined by commas / 'and', a verb (or ':'), then exactly as many values joined the same way
+        (:meth:`_value_run`). Labels of another list (``skip``) are not read again; two or more values that do not
+        match the labels (another count, a date) are read by none of them."""
+        readings: list[Reading] = []
+        used: set[int] = set()
+        for run in self._label_runs(skip):
+            gap = _LIST_GAP.match(self.note, run[-1][1])
+            nums = self._value_run(gap.end()) if gap else []
+            # as many values as labels; a systolic/diastolic pair is the blood pressure's value, and only it ('12/03')
+            fits = len(nums) == len(run) and all((lb[2] is None) == bool(m.group("d")) for lb, m in zip(run, nums))
+            if fits or len(nums) >= 2:
+                used.update(ls for ls, _, _ in run)  # values that are not the labels' (another count): none reads one
+            if not fits:
+                continue
+            spec_last = run[-1][2]
+            um = _unit_regex(spec_last).match(self.note, nums[-1].end()) if spec_last and spec_last.units else None
+            unit = um.group(0).strip() if um and um.end() > nums[-1].end() else None
+            found = self._pair_in_order([(lb, m.span("n")) for lb, m in zip(run, nums) if lb[2] is not None], unit,
+                                        in_list=True)
+            readings += self._timed_list(found, run[0][0], max([nums[-1].end(), *(r.end for r in found)]))
+        return readings, used
+
+    def _timed_list(self, found: list[Reading], start: int, end: int) -> list[Reading]:
+        """The readings of a list, each at the list's time (:meth:`time_frame` of note[start:end], the labels to the
+        last value: 'Baseline sodium and potassium were ...', '... were ... at the follow-up visit')."""
+        past, later = self.time_frame(start, end)
+        for r in found:
+            r.baseline = past
+            if later:
+                r.details["later"] = True
+        return found
+
+    def _label_runs(self, skip: set[int]) -> list[list[tuple[int, int, Any]]]:
+        """Runs of two or more quantity labels joined by commas or 'and' ('sodium and potassium', 'Na, K and Cl'); a
+        blood pressure's words ('blood pressure and pulse') are a label without a quantity (None)."""
+        runs: list[list[tuple[int, int, Any]]] = []
+        run: list[tuple[int, int, Any]] = []
+        for lb in self._labels_and_bp():
+            if lb[2] is not None and (not lb[2].output or lb[0] in skip):
+                run = []
+                continue
+            if run and _LABEL_JOIN.fullmatch(self.note, run[-1][1], lb[0]):
+                run.append(lb)
+                if len(run) == 2:
+                    runs.append(run)
+            else:
+                run = [lb]
+        return runs
+
+    def _labels_and_bp(self) -> list[tuple[int, int, Any]]:
+        """The note's labels and, where no label is, its blood pressure words (with None for a quantity)."""
+        bp = [(m.start(), m.end(), None) for m in _BP_WORD.finditer(self.note)
+              if not any(s < m.end() and m.start() < e for s, e, _ in self.labels_in(m.start() - 40, m.end()))]
+        return sorted([*self.labels, *bp], key=lambda t: t[0]) if bp else self.labels
+
+    def _value_run(self, pos: int) -> list[re.Match[str]]:
+        """Values joined by commas / 'and' from ``pos`` ('1.2, 1.8 and 2.4 mg/dL'), each but the last followed by its
+        unit if any, the last by a unit or a clause's end; a date, a duration or a dose ('3 and 5 days', '14 March')
+        ends the run, and so does anything else."""
+        run: list[re.Match[str]] = []
+        while True:
+            m = _LIST_VALUE.match(self.note, pos)
+            if m is None or _LIST_NOT_VALUE.match(self.note, m.end("d") if m.group("d") else m.end("n")):
+                last = _LIST_LAST.match(self.note, pos)
+                if last and not _LIST_NOT_VALUE.match(self.note, last.end()) and (
+                        OTHER_UNIT.match(self.note, last.end()) or _PER.match(self.note, last.end())
+                        or _BARE_SECOND_END.match(self.note, last.end())):
+                    run.append(last)  # with a unit, or at a clause's end ('and 120 patients' is no value)
+                return run
+            run.append(m)
+            pos = _LIST_SEP.match(self.note, m.end()).end()  # _LIST_VALUE ends before a separator
+
+    def _series(self, r: Reading, start: int, end: int, spec: Spec) -> list[Reading]:
+        """'Creatinine 1.2, 1.8 and 2.4 mg/dL': one label, then values joined by commas / 'and' with no label between:
+        the label's readings over time, the first the label's value (``r``, with its time) and the others later ones.
+        The unit written after the last applies to the bare ones where it fits (:meth:`_shared_unit`); a value that is
+        not plausible for the quantity makes it no series ('Na 134, 4.1, 101': other quantities' values)."""
+        run = self._value_run(r.number_start)
+        if (len(run) < 2 or spec.kind == "count" or self.labels_in(r.number_start, run[-1].end())
+                or _BETWEEN.search(self.note, end, r.number_start)):  # 'between 1.6 and 4.8': a range
+            return []
+        um = _unit_regex(spec).match(self.note, run[-1].end("n")) if spec.units else None
+        spans = [m.span("n") for m in run]
+        shared = self._shared_unit([((start, end, spec), sp) for sp in spans],
+                                   um.group(0).strip() if um and um.end() > run[-1].end("n") else None)
+        found = [self.read_number(spec, a, b, shared) for a, b in spans]
+        if (any(x is None for x in found) or self._label_right_after(found[-1].end)
+                or any(_PRESENT_AFTER.match(self.note, x.end) for x in found[1:])
+                or any(_PAST_AFTER.match(self.note, x.end) for x in found[:-1])):
+            return []  # '41%, 27% on admission': a second value of its own time (:meth:`_second_value`)
+        past = r.baseline or bool(_PAST_AFTER.match(self.note, found[-1].end))  # '1.0, 1.1 and 1.2 mg/dL last year'
+        first, rest = found[0], found[1:]
+        first.start, first.baseline, first.details = r.start, past, {**r.details, **first.details}
+        for x in rest:
+            x.start, x.baseline = start, past
+            x.details.update(label=self.note[start:end], second_value="a later value of the label's series")
+            if not past:
+                x.details["later"] = True
+        return [first, *rest]
+
+    def _label_right_after(self, pos: int) -> bool:
+        """Does a quantity's label follow the value ending at ``pos`` ('30 mg/dL BUN': a value written before its label)?"""
+        after = _BLANKS.match(self.note, pos).end()
+        return any(lb[2].output for lb in self.labels_in(after, after + 1))
+
+    def _pair_in_order(self, pairs: list[tuple[tuple[int, int, Spec], tuple[int, int]]], unit: str | None,
+                       **how: Any) -> list[Reading]:
+        """Label i reads number i. ``unit``, written after the list's last value, applies to the bare values (those
+        written without a unit) only when it is a unit of each of their quantities and gives each a plausible value
+        ("134 and 3.2 mmol/L"); otherwise the bare values are read as bare numbers ("134 and 88 µmol/L": the sodium's
+        134 is not µmol/L). A bare number whose unit cannot be told is kept as a refusal."""
+        shared = self._shared_unit(pairs, unit)
+        out: list[Reading] = []
+        for (ls, le, spec), (ns, ne) in pairs:
+            r = self.interpret(spec, ns, ne, shared)
+            if isinstance(r, Refusal):
+                r.start = ls
+                self.refused.setdefault((spec.name, r.number_start), r)
+            if isinstance(r, Reading):
+                r.details.update(label=self.note[ls:le], label_span=(ls, le), **how)
+                out.append(r)
+        return out
+
+    def _shared_unit(self, pairs: list[tuple[tuple[int, int, Spec], tuple[int, int]]], unit: str | None) -> str | None:
+        """``unit`` (written after a list's last value) when it fits each bare value of the list (one followed by a
+        comma or 'and', no unit of its own), else None."""
+        bare = [(lab[2], span) for lab, span in pairs if _LIST_SEP.match(self.note, span[1])]
+        return unit if unit and all(self._unit_fits(spec, span, unit) for spec, span in bare) else None
+
+    def _unit_fits(self, spec: Spec, span: tuple[int, int], unit: str) -> bool:
+        """Is ``unit`` one of ``spec``'s units, giving the bare number at ``span`` a plausible value of it that agrees
+        with the number's reading without a unit, when it has one? ('4.1 and 9.2 mg/dL' after 'potassium and calcium':
+        a potassium of 4.1 mg/dL would be 1.05 mmol/L, where a bare 4.1 is mmol/L, so mg/dL is the calcium's only)"""
+        if spec.kind == "count" or not spec.units or _unit_regex(spec).fullmatch(unit) is None:
+            return False
+        with_unit, bare = self.interpret(spec, *span, unit), self.interpret(spec, *span)
+        if not isinstance(with_unit, Reading):
+            return False
+        return not isinstance(bare, Reading) or abs(bare.value - with_unit.value) <= 0.02 * abs(bare.value)
 
     def _urine_context(self, pos: int) -> bool:
         """True when the nearest specimen word before ``pos`` in its sentence names urine."""
@@ -639,13 +853,15 @@ class Scanner:
                     continue
                 r.start = s1
                 r.details.update(label=self.note[ls:le], pair=self.note[s1:max(r.end, m.end())].strip())
+                if m.group("trend"):
+                    r.details["later"] = True
                 readings.append(r)
         return readings, used
 
     def scan(self) -> dict[str, list[Reading]]:
         """All readings per quantity name, primary first."""
         by_name: dict[str, list[Reading]] = {}
-        resp, used = self._respectively()
+        resp, used = self._label_lists()
         lists, used_lists = self._slash_lists()
         used |= used_lists
         pairs, used_pairs = self._slash_pairs(used_lists)
@@ -671,8 +887,9 @@ class Scanner:
                     r, spec = alt, other
                     break
             if r is not None:
-                by_name.setdefault(spec.name, []).append(r)
-                r2 = self._second_value(r, start, end, spec)
+                series = self._series(r, start, end, spec)
+                by_name.setdefault(spec.name, []).extend(series or [r])
+                r2 = None if series else self._second_value(r, start, end, spec)
                 if r2 is not None:
                     by_name[spec.name].append(r2)
         for r in self._value_first_items():
@@ -874,26 +1091,59 @@ class Scanner:
         return r
 
     def _second_value(self, r: Reading, start: int, end: int, spec: Spec) -> Reading | None:
-        """The label's second value in the same clause when it is marked as the presenting one ('now 27%', '4.8 mg/dL
-        on admission'): it is read as a presenting value and the first (then a value of another time) as a baseline."""
+        """The label's second value in the same clause: 'bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL on admission',
+        'creatinine 1.9 mg/dL last year and 2.4 mg/dL at the pre-op clinic', 'sodium 128 mmol/L, rising to 134 the
+        next day'. Marked as the presenting one ('now 27%', '4.8 mg/dL on admission'), it is read as a presenting value
+        and the first as a baseline; after a change ('rising to', 'then') it is a later value; else it takes its own
+        time (:meth:`time_frame`) and needs its own unit."""
         past = _PAST_AFTER.match(self.note, r.end)  # "35% last month; now 29%"
         pos = past.end() if past else r.end
         m = _SECOND_VALUE.match(self.note, pos, min(len(self.note), pos + 80))
         if not m or self.labels_in(r.end, m.start("n")):
             return None
+        change = m.group("to") is not None  # 'from 4.7 to 6.0 mmol/L'
+        if change and not _CHANGE_FROM.search(self.note, end, r.number_start):
+            return None  # 'to' without 'from' before the first value
         # a bare second number takes the first's unit ("41% at baseline, 27 on admission")
-        r2 = self.read_number(spec, m.start("n"), m.end("n"))
+        r2 = self.read_number(spec, m.start("n"), m.end("n"), range_end=change)
         if r2 is None and r.unit:
-            r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit)
+            r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit, range_end=change)
         if r2 is None:
             return None
-        if not (m.group("pre") or _PRESENT_AFTER.match(self.note, r2.end)):
-            return None
-        if _PAST_AFTER.match(self.note, r2.end):
-            return None
         r2.start = start
-        r2.details.update(label=self.note[start:end], second_value="the label's presenting value after an earlier one")
-        r.baseline = True
+        if m.group("pre") or _PRESENT_AFTER.match(self.note, r2.end):
+            if _PAST_AFTER.match(self.note, r2.end):
+                return None
+            r2.details.update(label=self.note[start:end], second_value="the label's presenting value after an earlier one")
+            r.baseline = True
+            return r2
+        r2 = self._timed_second_value(r, r2, m, spec, start, end)
+        when = m.group("when") or ""
+        if r2 is not None and (_BASELINE.search(when) or _PAST_IN_SENTENCE.search(when)):
+            r.baseline = True  # '1.9 mg/dL at his review last year and 2.4 mg/dL ...': the first's own time is past
+        return r2
+
+    def _timed_second_value(self, r: Reading, r2: Reading, m: re.Match[str], spec: Spec, start: int,
+                            end: int) -> Reading | None:
+        """A second value not marked as the presenting one: after a change ('rising to 134 the next day') a later
+        value, its unit the first's when it has none; else one written with its own unit ('2.4 mg/dL at the pre-op
+        clinic'), timed by its own clause (the first's time is not its)."""
+        trend = bool(m.group("trend") or m.group("trend2") or m.group("to"))
+        if self._label_right_after(r2.end):
+            return None  # '1.2 mg/dL and 30 mg/dL BUN': the number is the next label's, written before it
+        if r2.unit is None or r2.unit == r.unit and r2.end == m.end("n"):  # no unit written after the number
+            if not trend or not _BARE_SECOND_END.match(self.note, m.end("n")):
+                return None  # 'Hb 9.1, 12 ...', 'then 2 days later': a bare number is not the label's
+            if r2.unit is None and r.unit:
+                r2 = self.read_number(spec, m.start("n"), m.end("n"), r.unit, range_end=True) or r2
+                r2.start = start
+        past, later = self.time_frame(m.start("n"), r2.end, since=m.start("n"))
+        day = _DAY_AFTER.match(self.note, r2.end)  # '2.0 mg/dL on day 3'
+        later = later or bool(day and _later_index(day.group("u"), day.group("d")))
+        r2.baseline = past
+        if (trend or later) and not past:
+            r2.details["later"] = True
+        r2.details.update(label=self.note[start:end], second_value="the label's value at another time in the same clause")
         return r2
 
     def _value_first_items(self) -> list[Reading]:
