@@ -28,7 +28,9 @@ def _hoist(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-STEP_REF = {"type": "string", "maxLength": 12}
+# the reply model's STEP_ID pattern, bounded to 12 characters: a grammar without it let the embedded model write an id
+# ("1023856947") the reply model then refused three times
+STEP_REF = {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]{0,11}$"}
 # a workflow's fields (medmirror.nodes.workflow), offered with plan_workflows: one comparison per condition here
 # (and/or groups are for planners given the pydantic schema), at most 3 derived inputs and 2 method parameters
 WORKFLOW_FIELDS = {

@@ -185,11 +185,11 @@ def index_of(plan: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def is_workflow(plan: list[dict[str, Any]], target: dict[str, Any] | None = None) -> bool:
-    """A plan with data flow or conditions, or whose question names several tools."""
+    """A plan with data flow or conditions, or any plan for a question that names several tools (a plan binding
+    only a generic tool, or one of them, is checked against every tool named)."""
     if any(p.get("when") or p.get("derive") for p in plan or []):
         return True
-    tools = {p.get("tool") for p in plan or [] if p.get("tool") not in NONE_TOOLS}
-    return len(tools) > 1 and len((target or {}).get("named") or []) > 1
+    return len((target or {}).get("named") or []) > 1
 
 
 def with_dependencies(plan: list[dict[str, Any]]) -> list[dict[str, Any]]:

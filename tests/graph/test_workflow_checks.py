@@ -231,3 +231,34 @@ def test_plan_workflows_offers_the_workflow_fields_in_the_planners_schema():
         fields = sent_schema(ms["planner"])["properties"]["subtasks"]["items"]["properties"]
         assert ({"id", "derive", "when", "method"} <= set(fields)) is on
         grammar_for(sent_schema(ms["planner"]))  # the embedded model's grammar builds from it
+
+
+def test_the_planners_schema_allows_only_step_ids_the_reply_model_takes():
+    # the embedded model once wrote "id": "1023856947" under a grammar that bounded only the length, and the reply
+    # model refused the plan three times (the run ended in an error)
+    from medmirror.memory.state import PlanOutput
+
+    ms = models(planner=[FLOW], answer=[result_answer])
+    run(ms, "mirror", question=Q, note=NOTE, extractor="rules", plan_workflows=True)
+    items = sent_schema(ms["planner"])["properties"]["subtasks"]["items"]["properties"]
+    for field in (items["id"], items["when"]["properties"]["ref"], items["derive"]["additionalProperties"]):
+        pattern = field["pattern"]
+        for sid, ok in (("ibw", True), ("step_2", True), ("1023856947", False), ("a b", False), ("x" * 13, False)):
+            assert bool(re.fullmatch(pattern, sid)) is ok, (pattern, sid)
+    plan_reply = {"subtasks": [{"description": "d", "tool": "bmi", "id": "step_2"}], "evaluation": "e", "score": 5}
+    PlanOutput.model_validate(plan_reply)  # what the grammar lets through, the reply model takes
+
+
+def test_a_plan_of_a_generic_tool_is_checked_against_every_tool_the_question_names():
+    # the embedded model planned only `calculate` for this question; checked as a one-tool plan it passed with no
+    # checks and the answer was an arithmetic the model wrote
+    full = default_registry()
+    registry = ToolRegistry([full.get(n) for n in ("calculate", "ideal_body_weight", "maintenance_fluids",
+                                                   "mean_arterial_pressure", "bmi")])
+    generic = plan(step("calculate"), score=10)
+    ms = models(planner=[generic, FLOW], answer=[result_answer])
+    r = run(ms, "mirror", question=Q, note=NOTE, extractor="rules", registry=registry)
+    first = r.event("plan_revise")
+    assert "does not use" in first["checks"] and "maintenance_fluids" in first["checks"]
+    assert r.state["plan_checks"]["passed"]
+    assert [s["tool"] for s in r["steps"]] == ["ideal_body_weight", "maintenance_fluids", "mean_arterial_pressure"]
