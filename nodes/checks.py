@@ -345,9 +345,19 @@ def tool_label(registry: ToolRegistry, name: str) -> str:
     return human or name.replace("_", " ")
 
 
-def fallback_plan(registry: ToolRegistry, tool: str) -> list[Subtask]:
-    """The checked single-tool plan: the tool the question asks for, alone."""
-    return [{"description": f"Compute the {tool_label(registry, tool)} for this patient", "tool": tool}]
+def fallback_plan(registry: ToolRegistry, tool: str | list[str]) -> list[Subtask]:
+    """The checked plan the product writes itself: the tool the question asks for, alone, or each of the tools it
+    names, in the question's order (no data flow: each reads its inputs from the note)."""
+    tools = [tool] if isinstance(tool, str) else list(tool)
+    return [{"description": f"Compute the {tool_label(registry, t)} for this patient", "tool": t} for t in tools]
+
+
+def fallback_tools(target: QuestionTarget) -> str | list[str] | None:
+    """What the product's own plan binds: the decisive target, or every tool a question naming several names."""
+    named = list(target.get("named") or [])
+    if len(named) > 1:
+        return named
+    return target.get("tool") if target.get("decisive") else None
 
 
 # ---------------------------------------------------------------------------

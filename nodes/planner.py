@@ -10,7 +10,15 @@ from langgraph.runtime import Runtime
 from medmirror.core.models.structured import StructuredOutputError, call_structured
 from medmirror.core.settings import Settings
 from medmirror.memory.state import MedMirrorState, PlanOutput, Subtask, applied, replaced, start_subtask
-from medmirror.nodes.checks import asks_text, checks_note, critique, fallback_plan, plan_checks, summary
+from medmirror.nodes.checks import (
+    asks_text,
+    checks_note,
+    critique,
+    fallback_plan,
+    fallback_tools,
+    plan_checks,
+    summary,
+)
 from medmirror.nodes.common import (
     Deps,
     demos_text,
@@ -72,7 +80,7 @@ def make_planner(deps: Deps):
                 check=lambda o: _check_tools(o, candidates, single),
             )
         except StructuredOutputError as err:
-            if not (s.use_checks and target.get("decisive")):
+            if not (s.use_checks and fallback_tools(target)):
                 raise
             return _fallback(deps, state, target, f"the planner's reply was invalid ({err.error[:160]})")
         plan, repeated = drop_repeats(named_steps([_subtask(st.description, st.tool, st.depends_on, st)
@@ -101,14 +109,15 @@ def make_planner(deps: Deps):
             if why is not None:  # the bound is reached with a plan that fails its checks or its score
                 event["event"] = "plan_bound_exhausted"
                 event["detail"] = f"kept best plan (score {best['score']}{checks_note(best.get('checks'))}) after {tries} tries"
-                if s.use_checks and best.get("checks") and not best["checks"]["passed"] and target.get("decisive"):
-                    fallback = fallback_plan(deps.registry, target["tool"])
+                own = fallback_tools(target)
+                if s.use_checks and best.get("checks") and not best["checks"]["passed"] and own:
+                    fallback = fallback_plan(deps.registry, own)
                     chosen = {"plan": fallback, "score": best["score"], "evaluation": best["evaluation"],
-                              "checks": plan_checks(fallback, target, deps.registry, state.working_memory)}
+                              "checks": _checks_of(deps, state, target, fallback)}
                     event["event"] = "plan_fallback"
                     event["decided_by"] = "checks"
                     event["detail"] = (f"no plan passed the checks after {tries} tries ({critique(best['checks'])}); "
-                                       f"using the checked single-tool plan: {target['tool']}")
+                                       f"using the checked {_plan_words(own)}")
             update.update(plan=chosen["plan"], plan_score=chosen["score"], plan_evaluation=chosen["evaluation"],
                           plan_checks=chosen.get("checks"), current=next_tool_subtask(chosen["plan"], 0),
                           steps=replaced(), **start_subtask())
@@ -118,16 +127,27 @@ def make_planner(deps: Deps):
     return planner
 
 
+def _plan_words(own: str | list[str]) -> str:
+    return f"single-tool plan: {own}" if isinstance(own, str) else "plan of the tools the question names: " + ", ".join(own)
+
+
+def _checks_of(deps: Deps, state: MedMirrorState, target: dict[str, Any], plan: list[dict[str, Any]]) -> Any:
+    return (workflow_plan_checks(plan, target, deps.registry) if is_workflow(plan, target) else
+            plan_checks(plan, target, deps.registry, state.working_memory))
+
+
 def _fallback(deps: Deps, state: MedMirrorState, target: dict[str, Any], reason: str) -> dict[str, Any]:
-    """The checked single-tool plan, when the planner cannot give a usable one: said in the trace."""
-    plan = fallback_plan(deps.registry, target["tool"])
-    checks = plan_checks(plan, target, deps.registry, state.working_memory)
+    """The product's own checked plan (:func:`fallback_tools`), when the planner cannot give a usable one: said in
+    the trace."""
+    own = fallback_tools(target)
+    plan = fallback_plan(deps.registry, own)
+    checks = _checks_of(deps, state, target, plan)
     return {"plan": plan, "plan_score": 0, "plan_evaluation": reason, "plan_checks": checks, "replan": False,
             "plan_tries": state.plan_tries + 1, "best_plan": None, "current": next_tool_subtask(plan, 0),
             "steps": replaced(), **start_subtask(),
             "trace": [{"node": "planner", "event": "plan_fallback", "checks": summary(checks), "decided_by": "checks",
                        "round": state.round,
-                       "detail": f"{reason}; using the checked single-tool plan: {target['tool']}"}]}
+                       "detail": f"{reason}; using the checked {_plan_words(own)}"}]}
 
 
 def _better(best: dict[str, Any] | None, new: dict[str, Any]) -> dict[str, Any]:

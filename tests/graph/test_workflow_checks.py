@@ -262,3 +262,17 @@ def test_a_plan_of_a_generic_tool_is_checked_against_every_tool_the_question_nam
     assert "does not use" in first["checks"] and "maintenance_fluids" in first["checks"]
     assert r.state["plan_checks"]["passed"]
     assert [s["tool"] for s in r["steps"]] == ["ideal_body_weight", "maintenance_fluids", "mean_arterial_pressure"]
+
+
+def test_when_no_plan_passes_the_product_plans_every_tool_the_question_names():
+    full = default_registry()
+    registry = ToolRegistry([full.get(n) for n in ("calculate", "ideal_body_weight", "maintenance_fluids",
+                                                   "mean_arterial_pressure", "bmi")])
+    generic = plan(step("calculate"), score=10)
+    ms = models(planner=[generic] * 6, answer=[result_answer])
+    r = run(ms, "mirror", question=Q, note=NOTE, extractor="rules", registry=registry)
+    fallback = r.event("plan_fallback")
+    assert "using the checked plan of the tools the question names" in fallback["detail"]
+    named = r.state["target"]["named"]
+    assert len(named) > 1 and [s["tool"] for s in r["steps"]] == named  # each named tool, none of the model's
+    assert r.state["plan_checks"]["passed"]
