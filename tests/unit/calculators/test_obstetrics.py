@@ -133,3 +133,12 @@ def test_ga_from_the_due_date() -> None:
     with pytest.raises(CalculatorInputError) as err:  # neither the LMP nor the due date
         GA.run({"current_date": "03/01/2023"})
     assert "last_menstrual_date" in str(err.value)
+
+
+def test_ga_due_date_is_read_from_a_note() -> None:
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    note = "Antenatal review. Today's date is 03/01/2023. EDD 10/08/2023 by dating scan."
+    args = rule_arguments(GA, note).args
+    assert args == {"current_date": "2023-03-01", "due_date": "2023-10-08"}
+    assert GA.run(args).value == "8 weeks, 3 days"
