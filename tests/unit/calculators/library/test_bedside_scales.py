@@ -1,0 +1,79 @@
+"""Shapiro rule, PAWSS, pediatric GCS, modified Hoehn and Yahr and SLICS; patients written for these tests, totals
+worked by hand from each publication."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.bench.medmcp import resolve
+from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+
+
+def test_shapiro_major_minor_and_threshold():
+    calc = CALCULATORS["shapiro_bacteremia"]
+    # 40.0 °C (major, 3) + age 50 (0) + indwelling catheter (2) = 5 -> cultures
+    result = calc.run({"temperature": ">39.4 °C", "age": "<=65 years", "catheter": True})
+    assert result.value == 5 and "blood cultures indicated" in result.interpretation
+    # boundary: one minor criterion (38.5 °C) is 1 point -> low risk; a second minor (vomiting) makes 2 -> cultures
+    assert "Low risk" in calc.run({"temperature": "38.3-39.4 °C", "age": "<=65 years"}).interpretation
+    assert calc.run({"temperature": "38.3-39.4 °C", "age": "<=65 years", "vomiting": True}).value == 2
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({"age": ">65 years"})
+    assert "temperature" in err.value.missing
+    assert resolve("Shapiro Rule").id == "shapiro_bacteremia"
+
+
+def test_pawss_threshold_and_cut_off():
+    calc = CALCULATORS["pawss"]
+    # threshold met; prior withdrawal, blackouts, downers = 3 -> low risk; + autonomic signs = 4 -> high risk
+    three = {"threshold": "Yes", "withdrawal": True, "blackouts": True, "downers": True}
+    assert calc.run(three).value == 3 and "low risk" in calc.run(three).interpretation
+    result = calc.run({**three, "autonomic": True})
+    assert result.value == 4 and "high risk" in result.interpretation
+    # threshold not met: 0 whatever the items
+    assert calc.run({"threshold": "No", "withdrawal": True, "seizures": True}).value == 0
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({"withdrawal": True})
+    assert err.value.missing == ["threshold"]
+    assert resolve("Prediction of Alcohol Withdrawal Severity Scale").id == "pawss"
+
+
+def test_pediatric_gcs_bands():
+    calc = CALCULATORS["pediatric_gcs"]
+    # toddler: eyes to voice 3 + irritable cries 4 + withdraws to touch 5 = 12 -> moderate
+    result = calc.run({"eye": "Open to verbal stimuli", "verbal": "Confused / irritable cries",
+                       "motor": "Localizes painful stimulus / withdraws to touch"})
+    assert result.value == 12 and "Moderate" in result.interpretation
+    # boundary 8: 2 + 2 + 4 -> severe
+    assert "Severe" in calc.run({"eye": "Open to pain only", "verbal": "Incomprehensible words or sounds / moans to "
+                                 "pain", "motor": "Withdraws to pain"}).interpretation
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({"eye": "No response", "verbal": "No verbal response"})
+    assert err.value.missing == ["motor"]
+    assert resolve("Pediatric Glasgow Coma Scale (pGCS)").id == "pediatric_gcs"
+
+
+def test_modified_hoehn_yahr_half_stages():
+    calc = CALCULATORS["modified_hoehn_yahr"]
+    assert calc.run({"stage": "Mild bilateral disease, with recovery on pull test"}).value == 2.5
+    assert "Stage 4" in calc.run({"stage": "Severe disability; still able to walk or stand unassisted"}).interpretation
+    with pytest.raises(CalculatorInputError):
+        calc.run({})
+    assert resolve("Modified Hoehn and Yahr Scale for Parkinson’s Disease").id == "modified_hoehn_yahr"
+
+
+def test_slics_treatment_bands():
+    calc = CALCULATORS["slics"]
+    # burst 2 + indeterminate DLC 1 + root injury 1 = 4 -> either
+    args = {"morphology": "Burst", "dlc": "Indeterminate (e.g. isolated interspinous widening, MRI signal change only)",
+            "neuro": "Root injury"}
+    assert calc.run(args).value == 4 and "surgeon" in calc.run(args).interpretation
+    # boundary: the same 4 with continuous cord compression (+1) = 5 -> operative
+    result = calc.run({**args, "compression": True})
+    assert result.value == 5 and result.interpretation.startswith("SLICS >= 5")
+    # compression 1 + intact 0 + root 1 = 2 -> non-operative
+    assert calc.run({**args, "morphology": "Compression", "dlc": "Intact"}).interpretation.startswith("SLICS <= 3")
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({"morphology": "Burst", "dlc": "Intact"})
+    assert err.value.missing == ["neuro"]
+    assert resolve("Subaxial Injury Classification and Severity Scale (SLICS)").id == "slics"
