@@ -47,6 +47,8 @@ FAULTS: dict[tuple[str, str], tuple[str, str]] = {
                                               "respiratory alkalosis"),
     ("medmcp-calc_021", "abg_analyzer"): (_L, "acute respiratory acidosis expects HCO3 24 + 1.1 = 25.1; 26 is "
                                               "within it, MDCalc calls it a secondary metabolic alkalosis"),
+    ("medmcp-calc_031", "pawss"): (_L, "MDCalc's 7 counts 'current intense craving', which is no PAWSS item "
+                                       "(Maldonado 2014); the ten items give 6"),
     ("medmcp-calc_036", "age_adjusted_d_dimer"): (_L, "MDCalc prints the cut-off 0.5 without its unit (µg/mL "
                                                       "FEU); ours 500 µg/L is the same value"),
 }
