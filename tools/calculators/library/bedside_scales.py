@@ -215,3 +215,37 @@ SLICS = point_score(
     conventions=("Morphology, DLC and neurological status are required; cord compression with a deficit counts 0 "
                  "when not documented (reported as assumed).",),
 )
+
+
+# ---------------------------------------------------------------------------
+# Epworth Sleepiness Scale
+# ---------------------------------------------------------------------------
+
+_ESS_CHANCE = opts(("Would never doze", 0), ("Slight chance of dozing", 1), ("Moderate chance of dozing", 2),
+                   ("High chance of dozing", 3))
+_ESS_SITUATIONS = (
+    ("reading", "Sitting and reading"), ("tv", "Watching TV"),
+    ("public", "Sitting, inactive in a public place (e.g. a theatre or a meeting)"),
+    ("passenger", "As a passenger in a car for an hour without a break"),
+    ("afternoon", "Lying down to rest in the afternoon when circumstances permit"),
+    ("talking", "Sitting and talking to someone"), ("lunch", "Sitting quietly after a lunch without alcohol"),
+    ("traffic", "In a car, while stopped for a few minutes in the traffic"),
+)
+
+EPWORTH = point_score(
+    id="epworth_sleepiness", name="Epworth Sleepiness Scale (ESS)", mdcalc_id=None, category="severity",
+    description=("Daytime sleepiness from the chance of dozing in eight everyday situations (0-3 each, 0-24); "
+                 "above 10 is excessive daytime sleepiness (e.g. in suspected obstructive sleep apnoea)."),
+    items=tuple(Choice(name, situation, _ESS_CHANCE) for name, situation in _ESS_SITUATIONS),
+    bands=(
+        Band(0, 10, "ESS 0-10: normal range of daytime sleepiness"),
+        Band(11, 12, "ESS 11-12: mild excessive daytime sleepiness"),
+        Band(13, 15, "ESS 13-15: moderate excessive daytime sleepiness"),
+        Band(16, 24, "ESS 16-24: severe excessive daytime sleepiness"),
+    ),
+    reference=("Johns MW. A new method for measuring daytime sleepiness: the Epworth sleepiness scale. Sleep "
+               "1991;14(6):540-545."),
+    aliases=("Epworth", "ESS", "Epworth Sleepiness Scale", "daytime sleepiness score"),
+    conventions=("Each of the eight situations is required (the patient's usual way of life in recent times).",
+                 "Bands as commonly used after Johns: 0-10 normal, 11-12 mild, 13-15 moderate, 16-24 severe."),
+)

@@ -349,3 +349,51 @@ LIGHTS = _rule("lights_criteria", LIGHT_NAME,
                 "normal is the reporting laboratory's and is needed only when the ratios do not decide.",
                 "In patients on diuretics the criteria may misclassify a transudate as an exudate (protein or "
                 "albumin gradient can help)."])
+
+
+# ---------------------------------------------------------------------------
+# WFNS grading of subarachnoid haemorrhage
+# ---------------------------------------------------------------------------
+
+WFNS_REF = ("Report of World Federation of Neurological Surgeons Committee on a Universal Subarachnoid Hemorrhage "
+            "Grading Scale. J Neurosurg 1988;68(6):985-986.")
+WFNS_NAME = "WFNS Grading for Subarachnoid Hemorrhage"
+
+
+class WFNSInputs(CalculatorInputs):
+    gcs: int = Field(..., ge=3, le=15, description="Glasgow Coma Scale total (3-15)")
+    motor_deficit: Tri = _finding("Major focal motor deficit (aphasia, hemiparesis or hemiplegia); decides the grade "
+                                  "only at GCS 13-14")
+
+
+def _wfns(x: WFNSInputs) -> CalculatorResult:
+    if x.gcs in (13, 14) and x.motor_deficit is None:
+        raise _undecided(WFNS_NAME, x, ("motor_deficit",))
+    if x.gcs == 15:
+        grade = 1 if not x.motor_deficit else 3  # GCS 15 with a deficit is not graded by WFNS; read as III
+    elif x.gcs >= 13:
+        grade = 3 if x.motor_deficit else 2
+    else:
+        grade = 4 if x.gcs >= 7 else 5
+    roman = ("I", "II", "III", "IV", "V")[grade - 1]
+    text = {1: "Grade I: GCS 15, no motor deficit", 2: "Grade II: GCS 13-14, no motor deficit",
+            3: "Grade III: GCS 13-14 with a motor deficit", 4: "Grade IV: GCS 7-12, with or without a motor deficit",
+            5: "Grade V: GCS 3-6, with or without a motor deficit"}[grade]
+    if x.gcs == 15 and x.motor_deficit:
+        text = "GCS 15 with a motor deficit is not defined by WFNS; read as Grade III (deficit grades as III)"
+    return _result("wfns_sah", WFNS_NAME, WFNS_REF, grade, "grade", text,
+                   [f"GCS {x.gcs}; motor deficit: {'yes' if x.motor_deficit else 'no' if x.motor_deficit is False else 'not needed'}",
+                    f"WFNS grade {roman}"], {"roman": roman})
+
+
+WFNS = register(Calculator(
+    id="wfns_sah", name=WFNS_NAME, category="severity",
+    description=("Grades aneurysmal subarachnoid haemorrhage I-V from the GCS and, at GCS 13-14, a major focal motor "
+                 "deficit; higher grades carry worse outcome."),
+    inputs=WFNSInputs, compute=_wfns, reference=WFNS_REF, output_unit="grade", output_type="integer",
+    aliases=["WFNS", "WFNS grade", "World Federation of Neurosurgical Societies (WFNS) Subarachnoid Hemorrhage "
+             "Grading", "WFNS scale", "World Federation of Neurological Surgeons grading"],
+    conventions=["GCS 15 -> I, 13-14 -> II (no deficit) or III (deficit), 7-12 -> IV, 3-6 -> V; the deficit is needed "
+                 "only at GCS 13-14 (never assumed). GCS 15 with a deficit, which WFNS leaves undefined, is read as "
+                 "III and the result says so."],
+))

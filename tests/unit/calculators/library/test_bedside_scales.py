@@ -77,3 +77,18 @@ def test_slics_treatment_bands():
         calc.run({"morphology": "Burst", "dlc": "Intact"})
     assert err.value.missing == ["neuro"]
     assert resolve("Subaxial Injury Classification and Severity Scale (SLICS)").id == "slics"
+
+
+def test_epworth_bands():
+    calc = CALCULATORS["epworth_sleepiness"]
+    names = ("reading", "tv", "public", "passenger", "afternoon", "talking", "lunch", "traffic")
+    # 2 x 5 = 10 with three situations 'would never doze' -> normal (upper boundary)
+    args = {n: "Moderate chance of dozing" for n in names[:5]} | {n: "Would never doze" for n in names[5:]}
+    assert calc.run(args).value == 10 and "normal" in calc.run(args).interpretation
+    # one more point -> 11, mild
+    assert "mild" in calc.run({**args, "talking": "Slight chance of dozing"}).interpretation
+    # all 'high chance' = 24 -> severe
+    assert "severe" in calc.run({n: "High chance of dozing" for n in names}).interpretation
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({n: args[n] for n in names[:7]})
+    assert err.value.missing == ["traffic"]

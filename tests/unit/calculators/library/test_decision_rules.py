@@ -97,3 +97,17 @@ def test_lights_criteria():
     with pytest.raises(CalculatorInputError) as err:  # the ratios do not decide and the ULN is missing
         calc.run(args)
     assert err.value.missing == ["serum_ldh_uln"]
+
+
+def test_wfns_grades_and_the_deficit_only_at_13_14():
+    calc = CALCULATORS["wfns_sah"]
+    assert calc.run({"gcs": 15}).value == 1
+    assert calc.run({"gcs": 14, "motor_deficit": False}).value == 2
+    assert calc.run({"gcs": 13, "motor_deficit": True}).value == 3
+    # boundaries: 12 and 7 are IV, 6 is V, whatever the deficit
+    assert calc.run({"gcs": 12}).value == 4 and calc.run({"gcs": 7}).value == 4 and calc.run({"gcs": 6}).value == 5
+    with pytest.raises(CalculatorInputError) as err:  # at 13-14 the deficit decides and is not documented
+        calc.run({"gcs": 14})
+    assert err.value.missing == ["motor_deficit"]
+    with pytest.raises(CalculatorInputError):
+        calc.run({"motor_deficit": False})
