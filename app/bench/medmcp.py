@@ -537,7 +537,22 @@ def gold_arguments(calc: Calculator, inputs: list[dict[str, Any]]) -> tuple[dict
     args = {name: argument(specs[name], label, values[label], points.get(name), number_kind(calc, name) is not None)
             for label, name in matched.items()}
     args.update(_durations(specs, matched, values, args))
+    args.update(_dosing_weight(specs, matched, values, args))
     return args, [label for label in labels if label not in matched]
+
+
+_NAMED_WEIGHT = re.compile(r"(?i)\((?:[^)]*\b)?(?:adjusted|ideal|dosing|lean|IBW|ABW)\b[^)]*\)")
+
+
+def _dosing_weight(specs: Mapping[str, Any], matched: Mapping[str, str], values: Mapping[str, Any],
+                   args: Mapping[str, Any]) -> dict[str, str]:
+    """A weight MDCalc notes as already the one the formula used ('80.3 kg (adjusted body weight)', '42 kg (IBW
+    dosing weight)') is used as given: the calculator's weight basis, when it has one, is 'actual'."""
+    spec = specs.get("weight_basis")
+    label = next((lab for lab, name in matched.items() if name == "weight"), None)
+    if spec is None or "weight_basis" in args or label is None or "actual" not in (spec.allowed or []):
+        return {}
+    return {"weight_basis": "actual"} if _NAMED_WEIGHT.search(str(values[label])) else {}
 
 
 _OVER_HOURS = re.compile(r"(?i)\s(?:over|for)\s+(\d+(?:\.\d+)?)\s*(?:h|hr|hrs|hours?)\s*$")

@@ -23,8 +23,6 @@ _O, _L = "ours", "label"
 FAULTS: dict[tuple[str, str], tuple[str, str]] = {
     ("medmcp-calc_111", "adjusted_body_weight"): (_L, "MDCalc's answer 155.9 lb is the ideal body weight (Devine, "
                                                       "69 in male: 70.7 kg); ours answers the adjusted weight"),
-    ("medmcp-calc_119", "creatinine_clearance"): (_O, "'Weight for calculation: 80.3 kg (adjusted body weight)' "
-                                                      "is not mapped to the weight basis; no height for ours"),
     ("medmcp-calc_091", "sirs_sepsis_shock"): (_O, "ours reads MODS too; the comparator cannot match MDCalc's "
                                                    "advice sentence"),
     ("medmcp-calc_070", "gupta_mica"): (_O, "a described procedure ('open colectomy') is not mapped to MICA's "

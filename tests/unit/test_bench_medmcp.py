@@ -246,3 +246,16 @@ def test_a_rate_over_hours_gives_its_duration():
     args, _ = gold_arguments(CALCULATORS["kdigo_aki"], fields[:2] + [{"field": "urine output rate",
                                                                       "value": "0.4 mL/kg/h"}])
     assert "oliguria_hours" not in args
+
+
+def test_a_weight_noted_as_the_dosing_weight_is_used_as_given():
+    # written for this test: (140 - 50) x 70 / (72 x 1.0) = 87.5 mL/min on the noted ideal weight, no height needed
+    fields = [{"field": "Age", "value": "50 years"}, {"field": "Sex", "value": "Male"},
+              {"field": "Serum creatinine", "value": "1.0 mg/dL"},
+              {"field": "Weight", "value": "70 kg (ideal body weight)"}]
+    args, _ = gold_arguments(CALCULATORS["creatinine_clearance"], fields)
+    assert args["weight_basis"] == "actual"
+    assert CALCULATORS["creatinine_clearance"].run(args).value == pytest.approx(87.5, abs=0.05)
+    # a plain weight keeps the calculator's own basis
+    args, _ = gold_arguments(CALCULATORS["creatinine_clearance"], fields[:3] + [{"field": "Weight", "value": "70 kg"}])
+    assert "weight_basis" not in args
