@@ -137,7 +137,7 @@ class AbicInputs(CalculatorInputs):
 
 
 def _abic(x: AbicInputs) -> CalculatorResult:
-    score = 0.1 * x.age + 0.08 * x.bilirubin + 0.3 * x.creatinine + 0.8 * x.inr
+    score = round(0.1 * x.age + 0.08 * x.bilirubin + 0.3 * x.creatinine + 0.8 * x.inr, 2)  # cut-offs read the 0.01
     text = ("ABIC < 6.71: low risk (90-day survival ~100%)" if score < 6.71 else
             "ABIC 6.71-8.99: intermediate risk (90-day survival ~70%)" if score < 9 else
             "ABIC >= 9.0: high risk (90-day survival ~25%)")
