@@ -249,3 +249,63 @@ EPWORTH = point_score(
     conventions=("Each of the eight situations is required (the patient's usual way of life in recent times).",
                  "Bands as commonly used after Johns: 0-10 normal, 11-12 mild, 13-15 moderate, 16-24 severe."),
 )
+
+
+# ---------------------------------------------------------------------------
+# CHA2DS2-VA (2024 ESC, sex removed)
+# ---------------------------------------------------------------------------
+
+CHA2DS2_VA = point_score(
+    id="cha2ds2_va", name="CHA2DS2-VA Score for Atrial Fibrillation Stroke Risk", mdcalc_id=None, category="risk",
+    description=("Stroke risk in atrial fibrillation without the sex criterion (2024 ESC): heart failure, "
+                 "hypertension, age, diabetes, prior stroke/TIA/thromboembolism and vascular disease (0-8); "
+                 "guides oral anticoagulation."),
+    items=(
+        yes_no("chf", "Congestive heart failure (or LV dysfunction)"),
+        yes_no("hypertension", "Hypertension"),
+        Choice("age", "Age", opts(("<65 years", 0), ("65-74 years", 1), (">=75 years", 2))),
+        yes_no("diabetes", "Diabetes mellitus"),
+        yes_no("stroke", "Prior stroke, TIA or thromboembolism", 2),
+        yes_no("vascular", "Vascular disease (prior myocardial infarction, peripheral artery disease, aortic plaque)"),
+    ),
+    bands=(
+        Band(0, 0, "CHA2DS2-VA 0: oral anticoagulation not recommended for stroke prevention"),
+        Band(1, 1, "CHA2DS2-VA 1: oral anticoagulation should be considered (ESC 2024, class IIa)"),
+        Band(2, 8, "CHA2DS2-VA >= 2: oral anticoagulation recommended (ESC 2024, class I)"),
+    ),
+    reference=("Van Gelder IC, Rienstra M, Bunting KV, et al. 2024 ESC Guidelines for the management of atrial "
+               "fibrillation developed in collaboration with the European Association for Cardio-Thoracic Surgery "
+               "(EACTS). Eur Heart J 2024;45(36):3314-3414."),
+    aliases=("CHA2DS2-VA", "CHA₂DS₂-VA", "CHA2DS2VA", "CHA2DS2-VA score"),
+    conventions=("Age is required; an undocumented condition counts 0 and is reported as assumed. Female sex is "
+                 "not a criterion (that is CHA2DS2-VASc).",),
+)
+
+
+# ---------------------------------------------------------------------------
+# Clinical Dehydration Scale (children)
+# ---------------------------------------------------------------------------
+
+CDS = point_score(
+    id="clinical_dehydration_scale", name="Clinical Dehydration Scale (CDS) for Pediatrics", mdcalc_id=None,
+    category="severity",
+    description=("Degree of dehydration of a child (1-36 months) with gastroenteritis from general appearance, "
+                 "eyes, mucous membranes and tears, 0-2 each (0-8)."),
+    items=(
+        Choice("appearance", "General appearance", opts(
+            ("Normal", 0), ("Thirsty, restless, or lethargic but irritable when touched", 1),
+            ("Drowsy, limp, cold, or sweaty; comatose or not", 2))),
+        Choice("eyes", "Eyes", opts(("Normal", 0), ("Slightly sunken", 1), ("Very sunken", 2))),
+        Choice("mucous_membranes", "Mucous membranes (tongue)", opts(("Moist", 0), ("Sticky", 1), ("Dry", 2))),
+        Choice("tears", "Tears", opts(("Tears", 0), ("Decreased tears", 1), ("Absent tears", 2))),
+    ),
+    bands=(
+        Band(0, 0, "CDS 0: no dehydration (< 3%)"),
+        Band(1, 4, "CDS 1-4: some dehydration (3-6%)"),
+        Band(5, 8, "CDS 5-8: moderate to severe dehydration (>= 6%)"),
+    ),
+    reference=("Friedman JN, Goldman RD, Srivastava R, Parkin PC. Development of a clinical dehydration scale for use "
+               "in children between 1 and 36 months of age. J Pediatr 2004;145(2):201-207."),
+    aliases=("CDS", "Clinical Dehydration Scale", "pediatric dehydration score"),
+    conventions=("Every item is required; validated in children 1-36 months with gastroenteritis.",),
+)

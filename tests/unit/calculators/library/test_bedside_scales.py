@@ -92,3 +92,29 @@ def test_epworth_bands():
     with pytest.raises(CalculatorInputError) as err:
         calc.run({n: args[n] for n in names[:7]})
     assert err.value.missing == ["traffic"]
+
+
+def test_cha2ds2_va():
+    calc = CALCULATORS["cha2ds2_va"]
+    assert calc.run({"age": "<65 years"}).value == 0
+    # 65-74 (1) alone -> 1, consider; + prior TIA (2) = 3 -> recommended
+    assert "considered" in calc.run({"age": "65-74 years"}).interpretation
+    assert calc.run({"age": "65-74 years", "stroke": True}).value == 3
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({"hypertension": True})
+    assert err.value.missing == ["age"]
+    assert resolve("CHA₂DS₂-VA Score").id == "cha2ds2_va"
+
+
+def test_clinical_dehydration_scale():
+    calc = CALCULATORS["clinical_dehydration_scale"]
+    normal = {"appearance": "Normal", "eyes": "Normal", "mucous_membranes": "Moist", "tears": "Tears"}
+    assert "no dehydration" in calc.run(normal).interpretation
+    # sunken eyes 1 + sticky 1 + decreased tears 1 + restless 1 = 4 -> some; very sunken (2) makes 5 -> moderate/severe
+    some = {"appearance": "Thirsty, restless, or lethargic but irritable when touched", "eyes": "Slightly sunken",
+            "mucous_membranes": "Sticky", "tears": "Decreased tears"}
+    assert calc.run(some).value == 4 and "some dehydration" in calc.run(some).interpretation
+    assert "moderate to severe" in calc.run({**some, "eyes": "Very sunken"}).interpretation
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({k: v for k, v in normal.items() if k != "tears"})
+    assert err.value.missing == ["tears"]
