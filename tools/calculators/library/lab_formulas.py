@@ -4,6 +4,10 @@ line and the ABC/2 haematoma volume."""
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
 from medmirror.tools.calculators.anthropometrics import Sex, SexNormalised, input_error, sex_input
 from medmirror.tools.calculators.base import CalculatorInputs, CalculatorResult, quantity
 from medmirror.tools.calculators.library._workflow_common import result as _result
@@ -154,11 +158,67 @@ ACETAMINOPHEN = _formula("acetaminophen_nomogram", APAP_NAME, "diagnosis",
                          "4-24 h against the treatment line (150 mcg/mL at 4 h, halving every 4 h).",
                          AcetaminophenInputs, _acetaminophen, APAP_REF, "",
                          ["Rumack-Matthew nomogram", "acetaminophen nomogram", "paracetamol nomogram",
-                          "Acetaminophen Overdose and NAC Dosing", "Tylenol overdose nomogram"],
+                          "Tylenol overdose nomogram"],
                          ["Single acute ingestion of known time, level drawn 4-24 h after; not for staggered or "
                           "extended-release ingestions. The US treatment line (150 mcg/mL at 4 h) is used; a level on "
                           "the line is treated.", "The value is 'Treat' or 'Below treatment line'; the line's level "
                           "at that hour is in the components."])
+
+
+# ---------------------------------------------------------------------------
+# N-acetylcysteine dosing for acetaminophen overdose
+# ---------------------------------------------------------------------------
+
+NAC_REF = ("IV 21-hour regimen: Prescott LF, Illingworth RN, Critchley JA, Stewart MJ, Adam RD, Proudfoot AT. "
+           "Intravenous N-acetylcystine: the treatment of choice for paracetamol poisoning. Br Med J "
+           "1979;2(6198):1097-1100 (Acetadote prescribing information: dosing weight capped at 100 kg); oral "
+           "72-hour regimen: Smilkstein MJ et al. N Engl J Med 1988;319(24):1557-1562.")
+NAC_NAME = "Acetaminophen Overdose and NAC Dosing"
+
+
+class NacInputs(CalculatorInputs):
+    route: Literal["IV", "PO"] = Field(..., description="Route of N-acetylcysteine: IV (21-hour) or PO (72-hour)")
+    weight: float = quantity("kg", description="Body weight", ge=1, le=400, accepted_units=["lb", "g"])
+
+    @field_validator("route", mode="before")
+    @classmethod
+    def _route(cls, v: Any) -> Any:
+        text = str(v).strip().lower()
+        return "IV" if text in ("iv", "intravenous") else "PO" if text in ("po", "oral", "by mouth") else v
+
+
+def _nac(x: NacInputs) -> CalculatorResult:
+    kg = min(x.weight, 100.0) if x.route == "IV" else x.weight
+    cap = [f"dosing weight capped at 100 kg (actual {x.weight:g} kg)"] if kg < x.weight else []
+    if x.route == "IV":
+        doses = (150 * kg, 50 * kg, 100 * kg)
+        bags = ("in 200 mL of diluent over 60 min", "in 500 mL of diluent over 4 h",
+                "in 1000 mL of diluent over 16 h") if x.weight >= 40 else (
+                "over 60 min", "over 4 h", "over 16 h (volumes for < 40 kg per the product label)")
+        text = ("IV dosing: 21-hour regimen ('3 bag dosing'): " + ", then ".join(
+            f"{d:.0f} mg IV {b}" for d, b in zip(doses, bags)))
+        lines = [*cap, f"150 mg/kg x {kg:g} kg = {doses[0]:.0f} mg; 50 mg/kg = {doses[1]:.0f} mg; 100 mg/kg = "
+                 f"{doses[2]:.0f} mg (total 300 mg/kg)"]
+        return _result("nac_dosing", NAC_NAME, NAC_REF, round(doses[0]), "mg", text, lines,
+                       {"loading_mg": round(doses[0]), "second_mg": round(doses[1]), "third_mg": round(doses[2])})
+    load, maintenance = 140 * kg, 70 * kg
+    text = (f"Oral dosing: 72-hour regimen: {load:.0f} mg PO loading dose, then {maintenance:.0f} mg PO every 4 h for "
+            "17 doses")
+    return _result("nac_dosing", NAC_NAME, NAC_REF, round(load), "mg", text,
+                   [*cap, f"140 mg/kg x {kg:g} kg = {load:.0f} mg; 70 mg/kg = {maintenance:.0f} mg"],
+                   {"loading_mg": round(load), "maintenance_mg": round(maintenance)})
+
+
+NAC = _formula("nac_dosing", NAC_NAME, "dosage",
+               "N-acetylcysteine doses for acetaminophen (paracetamol) poisoning by weight: IV 21-hour three-bag "
+               "regimen (150, 50, 100 mg/kg) or oral 72-hour regimen (140 mg/kg, then 70 mg/kg every 4 h x 17).",
+               NacInputs, _nac, NAC_REF, "mg",
+               ["NAC dosing", "N-acetylcysteine dosing", "Acetadote dosing", "acetylcysteine for acetaminophen "
+                "overdose", "paracetamol overdose NAC"],
+               ["The value is the loading dose in mg; the other doses are in the components. The IV dosing weight is "
+                "capped at 100 kg (Acetadote label; the oral regimen uses the actual weight); IV bag volumes are the "
+                "adult ones (>= 40 kg).",
+                "Whether to treat is the nomogram's question (acetaminophen_nomogram)."])
 
 
 # ---------------------------------------------------------------------------

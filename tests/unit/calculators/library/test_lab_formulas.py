@@ -61,3 +61,19 @@ def test_abc2_volume():
     assert "ICH score" not in calc.run({"a": 3, "b": 2, "c": 2}).interpretation  # 6 mL
     with pytest.raises(CalculatorInputError):
         calc.run({"a": 4, "b": 3})
+
+
+def test_nac_dosing_regimens_and_cap():
+    calc = CALCULATORS["nac_dosing"]
+    # IV, 60 kg: 150 x 60 = 9000 mg over 60 min, 50 x 60 = 3000 mg over 4 h, 100 x 60 = 6000 mg over 16 h
+    result = calc.run({"route": "IV", "weight": 60})
+    assert result.value == 9000 and result.components == {"loading_mg": 9000, "second_mg": 3000, "third_mg": 6000}
+    assert "21-hour regimen" in result.interpretation
+    # boundary of the cap: 100 kg and 130 kg both dose as 100 kg IV (15000 mg)
+    assert calc.run({"route": "IV", "weight": 100}).value == calc.run({"route": "IV", "weight": 130}).value == 15000
+    # oral, 50 kg: 140 x 50 = 7000 mg, then 70 x 50 = 3500 mg every 4 h
+    result = calc.run({"route": "oral", "weight": "110 lb"})  # 49.9 kg
+    assert result.value == round(140 * 110 * 0.45359237) and "every 4 h for 17 doses" in result.interpretation
+    with pytest.raises(CalculatorInputError) as err:
+        calc.run({"weight": 60})
+    assert err.value.missing == ["route"]
