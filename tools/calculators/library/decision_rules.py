@@ -392,7 +392,8 @@ WFNS = register(Calculator(
                  "deficit; higher grades carry worse outcome."),
     inputs=WFNSInputs, compute=_wfns, reference=WFNS_REF, output_unit="grade", output_type="integer",
     aliases=["WFNS", "WFNS grade", "World Federation of Neurosurgical Societies (WFNS) Subarachnoid Hemorrhage "
-             "Grading", "WFNS scale", "World Federation of Neurological Surgeons grading"],
+             "Grading", "WFNS scale", "World Federation of Neurological Surgeons grading", "WFNS Grading System",
+             "WFNS Grading System for Subarachnoid Hemorrhage"],
     conventions=["GCS 15 -> I, 13-14 -> II (no deficit) or III (deficit), 7-12 -> IV, 3-6 -> V; the deficit is needed "
                  "only at GCS 13-14 (never assumed). GCS 15 with a deficit, which WFNS leaves undefined, is read as "
                  "III and the result says so."],

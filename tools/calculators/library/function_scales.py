@@ -129,7 +129,8 @@ SPETZLER_MARTIN = point_score(
     reference=("Spetzler RF, Martin NA. A proposed grading system for arteriovenous malformations. J Neurosurg "
                "1986;65(4):476-483; classes A-C: Spetzler RF, Ponce FA. A 3-tier classification of cerebral "
                "arteriovenous malformations. J Neurosurg 2011;114(3):842-849."),
-    aliases=("Spetzler-Martin", "Spetzler Martin grade", "Spetzler-Martin AVM grading", "AVM grade"),
+    aliases=("Spetzler-Martin", "Spetzler Martin grade", "Spetzler-Martin AVM grading", "AVM grade",
+             "Spetzler-Martin Grading System", "Spetzler-Martin Grading System for Arteriovenous Malformations"),
     conventions=("Size: small < 3 cm, medium 3-6 cm, large > 6 cm; every item is required. The value is the grade "
                  "(1-5); the treatment reading follows Spetzler and Ponce's classes A (I-II), B (III), C (IV-V).",),
 )

@@ -76,7 +76,8 @@ BEDSIDE_SCHWARTZ = _formula(
     "Estimated GFR of a child (1-18 years) from height and serum creatinine: 0.413 x height (cm) / creatinine "
     "(mg/dL).", SchwartzInputs, _schwartz, SCHWARTZ_REF, "mL/min/1.73 m²",
     ["Bedside Schwartz", "Schwartz equation", "updated Schwartz formula", "Pediatric eGFR",
-     "Pediatric GFR (Bedside Schwartz)", "Bedside Schwartz Equation"],
+     "Pediatric GFR (Bedside Schwartz)", "Bedside Schwartz Equation", "Bedside Schwartz Equation for Pediatric GFR",
+     "Pediatric Glomerular Filtration Rate (Bedside Schwartz)", "Schwartz Equation for Pediatric eGFR"],
     ["Creatinine by an enzymatic (IDMS-traceable) assay, as in the 2009 derivation; children 1-18 years.",
      "The value is rounded to 0.1; the reading uses the KDIGO GFR categories."])
 
