@@ -26,7 +26,8 @@ FAULTS: dict[tuple[str, str], tuple[str, str]] = {
     ("medmcp-calc_091", "sirs_sepsis_shock"): (_O, "ours reads MODS too; the comparator cannot match MDCalc's "
                                                    "advice sentence"),
     ("medmcp-calc_070", "gupta_mica"): (_O, "a described procedure ('open colectomy') is not mapped to MICA's "
-                                            "procedure category"),
+                                            "procedure category; mapped to 'Intestinal' the model gives 2.0%, and "
+                                            "MDCalc's 0.5% fits only a -0.25 category (bariatric/urology)"),
     ("medmcp-calc_045", "creatinine_clearance"): (_L, "MDCalc's 28 uses the actual weight (78 kg); ours the BMI "
                                                       "rule's adjusted weight at BMI 25.5 (26.6 mL/min)"),
     ("medmcp-calc_038", "glasgow_coma_scale"): (_L, "MDCalc reports E3 V(NT) M5 without a total; ours scores "
