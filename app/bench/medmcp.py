@@ -536,7 +536,44 @@ def gold_arguments(calc: Calculator, inputs: list[dict[str, Any]]) -> tuple[dict
             matched[fits[0]] = name
     args = {name: argument(specs[name], label, values[label], points.get(name), number_kind(calc, name) is not None)
             for label, name in matched.items()}
+    args.update(_durations(specs, matched, values, args))
+    args.update(_dosing_weight(specs, matched, values, args))
     return args, [label for label in labels if label not in matched]
+
+
+_NAMED_WEIGHT = re.compile(r"(?i)\((?:[^)]*\b)?(?:adjusted|ideal|dosing|lean|IBW|ABW)\b[^)]*\)")
+
+
+def _dosing_weight(specs: Mapping[str, Any], matched: Mapping[str, str], values: Mapping[str, Any],
+                   args: Mapping[str, Any]) -> dict[str, str]:
+    """A weight MDCalc notes as already the one the formula used ('80.3 kg (adjusted body weight)', '42 kg (IBW
+    dosing weight)') is used as given: the calculator's weight basis, when it has one, is 'actual'."""
+    spec = specs.get("weight_basis")
+    label = next((lab for lab, name in matched.items() if name == "weight"), None)
+    if spec is None or "weight_basis" in args or label is None or "actual" not in (spec.allowed or []):
+        return {}
+    return {"weight_basis": "actual"} if _NAMED_WEIGHT.search(str(values[label])) else {}
+
+
+_OVER_HOURS = re.compile(r"(?i)\s(?:over|for)\s+(\d+(?:\.\d+)?)\s*(?:h|hr|hrs|hours?)\s*$")
+
+
+def _durations(specs: Mapping[str, Any], matched: Mapping[str, str], values: Mapping[str, Any],
+               args: Mapping[str, Any]) -> dict[str, float]:
+    """A measure given over its duration ('0.35 mL/kg/h over 12 hours') gives that duration to the one hours input
+    not otherwise given whose description names the same measure ('Hours the urine output has stayed at that
+    rate'); the number itself has the qualifier cut (:func:`_number_text`)."""
+    out: dict[str, float] = {}
+    for label, name in matched.items():
+        found = _OVER_HOURS.search(_cut_note(str(values[label])))
+        if not found:
+            continue
+        own = _tokens(name)
+        hours = [n for n, s in specs.items() if n not in args and n not in out and s.unit == "h"
+                 and s.type == "number" and len(own & (_tokens(s.description) | _tokens(n))) >= 2]
+        if len(hours) == 1:
+            out[hours[0]] = float(found.group(1))
+    return out
 
 
 # ---------------------------------------------------------------------------

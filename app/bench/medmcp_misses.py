@@ -21,18 +21,13 @@ from medmirror.bench.medmcp import RECORDS_FILE
 
 _O, _L = "ours", "label"
 FAULTS: dict[tuple[str, str], tuple[str, str]] = {
-    ("medmcp-calc_111", "nutric"): (_O, "MDCalc's 6 is the modified NUTRIC (no IL-6); ours is the original and "
-                                        "needs IL-6"),
     ("medmcp-calc_111", "adjusted_body_weight"): (_L, "MDCalc's answer 155.9 lb is the ideal body weight (Devine, "
                                                       "69 in male: 70.7 kg); ours answers the adjusted weight"),
-    ("medmcp-calc_119", "creatinine_clearance"): (_O, "'Weight for calculation: 80.3 kg (adjusted body weight)' "
-                                                      "is not mapped to the weight basis; no height for ours"),
     ("medmcp-calc_091", "sirs_sepsis_shock"): (_O, "ours reads MODS too; the comparator cannot match MDCalc's "
                                                    "advice sentence"),
     ("medmcp-calc_070", "gupta_mica"): (_O, "a described procedure ('open colectomy') is not mapped to MICA's "
-                                            "procedure category"),
-    ("medmcp-calc_045", "kdigo_aki"): (_O, "the oliguria duration is inside the value ('0.35 mL/kg/h over 12 "
-                                           "hours'), not a field; refused without it"),
+                                            "procedure category; mapped to 'Intestinal' the model gives 2.0%, and "
+                                            "MDCalc's 0.5% fits only a -0.25 category (bariatric/urology)"),
     ("medmcp-calc_045", "creatinine_clearance"): (_L, "MDCalc's 28 uses the actual weight (78 kg); ours the BMI "
                                                       "rule's adjusted weight at BMI 25.5 (26.6 mL/min)"),
     ("medmcp-calc_038", "glasgow_coma_scale"): (_L, "MDCalc reports E3 V(NT) M5 without a total; ours scores "
@@ -43,8 +38,6 @@ FAULTS: dict[tuple[str, str], tuple[str, str]] = {
                                          "interval runner does not take"),
     ("medmcp-calc_037", "emory_tipss"): (_L, "no Emory criterion is met (bilirubin 2.3 <= 3, ALT 38, no HE, "
                                              "elective): 0, MDCalc prints 2"),
-    ("medmcp-calc_057", "estimated_gestational_age"): (_O, "MDCalc gives the due date; ours takes the LMP (the "
-                                                           "bench maps no EDD to LMP)"),
     ("medmcp-calc_057", "weight_based_liquid_dose"): (_O, "per-day dose + frequency + '4 mg per 5 mL' are not "
                                                           "mapped to per-dose mg/kg and mg/mL"),
     ("medmcp-calc_060", "abg_analyzer"): (_L, "PaCO2 31 is below Winter's 33.5 +/- 2: an added respiratory "
@@ -53,6 +46,8 @@ FAULTS: dict[tuple[str, str], tuple[str, str]] = {
                                               "respiratory alkalosis"),
     ("medmcp-calc_021", "abg_analyzer"): (_L, "acute respiratory acidosis expects HCO3 24 + 1.1 = 25.1; 26 is "
                                               "within it, MDCalc calls it a secondary metabolic alkalosis"),
+    ("medmcp-calc_031", "pawss"): (_L, "MDCalc's 7 counts 'current intense craving', which is no PAWSS item "
+                                       "(Maldonado 2014); the ten items give 6"),
     ("medmcp-calc_036", "age_adjusted_d_dimer"): (_L, "MDCalc prints the cut-off 0.5 without its unit (µg/mL "
                                                       "FEU); ours 500 µg/L is the same value"),
 }

@@ -231,3 +231,31 @@ def test_misses_table_lists_every_miss_with_its_fault(data, tmp_path):
     text = render(tmp_path / "g")
     assert "misses 1: ours 0, label 0, unreviewed 1" in text
     assert "| t2 | emory_tipss | value | unreviewed |" in text
+
+
+def test_a_rate_over_hours_gives_its_duration():
+    # written for this test: UO 0.4 mL/kg/h for 13 hours -> the urine-output rate and its duration
+    fields = [{"field": "baseline creatinine", "value": "1.0 mg/dL"}, {"field": "current creatinine",
+                                                                         "value": "1.2 mg/dL"},
+              {"field": "urine output rate", "value": "0.4 mL/kg/h over 13 hours"}]
+    args, _ = gold_arguments(CALCULATORS["kdigo_aki"], fields)
+    assert args["oliguria_hours"] == 13.0 and args["urine_output_rate"] == "0.4 mL/kg/h"
+    # 1.2x creatinine is below stage 1; < 0.5 mL/kg/h for >= 12 h is stage 2
+    assert "2" in str(CALCULATORS["kdigo_aki"].run(args).value)
+    # no qualifier: no duration is made up
+    args, _ = gold_arguments(CALCULATORS["kdigo_aki"], fields[:2] + [{"field": "urine output rate",
+                                                                      "value": "0.4 mL/kg/h"}])
+    assert "oliguria_hours" not in args
+
+
+def test_a_weight_noted_as_the_dosing_weight_is_used_as_given():
+    # written for this test: (140 - 50) x 70 / (72 x 1.0) = 87.5 mL/min on the noted ideal weight, no height needed
+    fields = [{"field": "Age", "value": "50 years"}, {"field": "Sex", "value": "Male"},
+              {"field": "Serum creatinine", "value": "1.0 mg/dL"},
+              {"field": "Weight", "value": "70 kg (ideal body weight)"}]
+    args, _ = gold_arguments(CALCULATORS["creatinine_clearance"], fields)
+    assert args["weight_basis"] == "actual"
+    assert CALCULATORS["creatinine_clearance"].run(args).value == pytest.approx(87.5, abs=0.05)
+    # a plain weight keeps the calculator's own basis
+    args, _ = gold_arguments(CALCULATORS["creatinine_clearance"], fields[:3] + [{"field": "Weight", "value": "70 kg"}])
+    assert "weight_basis" not in args

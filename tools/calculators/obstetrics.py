@@ -51,7 +51,7 @@ def fmt(d: date) -> str:
 
 
 class _DateInputs(CalculatorInputs):
-    @field_validator("last_menstrual_date", "current_date", mode="before", check_fields=False)
+    @field_validator("last_menstrual_date", "current_date", "due_date", mode="before", check_fields=False)
     @classmethod
     def _date(cls, v: Any) -> Any:
         return parse_date(v)
@@ -146,15 +146,25 @@ CONCEPTION = register(Calculator(
 
 
 class GestationalAgeInputs(_DateInputs):
-    last_menstrual_date: date = Field(description=_LMP_DESC)
+    last_menstrual_date: date | None = Field(None, description=_LMP_DESC + "; or give the due date")
     current_date: date = Field(description="Date of assessment (MM/DD/YYYY or YYYY-MM-DD)")
+    due_date: date | None = Field(None, description="Estimated due date (MM/DD/YYYY or YYYY-MM-DD), used when the "
+                                  "LMP is not given")
 
 
 def _gestational_age(x: GestationalAgeInputs) -> CalculatorResult:
-    days_total = (x.current_date - x.last_menstrual_date).days
+    if x.last_menstrual_date is not None:
+        start, how = x.last_menstrual_date, f"LMP {fmt(x.last_menstrual_date)}"
+    elif x.due_date is not None:  # Naegele: the due date is LMP + 280 days, so the dating LMP is EDD - 280 days
+        start = x.due_date - timedelta(days=280)
+        how = f"due date {fmt(x.due_date)} - 280 days = dating LMP {fmt(start)}"
+    else:
+        raise input_error("Estimated Gestational Age", "last_menstrual_date", "give the LMP or the due date",
+                          problem="missing", expected="a date (MM/DD/YYYY or YYYY-MM-DD)")
+    days_total = (x.current_date - start).days
     if days_total < 0:
         raise input_error("Estimated Gestational Age", "current_date",
-                          f"{fmt(x.current_date)} is before the last menstrual period {fmt(x.last_menstrual_date)}",
+                          f"{fmt(x.current_date)} is before the last menstrual period {fmt(start)}",
                           expected="a date on or after the LMP")
     weeks, days = divmod(days_total, 7)
     if weeks < 14:
@@ -171,7 +181,7 @@ def _gestational_age(x: GestationalAgeInputs) -> CalculatorResult:
         calculator="estimated_gestational_age", name="Estimated Gestational Age",
         value=f"{weeks} weeks, {days} days", unit="",
         interpretation=interp,
-        explanation=[f"{fmt(x.current_date)} - {fmt(x.last_menstrual_date)} = {days_total} days "
+        explanation=[how, f"{fmt(x.current_date)} - {fmt(start)} = {days_total} days "
                      f"= {weeks} weeks and {days} days"],
         reference="Gestational age by dates: days elapsed since the first day of the LMP (ACOG Committee Opinion 700).",
         components={"weeks": weeks, "days": days, "total_days": days_total},
@@ -180,14 +190,17 @@ def _gestational_age(x: GestationalAgeInputs) -> CalculatorResult:
 
 GESTATIONAL_AGE = register(Calculator(
     id="estimated_gestational_age", name="Estimated Gestational Age", category="date",
-    description=("Estimated gestational age in weeks and days from the last menstrual period and the current "
-                 "date (pregnancy dating)."),
+    description=("Estimated gestational age in weeks and days from the last menstrual period (or the due date) "
+                 "and the current date (pregnancy dating)."),
     inputs=GestationalAgeInputs, compute=_gestational_age,
     reference="Days since LMP, expressed as completed weeks and days.",
     output_unit="", output_type="weeks_days",
     medcalc_id=69, medcalc_name="Estimated Gestational Age",
     aliases=["gestational age", "GA", "weeks pregnant", "pregnancy dating by LMP"],
+    core=("last_menstrual_date", "due_date"), core_min=1,
     conventions=["Gestational age = current date - LMP, as completed weeks and remaining days.",
+                 "Given a due date instead of the LMP: gestational age = 280 days - (due date - current date) "
+                 "(Naegele's rule, due date = LMP + 280 days); the LMP wins when both are given.",
                  "A current date before the LMP is rejected."],
     medcalc_keys={"Last menstrual date": "last_menstrual_date", "Current Date": "current_date"},
 ))

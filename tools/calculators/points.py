@@ -257,7 +257,7 @@ def point_score(
     *,
     id: str,
     name: str,
-    mdcalc_id: int,
+    mdcalc_id: int | None,
     category: Category,
     description: str,
     items: tuple[Item, ...],
@@ -272,7 +272,8 @@ def point_score(
     """Register a sum-of-points score (or, with ``compute``, a score with its own arithmetic).
 
     ``description`` is the card in our own words: what the score is for and in whom. ``reference``
-    is the primary publication the definition follows. ``constant`` is added to the items' points (a
+    is the primary publication the definition follows; ``mdcalc_id`` is its id in RiskAgent's library (None for a
+    score that is not there, e.g. an MDCalc calculator MedMCP-Calc names). ``constant`` is added to the items' points (a
     score whose total starts above zero); with ``compute`` the bands read that function's value, and the
     definition checks do not walk the items' sums.
     """
@@ -296,5 +297,5 @@ def point_score(
         compute=compute or _sum, reference=reference, output_unit=unit,
         output_type="integer" if compute is None and all(
             float(o.points).is_integer() for i in items if isinstance(i, Choice) for o in i.options) else "decimal",
-        aliases=list(aliases), conventions=list(conventions), mdcalc_ids=[mdcalc_id],
+        aliases=list(aliases), conventions=list(conventions), mdcalc_ids=[] if mdcalc_id is None else [mdcalc_id],
     ))

@@ -1,6 +1,7 @@
 """Dates and cycle length for the obstetric calculators.
 
 - ``lmp_date``: "last menstrual period (LMP) was on 02/24/2000", "LMP: Jan 7, 2017".
+- ``due_date``: "EDD 10/08/2023", "estimated due date: Oct 8, 2023" (gestational age when no LMP is given).
 - ``current_date``: "Today's date is 08/21/2021", "current date: 2021-08-21", "14/03/2026 (today)"; when none is
   labelled, the date of the encounter the note records ("Booking appointment - 17 October 2022", "Seen in clinic on
   2 May 2023").
@@ -37,6 +38,7 @@ DATE = (
 _LABELS = {
     "lmp_date": r"last (?:normal )?menstrual period|last (?:normal )?menstrual cycle|\bLN?MP\b|last (?:normal )?menses"
                 r"|last (?:normal )?period",
+    "due_date": r"\bEDD\b|estimated date of (?:delivery|confinement)|(?:estimated )?due date",
     "current_date": r"today'?s date|todays date|current date|today is|date today"
                     r"|date of (?:the |this |today's )?(?:visit|presentation|evaluation|examination|assessment|consultation"
                     r"|review|appointment|encounter|booking|attendance)"

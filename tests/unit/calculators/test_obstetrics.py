@@ -118,3 +118,27 @@ def test_ga_rejects_current_before_lmp_and_missing() -> None:
     with pytest.raises(CalculatorInputError) as err:
         GA.run({"last_menstrual_date": "03/01/2023"})
     assert err.value.missing == ["current_date"]
+
+
+def test_ga_from_the_due_date() -> None:
+    # due 10/08/2023 -> dating LMP 10/08/2023 - 280 days = 01/01/2023; 03/01/2023 is 59 days = 8 weeks 3 days
+    r = GA.run({"due_date": "10/08/2023", "current_date": "03/01/2023"})
+    assert r.value == "8 weeks, 3 days" and "due date" in r.explanation[0]
+    # on the due date itself: 280 days = 40 weeks 0 days (term)
+    r = GA.run({"due_date": "2023-10-08", "current_date": "2023-10-08"})
+    assert r.value == "40 weeks, 0 days" and r.interpretation == "term"
+    # the LMP wins when both are given
+    r = GA.run({"last_menstrual_date": "01/08/2023", "due_date": "10/08/2023", "current_date": "03/01/2023"})
+    assert r.value == "7 weeks, 3 days"
+    with pytest.raises(CalculatorInputError) as err:  # neither the LMP nor the due date
+        GA.run({"current_date": "03/01/2023"})
+    assert "last_menstrual_date" in str(err.value)
+
+
+def test_ga_due_date_is_read_from_a_note() -> None:
+    from medmirror.tools.extraction.grounding import rule_arguments
+
+    note = "Antenatal review. Today's date is 03/01/2023. EDD 10/08/2023 by dating scan."
+    args = rule_arguments(GA, note).args
+    assert args == {"current_date": "2023-03-01", "due_date": "2023-10-08"}
+    assert GA.run(args).value == "8 weeks, 3 days"

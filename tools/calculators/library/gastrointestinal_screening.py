@@ -3,38 +3,73 @@ critically ill), BAWS (alcohol withdrawal), SCOFF (eating disorders) and the IDF
 
 from __future__ import annotations
 
-from medmirror.tools.calculators.points import Band, Choice, opts, point_score, yes_no
+from medmirror.tools.calculators.base import CalculatorResult
+from medmirror.tools.calculators.points import (
+    Band,
+    Choice,
+    band_of,
+    explained_result,
+    item_points,
+    opts,
+    point_score,
+    yes_no,
+)
 
 # ---------------------------------------------------------------------------
 # MDCalc 4011: NUTRIC score (the original, with IL-6)
 # ---------------------------------------------------------------------------
 
 _NUTRIC_MORTALITY = ("~1%", "~2%", "~3%", "~8%", "~11%", "~20%", "~30%", "~45%", "~58%", "~70%", "~80%")
+_NUTRIC_REF = ("Heyland DK, Dhaliwal R, Jiang X, Day AG. Identifying critically ill patients who benefit the most "
+               "from nutrition therapy: the development and initial validation of a novel risk assessment tool. "
+               "Crit Care. 2011;15(6):R268. Without IL-6 (modified NUTRIC): Rahman A, Hasan RM, Agarwala R, "
+               "Martin C, Day AG, Heyland DK. Identifying critically-ill patients who will benefit most from "
+               "nutritional therapy: further validation of the 'modified NUTRIC' nutritional risk assessment "
+               "tool. Clin Nutr. 2016;35(1):158-162.")
+_IL6_NOT_MEASURED = "Not measured"
+_NUTRIC_BANDS = tuple(Band(s, s, f"NUTRIC {s}: {'low' if s <= 5 else 'high'} risk (low score: 0-5, high: 6-10); "
+                                 f"{m} 28-day mortality" + ("" if s <= 5 else
+                                                            "; most likely to benefit from aggressive nutrition therapy"))
+                      for s, m in enumerate(_NUTRIC_MORTALITY))
+_MNUTRIC_BANDS = (
+    Band(0, 4, "modified NUTRIC (without IL-6) 0-4: low malnutrition risk"),
+    Band(5, 9, "modified NUTRIC (without IL-6) 5-9: high risk; worse outcomes (mortality, ventilation) and most "
+               "likely to benefit from aggressive nutrition therapy"),
+)
 
+
+def _nutric(x) -> CalculatorResult:
+    rows = item_points(x)
+    total = int(sum(p for _, _, p in rows))
+    modified = x.il == _IL6_NOT_MEASURED
+    text = band_of(_MNUTRIC_BANDS if modified else _NUTRIC_BANDS, total).text
+    lines = ["IL-6 not measured: the modified NUTRIC (0-9, high >= 5) is read"] if modified else []
+    return explained_result("nutric", NUTRIC_NAME, _NUTRIC_REF, x, total, text, lines)
+
+
+NUTRIC_NAME = "Nutrition Risk in the Critically Ill (NUTRIC) Score"
 NUTRIC = point_score(
-    id="nutric", name="Nutrition Risk in the Critically Ill (NUTRIC) Score", mdcalc_id=4011, category="risk",
+    id="nutric", name=NUTRIC_NAME, mdcalc_id=4011, category="risk",
     description=("Identifies critically ill patients likely to benefit from aggressive nutrition therapy, from "
                  "age, APACHE II, SOFA, comorbidities, days in hospital before ICU admission and IL-6 (0-10 "
-                 "points); a high score goes with higher 28-day mortality."),
+                 "points; without IL-6 the modified NUTRIC, 0-9); a high score goes with higher 28-day mortality."),
     items=(
         Choice("age", "Age, years", opts(("<50", 0), ("50-74", 1), (">=75", 2))),
         Choice("apache", "APACHE II score", opts(("<15", 0), ("15-19", 1), ("20-27", 2), (">=28", 3))),
         Choice("sofa", "SOFA score (initial, on presentation)", opts(("<6", 0), ("6-9", 1), (">=10", 2))),
         Choice("num", "Number of comorbidities", opts(("0-1", 0), (">=2", 1))),
         Choice("days", "Days in hospital to ICU admission", opts(("0", 0), (">=1", 1))),
-        Choice("il", "IL-6, pg/mL", opts(("0-399", 0), (">=400", 1))),
+        Choice("il", "IL-6, pg/mL", opts(("0-399", 0), (">=400", 1), (_IL6_NOT_MEASURED, 0, "not_measured")),
+               default=_IL6_NOT_MEASURED),
     ),
-    bands=tuple(Band(s, s, f"NUTRIC {s}: {'low' if s <= 5 else 'high'} risk (low score: 0-5, high: 6-10); "
-                           f"{m} 28-day mortality" + ("" if s <= 5 else
-                                                      "; most likely to benefit from aggressive nutrition therapy"))
-                for s, m in enumerate(_NUTRIC_MORTALITY)),
-    reference=("Heyland DK, Dhaliwal R, Jiang X, Day AG. Identifying critically ill patients who benefit the most "
-               "from nutrition therapy: the development and initial validation of a novel risk assessment tool. "
-               "Crit Care. 2011;15(6):R268."),
-    aliases=("NUTRIC", "NUTRIC score"),
-    conventions=("IL-6 is asked as MDCalc does (the original NUTRIC); every item must be given.",
+    bands=_NUTRIC_BANDS + _MNUTRIC_BANDS, compute=_nutric, reference=_NUTRIC_REF,
+    aliases=("NUTRIC", "NUTRIC score", "modified NUTRIC", "mNUTRIC"),
+    conventions=("IL-6 is asked as MDCalc does (the original NUTRIC, 0-10, high >= 6); when IL-6 is not measured "
+                 "the modified NUTRIC (Rahman 2016: the same items without IL-6, 0-9, high >= 5) is read, and the "
+                 "result says so.",
                  "MDCalc labels the IL-6 unit µ/mL; the assay's usual unit is pg/mL, with the same 400 cut-off.",
-                 "28-day mortality per score as MDCalc tabulates it from the derivation cohort."),
+                 "28-day mortality per score (original NUTRIC only) as MDCalc tabulates it from the derivation "
+                 "cohort."),
 )
 
 

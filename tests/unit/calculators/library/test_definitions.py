@@ -19,6 +19,8 @@ from medmirror.tools.calculators.points import SPECS, Choice, Number
 from medmirror.tools.calculators.provenance import mdcalc_index
 
 LIBRARY = {cid: calc for cid, calc in CALCULATORS.items() if calc.mdcalc_ids}
+# point scores written as definitions, in RiskAgent's library or not (MDCalc calculators MedMCP-Calc names)
+DEFINED = {cid for cid in SPECS if cid in CALCULATORS}
 
 
 def test_each_mdcalc_id_is_served_once_and_exists():
@@ -54,7 +56,7 @@ def _reachable_totals(items, constant: float = 0) -> set[float]:
     return totals
 
 
-@pytest.mark.parametrize("cid", sorted(c for c in SPECS if c in LIBRARY and not SPECS[c].custom))
+@pytest.mark.parametrize("cid", sorted(c for c in DEFINED if not SPECS[c].custom))
 def test_bands_cover_every_reachable_total_once(cid):
     spec = SPECS[cid]
     for total in sorted(_reachable_totals(spec.items, spec.constant)):
@@ -62,7 +64,7 @@ def test_bands_cover_every_reachable_total_once(cid):
         assert len(holding) == 1, f"{cid}: total {total:g} is in {len(holding)} bands: {holding}"
 
 
-@pytest.mark.parametrize("cid", sorted(c for c in SPECS if c in LIBRARY))
+@pytest.mark.parametrize("cid", sorted(DEFINED))
 def test_each_option_is_accepted_by_label(cid):
     calc, spec = CALCULATORS[cid], SPECS[cid]
     base = _minimal_arguments(spec.items)
@@ -76,7 +78,7 @@ def test_each_option_is_accepted_by_label(cid):
                 assert result.components.get(item.name, opt.points) == opt.points
 
 
-@pytest.mark.parametrize("cid", sorted(c for c in SPECS if c in LIBRARY))
+@pytest.mark.parametrize("cid", sorted(DEFINED))
 def test_a_missing_required_choice_is_refused_by_name(cid):
     spec = SPECS[cid]
     required = [i for i in spec.items if isinstance(i, Choice) and i.default is None]
@@ -104,7 +106,7 @@ def test_small_scores_sum_exactly_over_all_combinations():
     options' points and lands in a band (the compute function and the definition agree)."""
     checked = 0
     for cid, spec in SPECS.items():
-        if cid not in LIBRARY or any(isinstance(i, Number) for i in spec.items):
+        if cid not in DEFINED or any(isinstance(i, Number) for i in spec.items):
             continue
         combos = 1
         for item in spec.items:

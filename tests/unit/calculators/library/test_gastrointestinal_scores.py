@@ -95,6 +95,20 @@ def test_nutric():
     assert result.value == 7 and "high risk" in result.interpretation and "~45%" in result.interpretation
 
 
+def test_nutric_without_il6_reads_the_modified_score():
+    calc = CALCULATORS["nutric"]
+    base = {"age": "50-74", "apache": "20-27", "sofa": "6-9", "num": ">=2"}
+    # 1 + 2 + 1 + 1 + 1 (>=1 day) = 6, IL-6 not measured -> modified NUTRIC 5-9, high risk
+    result = calc.run({**base, "days": ">=1"})
+    assert result.value == 6 and "modified NUTRIC" in result.interpretation and "high risk" in result.interpretation
+    assert "il" in result.assumed
+    # boundary: 1 + 2 + 1 + 1 + 0 = 5 is already high on the modified score, but low (0-5) on the original
+    assert "5-9: high risk" in calc.run({**base, "days": "0"}).interpretation
+    assert "low risk" in calc.run({**base, "days": "0", "il": "0-399"}).interpretation
+    with pytest.raises(CalculatorInputError, match="apache"):
+        calc.run({"age": "<50", "sofa": "<6", "num": "0-1", "days": "0"})
+
+
 def test_baws_tiers():
     # 1 + 2 + 2 + 0 + 0 = 5 -> 3-5 tier, diazepam 10 mg (row 12044)
     result = _gold("baws", 10446, {"tremor": 1, "sweats": 2, "agitation": 2, "confusion": 0, "hallucinations": 0})
