@@ -125,8 +125,8 @@ def question_target(registry: ToolRegistry, question: str, candidates: list[str]
         return {"tool": tool, "decisive": True, "margin": margin, "named": [tool], "ranked": ranked[:5],
                 "mentioned": mentioned,
                 "why": f"named in the question ('{phrase}')"}
-    if len(asked) > 1:
-        several = [t for t, _ in asked]
+    if len(asked) > 1:  # several asked: the ones feeding another are asked too ("the IBW, the fluids from it")
+        several = [t for t, _ in named]
         return {"tool": None, "decisive": False, "margin": margin, "named": several, "ranked": ranked[:5],
                 "mentioned": mentioned,
                 "why": "the question names several tools: " + ", ".join(several)}

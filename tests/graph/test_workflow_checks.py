@@ -140,7 +140,8 @@ def test_a_condition_on_a_step_without_a_result_skips_the_step():
     broken = plan(step("mean_arterial_pressure", id="map"),
                   step("bmi", id="b", when={"ref": "map", "op": "==", "value": "hypertensive crisis"}))
     ms = models(planner=[broken], answer=[result_answer])
-    r = run(ms, "mirror", question=BRANCH_Q, note=NOTE, extractor="rules")
+    r = run(ms, "mirror", question="Compute his mean arterial pressure, then his BMI if it is a hypertensive crisis.",
+            note=NOTE, extractor="rules")
     assert [s["tool"] for s in r["steps"]] == ["mean_arterial_pressure"]
     assert r["decisions"][0]["taken"] is False and "is False" in r["decisions"][0]["why"]
 
@@ -274,5 +275,6 @@ def test_when_no_plan_passes_the_product_plans_every_tool_the_question_names():
     fallback = r.event("plan_fallback")
     assert "using the checked plan of the tools the question names" in fallback["detail"]
     named = r.state["target"]["named"]
+    assert "ideal_body_weight" in named  # asked, though its result feeds the fluids
     assert len(named) > 1 and [s["tool"] for s in r["steps"]] == named  # each named tool, none of the model's
     assert r.state["plan_checks"]["passed"]
