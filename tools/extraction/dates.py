@@ -186,6 +186,31 @@ def _encounter_dates(note: str, index: SentenceIndex, day_first: bool = False) -
 
 
 _PREGNANCY_DAYS = 280
+# when no date is labelled the last menstrual period: the start dates of periods the note names ("her period that had
+# started on 22 December 2025 was followed by another, which the clinic's records listed as starting on 2026-01-19");
+# the last of them is the last period
+_PERIOD_START = re.compile(
+    rf"\b(?:(?:menstrual\s+)?period|menses|another(?=[^.;\n]{{0,80}}?\bstart))\b[^\d\n.;]{{0,60}}?"
+    rf"\b(?:started|starting|began|beginning|begun)\s+(?:on\s+)?(?:the\s+)?{DATE}", re.I)
+# ... a period that is not hers or not a menstrual one ("the period of observation", "a trial period")
+_NOT_MENSES = re.compile(r"\b(?:trial|observation|follow-?up|waiting|study|washout|grace|time|short|long|rest)\s+period\b"
+                         r"|\bperiod\s+of\b", re.I)
+
+
+def _period_starts(note: str, index: SentenceIndex, day_first: bool) -> list[Value]:
+    """LMP candidates from unlabelled period start dates (:data:`_PERIOD_START`), the latest first."""
+    values = []
+    for m in _PERIOD_START.finditer(note):
+        if _NOT_MENSES.search(m.group(0)):
+            continue
+        d = parse_date(m.group("date"), day_first)
+        if d is None:
+            continue
+        values.append(Value(
+            name="lmp_date", value=d.isoformat(), unit="date", raw=m.group(0), original_value=m.group("date"),
+            original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
+            details={"mm/dd/yyyy": d.strftime("%m/%d/%Y"), "from": "the last of the period start dates the note gives"}))
+    return sorted(values, key=lambda v: v.value, reverse=True)
 
 
 def _this_pregnancy_first(values: list[Value]) -> list[Value]:
@@ -227,7 +252,9 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
             values = list({v.start: v for v in values}.values())
         if not values and name == "current_date":
             values = _encounter_dates(note, index, day_first)
-        if name == "lmp_date" and len(values) > 1:
+        if name == "lmp_date" and not values:
+            values = _period_starts(note, index, day_first)
+        elif name == "lmp_date" and len(values) > 1:
             values = _this_pregnancy_first(values)
         if values:
             values[0].alternatives = values[1:]

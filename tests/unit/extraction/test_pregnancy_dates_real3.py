@@ -47,3 +47,19 @@ def test_a_fetal_medicine_clinic_is_no_fetus():
     assert other_person("The fetal heart rate was 150.", 10, 28) != ""
     g = rule_arguments(CALCULATORS["estimated_gestational_age"], note + " Her LMP was 3/1/2026.")
     assert g.args["current_date"] in ("2026-09-03", dt.date(2026, 9, 3))
+
+
+def test_unlabelled_period_starts_the_last_one_is_the_lmp():
+    note = ("Her period that began on 3 November 2025 was followed by another, which her app recorded as starting on "
+            "1 December 2025. A pregnancy test was positive.")
+    assert _dates(note)["lmp_date"] == "2025-12-01"
+
+
+def test_a_labelled_lmp_wins_over_period_starts():
+    note = ("Her period that began on 3 November 2025 was light. Her last menstrual period was 20 October 2025.")
+    assert _dates(note)["lmp_date"] == "2025-10-20"
+
+
+def test_a_period_that_is_no_menses_is_not_read():
+    note = "A trial period of the new inhaler started on 4 March 2026."
+    assert "lmp_date" not in _dates(note)
