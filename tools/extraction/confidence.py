@@ -80,12 +80,16 @@ _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
 _PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|old|had\s+been|(?:19|20)\d\d"
                    r"|january|february|march|april|june|july|august|september|october|november|december"
-                   r"|(?:months?|years?|weeks?)\s+(?:before|earlier)|(?:clinic|annual|routine)\s+(?:visit|review|check))\b",
+                   r"|(?:months?|years?|weeks?)\s+(?:before|earlier)|(?:clinic|annual|routine)\s+(?:visit|review|check)"
+                   # before an operation: the presentation may be the operation's aftermath
+                   r"|pre-?op(?:erative(?:ly)?)?)\b",
                    re.I)
 # ... and one after the presentation (a value after treatment or later in the course is not the presenting one)
 _LATER = re.compile(r"\b(?:after|later|next|following|subsequent(?:ly)?|discharge|repeat(?:ed)?|re-?check\w*|follow[- ]?up"
                     r"|by\s+the|day\s+(?:\d+|two|three|four|five|six|seven)|fallen|fell|risen|rose|improved|recovered"
-                    r"|post[- ]?\w+|then|once|until|thereafter)\b", re.I)
+                    r"|post[- ]?\w+|then|once|until|thereafter"
+                    # a later course of a treatment: 'at the start of the third cycle', 'cycle 2', 'after four cycles'
+                    r"|(?:second|third|fourth|fifth|sixth|\d+(?:nd|rd|th))\s+(?:cycle|course|dose)|cycles?\s+(?:[2-9]|\d\d))\b", re.I)
 # a lead-in that places what follows later than the presentation
 _LATER_LEAD = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|several|few)\s+(?:minutes?|hours?|days?|weeks?)\s+later"
                          r"|later|the\s+next\s+(?:day|morning)|the\s+following\s+(?:day|morning)|by\s+the\s+time"

@@ -256,8 +256,9 @@ _NOT_A_PERSON = re.compile(r"famil|\bFHx?\b|relatives?\b|maternal|paternal", re.
 _PATIENT_AGAIN = re.compile(r"\b(?:he|she|patient|his|her|their|pt)\b", re.I)
 
 
-# the fetus's measurement: "fetal heart rate of 70", "foetal weight 2.1 kg" (a few words may stand between)
-_FETUS_BEFORE = re.compile(r"\b(?:f(?:o)?etal|f(?:o)?etus['’]s?)\s+(?:[A-Za-z-]+\s+){0,3}$", re.I)
+# the fetus's measurement: "fetal heart rate of 70", "foetal weight 2.1 kg" (a few words may stand between); not the
+# specialty ("seen in the maternal-fetal medicine clinic on September 11, 2026", "fetal medicine unit")
+_FETUS_BEFORE = re.compile(r"(?<![-\w])(?:f(?:o)?etal|f(?:o)?etus['’]s?)(?!\s+medicine)\s+(?:[A-Za-z-]+\s+){0,3}$", re.I)
 
 
 def other_person(text: str, start: int, end: int, triggers: list[TriggerHit] | None = None) -> str:

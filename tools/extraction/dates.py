@@ -45,7 +45,10 @@ _LABELS = {
                     r"|(?<!last )(?<!next )(?<!previous )(?<!prior )(?:clinic|visit|consultation|appointment|assessment|review"
                     r"|encounter|booking|examination) date",
 }
-_LABELLED = {name: re.compile(rf"(?:{rx})[^\d\n.;]{{0,40}}?{DATE}", re.I) for name, rx in _LABELS.items()}
+# the date right after the label, or after a relative clause of the label ("her last menstrual period, which she recorded
+# as having started on the 3rd of May 2026")
+_LABELLED = {name: re.compile(rf"(?:{rx})(?:,\s*which\b[^\d\n.;,]{{0,60}}?|[^\d\n.;]{{0,40}}?){DATE}", re.I)
+             for name, rx in _LABELS.items()}
 # 'today' right before a date: "seen today (4 May 2023)", "today, Tuesday 4 April 2023"
 _TODAY_DATE = re.compile(rf"\btoday\s*(?:[(,:–—-]\s*)?(?:is\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?{DATE}",
                          re.I)
@@ -60,7 +63,12 @@ _ENCOUNTER_DATE = [re.compile(
     r"\b(?:appointment|visit|clinic|consultation|review|booking|attendance|encounter|seen|assessed|reviewed|examined"
     r"|attends|attended|presents|presented)"
     rf"\b[ \t]*(?:[-–—:,][ \t]*)?(?:(?:on|dated)[ \t]+)?(?:the[ \t]+)?{DATE}", re.I),
-    re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I)]
+    re.compile(rf"(?:^|\n)[ \t]*(?:date|dated)[ \t]*(?:[-–—:][ \t]*)?{DATE}", re.I),
+    # the place of the encounter between the word and 'on' the date: "attended the maternity assessment unit on
+    # 14 October 2026", "was seen in the maternal-fetal medicine clinic on September 11, 2026" (not "had attended")
+    re.compile(r"(?<!had )\b(?:attend(?:ed|s)|present(?:ed|s)|seen|reviewed|assessed|examined)[ \t]+(?:(?:at|in|to)[ \t]+)?"
+               r"(?:the|a|an|his|her|their)[ \t]+(?:[\w'-]+[ \t]+){0,4}?(?:clinic|unit|department|triage|centre|center|surgery"
+               rf"|practice|office|service|ward|suite)[ \t]+on[ \t]+(?:the[ \t]+)?{DATE}", re.I)]
 # the note's first line, a heading ending in a date: "Maternity triage handover - 05/09/2024, 07:00", "WARD ROUND:
 # 3 March 2024" (read only when no encounter word dates the note; a heading naming another date is not one)
 # (bounded runs of blanks: unbounded ones around the lazy heading backtrack quadratically on a long blank line)
@@ -179,6 +187,46 @@ def _encounter_dates(note: str, index: SentenceIndex, day_first: bool = False) -
     return values
 
 
+_PREGNANCY_DAYS = 280
+# when no date is labelled the last menstrual period: the start dates of periods the note names ("her period that had
+# started on 22 December 2025 was followed by another, which the clinic's records listed as starting on 2026-01-19");
+# the last of them is the last period
+_PERIOD_START = re.compile(
+    rf"\b(?:(?:menstrual\s+)?period|menses|another(?=[^.;\n]{{0,80}}?\bstart))\b[^\d\n.;]{{0,60}}?"
+    rf"\b(?:started|starting|began|beginning|begun)\s+(?:on\s+)?(?:the\s+)?{DATE}", re.I)
+# ... a period that is not hers or not a menstrual one ("the period of observation", "a trial period")
+_NOT_MENSES = re.compile(r"\b(?:trial|observation|follow-?up|waiting|study|washout|grace|time|short|long|rest)\s+period\b"
+                         r"|\bperiod\s+of\b", re.I)
+
+
+def _period_starts(note: str, index: SentenceIndex, day_first: bool) -> list[Value]:
+    """LMP candidates from unlabelled period start dates (:data:`_PERIOD_START`), the latest first."""
+    values = []
+    for m in _PERIOD_START.finditer(note):
+        if _NOT_MENSES.search(m.group(0)):
+            continue
+        d = parse_date(m.group("date"), day_first)
+        if d is None:
+            continue
+        values.append(Value(
+            name="lmp_date", value=d.isoformat(), unit="date", raw=m.group(0), original_value=m.group("date"),
+            original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
+            details={"mm/dd/yyyy": d.strftime("%m/%d/%Y"), "from": "the last of the period start dates the note gives"}))
+    return sorted(values, key=lambda v: v.value, reverse=True)
+
+
+def _this_pregnancy_first(values: list[Value]) -> list[Value]:
+    """LMP dates in note order, the latest first when an earlier one is more than a pregnancy (280 days) before it: that
+    one dated an earlier pregnancy ("her first child was born after a pregnancy dated from a last period of 5 August
+    2021 ... her last menstrual period began on the 28th of December 2025"). Dates closer together (a corrected or
+    disputed LMP) keep the note's order."""
+    latest = max(values, key=lambda v: v.value)
+    if all(dt.date.fromisoformat(latest.value) - dt.date.fromisoformat(v.value) > dt.timedelta(days=_PREGNANCY_DAYS)
+           for v in values if v is not latest):
+        return [latest, *[v for v in values if v is not latest]]
+    return values
+
+
 def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
     """LMP date, current date and cycle length, each with alternatives."""
     out: dict[str, Value] = {}
@@ -206,6 +254,10 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
             values = list({v.start: v for v in values}.values())
         if not values and name == "current_date":
             values = _encounter_dates(note, index, day_first)
+        if name == "lmp_date" and not values:
+            values = _period_starts(note, index, day_first)
+        elif name == "lmp_date" and len(values) > 1:
+            values = _this_pregnancy_first(values)
         if values:
             values[0].alternatives = values[1:]
             out[name] = values[0]

@@ -413,6 +413,8 @@ _DATED = re.compile(
     r"|improv\w*|worsen\w*|ros[ea]|risen|fell|fallen|dropped|declined|decreased|increased|peak\w*|nadir|climb\w*|normali[sz]\w*"
     r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+|(?:next|following|same|that)\s+(?:day|morning|evening|night)"
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|tenth|\d+(?:st|nd|rd|th))\s+(?:day|week|hour|night|visit|cycle)"
+    # the first of a series of results, or those of a referral: 'the first set of results on referral', 'the first ECG'
+    r"|first\s+(?:set|panel|bloods?|results?|ECG|electrocardiogram|tracing|readings?|measurements?)|(?:on|at)\s+referral"
     r"|remain(?:ed|s)?|persist\w*|still|continued|developed|became|progress\w*|deteriorat\w*|recurr\w*|diagnos\w*"
     r"|pre-?dose|post-?dose|cycle\s+\d+|course|during|while|until|since|for\s+comparison"
     r"|(?:this|last|that)\s+(?:morning|evening|afternoon|night|week|month|year|visit|admission|spring|summer|autumn|winter)"

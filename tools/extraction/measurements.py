@@ -62,7 +62,8 @@ TREATMENT = (r"(?:(?:IV\s+|i\.v\.\s+)?fluids?|(?:fluid\s+|saline\s+)?bolus(?:es)
              r"|crystalloids?|(?:normal\s+)?saline|\bIVF\b|transfusions?|PRBCs?|pRBCs?|packed\s+(?:red\s+)?cells|FFP|(?:fresh\s+)?frozen\s+plasma"
              r"|(?:\d+\s+)?units?\s+(?:of\s+)?(?:PRBCs?|pRBCs?|packed\s+(?:red\s+)?cells|blood|FFP|platelets|plasma)|vitamin\s+K|insulin"
              r"|treatment|therapy|dialysis|haemodialysis|hemodialysis|diuresis|diuretics?|furosemide|antipyretics?|paracetamol|acetaminophen"
-             r"|antibiotics|vasopressors?|pressors?|noradrenaline|norepinephrine|correction|repletion|replacement)")
+             r"|antibiotics|vasopressors?|pressors?|noradrenaline|norepinephrine|correction|repletion|replacement"
+             r"|cardioversion|defibrillation|rewarming|pacing)")
 # before the reading in its clause: 'after 2 L fluid', 'following resuscitation with 2 L crystalloid', 'post-FFP',
 # 'post-transfusion'; a section or line introduced as later: 'Discharge labs:', 'Repeat after insulin:', 'Post-bolus:'
 _LATER_BEFORE = re.compile(rf"\b(?:(?:after|following)\s+(?:[\w.'’-]+\s+){{0,5}}?|post[- ]?){TREATMENT}(?![A-Za-z])", re.I)
@@ -87,7 +88,8 @@ _BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historic
 _PAST_IN_SENTENCE = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|many)\s+"
                                r"(?:years?|months?)\s+(?:earlier|ago|before|previously)|at (?:the time of )?(?:his |her )?diagnosis"
                                # 'In 2020 her bilirubin was 5', 'at that time', 'at the time of her last admission'
-                               r"|in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d|at\s+that\s+time|back\s+then"
+                               r"|in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d|(?<!taken\s)(?<!drawn\s)(?<!sent\s)(?<!recorded\s)(?<!obtained\s)"
+                               r"(?<!performed\s)(?<!done\s)at\s+that\s+time|back\s+then"
                                r"|at\s+the\s+time\s+of\s+(?:his|her|their|the)\s+(?:last|previous|prior|first|earlier)\s+\w+"
                                r"|during\s+(?:his|her|their|the|a)\s+(?:last|previous|prior|earlier)\s+\w+)\b",
                                re.I)
@@ -99,12 +101,18 @@ _PAST_AFTER = re.compile(
     r"[ \t]+(?:(?:measured|checked|recorded|taken|drawn|obtained|documented|noted|done)\s+)?"
     r"(?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
     r"(?:years?|yrs?|months?|mo|mos|weeks?|wks?)\s+(?:ago|earlier|before|previously|prior)"
+    # an encounter with its own past time: 'at a clinic visit four months earlier', 'at her GP review two years ago'
+    r"|(?:at|during|on|from)\s+(?:a|an|the|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:visit|review|appointment|check-?up|tests?"
+    r"|admission|attendance)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|a\s+few)\s+"
+    r"(?:years?|months?|weeks?)\s+(?:ago|earlier|before|previously|prior)"
     # right after the reading, days or nights: '38.6 °C two nights earlier' (at home, before the presentation)
     r"|(?:\d+|a|one|two|three|four|five|six|seven|several|a\s+few)\s+(?:days?|nights?)\s+(?:ago|earlier|before)"
     r"|(?:(?:back\s+)?in\s+|during\s+)?last\s+(?:year|month)"
     r"|(?:(?:back\s+)?in|on|during|from|at|as\s+of)\s+(?:the\s+)?"
-    r"(?:(?:last|previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
-    r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?)"
+    r"(?:(?:last|previous|prior|preceding)\s+(?:year|month|visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?"
+    r"|(?:blood\s+)?tests?|bloods)"
+    r"|(?:his|her|their)\s+(?:last|previous|prior)\s+(?:visit|review|admission|appointment|clinic(?:\s+visit)?|check(?:-?up)?"
+    r"|(?:blood\s+)?tests?|bloods)"
     rf"|(?:early\s+|late\s+|mid-?)?{MONTH_RX}\s+(?:of\s+)?(?:last\s+year|(?:19|20)\d\d)"
     r"|baseline)"
     # 'albumin was 2.4 g/dL at that time', '(INR 3 then)', 'Albumin 3.8 g/dL (2019)', 'creatinine 1.4 in 2019'
@@ -112,11 +120,22 @@ _PAST_AFTER = re.compile(
     r"|then(?=\s*(?:[),;]|\.(?!\d)|$))"
     rf"|\(\s*(?:in\s+)?(?:(?:early|late|mid-?)\s*)?(?:{MONTH_RX}\s+)?(?:19|20)\d\d\s*\)"
     r"|(?:back\s+)?in\s+(?:(?:early|late|mid-?)\s*)?(?:19|20)\d\d(?!\d))(?![A-Za-z])", re.I)
+# samples 'taken at that time' are of the time the sentence before names: past only when that sentence is about the past
+# ("Ten years ago she had hepatitis. Bloods taken at that time showed ..."), else of the story's present ("The registrar
+# was called at midnight. The blood tests taken at that time showed sodium 154 mmol/L")
+_SAMPLED_THEN = re.compile(r"\b(?:taken|drawn|sent|recorded|obtained|performed|done)\s+at\s+that\s+time\b", re.I)
+# a value of the pluperfect is of a time before the story's present: "his creatinine had been 1.0 mg/dL", "her booking
+# blood pressure at 11 weeks had been 112/70 mmHg" (not when it is timed as the presentation: "had been 128 on arrival")
+_HAD_BEEN = re.compile(r"\bhad\s+been\b(?:\s+(?:at|about|around|approximately|only|just))?[ \t]*$", re.I)
 # a change written between the two values: 'rising to', 'fell to', 'improving to', 'then', 'and later' (a later value)
 _TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|ed)|improv(?:ing|ed)|increas(?:ing|ed)"
           r"|decreas(?:ing|ed)|climb(?:ing|ed)|worsen(?:ing|ed)|settl(?:ing|ed)|return(?:ing|ed)|peak(?:ing|ed)|recover(?:ing|ed))"
           r"\s+(?:back\s+)?(?:up\s+|down\s+)?(?:to|at)\b"
           r"|(?:then|later|subsequently|thereafter|afterwards)\b(?:\s+(?:to|of|was|at)\b)?")
+# an aside between commas, then the verb that gives the label its value: "her height, taken from her last hospital
+# record, was 152 cm", "her height, measured from her arm span in the emergency department, was 150 cm"
+_ASIDE_GAP = re.compile(r"[ \t]*,[^,;:()\d\n]{3,100},[ \t]*(?:was|is|were|are|measured(?:[ \t]+at)?)[ \t]*")
+_TREND_BEFORE = re.compile(rf"(?:{_TREND})[ \t]*$", re.I)
 # the same label's second value in the clause, marked as the presenting one: "bilirubin 1.2 mg/dL at baseline, 4.8 mg/dL
 # on admission", "Hct 41% (usual), now 27%", "INR 1.1 last month; 2.6 today". After the first reading (its unit and an
 # optional time phrase of at most 30 letters) a comma / ';' / 'and' / 'but' / 'vs', then the number; the time words
@@ -482,8 +501,9 @@ class Scanner:
             gap = self.note[end:m.start(2)]
         if end - start <= 5 and _ABBREVIATION_DOT.fullmatch(gap) and self.note[end - 1].isalpha():
             gap = gap[1:]  # 'Creat. = 1.8', 'Cr. 1.8': the dot of a short abbreviated label, not a sentence end
-        if (len(gap) > spec.gap or _SENTENCE_END_IN_GAP.search(gap) or _REFERENCE_WORDS.search(gap)
-                or gap.count(",") >= 2 or _OPERATOR.search(gap)):
+        aside = _ASIDE_GAP.fullmatch(gap)
+        if (((len(gap) > spec.gap or gap.count(",") >= 2) and not aside) or _SENTENCE_END_IN_GAP.search(gap)
+                or _REFERENCE_WORDS.search(gap) or _OPERATOR.search(gap)):
             return None
         if any(s2 is not spec and s2.name != spec.name for _, _, s2 in self.labels_in(end, m.start(2))):
             return None
@@ -495,6 +515,9 @@ class Scanner:
         if tp and isinstance(r, Reading):
             r.details["time_point"] = tp.group(0).strip()
         r.baseline, later = self.time_frame(start, r.end, gap)
+        # 'his weight had recovered to 140 lb', 'creatinine had fallen to 1.3 mg/dL': the value a change reached is a later
+        # one (not when it is timed as the presentation: 'had risen to 2.4 mg/dL on admission')
+        later = later or bool(_TREND_BEFORE.search(gap) and not _PRESENT_AFTER.match(self.note, r.end))
         if index and isinstance(r, Reading):
             r.details["time_point"] = self.note[end + index.start():days.end()].strip()
             later = later or _later_index(index.group(0), days.group(0))
@@ -520,11 +543,29 @@ class Scanner:
         past = bool(_BASELINE.search(before) or (gap and _BASELINE.search(gap))
                     or _BASELINE_HEADER.match(self.note, sent_start, start)
                     or self._phrase_before(_PAST_IN_SENTENCE, sent_start, start)
-                    or _PAST_AFTER.match(self.note, end))
+                    or _PAST_AFTER.match(self.note, end)
+                    or (self._pluperfect(start, end) and not _PRESENT_AFTER.match(self.note, end))
+                    or (_SAMPLED_THEN.search(self.note, sent_start, start) and self._past_sentence_before(sent_start)))
         later = bool(_LATER_NEAR.search(before) or _LATER_HEADER.match(self.note, sent_start, start)
                      or self._phrase_before(_LATER_BEFORE, sent_start, start)
                      or _LATER_AFTER.match(self.note, end))
         return past, later
+
+    def _pluperfect(self, start: int, end: int) -> bool:
+        """Is the reading note[start:end] (label to unit) introduced by 'had been' (:data:`_HAD_BEEN`), between its
+        label and its number or right before it?"""
+        digit = re.search(r"\d", self.note[start:end])
+        head = self.note[max(0, start - 40):start + (digit.start() if digit else 0)]
+        return bool(_HAD_BEEN.search(head))
+
+    def _past_sentence_before(self, sent_start: int) -> bool:
+        """Does the sentence before the one starting at ``sent_start`` name a past time (a baseline, 'years ago',
+        'in 2019', 'at diagnosis')?"""
+        if sent_start <= 0:
+            return False
+        prev = self.index.at(sent_start - 1)
+        text = self.note[prev.start:min(prev.end, sent_start)]
+        return bool(_BASELINE.search(text) or _PAST_IN_SENTENCE.search(text))
 
     def mark_time(self, r: Reading) -> Reading:
         """Set a reading's time frame (:meth:`time_frame`) when it was read by a rule other than a label's (blood

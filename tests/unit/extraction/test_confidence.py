@@ -129,7 +129,7 @@ LIVER = ("A 56-year-old man with alcohol-related cirrhosis, never dialysed. {fir
 
 
 def test_a_past_reading_used_beside_a_current_one_is_a_doubt_that_moves_the_value():
-    note = LIVER.format(first="At his first clinic visit in January his bilirubin had been 2.8 mg/dL and his INR 1.7.")
+    note = LIVER.format(first="At his first clinic visit in January his bilirubin was 2.8 mg/dL and his INR 1.7.")
     conf = _assess(MELD, note)
     kinds = {(d.input, d.kind) for d in conf.doubts}
     assert ("bilirubin", "time_point") in kinds and ("inr", "time_point") in kinds

@@ -55,13 +55,17 @@ _SOURCE_IN_QUESTION = re.compile(r"\b(?:patient's|his|her|their|current)\s+(?:\w
 def _input_steroid_med(ctx: NoteContext):
     """The corticosteroid the conversion starts from: of the steroids given with a dose, the one the question names as
     the patient's ('the patient's dose of MethylPrednisoLONE IV'), and of those the first one the note does not say
-    was stopped ('previously on dexamethasone 4 mg, stopped'); else the first with a dose."""
+    was stopped ('previously on dexamethasone 4 mg, stopped'), preferring one not placed in the past; else the first
+    with a dose."""
     meds = [m for m in _steroid_meds(ctx) if m.dose is not None]
     q = _SOURCE_IN_QUESTION.search(ctx.question)
     named = STEROID_NAMES.get(q.group("d").lower()) if q else None
     pick = [m for m in meds if STEROID_NAMES[m.name] == named] or meds
     current = [m for m in pick if not medication_not_taken(ctx.note, m.start, m.end, m.sentence)]
-    return (current or pick or [None])[0]
+    # a course of an earlier time ('one exacerbation treated in the past year with prednisone 40 mg daily') gives way to
+    # the one taken now
+    now = [m for m in current if not ctx.finding_at(m.start, m.end).historical]
+    return (now or current or pick or [None])[0]
 
 
 def input_steroid(ctx: NoteContext) -> Hit | None:
@@ -138,14 +142,34 @@ _ONE_OFF_DOSE = re.compile(r"\b(?:once|single\s+dose|one\s+dose|a\s+dose|stat|bo
                            r"|by\s+(?:the\s+)?(?:paramedics?|ambulance(?:\s+crew)?)|pre-?hospital)\b", re.I)
 
 
+# a sentence that gives the regimen the patient came in on: "At the time of admission he was using ...", "On admission
+# his regular analgesia was ...", "Home opioids: ..."
+_ADMISSION_REGIMEN = re.compile(
+    r"\b(?:on|at\s+the\s+time\s+of|at|upon|before|prior\s+to)\s+(?:his\s+|her\s+|their\s+|this\s+)?admission\b"
+    r"|\bhome\s+(?:regimen|medications?|medicines|opioids?|analgesi[ac]s?)\b"
+    r"|\bregular\s+(?:analgesi[ac]s?|medications?|medicines|opioids?)\b", re.I)
+
+
+def _admission_regimen(ctx: NoteContext) -> list:
+    """The opioid mentions of the sentences that give the regimen at admission (:data:`_ADMISSION_REGIMEN`) with a
+    dose and a frequency (or a patch's strength); empty when no sentence does. When the note gives that regimen, it is
+    the list: opioids prescribed in hospital, after an operation or at discharge, and the words of 'morphine milligram
+    equivalents', are not the patient's on arrival."""
+    opioids = [m for m in ctx.medications if m.drug_class == "opioid"]
+    sentences = {m.sentence.start for m in opioids if m.dose is not None
+                 and (m.doses_per_day is not None or m.route == "patch") and sentence_has(_ADMISSION_REGIMEN, m.sentence.text)}
+    return [m for m in opioids if m.sentence.start in sentences]
+
+
 def opioid_list(ctx: NoteContext) -> Hit | None:
     """Opioids with dose and doses per day; a drug without a complete mention makes the list missing (no guessing).
-    A drug the note says was stopped or taken previously is not part of the current daily dose and is left out."""
+    A drug the note says was stopped or taken previously is not part of the current daily dose and is left out; when
+    a sentence gives the regimen at admission, its opioids are the list (:func:`_admission_regimen`)."""
     entries: dict[tuple, dict[str, Any]] = {}
     incomplete: list[str] = []
     complete_drugs: set[str] = set()
     spans: list[tuple[int, int]] = []
-    for m in ctx.medications:
+    for m in _admission_regimen(ctx) or ctx.medications:
         if m.drug_class != "opioid":
             continue
         f = ctx.finding_at(m.start, m.end)
