@@ -253,3 +253,70 @@ def test_timi_risk_index_top_group_reads_as_intermediate_high():
     opts = {"A": "Low risk, in-hospital mortality < 1%", "B": "Moderate risk, in-hospital mortality 3-5%",
             "C": "Intermediate/high risk, in-hospital mortality > 10%", "D": "Very low risk, in-hospital mortality < 0.5%"}
     assert match_options(opts, r.value, r.unit, r.interpretation).letter == "C"
+
+
+# --- issue 28 item 4: generic misses of the MedRisk gold run (cases written for the tests) ---
+
+
+def test_no_or_without_beside_a_percentage_is_no_level():
+    # "if untreated"/"without X" qualifies the number; it is not the level "none" against the result's "high"
+    m = match_options(opts("4% yearly relapse if no maintenance therapy", "9% yearly relapse if no maintenance therapy",
+                           "15% yearly relapse if no maintenance therapy", "22% yearly relapse"),
+                      3, "points", "High risk: 9% yearly relapse without maintenance therapy")
+    assert m.letter == "B"
+    assert categories("No tremor")["level"] == {"none"}  # without a percentage "no" still says none
+
+
+def test_no_classes_caveat_is_not_the_level_none():
+    assert "level" not in categories("Index 0.4; no severity classes are defined")
+    assert "level" not in categories("total 12 (the scale has no published bands)")
+    assert categories("no wheals and no itch")["level"] == {"none"}
+
+
+def test_level_word_naming_the_outcome_after_risk_of_is_no_level():
+    assert "level" not in categories("4.5-6% risk of severe complications")
+    assert categories("Severe risk of complications")["level"] == {"severe"}
+    m = match_options(opts("1-2% risk of severe complications", "4.5-6% risk of severe complications",
+                           "20% risk of severe complications", "over 40%"),
+                      7, "points", "Intermediate risk: 4.5-6% risk of major complications")
+    assert m.letter == "B"
+
+
+def test_non_prefix_negates_only_its_word_and_a_word_negated_somewhere_does_not_flip():
+    m = match_options(opts("Emergency admission", "Same-day clinic", "Non-urgent review", "Urgent review"),
+                      1, "points", "Low risk: non-urgent (routine) review as needed")
+    assert m.letter == "C"
+    m = match_options(opts("Suitable for day surgery", "Not suitable for day surgery", "Day surgery with review",
+                           "Unclear"), 5, "points", "Not suitable for day surgery or clinic follow-up; admit for surgery")
+    assert m.letter == "B"
+
+
+def test_adverbs_and_descriptor_words_in_the_words_rule():
+    m = match_options(opts("Typically benign", "Typically malignant", "Unclear", "Normal"),
+                      2, "points", "Malignant pattern: typical of a malignant lesion")
+    assert m.letter == "B"
+    m = match_options(opts("Walker stage", "Early cane stage", "Late cane stage", "Wheelchair stage"),
+                      3, "points", "Step 3: early cane")
+    assert m.letter == "B"
+    # the descriptor still counts in the tie-break: the option that says only what the result says wins
+    m = match_options(opts("Low chance of fracture.", "High probability of fracture.", "7.5% risk of fracture.",
+                           "Moderate risk of fracture."), "High", None, "High risk: 7.5% risk of fracture")
+    assert m.letter == "C"
+
+
+def test_hours_written_h_after_a_preposition_are_a_time_frame():
+    assert quantities("repeat the ECG after 6 h") == []
+    m = match_options(opts("Low risk; repeat the ECG after 6 h", "Moderate risk; repeat the ECG after 6 h",
+                           "High risk; stop the drug", "No risk"), 9, "points", "Moderate risk")
+    assert m.letter == "B"
+
+
+def test_an_option_number_the_words_did_not_choose_holds_when_it_alone_is_supported():
+    # the option's words point at the second number, which no option states; the class and the first number agree
+    m = match_options(opts("Class II, 4% risk of complications", "Class III, 9% risk of complications",
+                           "Class I, 1% risk of complications", "Class IV, 20% risk of complications"),
+                      3, "points", "class III: 9% risk of death or stroke; complication rate 7% in the validation study")
+    assert m.letter == "B" and "only option" in m.reason
+    # two options each stating one of the result's numbers stay ambiguous
+    m = match_options(opts("9%", "7%", "3%", "1%"), 3, "points", "9% at 1 year; 7% at 5 years")
+    assert m.letter is None

@@ -61,7 +61,7 @@ _NOT_AFTER_LETTER = r"(?<![A-Za-z0-9.,])(?<![A-Za-z]-)"  # "COVID-19" is a name,
 _TIMEFRAME = re.compile(
     rf"{_NOT_AFTER_LETTER}{_NUM}\s*-\s*(?:year|month|week|day|hour)s?\b"
     rf"|\b(?:at|within|in|after|by|next|first|past|last|for)\s+(?:the\s+)?(?:next\s+|first\s+|past\s+|last\s+)?{_NUM}\s*"
-    r"(?:-\s*)?(?:years?|months?|weeks?|days?|hours?|yrs?|mo)\b"
+    r"(?:-\s*)?(?:years?|months?|weeks?|days?|hours?|hrs?|h|yrs?|mo)\b"
     rf"|\b(?:by|at|before|after|until)\s+age\s+{_NUM}", re.I)
 _CLASS_WORDS = r"class|grade|stage|category|type|level|tier|group|zone|risk class|risk group"
 _CLASS_RE = re.compile(rf"\b({_CLASS_WORDS})\s*[:#]?\s*(IV|V?I{{1,3}}|IX|V|X|\d+[a-d]?|[A-D])(?![A-Za-z0-9])", re.I)
@@ -204,8 +204,15 @@ _CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
 ]
 # A level word used as part of another term ("high-flow", "low-dose", "high-sensitivity") is not a level.
 _NOT_LEVEL_AFTER = re.compile(r"-(?!(?:to|risk|intermediate|moderate|severe|high|low|mild)\b)[a-z]", re.I)
-_NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))|\bnot\s+(?:present|significant)", re.I)
+# "no X" is the level none, unless X is a raised level or the score's own classes ("no impairment classes are
+# defined", "no published severity bands": a caveat about the score, not a finding)
+_NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))"
+                      r"(?!\s+(?:[\w-]+\s+){0,2}(?:class(?:es)?|bands?|grades?|categories|cut-?offs?|thresholds?)\b)"
+                      r"|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
+# "risk of severe outcomes", "chance of a high-grade lesion": the level word names the outcome, not the level
+_OUTCOME_BEFORE = re.compile(r"\b(?:risk|probability|chance|likelihood|odds|rate|incidence)\s+(?:of|for)\s+(?:an?\s+)?$",
+                             re.I)
 _NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
 _ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
@@ -228,7 +235,8 @@ def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
     for m in _CATEGORY_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
         axis, key, _ = _CATEGORY_PATTERNS[i]
-        if axis == "level" and _NOT_LEVEL_AFTER.match(text, m.end()):
+        if axis == "level" and (_NOT_LEVEL_AFTER.match(text, m.end())
+                                or _OUTCOME_BEFORE.search(text[max(0, m.start() - 40):m.start()])):
             continue
         if axis == "level" and _NEGATED_LEVEL.search(text[max(0, m.start() - 24):m.start()]):
             key = "none"  # "no significant symptoms", "not clinically significant"
@@ -240,9 +248,10 @@ def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
         out[axis] = {key}
         last_end[axis] = m.end()
         first[axis] = m.start()
-    # "no depression", "symptoms absent": the level "none", unless a level word says otherwise
+    # "no depression", "symptoms absent": the level "none", unless a level word says otherwise; in a text that
+    # states a percentage, "no"/"without" qualifies it ("8% a year without anticoagulation") and says no level
     none = _NONE_RE.search(text)
-    if none and "level" not in out:
+    if none and "level" not in out and not any(q.unit == "%" for q in quantities(text)):
         out["level"] = {"none"}
         first["level"] = none.start()
     # "not positive" / "not negative" flip the result
@@ -274,7 +283,16 @@ def _tokens(text: str) -> list[str]:
 
 
 def _stem(w: str) -> str:
+    """A light stem: a plural's 's' ("injuries" stays, "symptoms" -> symptom) and an adverb's 'ly'
+    ("typically" -> typical, "totally" -> total)."""
+    if len(w) > 5 and w.endswith("ly"):
+        return w[:-2]
     return w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+
+
+# words that say what kind of claim an option makes, not what it claims ("G2 severity", "Early cane stage"):
+# the words rule does not ask the result to use them (the tie-breaks still count them)
+DESCRIPTORS = frozenset({"severity", "stage", "likelihood", "probability", "chance"})
 
 
 def content_words(text: str) -> list[str]:
@@ -284,14 +302,17 @@ def content_words(text: str) -> list[str]:
 
 def negated_words(text: str, *, every: bool = False) -> set[str]:
     """Content words with a negator ('no', 'not', 'without', ...) up to four words before them in the same
-    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope). ``every``: only the words
+    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope; the prefix 'non' negates
+    only the word it is joined to: "non-urgent evaluation" negates *urgent*). ``every``: only the words
     negated wherever they occur ("7% without surgery, 15% with surgery" negates no word)."""
     negated: set[str] = set()
     plain: set[str] = set()
     for clause in re.split(r"[,;:()\[\].]", text):
         toks = _tokens(clause)
         for i, w in enumerate(toks):
-            neg = (any(t in _NEGATORS for t in toks[max(0, i - 4):i]) or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3]))
+            before = toks[max(0, i - 4):i]
+            neg = (any(t in _NEGATORS and t != "non" for t in before) or (before[-1:] == ["non"])
+                   or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3]))
             (negated if neg else plain).add(_stem(w))
     return negated - plain if every else negated
 
@@ -477,9 +498,10 @@ def _distance(option: Quantity, evidence: Quantity) -> float:
 
 
 def compare(option: str, value: Any = None, unit: str | None = None, interpretation: str | None = None,
-            question: str | None = None) -> OptionEvidence:
+            question: str | None = None, *, by_context: bool = True) -> OptionEvidence:
     """The rules that match and conflict between one option's text and a result (``question``: the words that
-    choose between several numbers of the result)."""
+    choose between several numbers of the result; ``by_context=False``: an option's number is compared with
+    every number of its unit the result states)."""
     ev = OptionEvidence(option)
     interp = interpretation or ""
     # numbers: the value (in its unit) and the quantities the interpretation states, each with its context
@@ -496,7 +518,7 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         idx = [i for i, q in enumerate(evq) if q.unit == oq.unit]
         if not idx:
             continue
-        keep = _relevant(words, qwords, [ectx[i] for i in idx])
+        keep = _relevant(words, qwords, [ectx[i] for i in idx]) if by_context else list(range(len(idx)))
         same_unit = [evq[idx[i]] for i in keep]
         best = max(same_unit, key=lambda q: _number_strength(oq, q))
         strength = _number_strength(oq, best)
@@ -526,12 +548,16 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
     stems = {_stem(w) for w in _tokens(interp)}
     ev.wording = sum(w in stems for w in ow)
     ev.missing = len(ow) - ev.wording
+    # a word negated wherever one text says it and nowhere in the other ("eligible" in "Not eligible for
+    # outpatient care; inpatient treatment" against "Eligible for outpatient treatment"; not "treatment")
+    i_every, i_any = negated_words(interp, every=True), negated_words(interp)
+    o_every, o_any = negated_words(option, every=True), negated_words(option)
     flipped = sorted({w for w in ow if w in stems
-                      and (w in negated_words(interp, every=True)) != (w in negated_words(option))})
+                      and ((w in i_every and w not in o_any) or (w in o_every and w not in i_any))})
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
-    elif not ocat and not oqs and ow and not ev.missing:
-        ev.match(f"words: {' '.join(ow)} all in the result", WITHIN)
+    elif not ocat and not oqs and (said := [w for w in ow if w not in DESCRIPTORS]) and all(w in stems for w in said):
+        ev.match(f"words: {' '.join(said)} all in the result", WITHIN)
     return ev
 
 
@@ -565,7 +591,13 @@ def match_options(options: dict[str, str], value: Any = None, unit: str | None =
     if not supported and question:  # the question's words chose a number no option states: the options' alone
         per = {k: compare(str(t or ""), value, unit, interpretation) for k, t in options.items()}
         supported = {k: v for k, v in per.items() if v.supported}
-    if not supported:
+    if not supported:  # the words chose a number no option states: any number of the result, if one option alone
+        loose = {k: compare(str(t or ""), value, unit, interpretation, by_context=False) for k, t in options.items()}
+        held = [k for k, v in loose.items() if v.supported]
+        if len(held) == 1:
+            k = held[0]
+            return MatchResult(k, f"option {k}: {'; '.join(loose[k].matches)} (the only option the result supports "
+                                  f"once its numbers are not chosen by their words)", loose, evidence)
         per = first_pass
         near = _nearest(per)
         if near:
