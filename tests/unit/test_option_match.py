@@ -320,3 +320,7 @@ def test_an_option_number_the_words_did_not_choose_holds_when_it_alone_is_suppor
     # two options each stating one of the result's numbers stay ambiguous
     m = match_options(opts("9%", "7%", "3%", "1%"), 3, "points", "9% at 1 year; 7% at 5 years")
     assert m.letter is None
+
+
+def test_highly_severe_is_very_severe():
+    assert categories("Highly severe burns")["level"] == {"very_severe"}

@@ -175,7 +175,7 @@ _CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
     ("level", "low_moderate", r"low[\s-]*(?:to[\s-]*)?(?:moderate|intermediate)|(?:moderate|intermediate)[\s-]*(?:to[\s-]*)?low"),
     ("level", "mild_moderate", r"mild[\s-]*(?:to[\s-]*)?moderate"),
     ("level", "moderate_severe", r"moderate(?:ly)?[\s-]*(?:to[\s-]*)?severe"),
-    ("level", "very_severe", r"(?:very|extremely)\s+severe|most severe|extreme"),
+    ("level", "very_severe", r"(?:very|extremely|highly)\s+severe|most severe|extreme"),
     ("level", "very_high", r"(?:very|extremely)\s+high|highest"),
     ("level", "very_low", r"(?:very|extremely)\s+low|lowest"),
     ("level", "very_mild", r"very\s+mild"),
