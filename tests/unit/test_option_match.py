@@ -324,3 +324,36 @@ def test_an_option_number_the_words_did_not_choose_holds_when_it_alone_is_suppor
 
 def test_highly_severe_is_very_severe():
     assert categories("Highly severe burns")["level"] == {"very_severe"}
+
+
+def test_unlikely_and_less_likely_agree_more_weakly_than_the_same_word():
+    m = match_options(opts("Bacterial cause likely", "Unlikely bacterial cause", "Viral cause", "Uncertain"),
+                      1, "points", "Bacterial cause less likely (score < 2)")
+    assert m.letter == "B" and "near" in m.reason
+    m = match_options(opts("Unlikely to need surgery", "Less likely to need surgery", "Surgery likely", "Unclear"),
+                      1, "points", "Surgery less likely")
+    assert m.letter == "B"  # the same word wins over the near one
+
+
+def test_words_that_say_the_same_thing():
+    m = match_options(opts("Good outcome", "Poor outcome", "Uncertain outcome", "Fatal outcome"),
+                      0, "points", "Score 0: favourable outcome expected")
+    assert m.letter == "A"
+    m = match_options(opts("Passed the screen", "Failure of the screen", "Screen not done", "Inconclusive"),
+                      "Failed", None, "Failed screen: refer to speech therapy")
+    assert m.letter == "B"
+    m = match_options(opts("Criteria fulfilled", "Criteria partly met", "Not assessable", "Excluded"),
+                      "Met", None, "Criteria met: candidate for the trial")
+    assert m.letter == "A"
+
+
+def test_a_negative_prefix_is_read_as_a_negation():
+    m = match_options(opts("Eligible for home dialysis", "Ineligible for home dialysis", "Eligible after review",
+                           "Unknown"), "No", None, "Not eligible for home dialysis by the criteria")
+    assert m.letter == "B"
+
+
+def test_within_normal_limits_is_normal():
+    m = match_options(opts("Below normal limits", "Within normal limits", "Above normal limits", "Critical"),
+                      12, "mmHg", "Normal: within the 8-15 mmHg target")
+    assert m.letter == "B"

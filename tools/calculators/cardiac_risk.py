@@ -490,7 +490,7 @@ def _has_bled_text(total: int) -> str:
         return (f"high risk group (>= 3): {figures}; caution, regular review and correction of modifiable factors; "
                 "consider alternatives to anticoagulation")
     group = "relatively low risk group" if total <= 1 else "moderate risk group"
-    return f"{group} (below the high-risk cut-off of 3): {figures}; anticoagulation can be considered"
+    return f"{group}: {figures}; below the high-risk cut-off of 3, anticoagulation can be considered"
 
 
 class HASBLEDInputs(ScoreInputs):

@@ -329,7 +329,7 @@ def _curb65(x: CURB65Inputs) -> CalculatorResult:
     elif total == 2:
         band = "moderate severity: short inpatient stay or hospital-supervised outpatient treatment"
     else:
-        band = "high severity: hospitalise, consider ICU at 4-5"
+        band = "severe (high severity) pneumonia: hospitalise, consider ICU at 4-5"
     return CalculatorResult(
         calculator="curb_65", name="CURB-65 Score", value=total, unit="points",
         interpretation=(f"{band}; 30-day mortality: {_CURB65_MORTALITY[total]} in the derivation cohort, "

@@ -292,7 +292,19 @@ def _stem(w: str) -> str:
 
 # words that say what kind of claim an option makes, not what it claims ("G2 severity", "Early cane stage"):
 # the words rule does not ask the result to use them (the tie-breaks still count them)
-DESCRIPTORS = frozenset({"severity", "stage", "likelihood", "probability", "chance"})
+DESCRIPTORS = frozenset({"severity", "stage", "likelihood", "probability", "chance", "limit"})
+# words (stemmed) that say the same thing, for the words rule and its tie-breaks
+_SAME_WORD = {"favourable": "favorable", "good": "favorable", "unfavourable": "unfavorable", "poor": "unfavorable",
+              "failure": "fail", "failed": "fail", "fail": "fail", "fulfilled": "met", "fulfil": "met",
+              "satisfied": "met"}
+# a negative prefix written out, so that the negation rule sees it ("ineligible" = "not eligible")
+_NEGATIVE_PREFIXED = re.compile(r"\b(?:in(eligible)|un(suitable))\b", re.I)
+# keys of one axis that agree loosely (a weaker match than the same key)
+_NEAR_KEYS = {"unlikely": {"less_likely"}, "less_likely": {"unlikely"}}
+
+
+def _plain(text: str) -> str:
+    return _NEGATIVE_PREFIXED.sub(lambda m: "not " + (m.group(1) or m.group(2)), text)
 
 
 def content_words(text: str) -> list[str]:
@@ -537,21 +549,26 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         if axis not in ecat:
             continue
         common = keys & ecat[axis]
+        near = {k for k in keys if _NEAR_KEYS.get(k, set()) & ecat[axis]}
         if common:
             ev.match(f"{axis}: {'/'.join(sorted(common))}")
             ev.first = epos.get(axis, -1) if ev.first < 0 else min(ev.first, epos.get(axis, ev.first))
+        elif near:  # "unlikely" against "less likely": the same direction, said less sharply
+            ev.match(f"{axis}: option {'/'.join(sorted(near))} near result {'/'.join(sorted(ecat[axis]))}", WITHIN)
         else:
             ev.conflicts.append(f"{axis}: option {'/'.join(sorted(keys))}, result {'/'.join(sorted(ecat[axis]))}")
     # words: a word negated in one of option and result but not the other conflicts ("no increased risk");
     # the wording breaks ties; for an option that states nothing the rules above read, the words are its rule
-    ow = content_words(option)
-    stems = {_stem(w) for w in _tokens(interp)}
+    option, interp = _plain(option), _plain(interp)
+    ow = [_SAME_WORD.get(w, w) for w in content_words(option)]
+    stems = {_SAME_WORD.get(w, w) for w in (_stem(t) for t in _tokens(interp))}
     ev.wording = sum(w in stems for w in ow)
     ev.missing = len(ow) - ev.wording
     # a word negated wherever one text says it and nowhere in the other ("eligible" in "Not eligible for
     # outpatient care; inpatient treatment" against "Eligible for outpatient treatment"; not "treatment")
-    i_every, i_any = negated_words(interp, every=True), negated_words(interp)
-    o_every, o_any = negated_words(option, every=True), negated_words(option)
+    same = lambda ws: {_SAME_WORD.get(w, w) for w in ws}  # noqa: E731
+    i_every, i_any = same(negated_words(interp, every=True)), same(negated_words(interp))
+    o_every, o_any = same(negated_words(option, every=True)), same(negated_words(option))
     flipped = sorted({w for w in ow if w in stems
                       and ((w in i_every and w not in o_any) or (w in o_every and w not in i_any))})
     if flipped:
