@@ -357,3 +357,23 @@ def test_within_normal_limits_is_normal():
     m = match_options(opts("Below normal limits", "Within normal limits", "Above normal limits", "Critical"),
                       12, "mmHg", "Normal: within the 8-15 mmHg target")
     assert m.letter == "B"
+
+
+def test_negation_counts_a_hyphenated_word_once_and_cannot_negates():
+    m = match_options(opts("Walks without aid", "No self-care, bedbound", "Walks with a frame",
+                           "Independent"), 4, "points", "Grade 4: cannot manage any self-care; bedbound")
+    assert m.letter == "B"
+
+
+def test_a_level_word_after_risk_of_developing_names_the_outcome():
+    assert "level" not in categories("40% chance of developing significant bleeding")
+
+
+def test_the_words_rule_holds_beside_a_hedge_the_result_does_not_grade():
+    m = match_options(opts("Within target, likely adequate drainage", "Below target, possible obstruction",
+                           "Above target", "Unknown"), 12, "mL/h", "Within the 10-15 mL/h target: adequate drainage")
+    assert m.letter == "A"
+    # an option whose number the result cannot check is not supported by its other words
+    m = match_options(opts("20% chance of readmission, arrange follow-up", "Arrange follow-up",
+                           "No follow-up", "Admit"), 6, "points", "Score 5 or more: arrange follow-up")
+    assert m.letter == "B"

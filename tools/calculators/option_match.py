@@ -211,8 +211,8 @@ _NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevate
                       r"|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
 # "risk of severe outcomes", "chance of a high-grade lesion": the level word names the outcome, not the level
-_OUTCOME_BEFORE = re.compile(r"\b(?:risk|probability|chance|likelihood|odds|rate|incidence)\s+(?:of|for)\s+(?:an?\s+)?$",
-                             re.I)
+_OUTCOME_BEFORE = re.compile(r"\b(?:risk|probability|chance|likelihood|odds|rate|incidence)\s+(?:of|for)\s+"
+                             r"(?:(?:developing|having|needing|requiring)\s+)?(?:an?\s+)?$", re.I)
 _NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
 _ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
@@ -273,7 +273,7 @@ def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
 _STOP = set("""a an the of for to in on at by with and or is are be as this that its it patient patients
 patient's result results indicates indicate indicating suggests suggest suggesting status based score
 scores level levels risk per has have does do""".split())
-_NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor"}
+_NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor", "cannot"}
 _NEGATED_AFTER = {"absent", "excluded"}  # "anxiety absent"
 
 
@@ -292,7 +292,8 @@ def _stem(w: str) -> str:
 
 # words that say what kind of claim an option makes, not what it claims ("G2 severity", "Early cane stage"):
 # the words rule does not ask the result to use them (the tie-breaks still count them)
-DESCRIPTORS = frozenset({"severity", "stage", "likelihood", "probability", "chance", "limit"})
+DESCRIPTORS = frozenset({"severity", "stage", "likelihood", "probability", "chance", "limit",
+                         "like", "possible", "possib", "probable", "probab"})  # hedges: likely, possibly, ...
 # words (stemmed) that say the same thing, for the words rule and its tie-breaks
 _SAME_WORD = {"favourable": "favorable", "good": "favorable", "unfavourable": "unfavorable", "poor": "unfavorable",
               "failure": "fail", "failed": "fail", "fail": "fail", "fulfilled": "met", "fulfil": "met",
@@ -320,11 +321,13 @@ def negated_words(text: str, *, every: bool = False) -> set[str]:
     negated: set[str] = set()
     plain: set[str] = set()
     for clause in re.split(r"[,;:()\[\].]", text):
-        toks = _tokens(clause)
-        for i, w in enumerate(toks):
-            before = toks[max(0, i - 4):i]
+        # (word position, token): a hyphenated word is one position ("no self-care" negates self and care)
+        toks = [(n, t) for n, chunk in enumerate(clause.split()) for t in _tokens(chunk)]
+        for i, (n, w) in enumerate(toks):
+            before = [t for m, t in toks[:i] if m >= n - 4]
+            after = [t for m, t in toks[i + 1:] if m <= n + 2]
             neg = (any(t in _NEGATORS and t != "non" for t in before) or (before[-1:] == ["non"])
-                   or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3]))
+                   or any(t in _NEGATED_AFTER for t in after))
             (negated if neg else plain).add(_stem(w))
     return negated - plain if every else negated
 
@@ -573,7 +576,9 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
                       and ((w in i_every and w not in o_any) or (w in o_every and w not in i_any))})
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
-    elif not ocat and not oqs and (said := [w for w in ow if w not in DESCRIPTORS]) and all(w in stems for w in said):
+    # (a category the result does not speak of, such as a likelihood, does not stop it; a number does)
+    elif not oqs and not ev.matches and not ev.conflicts and (said := [w for w in ow if w not in DESCRIPTORS]) \
+            and all(w in stems for w in said):
         ev.match(f"words: {' '.join(said)} all in the result", WITHIN)
     return ev
 

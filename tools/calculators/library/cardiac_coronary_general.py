@@ -1057,7 +1057,8 @@ MODIFIED_SGARBOSSA = point_score(
                "AND has an amplitude at least 25% of the preceding S-wave", default=None),
     ),
     bands=(
-        Band(0, 0, "Negative: modified Sgarbossa criteria not met (does not by itself exclude acute MI)"),
+        Band(0, 0, "Negative for acute MI by the modified Sgarbossa criteria (criteria not met); a negative result "
+                   "alone cannot rule out an infarction"),
         Band(1, 3, "Positive: modified Sgarbossa criteria met, diagnostic of acute MI (coronary occlusion) in "
                    "LBBB"),
     ),

@@ -13,7 +13,7 @@ from medmirror.tools.calculators.points import Band, Choice, Number, band_of, it
 
 _CPP_BANDS = (
     Band(None, 59.9, "Low CPP: below the 60-70 mmHg target"),
-    Band(60, 70, "Normal CPP: within the 60-70 mmHg target"),
+    Band(60, 70, "Normal CPP: within the 60-70 mmHg target (adequate cerebral perfusion)"),
     Band(70.1, None, "High CPP: above the 60-70 mmHg target"),
 )
 
