@@ -377,3 +377,9 @@ def test_the_words_rule_holds_beside_a_hedge_the_result_does_not_grade():
     m = match_options(opts("20% chance of readmission, arrange follow-up", "Arrange follow-up",
                            "No follow-up", "Admit"), 6, "points", "Score 5 or more: arrange follow-up")
     assert m.letter == "B"
+
+
+def test_a_level_word_after_unlikely_names_the_unlikely_outcome():
+    assert "level" not in categories("Unlikely severe disease; routine follow-up")
+    assert categories("Unlikely severe disease; routine follow-up")["likelihood"] == {"unlikely"}
+    assert categories("Likely severe disease")["level"] == {"severe"}

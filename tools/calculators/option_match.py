@@ -210,9 +210,11 @@ _NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevate
                       r"(?!\s+(?:[\w-]+\s+){0,2}(?:class(?:es)?|bands?|grades?|categories|cut-?offs?|thresholds?)\b)"
                       r"|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
-# "risk of severe outcomes", "chance of a high-grade lesion": the level word names the outcome, not the level
+# "risk of severe outcomes", "chance of a high-grade lesion", "unlikely severe disease": the level word names the
+# outcome whose chance is given, not the level
 _OUTCOME_BEFORE = re.compile(r"\b(?:risk|probability|chance|likelihood|odds|rate|incidence)\s+(?:of|for)\s+"
-                             r"(?:(?:developing|having|needing|requiring)\s+)?(?:an?\s+)?$", re.I)
+                             r"(?:(?:developing|having|needing|requiring)\s+)?(?:an?\s+)?$"
+                             r"|\b(?:unlikely|improbable)\s+(?:to\s+(?:be|have)\s+)?(?:an?\s+)?$", re.I)
 _NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
 _ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
