@@ -383,3 +383,9 @@ def test_a_level_word_after_unlikely_names_the_unlikely_outcome():
     assert "level" not in categories("Unlikely severe disease; routine follow-up")
     assert categories("Unlikely severe disease; routine follow-up")["likelihood"] == {"unlikely"}
     assert categories("Likely severe disease")["level"] == {"severe"}
+
+
+def test_a_time_frame_in_the_question_outweighs_another_word_it_shares():
+    m = match_options(opts("1.1%", "3.4%", "4.8%", "6%"), 5, "points", "3.4% 30-day risk and 4.8% 90-day risk of stroke",
+                      question="What is the risk of stroke within 30 days?")
+    assert m.letter == "B"

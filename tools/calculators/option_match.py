@@ -497,10 +497,11 @@ def _number_strength(option: Quantity, evidence: Quantity) -> int:
 
 def _relevant(words: set[str], question: set[str], ctxs: list[set[str]]) -> list[int]:
     """Indices of the evidence quantities whose context fits the option's words best, then the question's, each
-    word weighted by 1/(how many contexts state it); all of them when none fits better."""
+    word weighted by 1/(how many contexts state it), a time frame of the question twice (it says which number:
+    "within 42 days"); all of them when none fits better."""
     df = Counter(w for c in ctxs for w in c)
-    score = [(round(sum(1 / df[w] for w in c & words), 6), round(sum(1 / df[w] for w in c & (question - words)), 6))
-             for c in ctxs]
+    weight = lambda ws, tf=1: round(sum((tf if w.startswith("tf:") else 1) / df[w] for w in ws), 6)  # noqa: E731
+    score = [(weight(c & words), weight(c & (question - words), tf=2)) for c in ctxs]
     top = max(score, default=(0.0, 0.0))
     if top <= (0.0, 0.0) or all(x == top for x in score):
         return list(range(len(ctxs)))
