@@ -249,8 +249,11 @@ GCS_PUPILS = point_score(
             ("Both pupils reactive to light (normal)", 0),
         )),
     ),
+    # the unfavourable outcome is death, a vegetative state or the GOS's severe disability (dependent on others);
+    # told without the level word, which is not the patient's severity
     bands=tuple(Band(s, s, f"6-month mortality {m:.2f}% (survival {100 - m:.2f}%); unfavorable outcome (death, "
-                           f"vegetative state or severe disability) {u:.2f}%") for s, (m, u) in _GCSP_OUTCOME.items()),
+                           f"vegetative state or dependence on others) {u:.2f}%")
+                for s, (m, u) in _GCSP_OUTCOME.items()),
     reference=("Brennan PM, Murray GD, Teasdale GM. Simplifying the use of prognostic information in traumatic "
                "brain injury. Part 1: The GCS-Pupils score: an extended index of clinical severity. J Neurosurg. "
                "2018;128(6):1612-1620."),
