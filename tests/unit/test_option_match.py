@@ -389,3 +389,10 @@ def test_a_time_frame_in_the_question_outweighs_another_word_it_shares():
     m = match_options(opts("1.1%", "3.4%", "4.8%", "6%"), 5, "points", "3.4% 30-day risk and 4.8% 90-day risk of stroke",
                       question="What is the risk of stroke within 30 days?")
     assert m.letter == "B"
+
+
+def test_non_before_a_level_word_negates_it():
+    assert categories("Non-severe course")["level"] == {"none"}
+    m = match_options(opts("Severe course, admit to ICU", "Non-severe course, no ICU admission needed",
+                           "Moderate course", "Unclear"), 0, "points", "Score 0: non-severe course; no ICU admission needed")
+    assert m.letter == "B"

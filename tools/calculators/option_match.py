@@ -215,7 +215,7 @@ _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) i
 _OUTCOME_BEFORE = re.compile(r"\b(?:risk|probability|chance|likelihood|odds|rate|incidence)\s+(?:of|for)\s+"
                              r"(?:(?:developing|having|needing|requiring)\s+)?(?:an?\s+)?$"
                              r"|\b(?:unlikely|improbable)\s+(?:to\s+(?:be|have)\s+)?(?:an?\s+)?$", re.I)
-_NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
+_NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$|\bnon[\s-]*$", re.I)  # "non-severe" too
 _ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
