@@ -396,3 +396,17 @@ def test_non_before_a_level_word_negates_it():
     m = match_options(opts("Severe course, admit to ICU", "Non-severe course, no ICU admission needed",
                            "Moderate course", "Unclear"), 0, "points", "Score 0: non-severe course; no ICU admission needed")
     assert m.letter == "B"
+
+
+def test_a_comparator_before_about_and_a_number():
+    (q,) = quantities("median survival under about 4 years")
+    assert (q.high, q.high_open, q.unit) == (4, True, "year")
+    m = match_options(opts("8-10 years", "5-7 years", "<4 years", ">10 years"), "III", None,
+                      "Stage III: median survival under about 4 years")
+    assert m.letter == "C"
+
+
+def test_a_coordination_carries_the_negation_on():
+    from medmirror.tools.calculators.option_match import negated_words
+    assert {"outpatient", "care", "treatment"} <= negated_words("Not eligible for outpatient care or treatment")
+    assert "treatment" not in negated_words("No fever; treatment started")

@@ -67,7 +67,8 @@ _CLASS_WORDS = r"class|grade|stage|category|type|level|tier|group|zone|risk clas
 _CLASS_RE = re.compile(rf"\b({_CLASS_WORDS})\s*[:#]?\s*(IV|V?I{{1,3}}|IX|V|X|\d+[a-d]?|[A-D])(?![A-Za-z0-9])", re.I)
 _RANGE_RE = re.compile(
     rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?\s*(?:-|–|—|to)\s*(<|≤|<=)?\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
-_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
+_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*(?:(?:about|approximately|around|roughly|~)\s*)?({_NUM})"
+                         rf"(?:\s*({_UNIT_RE}))?", re.I)  # "under about 4 years" is under 4 years
 _POINT_RE = re.compile(rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?(?:\s*(or more|or less|\+))?", re.I)
 _PER_RE = re.compile(rf"\bper\s+{_NUM}\b", re.I)
 _TRAILING_OK = re.compile(r"\s*(?:$|[\s,;:.)(/\]]|%)")
@@ -325,11 +326,15 @@ def negated_words(text: str, *, every: bool = False) -> set[str]:
     for clause in re.split(r"[,;:()\[\].]", text):
         # (word position, token): a hyphenated word is one position ("no self-care" negates self and care)
         toks = [(n, t) for n, chunk in enumerate(clause.split()) for t in _tokens(chunk)]
+        flags: list[bool] = []
         for i, (n, w) in enumerate(toks):
             before = [t for m, t in toks[:i] if m >= n - 4]
             after = [t for m, t in toks[i + 1:] if m <= n + 2]
             neg = (any(t in _NEGATORS and t != "non" for t in before) or (before[-1:] == ["non"])
-                   or any(t in _NEGATED_AFTER for t in after))
+                   or any(t in _NEGATED_AFTER for t in after)
+                   # a coordination carries the negation on: "not eligible for outpatient care or treatment"
+                   or (i >= 2 and toks[i - 1][1] in ("or", "and", "nor") and flags[i - 2]))
+            flags.append(neg)
             (negated if neg else plain).add(_stem(w))
     return negated - plain if every else negated
 

@@ -1057,8 +1057,8 @@ MODIFIED_SGARBOSSA = point_score(
                "AND has an amplitude at least 25% of the preceding S-wave", default=None),
     ),
     bands=(
-        Band(0, 0, "Negative for acute MI by the modified Sgarbossa criteria (criteria not met); a negative result "
-                   "alone cannot rule out an infarction"),
+        Band(0, 0, "Negative for acute MI by the modified Sgarbossa criteria (criteria not met); other findings may "
+                   "still show an infarction"),
         Band(1, 3, "Positive: modified Sgarbossa criteria met, diagnostic of acute MI (coronary occlusion) in "
                    "LBBB"),
     ),
