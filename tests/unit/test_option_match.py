@@ -410,3 +410,17 @@ def test_a_coordination_carries_the_negation_on():
     from medmirror.tools.calculators.option_match import negated_words
     assert {"outpatient", "care", "treatment"} <= negated_words("Not eligible for outpatient care or treatment")
     assert "treatment" not in negated_words("No fever; treatment started")
+
+
+def test_a_finding_said_later_not_to_be_established_is_negated():
+    from medmirror.tools.calculators.option_match import negated_words
+    assert "benefit" in negated_words("benefit from surgery not established")
+    m = match_options(opts("Likely to benefit", "Uncertain", "Not likely to benefit", "Certain to benefit"),
+                      -30, "points", "Outside the range studied: benefit from surgery not established")
+    assert m.letter != "A"
+
+
+def test_the_tightest_interval_holding_the_number_breaks_a_tie():
+    m = match_options(opts(">80% specific", "50-70% specific", "<30% specific", ">95% specific"),
+                      2, "points", "Positive: specificity about 97%")
+    assert m.letter == "D" and "tightly" in m.reason

@@ -278,6 +278,7 @@ patient's result results indicates indicate indicating suggests suggest suggesti
 scores level levels risk per has have does do""".split())
 _NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor", "cannot"}
 _NEGATED_AFTER = {"absent", "excluded"}  # "anxiety absent"
+_UNSHOWN = {"established", "proven", "shown", "demonstrated"}  # "... not established"
 
 
 def _tokens(text: str) -> list[str]:
@@ -330,8 +331,11 @@ def negated_words(text: str, *, every: bool = False) -> set[str]:
         for i, (n, w) in enumerate(toks):
             before = [t for m, t in toks[:i] if m >= n - 4]
             after = [t for m, t in toks[i + 1:] if m <= n + 2]
+            later = [t for m, t in toks[i + 1:] if m <= n + 6]
             neg = (any(t in _NEGATORS and t != "non" for t in before) or (before[-1:] == ["non"])
                    or any(t in _NEGATED_AFTER for t in after)
+                   # "benefit from the therapy not established": a finding said later in the clause to be unshown
+                   or any(a == "not" and b in _UNSHOWN for a, b in zip(later, later[1:]))
                    # a coordination carries the negation on: "not eligible for outpatient care or treatment"
                    or (i >= 2 and toks[i - 1][1] in ("or", "and", "nor") and flags[i - 2]))
             flags.append(neg)
@@ -441,6 +445,7 @@ class OptionEvidence:
     missing: int = 0  # content words of the option the result does not use (the first tie-break: fewer wins)
     nearest: float = math.inf  # relative distance of the option's disagreeing number from the result's
     first: int = -1  # where in the result the first category the option matched is stated (a tie-break)
+    slack: float = math.inf  # how far the option's interval reaches beyond the result's number (a tie-break)
 
     @property
     def supported(self) -> bool:
@@ -549,6 +554,9 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         if strength:
             ev.match(f"number: '{oq.text}' {'equals' if strength == EXACT else 'agrees with'} '{best.text}'{where}",
                      strength)
+            if best.is_point and not oq.is_point:  # ">95%" holds 96% more tightly than ">80%"
+                bounds = [b for b in (oq.low, oq.high) if math.isfinite(b)]
+                ev.slack = min(ev.slack, min((abs(b - best.low) for b in bounds), default=math.inf))
         else:
             ev.conflicts.append(f"number: '{oq.text}' disagrees with {', '.join(repr(q.text) for q in same_unit)}"
                                 f"{where}")
@@ -654,6 +662,13 @@ def match_options(options: dict[str, str], value: Any = None, unit: str | None =
                 return MatchResult(k, f"option {k}: {'; '.join(per[k].matches)} (tie with "
                                       f"{', '.join(o for o in by_words if o != k)} broken by the result stating "
                                       f"its category first)", per, evidence)
+        slacks = {k: per[k].slack for k in by_words}
+        tight = min(slacks.values())
+        if len(by_words) > 1 and math.isfinite(tight) and list(slacks.values()).count(tight) == 1:
+            k = next(k for k in by_words if slacks[k] == tight)
+            return MatchResult(k, f"option {k}: {'; '.join(per[k].matches)} (tie with "
+                                  f"{', '.join(o for o in by_words if o != k)} broken by its interval holding the "
+                                  f"result's number most tightly)", per, evidence)
         if len(by_words) > 1:
             return MatchResult(None, f"no option supported: options {', '.join(top)} are supported equally "
                                      f"({'; '.join(f'{k}: ' + ', '.join(per[k].matches) for k in top)})", per, evidence)
