@@ -334,8 +334,8 @@ def negated_words(text: str, *, every: bool = False) -> set[str]:
             later = [t for m, t in toks[i + 1:] if m <= n + 6]
             neg = (any(t in _NEGATORS and t != "non" for t in before) or (before[-1:] == ["non"])
                    or any(t in _NEGATED_AFTER for t in after)
-                   # "benefit from the therapy not established": a finding said later in the clause to be unshown
-                   or any(a == "not" and b in _UNSHOWN for a, b in zip(later, later[1:]))
+                   # "benefit from the therapy not established": the clause's subject said later to be unshown
+                   or (i == 0 and any(a == "not" and b in _UNSHOWN for a, b in zip(later, later[1:])))
                    # a coordination carries the negation on: "not eligible for outpatient care or treatment"
                    or (i >= 2 and toks[i - 1][1] in ("or", "and", "nor") and flags[i - 2]))
             flags.append(neg)
