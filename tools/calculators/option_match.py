@@ -61,7 +61,7 @@ _NOT_AFTER_LETTER = r"(?<![A-Za-z0-9.,])(?<![A-Za-z]-)"  # "COVID-19" is a name,
 _TIMEFRAME = re.compile(
     rf"{_NOT_AFTER_LETTER}{_NUM}\s*-\s*(?:year|month|week|day|hour)s?\b"
     rf"|\b(?:at|within|in|after|by|next|first|past|last|for)\s+(?:the\s+)?(?:next\s+|first\s+|past\s+|last\s+)?{_NUM}\s*"
-    r"(?:-\s*)?(?:years?|months?|weeks?|days?|hours?|hrs?|h|yrs?|mo)\b"
+    r"(?:-\s*)?(?:years?|months?|weeks?|days?|hours?|yrs?|mo)\b"
     rf"|\b(?:by|at|before|after|until)\s+age\s+{_NUM}", re.I)
 _CLASS_WORDS = r"class|grade|stage|category|type|level|tier|group|zone|risk class|risk group"
 _CLASS_RE = re.compile(rf"\b({_CLASS_WORDS})\s*[:#]?\s*(IV|V?I{{1,3}}|IX|V|X|\d+[a-d]?|[A-D])(?![A-Za-z0-9])", re.I)
@@ -518,6 +518,15 @@ def _relevant(words: set[str], question: set[str], ctxs: list[set[str]]) -> list
     return [i for i, x in enumerate(score) if x == top]
 
 
+def _same_time_frame(words: set[str], ctxs: list[set[str]]) -> list[int]:
+    """Indices of the evidence quantities whose time frame is not another than the option's ("1-year survival" is not
+    the result's 2-year figure); all of them when the option states no time frame."""
+    frames = {w for w in words if w.startswith("tf:")}
+    if not frames:
+        return list(range(len(ctxs)))
+    return [i for i, c in enumerate(ctxs) if not any(w.startswith("tf:") for w in c) or c & frames]
+
+
 def _distance(option: Quantity, evidence: Quantity) -> float:
     """Relative distance of an option's point from an evidence point (inf when either is an interval)."""
     if not (option.is_point and evidence.is_point) or evidence.low == 0:
@@ -546,7 +555,10 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         idx = [i for i, q in enumerate(evq) if q.unit == oq.unit]
         if not idx:
             continue
-        keep = _relevant(words, qwords, [ectx[i] for i in idx]) if by_context else list(range(len(idx)))
+        keep = (_relevant(words, qwords, [ectx[i] for i in idx]) if by_context
+                else _same_time_frame(words, [ectx[i] for i in idx]))
+        if not keep:
+            continue
         same_unit = [evq[idx[i]] for i in keep]
         best = max(same_unit, key=lambda q: _number_strength(oq, q))
         strength = _number_strength(oq, best)
