@@ -9,7 +9,9 @@ Modes (:data:`MODES`), each ``options -> (row -> record)``:
 
 * ``gold``: the row's calculator (by MDCalc id) on the row's gold inputs
   (:func:`~medmirror.tools.calculators.mdcalc_inputs.mdcalc_arguments`), then the option matcher
-  (:mod:`medmirror.tools.calculators.option_match`) picks the option the result supports;
+  (:mod:`medmirror.tools.calculators.option_match`) picks the option the result supports; a required choice of a
+  point score that the row does not give at all (two schema inputs sharing one label lose one) is recomputed over
+  its options, and the row is answered only when every recomputation supports the same option;
 * ``extract``: the row's calculator with its inputs read from ``patient_info`` (the rule/hybrid
   grounding for calculators with a field map; for library point scores the vignette reader,
   :mod:`medmirror.tools.extraction.vignette`, whose unsettled choices a ``hybrid``/``llm`` extractor model
@@ -62,11 +64,11 @@ from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
 from medmirror.tools.calculators.base import Calculator
 from medmirror.tools.calculators.mdcalc_inputs import mdcalc_arguments
 from medmirror.tools.calculators.option_match import EXACT, LETTERS, MatchResult, match_options
-from medmirror.tools.calculators.points import SPECS
+from medmirror.tools.calculators.points import SPECS, Choice
 from medmirror.tools.calculators.provenance import mdcalc_index
 from medmirror.tools.extraction.calculator_map import CALCULATOR_MAP
 from medmirror.tools.extraction.grounding import EXTRACTION_MODES, ground
-from medmirror.tools.extraction.vignette import read_vignette
+from medmirror.tools.extraction.vignette import MAX_VARIANTS, read_vignette
 
 BENCHMARK = "medrisk"
 RECORDS_FILE = "records.jsonl"
@@ -253,6 +255,26 @@ def _finish(rec: Record, t0: float) -> Record:
 RowFn = Callable[[MedRiskRow], Record]
 
 
+def _absent_choices(calc: Calculator, row: MedRiskRow, args: Mapping[str, Any]) -> list[Choice]:
+    """The required choices of a point score that the row's gold inputs do not give at all (a schema whose two
+    inputs share one label loses one of them from ``inputs``/``inputs_raw``)."""
+    spec = SPECS.get(calc.id)
+    if spec is None:
+        return []
+    return [i for i in spec.items if isinstance(i, Choice) and i.default is None
+            and i.name not in args and i.name not in row.inputs_raw]
+
+
+def _over_choices(args: Mapping[str, Any], items: list[Choice]) -> list[dict[str, Any]] | None:
+    """Every combination of the ``items``' options on top of ``args`` (None: more than MAX_VARIANTS)."""
+    combos: list[dict[str, Any]] = [dict(args)]
+    for item in items:
+        if len(combos) * len(item.options) > MAX_VARIANTS:
+            return None
+        combos = [{**c, item.name: o.label} for c in combos for o in item.options]
+    return combos
+
+
 def make_gold(_options: Mapping[str, Any]) -> RowFn:
     def run(row: MedRiskRow) -> Record:
         rec, t0 = base_record(row, "gold"), time.perf_counter()
@@ -262,7 +284,12 @@ def make_gold(_options: Mapping[str, Any]) -> RowFn:
         try:
             args, notes = mdcalc_arguments(calc, row.cal_id, row.inputs_raw, row.inputs)
             rec["args"], rec["mapping_notes"] = args, notes or None
-            _choose(rec, row, _run(rec, calc, args))
+            absent = _absent_choices(calc, row, args)
+            if absent:  # the row has no gold value for a required choice: recompute over its options
+                rec["left"] = {c.name: "no gold value in the row" for c in absent}
+                _choose_robust(rec, row, calc, _over_choices(args, absent))
+            else:
+                _choose(rec, row, _run(rec, calc, args))
         except RowError as exc:
             rec.update(miss=exc.miss, error_stage=exc.miss, error=str(exc))
         return _finish(rec, t0)

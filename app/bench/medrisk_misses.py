@@ -33,7 +33,8 @@ FAULTS: dict[str, tuple[str, str]] = {
     "mews": (_D, "MEWS publishes no ICU/death percentage per score (only >=5 = increased risk); options invent %"),
     "utah_covid19_risk": (_D, "the score has no published risk classes; gold classes are not in the definition"),
     "wat_1": (_D, "WAT-1 defines only >=3 = significant withdrawal; mild/moderate/severe grades are not published"),
-    "webster_parkinson": (_D, "gold inputs lack the tremor item (the 'Tremor' label carries a facies answer)"),
+    "webster_parkinson": (_D, "gold inputs lack the tremor item (the 'Tremor' label carries a facies answer); "
+                              "recomputed over tremor's four options, these rows' answer depends on it: refused"),
     "carg_tt": (_D, "female row gives only the male Hb item (<11 g/dL), which does not tell Hb <10: refusal right"),
     "mayo_uc": (_D, "gold severity contradicts the published Mayo bands (3-5 mild, 6-10 moderate, 11-12 severe)"),
     "macocha": (_D, "MACOCHA defines only >=3 = difficult intubation; the gold grade is not in the definition"),
@@ -45,7 +46,6 @@ FAULTS: dict[str, tuple[str, str]] = {
     "four_score": (_D, "FOUR has no published severity bands"),
     "mfis_5": (_D, "MFIS-5 has no published severity bands"),
     "cirs_g": (_D, "CIRS-G has no published severity classes for the total"),
-    "feverpain": (_D, "gold % band belongs to another FeverPAIN score than the gold inputs give"),
     "madrs": (_D, "gold severity contradicts the published MADRS bands"),
     "mdi": (_D, "gold severity contradicts the published MDI bands"),
     "baws": (_D, "gold severity contradicts the published BAWS bands"),
@@ -69,25 +69,66 @@ FAULTS: dict[str, tuple[str, str]] = {
     "edss": (_D, "EDSS has no mild/moderate/severe impairment bands for the step"),
     # calculator: the interpretation lacks the class word / the published figure the options use, or a unit bug
     "riske_endocarditis_surgery": (_C, "the per-score mortality table (Olmos 2017, Table S3) is not available offline"),
-    "dragon": (_C, "band text lacks DRAGON's published % of good/miserable outcome per score"),
+    "dragon": (_D, "gold % per score is not the published table's (2: 88% good, 3: 78% good, 8: 70% miserable; "
+                   "4-7 have no figure), which the result states"),
     "gleason_score": (_C, "interpretation lacks the remission-within-2-years figures per grade the options use"),
     "ucsf_capra": (_C, "interpretation lacks CAPRA's 5-year recurrence-free survival figures"),
     "timi_risk_index": (_D, "options give in-hospital % bands the published TRI groups do not state (30-day % only)"),
-    "rasp_hiv": (_C, "interpretation lacks the risk class word (very low/low/...) the options use"),
-    "michigan_picc": (_C, "interpretation gives the class and % but not the risk word the options use"),
+    "rasp_hiv": (_D, "RASP publishes PEP recommendation tiers only; the gold risk words (very low/low/minimal/"
+                     "negligible) are not in the definition and differ between rows of one tier"),
+    "michigan_picc": (_D, "Michigan PICC publishes classes I-IV with a VTE %, no risk words; gold 'high risk' for "
+                          "classes III and IV is not in the definition"),
     "bisap": (_C, "no mortality per score is stated"),
     "triss": (_D, "by hand: penetrating, RTS 2, ISS 50, age <= 54: b = -0.6029 + 1.1430x2 - 0.1516x50 = -5.90, Ps 0.27 %; gold reads 30 %"),
     "mayo_spn": (_D, "by hand (row 9488: age 29, 12 mm, no risk factor) the Mayo equation gives about 1 %; gold reads such values as 90 %"),
-    "absolute_lymphocyte_count": (_C, "interpretation lacks the published sensitivity/specificity figures"),
-    "medped_fh": (_C, "interpretation says 'criteria met', options ask definite/probable/possible"),
-    "bishop_score": (_C, "interpretation lacks the 'high/low likelihood of successful induction' wording"),
-    "injury_severity_score": (_C, "band text lacks the minor/moderate/severe class words of the options"),
-    "aims": (_C, "interpretation does not give an overall evidence grade the options use"),
-    "cheops": (_C, "interpretation does not grade pain as the options do"),
-    "hestia": (_M, "'not eligible for outpatient treatment': the result also says 'inpatient treatment', not negated"),
+    "absolute_lymphocyte_count": (_C, "interpretation lacks a sensitivity/specificity figure (96%) the options "
+                                      "use; not in the library's text, not verifiable offline"),
+    "medped_fh": (_D, "MEDPED criteria are met or not; definite/probable/possible are other FH scores' classes"),
+    "bishop_score": (_M, "wording the result does not use ('induction may be necessary'; 'likely' against the "
+                         "result's 'more likely')"),
+    "injury_severity_score": (_C, "'significant, severe' for ISS 38/57 (the result: very severe, critical; ISS "
+                                  "has no official words) and 'major trauma sustained' (wording)"),
+    "aims": (_D, "AIMS defines evidence of TD (yes/no) and a global severity; 'strong/possible evidence' grades "
+                 "and a moderate severity against a global rating of none are not in the definition"),
+    "cheops": (_M, "CHEOPS publishes only >=5 = consider analgesia; options add wording the result does not use "
+                   "('if appropriate') or grade pain, which is not published"),
+    "sirs_sepsis_shock": (_D, "gold says septic shock / severe sepsis but the gold inputs give no source of "
+                              "infection (MODS or SIRS by the definitions)"),
+    "pediatric_sirs_sepsis": (_D, "gold says septic shock / sepsis but the gold inputs give no suspected infection"),
+    "thrive": (_D, "by hand (row 12989: age 82, NIHSS 25, 3 comorbidities, LVO, ASPECTS unknown, no EVT): x = 2.864 "
+                   "- 0.025x82 - 0.106x25 - 1.665 = -3.50, 2.9%; gold figures are about 1 point lower"),
+    "ecog_performance_status": (_D, "gold 'completely disabled' for ECOG 0, 1 and 3 (it is ECOG 4's description)"),
+    "alt_70": (_M, "'consult a specialist / required for diagnosis': wording the result (consult dermatology and/or "
+                   "infectious disease) does not use"),
+    "tisdale_qt": (_M, "an option's '5' (half-lives / hours) is read as a score and conflicts"),
+    "fong_crs": (_D, "the question does not say which year's survival; several options state one of the result's"),
+    "mess": (_D, "gold mixes 'low viability' with 'limb salvage' for MESS 6; 'high likelihood' for MESS 10 (amputation "
+                 "predicted)"),
+    "fast_exam": (_D, "two options are positive FAST; the gold inputs do not say which region holds fluid"),
+    "haps": (_D, "HAPS >= 1 means 'not harmless', not that testing/ICU is likely required"),
+    "lrinec": (_D, "gold pairs the intermediate group with an NPV of 96% (the published figure is for scores < 6)"),
+    "egsys": (_D, "gold option is not a reading of the score ('Unlikely not cardiac-related')"),
+    "hat_score": (_M, "'fatal ICH' against the result's 'symptomatic ICH 10%' and 'fatal hemorrhage 7%': the words "
+                      "do not choose (val only, not fixed)"),
+    "mrs_9q": (_M, "wording: 'conflicts in reported activities and symptoms' against a result that negates "
+                   "'symptoms' ('no bothersome symptoms'); 'identified'"),
+    "chip_head_ct": (_M, "'Consider CT' against the result's 'CT of the head indicated'"),
+    "catch_head_ct": (_M, "'Consider CT' against the result's 'CT of the head indicated'"),
+    "duke_treadmill": (_M, "'Coronary angiography recommended' against 'refer for coronary angiography'"),
+    "ipi_dlbcl": (_M, "'Good prognosis with low risk group' against 'R-IPI good' (no risk-group word)"),
+    "ms_disease_steps": (_M, "'no limitations on activity or lifestyle': wording the result ('Normal') does not use"),
+    "abc_massive_transfusion": (_M, "two options read as the result's likelihood: 'unlikely' (exact, chosen) and "
+                                    "'less likely' (gold)"),
+    "bjh_stroke_dysphagia_screen": (_M, "'referral', 'swallowing issues': wording the result does not use"),
+    "curb_65": (_D, "gold 'highest risk' / a separate top group for CURB-65 4 (BTS: 3-5 is one high-severity group)"),
+    "oakland_lgib": (_D, "gold 9% for score 10 is 100 minus the published 91% probability of safe discharge"),
+    "pre_score": (_D, "the score is below the range studied: benefit is not established, gold says 'not likely'"),
     "has_bled": (_C, "the figure per score (Pisters 2010) differs from the options' (3.72 vs 3.74 per 100 pt-yr)"),
 }
-ROW_FAULTS: dict[str, tuple[str, str]] = {}
+ROW_FAULTS: dict[str, tuple[str, str]] = {
+    "12749": (_M, "'low probability' of safe discharge against the result's 'high risk' of an adverse outcome: the "
+                  "level words face opposite ways (val only, not fixed)"),
+}
 
 
 def classify_miss(rec: dict[str, Any]) -> tuple[str, str]:

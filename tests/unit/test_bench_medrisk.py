@@ -43,23 +43,25 @@ def write(tmp_path: Path, rows: list[dict]) -> Path:
 
 
 def test_gold_scores_rows_with_a_calculator_and_counts_the_others_apart(tmp_path):
-    # 6 points -> 5-7: mild (B); 0 -> none (A); 12 -> severe (D) but labelled C; a missing answer is refused
-    data = write(tmp_path, [gds_row(1, 6, "B"), gds_row(2, 0, "A"), gds_row(3, 12, "C"), gds_row(4, 3, "A", drop="q9"),
-                            other_row(5)])
+    # 6 points -> 5-7: mild (B); 0 -> none (A); 12 -> severe (D) but labelled C; a row without a gold answer is
+    # recomputed over that answer: 4 or 5 points change the reading (refused), 2 or 3 do not (answered, row 6)
+    data = write(tmp_path, [gds_row(1, 6, "B"), gds_row(2, 0, "A"), gds_row(3, 12, "C"), gds_row(4, 4, "A", drop="q9"),
+                            other_row(5), gds_row(6, 2, "A", drop="q9")])
     out = tmp_path / "out"
     s = run_medrisk(data, "gold", out_dir=out, quiet=True, plot=False, echo=lambda _m: None)
-    assert (s["with_calculator"], s["no_calculator"], s["correct"]) == (4, 1, 2)
-    assert s["accuracy"] == 0.5 and s["calculators_missing"] == 1
+    assert (s["with_calculator"], s["no_calculator"], s["correct"]) == (5, 1, 3)
+    assert s["accuracy"] == 0.6 and s["calculators_missing"] == 1
     assert s["misses"] == {"matcher_wrong_option": 1, "calculator_refused": 1}
     recs = {r["id"]: r for r in map(json.loads, (out / "records.jsonl").read_text().splitlines())}
     assert recs["1"]["got"] == "B" and "level: mild" in recs["1"]["match"]["reason"]
     assert recs["3"]["miss"] == "matcher_wrong_option" and recs["3"]["got"] == "D"
     assert recs["4"]["miss"] == "calculator_refused" and "q9" in recs["4"]["error"]
+    assert recs["6"]["correct"] and recs["6"]["robust_over"] == ["q9"]
     assert recs["5"]["no_calculator"] is True and recs["5"]["correct"] is False and recs["5"]["miss"] is None
     assert "Family Practice" in s["by_specialty"]
     # resume: nothing re-run
     again = run_medrisk(data, "gold", out_dir=out, quiet=True, plot=False, echo=lambda _m: None)
-    assert again["rows_run"] == 0 and again["correct"] == 2
+    assert again["rows_run"] == 0 and again["correct"] == 3
     with pytest.raises(BenchError, match="mode gold"):
         run_medrisk(data, "retrieve", out_dir=out, quiet=True, plot=False, echo=lambda _m: None,
                     options={"embeddings": None})

@@ -253,3 +253,174 @@ def test_timi_risk_index_top_group_reads_as_intermediate_high():
     opts = {"A": "Low risk, in-hospital mortality < 1%", "B": "Moderate risk, in-hospital mortality 3-5%",
             "C": "Intermediate/high risk, in-hospital mortality > 10%", "D": "Very low risk, in-hospital mortality < 0.5%"}
     assert match_options(opts, r.value, r.unit, r.interpretation).letter == "C"
+
+
+# --- issue 28 item 4: generic misses of the MedRisk gold run (cases written for the tests) ---
+
+
+def test_no_or_without_beside_a_percentage_is_no_level():
+    # "if untreated"/"without X" qualifies the number; it is not the level "none" against the result's "high"
+    m = match_options(opts("4% yearly relapse if no maintenance therapy", "9% yearly relapse if no maintenance therapy",
+                           "15% yearly relapse if no maintenance therapy", "22% yearly relapse"),
+                      3, "points", "High risk: 9% yearly relapse without maintenance therapy")
+    assert m.letter == "B"
+    assert categories("No tremor")["level"] == {"none"}  # without a percentage "no" still says none
+
+
+def test_no_classes_caveat_is_not_the_level_none():
+    assert "level" not in categories("Index 0.4; no severity classes are defined")
+    assert "level" not in categories("total 12 (the scale has no published bands)")
+    assert categories("no wheals and no itch")["level"] == {"none"}
+
+
+def test_level_word_naming_the_outcome_after_risk_of_is_no_level():
+    assert "level" not in categories("4.5-6% risk of severe complications")
+    assert categories("Severe risk of complications")["level"] == {"severe"}
+    m = match_options(opts("1-2% risk of severe complications", "4.5-6% risk of severe complications",
+                           "20% risk of severe complications", "over 40%"),
+                      7, "points", "Intermediate risk: 4.5-6% risk of major complications")
+    assert m.letter == "B"
+
+
+def test_non_prefix_negates_only_its_word_and_a_word_negated_somewhere_does_not_flip():
+    m = match_options(opts("Emergency admission", "Same-day clinic", "Non-urgent review", "Urgent review"),
+                      1, "points", "Low risk: non-urgent (routine) review as needed")
+    assert m.letter == "C"
+    m = match_options(opts("Suitable for day surgery", "Not suitable for day surgery", "Day surgery with review",
+                           "Unclear"), 5, "points", "Not suitable for day surgery or clinic follow-up; admit for surgery")
+    assert m.letter == "B"
+
+
+def test_adverbs_and_descriptor_words_in_the_words_rule():
+    m = match_options(opts("Typically benign", "Typically malignant", "Unclear", "Normal"),
+                      2, "points", "Malignant pattern: typical of a malignant lesion")
+    assert m.letter == "B"
+    m = match_options(opts("Walker stage", "Early cane stage", "Late cane stage", "Wheelchair stage"),
+                      3, "points", "Step 3: early cane")
+    assert m.letter == "B"
+    # the descriptor still counts in the tie-break: the option that says only what the result says wins
+    m = match_options(opts("Low chance of fracture.", "High probability of fracture.", "7.5% risk of fracture.",
+                           "Moderate risk of fracture."), "High", None, "High risk: 7.5% risk of fracture")
+    assert m.letter == "C"
+
+
+def test_an_option_number_the_words_did_not_choose_holds_when_it_alone_is_supported():
+    # the option's words point at the second number, which no option states; the class and the first number agree
+    m = match_options(opts("Class II, 4% risk of complications", "Class III, 9% risk of complications",
+                           "Class I, 1% risk of complications", "Class IV, 20% risk of complications"),
+                      3, "points", "class III: 9% risk of death or stroke; complication rate 7% in the validation study")
+    assert m.letter == "B" and "only option" in m.reason
+    # two options each stating one of the result's numbers stay ambiguous
+    m = match_options(opts("9%", "7%", "3%", "1%"), 3, "points", "9% at 1 year; 7% at 5 years")
+    assert m.letter is None
+
+
+def test_highly_severe_is_very_severe():
+    assert categories("Highly severe burns")["level"] == {"very_severe"}
+
+
+def test_unlikely_and_less_likely_agree_more_weakly_than_the_same_word():
+    m = match_options(opts("Bacterial cause likely", "Unlikely bacterial cause", "Viral cause", "Uncertain"),
+                      1, "points", "Bacterial cause less likely (score < 2)")
+    assert m.letter == "B" and "near" in m.reason
+    m = match_options(opts("Unlikely to need surgery", "Less likely to need surgery", "Surgery likely", "Unclear"),
+                      1, "points", "Surgery less likely")
+    assert m.letter == "B"  # the same word wins over the near one
+
+
+def test_words_that_say_the_same_thing():
+    m = match_options(opts("Good outcome", "Poor outcome", "Uncertain outcome", "Fatal outcome"),
+                      0, "points", "Score 0: favourable outcome expected")
+    assert m.letter == "A"
+    m = match_options(opts("Passed the screen", "Failure of the screen", "Screen not done", "Inconclusive"),
+                      "Failed", None, "Failed screen: refer to speech therapy")
+    assert m.letter == "B"
+    m = match_options(opts("Criteria fulfilled", "Criteria partly met", "Not assessable", "Excluded"),
+                      "Met", None, "Criteria met: candidate for the trial")
+    assert m.letter == "A"
+
+
+def test_a_negative_prefix_is_read_as_a_negation():
+    m = match_options(opts("Eligible for home dialysis", "Ineligible for home dialysis", "Eligible after review",
+                           "Unknown"), "No", None, "Not eligible for home dialysis by the criteria")
+    assert m.letter == "B"
+
+
+def test_within_normal_limits_is_normal():
+    m = match_options(opts("Below normal limits", "Within normal limits", "Above normal limits", "Critical"),
+                      12, "mmHg", "Normal: within the 8-15 mmHg target")
+    assert m.letter == "B"
+
+
+def test_negation_counts_a_hyphenated_word_once_and_cannot_negates():
+    m = match_options(opts("Walks without aid", "No self-care, bedbound", "Walks with a frame",
+                           "Independent"), 4, "points", "Grade 4: cannot manage any self-care; bedbound")
+    assert m.letter == "B"
+
+
+def test_a_level_word_after_risk_of_developing_names_the_outcome():
+    assert "level" not in categories("40% chance of developing significant bleeding")
+
+
+def test_the_words_rule_holds_beside_a_hedge_the_result_does_not_grade():
+    m = match_options(opts("Within target, likely adequate drainage", "Below target, possible obstruction",
+                           "Above target", "Unknown"), 12, "mL/h", "Within the 10-15 mL/h target: adequate drainage")
+    assert m.letter == "A"
+    # an option whose number the result cannot check is not supported by its other words
+    m = match_options(opts("20% chance of readmission, arrange follow-up", "Arrange follow-up",
+                           "No follow-up", "Admit"), 6, "points", "Score 5 or more: arrange follow-up")
+    assert m.letter == "B"
+
+
+def test_a_level_word_after_unlikely_names_the_unlikely_outcome():
+    assert "level" not in categories("Unlikely severe disease; routine follow-up")
+    assert categories("Unlikely severe disease; routine follow-up")["likelihood"] == {"unlikely"}
+    assert categories("Likely severe disease")["level"] == {"severe"}
+
+
+def test_a_time_frame_in_the_question_outweighs_another_word_it_shares():
+    m = match_options(opts("1.1%", "3.4%", "4.8%", "6%"), 5, "points", "3.4% 30-day risk and 4.8% 90-day risk of stroke",
+                      question="What is the risk of stroke within 30 days?")
+    assert m.letter == "B"
+
+
+def test_non_before_a_level_word_negates_it():
+    assert categories("Non-severe course")["level"] == {"none"}
+    m = match_options(opts("Severe course, admit to ICU", "Non-severe course, no ICU admission needed",
+                           "Moderate course", "Unclear"), 0, "points", "Score 0: non-severe course; no ICU admission needed")
+    assert m.letter == "B"
+
+
+def test_a_comparator_before_about_and_a_number():
+    (q,) = quantities("median survival under about 4 years")
+    assert (q.high, q.high_open, q.unit) == (4, True, "year")
+    m = match_options(opts("8-10 years", "5-7 years", "<4 years", ">10 years"), "III", None,
+                      "Stage III: median survival under about 4 years")
+    assert m.letter == "C"
+
+
+def test_a_coordination_carries_the_negation_on():
+    from medmirror.tools.calculators.option_match import negated_words
+    assert {"outpatient", "care", "treatment"} <= negated_words("Not eligible for outpatient care or treatment")
+    assert "treatment" not in negated_words("No fever; treatment started")
+
+
+def test_a_finding_said_later_not_to_be_established_is_negated():
+    from medmirror.tools.calculators.option_match import negated_words
+    assert "benefit" in negated_words("benefit from surgery not established")
+    m = match_options(opts("Likely to benefit", "Uncertain", "Not likely to benefit", "Certain to benefit"),
+                      -30, "points", "Outside the range studied: benefit from surgery not established")
+    assert m.letter != "A"
+
+
+def test_the_tightest_interval_holding_the_number_breaks_a_tie():
+    m = match_options(opts(">80% specific", "50-70% specific", "<30% specific", ">95% specific"),
+                      2, "points", "Positive: specificity about 97%")
+    assert m.letter == "D" and "tightly" in m.reason
+
+
+def test_the_loose_number_pass_keeps_the_options_time_frame():
+    # "1-year" picks 71%, which no option states; 45% is the 2-year figure and must not be taken for it
+    m = match_options(opts("45% 1-year survival", "60% 1-year survival", "70% 1-year survival", "80% 1-year survival"),
+                      5, "points", "Score 5: survival 71% at 1 year, 45% at 2 years, 27% at 3 years")
+    assert m.letter == "C"  # the nearest, as before the loose pass

@@ -479,17 +479,18 @@ HASBLED_LIP_PCT = {0: "0.9", 1: "3.4", 2: "4.1", 3: "5.8", 4: "8.9", 5: "9.1"}
 
 
 def _has_bled_text(total: int) -> str:
-    """Risk group words and the per-score figures of the two publications."""
+    """The risk group of the score first (0 relatively low, 1-2 moderate, 3-5 high, above 5 very high), then the
+    per-score figures of the two publications."""
     if total > 5:
-        return ("high risk (>= 3), very high risk group: scores above 5 were too rare to give a rate (likely over "
-                "10% major bleeding a year); consider alternatives to anticoagulation, correct modifiable factors")
+        return ("very high risk group: scores above 5 were too rare to give a rate (likely over 10% major bleeding a "
+                "year); consider alternatives to anticoagulation, correct modifiable factors")
     figures = (f"{HASBLED_LIP_PCT[total]}% risk of major bleeding in a year (Lip 2011); {HASBLED_RATE[total]} "
                f"bleeds per 100 patient-years (Pisters 2010)")
     if total >= 3:
-        return (f"high risk (>= 3): {figures}; caution, regular review and correction of modifiable factors; "
+        return (f"high risk group (>= 3): {figures}; caution, regular review and correction of modifiable factors; "
                 "consider alternatives to anticoagulation")
     group = "relatively low risk group" if total <= 1 else "moderate risk group"
-    return f"low-moderate risk (< 3), {group}: {figures}; anticoagulation can be considered"
+    return f"{group}: {figures}; below the high-risk cut-off of 3, anticoagulation can be considered"
 
 
 class HASBLEDInputs(ScoreInputs):

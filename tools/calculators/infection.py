@@ -210,10 +210,13 @@ def _feverpain(x: FeverPAINInputs) -> CalculatorResult:
     ]
     total, comps, lines = tally(items)
     total = int(total)
+    # isolation rates per score in Little 2013's two cohorts (0-1, 2, 3, 4-5)
     if total <= 1:
         interp = "streptococcus isolated in 13-18%: no antibiotic"
-    elif total <= 3:
-        interp = "streptococcus isolated in 34-40%: consider no antibiotic or a back-up (delayed) prescription"
+    elif total == 2:
+        interp = "streptococcus isolated in 30-35%: consider no antibiotic or a back-up (delayed) prescription"
+    elif total == 3:
+        interp = "streptococcus isolated in 39-48%: consider no antibiotic or a back-up (delayed) prescription"
     else:
         interp = "streptococcus isolated in 62-65%: consider immediate or back-up antibiotic"
     return CalculatorResult(
@@ -326,7 +329,7 @@ def _curb65(x: CURB65Inputs) -> CalculatorResult:
     elif total == 2:
         band = "moderate severity: short inpatient stay or hospital-supervised outpatient treatment"
     else:
-        band = "high severity: hospitalise, consider ICU at 4-5"
+        band = "severe (high severity) pneumonia: hospitalise, consider ICU at 4-5"
     return CalculatorResult(
         calculator="curb_65", name="CURB-65 Score", value=total, unit="points",
         interpretation=(f"{band}; 30-day mortality: {_CURB65_MORTALITY[total]} in the derivation cohort, "

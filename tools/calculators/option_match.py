@@ -67,7 +67,8 @@ _CLASS_WORDS = r"class|grade|stage|category|type|level|tier|group|zone|risk clas
 _CLASS_RE = re.compile(rf"\b({_CLASS_WORDS})\s*[:#]?\s*(IV|V?I{{1,3}}|IX|V|X|\d+[a-d]?|[A-D])(?![A-Za-z0-9])", re.I)
 _RANGE_RE = re.compile(
     rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?\s*(?:-|–|—|to)\s*(<|≤|<=)?\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
-_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
+_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*(?:(?:about|approximately|around|roughly|~)\s*)?({_NUM})"
+                         rf"(?:\s*({_UNIT_RE}))?", re.I)  # "under about 4 years" is under 4 years
 _POINT_RE = re.compile(rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?(?:\s*(or more|or less|\+))?", re.I)
 _PER_RE = re.compile(rf"\bper\s+{_NUM}\b", re.I)
 _TRAILING_OK = re.compile(r"\s*(?:$|[\s,;:.)(/\]]|%)")
@@ -175,7 +176,7 @@ _CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
     ("level", "low_moderate", r"low[\s-]*(?:to[\s-]*)?(?:moderate|intermediate)|(?:moderate|intermediate)[\s-]*(?:to[\s-]*)?low"),
     ("level", "mild_moderate", r"mild[\s-]*(?:to[\s-]*)?moderate"),
     ("level", "moderate_severe", r"moderate(?:ly)?[\s-]*(?:to[\s-]*)?severe"),
-    ("level", "very_severe", r"(?:very|extremely)\s+severe|most severe|extreme"),
+    ("level", "very_severe", r"(?:very|extremely|highly)\s+severe|most severe|extreme"),
     ("level", "very_high", r"(?:very|extremely)\s+high|highest"),
     ("level", "very_low", r"(?:very|extremely)\s+low|lowest"),
     ("level", "very_mild", r"very\s+mild"),
@@ -204,9 +205,18 @@ _CATEGORY_PATTERNS: list[tuple[str, str, str]] = [
 ]
 # A level word used as part of another term ("high-flow", "low-dose", "high-sensitivity") is not a level.
 _NOT_LEVEL_AFTER = re.compile(r"-(?!(?:to|risk|intermediate|moderate|severe|high|low|mild)\b)[a-z]", re.I)
-_NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))|\bnot\s+(?:present|significant)", re.I)
+# "no X" is the level none, unless X is a raised level or the score's own classes ("no impairment classes are
+# defined", "no published severity bands": a caveat about the score, not a finding)
+_NONE_RE = re.compile(r"\b(?:no|none|absent|without)\b(?!\s+(?:increased|elevated|higher|high|risk\s+factors?))"
+                      r"(?!\s+(?:[\w-]+\s+){0,2}(?:class(?:es)?|bands?|grades?|categories|cut-?offs?|thresholds?)\b)"
+                      r"|\bnot\s+(?:present|significant)", re.I)
 _CATEGORY_RE = re.compile("|".join(f"(?P<g{i}>\\b(?:{p})\\b)" for i, (_, _, p) in enumerate(_CATEGORY_PATTERNS)), re.I)
-_NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$", re.I)
+# "risk of severe outcomes", "chance of a high-grade lesion", "unlikely severe disease": the level word names the
+# outcome whose chance is given, not the level
+_OUTCOME_BEFORE = re.compile(r"\b(?:risk|probability|chance|likelihood|odds|rate|incidence)\s+(?:of|for)\s+"
+                             r"(?:(?:developing|having|needing|requiring)\s+)?(?:an?\s+)?$"
+                             r"|\b(?:unlikely|improbable)\s+(?:to\s+(?:be|have)\s+)?(?:an?\s+)?$", re.I)
+_NEGATED_LEVEL = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?$|\bnon[\s-]*$", re.I)  # "non-severe" too
 _ALTERNATIVE = re.compile(r"\s*(?:/|\bor\b|\()\s*$", re.I)  # "High/severe", "low or minimal", "high (moderate-high)"
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
@@ -228,7 +238,8 @@ def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
     for m in _CATEGORY_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v is not None)[1:])
         axis, key, _ = _CATEGORY_PATTERNS[i]
-        if axis == "level" and _NOT_LEVEL_AFTER.match(text, m.end()):
+        if axis == "level" and (_NOT_LEVEL_AFTER.match(text, m.end())
+                                or _OUTCOME_BEFORE.search(text[max(0, m.start() - 40):m.start()])):
             continue
         if axis == "level" and _NEGATED_LEVEL.search(text[max(0, m.start() - 24):m.start()]):
             key = "none"  # "no significant symptoms", "not clinically significant"
@@ -240,9 +251,10 @@ def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
         out[axis] = {key}
         last_end[axis] = m.end()
         first[axis] = m.start()
-    # "no depression", "symptoms absent": the level "none", unless a level word says otherwise
+    # "no depression", "symptoms absent": the level "none", unless a level word says otherwise; in a text that
+    # states a percentage, "no"/"without" qualifies it ("8% a year without anticoagulation") and says no level
     none = _NONE_RE.search(text)
-    if none and "level" not in out:
+    if none and "level" not in out and not any(q.unit == "%" for q in quantities(text)):
         out["level"] = {"none"}
         first["level"] = none.start()
     # "not positive" / "not negative" flip the result
@@ -264,8 +276,9 @@ def _categories(text: str) -> tuple[dict[str, set[str]], dict[str, int]]:
 _STOP = set("""a an the of for to in on at by with and or is are be as this that its it patient patients
 patient's result results indicates indicate indicating suggests suggest suggesting status based score
 scores level levels risk per has have does do""".split())
-_NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor"}
+_NEGATORS = {"no", "not", "non", "without", "absent", "never", "neither", "nor", "cannot"}
 _NEGATED_AFTER = {"absent", "excluded"}  # "anxiety absent"
+_UNSHOWN = {"established", "proven", "shown", "demonstrated"}  # "... not established"
 
 
 def _tokens(text: str) -> list[str]:
@@ -274,7 +287,29 @@ def _tokens(text: str) -> list[str]:
 
 
 def _stem(w: str) -> str:
+    """A light stem: a plural's 's' ("injuries" stays, "symptoms" -> symptom) and an adverb's 'ly'
+    ("typically" -> typical, "totally" -> total)."""
+    if len(w) > 5 and w.endswith("ly"):
+        return w[:-2]
     return w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+
+
+# words that say what kind of claim an option makes, not what it claims ("G2 severity", "Early cane stage"):
+# the words rule does not ask the result to use them (the tie-breaks still count them)
+DESCRIPTORS = frozenset({"severity", "stage", "likelihood", "probability", "chance", "limit",
+                         "like", "possible", "possib", "probable", "probab"})  # hedges: likely, possibly, ...
+# words (stemmed) that say the same thing, for the words rule and its tie-breaks
+_SAME_WORD = {"favourable": "favorable", "good": "favorable", "unfavourable": "unfavorable", "poor": "unfavorable",
+              "failure": "fail", "failed": "fail", "fail": "fail", "fulfilled": "met", "fulfil": "met",
+              "satisfied": "met"}
+# a negative prefix written out, so that the negation rule sees it ("ineligible" = "not eligible")
+_NEGATIVE_PREFIXED = re.compile(r"\b(?:in(eligible)|un(suitable))\b", re.I)
+# keys of one axis that agree loosely (a weaker match than the same key)
+_NEAR_KEYS = {"unlikely": {"less_likely"}, "less_likely": {"unlikely"}}
+
+
+def _plain(text: str) -> str:
+    return _NEGATIVE_PREFIXED.sub(lambda m: "not " + (m.group(1) or m.group(2)), text)
 
 
 def content_words(text: str) -> list[str]:
@@ -284,14 +319,26 @@ def content_words(text: str) -> list[str]:
 
 def negated_words(text: str, *, every: bool = False) -> set[str]:
     """Content words with a negator ('no', 'not', 'without', ...) up to four words before them in the same
-    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope). ``every``: only the words
+    clause (a comma, semicolon, colon, bracket or full stop ends a negation's scope; the prefix 'non' negates
+    only the word it is joined to: "non-urgent evaluation" negates *urgent*). ``every``: only the words
     negated wherever they occur ("7% without surgery, 15% with surgery" negates no word)."""
     negated: set[str] = set()
     plain: set[str] = set()
     for clause in re.split(r"[,;:()\[\].]", text):
-        toks = _tokens(clause)
-        for i, w in enumerate(toks):
-            neg = (any(t in _NEGATORS for t in toks[max(0, i - 4):i]) or any(t in _NEGATED_AFTER for t in toks[i + 1:i + 3]))
+        # (word position, token): a hyphenated word is one position ("no self-care" negates self and care)
+        toks = [(n, t) for n, chunk in enumerate(clause.split()) for t in _tokens(chunk)]
+        flags: list[bool] = []
+        for i, (n, w) in enumerate(toks):
+            before = [t for m, t in toks[:i] if m >= n - 4]
+            after = [t for m, t in toks[i + 1:] if m <= n + 2]
+            later = [t for m, t in toks[i + 1:] if m <= n + 6]
+            neg = (any(t in _NEGATORS and t != "non" for t in before) or (before[-1:] == ["non"])
+                   or any(t in _NEGATED_AFTER for t in after)
+                   # "benefit from the therapy not established": the clause's subject said later to be unshown
+                   or (i == 0 and any(a == "not" and b in _UNSHOWN for a, b in zip(later, later[1:])))
+                   # a coordination carries the negation on: "not eligible for outpatient care or treatment"
+                   or (i >= 2 and toks[i - 1][1] in ("or", "and", "nor") and flags[i - 2]))
+            flags.append(neg)
             (negated if neg else plain).add(_stem(w))
     return negated - plain if every else negated
 
@@ -398,6 +445,7 @@ class OptionEvidence:
     missing: int = 0  # content words of the option the result does not use (the first tie-break: fewer wins)
     nearest: float = math.inf  # relative distance of the option's disagreeing number from the result's
     first: int = -1  # where in the result the first category the option matched is stated (a tie-break)
+    slack: float = math.inf  # how far the option's interval reaches beyond the result's number (a tie-break)
 
     @property
     def supported(self) -> bool:
@@ -459,14 +507,24 @@ def _number_strength(option: Quantity, evidence: Quantity) -> int:
 
 def _relevant(words: set[str], question: set[str], ctxs: list[set[str]]) -> list[int]:
     """Indices of the evidence quantities whose context fits the option's words best, then the question's, each
-    word weighted by 1/(how many contexts state it); all of them when none fits better."""
+    word weighted by 1/(how many contexts state it), a time frame of the question twice (it says which number:
+    "within 42 days"); all of them when none fits better."""
     df = Counter(w for c in ctxs for w in c)
-    score = [(round(sum(1 / df[w] for w in c & words), 6), round(sum(1 / df[w] for w in c & (question - words)), 6))
-             for c in ctxs]
+    weight = lambda ws, tf=1: round(sum((tf if w.startswith("tf:") else 1) / df[w] for w in ws), 6)  # noqa: E731
+    score = [(weight(c & words), weight(c & (question - words), tf=2)) for c in ctxs]
     top = max(score, default=(0.0, 0.0))
     if top <= (0.0, 0.0) or all(x == top for x in score):
         return list(range(len(ctxs)))
     return [i for i, x in enumerate(score) if x == top]
+
+
+def _same_time_frame(words: set[str], ctxs: list[set[str]]) -> list[int]:
+    """Indices of the evidence quantities whose time frame is not another than the option's ("1-year survival" is not
+    the result's 2-year figure); all of them when the option states no time frame."""
+    frames = {w for w in words if w.startswith("tf:")}
+    if not frames:
+        return list(range(len(ctxs)))
+    return [i for i, c in enumerate(ctxs) if not any(w.startswith("tf:") for w in c) or c & frames]
 
 
 def _distance(option: Quantity, evidence: Quantity) -> float:
@@ -477,9 +535,10 @@ def _distance(option: Quantity, evidence: Quantity) -> float:
 
 
 def compare(option: str, value: Any = None, unit: str | None = None, interpretation: str | None = None,
-            question: str | None = None) -> OptionEvidence:
+            question: str | None = None, *, by_context: bool = True) -> OptionEvidence:
     """The rules that match and conflict between one option's text and a result (``question``: the words that
-    choose between several numbers of the result)."""
+    choose between several numbers of the result; ``by_context=False``: an option's number is compared with
+    every number of its unit the result states)."""
     ev = OptionEvidence(option)
     interp = interpretation or ""
     # numbers: the value (in its unit) and the quantities the interpretation states, each with its context
@@ -496,7 +555,10 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         idx = [i for i, q in enumerate(evq) if q.unit == oq.unit]
         if not idx:
             continue
-        keep = _relevant(words, qwords, [ectx[i] for i in idx])
+        keep = (_relevant(words, qwords, [ectx[i] for i in idx]) if by_context
+                else _same_time_frame(words, [ectx[i] for i in idx]))
+        if not keep:
+            continue
         same_unit = [evq[idx[i]] for i in keep]
         best = max(same_unit, key=lambda q: _number_strength(oq, q))
         strength = _number_strength(oq, best)
@@ -504,6 +566,9 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         if strength:
             ev.match(f"number: '{oq.text}' {'equals' if strength == EXACT else 'agrees with'} '{best.text}'{where}",
                      strength)
+            if best.is_point and not oq.is_point:  # ">95%" holds 96% more tightly than ">80%"
+                bounds = [b for b in (oq.low, oq.high) if math.isfinite(b)]
+                ev.slack = min(ev.slack, min((abs(b - best.low) for b in bounds), default=math.inf))
         else:
             ev.conflicts.append(f"number: '{oq.text}' disagrees with {', '.join(repr(q.text) for q in same_unit)}"
                                 f"{where}")
@@ -515,23 +580,34 @@ def compare(option: str, value: Any = None, unit: str | None = None, interpretat
         if axis not in ecat:
             continue
         common = keys & ecat[axis]
+        near = {k for k in keys if _NEAR_KEYS.get(k, set()) & ecat[axis]}
         if common:
             ev.match(f"{axis}: {'/'.join(sorted(common))}")
             ev.first = epos.get(axis, -1) if ev.first < 0 else min(ev.first, epos.get(axis, ev.first))
+        elif near:  # "unlikely" against "less likely": the same direction, said less sharply
+            ev.match(f"{axis}: option {'/'.join(sorted(near))} near result {'/'.join(sorted(ecat[axis]))}", WITHIN)
         else:
             ev.conflicts.append(f"{axis}: option {'/'.join(sorted(keys))}, result {'/'.join(sorted(ecat[axis]))}")
     # words: a word negated in one of option and result but not the other conflicts ("no increased risk");
     # the wording breaks ties; for an option that states nothing the rules above read, the words are its rule
-    ow = content_words(option)
-    stems = {_stem(w) for w in _tokens(interp)}
+    option, interp = _plain(option), _plain(interp)
+    ow = [_SAME_WORD.get(w, w) for w in content_words(option)]
+    stems = {_SAME_WORD.get(w, w) for w in (_stem(t) for t in _tokens(interp))}
     ev.wording = sum(w in stems for w in ow)
     ev.missing = len(ow) - ev.wording
+    # a word negated wherever one text says it and nowhere in the other ("eligible" in "Not eligible for
+    # outpatient care; inpatient treatment" against "Eligible for outpatient treatment"; not "treatment")
+    same = lambda ws: {_SAME_WORD.get(w, w) for w in ws}  # noqa: E731
+    i_every, i_any = same(negated_words(interp, every=True)), same(negated_words(interp))
+    o_every, o_any = same(negated_words(option, every=True)), same(negated_words(option))
     flipped = sorted({w for w in ow if w in stems
-                      and (w in negated_words(interp, every=True)) != (w in negated_words(option))})
+                      and ((w in i_every and w not in o_any) or (w in o_every and w not in i_any))})
     if flipped:
         ev.conflicts.append(f"negation: {', '.join(flipped)} negated in one of option and result, not the other")
-    elif not ocat and not oqs and ow and not ev.missing:
-        ev.match(f"words: {' '.join(ow)} all in the result", WITHIN)
+    # (a category the result does not speak of, such as a likelihood, does not stop it; a number does)
+    elif not oqs and not ev.matches and not ev.conflicts and (said := [w for w in ow if w not in DESCRIPTORS]) \
+            and all(w in stems for w in said):
+        ev.match(f"words: {' '.join(said)} all in the result", WITHIN)
     return ev
 
 
@@ -565,7 +641,13 @@ def match_options(options: dict[str, str], value: Any = None, unit: str | None =
     if not supported and question:  # the question's words chose a number no option states: the options' alone
         per = {k: compare(str(t or ""), value, unit, interpretation) for k, t in options.items()}
         supported = {k: v for k, v in per.items() if v.supported}
-    if not supported:
+    if not supported:  # the words chose a number no option states: any number of the result, if one option alone
+        loose = {k: compare(str(t or ""), value, unit, interpretation, by_context=False) for k, t in options.items()}
+        held = [k for k, v in loose.items() if v.supported]
+        if len(held) == 1:
+            k = held[0]
+            return MatchResult(k, f"option {k}: {'; '.join(loose[k].matches)} (the only option the result supports "
+                                  f"once its numbers are not chosen by their words)", loose, evidence)
         per = first_pass
         near = _nearest(per)
         if near:
@@ -592,6 +674,13 @@ def match_options(options: dict[str, str], value: Any = None, unit: str | None =
                 return MatchResult(k, f"option {k}: {'; '.join(per[k].matches)} (tie with "
                                       f"{', '.join(o for o in by_words if o != k)} broken by the result stating "
                                       f"its category first)", per, evidence)
+        slacks = {k: per[k].slack for k in by_words}
+        tight = min(slacks.values())
+        if len(by_words) > 1 and math.isfinite(tight) and list(slacks.values()).count(tight) == 1:
+            k = next(k for k in by_words if slacks[k] == tight)
+            return MatchResult(k, f"option {k}: {'; '.join(per[k].matches)} (tie with "
+                                  f"{', '.join(o for o in by_words if o != k)} broken by its interval holding the "
+                                  f"result's number most tightly)", per, evidence)
         if len(by_words) > 1:
             return MatchResult(None, f"no option supported: options {', '.join(top)} are supported equally "
                                      f"({'; '.join(f'{k}: ' + ', '.join(per[k].matches) for k in top)})", per, evidence)

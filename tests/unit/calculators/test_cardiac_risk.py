@@ -191,8 +191,11 @@ def test_has_bled_alcohol(drinks: object, pts: int) -> None:
 
 
 def test_has_bled_band_edge_and_errors() -> None:
-    # 2 points -> below the >= 3 high-risk threshold
-    assert HASBLED.run({"age": 40, "stroke": True, "labile_inr": True}).interpretation.startswith("low-moderate")
+    # 2 points -> the moderate risk group, below the >= 3 high-risk threshold; 4 points -> the high risk group
+    two = HASBLED.run({"age": 40, "stroke": True, "labile_inr": True}).interpretation
+    assert two.startswith("moderate risk group") and "4.1%" in two
+    four = HASBLED.run({"age": 70, "stroke": True, "labile_inr": True, "prior_bleeding": True}).interpretation
+    assert four.startswith("high risk group") and "8.9%" in four
     assert HASBLED.run({"age": 40, "alcohol_excess": True}).components["alcohol"] == 1
     assert HASBLED.run({"age": [804, "months"]}).components["elderly"] == 1  # 67 years
     with pytest.raises(CalculatorInputError) as e:

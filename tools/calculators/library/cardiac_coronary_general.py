@@ -490,8 +490,9 @@ ACE = point_score(
         Band(0, 0, "ACE score 0: no adverse childhood experiences reported (lowest risk)"),
         Band(1, 3, "ACE score 1-3: higher risk of health, social and emotional problems, rising with each "
                    "additional ACE"),
-        Band(4, 10, "ACE score 4 or more: higher (markedly raised) risk of health, social and emotional "
-                    "problems; about 4- to 12-fold for alcoholism, drug use, depression and suicide attempt"),
+        Band(4, 10, "ACE score 4 or more: high risk, a markedly higher risk of health, social and "
+                    "emotional problems; about 4- to 12-fold for alcoholism, drug use, depression and suicide "
+                    "attempt"),
     ),
     reference=("Felitti VJ, Anda RF, Nordenberg D, et al. Relationship of childhood abuse and household "
                "dysfunction to many of the leading causes of death in adults. The Adverse Childhood "
@@ -1056,7 +1057,8 @@ MODIFIED_SGARBOSSA = point_score(
                "AND has an amplitude at least 25% of the preceding S-wave", default=None),
     ),
     bands=(
-        Band(0, 0, "Negative: modified Sgarbossa criteria not met (does not by itself exclude acute MI)"),
+        Band(0, 0, "Negative for acute MI by the modified Sgarbossa criteria (criteria not met); other findings may "
+                   "still show an infarction"),
         Band(1, 3, "Positive: modified Sgarbossa criteria met, diagnostic of acute MI (coronary occlusion) in "
                    "LBBB"),
     ),

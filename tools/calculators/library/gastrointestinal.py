@@ -111,8 +111,8 @@ def _manning(pts: dict[str, float], picked: dict[str, str]) -> tuple[Any, str | 
     if count < 3:
         text = f"{count} of 6 criteria: IBS unlikely by the Manning criteria (fewer than 3 met)"
     elif flags:
-        text = (f"{count} of 6 criteria but red flag signs present ({', '.join(flags)}): inconclusive, the "
-                "Manning criteria alone cannot diagnose IBS; evaluate for organic disease")
+        text = (f"{count} of 6 criteria but red flag signs present ({', '.join(flags)}): inconclusive, IBS "
+                "cannot be diagnosed on the Manning criteria alone; evaluate for organic disease")
     else:
         text = f"{count} of 6 criteria and no red flags: IBS likely (high likelihood)"
     return count, text, [f"Criteria met: {count} of 6; red flags: {', '.join(flags) or 'none'}"]

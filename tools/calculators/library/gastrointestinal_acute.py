@@ -56,8 +56,8 @@ HAPS = point_score(
         yes_no("hct", "Hematocrit >=43% (male) or >=39.6% (female)", 1, default=None),
     ),
     bands=(
-        Band(0, 0, "HAPS 0: harmless (non-severe) acute pancreatitis; ICU admission or further testing likely "
-                   "not needed"),
+        Band(0, 0, "HAPS 0: harmless (non-severe) acute pancreatitis; likely no further testing or ICU admission "
+                   "needed"),
         Band(1, 3, "HAPS >=1: not harmless; severe course possible - consider further testing and possible ICU "
                    "admission"),
     ),

@@ -62,9 +62,9 @@ GPS = point_score(
                  "poorer prognosis."),
     items=(_CRP, _ALB),
     bands=(
-        Band(0, 0, "GPS 0 (normal CRP and albumin): favorable prognosis"),
-        Band(1, 1, "GPS 1 (raised CRP or low albumin): intermediate prognosis"),
-        Band(2, 2, "GPS 2 (raised CRP and low albumin): poor prognosis"),
+        Band(0, 0, "GPS 0: favorable prognosis (normal CRP and albumin)"),
+        Band(1, 1, "GPS 1: intermediate prognosis (raised CRP or low albumin)"),
+        Band(2, 2, "GPS 2: poor prognosis (raised CRP and low albumin)"),
     ),
     reference=("Forrest LM, McMillan DC, McArdle CS, Angerson WJ, Dunlop DJ. Evaluation of cumulative prognostic "
                "scores based on the systemic inflammatory response in patients with inoperable non-small-cell lung "

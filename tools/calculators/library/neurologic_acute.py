@@ -13,7 +13,7 @@ from medmirror.tools.calculators.points import Band, Choice, Number, band_of, it
 
 _CPP_BANDS = (
     Band(None, 59.9, "Low CPP: below the 60-70 mmHg target"),
-    Band(60, 70, "Normal CPP: within the 60-70 mmHg target"),
+    Band(60, 70, "Normal CPP: within the 60-70 mmHg target (adequate cerebral perfusion)"),
     Band(70.1, None, "High CPP: above the 60-70 mmHg target"),
 )
 
@@ -249,8 +249,11 @@ GCS_PUPILS = point_score(
             ("Both pupils reactive to light (normal)", 0),
         )),
     ),
+    # the unfavourable outcome is death, a vegetative state or the GOS's severe disability (dependent on others);
+    # told without the level word, which is not the patient's severity
     bands=tuple(Band(s, s, f"6-month mortality {m:.2f}% (survival {100 - m:.2f}%); unfavorable outcome (death, "
-                           f"vegetative state or severe disability) {u:.2f}%") for s, (m, u) in _GCSP_OUTCOME.items()),
+                           f"vegetative state or dependence on others) {u:.2f}%")
+                for s, (m, u) in _GCSP_OUTCOME.items()),
     reference=("Brennan PM, Murray GD, Teasdale GM. Simplifying the use of prognostic information in traumatic "
                "brain injury. Part 1: The GCS-Pupils score: an extended index of clinical severity. J Neurosurg. "
                "2018;128(6):1612-1620."),

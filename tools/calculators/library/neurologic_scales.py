@@ -550,9 +550,11 @@ def _aims(x) -> CalculatorResult:
     moderate = sum(p >= 3 for p in body.values())
     mild = sum(p >= 2 for p in body.values())
     if moderate >= 1 or mild >= 2:
-        td = "Evidence of tardive dyskinesia (moderate movements in one area or mild in two or more)"
+        # the criterion (moderate movements in one area or mild in two) is not restated here: its level words
+        # are not the patient's severity, which the global rating gives
+        td = "Evidence of tardive dyskinesia (the diagnostic criterion on the movement ratings is met)"
     elif mild == 1:
-        td = "Possible tardive dyskinesia (mild movements in one area only)"
+        td = "Possible tardive dyskinesia (a single area only)"
     else:
         td = "No evidence of tardive dyskinesia"
     reading = (f"{td}; overall severity: {x.overall}; incapacitation: {x.incap}; "

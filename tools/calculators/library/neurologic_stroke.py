@@ -796,8 +796,10 @@ HINTS = point_score(
 # ---------------------------------------------------------------------------
 
 _BJH_BANDS = (
-    Band(0, 0, "Passed: no exam finding and no sign of aspiration on the 3 oz water test; may start a diet"),
-    Band(1, 5, "Failed screen (positive for dysphagia): keep nil by mouth and refer to speech pathology"),
+    Band(0, 0, "Passed the swallow screen: no exam finding, and the 3 oz water swallow is tolerated without cough, "
+               "throat clearing or voice change (low risk of aspiration); may start a regular diet"),
+    Band(1, 5, "Failed swallow screen (an exam finding, or cough, throat clearing or voice change on the 3 oz water "
+               "swallow): positive for dysphagia; keep nil by mouth and refer to speech pathology"),
 )
 _BJH_EXAM = ("glasgow_coma_scale_13", "facial", "tongue", "palatal")
 

@@ -56,11 +56,11 @@ BISHOP = point_score(
         Choice("con", "Consistency", opts(("Firm", 0), ("Moderately firm", 1), ("Soft", 2))),
     ),
     bands=(
-        Band(0, 5, "Unfavorable cervix (Bishop <= 5): induction less likely to succeed; cervical ripening may be "
-                   "needed"),
+        Band(0, 5, "Unfavorable cervix (Bishop <= 5): low likelihood of a successful induction; cervical ripening "
+                   "may be needed before induction"),
         Band(6, 7, "Indeterminate (Bishop 6-7): success of induction uncertain; use clinical judgement"),
-        Band(8, 13, "Favorable cervix (Bishop >= 8): successful (spontaneous) vaginal delivery more likely; "
-                    "induction or augmentation may be unnecessary"),
+        Band(8, 13, "Favorable cervix (Bishop >= 8): high likelihood of a successful induction; successful "
+                    "(spontaneous) vaginal delivery more likely"),
     ),
     reference="Bishop EH. Pelvic scoring for elective induction. Obstet Gynecol. 1964;24:266-268.",
     aliases=("Bishop score", "cervical score"),
