@@ -81,13 +81,14 @@ _QUANTITIES: list[tuple[str, str]] = [
     (r"glucose", "glucose"), (r"direct bilirubin", "direct_bilirubin"), (r"bilirubin", "bilirubin"),
     (r"albumin", "albumin"), (r"ha?emoglobin a1c|\bhba1c\b|\ba1c\b", "hba1c"),
     (r"ha?emoglobin|\bhgb\b|\bhb\b", "hemoglobin"), (r"ha?ematocrit", "hematocrit"), (r"platelet", "platelets"),
-    (r"white (?:blood )?cell|\bwbc\b|leu[ck]ocyte count", "wbc"), (r"\binr\b", "inr"), (r"\bph\b", "ph"),
+    (r"white (?:blood )?cell|\bwbc\b|leu[ck]ocyte count", "wbc"), (r"\binr\b", "inr"), (r"\bpha?\b", "ph"),
     (r"lactate", "lactate"), (r"calcium", "calcium"), (r"bicarbonate|\bhco3", "bicarbonate"),
     (r"\bast\b", "ast"), (r"\balt\b", "alt"), (r"total cholesterol", "total_cholesterol"), (r"\bhdl\b", "hdl"),
     (r"\bldl\b", "ldl"), (r"triglyceride", "triglycerides"), (r"troponin", "troponin"), (r"\bage\b", "age"),
 ]
 _TIME_UNITS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.5, "year": 8766.0}
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_WORD_NUMBERS["single"] = 1
 _DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
                        r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b(?![\s-]*old)", re.I)  # not an age
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -150,6 +151,9 @@ class VignetteReading:
         return combos
 
 
+_DENIAL = re.compile(r"(?i)\b(?:no|not|never|without|den(?:y|ies|ied)|negative for|absence of|free of)\b")
+
+
 class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
@@ -175,6 +179,20 @@ class _Text:
     def flags(self, i: int, start: int, end: int) -> dict[str, list[str]]:
         """ConText's categories for sentence ``i``'s words at [start, end) (sentence offsets)."""
         return assert_context(self.sentences[i].text, start, end, self.triggers(i))
+
+    def denied_at(self, span: tuple[int, int] | None) -> bool:
+        """Is the value at ``span`` (document offsets) denied in its own clause ('shows no mucositis of grade 2 or
+        higher'; not 'no chest pain, heart rate 120', where the denial ends at the comma): ConText negates it and a
+        negation opens the clause the value closes."""
+        if span is None:
+            return False
+        for i, s in enumerate(self.sentences):
+            if s.start <= span[0] < s.end:
+                a = span[0] - s.start
+                m = re.match(r"[\w.]+", s.text[a:])
+                clause = re.split(r"[,;:]|\b(?:and|but|with|while|whereas|although|though)\b", s.text[:a])[-1]
+                return bool(_DENIAL.search(clause)) and "negated" in self.flags(i, a, a + (m.end() if m else 1))
+        return False
 
     def quote(self, i: int) -> tuple[str, tuple[int, int]]:
         s = self.sentences[i]
@@ -208,16 +226,22 @@ def _naming(t: _Text, weights: dict[str, float]) -> list[tuple[int, float, dict[
 
 
 @lru_cache(maxsize=4096)
-def _item_concepts(question: str) -> frozenset[str]:
-    """The vocabulary's concepts the item *is* (their terms cover at least half of its content words)."""
+def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The vocabulary's concepts the item *is* (their terms cover at least half of its content words), and the words
+    of those terms."""
     found = [f for f in find_concepts(question) if f.affirmed]
     total = len(content_words(question, keep_time=False))
-    out = set()
+    out, used = set(), set()
     for f in found:
-        inside = len(content_words(question[f.start:f.end], keep_time=False))
-        if total and inside / total >= COVER:
+        inside = content_words(question[f.start:f.end], keep_time=False)
+        if total and len(inside) / total >= COVER:
             out.add(f.concept)
-    return frozenset(out)
+            used.update(inside)
+    return frozenset(out), frozenset(used)
+
+
+def _item_concepts(question: str) -> frozenset[str]:
+    return _item_concept_words(question)[0]
 
 
 @lru_cache(maxsize=4096)
@@ -239,11 +263,15 @@ def _overlap(a: Quantity, b: Quantity) -> bool:
                 or (b.high == a.low and (b.high_open or a.low_open)))
 
 
+# a count's scale written after its number ('15x10^9/L', '350 × 10⁹/L', '4.5x10*3/uL'): part of the unit, not a number
+_SCALE = re.compile(r"\s*[x×*]\s*10\s*(?:\^|\*\*)?\s*[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:\s*/\s*[a-zµμ]+)?", re.I)
+
+
 def _thresholds(question: str) -> list[Quantity]:
     """The cut-offs a finding states, any of which makes it present ('Hypotension (SBP <100)', 'Age >= 65',
     'Temp >38 degC (100.4 degF) or <36 degC (96.8 degF)': a bracket restating a cut in other units is not read when
     the cuts stand outside it); empty when it states none, or a plain number."""
-    text = question.replace("≥", ">=").replace("≤", "<=")
+    text = _SCALE.sub(" ", question.replace("≥", ">=").replace("≤", "<="))  # '>15x10^9/L' is '>15' (its unit)
     for t in (re.sub(r"\([^()]*\)", " ", text), text):
         qs = quantities(t)
         if qs and all(math.inf in (-q.low, q.high) for q in qs):
@@ -286,9 +314,10 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
             if b is None or holds or apart:
                 said = b.text if b else f"{got.value:g}"
                 cut_text = " or ".join(c.text for c in cuts)
-                return ItemReading(item.name, item.question, yes if holds else no, "read",
-                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'",
-                                   got.quote, got.span)
+                denied = holds and t.denied_at(got.span)  # 'no mucositis of grade 2 or higher'
+                return ItemReading(item.name, item.question, yes if holds and not denied else no, "read",
+                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'"
+                                   + (", denied" if denied else ""), got.quote, got.span)
     flip = _negated_question(item.question)
     if flip:
         yes, no = no, yes
@@ -302,13 +331,17 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                                f"concept {f.concept}: '{f.text}'" + ("" if pos else " (negated)"),
                                f.sentence.text, (f.start, f.end))
     named = _naming(t, weights)
+    if concepts:  # the text does not use the concept's terms: a sentence must at least use one of its words
+        core = _item_concept_words(item.question)[1]  # ('a previous diagnosis of hemorrhage' is no 'Diagnosed hypertension')
+        named = [n for n in named if any(same_word(h, w) for h in n[2] for w in core)]
     if not named:
         return _assumed(item, f"no sentence names it ({', '.join(weights)})")
     for i, cover, hits in named:
         votes = Counter()
         for a, b in hits.values():
             flags = t.flags(i, a, b)
-            non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a])
+            non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a]) and not _non_in_question(
+                item.question, t.sentences[i].text[a:b])  # 'non-alcoholic' answers 'Non-alcoholic etiology'
             votes["other" if ("family" in flags or "hypothetical" in flags) else
                   "negated" if "negated" in flags or non else "affirmed"] += 1
         if votes["other"] > votes["negated"] + votes["affirmed"]:
@@ -322,6 +355,14 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                            f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
                            quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
+
+
+@lru_cache(maxsize=4096)
+def _non_in_question(question: str, word: str) -> bool:
+    """Does the item itself say 'non-' before ``word`` ('Non-alcoholic etiology of cirrhosis')?"""
+    w = words(word)
+    return bool(w) and any(same_word(s, w[0][2]) for a, _, s in words(question)
+                           if re.search(r"(?i)\bnon[- ]?$", question[max(0, a - 4):a]))
 
 
 def _clause(sentence: str, hits: dict[str, tuple[int, int]]) -> str:
@@ -347,7 +388,15 @@ def _bound(before: str, x: float) -> Quantity | None:
     if not m:
         return None
     qs = quantities(f"{m.group(1)} {x:g}".replace("≥", ">=").replace("≤", "<="))
-    return qs[0] if qs and not qs[0].is_point else None
+    q = qs[0] if qs and not qs[0].is_point else None
+    if q is not None and re.search(r"(?i)\bnot\s+(?:be\s+|been\s+)?$", before[:m.start()]):
+        # 'not below 100' is '>= 100': the complement (one side of it is infinite)
+        low = q.high if q.low == -math.inf else -math.inf
+        high = q.low if q.low != -math.inf else math.inf
+        q = Quantity(low, high, low_open=not q.high_open if low != -math.inf else False,
+                     high_open=not q.low_open if high != math.inf else False, unit=q.unit,
+                     text=f"not {q.text}", decimals=q.decimals, span=q.span)
+    return q
 
 
 @dataclass
@@ -360,11 +409,11 @@ class _Reading:
 
 
 _NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
-                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b", re.I)
+                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
-                            + r")\s+(?:[A-Za-z]+\s+)?$", re.I)
+                            + r")(?:\s*%)?\s+(?:[A-Za-z]+\s+)?$", re.I)  # '40% FiO2', 'a single brain metastasis'
 
 
 def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
@@ -448,6 +497,46 @@ def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
     return out
 
 
+_CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|with|while|whereas)\b")
+
+
+def _clause_names(t: _Text, duration: tuple[float, int, str, tuple[int, int]], weights: dict[str, float]) -> bool:
+    """Does the clause holding ``duration`` (cut at commas, 'and', 'with', ...) use :data:`COVER` of the item's
+    words?"""
+    s = t.sentences[duration[1]]
+    a, b = duration[3][0] - s.start, duration[3][1] - s.start
+    starts = [m.end() for m in _CLAUSE_END.finditer(s.text[:a])]
+    end = _CLAUSE_END.search(s.text, b)
+    clause = s.text[(starts[-1] if starts else 0):(end.start() if end else len(s.text))]
+    return _cover(_hits(words(clause), weights), weights) >= COVER - 1e-9
+
+
+def _durations_naming(t: _Text, weights: dict[str, float]) -> bool:
+    """Do the sentences naming the item state a duration?"""
+    named = {i for i, _, _ in _naming(t, weights)}
+    return any(d[1] in named for d in _durations(t))
+
+
+def _duration_of(item: Number, t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
+    """A time the item measures ('Time from CPR to ROSC', min): the one duration the sentences naming it state
+    ('after 45 minutes of CPR, ROSC was achieved'), in the item's unit; None when they state none or several."""
+    unit = _DURATION_UNIT.get(item.unit.casefold().rstrip("s"), item.unit.casefold().rstrip("s"))
+    if unit not in _TIME_UNITS:
+        return None
+    named = {i for i, _, _ in _naming(t, weights)}
+    durs = _durations(t)
+    near = [d for d in durs if d[1] in named]
+    if not near and len(durs) == 1 and _cover(_hits(t.stems[durs[0][1]], weights), weights) >= 1 / 3:
+        near = durs  # the text's one duration, in a sentence using a third of the item's words
+    if len({d[0] for d in near}) > 1:  # several: those in the clauses that name the item ('CPR began 30 minutes
+        near = [d for d in near if _clause_names(t, d, weights)]  # after collapse, with ROSC after 60 minutes')
+    values = {round(d[0] / _TIME_UNITS[unit], 6) for d in near}
+    if len(values) != 1 or not ok(x := values.pop()):
+        return None
+    _, _, quote, span = near[0]
+    return _Reading(x, f"the duration in the sentence naming the item: {x:g} {unit}(s)", quote, span)
+
+
 def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float]) -> ItemReading:
     unit = qs[0].unit
     fits = lambda x: any(band_holds(q, x) for q in qs)  # noqa: E731
@@ -490,18 +579,41 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
 _LABEL_UNIT = re.compile(r"\d(?:\.\d+)?\s*([A-Za-zµμ%][\w/%µμ²^]*)")
 
 
-def _by_unit(item: Choice, t: _Text, ok: Any) -> _Reading | None:
-    """A band item the text does not name ('Size of aneurysm' for 'an aneurysm measuring 6.5 mm'): the one value the
-    whole text gives in the unit its labels write ('mm', 'pg/mL'), when it gives exactly one (else None)."""
-    units = {m.group(1).casefold() for o in item.options for m in [_LABEL_UNIT.search(o.label)] if m}
+# units many quantities share: a value in one of them is not told apart by its unit alone
+_SHARED_UNITS = frozenset("% points point mg/dl g/dl g/l mg/l mmol/l meq/l µmol/l umol/l μmol/l mmhg bpm /min u/l iu/l "
+                          "ng/ml pg/ml ng/l kg g mg ml l cm years year".split())
+_QUESTION_UNIT = re.compile(r"(?:,\s*|\()([A-Za-zµμ][\w/µμ²³^]*)\)?\s*$")  # 'Pattern standard deviation, dB'
+
+
+def _written_units(item: Item) -> set[str]:
+    """The units an item is written in: its labels' ('<7 mm'), else its question's ('ICH volume (cm³)')."""
+    if isinstance(item, Number):
+        return {item.unit.casefold()} if item.unit else set()
+    units = {m.group(1).casefold() for o in item.options for m in [_LABEL_UNIT.search(o.label)]
+             if m and m.group(1).casefold() not in STOP}  # not the 'to' of '1.8 to <2.0'
+    if not units and (m := _QUESTION_UNIT.search(item.question)):
+        units = {m.group(1).casefold()}
+    return units
+
+
+def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = None) -> _Reading | None:
+    """An item the text does not name ('Size of aneurysm' for 'an aneurysm measuring 6.5 mm'): the one value the
+    whole text gives in the unit the item is written in ('mm', 'pg/mL', 'dB'), when it gives exactly one (else None).
+    With ``weights`` (a measured number) the unit must be one few quantities share and the value's sentence must use
+    one of the item's words ('a 10 mm solitary pulmonary nodule' for 'Nodule diameter')."""
+    units = _written_units(item)
     if len(units) != 1 or (unit := units.pop()) in _TIME_UNITS or unit in ("%", "points", "point"):
         return None  # no written unit, several, a time or a percentage (too many things are percentages)
+    if weights is not None and unit.replace(" ", "") in _SHARED_UNITS:
+        return None
     rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
     found = [(i, m) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)]
     values = {float(m.group(1)) for _, m in found}
     if len(values) != 1 or not ok(x := values.pop()):
         return None
     i, m = found[0]
+    if weights is not None and not _hits(t.stems[i], weights):
+        return None
     s = t.sentences[i]
     return _Reading(x, f"the only value in {unit} in the text", s.text, (s.start + m.start(), s.start + m.end()),
                     _bound(s.text[max(0, m.start() - 20):m.start()], x))
@@ -527,7 +639,7 @@ _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|wi
 def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemReading | None:
     """The option the stretches in ``scope`` (sentence index, text) support, uncertain on a tie, None: no option."""
     naming = set(content_words(item.question))  # the item's own words name it, not one of its options
-    per = {o.label: [w for w in content_words(o.label) if w not in naming] for o in item.options}
+    per = {o.label: [w for w in content_words(_EXCEPT.sub(" ", o.label)) if w not in naming] for o in item.options}
     df = Counter(w for ws in per.values() for w in set(ws))
     scored: list[tuple[float, float, str, int]] = []
     for label, ws in per.items():
@@ -565,9 +677,16 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     return ItemReading(item.name, item.question, top[2], "read", f"{top[0]:.0%} of the option's words", quote, span)
 
 
+# what a label's bracket excludes is not its own word: 'European (other than Finnish)' does not name 'Finnish' (outside
+# brackets the exclusion is the label: 'Related other than HLA identical sibling')
+_EXCEPT = re.compile(r"(?i)\(\s*(?:other than|except(?: for)?|excluding|apart from)\b[^()]*\)")
+
+
 def _alternatives(label: str) -> list[list[str]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
-    carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)')."""
+    carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
+    ('other than Finnish') is left out."""
+    label = _EXCEPT.sub(" ", label)
     plain = re.sub(r"\(.*?\)", " ", label)
     parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
     out = [content_words(p) for p in parts]
@@ -575,7 +694,12 @@ def _alternatives(label: str) -> list[list[str]]:
 
 
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
-    got = _measured(item.question, item.unit, t, weights, lambda x: item.ge <= x <= item.le, item.analyte)
+    ok = lambda x: item.ge <= x <= item.le  # noqa: E731
+    # a time is read from a duration with its unit first ('after 1.5 hours' is no 1.5 min)
+    timed = _DURATION_UNIT.get(item.unit.casefold().rstrip("s"), item.unit.casefold().rstrip("s")) in _TIME_UNITS
+    got = (timed and _duration_of(item, t, weights, ok)) or (
+        None if timed and _durations_naming(t, weights) else
+        _measured(item.question, item.unit, t, weights, ok, item.analyte) or _by_unit(item, t, ok, weights))
     if got is not None and got.bound is not None:
         return ItemReading(item.name, item.question, None, "uncertain",
                            f"the text gives '{got.bound.text}', not a value", got.quote, got.span)

@@ -1,0 +1,94 @@
+"""Reading conventions of the vignette reader (issue 28), on sentences written for these tests."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Choice, Number, opts, yes_no
+from medmirror.tools.extraction.vignette import read_items
+
+NEUTROPHILS = yes_no("anc", "Absolute neutrophil count >8x10^9/L", default=None)
+PLATELETS = yes_no("plt", "Platelet count >=400 x 10⁹/L", default=None)
+SBP_LOW = yes_no("sbp", "Systolic BP <90 mmHg", default=None)
+ULCER = yes_no("ulcer", "Oral ulceration grade >=3", default=None)
+NONVIRAL = yes_no("nonviral", "Non-viral cause of hepatitis", default=None)
+TREATED_HTN = yes_no("htn", "Treated hypertension", default=None)
+ORIGIN = Choice("origin", "Region of origin", opts(("Southern European (other than Maltese)", 0), ("Maltese", 1),
+                                                 ("Northern European", 2)))
+CYST = Choice("cyst", "Cyst size, mm", opts(("<20", 0), ("20-39", 1), (">=40", 2)))
+HEARING = Choice("loss", "Hearing threshold shift, dB", opts(("<15", 0), ("15 to <30", 1), (">=30", 2)))
+POLYP = Number("polyp", "Polyp diameter", "mm", 1, 100)
+CREAT = Number("creat", "Serum creatinine", "mg/dL", 0.1, 20)
+DOOR = Number("door", "Time from arrival to balloon inflation", "min", 1, 600)
+OXYGEN = Number("fio2", "FiO2", "%", 21, 100)
+LESIONS = Choice("lesions", "Number of liver lesions", opts(("1", 0), ("2-3", 1), (">3", 2)))
+
+
+def one(item, text):
+    return read_items((item,), text).items[item.name]
+
+
+def test_a_count_scale_is_the_cut_off_unit_not_a_number():
+    assert one(NEUTROPHILS, "Her absolute neutrophil count is below 8x10^9/L.").value == "No"
+    assert one(NEUTROPHILS, "Absolute neutrophil count 11.2 x10^9/L on admission.").value == "Yes"
+    assert one(PLATELETS, "He has a platelet count <400×10⁹/L and no bleeding.").value == "No"
+
+
+def test_a_negated_comparison_states_the_complement():
+    r = one(SBP_LOW, "Her systolic blood pressure is not below 90 mmHg.")
+    assert (r.value, r.status) == ("No", "read")
+    assert one(SBP_LOW, "His systolic blood pressure is below 90 mmHg.").value == "Yes"
+
+
+def test_a_cut_off_met_only_inside_a_denial_is_absent():
+    r = one(ULCER, "She is on chemotherapy and shows no oral ulceration of grade 3 or higher.")
+    assert (r.value, r.status) == ("No", "read")
+    assert one(ULCER, "She has oral ulceration of grade 3 on examination.").value == "Yes"
+    # a denial that ends before the value does not reach it
+    assert one(SBP_LOW, "He has no chest pain, systolic blood pressure 80 mmHg.").value == "Yes"
+
+
+def test_non_written_in_the_item_is_not_a_negation():
+    assert one(NONVIRAL, "A 50-year-old with non-viral hepatitis from autoimmune disease.").value == "Yes"
+
+
+def test_a_concept_item_needs_the_concepts_words():
+    r = one(TREATED_HTN, "He was treated for a hip fracture last year.")
+    assert r.status == "assumed" and r.value == "No"
+    assert one(TREATED_HTN, "He has treated hypertension on two drugs.").value == "Yes"
+
+
+def test_what_a_label_excludes_does_not_name_it():
+    r = one(ORIGIN, "A 40-year-old Maltese woman.")
+    assert (r.value, r.status) == ("Maltese", "read")
+
+
+def test_a_band_item_read_by_the_unit_its_question_is_written_in():
+    assert one(HEARING, "An audiogram showed a threshold shift of 22 dB in the left ear.").value == "15 to <30"
+    assert one(CYST, "Ultrasound showed one lesion of 25 mm.").value == "20-39"
+    r = one(CYST, "Ultrasound showed lesions of 25 mm and 45 mm.")
+    assert r.status != "read"  # two values in mm: not told apart
+
+
+def test_a_measured_number_read_by_its_own_unit_in_a_sentence_naming_it():
+    r = one(POLYP, "Colonoscopy found a 12 mm sessile polyp in the sigmoid colon.")
+    assert (r.value, r.status) == (12, "read")
+    # a unit many quantities share is not enough
+    assert one(CREAT, "His serum albumin and glucose were checked; glucose 110 mg/dL.").status == "missing"
+    # a value in the unit in a sentence that does not name the item is not taken
+    assert one(POLYP, "A 12 mm gallstone was seen.").status == "missing"
+
+
+def test_a_time_item_read_from_the_duration_in_its_sentence():
+    r = one(DOOR, "He had chest pain at home. Balloon inflation was achieved 85 minutes after his arrival.")
+    assert (r.value, r.status) == (85, "read")
+    r = one(DOOR, "Balloon inflation followed arrival after 1.5 hours, and a 10 minute delay in the lab.")
+    assert (r.value, r.status) == (90, "read")  # in the item's unit; the other duration is in another clause
+    r = one(DOOR, "Balloon inflation after arrival took 30 minutes (45 minutes by the nurse's note).")
+    assert r.status == "missing"  # two durations in the clause naming it: not settled
+    # several durations in the sentence: the one in the clause that names the item
+    r = one(DOOR, "After arrival the lab was called within 20 minutes, and balloon inflation came 75 minutes after arrival.")
+    assert (r.value, r.status) == (75, "read")
+
+
+def test_a_number_before_the_name_with_a_percent_and_a_single():
+    assert one(OXYGEN, "On high-flow oxygen at 60% FiO2 she remains tachypneic.").value == 60
+    assert one(LESIONS, "CT shows a single liver lesion.").value == "1"
