@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
@@ -91,7 +91,7 @@ _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six se
 _WORD_NUMBERS["single"] = 1
 _DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
                        r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b(?![\s-]*old)", re.I)  # not an age
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉\u2010\u2011\u2012\u2013\u2212", "0123456789-----")  # '2‐4 foci', '2–4
 _DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
 
 
@@ -158,7 +158,7 @@ class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
     def __init__(self, text: str):
-        self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1 (one character each: offsets kept)
+        self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1, dashes are hyphens (offsets kept)
         self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
         self.stems = [words(s.text) for s in self.sentences]
         self._triggers: dict[int, Any] = {}
@@ -230,14 +230,31 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
     """The vocabulary's concepts the item *is* (their terms cover at least half of its content words), and the words
     of those terms."""
     found = [f for f in find_concepts(question) if f.affirmed]
-    total = len(content_words(question, keep_time=False))
+    parts = [(0, len(question))] + _or_parts(question)
     out, used = set(), set()
     for f in found:
         inside = content_words(question[f.start:f.end], keep_time=False)
-        if total and len(inside) / total >= COVER:
-            out.add(f.concept)
-            used.update(inside)
+        for a, b in parts:
+            total = len(content_words(question[a:b], keep_time=False))
+            if a <= f.start and f.end <= b and total and len(inside) / total >= COVER:
+                out.add(f.concept)
+                used.update(inside)
     return frozenset(out), frozenset(used)
+
+
+def _or_parts(question: str) -> list[tuple[int, int]]:
+    """The alternatives an item joins with 'or' / 'and/or' / '/' outside brackets ('Symptoms of angina or dyspnea'),
+    as offsets; none when an alternative starts with a grade or number ('NYHA class III or IV heart failure': the
+    'or' joins grades of one thing)."""
+    plain = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), question)
+    cuts = [(m.start(), m.end()) for m in re.finditer(r"\s+(?:and/or|or)\s+|\s*/\s*", plain)]
+    if not cuts:
+        return []
+    bounds = [0, *[x for c in cuts for x in c], len(plain)]
+    parts = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    if any(re.match(r"\s*(?:\d|[IVX]+\b|(?:mild|moderate|severe|grade|class|stage)\b)", plain[a:b]) for a, b in parts):
+        return []
+    return parts
 
 
 def _item_concepts(question: str) -> frozenset[str]:
@@ -431,6 +448,8 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
         s = t.sentences[i]
         for end in sorted(b for _, b in hits.values()):
             m = _NUMBER_AFTER.match(s.text[end:])
+            if m and re.match(r"\s*[x×](?!\s*10)", s.text[end + m.end(1):]):
+                continue  # a magnification ('per 200× field') names the item, it is no value
             if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
@@ -558,6 +577,10 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
+            if worded.status == "read" and not _describes(worded.value, qs[0].unit, [o.label for o in item.options]) \
+                    and not _written_as(qs[[o.label for o in item.options].index(worded.value)], worded.value,
+                                        worded.evidence):
+                worded = _assumed(item, "no number for the item in the text")  # '<=55 bpm' is not 'a 55-year-old'
             return worded if worded.status in ("read", "uncertain") else _assumed(item, "no number for the item in the text")
         x, how, quote, span = got.value, got.how, got.quote, got.span
         if got.bound is not None:  # the text gives an interval: the band that holds all of it
@@ -619,12 +642,28 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
                     _bound(s.text[max(0, m.start() - 20):m.start()], x))
 
 
+_CLAUSE_SPLIT = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b")
+
+
 def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     named = _naming(t, weights)
     # the clauses that name the item first (options named elsewhere belong to other items), then their sentences,
     # then (the item not named) the whole text
+    # a clause of its own naming the item first ('moderate arm motor impairment, severe leg motor impairment')
+    own = [(_cover(_hits(words(c), weights), weights), i, c) for i, _, _ in named
+           for c in _CLAUSE_SPLIT.split(t.sentences[i].text) if c.strip()]
+    best = max((x[0] for x in own), default=0.0)
+    own = [(i, c) for x, i, c in own if x >= max(best, COVER) - 1e-9]  # those naming it best
     clauses = [(i, _clause(t.sentences[i].text, hits)) for i, _, hits in named]
-    for scope in ([c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
+    none = absent_option(item)
+    if none is not None and named and all(
+            all(t.denied_at((t.sentences[i].start + a, t.sentences[i].start + b))
+                for a, b, w in t.stems[i] if any(same_word(w, h) for h in hits))
+            for i, _, hits in named):
+        i = named[0][0]  # every sentence naming the item denies it ('stridor with agitation, but no cyanosis')
+        quote, span = t.quote(i)
+        return ItemReading(item.name, item.question, none, "read", f"the item is denied; '{none}'", quote, span)
+    for scope in (own, [c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
                   [(i, s.text) for i, s in enumerate(t.sentences)]):
         if scope:
             r = _graded_in(item, t, scope)
@@ -669,6 +708,9 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     if not scored or scored[0][0] < COVER:
         return None
     top, nxt = scored[0], (scored[1] if len(scored) > 1 else (0.0, 0.0, "", -1))
+    if top[0] >= 1 and nxt[0] >= 1 and _wider(per[top[2]], per[nxt[2]]) and not any(
+            x[0] >= 1 and x[2] not in (top[2], nxt[2]) for x in scored):
+        nxt = (0.0, 0.0, nxt[2], -1)  # both fully named, one inside the other: 'patchy obliteration' (not 'Obliterated')
     if top[0] - nxt[0] < MARGIN and not (top[0] >= 1 and top[1] > nxt[1] and nxt[0] < 1):
         return ItemReading(item.name, item.question, None, "uncertain",
                            f"options '{top[2]}' and '{nxt[2]}' are both named ({top[0]:.0%}, {nxt[0]:.0%})",
@@ -682,6 +724,11 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
 _EXCEPT = re.compile(r"(?i)\(\s*(?:other than|except(?: for)?|excluding|apart from)\b[^()]*\)")
 
 
+def _wider(a: list[str], b: list[str]) -> bool:
+    """Does word list ``a`` hold every word of ``b`` and more?"""
+    return len(a) > len(b) and all(any(same_word(x, y) for x in a) for y in b)
+
+
 def _alternatives(label: str) -> list[list[str]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
     carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
@@ -691,6 +738,59 @@ def _alternatives(label: str) -> list[list[str]]:
     parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
     out = [content_words(p) for p in parts]
     return [ws for ws in out if ws]
+
+
+def _describes(label: str, unit: str, labels: list[str]) -> bool:
+    """Does a band's label say something in words besides its number and unit ("0 ('I never cough')"; a word every
+    label writes, 'bpm', is the unit)?"""
+    shared = set.intersection(*(set(content_words(x)) for x in labels)) if labels else set()
+    unit_words = {s for _, _, s in words(unit)} | shared
+    return any(not w.isdigit() and not re.fullmatch(r"[\d.]+", w) and w not in unit_words
+               and not any(same_word(w, u) for u in unit_words) for w in content_words(label))
+
+
+def _written_as(band: Quantity, label: str, quote: str) -> bool:
+    """Does ``quote`` write a number of the band's label that the band holds ('6 liters per minute' for '5-6', '>1600'),
+    not as an age ('a 55-year-old' is no '<=55 bpm')?"""
+    own = {float(x) for x in re.findall(r"\d+(?:\.\d+)?", label)}
+    for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\d.])", quote):
+        x = float(m.group(1))
+        if x not in own or re.match(r"[\s-]*(?:years?|yrs?|y/?o)\b", quote[m.end():], re.I):
+            continue
+        bound = _bound(quote[max(0, m.start() - 20):m.start()], x)  # 'more than 1600 mm²' for '>1600'
+        if quantity_agrees(band, bound) if bound is not None else band_holds(band, x):
+            return True
+    return False
+
+
+def _mixed_bands(item: Choice) -> tuple[Choice, list[Quantity], Choice] | None:
+    """An item whose options are bands of one quantity but one or two worded ones ('>85 bpm', ..., '<=55 bpm',
+    'Pathologic bradyarrhythmia or asystole'): (the banded options as an item, their bands, the worded ones as an
+    item); None otherwise."""
+    banded, worded, qs = [], [], []
+    one = {o.label: bands(replace(item, options=(o,), default=None)) for o in item.options}
+    numbered = [label for label, q in one.items() if q]
+    for o in item.options:
+        q = one[o.label]
+        pure = q is not None and not _describes(o.label, q[0].unit, numbered)  # '<=55 bpm', not 'Immobile or <50 yards'
+        (banded if pure else worded).append(o)
+        qs.extend(q if pure and q else [])
+    if len(banded) < 2 or not 1 <= len(worded) <= 2 or len({q.unit for q in qs}) != 1:
+        return None
+    return replace(item, options=tuple(banded), default=None), qs, replace(item, options=tuple(worded), default=None)
+
+
+def _mixed(item: Choice, banded: Choice, qs: list[Quantity], worded: Choice, t: _Text,
+           weights: dict[str, float]) -> ItemReading:
+    """A mixed item: a worded option its words name; else its number placed in a band (a band is never read by the
+    number of its label as an age: '<=55 bpm' is not named by 'a 55-year-old'); else assumed or left out."""
+    g = _graded(item, t, weights)
+    if g.status == "read" and g.value in {o.label for o in worded.options}:
+        return g  # 'unable to perform the test'
+    r = _band(banded, qs, t, weights)
+    if r.status == "read" or r.candidates:
+        return r
+    return _assumed(item, r.how, graded=True)
 
 
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
@@ -828,6 +928,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = _finding(item, t, w)
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
+        elif (mixed := _mixed_bands(item)) is not None:
+            r = _mixed(item, *mixed, t, w)
         else:
             r = _graded(item, t, w)
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):

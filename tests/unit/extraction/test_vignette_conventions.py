@@ -92,3 +92,88 @@ def test_a_time_item_read_from_the_duration_in_its_sentence():
 def test_a_number_before_the_name_with_a_percent_and_a_single():
     assert one(OXYGEN, "On high-flow oxygen at 60% FiO2 she remains tachypneic.").value == 60
     assert one(LESIONS, "CT shows a single liver lesion.").value == "1"
+
+
+LOWEST_HR = Choice("low_hr", "Lowest heart rate", opts((">85 bpm", 0), ("56-85 bpm", 1), ("<=55 bpm", 2),
+                                                      ("Asystole or pathological bradyarrhythmia", 3)))
+
+
+def test_bands_beside_a_worded_option_are_read_by_the_number():
+    r = one(LOWEST_HR, "A 55-year-old man. During the operation his lowest heart rate was 48 bpm.")
+    assert (r.value, r.status) == ("<=55 bpm", "read")
+    assert one(LOWEST_HR, "A 60-year-old whose heart rate fell to 70 bpm under anaesthesia.").value == "56-85 bpm"
+    r = one(LOWEST_HR, "A 55-year-old woman had a smooth operation.")
+    assert r.status != "read"  # the age is not the heart rate's band
+    assert one(LOWEST_HR, "Her heart rate showed a pathological bradyarrhythmia during induction.").value == \
+        "Asystole or pathological bradyarrhythmia"
+
+
+CYANOSIS = Choice("cyan", "Cyanosis", opts(("None", 0), ("With agitation", 4), ("At rest", 5)))
+
+
+def test_a_graded_item_every_mention_denies_takes_its_absent_option():
+    r = one(CYANOSIS, "The child has stridor with agitation, but no cyanosis.")
+    assert (r.value, r.status) == ("None", "read")
+    assert one(CYANOSIS, "Cyanosis appears with agitation and settles at rest.").value == "With agitation"
+    r = one(CYANOSIS, "No cyanosis at first; later cyanosis at rest was seen.")
+    assert r.value != "None"  # one mention affirms it
+
+
+LEG = Choice("leg", "Leg weakness", opts(("None or mild", 0), ("Moderate", 1), ("Severe", 2)))
+ARM = Choice("arm", "Arm weakness", opts(("None or mild", 0), ("Moderate", 1), ("Severe", 2)))
+VESSELS = Choice("vessels", "Vessel pattern", opts(("Normal", 0), ("Partial loss", 1), ("Loss", 2)))
+
+
+def test_a_graded_item_read_in_the_clause_that_names_it_best():
+    text = "She has moderate arm weakness, severe leg weakness and a mild facial droop."
+    got = read_items((LEG, ARM), text).items
+    assert (got["leg"].value, got["arm"].value) == ("Severe", "Moderate")
+
+
+def test_of_two_fully_named_options_the_wider_one_wins():
+    assert one(VESSELS, "Endoscopy shows partial loss of the vessel pattern.").value == "Partial loss"
+    assert one(VESSELS, "Endoscopy shows loss of the vessel pattern.").value != "Partial loss"
+
+
+FOCI = Choice("foci", "Portal inflammation (foci per 100x field)", opts(("No foci", 0), ("1 focus per 100x field", 1),
+                                                                          ("2-4 foci per 100x field", 2),
+                                                                          (">4 foci per 100x field", 3)))
+FOCI_COUNT = Choice("foci_n", "Portal inflammation (foci per 100x field)", opts(("0", 0), ("1", 1), ("2-4", 2), (">4", 3)))
+EPISODES = Choice("episodes", "Episodes of syncope", opts(("0", 0), ("1-2", 1), ("3-5", 2), (">5", 3)))
+SPIRO = Choice("spiro", "DLCO % predicted", opts((">60%", 0), ("40-60%", 1), ("<40%", 2), ("Unable to perform", 3)))
+
+
+def test_dashes_and_magnifications():
+    assert one(FOCI, "Biopsy: 2–4 foci of portal inflammation per 100× field.").value == "2-4 foci per 100x field"
+    assert one(FOCI_COUNT, "Biopsy: portal inflammation, foci per 100× field: 3.").value == "2-4"
+
+
+def test_a_band_label_read_as_written_but_not_from_an_age():
+    assert one(EPISODES, "She reports 3-5 episodes of fainting this year.").value == "3-5"
+    r = one(EPISODES, "A 5-year-old with episodes of syncope.")
+    assert r.value != ">5" and r.value != "3-5"
+
+
+def test_a_worded_option_beside_bands_named_by_its_words():
+    assert one(SPIRO, "He was unable to perform the DLCO test.").value == "Unable to perform"
+    assert one(SPIRO, "His DLCO was 52% of predicted.").value == "40-60%"
+
+
+ANGINA_OR_DYSPNEA = yes_no("sx", "Symptoms of angina or dyspnea", default=None)
+NYHA = yes_no("nyha", "NYHA class III or IV heart failure", default=None)
+
+
+def test_a_concept_that_is_one_alternative_of_the_item():
+    r = one(ANGINA_OR_DYSPNEA, "She presents with shortness of breath on exertion.")
+    assert (r.value, r.status) == ("Yes", "read")
+    # grades joined by 'or' are no alternatives: heart failure is not 'class III or IV' heart failure
+    assert one(NYHA, "He has had heart failure for two years.").value != "Yes"
+
+
+FLOW = Choice("flow", "Oxygen flow rate, L/min", opts(("<=2", 0), ("3-4", 1), ("5-6", 2), (">6", 3)))
+
+
+def test_a_band_label_number_the_band_holds():
+    assert one(FLOW, "She receives 4 liters of oxygen each minute by nasal cannula.").value == "3-4"
+    assert one(FLOW, "A 4-year-old girl on nasal cannula oxygen.").value != "3-4"
+
