@@ -446,8 +446,10 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
     named = [n for w in _alternative_names(question, weights) for n in _naming(t, w)] if question else _naming(t, weights)
     for i, _, hits in named:
         s = t.sentences[i]
-        for end in sorted(b for _, b in hits.values()):
-            m = _NUMBER_AFTER.match(s.text[end:])
+        firsts = sorted(b for _, b in hits.values())
+        later = sorted(b for _, b, w in t.stems[i] if b not in firsts and any(same_word(w, h) for h in hits))
+        for end in firsts + later:  # a later use of the item's words last ('no bone metastases but metastatic
+            m = _NUMBER_AFTER.match(s.text[end:])  # involvement of more than three vertebral bodies')
             if m and re.match(r"\s*[x×](?!\s*10)", s.text[end + m.end(1):]):
                 continue  # a magnification ('per 200× field') names the item, it is no value
             if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):

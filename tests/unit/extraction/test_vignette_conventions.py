@@ -177,3 +177,10 @@ def test_a_band_label_number_the_band_holds():
     assert one(FLOW, "She receives 4 liters of oxygen each minute by nasal cannula.").value == "3-4"
     assert one(FLOW, "A 4-year-old girl on nasal cannula oxygen.").value != "3-4"
 
+
+VERTEBRAE = Choice("vert", "Number of vertebral metastases", opts(("1", 0), ("2", 1), (">=3", 2)))
+
+
+def test_a_number_after_a_later_use_of_the_items_words():
+    text = "Vertebral imaging showed no rib metastases at all, but extensive metastatic involvement of more than three."
+    assert one(VERTEBRAE, text).value == ">=3"
