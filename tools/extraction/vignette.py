@@ -73,7 +73,7 @@ MARGIN = 0.2  # how much more of its weight the chosen option must cover than th
 _QUANTITIES: list[tuple[str, str]] = [
     (r"pulmonary artery|\bpasp\b", ""), (r"\bpao2\b|partial pressure of oxygen", "pao2"), (r"\bpaco2\b", "paco2"),
     (r"\bfio2\b", "fio2"), (r"\bspo2\b|oxygen saturation|\bo2 sat", "spo2"),
-    (r"systolic (?:bp|blood pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
+    (r"systolic (?:bp|blood pressure|pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
     (r"heart rate|\bpulse\b|\bhr\b", "heart_rate"), (r"respiratory rate|respiration rate|breathing rate", "respiratory_rate"),
     (r"temperature|\btemp\b", "temperature"), (r"glasgow|\bgcs\b", "gcs"), (r"body mass index|\bbmi\b", "bmi"),
     (r"\bweight\b", "weight"), (r"\bheight\b", "height"), (r"creatinine", "creatinine"),
@@ -231,7 +231,7 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
     of those terms."""
     found = [f for f in find_concepts(question) if f.affirmed]
     parts = [(0, len(question))] + _or_parts(question)
-    out, used = set(), set()
+    out, used, named = set(), set(), set()
     for f in found:
         inside = content_words(question[f.start:f.end], keep_time=False)
         for a, b in parts:
@@ -239,6 +239,9 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
             if a <= f.start and f.end <= b and total and len(inside) / total >= COVER:
                 out.add(f.concept)
                 used.update(inside)
+                named.add((a, b))
+    if out:  # an alternative no concept names is named by its own words ('Presyncope or syncope')
+        used.update(w for a, b in parts[1:] if (a, b) not in named for w in content_words(question[a:b], keep_time=False))
     return frozenset(out), frozenset(used)
 
 
@@ -425,11 +428,13 @@ class _Reading:
     bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
 
 
-_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+# the words between the item's and its number do not cross a comma ('>50 units of insulin over 12 hours, have serum
+# glucose >300' gives insulin no 300)
+_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
                            + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
 
 
-_NUMBER_BEFORE = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+_NUMBER_BEFORE = re.compile(r"(?<![\w./-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
                             + r")(?:\s*%)?\s+(?:[A-Za-z]+\s+)?$", re.I)  # '40% FiO2', 'a single brain metastasis'
 
 
@@ -440,19 +445,30 @@ def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[st
     return [weights, *(a for a in alts if a)]
 
 
-def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = "") -> _Reading | None:
+_TIME_AFTER = re.compile(r"[\s-]*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)\b(?![\s-]*old)",
+                         re.I)
+
+
+def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = "", unit: str = "") -> _Reading | None:
     """The first number (in digits or a word up to twelve) within five words after a sentence's use of the item's
-    words (or of one of its alternative names), accepted by ``ok``."""
+    words (or of one of its alternative names), accepted by ``ok``: after its most telling word first (the 'ASPECTS'
+    of 'ASPECTS score', not the 'score' of 'NIHSS score is 4'); a number with a time unit ('2 years after') is no
+    value of an item measured in another unit."""
+    timed = _DURATION_UNIT.get(unit.casefold().rstrip("s"), unit.casefold().rstrip("s")) in _TIME_UNITS or (
+        not unit and bool(re.search(r"(?i)\b(?:time|duration|minutes?|hours?|days?|weeks?|months?|years?)\b", question)))
     named = [n for w in _alternative_names(question, weights) for n in _naming(t, w)] if question else _naming(t, weights)
     for i, _, hits in named:
         s = t.sentences[i]
-        firsts = sorted(b for _, b in hits.values())
+        firsts = [b for _, b in sorted(((-weights.get(h, 0.0), b) for h, (_, b) in hits.items()))]
         later = sorted(b for _, b, w in t.stems[i] if b not in firsts and any(same_word(w, h) for h in hits))
         for end in firsts + later:  # a later use of the item's words last ('no bone metastases but metastatic
             m = _NUMBER_AFTER.match(s.text[end:])  # involvement of more than three vertebral bodies')
             if m and re.match(r"\s*[x×](?!\s*10)", s.text[end + m.end(1):]):
                 continue  # a magnification ('per 200× field') names the item, it is no value
-            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
+            if m and not timed and _TIME_AFTER.match(s.text[end + m.end(1):]):
+                continue
+            sign = -1.0 if m and re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
+            if m and ok(x := sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
@@ -503,7 +519,7 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
                 return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
-    return _number_after(t, weights, ok, item_question)
+    return _number_after(t, weights, ok, item_question, unit)
 
 
 def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
@@ -694,6 +710,8 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 off = t.sentences[i].text.find(stretch)
                 stems = words(stretch)
                 hits = _hits(stems, wts)
+                if "non" in hits and not _non_as_written(label, stretch):
+                    del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
                 negated = any("negated" in t.flags(i, off + a, off + b) for a, b in hits.values())
                 if negated and not negative:
                     continue  # "no nystagmus" does not support "moderate nystagmus"
@@ -724,6 +742,15 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
 # what a label's bracket excludes is not its own word: 'European (other than Finnish)' does not name 'Finnish' (outside
 # brackets the exclusion is the label: 'Related other than HLA identical sibling')
 _EXCEPT = re.compile(r"(?i)\(\s*(?:other than|except(?: for)?|excluding|apart from)\b[^()]*\)")
+
+
+def _non_as_written(label: str, stretch: str) -> bool:
+    """Does ``stretch`` write the label's 'non-X' ('Non smoker': 'non-smoker', 'nonsmoker')?"""
+    m = re.search(r"(?i)\bnon[\s-]?([a-z]+)", label)
+    if not m:
+        return True
+    x = words(m.group(1))[0][2]
+    return any(same_word(words(n.group(1))[0][2], x) for n in re.finditer(r"(?i)\bnon[\s-]?([a-z]+)", stretch))
 
 
 def _wider(a: list[str], b: list[str]) -> bool:

@@ -184,3 +184,90 @@ VERTEBRAE = Choice("vert", "Number of vertebral metastases", opts(("1", 0), ("2"
 def test_a_number_after_a_later_use_of_the_items_words():
     text = "Vertebral imaging showed no rib metastases at all, but extensive metastatic involvement of more than three."
     assert one(VERTEBRAE, text).value == ">=3"
+
+
+SBP_EXTREME = yes_no("sbp_x", "Any systolic pressure <90 or >180 mmHg", default=None)
+
+
+def test_a_systolic_pressure_is_not_the_diastolic_of_a_ratio():
+    assert one(SBP_EXTREME, "His blood pressure was 195/100 mmHg on arrival.").value == "Yes"
+    assert one(SBP_EXTREME, "Her systolic pressure was 120 mmHg.").value == "No"
+
+
+VIRAL_LOAD = Choice("load", "Viral load, copies/mL", opts(("<1,000", 0), ("1,000-99,999", 1), ("100,000-999,999", 2),
+                                                         (">=10⁶", 3)))
+
+
+def test_a_band_written_as_a_power_of_ten():
+    assert one(VIRAL_LOAD, "Her viral load is 250,000 copies/mL.").value == "100,000-999,999"
+    assert one(VIRAL_LOAD, "Her viral load is 3,500,000 copies/mL.").value == ">=10⁶"
+
+
+FAINT = yes_no("faint", "Presyncope or syncope", default=None)
+
+
+def test_an_alternative_no_concept_names_is_named_by_its_words():
+    assert one(FAINT, "She had a presyncopal episode while standing.").value == "Yes"
+
+
+SMOKING = Choice("smoke", "Smoking status", opts(("Non smoker", 0), ("Former smoker", 1), ("Current smoker", 2)))
+RACE = Choice("race", "Race", opts(("Black", 1), ("Non-black", 0)))
+
+
+def test_a_non_label_needs_its_own_non_word():
+    assert one(SMOKING, "He is a lifelong non-smoker.").value == "Non smoker"
+    assert one(RACE, "A non-Caucasian woman with flank pain.").status != "read"
+    assert one(RACE, "A non-black woman with flank pain.").value == "Non-black"
+
+
+ASPECTS = Number("aspects", "ASPECTS score", "points", 0, 10)
+NIHSS = Number("nihss", "NIHSS score", "points", 0, 42)
+NEW_LESIONS = Number("new", "Number of new brain lesions", "count", 0, 100)
+
+
+def test_the_number_after_the_items_most_telling_word():
+    text = "On arrival the NIHSS score is 4, and the ASPECTS score is 9."
+    got = read_items((ASPECTS, NIHSS), text).items
+    assert (got["aspects"].value, got["nihss"].value) == (9, 4)
+
+
+def test_a_number_with_a_time_unit_is_no_count():
+    r = one(NEW_LESIONS, "MRI shows 7 new brain lesions appearing 2 years after radiosurgery.")
+    assert (r.value, r.status) == (7, "read")
+
+
+
+T_SCORE = Choice("t", "Femoral neck T-score", opts(("Not measured", 0), (">=-1", 0), ("Between -1 and -2.5", 1),
+                                                    ("<-2.5", 2)))
+BASE_EXCESS = Number("be", "Base excess", "mEq/L", -40, 40)
+
+
+def test_a_negative_value_keeps_its_sign():
+    assert one(BASE_EXCESS, "Arterial gas: base excess of -6 mEq/L.").value == -6
+    assert one(BASE_EXCESS, "Arterial gas: base excess of 4 mEq/L.").value == 4
+
+
+def test_bands_with_negative_labels_are_not_read_without_their_sign():
+    r = one(T_SCORE, "Densitometry gives a femoral neck T-score of -3.1.")
+    assert r.value != ">=-1" and r.value != "Between -1 and -2.5"
+
+
+INSULIN = Number("insulin", "Regular insulin needed, units", "units", 0, 1000)
+DAYS_BEFORE = Choice("days", "Hospital days before transfer", opts(("<=2", 0), ("3-7", 1), (">7", 2)))
+
+
+def test_the_number_after_the_items_words_stays_in_its_phrase():
+    r = one(INSULIN, "He needed regular insulin over 12 hours, and his serum glucose was 310 mg/dL.")
+    assert r.value != 310
+    assert one(INSULIN, "He needed regular insulin of 60 units.").value == 60
+
+
+def test_a_day_count_item_reads_a_number_with_days():
+    assert one(DAYS_BEFORE, "Her hospital stay before transfer lasted 5 days.").value == "3-7"
+
+
+B2M = Choice("b2m", "Serum beta2 microglobulin", opts(("<3.5 mg/L", 1), ("3.5 - 5.4 mg/L", 2), (">5.4 mg/L", 3)))
+
+
+def test_a_spaced_range_dash_is_no_minus_sign():
+    assert one(B2M, "Tests reveal a serum beta2 microglobulin level of 4.2 mg/L.").value == "3.5 - 5.4 mg/L"
