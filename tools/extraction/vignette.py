@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
@@ -73,7 +73,7 @@ MARGIN = 0.2  # how much more of its weight the chosen option must cover than th
 _QUANTITIES: list[tuple[str, str]] = [
     (r"pulmonary artery|\bpasp\b", ""), (r"\bpao2\b|partial pressure of oxygen", "pao2"), (r"\bpaco2\b", "paco2"),
     (r"\bfio2\b", "fio2"), (r"\bspo2\b|oxygen saturation|\bo2 sat", "spo2"),
-    (r"systolic (?:bp|blood pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
+    (r"systolic (?:bp|blood pressure|pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
     (r"heart rate|\bpulse\b|\bhr\b", "heart_rate"), (r"respiratory rate|respiration rate|breathing rate", "respiratory_rate"),
     (r"temperature|\btemp\b", "temperature"), (r"glasgow|\bgcs\b", "gcs"), (r"body mass index|\bbmi\b", "bmi"),
     (r"\bweight\b", "weight"), (r"\bheight\b", "height"), (r"creatinine", "creatinine"),
@@ -81,16 +81,17 @@ _QUANTITIES: list[tuple[str, str]] = [
     (r"glucose", "glucose"), (r"direct bilirubin", "direct_bilirubin"), (r"bilirubin", "bilirubin"),
     (r"albumin", "albumin"), (r"ha?emoglobin a1c|\bhba1c\b|\ba1c\b", "hba1c"),
     (r"ha?emoglobin|\bhgb\b|\bhb\b", "hemoglobin"), (r"ha?ematocrit", "hematocrit"), (r"platelet", "platelets"),
-    (r"white (?:blood )?cell|\bwbc\b|leu[ck]ocyte count", "wbc"), (r"\binr\b", "inr"), (r"\bph\b", "ph"),
+    (r"white (?:blood )?cell|\bwbc\b|leu[ck]ocyte count", "wbc"), (r"\binr\b", "inr"), (r"\bpha?\b", "ph"),
     (r"lactate", "lactate"), (r"calcium", "calcium"), (r"bicarbonate|\bhco3", "bicarbonate"),
     (r"\bast\b", "ast"), (r"\balt\b", "alt"), (r"total cholesterol", "total_cholesterol"), (r"\bhdl\b", "hdl"),
     (r"\bldl\b", "ldl"), (r"triglyceride", "triglycerides"), (r"troponin", "troponin"), (r"\bage\b", "age"),
 ]
 _TIME_UNITS = {"minute": 1 / 60, "hour": 1.0, "day": 24.0, "week": 168.0, "month": 730.5, "year": 8766.0}
 _WORD_NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_WORD_NUMBERS["single"] = 1
 _DURATION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?|" + "|".join(_WORD_NUMBERS) + r"|a|an)\s*(?:-\s*)?"
                        r"(minute|min|hour|hr|h|day|week|wk|month|mo|year|yr)s?\b(?![\s-]*old)", re.I)  # not an age
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉\u2010\u2011\u2012\u2013\u2212", "0123456789-----")  # '2‐4 foci', '2–4
 _DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
 
 
@@ -150,11 +151,14 @@ class VignetteReading:
         return combos
 
 
+_DENIAL = re.compile(r"(?i)\b(?:no|not|never|without|den(?:y|ies|ied)|negative for|absence of|free of)\b")
+
+
 class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
     def __init__(self, text: str):
-        self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1 (one character each: offsets kept)
+        self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1, dashes are hyphens (offsets kept)
         self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
         self.stems = [words(s.text) for s in self.sentences]
         self._triggers: dict[int, Any] = {}
@@ -175,6 +179,20 @@ class _Text:
     def flags(self, i: int, start: int, end: int) -> dict[str, list[str]]:
         """ConText's categories for sentence ``i``'s words at [start, end) (sentence offsets)."""
         return assert_context(self.sentences[i].text, start, end, self.triggers(i))
+
+    def denied_at(self, span: tuple[int, int] | None) -> bool:
+        """Is the value at ``span`` (document offsets) denied in its own clause ('shows no mucositis of grade 2 or
+        higher'; not 'no chest pain, heart rate 120', where the denial ends at the comma): ConText negates it and a
+        negation opens the clause the value closes."""
+        if span is None:
+            return False
+        for i, s in enumerate(self.sentences):
+            if s.start <= span[0] < s.end:
+                a = span[0] - s.start
+                m = re.match(r"[\w.]+", s.text[a:])
+                clause = re.split(r"[,;:]|\b(?:and|but|with|while|whereas|although|though)\b", s.text[:a])[-1]
+                return bool(_DENIAL.search(clause)) and "negated" in self.flags(i, a, a + (m.end() if m else 1))
+        return False
 
     def quote(self, i: int) -> tuple[str, tuple[int, int]]:
         s = self.sentences[i]
@@ -208,16 +226,42 @@ def _naming(t: _Text, weights: dict[str, float]) -> list[tuple[int, float, dict[
 
 
 @lru_cache(maxsize=4096)
-def _item_concepts(question: str) -> frozenset[str]:
-    """The vocabulary's concepts the item *is* (their terms cover at least half of its content words)."""
+def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The vocabulary's concepts the item *is* (their terms cover at least half of its content words), and the words
+    of those terms."""
     found = [f for f in find_concepts(question) if f.affirmed]
-    total = len(content_words(question, keep_time=False))
-    out = set()
+    parts = [(0, len(question))] + _or_parts(question)
+    out, used, named = set(), set(), set()
     for f in found:
-        inside = len(content_words(question[f.start:f.end], keep_time=False))
-        if total and inside / total >= COVER:
-            out.add(f.concept)
-    return frozenset(out)
+        inside = content_words(question[f.start:f.end], keep_time=False)
+        for a, b in parts:
+            total = len(content_words(question[a:b], keep_time=False))
+            if a <= f.start and f.end <= b and total and len(inside) / total >= COVER:
+                out.add(f.concept)
+                used.update(inside)
+                named.add((a, b))
+    if out:  # an alternative no concept names is named by its own words ('Presyncope or syncope')
+        used.update(w for a, b in parts[1:] if (a, b) not in named for w in content_words(question[a:b], keep_time=False))
+    return frozenset(out), frozenset(used)
+
+
+def _or_parts(question: str) -> list[tuple[int, int]]:
+    """The alternatives an item joins with 'or' / 'and/or' / '/' outside brackets ('Symptoms of angina or dyspnea'),
+    as offsets; none when an alternative starts with a grade or number ('NYHA class III or IV heart failure': the
+    'or' joins grades of one thing)."""
+    plain = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), question)
+    cuts = [(m.start(), m.end()) for m in re.finditer(r"\s+(?:and/or|or)\s+|\s*/\s*", plain)]
+    if not cuts:
+        return []
+    bounds = [0, *[x for c in cuts for x in c], len(plain)]
+    parts = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    if any(re.match(r"\s*(?:\d|[IVX]+\b|(?:mild|moderate|severe|grade|class|stage)\b)", plain[a:b]) for a, b in parts):
+        return []
+    return parts
+
+
+def _item_concepts(question: str) -> frozenset[str]:
+    return _item_concept_words(question)[0]
 
 
 @lru_cache(maxsize=4096)
@@ -239,11 +283,15 @@ def _overlap(a: Quantity, b: Quantity) -> bool:
                 or (b.high == a.low and (b.high_open or a.low_open)))
 
 
+# a count's scale written after its number ('15x10^9/L', '350 × 10⁹/L', '4.5x10*3/uL'): part of the unit, not a number
+_SCALE = re.compile(r"\s*[x×*]\s*10\s*(?:\^|\*\*)?\s*[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:\s*/\s*[a-zµμ]+)?", re.I)
+
+
 def _thresholds(question: str) -> list[Quantity]:
     """The cut-offs a finding states, any of which makes it present ('Hypotension (SBP <100)', 'Age >= 65',
     'Temp >38 degC (100.4 degF) or <36 degC (96.8 degF)': a bracket restating a cut in other units is not read when
     the cuts stand outside it); empty when it states none, or a plain number."""
-    text = question.replace("≥", ">=").replace("≤", "<=")
+    text = _SCALE.sub(" ", question.replace("≥", ">=").replace("≤", "<="))  # '>15x10^9/L' is '>15' (its unit)
     for t in (re.sub(r"\([^()]*\)", " ", text), text):
         qs = quantities(t)
         if qs and all(math.inf in (-q.low, q.high) for q in qs):
@@ -286,9 +334,10 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
             if b is None or holds or apart:
                 said = b.text if b else f"{got.value:g}"
                 cut_text = " or ".join(c.text for c in cuts)
-                return ItemReading(item.name, item.question, yes if holds else no, "read",
-                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'",
-                                   got.quote, got.span)
+                denied = holds and t.denied_at(got.span)  # 'no mucositis of grade 2 or higher'
+                return ItemReading(item.name, item.question, yes if holds and not denied else no, "read",
+                                   f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'"
+                                   + (", denied" if denied else ""), got.quote, got.span)
     flip = _negated_question(item.question)
     if flip:
         yes, no = no, yes
@@ -302,13 +351,17 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                                f"concept {f.concept}: '{f.text}'" + ("" if pos else " (negated)"),
                                f.sentence.text, (f.start, f.end))
     named = _naming(t, weights)
+    if concepts:  # the text does not use the concept's terms: a sentence must at least use one of its words
+        core = _item_concept_words(item.question)[1]  # ('a previous diagnosis of hemorrhage' is no 'Diagnosed hypertension')
+        named = [n for n in named if any(same_word(h, w) for h in n[2] for w in core)]
     if not named:
         return _assumed(item, f"no sentence names it ({', '.join(weights)})")
     for i, cover, hits in named:
         votes = Counter()
         for a, b in hits.values():
             flags = t.flags(i, a, b)
-            non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a])
+            non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a]) and not _non_in_question(
+                item.question, t.sentences[i].text[a:b])  # 'non-alcoholic' answers 'Non-alcoholic etiology'
             votes["other" if ("family" in flags or "hypothetical" in flags) else
                   "negated" if "negated" in flags or non else "affirmed"] += 1
         if votes["other"] > votes["negated"] + votes["affirmed"]:
@@ -322,6 +375,14 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                            f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
                            quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
+
+
+@lru_cache(maxsize=4096)
+def _non_in_question(question: str, word: str) -> bool:
+    """Does the item itself say 'non-' before ``word`` ('Non-alcoholic etiology of cirrhosis')?"""
+    w = words(word)
+    return bool(w) and any(same_word(s, w[0][2]) for a, _, s in words(question)
+                           if re.search(r"(?i)\bnon[- ]?$", question[max(0, a - 4):a]))
 
 
 def _clause(sentence: str, hits: dict[str, tuple[int, int]]) -> str:
@@ -347,7 +408,15 @@ def _bound(before: str, x: float) -> Quantity | None:
     if not m:
         return None
     qs = quantities(f"{m.group(1)} {x:g}".replace("≥", ">=").replace("≤", "<="))
-    return qs[0] if qs and not qs[0].is_point else None
+    q = qs[0] if qs and not qs[0].is_point else None
+    if q is not None and re.search(r"(?i)\bnot\s+(?:be\s+|been\s+)?$", before[:m.start()]):
+        # 'not below 100' is '>= 100': the complement (one side of it is infinite)
+        low = q.high if q.low == -math.inf else -math.inf
+        high = q.low if q.low != -math.inf else math.inf
+        q = Quantity(low, high, low_open=not q.high_open if low != -math.inf else False,
+                     high_open=not q.low_open if high != math.inf else False, unit=q.unit,
+                     text=f"not {q.text}", decimals=q.decimals, span=q.span)
+    return q
 
 
 @dataclass
@@ -359,12 +428,14 @@ class _Reading:
     bound: Quantity | None = None  # the text states an interval ('>300'), not the value itself
 
 
-_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*\W+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
-                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b", re.I)
+# the words between the item's and its number do not cross a comma ('>50 units of insulin over 12 hours, have serum
+# glucose >300' gives insulin no 300)
+_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
 
 
-_NUMBER_BEFORE = re.compile(r"(?<![\w.-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
-                            + r")\s+(?:[A-Za-z]+\s+)?$", re.I)
+_NUMBER_BEFORE = re.compile(r"(?<![\w./-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
+                            + r")(?:\s*%)?\s+(?:[A-Za-z]+\s+)?$", re.I)  # '40% FiO2', 'a single brain metastasis'
 
 
 def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
@@ -374,15 +445,30 @@ def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[st
     return [weights, *(a for a in alts if a)]
 
 
-def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = "") -> _Reading | None:
+_TIME_AFTER = re.compile(r"[\s-]*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)\b(?![\s-]*old)",
+                         re.I)
+
+
+def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = "", unit: str = "") -> _Reading | None:
     """The first number (in digits or a word up to twelve) within five words after a sentence's use of the item's
-    words (or of one of its alternative names), accepted by ``ok``."""
+    words (or of one of its alternative names), accepted by ``ok``: after its most telling word first (the 'ASPECTS'
+    of 'ASPECTS score', not the 'score' of 'NIHSS score is 4'); a number with a time unit ('2 years after') is no
+    value of an item measured in another unit."""
+    timed = _DURATION_UNIT.get(unit.casefold().rstrip("s"), unit.casefold().rstrip("s")) in _TIME_UNITS or (
+        not unit and bool(re.search(r"(?i)\b(?:time|duration|minutes?|hours?|days?|weeks?|months?|years?)\b", question)))
     named = [n for w in _alternative_names(question, weights) for n in _naming(t, w)] if question else _naming(t, weights)
     for i, _, hits in named:
         s = t.sentences[i]
-        for end in sorted(b for _, b in hits.values()):
-            m = _NUMBER_AFTER.match(s.text[end:])
-            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
+        firsts = [b for _, b in sorted(((-weights.get(h, 0.0), b) for h, (_, b) in hits.items()))]
+        later = sorted(b for _, b, w in t.stems[i] if b not in firsts and any(same_word(w, h) for h in hits))
+        for end in firsts + later:  # a later use of the item's words last ('no bone metastases but metastatic
+            m = _NUMBER_AFTER.match(s.text[end:])  # involvement of more than three vertebral bodies')
+            if m and re.match(r"\s*[x×](?!\s*10)", s.text[end + m.end(1):]):
+                continue  # a magnification ('per 200× field') names the item, it is no value
+            if m and not timed and _TIME_AFTER.match(s.text[end + m.end(1):]):
+                continue
+            sign = -1.0 if m and re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
+            if m and ok(x := sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
@@ -433,7 +519,7 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
                 return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
-    return _number_after(t, weights, ok, item_question)
+    return _number_after(t, weights, ok, item_question, unit)
 
 
 def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
@@ -446,6 +532,46 @@ def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
             u = m.group(2).lower()
             out.append((x * _TIME_UNITS[_DURATION_UNIT.get(u, u)], i, s.text, (s.start + m.start(), s.start + m.end())))
     return out
+
+
+_CLAUSE_END = re.compile(r"[,;]|\b(?:and|but|with|while|whereas)\b")
+
+
+def _clause_names(t: _Text, duration: tuple[float, int, str, tuple[int, int]], weights: dict[str, float]) -> bool:
+    """Does the clause holding ``duration`` (cut at commas, 'and', 'with', ...) use :data:`COVER` of the item's
+    words?"""
+    s = t.sentences[duration[1]]
+    a, b = duration[3][0] - s.start, duration[3][1] - s.start
+    starts = [m.end() for m in _CLAUSE_END.finditer(s.text[:a])]
+    end = _CLAUSE_END.search(s.text, b)
+    clause = s.text[(starts[-1] if starts else 0):(end.start() if end else len(s.text))]
+    return _cover(_hits(words(clause), weights), weights) >= COVER - 1e-9
+
+
+def _durations_naming(t: _Text, weights: dict[str, float]) -> bool:
+    """Do the sentences naming the item state a duration?"""
+    named = {i for i, _, _ in _naming(t, weights)}
+    return any(d[1] in named for d in _durations(t))
+
+
+def _duration_of(item: Number, t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
+    """A time the item measures ('Time from CPR to ROSC', min): the one duration the sentences naming it state
+    ('after 45 minutes of CPR, ROSC was achieved'), in the item's unit; None when they state none or several."""
+    unit = _DURATION_UNIT.get(item.unit.casefold().rstrip("s"), item.unit.casefold().rstrip("s"))
+    if unit not in _TIME_UNITS:
+        return None
+    named = {i for i, _, _ in _naming(t, weights)}
+    durs = _durations(t)
+    near = [d for d in durs if d[1] in named]
+    if not near and len(durs) == 1 and _cover(_hits(t.stems[durs[0][1]], weights), weights) >= 1 / 3:
+        near = durs  # the text's one duration, in a sentence using a third of the item's words
+    if len({d[0] for d in near}) > 1:  # several: those in the clauses that name the item ('CPR began 30 minutes
+        near = [d for d in near if _clause_names(t, d, weights)]  # after collapse, with ROSC after 60 minutes')
+    values = {round(d[0] / _TIME_UNITS[unit], 6) for d in near}
+    if len(values) != 1 or not ok(x := values.pop()):
+        return None
+    _, _, quote, span = near[0]
+    return _Reading(x, f"the duration in the sentence naming the item: {x:g} {unit}(s)", quote, span)
 
 
 def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float]) -> ItemReading:
@@ -469,6 +595,10 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
+            if worded.status == "read" and not _describes(worded.value, qs[0].unit, [o.label for o in item.options]) \
+                    and not _written_as(qs[[o.label for o in item.options].index(worded.value)], worded.value,
+                                        worded.evidence):
+                worded = _assumed(item, "no number for the item in the text")  # '<=55 bpm' is not 'a 55-year-old'
             return worded if worded.status in ("read", "uncertain") else _assumed(item, "no number for the item in the text")
         x, how, quote, span = got.value, got.how, got.quote, got.span
         if got.bound is not None:  # the text gives an interval: the band that holds all of it
@@ -490,29 +620,68 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
 _LABEL_UNIT = re.compile(r"\d(?:\.\d+)?\s*([A-Za-zµμ%][\w/%µμ²^]*)")
 
 
-def _by_unit(item: Choice, t: _Text, ok: Any) -> _Reading | None:
-    """A band item the text does not name ('Size of aneurysm' for 'an aneurysm measuring 6.5 mm'): the one value the
-    whole text gives in the unit its labels write ('mm', 'pg/mL'), when it gives exactly one (else None)."""
-    units = {m.group(1).casefold() for o in item.options for m in [_LABEL_UNIT.search(o.label)] if m}
+# units many quantities share: a value in one of them is not told apart by its unit alone
+_SHARED_UNITS = frozenset("% points point mg/dl g/dl g/l mg/l mmol/l meq/l µmol/l umol/l μmol/l mmhg bpm /min u/l iu/l "
+                          "ng/ml pg/ml ng/l kg g mg ml l cm years year".split())
+_QUESTION_UNIT = re.compile(r"(?:,\s*|\()([A-Za-zµμ][\w/µμ²³^]*)\)?\s*$")  # 'Pattern standard deviation, dB'
+
+
+def _written_units(item: Item) -> set[str]:
+    """The units an item is written in: its labels' ('<7 mm'), else its question's ('ICH volume (cm³)')."""
+    if isinstance(item, Number):
+        return {item.unit.casefold()} if item.unit else set()
+    units = {m.group(1).casefold() for o in item.options for m in [_LABEL_UNIT.search(o.label)]
+             if m and m.group(1).casefold() not in STOP}  # not the 'to' of '1.8 to <2.0'
+    if not units and (m := _QUESTION_UNIT.search(item.question)):
+        units = {m.group(1).casefold()}
+    return units
+
+
+def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = None) -> _Reading | None:
+    """An item the text does not name ('Size of aneurysm' for 'an aneurysm measuring 6.5 mm'): the one value the
+    whole text gives in the unit the item is written in ('mm', 'pg/mL', 'dB'), when it gives exactly one (else None).
+    With ``weights`` (a measured number) the unit must be one few quantities share and the value's sentence must use
+    one of the item's words ('a 10 mm solitary pulmonary nodule' for 'Nodule diameter')."""
+    units = _written_units(item)
     if len(units) != 1 or (unit := units.pop()) in _TIME_UNITS or unit in ("%", "points", "point"):
         return None  # no written unit, several, a time or a percentage (too many things are percentages)
+    if weights is not None and unit.replace(" ", "") in _SHARED_UNITS:
+        return None
     rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
     found = [(i, m) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)]
     values = {float(m.group(1)) for _, m in found}
     if len(values) != 1 or not ok(x := values.pop()):
         return None
     i, m = found[0]
+    if weights is not None and not _hits(t.stems[i], weights):
+        return None
     s = t.sentences[i]
     return _Reading(x, f"the only value in {unit} in the text", s.text, (s.start + m.start(), s.start + m.end()),
                     _bound(s.text[max(0, m.start() - 20):m.start()], x))
+
+
+_CLAUSE_SPLIT = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b")
 
 
 def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     named = _naming(t, weights)
     # the clauses that name the item first (options named elsewhere belong to other items), then their sentences,
     # then (the item not named) the whole text
+    # a clause of its own naming the item first ('moderate arm motor impairment, severe leg motor impairment')
+    own = [(_cover(_hits(words(c), weights), weights), i, c) for i, _, _ in named
+           for c in _CLAUSE_SPLIT.split(t.sentences[i].text) if c.strip()]
+    best = max((x[0] for x in own), default=0.0)
+    own = [(i, c) for x, i, c in own if x >= max(best, COVER) - 1e-9]  # those naming it best
     clauses = [(i, _clause(t.sentences[i].text, hits)) for i, _, hits in named]
-    for scope in ([c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
+    none = absent_option(item)
+    if none is not None and named and all(
+            all(t.denied_at((t.sentences[i].start + a, t.sentences[i].start + b))
+                for a, b, w in t.stems[i] if any(same_word(w, h) for h in hits))
+            for i, _, hits in named):
+        i = named[0][0]  # every sentence naming the item denies it ('stridor with agitation, but no cyanosis')
+        quote, span = t.quote(i)
+        return ItemReading(item.name, item.question, none, "read", f"the item is denied; '{none}'", quote, span)
+    for scope in (own, [c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
                   [(i, s.text) for i, s in enumerate(t.sentences)]):
         if scope:
             r = _graded_in(item, t, scope)
@@ -527,7 +696,7 @@ _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|wi
 def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemReading | None:
     """The option the stretches in ``scope`` (sentence index, text) support, uncertain on a tie, None: no option."""
     naming = set(content_words(item.question))  # the item's own words name it, not one of its options
-    per = {o.label: [w for w in content_words(o.label) if w not in naming] for o in item.options}
+    per = {o.label: [w for w in content_words(_EXCEPT.sub(" ", o.label)) if w not in naming] for o in item.options}
     df = Counter(w for ws in per.values() for w in set(ws))
     scored: list[tuple[float, float, str, int]] = []
     for label, ws in per.items():
@@ -541,6 +710,8 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 off = t.sentences[i].text.find(stretch)
                 stems = words(stretch)
                 hits = _hits(stems, wts)
+                if "non" in hits and not _non_as_written(label, stretch):
+                    del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
                 negated = any("negated" in t.flags(i, off + a, off + b) for a, b in hits.values())
                 if negated and not negative:
                     continue  # "no nystagmus" does not support "moderate nystagmus"
@@ -557,6 +728,9 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     if not scored or scored[0][0] < COVER:
         return None
     top, nxt = scored[0], (scored[1] if len(scored) > 1 else (0.0, 0.0, "", -1))
+    if top[0] >= 1 and nxt[0] >= 1 and _wider(per[top[2]], per[nxt[2]]) and not any(
+            x[0] >= 1 and x[2] not in (top[2], nxt[2]) for x in scored):
+        nxt = (0.0, 0.0, nxt[2], -1)  # both fully named, one inside the other: 'patchy obliteration' (not 'Obliterated')
     if top[0] - nxt[0] < MARGIN and not (top[0] >= 1 and top[1] > nxt[1] and nxt[0] < 1):
         return ItemReading(item.name, item.question, None, "uncertain",
                            f"options '{top[2]}' and '{nxt[2]}' are both named ({top[0]:.0%}, {nxt[0]:.0%})",
@@ -565,17 +739,96 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     return ItemReading(item.name, item.question, top[2], "read", f"{top[0]:.0%} of the option's words", quote, span)
 
 
+# what a label's bracket excludes is not its own word: 'European (other than Finnish)' does not name 'Finnish' (outside
+# brackets the exclusion is the label: 'Related other than HLA identical sibling')
+_EXCEPT = re.compile(r"(?i)\(\s*(?:other than|except(?: for)?|excluding|apart from)\b[^()]*\)")
+
+
+def _non_as_written(label: str, stretch: str) -> bool:
+    """Does ``stretch`` write the label's 'non-X' ('Non smoker': 'non-smoker', 'nonsmoker')?"""
+    m = re.search(r"(?i)\bnon[\s-]?([a-z]+)", label)
+    if not m:
+        return True
+    x = words(m.group(1))[0][2]
+    return any(same_word(words(n.group(1))[0][2], x) for n in re.finditer(r"(?i)\bnon[\s-]?([a-z]+)", stretch))
+
+
+def _wider(a: list[str], b: list[str]) -> bool:
+    """Does word list ``a`` hold every word of ``b`` and more?"""
+    return len(a) > len(b) and all(any(same_word(x, y) for x in a) for y in b)
+
+
 def _alternatives(label: str) -> list[list[str]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
-    carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)')."""
+    carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
+    ('other than Finnish') is left out."""
+    label = _EXCEPT.sub(" ", label)
     plain = re.sub(r"\(.*?\)", " ", label)
     parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
     out = [content_words(p) for p in parts]
     return [ws for ws in out if ws]
 
 
+def _describes(label: str, unit: str, labels: list[str]) -> bool:
+    """Does a band's label say something in words besides its number and unit ("0 ('I never cough')"; a word every
+    label writes, 'bpm', is the unit)?"""
+    shared = set.intersection(*(set(content_words(x)) for x in labels)) if labels else set()
+    unit_words = {s for _, _, s in words(unit)} | shared
+    return any(not w.isdigit() and not re.fullmatch(r"[\d.]+", w) and w not in unit_words
+               and not any(same_word(w, u) for u in unit_words) for w in content_words(label))
+
+
+def _written_as(band: Quantity, label: str, quote: str) -> bool:
+    """Does ``quote`` write a number of the band's label that the band holds ('6 liters per minute' for '5-6', '>1600'),
+    not as an age ('a 55-year-old' is no '<=55 bpm')?"""
+    own = {float(x) for x in re.findall(r"\d+(?:\.\d+)?", label)}
+    for m in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\d.])", quote):
+        x = float(m.group(1))
+        if x not in own or re.match(r"[\s-]*(?:years?|yrs?|y/?o)\b", quote[m.end():], re.I):
+            continue
+        bound = _bound(quote[max(0, m.start() - 20):m.start()], x)  # 'more than 1600 mm²' for '>1600'
+        if quantity_agrees(band, bound) if bound is not None else band_holds(band, x):
+            return True
+    return False
+
+
+def _mixed_bands(item: Choice) -> tuple[Choice, list[Quantity], Choice] | None:
+    """An item whose options are bands of one quantity but one or two worded ones ('>85 bpm', ..., '<=55 bpm',
+    'Pathologic bradyarrhythmia or asystole'): (the banded options as an item, their bands, the worded ones as an
+    item); None otherwise."""
+    banded, worded, qs = [], [], []
+    one = {o.label: bands(replace(item, options=(o,), default=None)) for o in item.options}
+    numbered = [label for label, q in one.items() if q]
+    for o in item.options:
+        q = one[o.label]
+        pure = q is not None and not _describes(o.label, q[0].unit, numbered)  # '<=55 bpm', not 'Immobile or <50 yards'
+        (banded if pure else worded).append(o)
+        qs.extend(q if pure and q else [])
+    if len(banded) < 2 or not 1 <= len(worded) <= 2 or len({q.unit for q in qs}) != 1:
+        return None
+    return replace(item, options=tuple(banded), default=None), qs, replace(item, options=tuple(worded), default=None)
+
+
+def _mixed(item: Choice, banded: Choice, qs: list[Quantity], worded: Choice, t: _Text,
+           weights: dict[str, float]) -> ItemReading:
+    """A mixed item: a worded option its words name; else its number placed in a band (a band is never read by the
+    number of its label as an age: '<=55 bpm' is not named by 'a 55-year-old'); else assumed or left out."""
+    g = _graded(item, t, weights)
+    if g.status == "read" and g.value in {o.label for o in worded.options}:
+        return g  # 'unable to perform the test'
+    r = _band(banded, qs, t, weights)
+    if r.status == "read" or r.candidates:
+        return r
+    return _assumed(item, r.how, graded=True)
+
+
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
-    got = _measured(item.question, item.unit, t, weights, lambda x: item.ge <= x <= item.le, item.analyte)
+    ok = lambda x: item.ge <= x <= item.le  # noqa: E731
+    # a time is read from a duration with its unit first ('after 1.5 hours' is no 1.5 min)
+    timed = _DURATION_UNIT.get(item.unit.casefold().rstrip("s"), item.unit.casefold().rstrip("s")) in _TIME_UNITS
+    got = (timed and _duration_of(item, t, weights, ok)) or (
+        None if timed and _durations_naming(t, weights) else
+        _measured(item.question, item.unit, t, weights, ok, item.analyte) or _by_unit(item, t, ok, weights))
     if got is not None and got.bound is not None:
         return ItemReading(item.name, item.question, None, "uncertain",
                            f"the text gives '{got.bound.text}', not a value", got.quote, got.span)
@@ -704,6 +957,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = _finding(item, t, w)
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
+        elif (mixed := _mixed_bands(item)) is not None:
+            r = _mixed(item, *mixed, t, w)
         else:
             r = _graded(item, t, w)
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
