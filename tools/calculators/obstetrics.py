@@ -98,7 +98,7 @@ DUE_DATE = register(Calculator(
     reference="Naegele's rule: LMP + 280 days + (cycle length - 28) days.",
     output_unit="", output_type="date",
     medcalc_id=13, medcalc_name="Estimated Due Date",
-    aliases=["EDD", "due date", "Naegele's rule", "estimated date of delivery", "EDC"],
+    aliases=["EDD", "due date", "Naegele's rule", "estimated date of delivery", "EDC", "when the baby is due"],
     conventions=["EDD = LMP + 280 days + (cycle length - 28) days; cycle length 28 when not given.",
                  "Answer formatted MM/DD/YYYY."],
     medcalc_keys={"Last menstrual date": "last_menstrual_date", "cycle length": "cycle_length"},
@@ -190,7 +190,7 @@ def _gestational_age(x: GestationalAgeInputs) -> CalculatorResult:
 
 GESTATIONAL_AGE = register(Calculator(
     id="estimated_gestational_age", name="Estimated Gestational Age", category="date",
-    description=("Estimated gestational age in weeks and days from the last menstrual period (or the due date) "
+    description=("Estimated gestational age in weeks and days from the last menstrual period (or, without one, the EDD) "
                  "and the current date (pregnancy dating)."),
     inputs=GestationalAgeInputs, compute=_gestational_age,
     reference="Days since LMP, expressed as completed weeks and days.",
