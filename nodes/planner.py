@@ -86,9 +86,7 @@ def make_planner(deps: Deps):
         plan, repeated = drop_repeats(named_steps([_subtask(st.description, st.tool, st.depends_on, st)
                                                    for st in out.subtasks]))
         plan, dropped = valid_dependencies(with_dependencies(plan))
-        checks = (workflow_plan_checks(plan, target, deps.registry) if is_workflow(plan, target) else
-                  plan_checks(plan, target, deps.registry, state.working_memory,
-                              needs_value=state.answer_format != "text")) if s.use_checks else None
+        checks = _checks_of(deps, state, target, plan) if s.use_checks else None
         tries = state.plan_tries + 1
         candidate = {"plan": plan, "score": out.score, "evaluation": out.evaluation, "checks": checks}
         best = _better(state.best_plan, candidate)
@@ -132,8 +130,11 @@ def _plan_words(own: str | list[str]) -> str:
 
 
 def _checks_of(deps: Deps, state: MedMirrorState, target: dict[str, Any], plan: list[dict[str, Any]]) -> Any:
+    """The plan's checks: a workflow's (steps, derived inputs, branches) or a single calculation's; a question
+    that wants a number needs a tool that gives one."""
     return (workflow_plan_checks(plan, target, deps.registry) if is_workflow(plan, target) else
-            plan_checks(plan, target, deps.registry, state.working_memory))
+            plan_checks(plan, target, deps.registry, state.working_memory,
+                        needs_value=state.answer_format != "text"))
 
 
 def _fallback(deps: Deps, state: MedMirrorState, target: dict[str, Any], reason: str) -> dict[str, Any]:

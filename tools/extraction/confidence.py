@@ -424,17 +424,20 @@ class NoteReader:
         if chronic and _ACUTE_BEFORE.search(text[max(0, lo - 25):lo]):
             return False
         if history:
-            if i not in self._triggers:
-                self._triggers[i] = find_triggers(text)
-            past = "historical" in assert_context(text, lo, hi, self._triggers[i])
-            return past or bool(_PAST.search(text) or _HAD_BEFORE.search(text[:lo]))
+            return "historical" in self._flags(i, lo, hi) or bool(_PAST.search(text) or _HAD_BEFORE.search(text[:lo]))
         return True
 
-    def _denied(self, i: int, start: int, end: int, current: bool) -> bool:
+    def _flags(self, i: int, start: int, end: int) -> set[str]:
+        """ConText's flags (negated, historical, hypothetical, family) for a span of sentence ``i``; the sentence's
+        triggers are found once."""
         text = self.index.sentences[i].text
         if i not in self._triggers:
             self._triggers[i] = find_triggers(text)
-        flags = assert_context(text, start, end, self._triggers[i])
+        return set(assert_context(text, start, end, self._triggers[i]))
+
+    def _denied(self, i: int, start: int, end: int, current: bool) -> bool:
+        text = self.index.sentences[i].text
+        flags = self._flags(i, start, end)
         if any(k in flags for k in ("negated", "hypothetical", "family")) or (current and "historical" in flags):
             return True
         return bool(_DENIED_BEFORE.search(text[max(0, start - 40):start]) or _DENIED_AFTER.search(text[end:end + 50]))
