@@ -89,6 +89,8 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"\bif\b|\bin case(?: of)?\b|\bshould\b|\breturn (?:if|for)\b|\brule out\b|\br/o\b|\bto exclude\b"
      r"|\bevaluat(?:e|ion) for\b|\bassess(?:ment)? for\b|\bscreen(?:ing)? for\b|\brisk (?:of|for)\b"
      r"|\bat risk\b|\bprevent(?:ion of|ing)?\b|\bprophylaxis (?:of|for|against)\b|\bwould\b|\bcould\b"
+     # a guess about what something was: "she thought it might have been pneumonia", "it may have been a clot"
+     r"|\bmight\b|\bmay\s+(?:have\s+been|be)\b"
      # a diagnosis under consideration: "story highly suspicious for ACS", "concerning for sepsis"
      r"|\b(?:suspicious|concerning|worrisome|worrying) for\b|\bsuspicion (?:of|for)\b"
      # a future event: "listed for laparoscopic cholecystectomy", "scheduled for surgery", "awaiting repair"

@@ -37,3 +37,17 @@ def test_and_used_opens_a_clause_that_a_negation_does_not_reach() -> None:
     s = "She had varicose veins, never treated, and used an oestrogen gel for menopausal symptoms."
     assert "negated" not in _flags(s, "oestrogen")
     assert "negated" in _flags("She never used an oestrogen gel.", "oestrogen")
+
+
+@pytest.mark.parametrize("sentence, target", [
+    ("Her aunt had a clot in the leg, although she thought it might have been pneumonia.", "pneumonia"),
+    ("The GP wondered whether the rash may have been cellulitis.", "cellulitis"),
+    ("The breathlessness may be heart failure.", "heart failure"),
+])
+def test_a_guess_about_what_something_was_is_hypothetical(sentence: str, target: str) -> None:
+    assert "hypothetical" in _flags(sentence, target)
+
+
+def test_may_as_a_month_or_a_plain_statement_is_not_a_guess() -> None:
+    assert "hypothetical" not in _flags("In May he was admitted with pneumonia.", "pneumonia")
+    assert "hypothetical" not in _flags("He was admitted with pneumonia, which was treated with amoxicillin.", "pneumonia")

@@ -481,6 +481,11 @@ def _within_last_month(sentence_text: str) -> bool:
     return w is not None and w <= 30 / 7
 
 
+# a bone of the hip, pelvis or leg (Caprini's fracture criterion)
+_LEG_BONE = (r"(?:\bhip|\bpelvi\w*|\bfemor\w*|\bfemur|\btibi\w*|\bfibul\w*|\bleg\b|\bankle|\bacetabul\w*"
+             r"|\bintertrochanteric|\bsubtrochanteric|\bneck of (?:the )?femur)")
+
+
 def last_month(*concepts: str) -> Callable[[NoteContext], Hit | None]:
     """Caprini '... (< 1 month)': a current mention of the condition (ConText), or a mention that ConText reads as past
     ('history of pneumonia 3 weeks ago', 'PMH: stroke 10 days ago') whose sentence dates it within four weeks."""
@@ -629,8 +634,9 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                         r"|(?:below|above)[- ]knee (?:plaster|cast|POP)|(?-i:\bPOP\b)(?=\s+(?:cast|backslab|slab|applied|was applied|in situ))"
                                         r"|\b(?:in|into)\s+(?:an?\s+)?(?:\w+\s+)?(?-i:POP)\b",
                                         when="current", label="plaster cast"),
-        "fracture_last_month": Term(r"(?:hip|pelvi\w*|femor\w*|femur|tibi\w*|fibul\w*|leg|ankle|acetabul\w*|intertrochanteric|subtrochanteric)"
-                                    r"[^.;]{0,30}?fracture\w*|fracture\w*[^.;]{0,20}?(?:hip|pelvis|femur|tibia|fibula|leg|ankle)",
+        # the bone before or after the word: 'hip fracture', 'fracture of the left femoral neck', '#NOF'
+        "fracture_last_month": Term(rf"{_LEG_BONE}[^.;]{{0,30}}?fracture\w*|fracture\w*[^.;]{{0,20}}?{_LEG_BONE}"
+                                    r"|#\s?NOF\b|\bfractured\s+(?:neck\s+of\s+)?femur\b",
                                     when="current", label="hip / pelvis / leg fracture"),
         "stroke_last_month": Derived(last_month("stroke"), "stroke now or dated within the last month"),
         "multiple_trauma_last_month": Term(r"multiple (?:trauma|injuries|fractures)|polytrauma", when="current", label="multiple trauma"),
