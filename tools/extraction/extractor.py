@@ -42,20 +42,31 @@ from medmirror.tools.extraction.text import NUMBER, SentenceIndex, parse_number,
 
 _BRACKETED_REPEAT = re.compile(r"\s*[(\[]\s*(?:or\s+|i\.e\.,?\s+|=\s*)?$")
 _ALCOHOL = re.compile(
-    rf"(?<![\w.])(?P<n>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+    rf"(?<![\w.])(?P<n>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve"
+    # 'a bottle of wine a day', 'a pint a night': one container
+    r"|(?:half\s+)?an?(?=\s+(?:(?:large|small|whole|full)\s+)?(?:bottle|pint|glass|can|drink|beer|shot)))"
     rf"(?:\s*(?:-|to|or)\s*(?P<n2>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve))?"
-    r"\s*(?:standard\s+|alcoholic\s+)?"
+    r"\s*(?:standard\s+|alcoholic\s+|(?:large|small|whole|full)\s+)?"
     r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:wine|beer)|(?P<units>(?:UK\s+)?(?:alcohol\s+)?units?(?:\s+of\s+alcohol)?)"
-    r"|shots?|cans?\s+of\s+(?:beer|lager|cider)"
-    r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:wine|beer))"
+    # a can is beer unless it says otherwise ('ten cans a week'; not 'two cans of cola')
+    r"|shots?|cans?(?:\s+of\s+(?:beer|lager|cider|ale|stout))?(?!\s+of\b)"
+    r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:(?:red|white|rosé|rose)\s+)?(?P<bottle>wine|beer|"
+    r"spirits|vodka|whisk(?:e)?y|gin|rum|brandy))"
     r"\s*(?:of\s+\w+\s+)?(?:(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)"
     r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?)"
     # the period as an adverb: "4 beers daily", "2 glasses of wine nightly", "10 units weekly"
     r"|(?P<adv>daily|nightly|weekly|monthly)\b)", re.I)
 _PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775}
 _ADVERB_PERIOD = {"daily": "day", "nightly": "night", "weekly": "week", "monthly": "month"}
-# a UK unit of alcohol is 8 g of ethanol, a US standard drink 14 g (NIAAA): 14 units/week = 8 drinks/week, HAS-BLED's
-# threshold (and the UK low-risk limit)
+# US standard drinks (14 g of ethanol, NIAAA) in a bottle: wine 750 mL at 12 % = 71 g, about 5; spirits 700 mL at
+# 40 % = 221 g, about 16; a bottle of beer is one drink. A glass, can, pint or shot is counted as one drink.
+_DRINKS_PER_BOTTLE = {"wine": 5.0, "beer": 1.0, "spirits": 16.0}
+# an amount of the past: 'In the 1990s he drank a bottle of spirits a day', 'used to drink 6 pints a night'
+_CLAUSE_NOW = re.compile(r"[;]|\b(?:but|now|currently|nowadays|these\s+days|at\s+present)\b", re.I)
+_PAST_DRINKING = re.compile(
+    r"\b(?:used\s+to|formerly|previously|in\s+the\s+(?:past|(?:19|20)\d0s)|in\s+(?:his|her|their)\s+(?:twenties|thirties|"
+    r"forties|fifties|youth)|until\b|before\s+(?:he|she|they)\s+(?:cut|stopped|quit|gave)|years?\s+ago|had\s+drunk)\b",
+    re.I)
 UNITS_PER_DRINK = 14 / 8
 
 
@@ -139,23 +150,35 @@ def _alcohol(note: str, index: SentenceIndex) -> Value | None:
     values = []
     for m in _ALCOHOL.finditer(note):
         raw_n = m.group("n")
-        n = parse_number(raw_n) if re.match(r"\d", raw_n) else float(word_to_number(raw_n.lower()) or 0)
+        n = (parse_number(raw_n) if re.match(r"\d", raw_n) else
+             0.5 if raw_n.lower().startswith("half") else 1.0 if raw_n.lower() in ("a", "an")
+             else float(word_to_number(raw_n.lower()) or 0))
         if m.group("n2"):
             raw2 = m.group("n2")
             n = (n + (parse_number(raw2) if re.match(r"\d", raw2) else float(word_to_number(raw2.lower()) or 0))) / 2
         per = "week" if m.group("wkend") else (_ADVERB_PERIOD[m.group("adv").lower()] if m.group("adv") else m.group("per").lower())
         units = bool(m.group("units"))
-        drinks = n / UNITS_PER_DRINK if units else n
+        bottle = (m.group("bottle") or "").lower()
+        per_bottle = _DRINKS_PER_BOTTLE.get(bottle if bottle in ("wine", "beer") else "spirits") if bottle else None
+        drinks = n / UNITS_PER_DRINK if units else n * (per_bottle or 1.0)
+        sentence = index.at(m.start())
+        # the clause before the amount: 'In the 1990s he drank ...; he now has ...' puts only the first in the past
+        lead = _CLAUSE_NOW.split(note[sentence.start:m.start()] if sentence is not None else "")[-1]
         values.append(Value(
             name="alcohol_drinks_per_week", value=round(drinks * _PER_WEEK[per], 3), unit="drinks/week", raw=m.group(0),
             original_value=n, original_unit=f"{'units' if units else 'drinks'}/{per}", start=m.start(), end=m.end(),
-            sentence=index.at(m.start()),
+            sentence=sentence,
             details={"range": bool(m.group("n2")),
-                     **({"conversion": "UK units x 8 g / 14 g per US standard drink"} if units else {})},
+                     **({"conversion": "UK units x 8 g / 14 g per US standard drink"} if units else {}),
+                     **({"conversion": f"a bottle of {bottle} = {per_bottle:g} US standard drinks"} if per_bottle else {}),
+                     **({"baseline": True} if _PAST_DRINKING.search(lead) else {})},
         ))
     if not values:
         return None
     values = _total_first(note, values)
+    # the amount drunk now before one of the past ('In the 1990s he drank a bottle of spirits a day; he now has ten
+    # cans a week')
+    values = sorted(values, key=lambda v: bool(v.details.get("baseline")))
     values[0].alternatives = values[1:]
     return values[0]
 
