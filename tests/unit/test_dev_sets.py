@@ -42,7 +42,8 @@ LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
 REAL_SETS = {"real1": 60, "realblind1": 40}
 # long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development);
 # realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator)
-LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72}
+# real5 (development, three notes per severity/diagnosis calculator; held-out counterpart realblind4)
+LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real5": 21}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -333,3 +334,19 @@ def test_real3_sets_cover_the_value_calculators(name: str, per_calculator: int) 
     assert Counter(r.calculator_id for r in rows) == Counter({cid: per_calculator for cid in wanted})
     assert all(r.category == one_shot[r.calculator_id] for r in rows)
     assert sorted({r.note_id.rsplit("-", 1)[1] for r in rows}) == [str(i) for i in range(1, per_calculator + 1)]
+
+
+# ---------------------------------------------------------------------------
+# (j) real5: long case reports for the severity and diagnosis calculators (development; held out: realblind4)
+# ---------------------------------------------------------------------------
+
+REAL5_CALCULATORS = {15: "severity", 20: "severity", 21: "severity", 29: "severity",
+                     33: "diagnosis", 48: "diagnosis", 51: "diagnosis"}
+
+
+def test_real5_has_three_notes_per_severity_and_diagnosis_calculator() -> None:
+    rows = [r for n, r in REAL_ROWS if n == "real5"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 3 for cid in REAL5_CALCULATORS})
+    assert all(r.category == REAL5_CALCULATORS[r.calculator_id] for r in rows)
+    assert sorted(r.note_id for r in rows) == sorted(f"real5-{cid}-{n}" for cid in REAL5_CALCULATORS for n in (1, 2, 3))
+    assert all(r.output_type == "integer" and r.lower == r.upper == r.ground_truth for r in rows)
