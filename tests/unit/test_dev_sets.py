@@ -41,8 +41,9 @@ LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
 # the sets in the style of real case reports: real1 (development) and realblind1 (pure test set)
 REAL_SETS = {"real1": 60, "realblind1": 40}
 # long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development);
-# realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator)
-LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72}
+# realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator);
+# real4 (development, two notes per one-shot risk calculator)
+LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -333,3 +334,27 @@ def test_real3_sets_cover_the_value_calculators(name: str, per_calculator: int) 
     assert Counter(r.calculator_id for r in rows) == Counter({cid: per_calculator for cid in wanted})
     assert all(r.category == one_shot[r.calculator_id] for r in rows)
     assert sorted({r.note_id.rsplit("-", 1)[1] for r in rows}) == [str(i) for i in range(1, per_calculator + 1)]
+
+
+# ---------------------------------------------------------------------------
+# (j) real4: development case reports for the twelve risk calculators, two notes each
+# ---------------------------------------------------------------------------
+
+
+def test_real4_covers_the_risk_calculators_twice() -> None:
+    """Every one-shot calculator of the risk category, notes real4-<calculator>-1 and -2, answers from the gold path."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    risk = {cid for cid, cat in one_shot.items() if cat == "risk"}
+    assert len(risk) == 12
+    rows = [r for n, r in REAL_ROWS if n == "real4"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 2 for cid in risk})
+    assert all(r.category == "risk" for r in rows)
+    for cid in risk:
+        stems = {r.note_id.rsplit("-", 1)[0] for r in rows if r.calculator_id == cid}
+        ends = sorted(r.note_id.rsplit("-", 1)[1] for r in rows if r.calculator_id == cid)
+        assert len(stems) == 1 and ends == ["1", "2"], (cid, stems, ends)
+    # the held-out counterpart is named in the set's description
+    assert "realblind4" in (DEV / "real4.md").read_text(encoding="utf-8")
