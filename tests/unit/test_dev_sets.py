@@ -41,9 +41,10 @@ LATER_BLIND_ROWS = [(path.stem, row) for path in LATER_BLIND
 # the sets in the style of real case reports: real1 (development) and realblind1 (pure test set)
 REAL_SETS = {"real1": 60, "realblind1": 40}
 # long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development);
-# realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator)
-# real5 (development, three notes per severity/diagnosis calculator; held-out counterpart realblind4)
-LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real5": 21}
+# realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator);
+# real4 (development, two notes per one-shot risk calculator); real5 (development, three notes per severity/diagnosis
+# calculator); their held-out counterpart is realblind4
+LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -350,3 +351,27 @@ def test_real5_has_three_notes_per_severity_and_diagnosis_calculator() -> None:
     assert all(r.category == REAL5_CALCULATORS[r.calculator_id] for r in rows)
     assert sorted(r.note_id for r in rows) == sorted(f"real5-{cid}-{n}" for cid in REAL5_CALCULATORS for n in (1, 2, 3))
     assert all(r.output_type == "integer" and r.lower == r.upper == r.ground_truth for r in rows)
+
+
+# ---------------------------------------------------------------------------
+# (k) real4: development case reports for the twelve risk calculators, two notes each
+# ---------------------------------------------------------------------------
+
+
+def test_real4_covers_the_risk_calculators_twice() -> None:
+    """Every one-shot calculator of the risk category, notes real4-<calculator>-1 and -2, answers from the gold path."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    risk = {cid for cid, cat in one_shot.items() if cat == "risk"}
+    assert len(risk) == 12
+    rows = [r for n, r in REAL_ROWS if n == "real4"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 2 for cid in risk})
+    assert all(r.category == "risk" for r in rows)
+    for cid in risk:
+        stems = {r.note_id.rsplit("-", 1)[0] for r in rows if r.calculator_id == cid}
+        ends = sorted(r.note_id.rsplit("-", 1)[1] for r in rows if r.calculator_id == cid)
+        assert len(stems) == 1 and ends == ["1", "2"], (cid, stems, ends)
+    # the held-out counterpart is named in the set's description
+    assert "realblind4" in (DEV / "real4.md").read_text(encoding="utf-8")
