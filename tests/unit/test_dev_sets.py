@@ -43,8 +43,8 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development);
 # realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator);
 # real4 (development, two notes per one-shot risk calculator); real5 (development, three notes per severity/diagnosis
-# calculator); their held-out counterpart is realblind4
-LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21}
+# calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator)
+LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -375,3 +375,29 @@ def test_real4_covers_the_risk_calculators_twice() -> None:
         assert len(stems) == 1 and ends == ["1", "2"], (cid, stems, ends)
     # the held-out counterpart is named in the set's description
     assert "realblind4" in (DEV / "real4.md").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# (l) realblind4: pure test set, long case reports for the risk, severity and diagnosis calculators
+# ---------------------------------------------------------------------------
+
+SCORE_CATEGORIES = {"risk", "severity", "diagnosis"}
+
+
+def test_realblind4_covers_the_score_calculators_twice() -> None:
+    """Two notes (-1, -2) per one-shot calculator of the risk, severity and diagnosis categories, 280-450 words each."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
+    assert len(wanted) == 19
+    rows = [r for n, r in REAL_ROWS if n == "realblind4"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 2 for cid in wanted})
+    assert Counter(r.category for r in rows) == Counter({"risk": 24, "severity": 8, "diagnosis": 6})
+    assert all(r.category == one_shot[r.calculator_id] for r in rows)
+    assert sorted({r.note_id.rsplit("-", 1)[1] for r in rows}) == ["1", "2"]
+    for r in rows:
+        assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
+        assert r.lower == r.upper == r.ground_truth, r.note_id
+    assert "pure test set" in (DEV / "realblind4.md").read_text(encoding="utf-8")
