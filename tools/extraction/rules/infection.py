@@ -119,7 +119,7 @@ def purulence(ctx: NoteContext) -> Hit | None:
     non = affirmed(ctx, r"\bnon-?exudative\b", current=True)
     # about the tonsils: pus in a sentence that names them; exudate in one about tonsils, pharynx or throat
     # ("purulent discharge in the nose" of a sinusitis is not FeverPAIN's purulence)
-    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches)")
+    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches|follicles)")
                 if not after_presentation(f) and re.search(
                     r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)]
     value, f, why = decide(mentions, "current")
