@@ -76,6 +76,7 @@ def test_fracture_clinic_is_not_an_injury() -> None:
     # near misses: denied, or not the tonsils
     ("The tonsils were not large and there were no white follicles.", False),
     ("Large bowel loops were seen on the film.", None),
+    ("Tonsils normal, large uvula.", None),
 ])
 def test_tonsils_in_narrative_words(note: str, expected: bool | None) -> None:
     assert has_finding(note, "tonsillar_exudate") is expected
@@ -88,6 +89,9 @@ def test_tonsils_in_narrative_words(note: str, expected: bool | None) -> None:
     # near misses: denied, or the jaw without glands
     ("The glands at the angle of the jaw were not enlarged.", False),
     ("Swelling at the angle of the jaw from a dental abscess.", None),
+    ("Both parotid glands were enlarged and firm (mumps).", None),
+    ("Neck glands normal, enlarged liver edge.", None),
+    ("The salivary glands are swollen after the contrast study.", None),
 ])
 def test_neck_glands_by_place(note: str, expected: bool | None) -> None:
     assert has_finding(note, "lymphadenopathy") is expected
