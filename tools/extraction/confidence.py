@@ -293,6 +293,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "renal": ("kidney disease", "renal impairment", "dialysis", "nephropathy", "chronic kidney disease"),
     "ckd": ("chronic kidney disease", "renal impairment", "renal insufficiency", "dialysis", "nephropathy"),
     "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid"),
+    # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
+    "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
+                              for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
 }
 
 

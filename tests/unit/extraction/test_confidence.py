@@ -260,3 +260,12 @@ def test_the_second_reader_does_not_take_a_reading_or_this_event_for_the_criteri
 def test_the_second_reader_still_finds_the_past_event_and_the_chronic_disease(calc_id, field, sentence):
     doubt, found = second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old patient. " + sentence))
     assert doubt == 0.6 and found
+
+
+def test_an_onset_named_by_weekday_is_a_doubt_on_rapid_attendance() -> None:
+    # the rule cannot count the days without the visit's weekday: the second reader sees the onset
+    calc = CALCULATORS["feverpain"]
+    doubt, found = second_reader(calc, "rapid_attendance", NoteReader("A 30-year-old. Her sore throat started on Saturday."))
+    assert doubt > 0 and "Saturday" in found[0]["text"]
+    # near miss: a weekday that is not an onset
+    assert second_reader(calc, "rapid_attendance", NoteReader("A 30-year-old. Review booked for Saturday.")) == (0.0, [])

@@ -398,3 +398,42 @@ def test_motor_response_in_words(note: str, motor: str) -> None:
 
 def test_asked_to_move_but_did_not_is_no_obeying() -> None:
     assert value(gcs_motor, "A 70-year-old. He was asked to squeeze my hand but did not.") is None
+
+
+# --- the eyes as 'they', a stimulus 'during', voice and touch tried without pain (issue 26, item 5) --------------------
+@pytest.mark.parametrize("note, eye", [
+    ("Eyes shut; he did not open them when the nurse spoke to him or shook his arm; they opened only during nail-bed "
+     "pressure.", "eye opening to pain"),
+    ("She lay with her eyes closed, and they opened briefly when her husband called her name.",
+     "eye opening to verbal command"),
+    ("He kept his eyes closed but they opened with a firm trapezius squeeze.", "eye opening to pain"),
+])
+def test_eyes_named_then_they_open(note: str, eye: str) -> None:
+    assert value(gcs_eye, f"An 80-year-old brought in drowsy. {note}") == eye
+
+
+def test_they_open_without_eyes_nearby_is_not_read() -> None:
+    # near miss: 'they' are not the eyes
+    assert value(gcs_eye, "An 80-year-old brought in drowsy. The ward doors were locked; they opened only to a swipe card.") is None
+
+
+def test_not_opening_to_voice_or_touch_is_not_no_eye_opening() -> None:
+    # pain was not tried: the eyes' best response is not known to be 'none'
+    assert value(gcs_eye, "Drowsy. He did not open his eyes when his daughter called his name or touched his hand.") is None
+    # near miss: every stimulus, pain included, failed
+    assert value(gcs_eye, "Unresponsive. He did not open his eyes even to a sternal rub.") == "no eye opening"
+
+
+@pytest.mark.parametrize("note, verbal", [
+    ("Asked where he was, he called out isolated words like 'garden' and 'Mary', without answering the question.",
+     "inappropriate words"),
+    ("She produced clear words but without forming any sentences.", "inappropriate words"),
+    ("Her verbal response could not be assessed because of the tracheostomy.", "not testable"),
+])
+def test_verbal_response_in_narrative_words(note: str, verbal: str) -> None:
+    assert value(gcs_verbal, f"A 75-year-old found on the floor. {note}") == verbal
+
+
+def test_single_words_from_breathlessness_are_not_inappropriate_words() -> None:
+    # near miss: an asthmatic 'speaking in single words' is breathless, not a GCS verbal grade
+    assert value(gcs_verbal, "Acute asthma: speaking in single words only, oriented to time and place.") == "oriented"

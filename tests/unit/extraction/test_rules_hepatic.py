@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from medmirror.tools.extraction.rules.hepatic import ascites_grade
+from medmirror.tools.extraction.rules.hepatic import ascites_grade, encephalopathy_grade
 from tests.unit.extraction._rules import args_of, value
 from tests.unit.extraction._rules_checks import (
     check_input_read,
@@ -254,3 +254,34 @@ CASES_4 = [
 @pytest.mark.parametrize(("calc", "expected", "note"), CASES_4)
 def test_value_in_unusual_layout(calc: str, expected: dict, note: str) -> None:
     check_value_in_unusual_layout(calc, expected, note)
+
+
+# --- ascites seen only on imaging is slight (IAC grade 1); exam words; a clinic is not a finding (issue 26, item 5) ----
+@pytest.mark.parametrize("note, grade", [
+    ("Cirrhosis. No shifting dullness, but the ultrasound showed a small rim of fluid around the liver.", "slight"),
+    ("Cirrhosis. Abdomen not distended; CT showed a little free fluid in the pelvis only.", "slight"),
+    ("Cirrhosis. Abdomen distended with flank dullness that shifted and a fluid thrill.", "moderate"),
+    # near misses: imaging denies fluid; fluid given into a vein; fluid of another site
+    ("Cirrhosis. No ascites clinically and the ultrasound showed no free fluid.", "absent"),
+    ("Cirrhosis. No ascites. Ultrasound of the liver showed a coarse texture; IV fluid was given overnight.", "absent"),
+    ("Cirrhosis. No ascites. Echocardiogram: a small pericardial effusion.", "absent"),
+])
+def test_ascites_on_imaging_and_in_exam_words(note: str, grade: str) -> None:
+    assert value(ascites_grade, note) == grade
+
+
+def test_an_ascites_clinic_is_not_ascites() -> None:
+    assert value(ascites_grade, "Cirrhosis, abdomen soft. Follow-up in the ascites clinic in a month.") is None
+
+
+@pytest.mark.parametrize("note, grade", [
+    ("Alcohol-related cirrhosis. Admitted with confusion last year and kept on lactulose since. Today alert, no asterixis.",
+     "grade 1-2"),
+    ("Cirrhosis from hepatitis C, on rifaximin 550 mg twice daily. No flapping tremor.", "grade 1-2"),
+    # near misses: lactulose as a laxative with no past confusion; rifaximin stopped; rifaximin without liver disease
+    ("Cirrhosis. Takes lactulose for constipation. No asterixis.", "none"),
+    ("Cirrhosis. Rifaximin was stopped last year. No asterixis.", "none"),
+    ("Irritable bowel syndrome treated with rifaximin. No asterixis.", "none"),
+])
+def test_encephalopathy_suppressed_with_medication_when_signs_are_denied(note: str, grade: str) -> None:
+    assert value(encephalopathy_grade, note) == grade

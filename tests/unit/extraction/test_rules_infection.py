@@ -473,3 +473,23 @@ def test_item_in_unseen_wording(calc: str, arg: str, expected, note: str) -> Non
 ])
 def test_severe_tonsils_meeting_in_the_midline(note: str, expected: bool) -> None:
     assert value(severe_tonsils, f"A 27-year-old with a sore throat. {note}") is expected
+
+
+# --- FeverPAIN attend rapidly: an onset and a visit both named by weekday (issue 26, item 5) ---------------------------
+@pytest.mark.parametrize("note, rapid", [
+    ("Seen in the walk-in clinic on Thursday, May 7. Her sore throat started on Monday.", True),  # 3 days
+    ("He booked an appointment on a Wednesday morning for a throat that had been sore since Saturday.", False),  # 4 days
+    ("Letter: I saw this man in clinic on Monday. His throat pain began last Friday.", True),  # across the weekend, 3
+    ("Attended the surgery on Friday with a sore throat that came on on Monday.", False),  # 4 days
+])
+def test_rapid_attendance_by_weekday(note: str, rapid: bool) -> None:
+    assert value(rapid_attendance, note) is rapid
+
+
+@pytest.mark.parametrize("note", [
+    # near misses: no visit weekday (a later phone call is not the visit); the same weekday (today or a week ago)
+    "Her sore throat started on Sunday. She telephoned on Wednesday to say she was better.",
+    "Seen on Monday with a sore throat that started on Monday.",
+])
+def test_weekday_onset_without_a_visit_day_is_not_read(note: str) -> None:
+    assert value(rapid_attendance, note) is None

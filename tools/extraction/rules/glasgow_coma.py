@@ -16,7 +16,7 @@ from medmirror.tools.extraction.rules.readers import affirmed_in_clause, best_op
 
 _EYE_OPEN = (r"(?:eyes?(?:\s*[:=-])?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
              r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
-_STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently))?\s+(?:to|in\s+response\s+to|with|upon|on|after|following)"
+_STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently)){0,2}\s+(?:to|in\s+response\s+to|with|upon|on|after|following|during)"
          r"\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|peripheral|painful|loud|gentle|light|soft)\s+)?")
 # a stimulus that is not pain wakes the eyes as speech does (GCS 2014 'to sound'; a touch or a shake of the shoulder
 # is not a painful stimulus): "opens eyes to a shout", "eyes opened to touch", "to a gentle shake of the shoulder"
@@ -24,12 +24,18 @@ _SOUND_TOUCH = r"|shout\w*|touch(?:ed|ing)?\b|shak(?:e|es|en|ing)\b|tap(?:s|ped|
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 # the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
 _EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without|eyes?)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)?\b"
+# the eyes as 'they', named earlier ("lay with his eyes shut; they opened when his wife called him"): read only
+# with 'eyes' nearby (the options' context pattern)
+_THEY_OPEN = r"\bthey\s+(?:(?:only|briefly|slowly|eventually|then|finally)\s+){0,2}open(?:ed|s)?\b"
+_BRIEFLY = r"(?:\s+(?:briefly|slowly|transiently|momentarily))?"
+_EYES_NEAR = re.compile(r"\beyes\b", re.I)
 # "responds to voice by opening his eyes"
 _RESPONDS = r"\b(?:respond(?:s|ed|ing)?|react(?:s|ed|ing)?)\s+(?:only\s+)?to\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:(?:firm|deep|loud)\s+)?"
 _BY_OPENING = r"\s+(?:\w+\s+){0,2}?by\s+opening\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes"
 # "rousable to voice", "rouses only to a sternal rub": woken by the stimulus, i.e. the eyes open to it
 _ROUSES = (r"\b(?:rous(?:able|eable|es|ed)|arous(?:able|es|ed)|wakes?|woke|awakens?)\s+(?:only\s+|briefly\s+|easily\s+)?"
            r"(?:to|with|on)\s+(?:a\s+|the\s+)?(?:(?:firm|deep|vigorous|central|painful|loud|gentle|light|soft)\s+)?")
+_PAIN_STIMULI = r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
 # a form field: "Eyes: spontaneous", "E - to voice", "Eye opening: to pain"
 _EYE_FIELD = r"(?:\beyes?(?:\s+opening)?|(?-i:\bE\b))\s*[:=-]\s*(?:opens?\s+)?"
 GCS_EYE = [
@@ -41,6 +47,9 @@ GCS_EYE = [
                        # "did not open his eyes to voice (but ... to pain)" is not 'no eye opening'
                        r"|(?:did|does|would)\s*(?:not|n't|n’t)\s+open\s+(?:his\s+|her\s+|their\s+)?(?:eyes|them)(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
+                       # ... "when the nurse called his name or shook his shoulder" (voice and touch only, pain untried)
+                       r"(?!\s+(?:even\s+)?when\s+(?:\w+\s+){0,3}?(?:called|calls|spoke|speaks|spoken|talked|talks|shouted|said|says"
+                       r"|addressed|shook|shakes|shaken|touched|tapped)\b)"
                        # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
                        r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
@@ -76,6 +85,13 @@ GCS_EYE = [
                                       + r"|\bwhen\s+(?:(?:I|we|the\s+\w+|staff|someone)\s+)?(?:call(?:ed|s)?\s+(?:out\s+)?(?:his|her|their)\s+name"
                                       r"|(?:spoke|speak|spoken|talked|talk)\s+to(?:\s+(?:him|her|them))?|shouted|addressed)\s*,?\s*"
                                       r"(?:he|she|they|the\s+patient|pt)\s+(?:\w+\s+)?open(?:ed|s)\s+(?:his\s+|her\s+|their\s+)?eyes", 3),
+    ("eye opening to pain", _THEY_OPEN + _STIM + _PAIN_STIMULI
+                            + "|" + _THEY_OPEN + _BRIEFLY + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2, _EYES_NEAR),
+    ("eye opening to verbal command", _THEY_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound"
+                                      r"|calling" + _SOUND_TOUCH + ")"
+                                      + "|" + _THEY_OPEN + _BRIEFLY + _WHEN + r"(?:\w+\s+){0,3}?(?:call(?:ed|s)?\s+(?:out\s+)?(?:his|her|their)\s+name"
+                                      r"|name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|(?:spoke|speaks|spoken|talked|talks)\s+to"
+                                      r"|shouted|addressed|touched|shaken|tapped)", 3, _EYES_NEAR),
     ("eyes open spontaneously", r"spontaneous(?:ly)?\s+(?:eye[- ]opening|opened\s+(?:his\s+|her\s+)?eyes)"
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)?(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open(?:ed)?\s+(?:and\s+\w+\s+)?spontaneously"
                                 r"|open(?:ed|s)?\s+(?:his\s+|her\s+|their\s+)?eyes\s+spontaneously"
@@ -103,6 +119,11 @@ GCS_VERBAL_SPECIFIC = [
                             # the judgement a few words after: "speaks in clear words, but they are random and do not fit"
                             r"|\bwords\b[^.;]{0,40}?\b(?:are|were)\s+(?:random|jumbled|nonsensical|out[- ]of[- ]context|irrelevant|unrelated)\b"
                             r"|\bwords\b[^.;]{0,40}?\b(?:do|did)\s*(?:not|n't)\s+(?:fit|match|make\s+sense|relate\s+to)\b"
+                            # words without conversation (Teasdale 2014: intelligible words, no sustained exchange):
+                            # "called out single words ... without forming a sentence or answering the question"
+                            r"|\bwords\b[^.;]{0,100}?\bwithout\s+(?:\w+\s+)?(?:forming|making|putting\s+together|answering|responding\s+to)"
+                            r"\s+(?:a\s+|any\s+|the\s+)?(?:sentences?|questions?|conversation)"
+                            r"|\b(?:call(?:s|ed|ing)?|shout(?:s|ed|ing)?|cr(?:y|ies|ied|ying))\s+out\s+(?:\w+\s+){0,2}?words\b"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
 GCS_VERBAL_GENERIC = [
@@ -315,6 +336,9 @@ def gcs_eye(ctx: NoteContext) -> Hit | None:
 
 
 _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
+                        # "his verbal response could not be scored because of the tracheostomy"
+                        r"|\bverbal(?:\s+response|\s+score|\s+component)?\s+(?:could|can|was|is)\s*(?:not|n't|n’t)\s+(?:be\s+)?"
+                        r"(?:scored|assessed|tested|testable|assessable|evaluated|graded)"
                         r"|(?-i:\bV\s?(?:T|\(T\))(?!\w))|\bGCS\s*\d{1,2}\s*T\b")
 
 

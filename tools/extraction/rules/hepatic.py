@@ -84,6 +84,26 @@ def _ascites_mention_grade(ctx: NoteContext, f: Finding, large: list[Finding], t
     return None, ""
 
 
+# ascites seen only on imaging is International Ascites Club grade 1, Child-Pugh's slight: fluid named in a sentence
+# about an imaging study and a peritoneal site ('ultrasound showed a thin rim of fluid around the liver', 'CT: a small
+# amount of free fluid in the pelvis')
+_IMAGING = re.compile(r"\b(?:ultrasound|ultrasonograph\w*|sonograph\w*|POCUS|CT|computed\s+tomography|MRI|scan|imaging)\b", re.I)
+_PERITONEAL_SITE = re.compile(r"\b(?:liver|hepat\w*|perihepatic|Morison\w*|hepatorenal|pelvi[cs]|abdom\w*|peritone\w*|paracolic"
+                              r"|splenorenal|perisplenic|spleen|flanks?)\b", re.I)
+
+
+def _ascites_on_imaging(ctx: NoteContext) -> Finding | None:
+    """A current, affirmed mention of fluid or ascites in a sentence about an imaging study of a peritoneal site."""
+    for f in affirmed_in_clause(ctx, r"(?<!\bIV\s)(?<!intravenous\s)\b(?:fluid|ascites)\b"):
+        sent = f.sentence.text
+        if f.negated or f.historical or after_presentation(f) or not (_IMAGING.search(sent) and _PERITONEAL_SITE.search(sent)):
+            continue
+        if re.search(r"\b(?:no|nor|without|not)\s+(?:\w+\s+){0,3}$", ctx.note[max(f.sentence.start, f.start - 30):f.start], re.I):
+            continue  # 'no free fluid' within the clause's own words
+        return f
+    return None
+
+
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense). The
     deciding mention's grade is read around it; a bare mention (a diagnosis or problem line) gives way to the grade
@@ -95,6 +115,11 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
                           r"|\b\d+(?:\.\d+)?\s*(?:L|litres?|liters?)\b[^.;]{0,30}?(?:drained|removed|tapped)", current=True)
     if (value is None or f is None) and large:
         return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
+    if value is None or f is None or value is False:
+        # no ascites on examination (or none named) but fluid seen on imaging: IAC grade 1, slight
+        imaged = _ascites_on_imaging(ctx)
+        if imaged is not None:
+            return Hit.of_finding(imaged, "slight", "fluid seen only on imaging (International Ascites Club grade 1): slight")
     if value is None or f is None:
         return None
     if value is False:
@@ -203,7 +228,7 @@ def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
             return Hit.of_finding(g12[0], "grade 1-2", "confusion / lethargy / asterixis in a patient with liver disease")
     if value is None or f is None:
         return None
-    if value is False and not f.negated:
+    if value is False:
         # a past encephalopathy now kept away by lactulose / rifaximin: MDCalc's 'grade 1-2 (or suppressed with
         # medication)'
         # the drug's mention may share the sentence's 'history of' ("History of HE, controlled on lactulose"): one
@@ -211,8 +236,16 @@ def encephalopathy_grade(ctx: NoteContext) -> Hit | None:
         drug = [d for d in affirmed(ctx, _HE_DRUGS)
                 if not _DRUG_STOPPED.search(ctx.note, max(d.sentence.start, d.start - 25), d.start)
                 and not re.match(r"\s*(?:was\s+|were\s+|has\s+been\s+)?(?:stopped|discontinued|held|ceased)\b", ctx.note[d.end:d.end + 30], re.I)]
-        if drug:
+        if drug and not f.negated:
             return Hit.of_finding(drug[0], "grade 1-2", "past encephalopathy suppressed with medication")
+        # signs denied on examination ('no asterixis') in a patient with liver disease kept on the encephalopathy
+        # drugs: suppressed, not none -- when the drug is rifaximin (given for encephalopathy in liver disease) or
+        # the note tells of a past episode of confusion (lactulose alone may be a laxative)
+        suppressed = [d for d in drug if re.match(r"(?i)rifaximin|xifaxan", d.text)] or (drug if ctx.findings("confusion") else [])
+        if suppressed and any(not (g.negated or g.family or g.hypothetical)
+                              for g in (*ctx.findings("cirrhosis"), *ctx.findings("liver_disease"))):
+            return Hit.of_finding(suppressed[0], "grade 1-2",
+                                  "signs absent on treatment: encephalopathy suppressed with medication (grade 1-2)")
     if value is False:
         return Hit.of_finding(f, "none", why)
     window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 40)]

@@ -54,8 +54,42 @@ def bands(ctx: NoteContext) -> Hit | None:
     return None
 
 
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = r"(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+# the onset named by its weekday: "started on Sunday", "worse since Tuesday", "came on last Friday night"
+_ONSET_WEEKDAY = re.compile(r"\b(?:started|starting|began|begun|beginning|came\s+on|come\s+on|developed|onset|since)\s+"
+                            r"(?:(?:on|last|this\s+past|the)\s+)?" + _WEEKDAY, re.I)
+# the visit named by its weekday: "seen in clinic on Tuesday", "attended on a Thursday afternoon"
+_ANY_WEEKDAY = re.compile(r"\b" + _WEEKDAY, re.I)
+_VISIT = re.compile(r"\b(?:see|seen|saw|clinic|appointment|attend\w*|present\w*|came\s+(?:in|to)|brought|admitted|consult\w*"
+                    r"|surgery|department|visit\w*|booked|triage)\b", re.I)
+
+
+def _weekday_onset_days(ctx: NoteContext) -> tuple[int, re.Match[str]] | None:
+    """(days, the onset match) from an onset and a visit both named by weekday ('seen on Tuesday' with a sore throat
+    'that started on Sunday': 2 days), counting forward from the onset to the visit within a week; None when either
+    is not named, the visit's sentence is about a later time, or both fall on the same weekday (today or a week)."""
+    onset = _ONSET_WEEKDAY.search(ctx.note)
+    if onset is None:
+        return None
+    for m in _ANY_WEEKDAY.finditer(ctx.note):
+        if onset.start() <= m.start() < onset.end():
+            continue
+        f = ctx.finding_at(m.start(), m.end())
+        if not sentence_has(_VISIT, f.sentence.text) or after_presentation(f):
+            continue
+        # in the onset's own sentence another weekday is the visit only when written 'on (a) <day>'
+        if f.sentence.start <= onset.start() < f.sentence.end \
+                and not re.search(r"\b(?:on|this)\s+(?:a\s+)?$", ctx.note[max(f.sentence.start, m.start() - 12):m.start()], re.I):
+            continue
+        days = (_WEEKDAYS.index(m.group("d").lower()) - _WEEKDAYS.index(onset.group("d").lower())) % 7
+        return (days, onset) if days else None
+    return None
+
+
 def rapid_attendance(ctx: NoteContext) -> Hit | None:
-    """Symptom onset <= 3 days before presentation ('2-day history', 'since yesterday', 'for 5 days')."""
+    """Symptom onset <= 3 days before presentation ('2-day history', 'since yesterday', 'for 5 days'; an onset and a
+    visit named by weekday: 'started on Sunday', seen 'on Tuesday', 2 days)."""
     words = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a|a couple of|few|several"
     rx = re.compile(rf"\b(?P<n>{words})[- ](?P<u>days?|weeks?|hours?)[- ](?:history|duration)"
                     rf"|(?:for|over)\s+(?:the\s+(?:past|last)\s+)?(?P<n2>{words})\s+(?P<u2>days?|weeks?|hours?)"
@@ -97,6 +131,10 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
             continue
         days = n / 24 if unit.startswith("hour") else n * 7 if unit.startswith("week") else n
         return make_hit(ctx, m, days <= 3, f"symptoms for {days:g} day(s) vs 3")
+    by_weekday = _weekday_onset_days(ctx)
+    if by_weekday is not None:
+        days, onset = by_weekday
+        return make_hit(ctx, onset, days <= 3, f"onset {onset.group('d')}, seen {days} day(s) later vs 3")
     return None
 
 
@@ -119,7 +157,7 @@ def purulence(ctx: NoteContext) -> Hit | None:
     non = affirmed(ctx, r"\bnon-?exudative\b", current=True)
     # about the tonsils: pus in a sentence that names them; exudate in one about tonsils, pharynx or throat
     # ("purulent discharge in the nose" of a sinusitis is not FeverPAIN's purulence)
-    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches)")
+    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches|follicles)")
                 if not after_presentation(f) and re.search(
                     r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)]
     value, f, why = decide(mentions, "current")
