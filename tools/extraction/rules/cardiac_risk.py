@@ -175,8 +175,9 @@ _DENIED_AS_NEW = re.compile(r"\b(?:no|not|without|nor)\s+(?:any\s+)?(?:new|dynam
 
 def heart_ecg(ctx: NoteContext) -> Hit | None:
     """significant ST deviation / non-specific repolarization disturbance (LBBB, LVH, repolarization, T waves) / normal."""
-    st = affirmed(ctx, r"ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)|ST[- ]?(?:depression|elevation)"
-                       r"|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
+    # "non-ST elevation myocardial infarction" (an NSTEMI written out) names a diagnosis without ST elevation
+    st = affirmed(ctx, r"(?<!non-)(?<!non )(?:ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)"
+                       r"|ST[- ]?(?:depression|elevation))|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
     st = [f for f in st if not _DENIED_AS_NEW.search(ctx.note[max(f.sentence.start, f.start - 40):f.start])]
     if st:
         return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
@@ -378,6 +379,40 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
         neg = affirmed(ctx, r"(?:no|non-?contributory|unremarkable|negative)\s+family\s+history|family\s+history\s+(?:is\s+|was\s+)?(?:non-?contributory|unremarkable|negative)")
         return Hit.of_finding(neg[0], False, "family history negative") if neg else None
     return Hit.of_finding(f, value, why)
+
+
+# a sentence about this admission's event: its diagnosis ('admitted with a working diagnosis of NSTEMI') or what was
+# done for it after arrival ('angiography the next morning ... treated with a stent')
+_THIS_EVENT = re.compile(r"\b(?:working|provisional|admitting|final|discharge)\s+diagnosis\b|\b(?:the\s+)?(?:next|following)"
+                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b", re.I)
+
+
+def known_disease(*sources: Concept | Term) -> Callable[[NoteContext], Hit | None]:
+    """A known disease (HEART's 'known atherosclerotic disease', Six 2008): the sources' mentions, leaving out those in
+    a sentence about the present event's diagnosis or its treatment: the infarct the score predicts is not a history."""
+
+    def rule(ctx: NoteContext) -> Hit | None:
+        mentions = [f for src in sources for f in src.mentions(ctx) if not _THIS_EVENT.search(f.sentence.text)]
+        value, f, why = decide(sorted(mentions, key=lambda m: m.start), "any")
+        return None if value is None or f is None else Hit.of_finding(f, value, why)
+
+    return rule
+
+
+# NCEP ATP III "high": total cholesterol >= 240 mg/dL (6.2 mmol/L) or LDL >= 160 mg/dL (4.1 mmol/L)
+TOTAL_CHOLESTEROL_HIGH = 240.0
+LDL_HIGH = 160.0
+
+
+def high_cholesterol(ctx: NoteContext) -> Hit | None:
+    """Hypercholesterolaemia (HEART's risk factor) from a number when the note names none: a total cholesterol
+    >= 240 mg/dL or an LDL >= 160 mg/dL (NCEP ATP III 'high'), at any time (a risk factor of the history). A
+    normal value decides nothing (a treated patient's cholesterol is normal)."""
+    for name, limit in (("total_cholesterol", TOTAL_CHOLESTEROL_HIGH), ("ldl", LDL_HIGH)):
+        for v in ctx.values(name):
+            if v.subject == "patient" and float(v.value) >= limit:
+                return Hit.of_value(v, value=True, unit=None, note=f"{name} {float(v.value):g} mg/dL >= {limit:g}")
+    return None
 
 
 def obesity(ctx: NoteContext) -> Hit | None:
@@ -637,12 +672,15 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE,
         "initial_troponin": Derived(heart_troponin, "troponin normal/negative, or stated as a multiple of normal",
                                     options={"1-3x normal limit": Term(r"troponin"), ">3x normal limit": Term(r"troponin")}),
-        "hypertension": HYPERTENSION, "hypercholesterolemia": Concept("hyperlipidemia"), "diabetes": DIABETES,
+        "hypertension": HYPERTENSION, "hypercholesterolemia": FirstOf(
+            Concept("hyperlipidemia"), Derived(high_cholesterol, "total cholesterol >= 240 / LDL >= 160 mg/dL (NCEP ATP III)")),
+        "diabetes": DIABETES,
         "obesity": Derived(obesity, "BMI > 30, else the word obesity"),
         "bmi": Quantity("bmi"),
         "smoking": SMOKING_CURRENT,
         "family_history": Derived(family_cvd, "relative with cardiovascular disease"),
-        "atherosclerotic_disease": AnyOf(Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
+        "atherosclerotic_disease": Derived(known_disease(
+                                         Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
                                          Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
                                               r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
                                               r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)"
@@ -651,6 +689,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               r"|(?:abdominal )?aortic aneurysm|\bAAA\b|renal artery stenosis|mesenteric ischa?emia",
                                               case_sensitive=False,
                                               label="atherosclerosis / revascularisation")),
+                                         "known atherosclerotic disease (not this event's diagnosis or its treatment)"),
         "tia_history": TIA,
     },
     "has_bled": {

@@ -1,0 +1,46 @@
+"""Criteria that case reports write in narrative words (issue 26, item 5; found on the real4 development set).
+
+Every sentence here was written for these tests; none is taken from a benchmark note or from app/data/dev/. Each
+convention has a near-miss that must not be read.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extraction._rules import args_of
+
+
+def _arg(calc: str, note: str, name: str):
+    return args_of(calc, note).get(name)
+
+
+# --- HEART (Six 2008) ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    # an NSTEMI written out names a diagnosis without ST elevation; the tracing's own words decide
+    ("ECG: T-wave inversion in V4-V6, no ST elevation. He was treated as a non-ST elevation myocardial infarction.",
+     "non-specific repolarization disturbance"),
+    ("The tracing showed 2 mm ST elevation in II, III and aVF.", "significant st deviation"),
+])
+def test_heart_ecg_is_not_read_from_a_non_st_elevation_diagnosis(note, expected):
+    assert _arg("heart_score", note, "ecg") == expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("His total cholesterol was 6.9 mmol/L at a works health check.", True),  # 267 mg/dL >= 240 (NCEP ATP III)
+    ("Fasting lipids: LDL 172 mg/dL, HDL 41 mg/dL.", True),
+    ("Total cholesterol 4.8 mmol/L on simvastatin.", False),  # a normal value decides nothing: default False
+])
+def test_heart_hypercholesterolemia_from_a_high_cholesterol_value(note, expected):
+    assert bool(_arg("heart_score", "A 58-year-old man with chest pain. " + note, "hypercholesterolemia")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    # the event the score predicts, diagnosed and treated after arrival, is no known atherosclerotic disease
+    ("He was admitted with a working diagnosis of myocardial infarction. Angiography the next morning showed a "
+     "circumflex lesion, treated with a drug-eluting stent.", False),
+    ("He had a drug-eluting stent to the circumflex artery in 2017.", True),
+])
+def test_heart_atherosclerosis_is_known_disease_not_this_event(note, expected):
+    assert bool(_arg("heart_score", "A 61-year-old man with chest pain. " + note, "atherosclerotic_disease")) is expected
