@@ -387,10 +387,14 @@ class Term(Source):
 # still the patient's medication
 _MED_NOT_TAKEN_BEFORE = re.compile(
     r"(?:\b(?:stopped|discontinued|ceased|withdrawn|off|no\s+longer\s+(?:on|tak\w+)|allerg\w*|intoleran\w*|avoid\w*"
+    # a drug of the past: "she used to take aspirin", "formerly on clopidogrel"
+    r"|used\s+to\s+(?:take|be\s+on)|(?:formerly|previously)\s+(?:took|on)"
     r"|do\s+not\s+(?:give|use|take)|not\s+to\s+(?:take|use|be\s+given)|sensitivity)\b(?:\s+(?:to|of|with|on|taking|her|his|the|all|any)\b)*"
     r"[\s:,-]*(?:[\w'-]+(?:\s*\([^()\n]{0,20}\))?[\s,]+){0,3})$", re.I)
 _MED_NOT_TAKEN_AFTER = re.compile(
     r"^(?:\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g)\b)?(?:\s*\([^()\n]{0,30}\))?\s*(?:[,;:-]\s*)?"
+    # "aspirin 75 mg, but this was stopped a year ago", "clopidogrel, which was discontinued"
+    r"(?:(?:but|and|which|though)\s+(?:(?:this|it|that|they)\s+)?)?"
     r"(?:(?:was|were|has\s+been|had\s+been|is|now|then|since)\s+){0,2}"
     r"(?:stopped|discontinued|ceased|withdrawn|contraindicated|allergy|intolerance|avoided)\b", re.I)
 

@@ -44,3 +44,14 @@ def test_heart_hypercholesterolemia_from_a_high_cholesterol_value(note, expected
 ])
 def test_heart_atherosclerosis_is_known_disease_not_this_event(note, expected):
     assert bool(_arg("heart_score", "A 61-year-old man with chest pain. " + note, "atherosclerotic_disease")) is expected
+
+
+# --- HAS-BLED: a drug of the past ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("She used to take clopidogrel after her stent.", False),
+    ("He took aspirin 75 mg, but this was stopped when he started apixaban.", False),
+    ("He takes aspirin 75 mg each morning, which his GP started last year.", True),
+])
+def test_hasbled_antiplatelet_of_the_past_is_not_taken_now(note, expected):
+    assert bool(_arg("has_bled", "A 70-year-old with atrial fibrillation. " + note, "bleeding_medication")) is expected
