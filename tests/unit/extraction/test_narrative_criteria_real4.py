@@ -55,3 +55,30 @@ def test_heart_atherosclerosis_is_known_disease_not_this_event(note, expected):
 ])
 def test_hasbled_antiplatelet_of_the_past_is_not_taken_now(note, expected):
     assert bool(_arg("has_bled", "A 70-year-old with atrial fibrillation. " + note, "bleeding_medication")) is expected
+
+
+# --- Charlson (1987): peripheral vascular and chronic pulmonary disease in other words -------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("Walking uphill brings on a tight pain in his left calf after about 200 metres, which eases with rest.", True),
+    ("Her ankle-brachial pressure index was 0.71 on the left.", True),
+    ("ABPI 1.05 bilaterally.", False),
+    ("He has calf pain at rest since a muscle tear last week.", False),  # not brought on by walking, not eased by rest
+])
+def test_charlson_pvd_from_claudication_words_and_abpi(note, expected):
+    assert bool(_arg("charlson", "A 70-year-old man. " + note, "peripheral_vascular_disease")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Post-bronchodilator spirometry: FEV1/FVC 0.61.", True),
+    ("Lung function: FEV1/FVC ratio 64%.", True),
+    ("She takes umeclidinium-vilanterol once daily.", True),  # a maintenance inhaler for chronic airway disease
+    ("Spirometry was normal, FEV1/FVC 0.79.", False),
+    ("He was given nebulised salbutamol in the ambulance.", False),  # a reliever given once is no chronic disease
+])
+def test_charlson_chronic_pulmonary_disease_from_spirometry_and_maintenance_inhalers(note, expected):
+    assert bool(_arg("charlson", "A 66-year-old. " + note, "chronic_pulmonary_disease")) is expected
+
+def test_charlson_abpi_reads_only_its_own_numbers():
+    note = "A 70-year-old man. ABPI 1.1 on the right, creatinine 0.8 mg/dL."
+    assert not _arg("charlson", note, "peripheral_vascular_disease")
