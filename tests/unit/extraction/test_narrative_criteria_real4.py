@@ -82,3 +82,23 @@ def test_charlson_chronic_pulmonary_disease_from_spirometry_and_maintenance_inha
 def test_charlson_abpi_reads_only_its_own_numbers():
     note = "A 70-year-old man. ABPI 1.1 on the right, creatinine 0.8 mg/dL."
     assert not _arg("charlson", note, "peripheral_vascular_disease")
+
+
+# --- Wells' PE (Wells 2000): immobilisation and a previous DVT in narrative words ------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("For the past five days she has stayed upstairs, getting up only to go to the bathroom.", True),
+    ("She spends all day in bed since the chemotherapy.", True),
+    ("He walks his dog each day and gets up early.", False),
+])
+def test_wells_pe_immobilisation_as_bed_rest_except_the_bathroom(note, expected):
+    assert bool(_arg("wells_pe", "A 59-year-old with dyspnoea. " + note, "immobilization")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("In 2020 she was anticoagulated for three months for a clot in the right femoral vein after a hip operation.", True),
+    ("Four years ago he had a thrombus in the left peroneal veins, treated with apixaban.", True),
+    ("Years ago she had a thrombosis of the great saphenous vein (superficial), treated with stockings.", False),
+])
+def test_wells_pe_previous_dvt_named_by_its_vein(note, expected):
+    assert bool(_arg("wells_pe", "A 62-year-old with chest pain. " + note, "previous_dvt")) is expected
