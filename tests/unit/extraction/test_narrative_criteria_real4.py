@@ -102,3 +102,14 @@ def test_wells_pe_immobilisation_as_bed_rest_except_the_bathroom(note, expected)
 ])
 def test_wells_pe_previous_dvt_named_by_its_vein(note, expected):
     assert bool(_arg("wells_pe", "A 62-year-old with chest pain. " + note, "previous_dvt")) is expected
+
+
+# --- Glasgow-Blatchford: syncope told as its parts -------------------------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("He stood up from the toilet and has no recollection of falling; his wife found him on the floor.", True),
+    ("Bystanders said she was unconscious for about thirty seconds.", True),
+    ("He tripped on the kerb and remembers the fall clearly.", False),
+])
+def test_gbs_syncope_as_a_short_loss_of_consciousness(note, expected):
+    assert bool(_arg("glasgow_blatchford", "A 77-year-old with melaena. " + note, "syncope")) is expected
