@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.rules.critical_care import urine_output
 from tests.unit.extraction._rules import args_of
 
 
@@ -113,3 +115,21 @@ def test_wells_pe_previous_dvt_named_by_its_vein(note, expected):
 ])
 def test_gbs_syncope_as_a_short_loss_of_consciousness(note, expected):
     assert bool(_arg("glasgow_blatchford", "A 77-year-old with melaena. " + note, "syncope")) is expected
+
+
+# --- SOFA: vasopressor dose in words, urine from the catheter over a stated time --------------------------------
+
+def test_sofa_reads_a_dose_written_in_words():
+    note = ("A 50-year-old in septic shock. Blood pressure 80/45 mmHg on a dobutamine infusion of 5 micrograms per "
+            "kilogram per minute.")
+    assert _arg("sofa", note, "dobutamine") == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("The Foley catheter collected 480 mL over the past 24 hours.", 480.0),
+    ("The catheter drained 20 mL/h overnight.", 480.0),
+    ("On insertion the catheter drained 350 mL of dark urine.", None),  # a residual volume, no time: not a day's output
+])
+def test_sofa_urine_output_from_the_catheter(note, expected):
+    hit = urine_output(NoteContext(note))
+    assert (hit.value if hit else None) == expected
