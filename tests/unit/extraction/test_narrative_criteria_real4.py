@@ -133,3 +133,14 @@ def test_sofa_reads_a_dose_written_in_words():
 def test_sofa_urine_output_from_the_catheter(note, expected):
     hit = urine_output(NoteContext(note))
     assert (hit.value if hit else None) == expected
+
+
+# --- Caprini: a relative's or a past clot in lay words ----------------------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("His sister had a clot in her leg during her first pregnancy.", True),
+    ("Her father was treated for clots on the lungs in his sixties.", True),
+    ("His brother needed surgery for a clot in an artery of his arm.", False),  # an arterial clot, not a VTE
+])
+def test_caprini_family_thrombosis_in_lay_words(note, expected):
+    assert bool(_arg("caprini_vte", "A 55-year-old man before a hernia repair. " + note, "family_history_thrombosis")) is expected
