@@ -144,3 +144,19 @@ def test_sofa_urine_output_from_the_catheter(note, expected):
 ])
 def test_caprini_family_thrombosis_in_lay_words(note, expected):
     assert bool(_arg("caprini_vte", "A 55-year-old man before a hernia repair. " + note, "family_history_thrombosis")) is expected
+
+
+# --- CHA2DS2-VASc: treated hypertension and diabetes, peripheral revascularisation, a territorial infarct ---------
+
+@pytest.mark.parametrize("field, note, expected", [
+    ("hypertension", "She takes bendroflumethiazide 2.5 mg each morning for her blood pressure.", True),
+    ("hypertension", "He was given 500 mL of saline for his blood pressure of 84/50 mmHg.", False),
+    ("diabetes", "His latest HbA1c was 58 mmol/mol.", True),  # IFCC 58 mmol/mol = 7.5 % (NGSP) >= 6.5 %
+    ("diabetes", "Her HbA1c was 40 mmol/mol at the last check.", False),  # 5.8 %
+    ("diabetes", "He takes glimepiride 2 mg with breakfast.", True),  # a sulfonylurea: prescribed for diabetes alone
+    ("vascular_disease", "In 2015 she had a left femoro-distal bypass for rest pain.", True),
+    ("vascular_disease", "A coronary angiogram in 2021 showed smooth coronary arteries.", False),
+    ("stroke", "An MRI in 2018 showed an old infarct in the right posterior cerebral artery territory.", True),
+])
+def test_chads_criteria_in_other_words(field, note, expected):
+    assert bool(_arg("cha2ds2_vasc", "A 72-year-old woman with atrial fibrillation. " + note, field)) is expected

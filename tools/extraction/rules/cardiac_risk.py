@@ -471,7 +471,7 @@ ANTIHYPERTENSIVES = (
     "amlodipine", "lisinopril", "enalapril", "ramipril", "losartan", "valsartan", "metoprolol", "atenolol", "carvedilol",
     "bisoprolol", "diltiazem", "verapamil", "hydrochlorothiazide", "furosemide", "spironolactone",
 )
-_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine)\b"
+_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine|thiazide)\b"
                            r"|chlorthalidone|hydralazine|clonidine|indapamide|doxazosin|prazosin|nifedipine|labetalol|olmesartan|irbesartan|candesartan|telmisartan")
 
 
@@ -541,7 +541,8 @@ _READING_AS_DIAGNOSIS_BEFORE = re.compile(r"\b(?:known|long-?standing|chronic|di
 # a blood-pressure drug named as such: "amlodipine and ramipril, prescribed for her blood pressure", "tablets for
 # his high blood pressure", "bisoprolol for BP control" (an antihypertensive class or 'tablets/medication' before the
 # purpose, in one clause)
-_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b[^.;]{{0,60}}?"
+# (a decimal dose in the gap: "indapamide 2.5 mg each morning for her blood pressure")
+_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b(?:[^.;]|\.(?=\d)){{0,60}}?"
                        r"\bfor\s+(?:(?:his|her|their|the)\s+)?(?:(?:high|raised|elevated)\s+)?(?:blood\s+pressure|\bBP\b)")
 # raised readings on repeated occasions, which is how hypertension is diagnosed: "blood pressure had been raised at
 # three successive clinic visits", "BP high on several occasions", "repeatedly raised blood pressure"
