@@ -160,3 +160,23 @@ def test_caprini_family_thrombosis_in_lay_words(note, expected):
 ])
 def test_chads_criteria_in_other_words(field, note, expected):
     assert bool(_arg("cha2ds2_vasc", "A 72-year-old woman with atrial fibrillation. " + note, field)) is expected
+
+
+# --- RCRI (Lee 1999): insulin treatment and cerebrovascular disease ----------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("Diabetes on metformin; a variable-rate insulin infusion will be used peri-operatively.", False),
+    ("Post-operatively he needed a sliding scale insulin for two days.", False),
+    ("He injects insulin detemir 18 units at night, with aspart sliding scale at meals.", True),
+])
+def test_rcri_insulin_is_the_patients_treatment_not_a_perioperative_regimen(note, expected):
+    assert bool(_arg("rcri", "A 70-year-old before a hip replacement. " + note, "insulin_treatment")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("In 2021 he had a painless loss of vision in the right eye which cleared within twenty minutes.", True),
+    ("She had amaurosis fugax last spring.", True),
+    ("He has had loss of vision in the left eye since a retinal detachment.", False),  # permanent, not transient
+])
+def test_rcri_cerebrovascular_disease_from_transient_monocular_visual_loss(note, expected):
+    assert bool(_arg("rcri", "A 70-year-old before a hip replacement. " + note, "cerebrovascular_disease")) is expected

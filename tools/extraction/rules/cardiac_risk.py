@@ -399,6 +399,30 @@ def known_disease(*sources: Concept | Term) -> Callable[[NoteContext], Hit | Non
     return rule
 
 
+# an insulin regimen of the admission, not the patient's treatment: "variable-rate insulin infusion peri-operatively",
+# "sliding scale insulin", "insulin and dextrose for hyperkalaemia"
+_ACUTE_INSULIN = re.compile(r"infusion|variable[- ]rate|sliding[- ]scale|peri-?operative\w*|dextrose|glucose|\bVRIII\b", re.I)
+
+
+def insulin_therapy(ctx: NoteContext) -> Hit | None:
+    """RCRI 'pre-operative treatment with insulin' (Lee 1999): an insulin the note lists, leaving out a peri-operative or
+    acute regimen (an infusion, a sliding scale, insulin-dextrose) named within the drug's clause."""
+    for m in ctx.medications:
+        if m.drug_class != "insulin" and m.name != "insulin":
+            continue
+        f = ctx.finding_at(m.start, m.end, "medication")
+        if f.negated or f.hypothetical or f.family or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
+            continue
+        # the regimen's words next to this insulin, in its own list item: 'insulin glargine 30 U + lispro sliding
+        # scale' keeps the glargine
+        before = re.split(r"[,;+]", ctx.note[max(f.sentence.start, m.start - 30):m.start])[-1]
+        after = re.split(r"[,;+]", ctx.note[m.end:min(f.sentence.end, m.end + 30)])[0]
+        if _ACUTE_INSULIN.search(before) or _ACUTE_INSULIN.search(after):
+            continue
+        return Hit.of_medication(m, True, f"medication: {m.name}")
+    return None
+
+
 # NCEP ATP III "high": total cholesterol >= 240 mg/dL (6.2 mmol/L) or LDL >= 160 mg/dL (4.1 mmol/L)
 TOTAL_CHOLESTEROL_HIGH = 240.0
 LDL_HIGH = 160.0
@@ -659,7 +683,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                                               r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion",
                                                               label="pulmonary edema / PND / S3")),
         "cerebrovascular_disease": CEREBROVASCULAR,
-        "insulin_treatment": AnyOf(Concept("insulin_use", when="current"), Meds("insulin")),
+        "insulin_treatment": AnyOf(Concept("insulin_use", when="current"),
+                                   Derived(insulin_therapy, "insulin the patient takes (not a peri-operative or acute infusion)")),
         "creatinine": CREATININE,
     },
     "heart_score": {
