@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.calc_sources import NoteContext
+from medmirror.tools.extraction.confidence import NoteReader, second_reader
 from medmirror.tools.extraction.rules.critical_care import urine_output
 from tests.unit.extraction._rules import args_of
 
@@ -180,3 +182,16 @@ def test_rcri_insulin_is_the_patients_treatment_not_a_perioperative_regimen(note
 ])
 def test_rcri_cerebrovascular_disease_from_transient_monocular_visual_loss(note, expected):
     assert bool(_arg("rcri", "A 70-year-old before a hip replacement. " + note, "cerebrovascular_disease")) is expected
+
+
+# --- The second reader: a test's name or a vessel described as clean supports nothing ---------------------------
+
+@pytest.mark.parametrize("sentence, found", [
+    ("Coronary angiography was arranged for next week.", False),  # a test named, no finding
+    ("Coronary angiography in 2022 showed smooth coronary arteries.", False),
+    ("Coronary angiography showed two-vessel coronary artery disease.", True),
+])
+def test_second_reader_tells_a_test_name_from_a_finding(sentence, found):
+    doubt, sentences = second_reader(CALCULATORS["cha2ds2_vasc"], "vascular_disease",
+                                     NoteReader("A 70-year-old woman. " + sentence))
+    assert bool(sentences) is found
