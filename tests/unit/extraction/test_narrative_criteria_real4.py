@@ -195,3 +195,39 @@ def test_second_reader_tells_a_test_name_from_a_finding(sentence, found):
     doubt, sentences = second_reader(CALCULATORS["cha2ds2_vasc"], "vascular_disease",
                                      NoteReader("A 70-year-old woman. " + sentence))
     assert bool(sentences) is found
+
+
+# --- Wells' DVT (Wells 1997/2003): measured calves, popliteal tenderness, a past cancer, the note's ranking ------
+
+@pytest.mark.parametrize("note, expected", [
+    ("The left calf measured 40 cm in circumference 10 cm below the tibial tuberosity, compared with 36.5 cm on the right.",
+     True),  # 3.5 cm > 3
+    ("Calf girths, measured 10 cm below the tibial tuberosity, were 38 cm on the right and 36 cm on the left.", False),
+    ("Calf girths were 42 cm on the right and 37 cm on the right after elevation.", False),  # one side twice
+])
+def test_wells_dvt_calf_difference_with_each_side_after_its_number(note, expected):
+    assert bool(_arg("wells_dvt", "A 64-year-old with a painful leg. " + note, "calf_swelling")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("She was tender on firm palpation in the popliteal fossa.", True),
+    ("There was no tenderness in the popliteal fossa or along the femoral vein.", False),
+])
+def test_wells_dvt_popliteal_fossa_tenderness(note, expected):
+    assert bool(_arg("wells_dvt", "A 64-year-old with a painful leg. " + note, "localized_tenderness")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Her history included breast cancer, treated with mastectomy in 2009, with no recurrence since.", False),
+    ("She has breast cancer and is receiving letrozole.", True),
+])
+def test_wells_dvt_cancer_told_in_a_history_list_is_past(note, expected):
+    assert bool(_arg("wells_dvt", "A 64-year-old with a painful leg. " + note, "active_cancer")) is expected
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("Her GP wondered about a torn calf muscle but thought it less likely than a venous thrombosis.", False),
+    ("A ruptured Baker's cyst was thought to be as likely as a deep vein thrombosis.", True),
+])
+def test_wells_dvt_alternative_ranked_below_or_level_with_dvt(note, expected):
+    assert _arg("wells_dvt", "A 64-year-old with a painful leg. " + note, "alternative_diagnosis") is expected

@@ -305,13 +305,31 @@ _TWO_CALVES = re.compile(
     rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
     # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"; the site may follow the first
     # reading: "the right calf measured 41 cm, 10 cm below the tibial tuberosity, against 37 cm on the left"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s+in\s+(?:circumference|girth))?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
     # the second side named after its number: "L calf circumference 42 cm versus 38 cm on the right"
     + rf"|(?P<b2>{NUMBER})\s*(?P<ub2>cm|mm)\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s2b>{_SIDE}))", re.I)
 
 
+# each side named after its number: "the calf circumferences, measured 10 cm below the tibial tuberosity, were 36 cm on
+# the left and 34 cm on the right"
+_ON_SIDE = r"\s*(?P<u{k}>cm|mm)?\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s{k}>{side})"
+_TWO_CALVES_SIDE_AFTER = re.compile(
+    rf"\b(?:calf\s+(?:circumferences?|girths?|measurements?)|calves)\b\s*,?\s*{_CALF_SITE},?\s*(?:were|was|measured|:)?\s*"
+    rf"(?P<a>{NUMBER})" + _ON_SIDE.format(k="a", side=_SIDE) + _VERSUS
+    + rf"(?P<b>{NUMBER})" + _ON_SIDE.format(k="b", side=_SIDE), re.I)
+
+
 def _two_calves(ctx: NoteContext) -> Hit | None:
     """The difference of two measured calf circumferences (one per side) against 3 cm."""
+    for m in _TWO_CALVES_SIDE_AFTER.finditer(ctx.note):
+        ua, ub = m.group("ua") or m.group("ub"), m.group("ub") or m.group("ua")
+        if ua is None or m.group("sa")[0].upper() == m.group("sb")[0].upper():
+            continue
+        a = parse_number(m.group("a")) * (0.1 if ua.lower() == "mm" else 1.0)
+        b = parse_number(m.group("b")) * (0.1 if ub.lower() == "mm" else 1.0)
+        diff = round(abs(a - b), 3)
+        if diff <= 15:
+            return make_hit(ctx, m, diff > 3, f"calf circumferences {a:g} vs {b:g} cm: difference {diff:g} cm vs 3")
     for m in _TWO_CALVES.finditer(ctx.note):
         s1, s2 = (m.group("s1") or m.group("s1b"))[0].upper(), (m.group("s2") or m.group("s2b"))[0].upper()
         if s1 == s2:
