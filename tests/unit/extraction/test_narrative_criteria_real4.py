@@ -231,3 +231,13 @@ def test_wells_dvt_cancer_told_in_a_history_list_is_past(note, expected):
 ])
 def test_wells_dvt_alternative_ranked_below_or_level_with_dvt(note, expected):
     assert _arg("wells_dvt", "A 64-year-old with a painful leg. " + note, "alternative_diagnosis") is expected
+
+
+# --- HAS-BLED: a glass of a named wine is a drink ----------------------------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("He has two glasses of white wine a day with dinner.", 14.0),
+    ("She drinks a glass of red wine on Fridays.", None),  # no period the extractor can count
+])
+def test_hasbled_glasses_of_a_named_wine(note, expected):
+    assert _arg("has_bled", "A 70-year-old with atrial fibrillation. " + note, "alcohol_drinks_per_week") == expected
