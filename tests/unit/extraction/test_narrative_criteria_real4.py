@@ -241,3 +241,13 @@ def test_wells_dvt_alternative_ranked_below_or_level_with_dvt(note, expected):
 ])
 def test_hasbled_glasses_of_a_named_wine(note, expected):
     assert _arg("has_bled", "A 70-year-old with atrial fibrillation. " + note, "alcohol_drinks_per_week") == expected
+
+
+# --- Wells' PE: haemoptysis told as streaks of blood in the sputum -------------------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("This morning she coughed up phlegm with a few flecks of dark blood.", True),
+    ("He noticed streaks of blood on the toilet paper.", False),  # rectal, not sputum
+])
+def test_wells_pe_haemoptysis_as_streaks_in_the_sputum(note, expected):
+    assert bool(_arg("wells_pe", "A 49-year-old with pleuritic pain. " + note, "hemoptysis")) is expected
