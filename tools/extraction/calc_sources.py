@@ -180,7 +180,10 @@ def _trigger_text(f: Finding, category: str) -> str:
 # its mentions do not describe the patient as first seen, so they never decide a *current* criterion.
 _AFTER_PRESENTATION = re.compile(
     r"\b(?:was|were|is|being) discharged\b|\bafter discharge\b|\b(?:at|on|during) (?:the )?(?:\d+[- ](?:week|month|year)[- ])?follow[- ]?up\b"
-    r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b", re.I)
+    r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b"
+    # a later hospital day: "a central catheter was placed on day two" (not "on day 3 of her illness", before arrival)
+    r"|\b(?:on|by|from)\s+(?:hospital\s+|ICU\s+|post-?operative\s+)?day\s+(?:[2-9]|\d\d|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve)\b(?!\s+of\s+(?:(?:the|his|her|their)\s+)?(?:illness|symptoms?|fever|the\s+illness|onset))", re.I)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -78,7 +78,8 @@ _GENERIC_STEMS = frozenset(_STEM.stemWords(list(_GENERIC)))
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a criterion about now (signs, symptoms, an active disease): a past mention does not support it
 # a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
-_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|old|had\s+been|(?:19|20)\d\d"
+# (the "old" of "a 52-year-old woman" is an age, not a past time)
+_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|(?<!-)(?<!year\s)(?<!years\s)old|had\s+been|(?:19|20)\d\d"
                    r"|january|february|march|april|june|july|august|september|october|november|december"
                    r"|(?:months?|years?|weeks?)\s+(?:before|earlier)|(?:clinic|annual|routine)\s+(?:visit|review|check)"
                    # before an operation: the presentation may be the operation's aftermath
@@ -403,8 +404,10 @@ class NoteReader:
                 first: dict[str, tuple[int, int]] = {}
                 text = self.index.sentences[i].text
                 for tok, a, b in tokens:
-                    # a word naming a test, not a finding: 'coronary angiography', 'renal ultrasound', 'liver function tests'
-                    if tok in wanted and tok not in first and not _TEST_AFTER.match(text, b):
+                    # a word naming a test, not a finding: 'coronary angiography', 'renal ultrasound', 'liver function tests';
+                    # or a place: 'admitted from her general practitioner's surgery'
+                    if tok in wanted and tok not in first and not _TEST_AFTER.match(text, b) \
+                            and not _PLACE_BEFORE.search(text[max(0, a - 30):a]):
                         first[tok] = (a, b)
                 if len(first) < len(wanted):
                     continue
@@ -455,6 +458,7 @@ _READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|r
                             r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
 _TEST_AFTER = re.compile(r"[\s-]{1,2}(?:angiograph\w*|angiogram|arteriogra\w*|venogra\w*|CT\b|ultrasound|duplex|doppler|"
                          r"MRI\b|scan\w*|imaging|function\s+tests?|panel|profile|screen(?:ing)?|biopsy|catheteri[sz]ation)", re.I)
+_PLACE_BEFORE = re.compile(r"(?:practitioner'?s|\bGP'?s?|doctor'?s|family\s+doctor'?s|dental)\s+$", re.I)
 _ACUTE_BEFORE = re.compile(r"\b(?:acute|acutely|new|prerenal|pre-renal)\W+(?:[\w-]+\W+){0,2}$", re.I)
 _HAD_BEFORE = re.compile(r"\b(?:had\s+(?:had\s+)?(?:a|an|two|three|several|recurrent)|has\s+had|suffered|sustained)\b", re.I)
 # an event criterion named as a previous one ('previous_pe', 'previous_dvt'): this admission's event is not it

@@ -10,7 +10,8 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.calc_sources import NoteContext
-from medmirror.tools.extraction.confidence import NoteReader, second_reader
+from medmirror.tools.extraction.confidence import _PAST, NoteReader, second_reader
+from medmirror.tools.extraction.grounding import rule_arguments
 from medmirror.tools.extraction.rules.critical_care import urine_output
 from tests.unit.extraction._rules import args_of
 
@@ -241,6 +242,39 @@ def test_wells_dvt_alternative_ranked_below_or_level_with_dvt(note, expected):
 ])
 def test_hasbled_glasses_of_a_named_wine(note, expected):
     assert _arg("has_bled", "A 70-year-old with atrial fibrillation. " + note, "alcohol_drinks_per_week") == expected
+
+
+# --- Timing: a later hospital day, a removed line, a reading of day three ---------------------------------------
+
+@pytest.mark.parametrize("note, expected", [
+    ("A Hickman line was inserted on day three for antibiotics.", False),  # a later hospital day: not at presentation
+    ("She has a PICC line for her chemotherapy; the line was flushed on arrival.", True),
+    ("Her tunnelled line was removed last month.", False),
+])
+def test_caprini_central_line_in_place_at_presentation(note, expected):
+    assert bool(_arg("caprini_vte", "A 60-year-old woman admitted with pneumonia. " + note,
+                     "central_venous_access")) is expected
+
+
+def test_a_reading_of_day_three_in_words_is_no_rival_of_the_first_days():
+    note = ("A 61-year-old man in the ICU with cholangitis. The worst values of the first 24 hours were platelets "
+            "72,000 per microlitre and bilirubin 4.1 mg/dL. On day three his platelets were 98,000 per microlitre.")
+    platelets = next(p for p in rule_arguments(CALCULATORS["sofa"], note).params if p.name == "platelets")
+    assert platelets.status != "conflict" and platelets.value == pytest.approx(72.0)
+
+
+def test_an_age_is_not_a_past_time():
+    assert not _PAST.search("A 52-year-old woman was admitted from her GP with a chest infection.")
+    assert _PAST.search("The ECG showed old Q waves.")
+
+
+@pytest.mark.parametrize("sentence, found", [
+    ("She was admitted from her general practitioner's surgery with a cough.", False),  # the GP's practice, a place
+    ("She had surgery on her knee two weeks ago.", True),
+])
+def test_second_reader_tells_the_gps_surgery_from_an_operation(sentence, found):
+    _, sentences = second_reader(CALCULATORS["caprini_vte"], "surgery_type", NoteReader("A 52-year-old. " + sentence))
+    assert bool(sentences) is found
 
 
 # --- Wells' PE: haemoptysis told as streaks of blood in the sputum -------------------------------------------------

@@ -65,6 +65,20 @@ def _clause_part(ctx: NoteContext, f: Finding) -> str:
     return ctx.note[max(a, sent.start):b if b >= 0 else sent.end]
 
 
+# a device taken out: "the PICC line was removed before discharge", "his Hickman line had been taken out"
+_REMOVED_AFTER = re.compile(r"[^.;]{0,30}?\b(?:was|were|had\s+been|has\s+been|is)\s+(?:\w+\s+)?(?:removed|taken\s+out|pulled)\b",
+                            re.I)
+
+
+def line_in_place(ctx: NoteContext) -> Hit | None:
+    """Caprini 'central venous access': a current mention of a central line, leaving out one the note says was removed
+    (a removed line is no current access) and one of a later hospital day (:func:`decide`'s 'current')."""
+    mentions = [f for f in ctx.findings("central_venous_access")
+                if not _REMOVED_AFTER.match(ctx.note, f.end, f.sentence.end)]
+    value, f, why = decide(mentions, "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def family_thrombosis(ctx: NoteContext) -> Hit | None:
     """Caprini 'family history of thrombosis': a relative's clot (thrombosis, DVT, PE) stated as a fact. A mention whose
     own part of the sentence (between ';') doubts it ('not confirmed', 'unsure', 'possible', 'unknown', 'may have had')
@@ -662,7 +676,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               label="spinal cord injury"),
         "varicose_veins": Concept("varicose_veins"),
         "swollen_legs": Concept("leg_swelling", when="current"),
-        "central_venous_access": Concept("central_venous_access", when="current"),
+        "central_venous_access": Derived(line_in_place, "a central venous line in place now (not one removed, nor one placed "
+                                                        "on a later hospital day)"),
         "previous_dvt": PREVIOUS_DVT, "previous_pe": PREVIOUS_PE,
         "family_history_thrombosis": Derived(family_thrombosis, "a relative's thrombosis stated as a fact (a hedged mention "
                                                                   "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
