@@ -180,9 +180,11 @@ def _trigger_text(f: Finding, category: str) -> str:
 # its mentions do not describe the patient as first seen, so they never decide a *current* criterion.
 _AFTER_PRESENTATION = re.compile(
     r"\b(?:was|were|is|being) discharged\b|\bafter discharge\b|\b(?:at|on|during) (?:the )?(?:\d+[- ](?:week|month|year)[- ])?follow[- ]?up\b"
-    r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b"
-    # a later hospital day: "a central catheter was placed on day two" (not "on day 3 of her illness", before arrival)
-    r"|\b(?:on|by|from)\s+(?:hospital\s+|ICU\s+|post-?operative\s+)?day\s+(?:[2-9]|\d\d|two|three|four|five|six|seven|eight|nine|ten"
+    r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b", re.I)
+# a later hospital day, in the mention's own clause (between ';'): "a central catheter was placed on day two" (not "on
+# day 3 of her illness", before arrival; nor "AKI was diagnosed; the creatinine peaked on day two")
+_LATER_DAY = re.compile(
+    r"\b(?:on|by|from)\s+(?:hospital\s+|ICU\s+|post-?operative\s+)?day\s+(?:[2-9]|\d\d|two|three|four|five|six|seven|eight|nine|ten"
     r"|eleven|twelve)\b(?!\s+of\s+(?:(?:the|his|her|their)\s+)?(?:illness|symptoms?|fever|the\s+illness|onset))", re.I)
 
 
@@ -194,8 +196,14 @@ def sentence_has(rx: re.Pattern[str], sentence: str) -> bool:
 
 
 def after_presentation(f: Finding) -> bool:
-    """True when the mention's sentence is about the time after the presentation (discharge, follow-up)."""
-    return sentence_has(_AFTER_PRESENTATION, f.sentence.text)
+    """True when the mention's sentence is about the time after the presentation (discharge, follow-up), or its
+    clause places it on a later hospital day."""
+    if sentence_has(_AFTER_PRESENTATION, f.sentence.text):
+        return True
+    text = f.sentence.text
+    a = text.rfind(";", 0, max(f.start - f.sentence.start, 0)) + 1
+    b = text.find(";", max(f.end - f.sentence.start, 0))
+    return sentence_has(_LATER_DAY, text[a:b if b >= 0 else len(text)])
 
 
 def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:

@@ -285,3 +285,9 @@ def test_second_reader_tells_the_gps_surgery_from_an_operation(sentence, found):
 ])
 def test_wells_pe_haemoptysis_as_streaks_in_the_sputum(note, expected):
     assert bool(_arg("wells_pe", "A 49-year-old with pleuritic pain. " + note, "hemoptysis")) is expected
+
+
+def test_a_later_day_in_another_clause_does_not_move_the_diagnosis():
+    note = ("A 66-year-old man with pneumonia and a creatinine of 2.4 mg/dL (0.9 mg/dL last year). The team diagnosed "
+            "acute kidney injury; the creatinine peaked at 2.8 mg/dL on day two.")
+    assert _arg("apache_ii", note, "acute_renal_failure") is True
