@@ -291,3 +291,11 @@ def test_a_later_day_in_another_clause_does_not_move_the_diagnosis():
     note = ("A 66-year-old man with pneumonia and a creatinine of 2.4 mg/dL (0.9 mg/dL last year). The team diagnosed "
             "acute kidney injury; the creatinine peaked at 2.8 mg/dL on day two.")
     assert _arg("apache_ii", note, "acute_renal_failure") is True
+
+
+@pytest.mark.parametrize("note, expected", [
+    ("In 2019 he had a clot in his left leg and took warfarin for six months.", True),
+    ("In 2019 he had a clot in the artery of his left leg, removed by embolectomy.", False),  # arterial, not a DVT
+])
+def test_wells_pe_previous_dvt_as_a_clot_in_the_leg(note, expected):
+    assert bool(_arg("wells_pe", "A 62-year-old with chest pain. " + note, "previous_dvt")) is expected
