@@ -455,7 +455,9 @@ class NoteReader:
 
 # after a phrase, a number read for it: 'blood pressure 124/78 mmHg', 'her blood pressure was measured at 95/60'
 _READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|reading|remained|fell\s+to|rose\s+to|"
-                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
+                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d"
+                            # a drug's dose is no reading: "atorvastatin 20 mg" names the drug taken
+                            r"(?![\d.,]*\s*(?:mg|mcg|micrograms?|µg|g|units?|IU|mL)\b)", re.I)
 _TEST_AFTER = re.compile(r"[\s-]{1,2}(?:angiograph\w*|angiogram|arteriogra\w*|venogra\w*|CT\b|ultrasound|duplex|doppler|"
                          r"MRI\b|scan\w*|imaging|function\s+tests?|panel|profile|screen(?:ing)?|biopsy|catheteri[sz]ation)", re.I)
 _PLACE_BEFORE = re.compile(r"(?:practitioner'?s|\bGP'?s?|doctor'?s|family\s+doctor'?s|dental)\s+$", re.I)

@@ -299,3 +299,13 @@ def test_a_later_day_in_another_clause_does_not_move_the_diagnosis():
 ])
 def test_wells_pe_previous_dvt_as_a_clot_in_the_leg(note, expected):
     assert bool(_arg("wells_pe", "A 62-year-old with chest pain. " + note, "previous_dvt")) is expected
+
+
+@pytest.mark.parametrize("sentence, found", [
+    ("He takes atorvastatin 40 mg at night.", True),  # a drug with its dose: the drug is taken, no reading
+    ("His total cholesterol was 4.1 mmol/L.", False),
+])
+def test_second_reader_reads_a_drug_with_its_dose(sentence, found):
+    _, sentences = second_reader(CALCULATORS["heart_score"], "hypercholesterolemia",
+                                 NoteReader("A 60-year-old man. " + sentence))
+    assert bool(sentences) is found
