@@ -78,7 +78,8 @@ _GENERIC_STEMS = frozenset(_STEM.stemWords(list(_GENERIC)))
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a criterion about now (signs, symptoms, an active disease): a past mention does not support it
 # a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
-_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|old|had\s+been|(?:19|20)\d\d"
+# (the "old" of "a 52-year-old woman" is an age, not a past time)
+_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|(?<!-)(?<!year\s)(?<!years\s)old|had\s+been|(?:19|20)\d\d"
                    r"|january|february|march|april|june|july|august|september|october|november|december"
                    r"|(?:months?|years?|weeks?)\s+(?:before|earlier)|(?:clinic|annual|routine)\s+(?:visit|review|check)"
                    # before an operation: the presentation may be the operation's aftermath
@@ -225,9 +226,12 @@ def _phrase(text: str, strong: bool = False) -> Phrase | None:
 
 # A denial ConText's triggers miss: "unaffected by swelling", "renal panel within normal limits".
 _DENIED_BEFORE = re.compile(r"\b(?:unaffected by|free of|without|negative for|no evidence of|absence of|no signs? of|"
-                            r"no history of|never had|denie[sd]|rule[sd]? out|non|normal)\W+(?:\w+\W+){0,2}$", re.I)
+                            r"no history of|never had|denie[sd]|rule[sd]? out|non|normal|smooth|unobstructed)\W+(?:\w+\W+){0,2}$", re.I)
+# ... and after it: "coronary arteries smooth, without any plaque" (a vessel described as free of disease)
 _DENIED_AFTER = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:absent|negative|normal|unremarkable|within normal limits|"
-                           r"not (?:seen|present|found|documented)|ruled out|excluded|unlikely)\b", re.I)
+                           r"not (?:seen|present|found|documented)|ruled out|excluded|unlikely|unobstructed|"
+                           r"without\s+(?:any\s+)?(?:significant\s+|obstructive\s+)?(?:plaque|stenos[ie]s|atheroma|disease|lesions?|obstruction))\b",
+                           re.I)
 
 def _description(calc: Calculator, name: str) -> str:
     desc = calc.inputs.model_fields[name].description or ""
@@ -401,9 +405,15 @@ class NoteReader:
                     continue
                 wanted = p.stems | p.abbreviations
                 first: dict[str, tuple[int, int]] = {}
+                text = self.index.sentences[i].text
                 for tok, a, b in tokens:
-                    if tok in wanted and tok not in first:
+                    # a word naming a test, not a finding: 'coronary angiography', 'renal ultrasound', 'liver function tests';
+                    # or a place: 'admitted from her general practitioner's surgery'
+                    if tok in wanted and tok not in first and not _TEST_AFTER.match(text, b) \
+                            and not _PLACE_BEFORE.search(text[max(0, a - 30):a]):
                         first[tok] = (a, b)
+                if len(first) < len(wanted):
+                    continue
                 spans = list(first.values())
                 if max(b for _, b in spans) - min(a for a, _ in spans) > 80:
                     continue  # the words are scattered over a long sentence: not this phrase
@@ -448,7 +458,12 @@ class NoteReader:
 
 # after a phrase, a number read for it: 'blood pressure 124/78 mmHg', 'her blood pressure was measured at 95/60'
 _READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|reading|remained|fell\s+to|rose\s+to|"
-                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
+                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d"
+                            # a drug's dose is no reading: "atorvastatin 20 mg" names the drug taken
+                            r"(?![\d.,]*\s*(?:mg|mcg|micrograms?|µg|g|units?|IU|mL)\b)", re.I)
+_TEST_AFTER = re.compile(r"[\s-]{1,2}(?:angiograph\w*|angiogram|arteriogra\w*|venogra\w*|CT\b|ultrasound|duplex|doppler|"
+                         r"MRI\b|scan\w*|imaging|function\s+tests?|panel|profile|screen(?:ing)?|biopsy|catheteri[sz]ation)", re.I)
+_PLACE_BEFORE = re.compile(r"(?:practitioner'?s|\bGP'?s?|doctor'?s|family\s+doctor'?s|dental)\s+$", re.I)
 _ACUTE_BEFORE = re.compile(r"\b(?:acute|acutely|new|prerenal|pre-renal)\W+(?:[\w-]+\W+){0,2}$", re.I)
 _HAD_BEFORE = re.compile(r"\b(?:had\s+(?:had\s+)?(?:a|an|two|three|several|recurrent)|has\s+had|suffered|sustained)\b", re.I)
 # an event criterion named as a previous one ('previous_pe', 'previous_dvt'): this admission's event is not it

@@ -175,8 +175,9 @@ _DENIED_AS_NEW = re.compile(r"\b(?:no|not|without|nor)\s+(?:any\s+)?(?:new|dynam
 
 def heart_ecg(ctx: NoteContext) -> Hit | None:
     """significant ST deviation / non-specific repolarization disturbance (LBBB, LVH, repolarization, T waves) / normal."""
-    st = affirmed(ctx, r"ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)|ST[- ]?(?:depression|elevation)"
-                       r"|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
+    # "non-ST elevation myocardial infarction" (an NSTEMI written out) names a diagnosis without ST elevation
+    st = affirmed(ctx, r"(?<!non-)(?<!non )(?:ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)"
+                       r"|ST[- ]?(?:depression|elevation))|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
     st = [f for f in st if not _DENIED_AS_NEW.search(ctx.note[max(f.sentence.start, f.start - 40):f.start])]
     if st:
         return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
@@ -380,6 +381,64 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, value, why)
 
 
+# a sentence about this admission's event: its diagnosis ('admitted with a working diagnosis of NSTEMI') or what was
+# done for it after arrival ('angiography the next morning ... treated with a stent')
+_THIS_EVENT = re.compile(r"\b(?:working|provisional|admitting|final|discharge)\s+diagnosis\b|\b(?:the\s+)?(?:next|following)"
+                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b", re.I)
+
+
+def known_disease(*sources: Concept | Term) -> Callable[[NoteContext], Hit | None]:
+    """A known disease (HEART's 'known atherosclerotic disease', Six 2008): the sources' mentions, leaving out those in
+    a sentence about the present event's diagnosis or its treatment: the infarct the score predicts is not a history."""
+
+    def rule(ctx: NoteContext) -> Hit | None:
+        mentions = [f for src in sources for f in src.mentions(ctx) if not _THIS_EVENT.search(f.sentence.text)]
+        value, f, why = decide(sorted(mentions, key=lambda m: m.start), "any")
+        return None if value is None or f is None else Hit.of_finding(f, value, why)
+
+    return rule
+
+
+# an insulin regimen of the admission, not the patient's treatment: "variable-rate insulin infusion peri-operatively",
+# "sliding scale insulin", "insulin and dextrose for hyperkalaemia"
+_ACUTE_INSULIN = re.compile(r"infusion|variable[- ]rate|sliding[- ]scale|peri-?operative\w*|dextrose|glucose|\bVRIII\b", re.I)
+
+
+def insulin_therapy(ctx: NoteContext) -> Hit | None:
+    """RCRI 'pre-operative treatment with insulin' (Lee 1999): an insulin the note lists, leaving out a peri-operative or
+    acute regimen (an infusion, a sliding scale, insulin-dextrose) named within the drug's clause."""
+    for m in ctx.medications:
+        if m.drug_class != "insulin" and m.name != "insulin":
+            continue
+        f = ctx.finding_at(m.start, m.end, "medication")
+        if f.negated or f.hypothetical or f.family or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
+            continue
+        # the regimen's words next to this insulin, in its own list item: 'insulin glargine 30 U + lispro sliding
+        # scale' keeps the glargine
+        before = re.split(r"[,;+]", ctx.note[max(f.sentence.start, m.start - 30):m.start])[-1]
+        after = re.split(r"[,;+]", ctx.note[m.end:min(f.sentence.end, m.end + 30)])[0]
+        if _ACUTE_INSULIN.search(before) or _ACUTE_INSULIN.search(after):
+            continue
+        return Hit.of_medication(m, True, f"medication: {m.name}")
+    return None
+
+
+# NCEP ATP III "high": total cholesterol >= 240 mg/dL (6.2 mmol/L) or LDL >= 160 mg/dL (4.1 mmol/L)
+TOTAL_CHOLESTEROL_HIGH = 240.0
+LDL_HIGH = 160.0
+
+
+def high_cholesterol(ctx: NoteContext) -> Hit | None:
+    """Hypercholesterolaemia (HEART's risk factor) from a number when the note names none: a total cholesterol
+    >= 240 mg/dL or an LDL >= 160 mg/dL (NCEP ATP III 'high'), at any time (a risk factor of the history). A
+    normal value decides nothing (a treated patient's cholesterol is normal)."""
+    for name, limit in (("total_cholesterol", TOTAL_CHOLESTEROL_HIGH), ("ldl", LDL_HIGH)):
+        for v in ctx.values(name):
+            if v.subject == "patient" and float(v.value) >= limit:
+                return Hit.of_value(v, value=True, unit=None, note=f"{name} {float(v.value):g} mg/dL >= {limit:g}")
+    return None
+
+
 def obesity(ctx: NoteContext) -> Hit | None:
     """Obesity: BMI > 30 kg/m² when a BMI is given, else the word."""
     bmi = ctx.value("bmi")
@@ -436,7 +495,7 @@ ANTIHYPERTENSIVES = (
     "amlodipine", "lisinopril", "enalapril", "ramipril", "losartan", "valsartan", "metoprolol", "atenolol", "carvedilol",
     "bisoprolol", "diltiazem", "verapamil", "hydrochlorothiazide", "furosemide", "spironolactone",
 )
-_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine)\b"
+_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine|thiazide)\b"
                            r"|chlorthalidone|hydralazine|clonidine|indapamide|doxazosin|prazosin|nifedipine|labetalol|olmesartan|irbesartan|candesartan|telmisartan")
 
 
@@ -506,7 +565,8 @@ _READING_AS_DIAGNOSIS_BEFORE = re.compile(r"\b(?:known|long-?standing|chronic|di
 # a blood-pressure drug named as such: "amlodipine and ramipril, prescribed for her blood pressure", "tablets for
 # his high blood pressure", "bisoprolol for BP control" (an antihypertensive class or 'tablets/medication' before the
 # purpose, in one clause)
-_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b[^.;]{{0,60}}?"
+# (a decimal dose in the gap: "indapamide 2.5 mg each morning for her blood pressure")
+_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b(?:[^.;]|\.(?=\d)){{0,60}}?"
                        r"\bfor\s+(?:(?:his|her|their|the)\s+)?(?:(?:high|raised|elevated)\s+)?(?:blood\s+pressure|\bBP\b)")
 # raised readings on repeated occasions, which is how hypertension is diagnosed: "blood pressure had been raised at
 # three successive clinic visits", "BP high on several occasions", "repeatedly raised blood pressure"
@@ -623,7 +683,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                                               r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion",
                                                               label="pulmonary edema / PND / S3")),
         "cerebrovascular_disease": CEREBROVASCULAR,
-        "insulin_treatment": AnyOf(Concept("insulin_use", when="current"), Meds("insulin")),
+        "insulin_treatment": AnyOf(Concept("insulin_use", when="current"),
+                                   Derived(insulin_therapy, "insulin the patient takes (not a peri-operative or acute infusion)")),
         "creatinine": CREATININE,
     },
     "heart_score": {
@@ -637,12 +698,15 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE,
         "initial_troponin": Derived(heart_troponin, "troponin normal/negative, or stated as a multiple of normal",
                                     options={"1-3x normal limit": Term(r"troponin"), ">3x normal limit": Term(r"troponin")}),
-        "hypertension": HYPERTENSION, "hypercholesterolemia": Concept("hyperlipidemia"), "diabetes": DIABETES,
+        "hypertension": HYPERTENSION, "hypercholesterolemia": FirstOf(
+            Concept("hyperlipidemia"), Derived(high_cholesterol, "total cholesterol >= 240 / LDL >= 160 mg/dL (NCEP ATP III)")),
+        "diabetes": DIABETES,
         "obesity": Derived(obesity, "BMI > 30, else the word obesity"),
         "bmi": Quantity("bmi"),
         "smoking": SMOKING_CURRENT,
         "family_history": Derived(family_cvd, "relative with cardiovascular disease"),
-        "atherosclerotic_disease": AnyOf(Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
+        "atherosclerotic_disease": Derived(known_disease(
+                                         Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
                                          Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
                                               r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
                                               r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)"
@@ -651,6 +715,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               r"|(?:abdominal )?aortic aneurysm|\bAAA\b|renal artery stenosis|mesenteric ischa?emia",
                                               case_sensitive=False,
                                               label="atherosclerosis / revascularisation")),
+                                         "known atherosclerotic disease (not this event's diagnosis or its treatment)"),
         "tia_history": TIA,
     },
     "has_bled": {

@@ -127,15 +127,20 @@ def urine_output(ctx: NoteContext) -> Hit | None:
                     rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
                     # "passed 450 mL of urine in 24 hours"
                     rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
-                    + per.replace("?P<per>", "?P<per_b>"), re.I)
+                    + per.replace("?P<per>", "?P<per_b>")
+                    # the catheter's measured volume over a stated time: "the urinary catheter drained 650 mL in the 24
+                    # hours"; without a time it may be the residual at insertion: not read
+                    + rf"|(?:catheter|Foley|catheter\s+bag)\s+(?:had\s+)?(?:drained|collected|yielded)\s+(?:only\s+|about\s+|a\s+total\s+of\s+)?"
+                    rf"(?P<n_c>{NUMBER})\s*(?P<u_c>mL|ml|cc|L|liters?|litres?)"
+                    + per.replace("?P<per>", "?P<per_c>").removesuffix("?"), re.I)
     for m in rx.finditer(ctx.note):
         f = ctx.finding_at(m.start(), m.end())
         if f.negated or f.hypothetical:
             continue
-        n = parse_number(m.group("n") or m.group("n_b"))
-        if (m.group("u") or m.group("u_b")).lower().startswith("l"):
+        n = parse_number(m.group("n") or m.group("n_b") or m.group("n_c"))
+        if (m.group("u") or m.group("u_b") or m.group("u_c")).lower().startswith("l"):
             n *= 1000
-        per = (m.group("per") or m.group("per_b") or m.group("pre") or "").lower()
+        per = (m.group("per") or m.group("per_b") or m.group("per_c") or m.group("pre") or "").lower()
         if "kg" in per:  # mL/kg/h over the stated weight, x 24 h; without a weight it cannot be a daily volume
             w = ctx.value("weight")
             if w is None or not float(w.value) > 0:
@@ -231,6 +236,7 @@ def vasopressor(drug: str) -> Callable[[NoteContext], Hit | None]:
                 continue
             u = re.sub(r"micrograms?", "µg", m.dose_unit.replace(" ", "").lower().replace("μ", "µ"))
             u = re.sub(r"[·.]?kg[⁻-][¹1][·.]?min[⁻-][¹1]$", "/kg/min", u).replace("minute", "min")
+            u = re.sub(r"per(?:kilo(?:gram)?s?|kg)permin$", "/kg/min", u)  # "micrograms per kilogram per minute"
             if re.fullmatch(r"(?:mcg|µg|ug)/kg/min", u):
                 return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} dose")
             if re.fullmatch(r"mg/kg/min", u):

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
 from medmirror.tools.extraction.calc_sources import (
+    AnyOf,
     Concept,
     Derived,
     FirstOf,
@@ -23,6 +24,7 @@ from medmirror.tools.extraction.calc_sources import (
     NoteContext,
     Quantity,
     Sex,
+    Term,
     UreaAsBun,
     after_presentation,
     decide,
@@ -404,5 +406,10 @@ PH = FirstOf(Quantity("ph"), Derived(abg_triple("ph"), "pH of 'ABG 7.32/34/68'")
 PAO2 = FirstOf(Quantity("pao2"), Derived(abg_triple("o2"), "PaO2 of 'ABG 7.32/34/68'"))
 HEART_FAILURE = Concept("heart_failure")
 STROKE = Concept("stroke")
-TIA = Concept("tia")
-CEREBROVASCULAR = Concept("cerebrovascular_disease")
+# amaurosis fugax (a retinal TIA) told in words: a loss of vision in one eye that cleared within minutes or hours
+TRANSIENT_MONOCULAR_LOSS = Term(r"(?:loss\s+of\s+(?:vision|sight)|visual\s+loss|vision\s+loss|blindness)\s+in\s+(?:the\s+|his\s+|her\s+|one\s+)?"
+                                r"(?:left\s+|right\s+)?eye\b[^.;]{0,80}?\b(?:cleared|resolved|recovered|returned|passed|lifted)\b"
+                                r"[^.;]{0,20}?\b(?:within|after|over|in)\s+(?:a\s+few\s+|about\s+|\w+\s+)?(?:seconds|minutes?|hours?)\b",
+                                label="transient monocular loss of vision")
+TIA = AnyOf(Concept("tia"), TRANSIENT_MONOCULAR_LOSS)
+CEREBROVASCULAR = AnyOf(Concept("cerebrovascular_disease"), TRANSIENT_MONOCULAR_LOSS)

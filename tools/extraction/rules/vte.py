@@ -65,6 +65,20 @@ def _clause_part(ctx: NoteContext, f: Finding) -> str:
     return ctx.note[max(a, sent.start):b if b >= 0 else sent.end]
 
 
+# a device taken out: "the PICC line was removed before discharge", "his Hickman line had been taken out"
+_REMOVED_AFTER = re.compile(r"[^.;]{0,30}?\b(?:was|were|had\s+been|has\s+been|is)\s+(?:\w+\s+)?(?:removed|taken\s+out|pulled)\b",
+                            re.I)
+
+
+def line_in_place(ctx: NoteContext) -> Hit | None:
+    """Caprini 'central venous access': a current mention of a central line, leaving out one the note says was removed
+    (a removed line is no current access) and one of a later hospital day (:func:`decide`'s 'current')."""
+    mentions = [f for f in ctx.findings("central_venous_access")
+                if not _REMOVED_AFTER.match(ctx.note, f.end, f.sentence.end)]
+    value, f, why = decide(mentions, "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def family_thrombosis(ctx: NoteContext) -> Hit | None:
     """Caprini 'family history of thrombosis': a relative's clot (thrombosis, DVT, PE) stated as a fact. A mention whose
     own part of the sentence (between ';') doubts it ('not confirmed', 'unsure', 'possible', 'unknown', 'may have had')
@@ -305,13 +319,31 @@ _TWO_CALVES = re.compile(
     rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
     # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"; the site may follow the first
     # reading: "the right calf measured 41 cm, 10 cm below the tibial tuberosity, against 37 cm on the left"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s+in\s+(?:circumference|girth))?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
     # the second side named after its number: "L calf circumference 42 cm versus 38 cm on the right"
     + rf"|(?P<b2>{NUMBER})\s*(?P<ub2>cm|mm)\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s2b>{_SIDE}))", re.I)
 
 
+# each side named after its number: "the calf circumferences, measured 10 cm below the tibial tuberosity, were 36 cm on
+# the left and 34 cm on the right"
+_ON_SIDE = r"\s*(?P<u{k}>cm|mm)?\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s{k}>{side})"
+_TWO_CALVES_SIDE_AFTER = re.compile(
+    rf"\b(?:calf\s+(?:circumferences?|girths?|measurements?)|calves)\b\s*,?\s*{_CALF_SITE},?\s*(?:were|was|measured|:)?\s*"
+    rf"(?P<a>{NUMBER})" + _ON_SIDE.format(k="a", side=_SIDE) + _VERSUS
+    + rf"(?P<b>{NUMBER})" + _ON_SIDE.format(k="b", side=_SIDE), re.I)
+
+
 def _two_calves(ctx: NoteContext) -> Hit | None:
     """The difference of two measured calf circumferences (one per side) against 3 cm."""
+    for m in _TWO_CALVES_SIDE_AFTER.finditer(ctx.note):
+        ua, ub = m.group("ua") or m.group("ub"), m.group("ub") or m.group("ua")
+        if ua is None or m.group("sa")[0].upper() == m.group("sb")[0].upper():
+            continue
+        a = parse_number(m.group("a")) * (0.1 if ua.lower() == "mm" else 1.0)
+        b = parse_number(m.group("b")) * (0.1 if ub.lower() == "mm" else 1.0)
+        diff = round(abs(a - b), 3)
+        if diff <= 15:
+            return make_hit(ctx, m, diff > 3, f"calf circumferences {a:g} vs {b:g} cm: difference {diff:g} cm vs 3")
     for m in _TWO_CALVES.finditer(ctx.note):
         s1, s2 = (m.group("s1") or m.group("s1b"))[0].upper(), (m.group("s2") or m.group("s2b"))[0].upper()
         if s1 == s2:
@@ -644,7 +676,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               label="spinal cord injury"),
         "varicose_veins": Concept("varicose_veins"),
         "swollen_legs": Concept("leg_swelling", when="current"),
-        "central_venous_access": Concept("central_venous_access", when="current"),
+        "central_venous_access": Derived(line_in_place, "a central venous line in place now (not one removed, nor one placed "
+                                                        "on a later hospital day)"),
         "previous_dvt": PREVIOUS_DVT, "previous_pe": PREVIOUS_PE,
         "family_history_thrombosis": Derived(family_thrombosis, "a relative's thrombosis stated as a fact (a hedged mention "
                                                                   "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
