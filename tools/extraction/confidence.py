@@ -292,7 +292,13 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "kidney": ("renal impairment", "renal insufficiency", "renal failure", "dialysis", "chronic kidney disease"),
     "renal": ("kidney disease", "renal impairment", "dialysis", "nephropathy", "chronic kidney disease"),
     "ckd": ("chronic kidney disease", "renal impairment", "renal insufficiency", "dialysis", "nephropathy"),
-    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid"),
+    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid",
+              # signs and treatments that suggest ascites without settling it: the flanks in examination words, a
+              # diuretic or shunt also given for heart failure / varices
+              "~bulging flanks", "flank dullness", "dull flanks", "~everted umbilicus", "~abdominal distension",
+              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
+    # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
+    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
@@ -422,7 +428,7 @@ class NoteReader:
         the past for a history criterion, not called acute for a chronic one?"""
         text = self.index.sentences[i].text
         lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        if _READING_AFTER.match(text, hi):
+        if _READING_AFTER.match(text, hi) and not _DOSE_AFTER.match(text, hi):
             return False
         if chronic and _ACUTE_BEFORE.search(text[max(0, lo - 25):lo]):
             return False
@@ -449,6 +455,13 @@ class NoteReader:
 # after a phrase, a number read for it: 'blood pressure 124/78 mmHg', 'her blood pressure was measured at 95/60'
 _READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|reading|remained|fell\s+to|rose\s+to|"
                             r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
+# a drug's dose after its name is no reading of the criterion: 'rifaximin 550 mg twice daily', 'metformin 500mg bd'
+# (a lab's mass unit per volume, 'creatinine 1.2 mg/dL', is a reading)
+_DOSE_AFTER = re.compile(r"\W{0,3}(?:\w+\W+){0,3}?\d[\d.,]*\s*(?:mg|mcg|µg|micrograms?|milligrams?|grams?|g|units?|IU|tabs?|tablets?)\b"
+                         r"(?!\s*/\s*(?:d?L|dl|ml|mL|kg|min|h\b|hr|24))"
+                         # a liquid dose with its frequency: 'lactulose 20 mL twice a day'
+                         r"|\W{0,3}\d[\d.,]*\s*mL\s+(?:once|twice|three|four|b\.?d|t\.?d\.?s|q\.?d\.?s|o\.?d|bid|tid|qid|daily|nocte"
+                         r"|every|at\s+night|in\s+the\s+morning)\b", re.I)
 _ACUTE_BEFORE = re.compile(r"\b(?:acute|acutely|new|prerenal|pre-renal)\W+(?:[\w-]+\W+){0,2}$", re.I)
 _HAD_BEFORE = re.compile(r"\b(?:had\s+(?:had\s+)?(?:a|an|two|three|several|recurrent)|has\s+had|suffered|sustained)\b", re.I)
 # an event criterion named as a previous one ('previous_pe', 'previous_dvt'): this admission's event is not it

@@ -1,0 +1,83 @@
+"""Wording families clinicians use for the criteria of Child-Pugh, Centor / McIsaac, FeverPAIN, SOFA and APACHE II,
+written from clinical knowledge (textbook, guideline and case-report usage, British and American), on sentences
+written for these tests; none is taken from a benchmark note or from app/data/dev/. Each family has near misses that
+must not be read: a relative's, a denied one, a similar word for another thing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction.confidence import NoteReader, second_reader
+from medmirror.tools.extraction.rules.hepatic import ascites_grade, encephalopathy_grade
+from tests.unit.extraction._rules import value
+
+CIRRHOSIS = "A 58-year-old man with alcohol-related cirrhosis. "
+
+
+# --- Child-Pugh ascites: other names, examination signs, a complication that needs ascites ---------------------------
+@pytest.mark.parametrize("sentence, grade", [
+    ("On examination there was hydroperitoneum with a positive puddle sign.", "slight"),
+    ("He was admitted with spontaneous bacterial peritonitis.", "slight"),  # SBP is an infection of ascitic fluid
+    ("Ultrasound: fluid in the peritoneal cavity and around the liver.", "slight"),
+    ("Tense hydroperitoneum on admission.", "moderate"),
+    ("A moderate peritoneal effusion was percussed in both flanks.", "moderate"),
+    ("No fluid in the abdomen on bedside ultrasound.", "absent"),
+])
+def test_ascites_in_other_words(sentence: str, grade: str) -> None:
+    assert value(ascites_grade, CIRRHOSIS + sentence) == grade
+
+
+@pytest.mark.parametrize("sentence", [
+    "His brother died of spontaneous bacterial peritonitis.",  # a relative's
+    "A drain was placed into a perihepatic fluid collection.",  # a collection (abscess, biloma) is not ascites
+    "Pleural fluid was sent for cytology.",  # fluid of another cavity
+])
+def test_ascites_near_misses_are_not_read(sentence: str) -> None:
+    assert value(ascites_grade, CIRRHOSIS + sentence) is None
+
+
+# --- Child-Pugh encephalopathy: West Haven descriptions in other words ------------------------------------------------
+@pytest.mark.parametrize("sentence, grade", [
+    ("On arrival he was semi-comatose.", "grade 3-4"),
+    ("Found unconscious on the sofa by his wife.", "grade 3-4"),
+    ("He responds to pain only.", "grade 3-4"),
+    ("He is apathetic, with marked psychomotor slowing.", "grade 1-2"),
+    ("His daughter reports altered mental status for two days.", "grade 1-2"),
+    ("Slightly euphoric and disinhibited on the ward round.", "grade 1-2"),
+    ("Examination: a liver flap is present.", "grade 1-2"),
+    ("Alert and orientated; no liver flap.", "none"),
+])
+def test_encephalopathy_in_other_words(sentence: str, grade: str) -> None:
+    assert value(encephalopathy_grade, CIRRHOSIS + sentence) == grade
+
+
+@pytest.mark.parametrize("sentence", [
+    "He was briefly unconscious after tripping on the kerb, now fully alert.",  # a faint is not coma
+    "He was transiently unconscious for a few seconds at the bus stop.",
+    "His father became apathetic in old age.",  # a relative's
+])
+def test_encephalopathy_near_misses_are_not_read(sentence: str) -> None:
+    assert value(encephalopathy_grade, CIRRHOSIS + sentence) in (None, "none")
+
+
+# --- the second reader: signs and treatments that suggest a Child-Pugh item without settling it ----------------------
+@pytest.mark.parametrize("field, sentence, doubt", [
+    ("ascites", "Percussion: dull flanks bilaterally.", 0.6),
+    ("ascites", "He takes spironolactone 100 mg every morning.", 0.2),  # also given for heart failure
+    ("encephalopathy", "He takes rifaximin 550 mg twice daily.", 0.6),  # a dose after the drug is no reading
+    ("encephalopathy", "Lactulose 20 mL twice a day.", 0.2),  # also a laxative
+])
+def test_suggestive_wordings_are_doubts(field: str, sentence: str, doubt: float) -> None:
+    found = second_reader(CALCULATORS["child_pugh"], field, NoteReader(CIRRHOSIS + sentence))
+    assert found[0] == doubt and found[1]
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("ascites", "No flank dullness."),
+    ("encephalopathy", "His father took rifaximin 550 mg for years."),
+    ("encephalopathy", "Creatinine 1.4 mg/dL."),
+])
+def test_suggestive_wordings_near_misses(field: str, sentence: str) -> None:
+    assert second_reader(CALCULATORS["child_pugh"], field, NoteReader(CIRRHOSIS + sentence)) == (0.0, [])
