@@ -298,6 +298,12 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
               "~bulging flanks", "flank dullness", "dull flanks", "~everted umbilicus", "~abdominal distension",
               "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
     # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
+    # Centor / FeverPAIN: an inflamed throat named as a diagnosis says swelling or pus may be there, not that it is
+    "exudate_or_swelling": ("~tonsillitis", "~quinsy", "~peritonsillar abscess", "~glandular fever",
+                            "~infectious mononucleosis"),
+    "purulence": ("~tonsillitis", "~quinsy", "~peritonsillar abscess", "~glandular fever", "~infectious mononucleosis"),
+    # small, mobile ('shotty') nodes are palpable but not the swollen or tender nodes Centor scores
+    "tender_nodes": ("~shotty nodes", "~shotty lymph nodes", "~neck tender", "~tender neck"),
     "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")

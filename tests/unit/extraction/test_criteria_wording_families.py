@@ -11,6 +11,15 @@ import pytest
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
 from medmirror.tools.extraction.rules.hepatic import ascites_grade, encephalopathy_grade
+from medmirror.tools.extraction.rules.infection import (
+    centor_exudate_or_swelling,
+    centor_fever_history,
+    centor_nodes,
+    fever_past_24h,
+    no_cough_or_coryza,
+    purulence,
+    severe_tonsils,
+)
 from tests.unit.extraction._rules import value
 
 CIRRHOSIS = "A 58-year-old man with alcohol-related cirrhosis. "
@@ -81,3 +90,56 @@ def test_suggestive_wordings_are_doubts(field: str, sentence: str, doubt: float)
 ])
 def test_suggestive_wordings_near_misses(field: str, sentence: str) -> None:
     assert second_reader(CALCULATORS["child_pugh"], field, NoteReader(CIRRHOSIS + sentence)) == (0.0, [])
+
+
+# --- Centor / FeverPAIN: the throat, the nodes, cough and coryza, fever by history -----------------------------------
+THROAT = "A 19-year-old student with a sore throat. "
+
+
+@pytest.mark.parametrize("rule, sentence, expected", [
+    (centor_exudate_or_swelling, "Bulky oedematous tonsils.", True),
+    (centor_exudate_or_swelling, "Tonsils coated with a grey membrane.", True),
+    (centor_exudate_or_swelling, "Pus spots on both tonsils.", True),
+    (centor_exudate_or_swelling, "Exudate covering both tonsils.", True),
+    (centor_exudate_or_swelling, "Tonsils are not bulky.", False),  # denied
+    (centor_exudate_or_swelling, "Her sister had pus spots on her tonsils last week.", None),  # a relative's
+    (centor_nodes, "Cervical adenitis.", True),
+    (centor_nodes, "Nodes enlarged at the angle of the jaw.", True),
+    (centor_nodes, "Small non-tender nodes palpable at the angle of the jaw.", None),  # palpable is not swollen
+    (centor_nodes, "Her glands are up.", True),  # British lay wording
+    (centor_nodes, "Tender anterior cervical chain.", True),
+    (centor_nodes, "No lymphadenopathy.", False),
+    (centor_nodes, "Axillary lymph nodes palpable.", None),  # another region's
+    (purulence, "Yellow plaques on the tonsils.", True),
+    (purulence, "Follicular tonsillitis.", True),
+    (purulence, "Tonsillar slough on the left.", True),
+    (purulence, "Throat red, mucous membranes moist.", None),  # a membrane that is not a tonsillar one
+    (severe_tonsils, "Tonsils almost occluding the oropharynx.", True),  # Brodsky 4 in words
+    (severe_tonsils, "Tonsils nearly filling the throat.", True),
+    (severe_tonsils, "Tonsils not obstructing the airway.", False),
+    (no_cough_or_coryza, "Productive of green sputum.", False),
+    (no_cough_or_coryza, "Expectorating yellow phlegm.", False),
+    (no_cough_or_coryza, "Nose blocked and running.", False),
+    (no_cough_or_coryza, "Sniffly for two days.", False),
+    (no_cough_or_coryza, "Sputum culture was not sent.", None),  # a test, not a symptom
+    (no_cough_or_coryza, "No sneezes, no cough.", True),
+    (fever_past_24h, "Has had a temperature since last night.", True),  # British: 'a temperature' is a fever
+    (fever_past_24h, "Running a temperature at home.", True),
+    (fever_past_24h, "Burning up overnight, says mum.", True),
+    (fever_past_24h, "No raised temperature.", False),
+    (fever_past_24h, "Has a temperature of 36.9 in clinic.", None),  # a reading below 38 °C, not a fever
+    (centor_fever_history, "Spiking temperatures at home.", True),
+    (centor_fever_history, "Her brother has had a temperature all week.", None),  # a relative's
+])
+def test_throat_criteria_in_other_words(rule, sentence: str, expected) -> None:
+    assert value(rule, THROAT + sentence) is expected
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("exudate_or_swelling", "Diagnosed with tonsillitis by the GP yesterday."),
+    ("tender_nodes", "Shotty nodes in the neck."),
+])
+def test_throat_diagnoses_are_doubts_not_readings(field: str, sentence: str) -> None:
+    calc = CALCULATORS["centor_mcisaac"]
+    assert second_reader(calc, field, NoteReader(THROAT + sentence))[0] > 0
+    assert second_reader(calc, field, NoteReader(THROAT + "No " + sentence[0].lower() + sentence[1:])) == (0.0, [])
