@@ -304,6 +304,12 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "purulence": ("~tonsillitis", "~quinsy", "~peritonsillar abscess", "~glandular fever", "~infectious mononucleosis"),
     # small, mobile ('shotty') nodes are palpable but not the swollen or tender nodes Centor scores
     "tender_nodes": ("~shotty nodes", "~shotty lymph nodes", "~neck tender", "~tender neck"),
+    # APACHE II chronic health: signs of an end-stage organ or of lowered resistance that do not settle Knaus's items
+    "chronic_health": ("~LVAD", "left ventricular assist device", "~cor pulmonale", "~neutropenia", "~neutropenic",
+                       "~myeloma", "~breathless at rest", "~housebound", "~arteriovenous fistula", "~AV fistula",
+                       "oxygen concentrator", "~hepatorenal syndrome", "~HIV"),
+    # SOFA urine output: no urine, or little, named without a volume
+    "urine_output": ("anuric", "anuria", "~oliguric", "~oliguria", "~no urine output"),
     "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")

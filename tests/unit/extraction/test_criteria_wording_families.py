@@ -10,8 +10,10 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
+from medmirror.tools.extraction.rules.critical_care import chronic_health, urine_output
 from medmirror.tools.extraction.rules.hepatic import ascites_grade, encephalopathy_grade
 from medmirror.tools.extraction.rules.infection import (
+    bands,
     centor_exudate_or_swelling,
     centor_fever_history,
     centor_nodes,
@@ -20,7 +22,7 @@ from medmirror.tools.extraction.rules.infection import (
     purulence,
     severe_tonsils,
 )
-from tests.unit.extraction._rules import value
+from tests.unit.extraction._rules import args_of, value
 
 CIRRHOSIS = "A 58-year-old man with alcohol-related cirrhosis. "
 
@@ -143,3 +145,105 @@ def test_throat_diagnoses_are_doubts_not_readings(field: str, sentence: str) -> 
     calc = CALCULATORS["centor_mcisaac"]
     assert second_reader(calc, field, NoteReader(THROAT + sentence))[0] > 0
     assert second_reader(calc, field, NoteReader(THROAT + "No " + sentence[0].lower() + sentence[1:])) == (0.0, [])
+
+
+# --- APACHE II chronic health (Knaus 1985) in the words clinicians write it -----------------------------------------
+ICU = "A 64-year-old admitted to intensive care with pneumonia. "
+
+
+@pytest.mark.parametrize("sentence", [
+    "Known oesophageal varices, banded last year.",  # varices document portal hypertension
+    "Cirrhotic liver on CT.",
+    "TIPSS inserted in 2021.",
+    "Child-Pugh class C liver disease.",
+    "NYHA functional class IV.",
+    "Stage D heart failure.",
+    "Domiciliary oxygen 2 L/min.",
+    "On home NIV overnight for chronic type 2 respiratory failure.",
+    "GOLD stage 4 COPD.",
+    "On HD three times a week.",
+    "Uses CAPD.",
+    "HIV with a CD4 count of 85 cells/µL.",  # below 200/µL: AIDS by definition
+    "On methotrexate and adalimumab for rheumatoid arthritis.",
+    "Acute myeloid leukaemia treated with HSCT.",
+])
+def test_chronic_health_in_other_words(sentence: str) -> None:
+    assert value(chronic_health, ICU + sentence) is True
+
+
+@pytest.mark.parametrize("sentence", [
+    "No history of cirrhosis.",  # denied
+    "Her mother had oesophageal varices.",  # a relative's
+    "Leg varices and varicose veins.",  # varices of the legs, not portal hypertension
+    "Her child C-section was in 2010.",
+    "HIV with a CD4 count 650.",  # above 200/µL
+    "Mild COPD on inhalers.",
+    "HDL 1.2 mmol/L.",  # not 'HD'
+])
+def test_chronic_health_near_misses(sentence: str) -> None:
+    assert value(chronic_health, ICU + sentence) is None
+
+
+@pytest.mark.parametrize("sentence", ["He has an LVAD.", "Neutropenic after his last course.", "A left arm AV fistula."])
+def test_chronic_health_suggestive_wordings_are_doubts(sentence: str) -> None:
+    assert second_reader(CALCULATORS["apache_ii"], "chronic_health", NoteReader(ICU + sentence))[0] > 0
+
+
+# --- SOFA / APACHE II: ventilation, non-invasive support, vasopressor doses, urine, renal failure -------------------
+@pytest.mark.parametrize("sentence, ventilated, cpap", [
+    ("Intubated in the emergency department, now on SIMV.", True, None),
+    ("On IPPV via an endotracheal tube.", True, None),
+    ("On the vent, FiO2 0.5.", True, None),
+    ("Self-ventilating on room air.", False, None),
+    ("The ventral hernia was reduced.", None, None),  # 'vent' in another word
+    ("Non-invasive mechanical ventilation via a face mask.", None, True),  # NIV, not invasive ventilation
+    ("BPAP overnight on the unit.", None, True),
+    ("CMV viraemia, started on ganciclovir.", None, None),  # cytomegalovirus, not a ventilator mode
+])
+def test_ventilation_in_other_words(sentence: str, ventilated, cpap) -> None:
+    args = args_of("sofa", ICU + sentence)
+    assert args.get("mechanical_ventilation") is ventilated and args.get("cpap") is cpap
+
+
+@pytest.mark.parametrize("sentence, drug, dose", [
+    ("Noradrenaline at 0.2 micrograms per kilogram per minute.", "norepinephrine", 0.2),
+    ("Dopamine 5 gamma.", "dopamine", 5.0),  # ICU shorthand: gamma = µg/kg/min
+    ("Dobutamine started at 5 mcg/kg per minute.", "dobutamine", 5.0),
+])
+def test_vasopressor_doses_in_other_units(sentence: str, drug: str, dose: float) -> None:
+    assert args_of("sofa", ICU + sentence).get(drug) == pytest.approx(dose)
+
+
+@pytest.mark.parametrize("sentence, ml", [
+    ("Diuresis 400 mL/24 h.", 400.0),  # European usage
+    ("Osmotic diuresis noted; urine output 3 L over 24 h.", 3000.0),  # 'osmotic diuresis' is no volume label
+    ("Forced diuresis planned.", None),
+])
+def test_urine_output_as_diuresis(sentence: str, ml) -> None:
+    assert value(urine_output, ICU + sentence) == ml
+
+
+def test_anuria_is_a_doubt_for_the_urine_output() -> None:
+    assert second_reader(CALCULATORS["sofa"], "urine_output", NoteReader(ICU + "He has been anuric since admission."))[0] == 0.6
+
+
+@pytest.mark.parametrize("sentence, acute, chronic", [
+    ("Acute tubular necrosis after prolonged hypotension.", True, None),
+    ("Pre-renal azotaemia from vomiting.", True, None),
+    ("No acute tubular necrosis on biopsy.", False, None),
+    ("Established renal failure.", None, True),
+    ("Chronic renal impairment, stable.", None, True),
+])
+def test_renal_failure_in_other_words(sentence: str, acute, chronic) -> None:
+    args = args_of("apache_ii", ICU + sentence)
+    assert args.get("acute_renal_failure") is acute and args.get("chronic_renal_failure") is chronic
+
+
+# --- SIRS bands: stab forms are band neutrophils --------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, pct", [
+    ("Differential: segs 60, stabs 14%.", 14.0),
+    ("Stab forms 12%.", 12.0),
+    ("He has a stab wound; 40% of staff were off.", None),  # a wound, not a cell
+])
+def test_bands_as_stab_forms(sentence: str, pct) -> None:
+    assert value(bands, ICU + sentence) == pct

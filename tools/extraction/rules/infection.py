@@ -28,9 +28,11 @@ from medmirror.tools.extraction.rules.readers import affirmed, make_hit
 from medmirror.tools.extraction.rules.shared import AGE, DBP, HR, RR, SBP, TEMP, WBC, first_day_readings
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
-_BANDS_LABEL = r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|bandemia)"
+# (stab cells are band forms, the European name: 'stabs 14%', 'stab neutrophils 12 %'; unsegmented neutrophils too)
+_BANDS_LABEL = (r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|bandemia"
+                r"|\bstabs\b|\bstab (?:forms|cells|neutrophils)|\b(?:un|non-?)segmented neutrophils)")
 _BANDS_PCT = re.compile(rf"{_BANDS_LABEL}[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*%"
-                        rf"|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|band neutrophils|immature neutrophils)\b", re.I)
+                        rf"|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|band neutrophils|immature neutrophils|stabs|stab (?:forms|cells))\b", re.I)
 # a bare number right after 'bands' in a white-cell differential ('Diff: segs 70, lymphs 12, bands 14'): differentials
 # are written in percent; an absolute count carries its own unit and is not read
 _BANDS_BARE = re.compile(rf"\bbands?\s*[:=]?\s*(?P<n>{NUMBER})(?!\d|\.\d|\s*(?:%|[x×*]|/|[A-Za-zµ]))", re.I)
