@@ -299,11 +299,8 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
               "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
     # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
     # Centor / FeverPAIN: an inflamed throat named as a diagnosis says swelling or pus may be there, not that it is
-    "exudate_or_swelling": ("~tonsillitis", "~quinsy", "~peritonsillar abscess", "~glandular fever",
-                            "~infectious mononucleosis"),
-    "purulence": ("~tonsillitis", "~quinsy", "~peritonsillar abscess", "~glandular fever", "~infectious mononucleosis"),
-    # small, mobile ('shotty') nodes are palpable but not the swollen or tender nodes Centor scores
-    "tender_nodes": ("~shotty nodes", "~shotty lymph nodes", "~neck tender", "~tender neck"),
+    # ('tonsillitis' is not among them: its stem is the tonsils' own, every tonsil examination would match it)
+    "exudate_or_swelling": ("~quinsy", "~peritonsillar abscess", "~glandular fever", "~infectious mononucleosis"),
     # APACHE II chronic health: signs of an end-stage organ or of lowered resistance that do not settle Knaus's items
     "chronic_health": ("~LVAD", "left ventricular assist device", "~cor pulmonale", "~neutropenia", "~neutropenic",
                        "~myeloma", "~breathless at rest", "~housebound", "~arteriovenous fistula", "~AV fistula",

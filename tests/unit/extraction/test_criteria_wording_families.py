@@ -138,13 +138,21 @@ def test_throat_criteria_in_other_words(rule, sentence: str, expected) -> None:
 
 
 @pytest.mark.parametrize("field, sentence", [
-    ("exudate_or_swelling", "Diagnosed with tonsillitis by the GP yesterday."),
-    ("tender_nodes", "Shotty nodes in the neck."),
+    ("exudate_or_swelling", "Seen by the GP yesterday, who diagnosed quinsy."),
+    ("exudate_or_swelling", "Examination shows a left peritonsillar abscess."),
 ])
 def test_throat_diagnoses_are_doubts_not_readings(field: str, sentence: str) -> None:
     calc = CALCULATORS["centor_mcisaac"]
     assert second_reader(calc, field, NoteReader(THROAT + sentence))[0] > 0
-    assert second_reader(calc, field, NoteReader(THROAT + "No " + sentence[0].lower() + sentence[1:])) == (0.0, [])
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("exudate_or_swelling", "An examination of his tonsils is described below."),  # the tonsils named, nothing found
+    ("tender_nodes", "Shotty non-tender posterior cervical nodes."),  # small mobile nodes are not swollen ones
+    ("exudate_or_swelling", "No sign of quinsy."),
+])
+def test_throat_near_misses_are_no_doubt(field: str, sentence: str) -> None:
+    assert second_reader(CALCULATORS["centor_mcisaac"], field, NoteReader(THROAT + sentence)) == (0.0, [])
 
 
 # --- APACHE II chronic health (Knaus 1985) in the words clinicians write it -----------------------------------------
