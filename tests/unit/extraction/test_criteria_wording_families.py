@@ -11,6 +11,7 @@ import pytest
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
 from medmirror.tools.extraction.rules.critical_care import chronic_health, urine_output
+from medmirror.tools.extraction.rules.glasgow_coma import gcs_verbal
 from medmirror.tools.extraction.rules.hepatic import ascites_grade, encephalopathy_grade
 from medmirror.tools.extraction.rules.infection import (
     bands,
@@ -255,3 +256,16 @@ def test_renal_failure_in_other_words(sentence: str, acute, chronic) -> None:
 ])
 def test_bands_as_stab_forms(sentence: str, pct) -> None:
     assert value(bands, ICU + sentence) == pct
+
+
+# --- GCS verbal: the orientation shorthand (A&O x3 is oriented; x1 or x2 is confused) --------------------------------
+@pytest.mark.parametrize("sentence, verbal", [
+    ("Brought in after a fall. Eyes open spontaneously, A&O x3, obeys commands.", "oriented"),
+    ("Alert and oriented times three on arrival.", "oriented"),
+    ("Eyes open spontaneously, AOx2, obeys commands.", "confused"),
+    ("Eyes open to voice; oriented x1; localises to pain.", "confused"),  # 'oriented' alone would be wrong here
+    ("Eyes open to voice, A&O x 2.", "confused"),
+    ("Eyes open to voice. Her daughter is A&O x3.", None),  # a relative's
+])
+def test_orientation_shorthand(sentence: str, verbal) -> None:
+    assert value(gcs_verbal, sentence) == verbal
