@@ -305,6 +305,13 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "chronic_health": ("~LVAD", "left ventricular assist device", "~cor pulmonale", "~neutropenia", "~neutropenic",
                        "~myeloma", "~breathless at rest", "~housebound", "~arteriovenous fistula", "~AV fistula",
                        "oxygen concentrator", "~hepatorenal syndrome", "~HIV"),
+    # SOFA: a vasopressor named without a dose (noradrenaline is norepinephrine's British name; Levophed its brand)
+    "norepinephrin": ("noradrenaline", "Levophed", "norad"),
+    # SOFA ventilation: a tracheostomy or PEEP is also given without a ventilator (a trache mask, CPAP)
+    "mechanical_ventilation": ("~tracheostomy", "~PEEP", "~extubated"),
+    # shock and its treatment suggest hypotension; they do not give its pressure
+    "hypotens": ("~septic shock", "~cardiogenic shock", "~haemodynamically unstable", "~hemodynamically unstable",
+                 "~circulatory collapse", "~vasopressors", "~pressors", "~inotropes"),
     # SOFA urine output: no urine, or little, named without a volume
     "urine_output": ("anuric", "anuria", "~oliguric", "~oliguria", "~no urine output"),
     "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),

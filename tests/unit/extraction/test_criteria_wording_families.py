@@ -269,3 +269,22 @@ def test_bands_as_stab_forms(sentence: str, pct) -> None:
 ])
 def test_orientation_shorthand(sentence: str, verbal) -> None:
     assert value(gcs_verbal, sentence) == verbal
+
+
+# --- SOFA: a vasopressor without its dose, a tracheostomy, shock: doubts, not readings -------------------------------
+@pytest.mark.parametrize("field, sentence", [
+    ("norepinephrine", "Started on noradrenaline in the emergency department."),
+    ("mechanical_ventilation", "Has a tracheostomy in situ."),
+    ("hypotension", "In septic shock on arrival."),
+])
+def test_sofa_suggestive_wordings_are_doubts(field: str, sentence: str) -> None:
+    assert second_reader(CALCULATORS["sofa"], field, NoteReader(ICU + sentence))[0] > 0
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("epinephrine", "Started on noradrenaline in the emergency department."),  # another drug
+    ("norepinephrine", "His father was on noradrenaline after his heart surgery."),  # a relative's
+    ("hypotension", "No signs of septic shock."),  # denied
+])
+def test_sofa_suggestive_wordings_near_misses(field: str, sentence: str) -> None:
+    assert second_reader(CALCULATORS["sofa"], field, NoteReader(ICU + sentence)) == (0.0, [])
