@@ -309,6 +309,8 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "norepinephrin": ("noradrenaline", "Levophed", "norad"),
     # SOFA ventilation: a tracheostomy or PEEP is also given without a ventilator (a trache mask, CPAP)
     "mechanical_ventilation": ("~tracheostomy", "~PEEP", "~extubated"),
+    # high-flow nasal oxygen: non-invasive respiratory support to some (SOFA 2.0), not CPAP to others (MDCalc)
+    "cpap": ("high flow nasal", "HFNC", "HFNO", "Optiflow", "Airvo"),
     # shock and its treatment suggest hypotension; they do not give its pressure
     "hypotens": ("~septic shock", "~cardiogenic shock", "~haemodynamically unstable", "~hemodynamically unstable",
                  "~circulatory collapse", "~vasopressors", "~pressors", "~inotropes"),

@@ -276,6 +276,7 @@ def test_orientation_shorthand(sentence: str, verbal) -> None:
     ("norepinephrine", "Started on noradrenaline in the emergency department."),
     ("mechanical_ventilation", "Has a tracheostomy in situ."),
     ("hypotension", "In septic shock on arrival."),
+    ("cpap", "On high flow nasal oxygen at 60 L/min."),  # respiratory support to some, not CPAP to others
 ])
 def test_sofa_suggestive_wordings_are_doubts(field: str, sentence: str) -> None:
     assert second_reader(CALCULATORS["sofa"], field, NoteReader(ICU + sentence))[0] > 0
@@ -285,6 +286,7 @@ def test_sofa_suggestive_wordings_are_doubts(field: str, sentence: str) -> None:
     ("epinephrine", "Started on noradrenaline in the emergency department."),  # another drug
     ("norepinephrine", "His father was on noradrenaline after his heart surgery."),  # a relative's
     ("hypotension", "No signs of septic shock."),  # denied
+    ("cpap", "High flow nasal oxygen was not needed."),  # denied
 ])
 def test_sofa_suggestive_wordings_near_misses(field: str, sentence: str) -> None:
     assert second_reader(CALCULATORS["sofa"], field, NoteReader(ICU + sentence)) == (0.0, [])
