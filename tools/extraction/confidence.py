@@ -296,7 +296,31 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "kidney": ("renal impairment", "renal insufficiency", "renal failure", "dialysis", "chronic kidney disease"),
     "renal": ("kidney disease", "renal impairment", "dialysis", "nephropathy", "chronic kidney disease"),
     "ckd": ("chronic kidney disease", "renal impairment", "renal insufficiency", "dialysis", "nephropathy"),
-    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid"),
+    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid",
+              # signs and treatments that suggest ascites without settling it: the flanks in examination words, a
+              # diuretic or shunt also given for heart failure / varices
+              "~bulging flanks", "flank dullness", "dull flanks", "~everted umbilicus", "~abdominal distension",
+              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
+    # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
+    # Centor / FeverPAIN: an inflamed throat named as a diagnosis says swelling or pus may be there, not that it is
+    # ('tonsillitis' is not among them: its stem is the tonsils' own, every tonsil examination would match it)
+    "exudate_or_swelling": ("~quinsy", "~peritonsillar abscess", "~glandular fever", "~infectious mononucleosis"),
+    # APACHE II chronic health: signs of an end-stage organ or of lowered resistance that do not settle Knaus's items
+    "chronic_health": ("~LVAD", "left ventricular assist device", "~cor pulmonale", "~neutropenia", "~neutropenic",
+                       "~myeloma", "~breathless at rest", "~housebound", "~arteriovenous fistula", "~AV fistula",
+                       "oxygen concentrator", "~hepatorenal syndrome", "~HIV"),
+    # SOFA: a vasopressor named without a dose (noradrenaline is norepinephrine's British name; Levophed its brand)
+    "norepinephrin": ("noradrenaline", "Levophed", "norad"),
+    # SOFA ventilation: a tracheostomy or PEEP is also given without a ventilator (a trache mask, CPAP)
+    "mechanical_ventilation": ("~tracheostomy", "~PEEP", "~extubated"),
+    # high-flow nasal oxygen: non-invasive respiratory support to some (SOFA 2.0), not CPAP to others (MDCalc)
+    "cpap": ("high flow nasal", "HFNC", "HFNO", "Optiflow", "Airvo"),
+    # shock and its treatment suggest hypotension; they do not give its pressure
+    "hypotens": ("~septic shock", "~cardiogenic shock", "~haemodynamically unstable", "~hemodynamically unstable",
+                 "~circulatory collapse", "~vasopressors", "~pressors", "~inotropes"),
+    # SOFA urine output: no urine, or little, named without a volume
+    "urine_output": ("anuric", "anuria", "~oliguric", "~oliguria", "~no urine output"),
+    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
@@ -432,7 +456,7 @@ class NoteReader:
         the past for a history criterion, not called acute for a chronic one?"""
         text = self.index.sentences[i].text
         lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        if _READING_AFTER.match(text, hi):
+        if _READING_AFTER.match(text, hi) and not _DOSE_AFTER.match(text, hi):
             return False
         if chronic and _ACUTE_BEFORE.search(text[max(0, lo - 25):lo]):
             return False
@@ -458,9 +482,14 @@ class NoteReader:
 
 # after a phrase, a number read for it: 'blood pressure 124/78 mmHg', 'her blood pressure was measured at 95/60'
 _READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|reading|remained|fell\s+to|rose\s+to|"
-                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d"
-                            # a drug's dose is no reading: "atorvastatin 20 mg" names the drug taken
-                            r"(?![\d.,]*\s*(?:mg|mcg|micrograms?|µg|g|units?|IU|mL)\b)", re.I)
+                            r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
+# a drug's dose after its name is no reading of the criterion: 'rifaximin 550 mg twice daily', 'metformin 500mg bd'
+# (a lab's mass unit per volume, 'creatinine 1.2 mg/dL', is a reading)
+_DOSE_AFTER = re.compile(r"\W{0,3}(?:\w+\W+){0,3}?\d[\d.,]*\s*(?:mg|mcg|µg|micrograms?|milligrams?|grams?|g|units?|IU|tabs?|tablets?)\b"
+                         r"(?!\s*/\s*(?:d?L|dl|ml|mL|kg|min|h\b|hr|24))"
+                         # a liquid dose with its frequency: 'lactulose 20 mL twice a day'
+                         r"|\W{0,3}\d[\d.,]*\s*mL\s+(?:once|twice|three|four|b\.?d|t\.?d\.?s|q\.?d\.?s|o\.?d|bid|tid|qid|daily|nocte"
+                         r"|every|at\s+night|in\s+the\s+morning)\b", re.I)
 _TEST_AFTER = re.compile(r"[\s-]{1,2}(?:angiograph\w*|angiogram|arteriogra\w*|venogra\w*|CT\b|ultrasound|duplex|doppler|"
                          r"MRI\b|scan\w*|imaging|function\s+tests?|panel|profile|screen(?:ing)?|biopsy|catheteri[sz]ation)", re.I)
 _PLACE_BEFORE = re.compile(r"(?:practitioner'?s|\bGP'?s?|doctor'?s|family\s+doctor'?s|dental)\s+$", re.I)

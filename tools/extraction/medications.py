@@ -39,7 +39,9 @@ _ROUTE_WORDS: dict[str, str] = {
     "infusion": "infusion", "drip": "infusion",
 }
 _ROUTE = r"(?:" + "|".join(sorted((re.escape(w) for w in _ROUTE_WORDS), key=len, reverse=True)) + r")"
-_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min(?:ute)?))?"
+_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*(?:/|per)\s*(?:kg|kilograms?)\s*(?:/|per)\s*min(?:ute)?"
+         # 'gamma' is µg/kg/min in the ICU shorthand of many countries: "dopamine 5 gamma"
+         r"|gammas?(?![\w-])|γ|(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min(?:ute)?))?"
          # infusion rates: "0.3 micrograms/kg/min", "0.1 mcg/kg/minute", "0.2 µg·kg⁻¹·min⁻¹", "8 mcg/min", "2 mg/h"
          r"|(?:mcg|µg|μg|ug|micrograms?)\s*/\s*kg\s*/\s*min(?:ute)?|(?:mcg|µg|μg|ug|micrograms?)\s+per\s+(?:kg|kilo(?:gram)?s?)\s+per\s+min(?:ute)?|(?:mcg|µg|μg|ug|micrograms?)\s*[·.]?\s*kg\s*[⁻-]\s*[¹1]\s*[·.]?\s*min\s*[⁻-]\s*[¹1]"
          r"|(?:mcg|µg|μg|ug|micrograms?|mg)\s*/\s*min(?:ute)?|mg\s*/\s*h(?:r|our)?(?![A-Za-z])|mg|mcg|µg|μg|ug|milligrams?|micrograms?|grams?|g"
