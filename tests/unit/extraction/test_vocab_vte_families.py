@@ -174,3 +174,53 @@ def test_caprini_history_in_other_words(field: str, note: str) -> None:
 ])
 def test_caprini_history_near_misses(field: str, note: str) -> None:
     assert read("caprini_vte", field, "A 67-year-old woman for surgery. " + note) is not True
+
+
+# --- recent surgery: the theatre visit, named operations and their suffixes -------------------------------------------
+@pytest.mark.parametrize("note", [
+    "Two weeks ago he was taken to theatre for an open appendix washout.",
+    "Underwent CABG x3 eighteen days ago.",
+    "Inguinal herniorrhaphy 10 days ago, discharged the same evening.",
+    "Intramedullary nail to the left tibia three weeks ago.",
+    "Right below-knee amputation 2 weeks ago for wet gangrene.",
+])
+def test_recent_surgery_in_other_words(note: str) -> None:
+    assert read("wells_pe", "recent_surgery", "A 66-year-old with sudden dyspnoea. " + note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "Coronary angioplasty and stent last week.",                          # a catheter procedure, not an operation
+    "Transcatheter aortic valve replacement 2 weeks ago via the femoral artery.",
+    "His wife had a CABG last month.",                                    # a relative's
+    "Orchidopexy as a child.",                                            # long past
+])
+def test_recent_surgery_near_misses(note: str) -> None:
+    assert read("wells_pe", "recent_surgery", "A 66-year-old with sudden dyspnoea. " + note) is not True
+
+
+# --- Caprini trauma items and collateral veins -------------------------------------------------------------------------
+@pytest.mark.parametrize("calc, field, note", [
+    ("caprini_vte", "multiple_trauma_last_month", "Admitted 5 days ago, multiply injured after a fall from scaffolding."),
+    ("caprini_vte", "multiple_trauma_last_month", "Multisystem trauma from a motorway collision this week."),
+    ("caprini_vte", "spinal_cord_injury_last_month", "MRI: spinal cord contusion at C5 after the dive last week."),
+    ("wells_dvt", "collateral_veins", "Venous collaterals visible over the left thigh."),
+])
+def test_trauma_items_and_collaterals_in_other_words(calc: str, field: str, note: str) -> None:
+    assert read(calc, field, "A 45-year-old man. " + note) is True
+
+
+@pytest.mark.parametrize("calc, field, note", [
+    ("caprini_vte", "multiple_trauma_last_month", "Isolated wrist injury; not multiply injured."),
+    ("caprini_vte", "spinal_cord_injury_last_month", "No spinal cord contusion on MRI."),
+    ("wells_dvt", "collateral_veins", "No venous collaterals."),
+])
+def test_trauma_items_and_collaterals_near_misses(calc: str, field: str, note: str) -> None:
+    assert read(calc, field, "A 45-year-old man. " + note) is not True
+
+
+@pytest.mark.parametrize("note", [
+    "Endocarditis. After 14 days of intravenous antibiotics he underwent a surgical aortic valve replacement.",
+    "Perforated ulcer; on hospital day 3 he had a laparotomy.",
+])
+def test_an_operation_of_this_admissions_course_is_not_recent_surgery(note: str) -> None:
+    assert read("perc_rule", "recent_surgery_or_trauma", "A 58-year-old man. " + note) is not True
