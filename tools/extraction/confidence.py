@@ -285,8 +285,10 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "hyperlipidemia": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
                        "raised cholesterol", "high cholesterol"),
     "immobil": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "bedridden", "off her legs",
-                "off his legs", "plaster cast", "non weight bearing"),
-    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile"),
+                "off his legs", "plaster cast", "non weight bearing", "unable to walk", "unable to mobilise",
+                "unable to mobilize", "~housebound"),
+    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile", "unable to walk",
+                  "unable to mobilise", "unable to mobilize"),
     "swell": ("swollen calf", "calf swollen", "swollen leg", "leg swollen", "calf looked bigger", "calf bigger",
               "asymmetrical calf"),
     # clinical signs of DVT (Wells' PE): the leg's findings written out
@@ -307,9 +309,10 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
     # VTE scores: a consequence or a device of a past clot; walking lost without a stated bed rest; rusty sputum
-    "previous_pe": ("chronic thromboembolic pulmonary hypertension", "CTEPH", "~IVC filter", "~inferior vena cava filter"),
+    "previous_pe": ("chronic thromboembolic pulmonary hypertension", "CTEPH", "~IVC filter", "~inferior vena cava filter",
+                    "VTE", "venous thromboembolism", "blood clot", "blood clots"),
     "previous_dvt": ("post thrombotic syndrome", "post-thrombotic syndrome", "postthrombotic syndrome", "post-phlebitic limb", "~IVC filter",
-                     "~inferior vena cava filter"),
+                     "~inferior vena cava filter", "VTE", "venous thromboembolism", "blood clot", "blood clots"),
     "hemopty": ("~rusty sputum", "~rust coloured sputum", "~rust colored sputum"),
     "varicos": ("~vein stripping", "~sclerotherapy", "~endovenous ablation", "~endovenous laser"),
     "hormon": ("~tamoxifen", "~raloxifene", "~progestogen-only pill", "~mini-pill", "~Depo-Provera", "~IVF",

@@ -40,3 +40,21 @@ def test_implied_wordings_raise_a_doubt(calc_id: str, field: str, sentence: str,
 ])
 def test_implied_wordings_near_misses(calc_id: str, field: str, sentence: str) -> None:
     assert second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence)) == (0.0, [])
+
+
+@pytest.mark.parametrize("calc_id, field, sentence", [
+    ("wells_pe", "previous_pe", "History of VTE in 2019, on apixaban since."),            # DVT or PE: not which
+    ("wells_dvt", "previous_dvt", "She had a blood clot after her hip replacement in 2012."),
+    ("wells_pe", "immobilization", "Unable to walk since the fall four days ago."),       # walking lost, bed rest not said
+])
+def test_unspecific_wordings_of_a_past_clot_or_immobility_raise_a_doubt(calc_id: str, field: str, sentence: str) -> None:
+    doubt, found = second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence))
+    assert found
+
+
+@pytest.mark.parametrize("calc_id, field, sentence", [
+    ("wells_pe", "previous_pe", "Her mother had a VTE in 2019."),
+    ("wells_pe", "immobilization", "Her husband is unable to walk and she is his carer."),  # a relative's
+])
+def test_unspecific_wordings_near_misses(calc_id: str, field: str, sentence: str) -> None:
+    assert second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence)) == (0.0, [])
