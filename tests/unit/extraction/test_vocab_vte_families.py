@@ -224,3 +224,26 @@ def test_trauma_items_and_collaterals_near_misses(calc: str, field: str, note: s
 ])
 def test_an_operation_of_this_admissions_course_is_not_recent_surgery(note: str) -> None:
     assert read("perc_rule", "recent_surgery_or_trauma", "A 58-year-old man. " + note) is not True
+
+
+# --- Caprini's obstetric history and mobility --------------------------------------------------------------------------
+@pytest.mark.parametrize("note", [
+    "Obstetric history: intrauterine fetal death at 34 weeks in 2016.",
+    "Her second pregnancy was complicated by HELLP syndrome.",
+    "First baby delivered at 32 weeks for severe fetal growth restriction.",
+])
+def test_pregnancy_loss_history_in_other_words(note: str) -> None:
+    assert read("caprini_vte", "pregnancy_loss_history", "A 38-year-old woman for hysterectomy. " + note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "No history of IUFD or pre-eclampsia.",
+    "Her sister had a fetal demise at 30 weeks.",
+])
+def test_pregnancy_loss_history_near_misses(note: str) -> None:
+    assert read("caprini_vte", "pregnancy_loss_history", "A 38-year-old woman for hysterectomy. " + note) is not True
+
+
+def test_bedfast_is_confined_to_bed() -> None:
+    note = "An 84-year-old man for hernia repair. He has been bedfast since his stroke."
+    assert read("caprini_vte", "mobility", note) == "confined to bed >72 hours"

@@ -296,7 +296,7 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
         ("confined to bed >72 hours", r"(?:in bed|bedridden|bed[- ]?bound|confined to (?:the )?bed|immobili[sz]ed|immobile|bed rest)[^.;]{0,40}?"
                                       r"(?:\b(?:[4-9]|\d{2,}|four|five|six|seven|eight|nine|ten)\s*days?|(?:several|many)\s+days|(?:a|one|two|three|\d+)\s+weeks?"
                                       r"|(?:7[3-9]|[89]\d|\d{3,})\s*h(?:ours?|rs?)?)"
-                                      r"|(?:bedridden|bed[- ]?bound|confined to (?:the )?bed)", 3),
+                                      r"|(?:bedridden|bed[- ]?bound|bedfast|confined to (?:the |his |her )?bed)", 3),
         ("bed rest", r"\bbed rest\b|\bbedrest\b", 2),
         ("normal/ambulatory", r"\bambulat(?:ory|ing|es)\b(?! with)|walks? (?:independently|without)|fully mobile|independently mobile", 1),
     ]
@@ -677,7 +677,11 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "pregnancy_loss_history": Term(r"stillb(?:irth|orn)|recurrent (?:spontaneous )?(?:abortion|miscarriage|pregnancy loss)"
                                        r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous|early"
                                        r"|first[- ]trimester|second[- ]trimester|unexplained) ){0,3}(?:abortions|miscarriages|pregnancy losses)"
-                                       r"|pre-?eclampsia|growth[- ]restricted infant",
+                                       r"|pre-?eclampsia|growth[- ]restricted infant"
+                                       # a stillbirth by its other names, toxaemia, fetal growth restriction
+                                       r"|intra-?uterine (?:fetal|foetal) death|\bIUFD\b|(?:fetal|foetal) demise|(?<![\w-])eclampsia|\bHELLP\b"
+                                       r"|toxa?emia of pregnancy|(?:intra-?uterine|fetal|foetal) growth restriction|\bIUGR\b"
+                                       r"|habitual (?:abortion|miscarriage)",
                                        label="stillbirth / recurrent miscarriage / preeclampsia"),
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
