@@ -32,6 +32,7 @@ def test_previous_pe_in_other_words(note: str) -> None:
     "His mother had a clot in her lungs after surgery.",           # a relative's
     "No history of saddle embolus or other thromboembolism.",      # denied
     "Filling defect in the left kidney on CT, a simple cyst.",     # a filling defect of another organ
+    "In 2017 an aortic saddle embolus was removed from both iliac arteries.",  # an arterial embolus at the bifurcation
 ])
 def test_previous_pe_near_misses(note: str) -> None:
     assert read("wells_pe", "previous_pe", "A 58-year-old man with chest pain. " + note) is not True
@@ -129,6 +130,7 @@ def test_hormone_use_in_other_words(note: str) -> None:
     "She stopped taking the pill two years ago.",            # past, PERC asks for current use
     "Her sister is on the pill.",                            # a relative's
     "No contraceptive patch or other hormonal contraception.",
+    "A vaginal ring pessary is in place for uterine prolapse.",  # a support ring, not a contraceptive one
 ])
 def test_hormone_use_near_misses(note: str) -> None:
     assert read("perc_rule", "hormone_use", "A 29-year-old with pleuritic chest pain. " + note) is not True
