@@ -261,7 +261,7 @@ _HEART_FAILURE_HINTS = ("NYHA class", "cardiogenic pulmonary oedema", "cardiogen
                         "~paroxysmal nocturnal dyspnoea", "~paroxysmal nocturnal dyspnea", "~diastolic dysfunction",
                         "~furosemide", "~bumetanide", "~ejection fraction")
 _CONFUSION_HINTS = ("~drowsy", "~agitated", "~behaving oddly", "~acting strangely",
-                    "~hallucinating", "~wandering")
+                    "~hallucinating", "~wandering", "~lethargic", "~somnolent")
 _CANCER_HINTS = ("~oncology", "~chemotherapy", "~radiotherapy", "~tamoxifen", "~letrozole", "~anastrozole", "~mass lesion")
 
 

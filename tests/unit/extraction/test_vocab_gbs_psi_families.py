@@ -176,3 +176,14 @@ def test_neoplastic_disease_near_misses(note: str) -> None:
 ])
 def test_melena_in_other_words(note: str, expected: bool) -> None:
     assert bool(read("glasgow_blatchford", "melena", GBS + note)) is expected
+
+
+# --- current-only criteria do not take a past mention of the new words ------------------------------------------------
+@pytest.mark.parametrize("calc, field, note", [
+    ("glasgow_blatchford", "syncope", "Vasovagal episode at a blood test in 2015; none since."),
+    ("glasgow_blatchford", "melena", "Melanotic stools in 2019 from a duodenal ulcer, healed on PPI."),
+    ("curb_65", "confusion", "Acute confusional state with a urinary infection in 2020, fully recovered."),
+    ("psi", "altered_mental_status", "History of reduced level of consciousness after a head injury in 2011."),
+])
+def test_a_past_mention_is_not_the_current_finding(calc: str, field: str, note: str) -> None:
+    assert read(calc, field, PSI + note) is not True

@@ -58,3 +58,17 @@ def test_unspecific_wordings_of_a_past_clot_or_immobility_raise_a_doubt(calc_id:
 ])
 def test_unspecific_wordings_near_misses(calc_id: str, field: str, sentence: str) -> None:
     assert second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence)) == (0.0, [])
+
+
+@pytest.mark.parametrize("calc_id, field, sentence", [
+    ("curb_65", "confusion", "She has been lethargic since last night."),
+    ("psi", "altered_mental_status", "Somnolent but rousable on arrival."),
+])
+def test_drowsiness_words_doubt_confusion(calc_id: str, field: str, sentence: str) -> None:
+    doubt, found = second_reader(CALCULATORS[calc_id], field, NoteReader("A 66-year-old. " + sentence))
+    assert found and doubt == 0.2
+
+
+def test_a_relatives_lethargy_is_no_doubt() -> None:
+    reader = NoteReader("A 66-year-old. Her husband has been lethargic with a cold.")
+    assert second_reader(CALCULATORS["curb_65"], "confusion", reader) == (0.0, [])
