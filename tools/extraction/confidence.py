@@ -38,7 +38,7 @@ from typing import Any, Literal, get_args, get_origin
 import Stemmer
 
 from medmirror.tools.calculators.base import Calculator, is_rejected_argument
-from medmirror.tools.extraction.calc_sources import AnyOf, Concept, FirstOf, Judgement, Source, Term
+from medmirror.tools.extraction.calc_sources import AnyOf, Concept, Derived, FirstOf, Judgement, Source, Term
 from medmirror.tools.extraction.calculator_map import source_for
 from medmirror.tools.extraction.concepts import VOCABULARY_PATH
 from medmirror.tools.extraction.context import assert_context, find_triggers
@@ -259,6 +259,16 @@ def _inverted(src: Source) -> bool:
     return any(getattr(s, "invert", False) for s in _sources(src))
 
 
+_LIVER_HINTS = ("~jaundice", "~jaundiced", "~deranged LFTs", "~transaminitis", "~abnormal liver function", "~spider naevi",
+                "caput medusae", "~palmar erythema", "variceal", "~rifaximin", "~HCV", "~HBV")
+_HEART_FAILURE_HINTS = ("NYHA class", "cardiogenic pulmonary oedema", "cardiogenic pulmonary edema", "~orthopnoea", "~orthopnea",
+                        "~paroxysmal nocturnal dyspnoea", "~paroxysmal nocturnal dyspnea", "~diastolic dysfunction",
+                        "~furosemide", "~bumetanide", "~ejection fraction")
+_CONFUSION_HINTS = ("~drowsy", "~agitated", "~behaving oddly", "~acting strangely",
+                    "~hallucinating", "~wandering", "~lethargic", "~somnolent")
+_CANCER_HINTS = ("~oncology", "~chemotherapy", "~radiotherapy", "~tamoxifen", "~letrozole", "~anastrozole", "~mass lesion")
+
+
 # How clinicians write a criterion without naming it: a treatment that implies the diagnosis (an antihypertensive
 # for hypertension, metformin or a sulfonylurea for diabetes, a statin for hypercholesterolaemia) and lay or
 # descriptive wordings. Keyed by a stem of the criterion's own words (or an input's name); each entry adds phrases to
@@ -279,8 +289,10 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "hyperlipidemia": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
                        "raised cholesterol", "high cholesterol"),
     "immobil": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "bedridden", "off her legs",
-                "off his legs", "plaster cast", "non weight bearing"),
-    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile"),
+                "off his legs", "plaster cast", "non weight bearing", "unable to walk", "unable to mobilise",
+                "unable to mobilize", "~housebound"),
+    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile", "unable to walk",
+                  "unable to mobilise", "unable to mobilize"),
     "swell": ("swollen calf", "calf swollen", "swollen leg", "leg swollen", "calf looked bigger", "calf bigger",
               "asymmetrical calf"),
     # clinical signs of DVT (Wells' PE): the leg's findings written out
@@ -324,10 +336,42 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
+    # VTE scores: a consequence or a device of a past clot; walking lost without a stated bed rest; rusty sputum
+    "previous_pe": ("chronic thromboembolic pulmonary hypertension", "CTEPH", "~IVC filter", "~inferior vena cava filter",
+                    "VTE", "venous thromboembolism", "blood clot", "blood clots"),
+    "previous_dvt": ("post thrombotic syndrome", "post-thrombotic syndrome", "postthrombotic syndrome", "post-phlebitic limb", "~IVC filter",
+                     "~inferior vena cava filter", "VTE", "venous thromboembolism", "blood clot", "blood clots"),
+    "hemopty": ("~rusty sputum", "~rust coloured sputum", "~rust colored sputum"),
+    "varicos": ("~vein stripping", "~sclerotherapy", "~endovenous ablation", "~endovenous laser"),
+    "hormon": ("~tamoxifen", "~raloxifene", "~progestogen-only pill", "~mini-pill", "~Depo-Provera", "~IVF",
+               "~ovarian stimulation"),
+    "paralysis_or_cast": ("~foot drop", "~flaccid", "~plegic"),
+    "recent_surgery_or_trauma": ("~fell", "~injured", "~knocked down"),
+    "inflammatory_bowel_disease": ("~infliximab", "~adalimumab", "~pancolitis"),
+    "copd": ("~home oxygen", "~long-term oxygen therapy", "LTOT", "~ipratropium", "~pulmonary rehabilitation"),
+    # Glasgow-Blatchford / PSI: stigmata and treatments of liver disease, heart failure's symptoms and class, a
+    # collapse not called a faint, drowsiness or odd behaviour, a home that may not be a nursing home, dark stools
+    "hepatic_disease": _LIVER_HINTS, "liver_disease": _LIVER_HINTS,
+    "cardiac_failure": _HEART_FAILURE_HINTS, "chf": _HEART_FAILURE_HINTS,
+    "syncope": ("~collapsed", "~collapse", "~found on the floor", "briefly unresponsive", "~went limp"),
+    "confusion": _CONFUSION_HINTS, "altered_mental_status": _CONFUSION_HINTS,
+    "nursing_home_resident": ("~retirement home", "~retirement village", "~sheltered housing", "~sheltered accommodation", "~group home",
+                "~institutionalised", "~institutionalized"),
+    "melen": ("~dark stool", "~dark stools", "altered blood per rectum", "~altered blood"),
+    "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since"),
+    "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
 }
 
 
-_NAME_ONLY = frozenset({"immobil"})
+# criteria a derived rule reads (a concept's mentions weighed by time, place or treatment): the second reader searches
+# the concept's vocabulary as it does a concept source's
+_DERIVED_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "confusion": ("confusion",), "altered_mental_status": ("confusion",), "nursing_home_resident": ("nursing_home",),
+    "malignancy": ("cancer",), "active_cancer": ("cancer",),
+}
+
+
+_NAME_ONLY = frozenset({"immobil", "syncope", "confusion", "malignancy"})
 
 
 def _implies(key: str, name: str, stems: set[str]) -> bool:
@@ -376,6 +420,9 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
                     texts += vocabulary_terms(c)
             elif isinstance(s, Term) and "\\" not in s.pattern and "(" not in s.pattern:
                 texts += s.pattern.split("|")
+            elif isinstance(s, Derived):
+                for c in _DERIVED_VOCABULARY.get(name, ()):
+                    texts += vocabulary_terms(c)
     own_stems = set(_stems(_WORD.findall(f"{name.replace('_', ' ')} {description}")))
     implied = [t for key, terms in _IMPLIED.items() if _implies(key, name, own_stems) for t in terms]
     own = _phrase(title)

@@ -133,7 +133,12 @@ _PSEUDO = re.compile(
     r"|\b[A-Za-z-]*(?-i:Ag|Ab)\s+(?:was\s+|is\s+)?negative\b"
     # a short "N-day history of" is the present illness, not past history
     r"|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|few|couple of)[- ]"
-    r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b",
+    r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b"
+    # the act of history-taking ("confused and unable to give a history", "a history was obtained from her son"): a
+    # clinician's task now, not the patient's past
+    r"|\b(?:give|gives|giving|gave|given|provide[sd]?|providing|obtain(?:ed|ing)?|take|takes|taking|took|taken|elicit(?:ed|ing)?)\s+"
+    r"(?:an?\s+|any\s+|the\s+|his\s+|her\s+|their\s+)?(?:(?:clear|coherent|reliable|full|further|good|collateral)\s+)?history\b"
+    r"|\bhistory\s+(?:was\s+|is\s+)?(?:obtained|taken|given|provided|limited)\b",
     re.I,
 )
 

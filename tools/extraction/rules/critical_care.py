@@ -32,7 +32,7 @@ from medmirror.tools.extraction.rules.shared import (
     BUN,
     CREATININE,
     DBP,
-    HEART_FAILURE,
+    HEART_FAILURE_OR_REDUCED_EF,
     HR,
     PAO2,
     PH,
@@ -424,7 +424,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
     "glasgow_blatchford": {
         "bun": BUN, "hemoglobin": Quantity("hemoglobin"), "sex": SEX, "systolic_bp": SBP, "heart_rate": HR,
         "melena": Concept("melena", when="current"), "syncope": Concept("syncope", when="current"),
-        "hepatic_disease": Concept("liver_disease"), "cardiac_failure": HEART_FAILURE,
+        "hepatic_disease": Concept("liver_disease"), "cardiac_failure": HEART_FAILURE_OR_REDUCED_EF,
     },
     "apache_ii": {
         # physiology: the worst first-day reading (Knaus 1985), by its points (most items are U-shaped)

@@ -94,7 +94,11 @@ _TREATMENT = (r"chemotherapy|chemo\b|radiotherapy|radiation therapy|immunotherap
               r"|\b(?:carboplatin|cisplatin|oxaliplatin|paclitaxel|nab-paclitaxel|docetaxel|gemcitabine|capecitabine|5-?FU"
               r"|fluorouracil|irinotecan|pemetrexed|etoposide|vincristine|doxorubicin|epirubicin|temozolomide|pembrolizumab"
               r"|nivolumab|atezolizumab|durvalumab|ipilimumab|trastuzumab|pertuzumab|bevacizumab|cetuximab|panitumumab"
-              r"|imatinib|osimertinib|erlotinib|gefitinib|sunitinib|sorafenib|lenvatinib|enzalutamide|abiraterone)\b"
+              r"|imatinib|osimertinib|erlotinib|gefitinib|sunitinib|sorafenib|lenvatinib|enzalutamide|abiraterone"
+              r"|bortezomib|lenalidomide|daratumumab|ibrutinib|venetoclax|cytarabine|bleomycin|ifosfamide|palbociclib|olaparib"
+              r"|brentuximab)\b"
+              # chemoradiotherapy written as one word; the NHS 'systemic anti-cancer therapy'
+              r"|\bchemoradi\w*|\bSACT\b"
               r"|\b(?:last|latest|most recent)\s+(?:chemo(?:therapy)?\s+)?cycle\b|\bcycle\s+\d+\s+of\b")
 # a history header ("PMHx: colon cancer on FOLFOX") marks a whole list as past, but such lists hold current treatment
 _HISTORY_HEADER_TRIGGER = re.compile(r"historical:(?:PMHx?|past medical history|medical history|past history|hx:?)$", re.I)
@@ -413,3 +417,11 @@ TRANSIENT_MONOCULAR_LOSS = Term(r"(?:loss\s+of\s+(?:vision|sight)|visual\s+loss|
                                 label="transient monocular loss of vision")
 TIA = AnyOf(Concept("tia"), TRANSIENT_MONOCULAR_LOSS)
 CEREBROVASCULAR = AnyOf(Concept("cerebrovascular_disease"), TRANSIENT_MONOCULAR_LOSS)
+# a measured left ventricular ejection fraction of 40 % or less: systolic dysfunction (HFrEF), which PSI (Fine 1997:
+# 'ventricular dysfunction documented by ... echocardiography') and Glasgow-Blatchford ('cardiac failure: clinical or
+# echocardiographic evidence') count as heart failure; 'EF 35%', 'LVEF of 30-35 %', 'ejection fraction estimated at 25%'.
+# A normal or mildly reduced fraction (> 40 %) decides nothing (heart failure with preserved EF exists).
+REDUCED_EF = Term(r"\b(?:LV\s*EF|LVEF|EF|ejection\s+fraction)\s*(?:\((?:LV)?EF\)\s*)?(?:(?:of|was|is|at|estimated|measured|calculated"
+                  r"|approximately|approx\.?|about|around|only|severely\s+reduced|reduced|impaired|[:=~])\s*){0,3}(?:<\s*)?"
+                  r"(?:\d{1,2}\s*(?:-|–|to)\s*)?(?:[5-9]|[1-3]\d|40)(?:\.\d)?\s*%", label="ejection fraction <= 40 %")
+HEART_FAILURE_OR_REDUCED_EF = AnyOf(HEART_FAILURE, REDUCED_EF)

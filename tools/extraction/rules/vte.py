@@ -169,12 +169,24 @@ _BEFORE_PRESENTATION_CUE = re.compile(
     r"(?:post-?operative|POD)\s*(?:day\s*)?\d+)\b", re.I)
 
 
+# an operation placed in this admission's course: 'after 10 days of antibiotics he underwent ...', 'on hospital day 5',
+# 'during this admission', 'later in the admission'
+_DURING_ADMISSION = re.compile(
+    r"\bafter\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)\s+(?:days?|weeks?)\s+of\s+"
+    r"(?:\w+\s+){0,2}?(?:therapy|treatment|antibiotics?|antimicrobials?|anticoagulation)\b"
+    r"|\b(?:on|by)\s+(?:hospital|admission)\s+day\s+\d+|\bduring\s+(?:this|the\s+same|the\s+current)\s+(?:admission|hospitali[sz]ation|hospital\s+stay)"
+    r"|\blater\s+(?:in|during)\s+(?:the|this|his|her)\s+(?:admission|hospitali[sz]ation|hospital\s+stay)", re.I)
+
+
 def surgery_before_presentation(ctx: NoteContext) -> list[Finding]:
     """Surgery mentions that can be an operation *before* the presentation. The note's first operation done as
     emergency treatment ('an emergent laparotomy was performed', 'taken urgently to theatre'), with no time cue
     placing it before the presentation, is this admission's operation: it and every later mention without such a
-    cue ('postoperatively', 'the splenectomy') describe the treatment, not 'surgery in the previous weeks'."""
-    mentions = sorted(ctx.findings("recent_surgery"), key=lambda f: f.start)
+    cue ('postoperatively', 'the splenectomy') describe the treatment, not 'surgery in the previous weeks'. An
+    operation its sentence places in the admission's course ('after 10 days of antibiotics he underwent a valve
+    replacement', 'on hospital day 4') is left out too."""
+    mentions = sorted((f for f in ctx.findings("recent_surgery") if not _DURING_ADMISSION.search(f.sentence.text)),
+                      key=lambda f: f.start)
     for f in mentions:
         sent = f.sentence.text
         if _URGENT_OPERATION.search(sent) and not _BEFORE_PRESENTATION_CUE.search(sent) and not f.negated:
@@ -298,7 +310,7 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
         ("confined to bed >72 hours", r"(?:in bed|bedridden|bed[- ]?bound|confined to (?:the )?bed|immobili[sz]ed|immobile|bed rest)[^.;]{0,40}?"
                                       r"(?:\b(?:[4-9]|\d{2,}|four|five|six|seven|eight|nine|ten)\s*days?|(?:several|many)\s+days|(?:a|one|two|three|\d+)\s+weeks?"
                                       r"|(?:7[3-9]|[89]\d|\d{3,})\s*h(?:ours?|rs?)?)"
-                                      r"|(?:bedridden|bed[- ]?bound|confined to (?:the )?bed)", 3),
+                                      r"|(?:bedridden|bed[- ]?bound|bedfast|confined to (?:the |his |her )?bed)", 3),
         ("bed rest", r"\bbed rest\b|\bbedrest\b", 2),
         ("normal/ambulatory", r"\bambulat(?:ory|ing|es)\b(?! with)|walks? (?:independently|without)|fully mobile|independently mobile", 1),
     ]
@@ -626,7 +638,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "bedridden": Derived(bedridden, "bedridden / immobilised (a plaster cast is the other criterion)"),
         "major_surgery": MAJOR_SURGERY_12_WEEKS,
         "calf_swelling": Derived(calf_swelling_3cm, "calf circumference difference > 3 cm"),
-        "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
+        "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|venous collaterals|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
                                  r"|superficial venous (?:dilatation|distension)",
                                  when="current", label="collateral superficial veins"),
         "entire_leg_swollen": Derived(one_sided(r"(?:entire|whole|full) (?:of (?:the|his|her) )?(?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
@@ -671,8 +683,10 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                     r"|#\s?NOF\b|\bfractured\s+(?:neck\s+of\s+)?femur\b",
                                     when="current", label="hip / pelvis / leg fracture"),
         "stroke_last_month": Derived(last_month("stroke"), "stroke now or dated within the last month"),
-        "multiple_trauma_last_month": Term(r"multiple (?:trauma|injuries|fractures)|polytrauma", when="current", label="multiple trauma"),
-        "spinal_cord_injury_last_month": Term(r"spinal cord (?:injury|lesion|compression|transection)|\bSCI\b", when="current",
+        "multiple_trauma_last_month": Term(r"multiple (?:trauma|(?:traumatic )?injuries|fractures)|polytrauma|multi-?trauma|multiply injured"
+                                           r"|multi-?system (?:trauma|injur\w+)", when="current", label="multiple trauma"),
+        "spinal_cord_injury_last_month": Term(r"spinal cord (?:injury|lesion|compression|transection|contusion|trauma|damage)|\bSCI\b"
+                                              r"|cord (?:contusion|transection)|traumatic myelopathy", when="current",
                                               label="spinal cord injury"),
         "varicose_veins": Concept("varicose_veins"),
         "swollen_legs": Concept("leg_swelling", when="current"),
@@ -696,7 +710,11 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "pregnancy_loss_history": Term(r"stillb(?:irth|orn)|recurrent (?:spontaneous )?(?:abortion|miscarriage|pregnancy loss)"
                                        r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous|early"
                                        r"|first[- ]trimester|second[- ]trimester|unexplained) ){0,3}(?:abortions|miscarriages|pregnancy losses)"
-                                       r"|pre-?eclampsia|growth[- ]restricted infant",
+                                       r"|pre-?eclampsia|growth[- ]restricted infant"
+                                       # a stillbirth by its other names, toxaemia, fetal growth restriction
+                                       r"|intra-?uterine (?:fetal|foetal) death|\bIUFD\b|(?:fetal|foetal) demise|(?<![\w-])eclampsia|\bHELLP\b"
+                                       r"|toxa?emia of pregnancy|(?:intra-?uterine|fetal|foetal) growth restriction|\bIUGR\b"
+                                       r"|habitual (?:abortion|miscarriage)",
                                        label="stillbirth / recurrent miscarriage / preeclampsia"),
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
