@@ -211,7 +211,9 @@ def _is_abbreviation(word: str) -> bool:
     return len(word) >= 2 and word.isupper() and word.isalpha()
 
 
-def _phrase(text: str, strong: bool = False) -> Phrase | None:
+def _phrase(text: str, strong: bool | None = None) -> Phrase | None:
+    """A phrase of the criterion; ``strong``: True or False as given (an implied wording marked '~' is weak however
+    many words it has), None: strong with two or more content words or an abbreviation."""
     if _THRESHOLD.search(text):
         return None  # a threshold on a quantity ("heart rate > 100"): the rules read the number
     raw = _WORD.findall(text)
@@ -221,7 +223,7 @@ def _phrase(text: str, strong: bool = False) -> Phrase | None:
     abbreviations = frozenset(w for w in content if _is_abbreviation(w))
     stems = frozenset(_stems([w for w in content if not _is_abbreviation(w)]))
     return Phrase(stems, abbreviations, " ".join(content),
-                  strong=strong or len(stems) + len(abbreviations) >= 2 or bool(abbreviations))
+                  strong=strong if strong is not None else len(stems) + len(abbreviations) >= 2 or bool(abbreviations))
 
 
 # A denial ConText's triggers miss: "unaffected by swelling", "renal panel within normal limits".
@@ -427,7 +429,9 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
     implied = [t for key, terms in _IMPLIED.items() if _implies(key, name, own_stems) for t in terms]
     own = _phrase(title)
     out: dict[tuple[frozenset[str], frozenset[str]], Phrase] = {}
-    for t, strong in [*((t, False) for t in texts), *((t.lstrip("~"), not t.startswith("~")) for t in implied)]:
+    weak_or_given: list[tuple[str, bool | None]] = [(t, None) for t in texts]
+    weak_or_given += [(t.lstrip("~"), not t.startswith("~")) for t in implied]
+    for t, strong in weak_or_given:
         p = _phrase(t.replace("*", "").replace("...", " "), strong)
         if p is None:
             continue

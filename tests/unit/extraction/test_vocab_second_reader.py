@@ -19,7 +19,7 @@ from medmirror.tools.extraction.confidence import NoteReader, second_reader
     ("glasgow_blatchford", "cardiac_failure", "Breathless on exertion, NYHA class III.", True),
     ("glasgow_blatchford", "cardiac_failure", "Three-pillow orthopnoea for a month.", False),
     ("glasgow_blatchford", "syncope", "He collapsed in the bathroom this morning.", False),
-    ("psi", "nursing_home_resident", "She lives in a retirement village.", True),  # two words: a strong phrase
+    ("psi", "nursing_home_resident", "She lives in a retirement village.", False),  # marked "~": weak, however many words
     ("psi", "nursing_home_resident", "She is a resident of an EMI home.", True),
     ("curb_65", "confusion", "Much more drowsy than usual today.", False),
     ("wells_pe", "previous_pe", "History of CTEPH, on riociguat.", True),
