@@ -120,7 +120,6 @@ def present_option(item: Choice) -> str:
 
 # a power of ten written as a value ('>=10⁶', '10^5'; not a count's scale 'x10^9/L')
 _POWER = re.compile(r"(?<![\d.x×*\s])(?<![x×*]\s)10(?:\^|\*\*)?([⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=\^)\d+|(?<=\*\*)\d+)(?![\d/])")
-_NEGATIVE = re.compile(r"(?:^|(?<=[<>=≥≤(])|(?<=[^\d.%\s]\s))[-−]\d")  # '>=-1', 'Between -1 and -2'; not '3.5 - 5.4'
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
@@ -128,8 +127,6 @@ def bands(item: Choice) -> list[Quantity] | None:
     """The quantity each option states, in option order, when every option states one (its first) in one unit and
     says little else (at most three other words): a band-coded item. None otherwise."""
     out: list[Quantity] = []
-    if any(_NEGATIVE.search(o.label) for o in item.options):
-        return None  # '>=-1', '<=-10%': the quantity reader takes no sign, so these bands are not read as numbers
     for o in item.options:
         label = _POWER.sub(lambda m: str(10 ** int(m.group(1).translate(_SUPERSCRIPT))),
                            o.label.replace("≥", ">=").replace("≤", "<="))  # '>=10⁶' is '>=1000000'

@@ -801,7 +801,8 @@ def _mixed_bands(item: Choice) -> tuple[Choice, list[Quantity], Choice] | None:
     numbered = [label for label, q in one.items() if q]
     for o in item.options:
         q = one[o.label]
-        pure = q is not None and not _describes(o.label, q[0].unit, numbered)  # '<=55 bpm', not 'Immobile or <50 yards'
+        pure = q is not None and not _describes(o.label.replace(q[0].text, " "), q[0].unit, numbered)  # '<=55 bpm',
+        # 'Between -1 and -2.5' (its 'between' is the band's), not 'Immobile or <50 yards'
         (banded if pure else worded).append(o)
         qs.extend(q if pure and q else [])
     if len(banded) < 2 or not 1 <= len(worded) <= 2 or len({q.unit for q in qs}) != 1:

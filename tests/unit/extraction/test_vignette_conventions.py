@@ -247,9 +247,10 @@ def test_a_negative_value_keeps_its_sign():
     assert one(BASE_EXCESS, "Arterial gas: base excess of 4 mEq/L.").value == 4
 
 
-def test_bands_with_negative_labels_are_not_read_without_their_sign():
-    r = one(T_SCORE, "Densitometry gives a femoral neck T-score of -3.1.")
-    assert r.value != ">=-1" and r.value != "Between -1 and -2.5"
+def test_bands_with_negative_labels_are_read_with_their_sign():
+    assert one(T_SCORE, "Densitometry gives a femoral neck T-score of -3.1.").value == "<-2.5"
+    assert one(T_SCORE, "Densitometry gives a femoral neck T-score of -1.8.").value == "Between -1 and -2.5"
+    assert one(T_SCORE, "Densitometry gives a femoral neck T-score of 0.4.").value == ">=-1"
 
 
 INSULIN = Number("insulin", "Regular insulin needed, units", "units", 0, 1000)
