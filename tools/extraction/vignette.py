@@ -199,6 +199,19 @@ class _Text:
         return s.text, (s.start, s.end)
 
 
+@lru_cache(maxsize=1)
+def _library_df() -> Counter[str]:
+    """How many items of the whole library use each naming word (a word many items use is no item's own)."""
+    return Counter(w for spec in SPECS.values() for it in spec.items for w in set(_naming_words(it.question)))
+
+
+def _distinctive_head(word: str, weights: dict[str, float]) -> bool:
+    """Is ``word`` the item's distinctive head: the word at most half as many of the library's items use as any
+    other word of the item ('flail' of 'Flail chest', 'bacteremia' of 'Persistent bacteremia'; 'Hard testicle' has none)?"""
+    df = _library_df()
+    return all(df[word] * 2 <= df[w] for w in weights if w != word)
+
+
 def _hits(stems: list[tuple[int, int, str]], wanted: dict[str, float]) -> dict[str, tuple[int, int]]:
     """Which wanted stems a sentence uses, each with its first span."""
     out: dict[str, tuple[int, int]] = {}
@@ -220,6 +233,9 @@ def _naming(t: _Text, weights: dict[str, float]) -> list[tuple[int, float, dict[
     for i, stems in enumerate(t.stems):
         hits = _hits(stems, weights)
         c = _cover(hits, weights)
+        if len(hits) == 1 and len(weights) > 1 and c <= COVER + 1e-9 and not _distinctive_head(next(iter(hits)), weights):
+            continue  # one word names an item of several only when it outweighs the others together or is its
+            # distinctive head ('bacteremia' of 'Persistent bacteremia'), not a half of it ('chest' is no 'Flail chest')
         if hits and c >= COVER - 1e-9:
             out.append((i, c, hits))
     return sorted(out, key=lambda x: -x[1])
@@ -485,13 +501,16 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
 _DEGREES = {"degf": "°F", "ºf": "°F", "degc": "°C", "ºc": "°C"}
 
 
+_NOT_UNITS = {"in", "at", "on", "or", "and", "to", "of", "for", "with"}  # 'HR >=120 in ED' is no inch
+
+
 @lru_cache(maxsize=4096)
 def _written_unit(question: str, first_label: str = "") -> str:
     """The unit an item's cut-offs are written in: after the question's comma ('Temperature, degF (degC)'), else
     after the first label's number ('>125 lb (>56.7 kg)'), else after a number in the question ('WBC > 12,000
     cells/mm3'); '' when none is a unit the converter knows."""
     for m in (re.search(r",\s*([A-Za-z°º%µμ][^\s(),]*)", question), _LABEL_UNIT.search(first_label), _LABEL_UNIT.search(question)):
-        if m:
+        if m and m.group(1).casefold() not in _NOT_UNITS:
             unit = _DEGREES.get(m.group(1).casefold(), m.group(1))
             try:
                 convert(1.0, unit, unit)
@@ -499,6 +518,26 @@ def _written_unit(question: str, first_label: str = "") -> str:
                 continue
             return unit
     return ""
+
+
+def _convert(x: float, unit: str, to: str, analyte: str | None, name: str) -> float:
+    """``x`` in ``to``: with the item's analyte, else the quantity's own name as analyte (glucose mmol/L <-> mg/dL)."""
+    try:
+        return convert(x, unit, to, analyte)
+    except (UnitConversionError, ValueError):
+        if analyte is not None:
+            raise
+        return convert(x, unit, to, name)
+
+
+def _both_known(a: str, b: str) -> bool:
+    """Does the converter know both units (so that failing to convert means they measure different things)?"""
+    try:
+        convert(1.0, a, a)
+        convert(1.0, b, b)
+    except (UnitConversionError, ValueError, KeyError):
+        return False
+    return True
 
 
 def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float], ok: Any,
@@ -512,9 +551,10 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
             x: float | None = float(v.value)
             if unit and v.unit and unit not in ("", "points") and v.unit != unit:
                 try:
-                    x = convert(float(v.value), v.unit, unit, analyte)
+                    x = _convert(float(v.value), v.unit, unit, analyte, name)
                 except (UnitConversionError, ValueError):
-                    x = float(v.value) if soft else None
+                    x = float(v.value) if soft and not _both_known(v.unit, unit) else None  # 'bpm' is taken as
+                    # written; 16 mmol/L is no 16 mg/dL
             if x is not None and ok(x):
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
@@ -840,16 +880,33 @@ def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
     return ItemReading(item.name, item.question, got.value, "read", got.how, got.quote, got.span)
 
 
+# a cut-off's number and unit ('QTc >=450 ms', 'Platelet count >=400 x10^9/L', 'BUN >44.8 mg/dL'): they state the
+# threshold, they do not name the item (a case writes '460 msec' or 'elevated', not '450 ms')
+_CUTOFF_UNIT = re.compile(r"(?i)\d(?:[\d.,]*\d)?\s*((?:(?:[x×*]\s*10\s*(?:\^|\*\*)?\s*\d+|/|\s)?\s*(?:mmhg|mg|dl|mmol|meq|"
+                          r"msec|ms|g|l|kpa|iu|u|units?|ml|min|kg|m2|cm|mm|mm3|bpm|µl|μl|ul|µmol|μmol|umol|ng|pg|"
+                          r"mcg|µg|μg|degc|degf|°c|°f|c|f)\b)+)")
+
+
+@lru_cache(maxsize=4096)
+def _naming_words(question: str) -> list[str]:
+    """The item's content words that name it: its cut-off numbers and their units left out (all kept when nothing
+    else is left)."""
+    ws = content_words(question, keep_time=False)
+    units = {w for m in _CUTOFF_UNIT.finditer(question) for _, _, w in words(m.group(1))}
+    kept = [w for w in ws if not re.fullmatch(r"[\d.]+|x10", w) and w not in units]
+    return kept or ws
+
+
 def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
     """Per item, its content words each weighted 1 / (the number of the score's items that use it).
 
     A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') weighs a quarter: the words
     outside name the item, the bracket qualifies it."""
-    per = {it.name: content_words(it.question, keep_time=False) for it in items}
+    per = {it.name: _naming_words(it.question) for it in items}
     df = Counter(w for ws in per.values() for w in ws)
     out = {}
     for it in items:
-        outside = set(content_words(re.sub(r"\([^()]*\)", " ", it.question), keep_time=False))
+        outside = set(_naming_words(re.sub(r"\([^()]*\)", " ", it.question)))
         out[it.name] = {w: (1 if w in outside or not outside else 0.25) / df[w] for w in per[it.name]}
     return out
 
@@ -944,6 +1001,30 @@ def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None
                        out.quote, span)
 
 
+_SEX_LABEL = re.compile(r"(?i)\s*(male|female|men|women|man|woman)\s*(?:sex|gender|patient)?\s*$")
+
+
+def _sex(item: Choice, t: _Text) -> ItemReading | None:
+    """A sex item ('Male sex', 'Female gender', 'Sex: Female / Male') read from the patient's sex as the extractor
+    reads it ('a 52-year-old man', 'Mrs', 'she'); None when the item is no sex item. An unread sex stays unsettled."""
+    q = _SEX_LABEL.match(item.question)
+    if q and is_finding(item):
+        want = "Female" if q.group(1).lower() in ("female", "women", "woman") else "Male"
+    elif re.fullmatch(r"(?i)\s*(?:sex|gender)\s*", item.question):
+        labels = {(_SEX_LABEL.match(o.label) or [None, ""])[1].lower(): o.label for o in item.options}
+        if {"male", "female"} - set(labels) or len(item.options) != 2:
+            return None
+        want = None
+    else:
+        return None
+    v = t.extraction.get("sex")
+    if v is None or v.value not in ("Male", "Female"):
+        return ItemReading(item.name, item.question, None, "missing", "the text does not say the patient's sex")
+    value = (present_option(item) if v.value == want else absent_option(item)) if want else labels[v.value.lower()]
+    return ItemReading(item.name, item.question, value, "read", f"sex {v.value} from {v.raw!r} ({v.details.get('method')})",
+                       v.sentence.text, (v.start, v.end))
+
+
 def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> VignetteReading:
     """Every item of ``items`` read from ``text``; with a chat ``model``, the choices the rules leave uncertain or
     missing are proposed by it and kept only when :func:`check_proposal` accepts them."""
@@ -954,6 +1035,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         w = weights[item.name]
         if isinstance(item, Number):
             r = _number(item, t, w)
+        elif (sex := _sex(item, t)) is not None:
+            r = sex
         elif is_finding(item):
             r = _finding(item, t, w)
         elif (qs := bands(item)) is not None:

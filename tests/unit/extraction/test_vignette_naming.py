@@ -1,0 +1,72 @@
+"""How an item is named by a case's words (issue 28 item 1), on sentences written for these tests: one word of a
+multi-word item, an item's cut-off numbers and units, the patient's sex, a cut-off in another unit."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Choice, opts, yes_no
+from medmirror.tools.extraction.vignette import _distinctive_head, _naming_words, read_items
+
+FLAIL = yes_no("flail", "Flail chest", default="No")
+HARD = yes_no("hard", "Hard testicle", default="No")
+QTC = yes_no("qtc", "Admission QTc >=450 ms", default="No")
+MALE = yes_no("male", "Male sex", default="No")
+FEMALE = yes_no("female", "Female gender", default="No")
+SEX = Choice("sex", "Sex", opts(("Female", 1), ("Male", 0)))
+GLUCOSE = yes_no("glucose", "Glucose >=15 mmol/L (270 mg/dL)", default="No")
+HR_ED = yes_no("hr", "HR >=120 in ED", default="No")
+
+
+def one(item, text):
+    return read_items((item,), text).items[item.name]
+
+
+def test_a_common_half_of_a_two_word_item_does_not_name_it():
+    r = one(FLAIL, "She has chest wall tenderness after the fall.")
+    assert r.status == "assumed" and r.value == "No"
+
+
+def test_the_items_distinctive_head_names_it_alone():
+    r = one(FLAIL, "A flail segment is seen moving paradoxically.")
+    assert (r.value, r.status) == ("Yes", "read")
+
+
+def test_the_distinctive_head_is_the_word_far_rarer_in_the_library():
+    assert _distinctive_head("flail", {"flail": 1.0, "chest": 1.0})
+    assert not _distinctive_head("chest", {"flail": 1.0, "chest": 1.0})
+
+
+def test_an_items_cut_off_number_and_unit_do_not_name_it():
+    assert _naming_words("Admission QTc >=450 ms") == ["admission", "qtc"]
+    assert _naming_words("Platelet count >=400 x10^9/L") == ["platelet", "count"]
+    assert _naming_words("Glucose >=15 mmol/L (270 mg/dL)") == ["gluco"]
+    assert _naming_words(">=2 sites of metastasis") == ["site", "metastasi"]  # 'sites' is no unit
+
+
+def test_a_cut_off_item_is_read_from_its_own_words_and_a_value():
+    assert one(QTC, "On the admission ECG her QTc is 472 msec.").value == "Yes"
+    assert one(QTC, "On the admission ECG her QTc is 431 msec.").value == "No"
+
+
+def test_a_sex_item_is_read_from_the_patients_sex_words():
+    assert one(MALE, "A 52-year-old man presents with knee pain.").value == "Yes"
+    assert one(MALE, "A 47-year-old woman presents with knee pain.").value == "No"
+    assert one(FEMALE, "Mrs Adeyemi, 70, reports a fall.").value == "Yes"
+    assert one(SEX, "The patient is a 33-year-old lady with a cough.").value == "Female"
+    assert one(SEX, "A 61-year-old gentleman with a cough.").value == "Male"
+
+
+def test_a_sex_the_text_does_not_give_stays_unsettled():
+    r = one(MALE, "The patient reports knee pain for two days.")
+    assert r.status == "missing" and r.value is None
+
+
+def test_a_value_is_compared_with_a_cut_off_in_the_cut_offs_unit():
+    assert one(GLUCOSE, "Her blood glucose is 10 mmol/L.").value == "No"
+    assert one(GLUCOSE, "Her blood glucose is 16 mmol/L.").value == "Yes"
+    assert one(GLUCOSE, "Her blood glucose is 300 mg/dL.").value == "Yes"
+    assert one(GLUCOSE, "Her blood glucose is 200 mg/dL.").value == "No"
+
+
+def test_a_word_after_a_cut_off_is_no_unit():
+    assert one(HR_ED, "In the emergency department her heart rate is 130 bpm.").value == "Yes"
+    assert one(HR_ED, "In the emergency department her heart rate is 96 bpm.").value == "No"
