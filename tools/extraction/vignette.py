@@ -280,9 +280,15 @@ def _item_concepts(question: str) -> frozenset[str]:
     return _item_concept_words(question)[0]
 
 
+# an item named by its absence: 'Absent cremasteric reflex', 'Loss of consciousness' is not (a loss is an event)
+_ABSENT_ITEM = re.compile(r"(?i)\s*(?:absent|absence of|lack of|lacking|without)\b")
+
+
 @lru_cache(maxsize=4096)
 def _negated_question(question: str) -> bool:
     """Does the item ask about an absence ('cannot be explained by another condition')?"""
+    if _ABSENT_ITEM.match(question):
+        return True
     trig = find_triggers(question)
     ws = [(a, b) for a, b, s in words(question) if s not in STOP]
     neg = sum("negated" in assert_context(question, a, b, trig) for a, b in ws)

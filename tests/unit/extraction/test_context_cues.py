@@ -37,3 +37,23 @@ def test_and_used_opens_a_clause_that_a_negation_does_not_reach() -> None:
     s = "She had varicose veins, never treated, and used an oestrogen gel for menopausal symptoms."
     assert "negated" not in _flags(s, "oestrogen")
     assert "negated" in _flags("She never used an oestrogen gel.", "oestrogen")
+
+
+@pytest.mark.parametrize("sentence, target", [
+    ("She is not on beta-blockers, lives alone, and shows marked pedal oedema.", "pedal oedema"),  # own verb
+    ("There was no rash on the trunk, a tender swelling of the left wrist.", "tender swelling"),  # own article
+    ("No chest pain, heart rate 124 and wheeze on auscultation.", "wheeze"),  # a value between
+    ("He denies palpitations, was found to have atrial flutter on the monitor.", "atrial flutter"),
+])
+def test_a_negation_does_not_run_past_a_comma_into_a_new_clause(sentence, target) -> None:
+    assert "negated" not in _flags(sentence, target)
+
+
+@pytest.mark.parametrize("sentence, target", [
+    ("No fever, night sweats, or weight loss.", "weight loss"),  # bare names
+    ("She reports no headache, neck stiffness, photophobia.", "photophobia"),
+    ("He has not had a seizure, needs no oxygen, or takes anticoagulants.", "anticoagulants"),  # an 'or' list
+    ("There is no ascites, a bilirubin under 2, hepatic encephalopathy, or varices.", "hepatic encephalopathy"),
+])
+def test_a_negation_holds_over_a_list_of_names_or_an_or_list(sentence, target) -> None:
+    assert "negated" in _flags(sentence, target)

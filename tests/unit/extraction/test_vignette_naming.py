@@ -70,3 +70,11 @@ def test_a_value_is_compared_with_a_cut_off_in_the_cut_offs_unit():
 def test_a_word_after_a_cut_off_is_no_unit():
     assert one(HR_ED, "In the emergency department her heart rate is 130 bpm.").value == "Yes"
     assert one(HR_ED, "In the emergency department her heart rate is 96 bpm.").value == "No"
+
+
+REFLEX = yes_no("reflex", "Absent ankle jerk", default="No")
+
+
+def test_an_item_named_by_its_absence_is_present_when_the_text_negates_its_words():
+    assert one(REFLEX, "On examination the ankle jerk is absent on the left.").value == "Yes"
+    assert one(REFLEX, "On examination the ankle jerk is brisk and symmetrical.").value == "No"
