@@ -457,7 +457,8 @@ _NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\w./-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
-                            + r")(?:\s*%)?\s+(?:[A-Za-z]+\s+)?$", re.I)  # '40% FiO2', 'a single brain metastasis'
+                            + r")(?:\s*%\s+of\s+(?:the\s+|his\s+|her\s+|their\s+)?|(?:\s*%)?\s+)(?:[A-Za-z]+\s+)?$",
+                            re.I)  # '40% FiO2', 'a single brain metastasis', '20% of the biopsy cores'
 
 
 def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
@@ -494,13 +495,13 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
-    for i, _, hits in named:  # then a count right before them ('fewer than four bowel movements a day')
-        s = t.sentences[i]
-        first = min(a for a, _ in hits.values())
-        m = _NUMBER_BEFORE.search(s.text[:first])
-        if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
-            return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
-                            _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
+    for i, _, hits in named:  # then a count right before them ('fewer than four bowel movements a day'), before
+        s = t.sentences[i]  # its first word, else before a later one ('the biopsy showed ... 20% of the cores')
+        for first in sorted(a for a, _ in hits.values()):
+            m = _NUMBER_BEFORE.search(s.text[:first])
+            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
+                return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
+                                _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
 
 

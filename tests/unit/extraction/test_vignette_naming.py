@@ -78,3 +78,24 @@ REFLEX = yes_no("reflex", "Absent ankle jerk", default="No")
 def test_an_item_named_by_its_absence_is_present_when_the_text_negates_its_words():
     assert one(REFLEX, "On examination the ankle jerk is absent on the left.").value == "Yes"
     assert one(REFLEX, "On examination the ankle jerk is brisk and symmetrical.").value == "No"
+
+
+PENETRATING = yes_no("pen", "Penetrating mechanism", default="No")
+TACHY = yes_no("tachy", "Tachycardia", default="No")
+CORES = Choice("cores", "Percent biopsy cores positive for cancer", opts(("<34%", 0), (">=34%", 1)))
+
+
+def test_a_stab_or_gunshot_wound_is_a_penetrating_mechanism():
+    assert one(PENETRATING, "He was brought in after a stabbing outside a bar.").value == "Yes"
+    assert one(PENETRATING, "She has a gunshot wound to the thigh.").value == "Yes"
+    r = one(PENETRATING, "He was hurt in a motor vehicle collision (blunt trauma).")
+    assert (r.value, r.status) == ("No", "assumed")
+
+
+def test_an_elevated_heart_rate_is_tachycardia():
+    assert one(TACHY, "The toddler has a fever and a rapid heart rate.").value == "Yes"
+
+
+def test_a_percentage_of_the_items_things_is_read_before_them():
+    assert one(CORES, "The biopsy found adenocarcinoma, with 60% of the cores positive for cancer.").value == ">=34%"
+    assert one(CORES, "Biopsy: 12% of her biopsy cores were positive for cancer.").value == "<34%"
