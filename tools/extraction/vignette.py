@@ -154,14 +154,59 @@ class VignetteReading:
 _DENIAL = re.compile(r"(?i)\b(?:no|not|never|without|den(?:y|ies|ied)|negative for|absence of|free of)\b")
 
 
+# an acronym as a case writes it: two to six letters, at least two of them capitals ('mRS', 'NIHSS', 'KPS'; not 'As')
+_ACRONYM = re.compile(r"(?<![\w-])(?=(?:[a-z]*[A-Z]){2})[A-Za-z]{2,6}(?![\w-])")
+
+
+def _acronyms(items: tuple[Item, ...]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Per item, initials -> stems of every run of two to five consecutive words of its question ('modified Rankin
+    Scale' -> 'mrs'; a word in capitals gives itself: 'NIH Stroke Scale' -> 'nihss'); an acronym two runs share
+    is left out, as is a word a question itself writes."""
+    table: dict[str, set[tuple[str, ...]]] = {}
+    owner: dict[tuple[str, ...], set[str]] = {}
+    for it in items:
+        ws = [(m.group(0), s) for m, (_, _, s) in zip(re.finditer(r"[A-Za-z][A-Za-z0-9']*|\d+(?:\.\d+)?", it.question),
+                                                      words(it.question))]
+        ws = [(w, s) for w, s in ws if s not in STOP or w[0].isupper()]
+        for n in range(2, 6):
+            for k in range(len(ws) - n + 1):
+                run = ws[k:k + n]
+                if any(not w[0].isalpha() for w, _ in run):
+                    continue
+                key = "".join(w if len(w) > 1 and w.isupper() else w[0] for w, _ in run).casefold()
+                stems = tuple(s for _, s in run)
+                table.setdefault(key, set()).add(stems)
+                owner.setdefault(stems, set()).add(it.name)
+    written = {s for it in items for _, _, s in words(it.question)}
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for k, v in table.items():
+        if len(v) == 1 and k not in written:
+            stems = next(iter(v))
+            for name in owner[stems]:
+                out.setdefault(name, {})[k] = stems
+    return out
+
+
 class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
     def __init__(self, text: str):
         self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1, dashes are hyphens (offsets kept)
         self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
-        self.stems = [words(s.text) for s in self.sentences]
+        self.stems = self.base_stems = [words(s.text) for s in self.sentences]
         self._triggers: dict[int, Any] = {}
+
+    def for_item(self, table: dict[str, tuple[str, ...]]) -> None:
+        """Read the next item: a sentence's acronym of the item's own words ('mRS' for 'modified Rankin Scale') uses
+        those words (their stems at the acronym's span) for this item only."""
+        self.stems = list(self.base_stems)
+        if not table:
+            return
+        for i, s in enumerate(self.sentences):
+            extra = [(m.start(), m.end(), w) for m in _ACRONYM.finditer(s.text)
+                     for w in table.get(m.group(0).casefold(), ())]
+            if extra:
+                self.stems[i] = sorted(self.stems[i] + extra)
 
     def triggers(self, i: int) -> Any:
         if i not in self._triggers:
@@ -1036,9 +1081,11 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
     """Every item of ``items`` read from ``text``; with a chat ``model``, the choices the rules leave uncertain or
     missing are proposed by it and kept only when :func:`check_proposal` accepts them."""
     t = _Text(text)
+    acronyms = _acronyms(items)
     weights = item_weights(items)
     out = VignetteReading()
     for item in items:
+        t.for_item(acronyms.get(item.name, {}))
         w = weights[item.name]
         if isinstance(item, Number):
             r = _number(item, t, w)

@@ -99,3 +99,18 @@ def test_an_elevated_heart_rate_is_tachycardia():
 def test_a_percentage_of_the_items_things_is_read_before_them():
     assert one(CORES, "The biopsy found adenocarcinoma, with 60% of the cores positive for cancer.").value == ">=34%"
     assert one(CORES, "Biopsy: 12% of her biopsy cores were positive for cancer.").value == "<34%"
+
+
+RANKIN = Choice("mrs", "Pre-event modified Rankin Scale", opts(("0-2", 0), ("3-4", 1), ("5", 2)))
+STROKE_SCALE = Choice("nihss", "NIH Stroke Scale score", opts(("0-4", 0), ("5-10", 1), (">10", 2)))
+
+
+def test_an_acronym_of_the_items_words_names_it():
+    text = "Before the event she was independent (mRS of 1). Her NIHSS is 12 on arrival."
+    got = read_items((RANKIN, STROKE_SCALE), text).items
+    assert (got["mrs"].value, got["nihss"].value) == ("0-2", ">10")
+
+
+def test_an_acronym_names_only_the_item_whose_words_it_stands_for():
+    got = read_items((RANKIN, STROKE_SCALE), "Her mRS score before the event was 4.").items
+    assert got["mrs"].value == "3-4" and got["nihss"].value is None
