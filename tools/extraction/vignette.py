@@ -949,16 +949,24 @@ def _naming_words(question: str) -> list[str]:
     return kept or ws
 
 
+# when or where an item holds ('in the ED or before hospital', 'within the past 5 years', 'at admission', 'prior to
+# arrest'): it qualifies the item as a bracket does, it does not name it
+_SETTING = re.compile(r"(?i)\b(?:in|at|on|within|during|before|prior to|after|since)\s+(?:the\s+)?(?:ED\b|emergency|hospital|"
+                      r"admission|presentation|arrival|past\b|last\b|previous\b|first\b|preceding\b|prior\b|time of\b|"
+                      r"arrest\b|onset\b)[^,;()]*(?:\s+or\s+(?:before|after|in|at)\s+[^,;()]*)?")
+
+
 def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
     """Per item, its content words each weighted 1 / (the number of the score's items that use it).
 
-    A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') weighs a quarter: the words
-    outside name the item, the bracket qualifies it."""
+    A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') or its setting ('in the ED
+    or before hospital', 'within the past 5 years') weighs a quarter: the words outside name the item, the bracket
+    or setting qualifies it."""
     per = {it.name: _naming_words(it.question) for it in items}
     df = Counter(w for ws in per.values() for w in ws)
     out = {}
     for it in items:
-        outside = set(_naming_words(re.sub(r"\([^()]*\)", " ", it.question)))
+        outside = set(_naming_words(_SETTING.sub(" ", re.sub(r"\([^()]*\)", " ", it.question))))
         out[it.name] = {w: (1 if w in outside or not outside else 0.25) / df[w] for w in per[it.name]}
     return out
 

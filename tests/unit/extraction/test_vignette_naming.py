@@ -114,3 +114,12 @@ def test_an_acronym_of_the_items_words_names_it():
 def test_an_acronym_names_only_the_item_whose_words_it_stands_for():
     got = read_items((RANKIN, STROKE_SCALE), "Her mRS score before the event was 4.").items
     assert got["mrs"].value == "3-4" and got["nihss"].value is None
+
+
+SLOW = yes_no("slow", "Bradycardia <=50 bpm in the ED or before hospital", default="No")
+
+
+def test_an_items_setting_qualifies_it_and_does_not_name_it():
+    r = one(SLOW, "On the monitor the paramedics noted bradycardia.")
+    assert (r.value, r.status) == ("Yes", "read")
+    assert one(SLOW, "Her pulse is regular and she is not bradycardic.").value == "No"
