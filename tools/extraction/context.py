@@ -230,9 +230,12 @@ _CLAUSE_AFTER_COMMA = re.compile(
 
 
 _OR = re.compile(r"^\s*(?:or|nor)\b", re.I)
+# the negated verb's own word is no new clause: 'does not present with shock', 'did not report chest pain'
+_OWN_VERB = re.compile(r"^\s*(?:present(?:s|ed|ing)?|report(?:s|ed|ing)?|complain(?:s|ed|ing)?)\b", re.I)
+_OR_LIST_WORDS = 40
 
 
-def _or_list(gap: str, after: str) -> bool:
+def in_or_list(gap: str, after: str) -> bool:
     """Is the mention a member of a list closed by 'or' ('does not have CHF, requires insulin, or has IABP use', 'no
     comorbidities, a pH under 7.0, depressed mental state, or fever'): its own stretch or a later one (before an
     'and' one) opens with 'or'? A negation holds over every member of such a list."""
@@ -249,17 +252,20 @@ def _or_list(gap: str, after: str) -> bool:
 def _list_goes_on(gap: str, after: str = "") -> bool:
     """Does a forward negation's scope run on through the commas of ``gap`` (trigger to mention; ``after``: the text
     after the mention)?"""
-    return _or_list(gap, after) or not any(_CLAUSE_AFTER_COMMA.search(seg) for seg in gap.split(",")[1:])
+    return in_or_list(gap, after) or not any(_CLAUSE_AFTER_COMMA.search(seg) for seg in gap.split(",")[1:])
 
 
 def _in_scope(text: str, a: int, b: int, max_words: int, category: Category, after: str | None = None) -> bool:
     """True when the stretch text[a:b] between trigger and target keeps the scope open (``after``: the text after a
     forward trigger's target)."""
     gap = text[a:b]
-    if _TERMINATORS.search(gap):
+    if _TERMINATORS.search(_OWN_VERB.sub("", gap) if after is not None and category == "negated" else gap):
         return False
-    if after is not None and category == "negated" and not _list_goes_on(gap, after):
-        return False
+    if after is not None and category == "negated":
+        if not _list_goes_on(gap, after):
+            return False
+        if in_or_list(gap, after):  # 'denies A, B, ..., or G': every member, however long the list
+            return len(_WORD.findall(gap)) <= _OR_LIST_WORDS
     if category == "family" and _FAMILY_TERMINATORS.search(gap):
         return False
     return len(_WORD.findall(gap)) <= max_words

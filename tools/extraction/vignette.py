@@ -59,7 +59,7 @@ from medmirror.tools.extraction.choice_labels import (
     words,
 )
 from medmirror.tools.extraction.concepts import find_concepts
-from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.text import SentenceIndex
@@ -187,6 +187,13 @@ def _acronyms(items: tuple[Item, ...]) -> dict[str, dict[str, tuple[str, ...]]]:
     return out
 
 
+def _or_list_member(sentence: str, a: int) -> bool:
+    """Is the value at offset ``a`` a member of an 'or' list opened by a denial ('denies previous VTE, cancer,
+    immobilization for more than 7 days, or age above 60 years')?"""
+    start = max((m.end() for m in _DENIAL.finditer(sentence[:a])), default=-1)
+    return start >= 0 and in_or_list(sentence[start:a], sentence[a:])
+
+
 class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
@@ -236,7 +243,8 @@ class _Text:
                 a = span[0] - s.start
                 m = re.match(r"[\w.]+", s.text[a:])
                 clause = re.split(r"[,;:]|\b(?:and|but|with|while|whereas|although|though)\b", s.text[:a])[-1]
-                return bool(_DENIAL.search(clause)) and "negated" in self.flags(i, a, a + (m.end() if m else 1))
+                negated = "negated" in self.flags(i, a, a + (m.end() if m else 1))
+                return negated and (bool(_DENIAL.search(clause)) or _or_list_member(s.text, a))
         return False
 
     def quote(self, i: int) -> tuple[str, tuple[int, int]]:

@@ -57,3 +57,14 @@ def test_a_negation_does_not_run_past_a_comma_into_a_new_clause(sentence, target
 ])
 def test_a_negation_holds_over_a_list_of_names_or_an_or_list(sentence, target) -> None:
     assert "negated" in _flags(sentence, target)
+
+
+def test_a_negation_holds_over_a_long_or_list() -> None:
+    s = ("She denies any history of foreign travel, recent contact with a sick child, blood transfusion in the "
+         "last decade, intravenous drug use, tattoos, hepatitis, or jaundice.")
+    assert "negated" in _flags(s, "hepatitis")
+
+
+def test_the_negated_verbs_own_word_does_not_end_its_scope() -> None:
+    assert "negated" in _flags("He does not present with stridor or drooling.", "drooling")
+    assert "negated" not in _flags("He has no rash. He presents with stridor.", "stridor")

@@ -123,3 +123,11 @@ def test_an_items_setting_qualifies_it_and_does_not_name_it():
     r = one(SLOW, "On the monitor the paramedics noted bradycardia.")
     assert (r.value, r.status) == ("Yes", "read")
     assert one(SLOW, "Her pulse is regular and she is not bradycardic.").value == "No"
+
+
+BEDBOUND = yes_no("bed", "Bedbound >=3 days", default="No")
+
+
+def test_a_cut_off_value_in_a_denied_or_list_is_denied():
+    text = "She denies recent surgery, a long flight, being bedbound for more than 4 days, or leg swelling."
+    assert one(BEDBOUND, text).value == "No"
