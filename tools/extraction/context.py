@@ -249,7 +249,7 @@ def in_or_list(gap: str, after: str) -> bool:
     return False
 
 
-def _list_goes_on(gap: str, after: str = "") -> bool:
+def list_goes_on(gap: str, after: str = "") -> bool:
     """Does a forward negation's scope run on through the commas of ``gap`` (trigger to mention; ``after``: the text
     after the mention)?"""
     return in_or_list(gap, after) or not any(_CLAUSE_AFTER_COMMA.search(seg) for seg in gap.split(",")[1:])
@@ -262,7 +262,7 @@ def _in_scope(text: str, a: int, b: int, max_words: int, category: Category, aft
     if _TERMINATORS.search(_OWN_VERB.sub("", gap) if after is not None and category == "negated" else gap):
         return False
     if after is not None and category == "negated":
-        if not _list_goes_on(gap, after):
+        if not list_goes_on(gap, after):
             return False
         if in_or_list(gap, after):  # 'denies A, B, ..., or G': every member, however long the list
             return len(_WORD.findall(gap)) <= _OR_LIST_WORDS

@@ -59,7 +59,7 @@ from medmirror.tools.extraction.choice_labels import (
     words,
 )
 from medmirror.tools.extraction.concepts import find_concepts
-from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list
+from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.text import SentenceIndex
@@ -443,13 +443,30 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
             continue
         kind = "negated" if votes["negated"] else "affirmed"  # 'pleural fluid is not purulent
         quote, span = t.quote(i)
-        if kind == "affirmed" and _ABNORMAL.search(item.question) and _NORMAL.search(_clause(quote, hits)):
+        if kind == "affirmed" and _ABNORMAL.search(item.question) and (
+                _NORMAL.search(_clause(quote, hits)) or _normal_list(quote, hits)):
             kind = "negated"  # 'normal hemoglobin' answers 'Hemoglobin < lower limit of normal'
 
         return ItemReading(item.name, item.question, no if kind == "negated" else yes, "read",
                            f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
                            quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
+
+
+_NORMAL_AFTER = re.compile(r"(?i)^[\w\s,/-]*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
+                           r"reference)|normal|unremarkable)\b")
+
+
+def _normal_list(sentence: str, hits: dict[str, tuple[int, int]]) -> bool:
+    """Is the item a member of a list called normal ('normal levels of calcium, BUN, LDH and albumin', 'calcium, BUN
+    and LDH are within normal limits'): a 'normal' before it over bare names, or one after the list's last name?"""
+    a, b = min(x for x, _ in hits.values()), max(y for _, y in hits.values())
+    before = [m for m in _NORMAL.finditer(sentence[:a])]
+    if before and list_goes_on(sentence[before[-1].end():a], sentence[b:]) and "," in sentence[before[-1].end():a] + \
+            sentence[b:b + 2]:
+        return True
+    return bool(_NORMAL_AFTER.match(sentence[b:])) and not re.search(r"\b(?:but|while|whereas|except)\b",
+                                                                   sentence[b:b + 80])
 
 
 @lru_cache(maxsize=4096)

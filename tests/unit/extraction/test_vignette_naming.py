@@ -131,3 +131,12 @@ BEDBOUND = yes_no("bed", "Bedbound >=3 days", default="No")
 def test_a_cut_off_value_in_a_denied_or_list_is_denied():
     text = "She denies recent surgery, a long flight, being bedbound for more than 4 days, or leg swelling."
     assert one(BEDBOUND, text).value == "No"
+
+
+HIGH_LDH = yes_no("ldh", "LDH >600 IU/L", default="No")
+
+
+def test_a_list_called_normal_answers_an_abnormal_cut_off_item():
+    assert one(HIGH_LDH, "Bloods show normal levels of sodium, calcium, LDH, and albumin.").value == "No"
+    assert one(HIGH_LDH, "Her sodium, LDH and albumin are within normal limits.").value == "No"
+    assert one(HIGH_LDH, "Her LDH is raised, but her sodium and calcium are normal.").value == "Yes"
