@@ -424,3 +424,33 @@ def test_the_loose_number_pass_keeps_the_options_time_frame():
     m = match_options(opts("45% 1-year survival", "60% 1-year survival", "70% 1-year survival", "80% 1-year survival"),
                       5, "points", "Score 5: survival 71% at 1 year, 45% at 2 years, 27% at 3 years")
     assert m.letter == "C"  # the nearest, as before the loose pass
+
+
+@pytest.mark.parametrize(("text", "low", "high"), [
+    (">=-1", -1, float("inf")),
+    ("<=-10%", float("-inf"), -10),
+    ("−2.5 to −1", -2.5, -1),
+    ("a T-score of -2.5", -2.5, -2.5),
+    ("(-3)", -3, -3),
+])
+def test_a_minus_sign_is_read_as_the_sign_of_the_value(text, low, high):
+    (q,) = quantities(text)
+    assert (q.low, q.high) == (low, high)
+
+
+@pytest.mark.parametrize(("text", "low", "high"), [("3.5 - 5.4", 3.5, 5.4), ("3-5", 3, 5), ("10 -20", 10, 20)])
+def test_a_range_dash_is_no_minus_sign(text, low, high):
+    (q,) = quantities(text)
+    assert (q.low, q.high) == (low, high)
+
+
+def test_between_two_values_is_one_interval_in_either_order():
+    (q,) = quantities("Between -1 and -2.5")
+    assert (q.low, q.high) == (-2.5, -1)
+    (q,) = quantities("between 5 and 10%")
+    assert (q.low, q.high, q.unit) == (5, 10, "%")
+
+
+def test_a_negative_option_is_matched_by_a_negative_result():
+    m = match_options(opts("score of -3 or less", "score -2 to 0", "score 1 to 3", "score 4 or more"), -1, "points", "")
+    assert m.letter == "B"

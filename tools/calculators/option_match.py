@@ -41,6 +41,9 @@ LETTERS = ("A", "B", "C", "D")
 # ---------------------------------------------------------------------------
 
 _NUM = r"\d+(?:[.,]\d+)?"
+# a value with its sign: a minus is a sign at the start, after a comparator or bracket, or after a word and a space
+# ('>=-1', 'Between -1 and -2', 'T-score -2.5'); never a range's hyphen ('3.5 - 5.4', '3-5')
+_SNUM = rf"(?:(?:^|(?<=[<>=≥≤(])|(?<=[^\d.%\s]\s))[-−])?{_NUM}"
 _UNITS = {
     "%": "%", "percent": "%", "per cent": "%", "pct": "%",
     "month": "month", "months": "month", "mo": "month",
@@ -66,10 +69,11 @@ _TIMEFRAME = re.compile(
 _CLASS_WORDS = r"class|grade|stage|category|type|level|tier|group|zone|risk class|risk group"
 _CLASS_RE = re.compile(rf"\b({_CLASS_WORDS})\s*[:#]?\s*(IV|V?I{{1,3}}|IX|V|X|\d+[a-d]?|[A-D])(?![A-Za-z0-9])", re.I)
 _RANGE_RE = re.compile(
-    rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?\s*(?:-|–|—|to)\s*(<|≤|<=)?\s*({_NUM})(?:\s*({_UNIT_RE}))?", re.I)
-_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*(?:(?:about|approximately|around|roughly|~)\s*)?({_NUM})"
+    rf"{_NOT_AFTER_LETTER}({_SNUM})(?:\s*({_UNIT_RE}))?\s*(?:-|–|—|to)\s*(<|≤|<=)?\s*({_SNUM})(?:\s*({_UNIT_RE}))?", re.I)
+_BETWEEN_RE = re.compile(rf"\bbetween\s+({_SNUM})(?:\s*({_UNIT_RE}))?\s+and\s+({_SNUM})(?:\s*({_UNIT_RE}))?", re.I)
+_COMPARE_RE = re.compile(rf"(?<![A-Za-z])({_CMP_RE})\s*(?:(?:about|approximately|around|roughly|~)\s*)?({_SNUM})"
                          rf"(?:\s*({_UNIT_RE}))?", re.I)  # "under about 4 years" is under 4 years
-_POINT_RE = re.compile(rf"{_NOT_AFTER_LETTER}({_NUM})(?:\s*({_UNIT_RE}))?(?:\s*(or more|or less|\+))?", re.I)
+_POINT_RE = re.compile(rf"{_NOT_AFTER_LETTER}({_SNUM})(?:\s*({_UNIT_RE}))?(?:\s*(or more|or less|\+))?", re.I)
 _PER_RE = re.compile(rf"\bper\s+{_NUM}\b", re.I)
 _TRAILING_OK = re.compile(r"\s*(?:$|[\s,;:.)(/\]]|%)")
 
@@ -98,6 +102,7 @@ class Quantity:
 
 
 def _num(text: str) -> tuple[float, int]:
+    text = text.replace("−", "-")
     t = text.replace(",", ".") if re.fullmatch(r"\d+,\d{1,2}", text) else text.replace(",", "")
     return float(t), (len(t.split(".")[1]) if "." in t else 0)
 
@@ -117,6 +122,13 @@ def quantities(text: str) -> list[Quantity]:
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e in taken)
 
+    for m in _BETWEEN_RE.finditer(masked):  # 'Between -1 and -2.5': either order
+        if not _TRAILING_OK.match(masked, m.end()) or (m.group(2) and m.group(4) and _unit(m.group(2)) != _unit(m.group(4))):
+            continue
+        (a, da), (b, db) = sorted([_num(m.group(1)), _num(m.group(3))])
+        out.append(Quantity(a, b, unit=_unit(m.group(4) or m.group(2)), text=m.group(0).strip(), decimals=max(da, db),
+                            span=m.span()))
+        taken.append(m.span())
     for m in _RANGE_RE.finditer(masked):
         if not free(*m.span()) or not _TRAILING_OK.match(masked, m.end()):
             continue

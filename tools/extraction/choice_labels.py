@@ -120,7 +120,6 @@ def present_option(item: Choice) -> str:
 
 # a power of ten written as a value ('>=10⁶', '10^5'; not a count's scale 'x10^9/L')
 _POWER = re.compile(r"(?<![\d.x×*\s])(?<![x×*]\s)10(?:\^|\*\*)?([⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=\^)\d+|(?<=\*\*)\d+)(?![\d/])")
-_NEGATIVE = re.compile(r"(?:^|(?<=[<>=≥≤(])|(?<=[^\d.%\s]\s))[-−]\d")  # '>=-1', 'Between -1 and -2'; not '3.5 - 5.4'
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 
@@ -128,8 +127,6 @@ def bands(item: Choice) -> list[Quantity] | None:
     """The quantity each option states, in option order, when every option states one (its first) in one unit and
     says little else (at most three other words): a band-coded item. None otherwise."""
     out: list[Quantity] = []
-    if any(_NEGATIVE.search(o.label) for o in item.options):
-        return None  # '>=-1', '<=-10%': the quantity reader takes no sign, so these bands are not read as numbers
     for o in item.options:
         label = _POWER.sub(lambda m: str(10 ** int(m.group(1).translate(_SUPERSCRIPT))),
                            o.label.replace("≥", ">=").replace("≤", "<="))  # '>=10⁶' is '>=1000000'
@@ -139,14 +136,16 @@ def bands(item: Choice) -> list[Quantity] | None:
         if len(qs) > 1 and qs[0].high == math.inf and qs[1].low == -math.inf \
                 and re.fullmatch(r"\s*and\s*", label[qs[0].span[1]:qs[1].span[0]]):  # '>4 and <7': one interval
             qs = [replace(qs[0], high=qs[1].high, high_open=qs[1].high_open, decimals=max(qs[0].decimals, qs[1].decimals),
+                          unit=qs[0].unit or qs[1].unit,  # '>=35 and <55 years': the unit written once, at the end
                           text=label[qs[0].span[0]:qs[1].span[1]], span=(qs[0].span[0], qs[1].span[1]))]
         rest = re.sub(re.escape(qs[0].text), " ", o.label, count=1)
         if len(content_words(re.sub(r"\(.*?\)", " ", rest))) > 3:
             return None
         out.append(qs[0])
-    if len({q.unit for q in out}) != 1:
+    units = {q.unit for q in out} - {""}
+    if len(units) > 1:
         return None
-    return out
+    return [replace(q, unit=next(iter(units))) for q in out] if units else out  # '<35', '35-54 years': written once
 
 
 def band_holds(band: Quantity, x: float) -> bool:

@@ -229,11 +229,56 @@ def _near(triggers: list[TriggerHit], start: int, end: int) -> list[TriggerHit]:
     return [triggers[k] for k in sorted(triggers.by_start[i:j])]
 
 
-def _in_scope(text: str, a: int, b: int, max_words: int, category: Category) -> bool:
-    """True when the stretch text[a:b] between trigger and target keeps the scope open."""
+# After a comma a negation's list goes on over bare names ('no fever, chills, or productive cough'), not over a
+# clause with its own verb (', and exhibits severe RV dysfunction', ', was diagnosed with ...'), a new phrase with its
+# own article (', a history of prior revascularization', ', and a diagnosis of ARDS is made') or a value (', heart
+# rate 120').
+_CLAUSE_AFTER_COMMA = re.compile(
+    r"^\s*(?:(?:and|or)\s+)?(?:a|an|the|his|her|their|its|this|these|there|he|she|they|it)\b|\d"
+    r"|\b(?:is|are|was|were|be|been|has|have|had|shows?|showed|shown|showing|exhibits?|exhibited|exhibiting"
+    r"|reveals?|revealed|revealing|presents?|presented|diagnosed|made|found|noted|reports?|reported|complains?"
+    r"|underwent|undergoing|develop(?:s|ed)|receiv(?:es|ed|ing)|demonstrat\w+|displays?|displayed|displaying"
+    r"|appears?|appeared|remains?|remained|suffer(?:s|ed|ing)|experienc(?:es|ed|ing)|requir(?:es|ed|ing)"
+    r"|tak(?:es|ing)|took|uses|used|using|needs|needed)\b", re.I)
+
+
+_OR = re.compile(r"^\s*(?:or|nor)\b", re.I)
+# the negated verb's own word is no new clause: 'does not present with shock', 'did not report chest pain'
+_OWN_VERB = re.compile(r"^\s*(?:present(?:s|ed|ing)?|report(?:s|ed|ing)?|complain(?:s|ed|ing)?)\b", re.I)
+_OR_LIST_WORDS = 40
+
+
+def in_or_list(gap: str, after: str) -> bool:
+    """Is the mention a member of a list closed by 'or' ('does not have CHF, requires insulin, or has IABP use', 'no
+    comorbidities, a pH under 7.0, depressed mental state, or fever'): its own stretch or a later one (before an
+    'and' one) opens with 'or'? A negation holds over every member of such a list."""
+    if "," in gap and _OR.match(gap.split(",")[-1]):
+        return True
+    for seg in re.split(r"[;.]", after, maxsplit=1)[0].split(",")[1:]:
+        if _OR.match(seg):
+            return True
+        if re.match(r"^\s*and\b", seg, re.I):
+            return False
+    return False
+
+
+def list_goes_on(gap: str, after: str = "") -> bool:
+    """Does a forward negation's scope run on through the commas of ``gap`` (trigger to mention; ``after``: the text
+    after the mention)?"""
+    return in_or_list(gap, after) or not any(_CLAUSE_AFTER_COMMA.search(seg) for seg in gap.split(",")[1:])
+
+
+def _in_scope(text: str, a: int, b: int, max_words: int, category: Category, after: str | None = None) -> bool:
+    """True when the stretch text[a:b] between trigger and target keeps the scope open (``after``: the text after a
+    forward trigger's target)."""
     gap = text[a:b]
-    if _TERMINATORS.search(gap):
+    if _TERMINATORS.search(_OWN_VERB.sub("", gap) if after is not None and category == "negated" else gap):
         return False
+    if after is not None and category == "negated":
+        if not list_goes_on(gap, after):
+            return False
+        if in_or_list(gap, after):  # 'denies A, B, ..., or G': every member, however long the list
+            return len(_WORD.findall(gap)) <= _OR_LIST_WORDS
     if category == "family" and _FAMILY_TERMINATORS.search(gap):
         return False
     return len(_WORD.findall(gap)) <= max_words
@@ -251,7 +296,7 @@ def assert_context(text: str, start: int, end: int, triggers: list[TriggerHit]) 
             continue
         hit = False
         if t.end <= start and t.direction in ("forward", "both"):
-            hit = _in_scope(text, t.end, start, t.max_words, t.category)
+            hit = _in_scope(text, t.end, start, t.max_words, t.category, after=text[end:])
             # a trigger inside brackets ends at the closing bracket: "(tense, s/p LVP 8 L) and grade 3 HE"
             if hit and text[:t.start].count("(") > text[:t.start].count(")") and ")" in text[t.end:start]:
                 hit = False

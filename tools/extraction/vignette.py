@@ -59,7 +59,7 @@ from medmirror.tools.extraction.choice_labels import (
     words,
 )
 from medmirror.tools.extraction.concepts import find_concepts
-from medmirror.tools.extraction.context import assert_context, find_triggers
+from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.text import SentenceIndex
@@ -154,14 +154,66 @@ class VignetteReading:
 _DENIAL = re.compile(r"(?i)\b(?:no|not|never|without|den(?:y|ies|ied)|negative for|absence of|free of)\b")
 
 
+# an acronym as a case writes it: two to six letters, at least two of them capitals ('mRS', 'NIHSS', 'KPS'; not 'As')
+_ACRONYM = re.compile(r"(?<![\w-])(?=(?:[a-z]*[A-Z]){2})[A-Za-z]{2,6}(?![\w-])")
+
+
+def _acronyms(items: tuple[Item, ...]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Per item, initials -> stems of every run of two to five consecutive words of its question ('modified Rankin
+    Scale' -> 'mrs'; a word in capitals gives itself: 'NIH Stroke Scale' -> 'nihss'); an acronym two runs share
+    is left out, as is a word a question itself writes."""
+    table: dict[str, set[tuple[str, ...]]] = {}
+    owner: dict[tuple[str, ...], set[str]] = {}
+    for it in items:
+        ws = [(m.group(0), s) for m, (_, _, s) in zip(re.finditer(r"[A-Za-z][A-Za-z0-9']*|\d+(?:\.\d+)?", it.question),
+                                                      words(it.question))]
+        ws = [(w, s) for w, s in ws if s not in STOP or w[0].isupper()]
+        for n in range(2, 6):
+            for k in range(len(ws) - n + 1):
+                run = ws[k:k + n]
+                if any(not w[0].isalpha() for w, _ in run):
+                    continue
+                key = "".join(w if len(w) > 1 and w.isupper() else w[0] for w, _ in run).casefold()
+                stems = tuple(s for _, s in run)
+                table.setdefault(key, set()).add(stems)
+                owner.setdefault(stems, set()).add(it.name)
+    written = {s for it in items for _, _, s in words(it.question)}
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for k, v in table.items():
+        if len(v) == 1 and k not in written:
+            stems = next(iter(v))
+            for name in owner[stems]:
+                out.setdefault(name, {})[k] = stems
+    return out
+
+
+def _or_list_member(sentence: str, a: int) -> bool:
+    """Is the value at offset ``a`` a member of an 'or' list opened by a denial ('denies previous VTE, cancer,
+    immobilization for more than 7 days, or age above 60 years')?"""
+    start = max((m.end() for m in _DENIAL.finditer(sentence[:a])), default=-1)
+    return start >= 0 and in_or_list(sentence[start:a], sentence[a:])
+
+
 class _Text:
     """The text once split: sentences with their stems and ConText triggers; the extractor's values on demand."""
 
     def __init__(self, text: str):
         self.text = text = text.translate(_SUBSCRIPTS)  # 'FEV₁' is FEV1, dashes are hyphens (offsets kept)
         self.sentences: list[Sentence] = SentenceIndex(text).sentences or [Sentence(text, 0, len(text))]
-        self.stems = [words(s.text) for s in self.sentences]
+        self.stems = self.base_stems = [words(s.text) for s in self.sentences]
         self._triggers: dict[int, Any] = {}
+
+    def for_item(self, table: dict[str, tuple[str, ...]]) -> None:
+        """Read the next item: a sentence's acronym of the item's own words ('mRS' for 'modified Rankin Scale') uses
+        those words (their stems at the acronym's span) for this item only."""
+        self.stems = list(self.base_stems)
+        if not table:
+            return
+        for i, s in enumerate(self.sentences):
+            extra = [(m.start(), m.end(), w) for m in _ACRONYM.finditer(s.text)
+                     for w in table.get(m.group(0).casefold(), ())]
+            if extra:
+                self.stems[i] = sorted(self.stems[i] + extra)
 
     def triggers(self, i: int) -> Any:
         if i not in self._triggers:
@@ -191,12 +243,26 @@ class _Text:
                 a = span[0] - s.start
                 m = re.match(r"[\w.]+", s.text[a:])
                 clause = re.split(r"[,;:]|\b(?:and|but|with|while|whereas|although|though)\b", s.text[:a])[-1]
-                return bool(_DENIAL.search(clause)) and "negated" in self.flags(i, a, a + (m.end() if m else 1))
+                negated = "negated" in self.flags(i, a, a + (m.end() if m else 1))
+                return negated and (bool(_DENIAL.search(clause)) or _or_list_member(s.text, a))
         return False
 
     def quote(self, i: int) -> tuple[str, tuple[int, int]]:
         s = self.sentences[i]
         return s.text, (s.start, s.end)
+
+
+@lru_cache(maxsize=1)
+def _library_df() -> Counter[str]:
+    """How many items of the whole library use each naming word (a word many items use is no item's own)."""
+    return Counter(w for spec in SPECS.values() for it in spec.items for w in set(_naming_words(it.question)))
+
+
+def _distinctive_head(word: str, weights: dict[str, float]) -> bool:
+    """Is ``word`` the item's distinctive head: the word at most half as many of the library's items use as any
+    other word of the item ('flail' of 'Flail chest', 'bacteremia' of 'Persistent bacteremia'; 'Hard testicle' has none)?"""
+    df = _library_df()
+    return all(df[word] * 2 <= df[w] for w in weights if w != word)
 
 
 def _hits(stems: list[tuple[int, int, str]], wanted: dict[str, float]) -> dict[str, tuple[int, int]]:
@@ -220,6 +286,9 @@ def _naming(t: _Text, weights: dict[str, float]) -> list[tuple[int, float, dict[
     for i, stems in enumerate(t.stems):
         hits = _hits(stems, weights)
         c = _cover(hits, weights)
+        if len(hits) == 1 and len(weights) > 1 and c <= COVER + 1e-9 and not _distinctive_head(next(iter(hits)), weights):
+            continue  # one word names an item of several only when it outweighs the others together or is its
+            # distinctive head ('bacteremia' of 'Persistent bacteremia'), not a half of it ('chest' is no 'Flail chest')
         if hits and c >= COVER - 1e-9:
             out.append((i, c, hits))
     return sorted(out, key=lambda x: -x[1])
@@ -264,9 +333,15 @@ def _item_concepts(question: str) -> frozenset[str]:
     return _item_concept_words(question)[0]
 
 
+# an item named by its absence: 'Absent cremasteric reflex', 'Loss of consciousness' is not (a loss is an event)
+_ABSENT_ITEM = re.compile(r"(?i)\s*(?:absent|absence of|lack of|lacking|without)\b")
+
+
 @lru_cache(maxsize=4096)
 def _negated_question(question: str) -> bool:
     """Does the item ask about an absence ('cannot be explained by another condition')?"""
+    if _ABSENT_ITEM.match(question):
+        return True
     trig = find_triggers(question)
     ws = [(a, b) for a, b, s in words(question) if s not in STOP]
     neg = sum("negated" in assert_context(question, a, b, trig) for a, b in ws)
@@ -368,13 +443,30 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
             continue
         kind = "negated" if votes["negated"] else "affirmed"  # 'pleural fluid is not purulent
         quote, span = t.quote(i)
-        if kind == "affirmed" and _ABNORMAL.search(item.question) and _NORMAL.search(_clause(quote, hits)):
+        if kind == "affirmed" and _ABNORMAL.search(item.question) and (
+                _NORMAL.search(_clause(quote, hits)) or _normal_list(quote, hits)):
             kind = "negated"  # 'normal hemoglobin' answers 'Hemoglobin < lower limit of normal'
 
         return ItemReading(item.name, item.question, no if kind == "negated" else yes, "read",
                            f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
                            quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
+
+
+_NORMAL_AFTER = re.compile(r"(?i)^[\w\s,/-]*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
+                           r"reference)|normal|unremarkable)\b")
+
+
+def _normal_list(sentence: str, hits: dict[str, tuple[int, int]]) -> bool:
+    """Is the item a member of a list called normal ('normal levels of calcium, BUN, LDH and albumin', 'calcium, BUN
+    and LDH are within normal limits'): a 'normal' before it over bare names, or one after the list's last name?"""
+    a, b = min(x for x, _ in hits.values()), max(y for _, y in hits.values())
+    before = [m for m in _NORMAL.finditer(sentence[:a])]
+    if before and list_goes_on(sentence[before[-1].end():a], sentence[b:]) and "," in sentence[before[-1].end():a] + \
+            sentence[b:b + 2]:
+        return True
+    return bool(_NORMAL_AFTER.match(sentence[b:])) and not re.search(r"\b(?:but|while|whereas|except)\b",
+                                                                   sentence[b:b + 80])
 
 
 @lru_cache(maxsize=4096)
@@ -435,7 +527,8 @@ _NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\w./-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
-                            + r")(?:\s*%)?\s+(?:[A-Za-z]+\s+)?$", re.I)  # '40% FiO2', 'a single brain metastasis'
+                            + r")(?:\s*%\s+of\s+(?:the\s+|his\s+|her\s+|their\s+)?|(?:\s*%)?\s+)(?:[A-Za-z]+\s+)?$",
+                            re.I)  # '40% FiO2', 'a single brain metastasis', '20% of the biopsy cores'
 
 
 def _alternative_names(question: str, weights: dict[str, float]) -> list[dict[str, float]]:
@@ -472,17 +565,20 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
-    for i, _, hits in named:  # then a count right before them ('fewer than four bowel movements a day')
-        s = t.sentences[i]
-        first = min(a for a, _ in hits.values())
-        m = _NUMBER_BEFORE.search(s.text[:first])
-        if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
-            return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
-                            _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
+    for i, _, hits in named:  # then a count right before them ('fewer than four bowel movements a day'), before
+        s = t.sentences[i]  # its first word, else before a later one ('the biopsy showed ... 20% of the cores')
+        for first in sorted(a for a, _ in hits.values()):
+            m = _NUMBER_BEFORE.search(s.text[:first])
+            if m and ok(x := float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1)))):
+                return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
+                                _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
 
 
 _DEGREES = {"degf": "°F", "ºf": "°F", "degc": "°C", "ºc": "°C"}
+
+
+_NOT_UNITS = {"in", "at", "on", "or", "and", "to", "of", "for", "with"}  # 'HR >=120 in ED' is no inch
 
 
 @lru_cache(maxsize=4096)
@@ -491,7 +587,7 @@ def _written_unit(question: str, first_label: str = "") -> str:
     after the first label's number ('>125 lb (>56.7 kg)'), else after a number in the question ('WBC > 12,000
     cells/mm3'); '' when none is a unit the converter knows."""
     for m in (re.search(r",\s*([A-Za-z°º%µμ][^\s(),]*)", question), _LABEL_UNIT.search(first_label), _LABEL_UNIT.search(question)):
-        if m:
+        if m and m.group(1).casefold() not in _NOT_UNITS:
             unit = _DEGREES.get(m.group(1).casefold(), m.group(1))
             try:
                 convert(1.0, unit, unit)
@@ -499,6 +595,26 @@ def _written_unit(question: str, first_label: str = "") -> str:
                 continue
             return unit
     return ""
+
+
+def _convert(x: float, unit: str, to: str, analyte: str | None, name: str) -> float:
+    """``x`` in ``to``: with the item's analyte, else the quantity's own name as analyte (glucose mmol/L <-> mg/dL)."""
+    try:
+        return convert(x, unit, to, analyte)
+    except (UnitConversionError, ValueError):
+        if analyte is not None:
+            raise
+        return convert(x, unit, to, name)
+
+
+def _both_known(a: str, b: str) -> bool:
+    """Does the converter know both units (so that failing to convert means they measure different things)?"""
+    try:
+        convert(1.0, a, a)
+        convert(1.0, b, b)
+    except (UnitConversionError, ValueError, KeyError):
+        return False
+    return True
 
 
 def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float], ok: Any,
@@ -512,9 +628,10 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
             x: float | None = float(v.value)
             if unit and v.unit and unit not in ("", "points") and v.unit != unit:
                 try:
-                    x = convert(float(v.value), v.unit, unit, analyte)
+                    x = _convert(float(v.value), v.unit, unit, analyte, name)
                 except (UnitConversionError, ValueError):
-                    x = float(v.value) if soft else None
+                    x = float(v.value) if soft and not _both_known(v.unit, unit) else None  # 'bpm' is taken as
+                    # written; 16 mmol/L is no 16 mg/dL
             if x is not None and ok(x):
                 num = re.search(r"\d+(?:\.\d+)?", v.raw)
                 bound = _bound(v.raw[:num.start()], x) if num else None
@@ -801,7 +918,8 @@ def _mixed_bands(item: Choice) -> tuple[Choice, list[Quantity], Choice] | None:
     numbered = [label for label, q in one.items() if q]
     for o in item.options:
         q = one[o.label]
-        pure = q is not None and not _describes(o.label, q[0].unit, numbered)  # '<=55 bpm', not 'Immobile or <50 yards'
+        pure = q is not None and not _describes(o.label.replace(q[0].text, " "), q[0].unit, numbered)  # '<=55 bpm',
+        # 'Between -1 and -2.5' (its 'between' is the band's), not 'Immobile or <50 yards'
         (banded if pure else worded).append(o)
         qs.extend(q if pure and q else [])
     if len(banded) < 2 or not 1 <= len(worded) <= 2 or len({q.unit for q in qs}) != 1:
@@ -839,16 +957,41 @@ def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
     return ItemReading(item.name, item.question, got.value, "read", got.how, got.quote, got.span)
 
 
+# a cut-off's number and unit ('QTc >=450 ms', 'Platelet count >=400 x10^9/L', 'BUN >44.8 mg/dL'): they state the
+# threshold, they do not name the item (a case writes '460 msec' or 'elevated', not '450 ms')
+_CUTOFF_UNIT = re.compile(r"(?i)\d(?:[\d.,]*\d)?\s*((?:(?:[x×*]\s*10\s*(?:\^|\*\*)?\s*\d+|/|\s)?\s*(?:mmhg|mg|dl|mmol|meq|"
+                          r"msec|ms|g|l|kpa|iu|u|units?|ml|min|kg|m2|cm|mm|mm3|bpm|µl|μl|ul|µmol|μmol|umol|ng|pg|"
+                          r"mcg|µg|μg|degc|degf|°c|°f|c|f)\b)+)")
+
+
+@lru_cache(maxsize=4096)
+def _naming_words(question: str) -> list[str]:
+    """The item's content words that name it: its cut-off numbers and their units left out (all kept when nothing
+    else is left)."""
+    ws = content_words(question, keep_time=False)
+    units = {w for m in _CUTOFF_UNIT.finditer(question) for _, _, w in words(m.group(1))}
+    kept = [w for w in ws if not re.fullmatch(r"[\d.]+|x10", w) and w not in units]
+    return kept or ws
+
+
+# when or where an item holds ('in the ED or before hospital', 'within the past 5 years', 'at admission', 'prior to
+# arrest'): it qualifies the item as a bracket does, it does not name it
+_SETTING = re.compile(r"(?i)\b(?:in|at|on|within|during|before|prior to|after|since)\s+(?:the\s+)?(?:ED\b|emergency|hospital|"
+                      r"admission|presentation|arrival|past\b|last\b|previous\b|first\b|preceding\b|prior\b|time of\b|"
+                      r"arrest\b|onset\b)[^,;()]*(?:\s+or\s+(?:before|after|in|at)\s+[^,;()]*)?")
+
+
 def item_weights(items: tuple[Item, ...]) -> dict[str, dict[str, float]]:
     """Per item, its content words each weighted 1 / (the number of the score's items that use it).
 
-    A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') weighs a quarter: the words
-    outside name the item, the bracket qualifies it."""
-    per = {it.name: content_words(it.question, keep_time=False) for it in items}
+    A word only inside the item's brackets ('BNP (or NT-proBNP at its own cut points)') or its setting ('in the ED
+    or before hospital', 'within the past 5 years') weighs a quarter: the words outside name the item, the bracket
+    or setting qualifies it."""
+    per = {it.name: _naming_words(it.question) for it in items}
     df = Counter(w for ws in per.values() for w in ws)
     out = {}
     for it in items:
-        outside = set(content_words(re.sub(r"\([^()]*\)", " ", it.question), keep_time=False))
+        outside = set(_naming_words(_SETTING.sub(" ", re.sub(r"\([^()]*\)", " ", it.question))))
         out[it.name] = {w: (1 if w in outside or not outside else 0.25) / df[w] for w in per[it.name]}
     return out
 
@@ -943,16 +1086,44 @@ def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None
                        out.quote, span)
 
 
+_SEX_LABEL = re.compile(r"(?i)\s*(male|female|men|women|man|woman)\s*(?:sex|gender|patient)?\s*$")
+
+
+def _sex(item: Choice, t: _Text) -> ItemReading | None:
+    """A sex item ('Male sex', 'Female gender', 'Sex: Female / Male') read from the patient's sex as the extractor
+    reads it ('a 52-year-old man', 'Mrs', 'she'); None when the item is no sex item. An unread sex stays unsettled."""
+    q = _SEX_LABEL.match(item.question)
+    if q and is_finding(item):
+        want = "Female" if q.group(1).lower() in ("female", "women", "woman") else "Male"
+    elif re.fullmatch(r"(?i)\s*(?:sex|gender)\s*", item.question):
+        labels = {(_SEX_LABEL.match(o.label) or [None, ""])[1].lower(): o.label for o in item.options}
+        if {"male", "female"} - set(labels) or len(item.options) != 2:
+            return None
+        want = None
+    else:
+        return None
+    v = t.extraction.get("sex")
+    if v is None or v.value not in ("Male", "Female"):
+        return ItemReading(item.name, item.question, None, "missing", "the text does not say the patient's sex")
+    value = (present_option(item) if v.value == want else absent_option(item)) if want else labels[v.value.lower()]
+    return ItemReading(item.name, item.question, value, "read", f"sex {v.value} from {v.raw!r} ({v.details.get('method')})",
+                       v.sentence.text, (v.start, v.end))
+
+
 def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> VignetteReading:
     """Every item of ``items`` read from ``text``; with a chat ``model``, the choices the rules leave uncertain or
     missing are proposed by it and kept only when :func:`check_proposal` accepts them."""
     t = _Text(text)
+    acronyms = _acronyms(items)
     weights = item_weights(items)
     out = VignetteReading()
     for item in items:
+        t.for_item(acronyms.get(item.name, {}))
         w = weights[item.name]
         if isinstance(item, Number):
             r = _number(item, t, w)
+        elif (sex := _sex(item, t)) is not None:
+            r = sex
         elif is_finding(item):
             r = _finding(item, t, w)
         elif (qs := bands(item)) is not None:

@@ -51,3 +51,34 @@ def test_a_guess_about_what_something_was_is_hypothetical(sentence: str, target:
 def test_may_as_a_month_or_a_plain_statement_is_not_a_guess() -> None:
     assert "hypothetical" not in _flags("In May he was admitted with pneumonia.", "pneumonia")
     assert "hypothetical" not in _flags("He was admitted with pneumonia, which was treated with amoxicillin.", "pneumonia")
+
+
+@pytest.mark.parametrize("sentence, target", [
+    ("She is not on beta-blockers, lives alone, and shows marked pedal oedema.", "pedal oedema"),  # own verb
+    ("There was no rash on the trunk, a tender swelling of the left wrist.", "tender swelling"),  # own article
+    ("No chest pain, heart rate 124 and wheeze on auscultation.", "wheeze"),  # a value between
+    ("He denies palpitations, was found to have atrial flutter on the monitor.", "atrial flutter"),
+])
+def test_a_negation_does_not_run_past_a_comma_into_a_new_clause(sentence, target) -> None:
+    assert "negated" not in _flags(sentence, target)
+
+
+@pytest.mark.parametrize("sentence, target", [
+    ("No fever, night sweats, or weight loss.", "weight loss"),  # bare names
+    ("She reports no headache, neck stiffness, photophobia.", "photophobia"),
+    ("He has not had a seizure, needs no oxygen, or takes anticoagulants.", "anticoagulants"),  # an 'or' list
+    ("There is no ascites, a bilirubin under 2, hepatic encephalopathy, or varices.", "hepatic encephalopathy"),
+])
+def test_a_negation_holds_over_a_list_of_names_or_an_or_list(sentence, target) -> None:
+    assert "negated" in _flags(sentence, target)
+
+
+def test_a_negation_holds_over_a_long_or_list() -> None:
+    s = ("She denies any history of foreign travel, recent contact with a sick child, blood transfusion in the "
+         "last decade, intravenous drug use, tattoos, hepatitis, or jaundice.")
+    assert "negated" in _flags(s, "hepatitis")
+
+
+def test_the_negated_verbs_own_word_does_not_end_its_scope() -> None:
+    assert "negated" in _flags("He does not present with stridor or drooling.", "drooling")
+    assert "negated" not in _flags("He has no rash. He presents with stridor.", "stridor")

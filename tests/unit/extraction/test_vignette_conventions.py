@@ -247,9 +247,10 @@ def test_a_negative_value_keeps_its_sign():
     assert one(BASE_EXCESS, "Arterial gas: base excess of 4 mEq/L.").value == 4
 
 
-def test_bands_with_negative_labels_are_not_read_without_their_sign():
-    r = one(T_SCORE, "Densitometry gives a femoral neck T-score of -3.1.")
-    assert r.value != ">=-1" and r.value != "Between -1 and -2.5"
+def test_bands_with_negative_labels_are_read_with_their_sign():
+    assert one(T_SCORE, "Densitometry gives a femoral neck T-score of -3.1.").value == "<-2.5"
+    assert one(T_SCORE, "Densitometry gives a femoral neck T-score of -1.8.").value == "Between -1 and -2.5"
+    assert one(T_SCORE, "Densitometry gives a femoral neck T-score of 0.4.").value == ">=-1"
 
 
 INSULIN = Number("insulin", "Regular insulin needed, units", "units", 0, 1000)
@@ -271,3 +272,12 @@ B2M = Choice("b2m", "Serum beta2 microglobulin", opts(("<3.5 mg/L", 1), ("3.5 - 
 
 def test_a_spaced_range_dash_is_no_minus_sign():
     assert one(B2M, "Tests reveal a serum beta2 microglobulin level of 4.2 mg/L.").value == "3.5 - 5.4 mg/L"
+
+
+AGE_BANDS = Choice("age", "Age", opts(("<35 years", 0), (">=35 and <55 years", 1), (">=55 and <75 years", 2),
+                                      (">=75 years", 3)))
+
+
+def test_a_band_whose_unit_is_written_once_is_still_a_band():
+    assert one(AGE_BANDS, "A 61-year-old man with a fractured ankle.").value == ">=55 and <75 years"
+    assert one(AGE_BANDS, "A 40-year-old man with a fractured ankle.").value == ">=35 and <55 years"
