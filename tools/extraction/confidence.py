@@ -296,6 +296,16 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
+    # heart failure told by its symptoms and signs (COPD and renal failure share some: a doubt, not a reading)
+    "congest": ("orthopnoea", "orthopnea", "paroxysmal nocturnal dyspnoea", "paroxysmal nocturnal dyspnea",
+                "raised JVP", "elevated JVP", "pulmonary oedema", "pulmonary edema", "~BNP", "~NT-proBNP",
+                # a functional class names heart failure's grade; 'NYHA class I' has no limitation, so it is no reading
+                "NYHA"),
+    # a past stroke told by its residual deficit or its treatment (a tumour or an injury can leave the same deficit)
+    "stroke": ("residual hemiparesis", "residual dysphasia", "~thrombolysed", "mechanical thrombectomy"),
+    # a TIA told by its transient deficit
+    "tia": ("transient weakness", "transient dysphasia", "transient facial droop", "transient loss of vision",
+            "transient numbness"),
 }
 
 
