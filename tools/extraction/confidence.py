@@ -306,6 +306,18 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     # a TIA told by its transient deficit
     "tia": ("transient weakness", "transient dysphasia", "transient facial droop", "transient loss of vision",
             "transient numbness"),
+    # HAS-BLED: bleeding that may or may not have been major; a transfusion that may have been for it
+    "prior_bleeding": ("~epistaxis", "~haematuria", "~hematuria", "~angiodysplasia", "blood transfusion"),
+    "labile_inr": ("frequent dose adjustments", "frequent dose changes", "frequent warfarin dose changes"),
+    # drugs for alcohol withdrawal and dependence; the screening questionnaires
+    "alcohol_excess": ("chlordiazepoxide", "acamprosate", "disulfiram", "Pabrinex", "CAGE", "AUDIT"),
+    # a past operation for obesity: the patient may no longer be obese
+    "obes": ("bariatric", "gastric band", "sleeve gastrectomy", "gastric bypass", "~orlistat"),
+    # fibrates lower triglycerides; xanthomas and xanthelasma are lipid deposits
+    "hypercholesterol": ("~fenofibrate", "~bezafibrate", "~gemfibrozil", "xanthelasma", "~xanthomas"),
+    # RCRI: chest pain that sounds ischaemic without being called so
+    "ischemic_heart_disease": ("exertional chest pain", "exertional chest tightness", "chest pain on exertion",
+                               "chest tightness on exertion"),
 }
 
 

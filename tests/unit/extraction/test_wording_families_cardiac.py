@@ -189,3 +189,110 @@ def test_suggestive_wordings_denied_or_a_relatives_are_no_strong_doubt(calc, fie
 
 def test_a_suggestive_wording_is_not_read_as_the_criterion():
     assert not _read("cha2ds2_vasc", "congestive_heart_failure", AF + "She sleeps on four pillows because of orthopnoea.")
+
+
+# --- HAS-BLED -----------------------------------------------------------------------------------------------------------
+WARF = "A 78-year-old man on warfarin for atrial fibrillation. "
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("labile_inr", "His INRs have been repeatedly supratherapeutic."),
+    ("labile_inr", "There has been difficulty keeping his INR in the target range."),
+    ("labile_inr", "Poor anticoagulation control despite weekly checks."),
+    ("prior_bleeding", "He had haematochezia needing admission in 2022."),
+    ("prior_bleeding", "He has type 1 von Willebrand disease."),
+    ("prior_bleeding", "A retroperitoneal haematoma complicated his angiogram in 2021."),
+    ("bleeding_medication", "He takes Nurofen most days for his knees."),
+    ("bleeding_medication", "He takes etoricoxib 60 mg daily."),
+    ("bleeding_medication", "He remains on Brilique after his stent."),
+    ("renal_disease", "He has a renal allograft since 2015."),
+    ("alcohol_excess", "He meets criteria for harmful drinking."),
+    ("alcohol_excess", "He is alcohol-dependent and drinks vodka daily."),
+])
+def test_has_bled_families_are_read(field, sentence):
+    assert _read("has_bled", field, WARF + sentence) is True
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("labile_inr", "His INR has been stable within the therapeutic range."),
+    ("prior_bleeding", "No haematochezia or melaena."),
+    ("prior_bleeding", "His brother has von Willebrand disease."),
+    ("bleeding_medication", "He was told to avoid Nurofen."),
+    ("bleeding_medication", "Etoricoxib was stopped last year."),
+    ("alcohol_excess", "History of alcohol withdrawal seizures; abstinent for ten years."),  # past, not current
+])
+def test_has_bled_near_misses_are_not_read(field, sentence):
+    assert not _read("has_bled", field, WARF + sentence)
+
+
+# --- HEART risk factors -------------------------------------------------------------------------------------------------
+CP = "A 58-year-old man with chest pain. "
+
+
+@pytest.mark.parametrize("sentence", [
+    "He takes ezetimibe 10 mg daily.",
+    "Known hypercholesterolaemic, on treatment.",
+    "Started on evolocumab by the lipid clinic.",
+])
+def test_hypercholesterolaemia_families_are_read(sentence):
+    assert _read("heart_score", "hypercholesterolemia", CP + sentence) is True
+
+
+@pytest.mark.parametrize("sentence", [
+    "His father takes ezetimibe.",
+    "Lipid profile normal; no dyslipidaemia.",
+])
+def test_hypercholesterolaemia_near_misses_are_not_read(sentence):
+    assert not _read("heart_score", "hypercholesterolemia", CP + sentence)
+
+
+def test_known_atherosclerosis_told_by_its_operation_is_read():
+    assert _read("heart_score", "atherosclerotic_disease", CP + "He had a quadruple bypass in 2016.") is True
+    assert not _read("heart_score", "atherosclerotic_disease", CP + "His brother had a quadruple bypass.")
+
+
+# --- RCRI ---------------------------------------------------------------------------------------------------------------
+OP = "A 70-year-old man before surgery. "
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("elevated_risk_surgery", "He is listed for an Ivor Lewis oesophagectomy."),
+    ("elevated_risk_surgery", "Planned: laparoscopic Roux-en-Y gastric bypass."),
+    ("elevated_risk_surgery", "Scheduled for a right upper lobe wedge resection."),
+    ("elevated_risk_surgery", "Booked for mitral valve repair."),
+    ("ischemic_heart_disease", "He uses isosorbide mononitrate and nicorandil."),
+    ("ischemic_heart_disease", "He reports cardiac chest pain on exertion."),
+    ("congestive_heart_failure", "Bibasal crackles and Kerley B lines on the chest film."),
+    ("insulin_treatment", "He takes insulin degludec at night."),
+    ("insulin_treatment", "Insulin via CSII since 2019."),
+])
+def test_rcri_families_are_read(field, sentence):
+    assert _read("rcri", field, OP + sentence) is True
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("elevated_risk_surgery", "He is listed for a total knee replacement."),
+    ("ischemic_heart_disease", "His father used nicorandil."),
+    ("ischemic_heart_disease", "Non-cardiac chest pain after a fall."),
+    ("congestive_heart_failure", "Chest clear, no bibasal crackles."),
+    ("insulin_treatment", "Hyperkalaemia was treated with insulin and dextrose."),  # for potassium, not diabetes
+    ("insulin_treatment", "Insulin was stopped last year; he takes metformin only."),
+])
+def test_rcri_near_misses_are_not_read(field, sentence):
+    assert not _read("rcri", field, OP + sentence)
+
+
+@pytest.mark.parametrize("calc, field, sentence", [
+    ("has_bled", "alcohol_excess", "He was given chlordiazepoxide on the ward."),
+    ("has_bled", "labile_inr", "His warfarin has needed frequent dose adjustments."),
+    ("heart_score", "obesity", "He had a sleeve gastrectomy in 2019."),
+    ("rcri", "ischemic_heart_disease", "He gets chest tightness on exertion."),
+])
+def test_suggestive_wordings_of_the_risk_scores_are_a_doubt_not_a_reading(calc, field, sentence):
+    assert _doubt(calc, field, sentence) > 0
+    assert not _read(calc, field, AF + sentence)
+
+
+@pytest.mark.parametrize("sentence", ["Non ischaemic chest pain, musculoskeletal.", "Atypical, non-anginal pain."])
+def test_chest_pain_called_not_cardiac_is_no_ischaemic_heart_disease(sentence):
+    assert not _read("rcri", "ischemic_heart_disease", OP + sentence)

@@ -89,7 +89,7 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
 def hasbled_renal(ctx: NoteContext) -> Hit | None:
     """Dialysis, renal transplant or creatinine >= 2.26 mg/dL (200 µmol/L)."""
     dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal"
-                       r"|" + DIALYSIS_SHORTHAND)
+                       r"|renal allograft|transplanted kidney|(?:renal|kidney) graft\b|" + DIALYSIS_SHORTHAND)
     if dx:
         return Hit.of_finding(dx[0], True, "dialysis / transplant")
     cr = ctx.value("creatinine")
@@ -128,7 +128,14 @@ def labile_inr(ctx: NoteContext) -> Hit | None:
                # "poor INR control", "his INR control has been poor"
                r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
                r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
-               r"|(?:poor|low)\s+time in (?:the )?therapeutic range", case_sensitive=False).read(ctx)
+               r"|(?:poor|low)\s+time in (?:the )?therapeutic range"
+               # "INRs repeatedly supratherapeutic", "INR frequently outside the target range", "recurrent high INRs"
+               r"|INRs?\s+(?:\w+\s+){0,4}?(?:supra-?therapeutic|sub-?therapeutic|outside (?:the )?(?:therapeutic|target) range)"
+               r"|(?:recurrent|repeated|frequent|persistently)\s+(?:high|raised|elevated|supra-?therapeutic|sub-?therapeutic)\s+INRs?"
+               r"|difficult\w*\s+(?:in\s+)?(?:controlling|maintaining|keeping|stabili[sz]ing)\s+(?:\w+\s+){0,3}?INRs?"
+               r"|(?:poor|erratic|unstable|labile)\s+(?:warfarin\s+|anticoagulation\s+)?(?:anticoagula\w+|warfarin)\s+control"
+               r"|(?:warfarin|anticoagulation)\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|unstable|labile)"
+               r"|over-?anticoagulat\w+\s+(?:on|with)\s+warfarin|recurrent(?:ly)?\s+over-?anticoagulat\w+", case_sensitive=False).read(ctx)
     if pos is not None and pos.value:
         return pos
     # a stated time in range: "TTR 45%", "time in therapeutic range of 72%", "only 4 of 12 INR readings in range"
@@ -156,6 +163,11 @@ def alcohol_excess(ctx: NoteContext) -> Hit | None:
     heavy = affirmed(ctx, r"alcohol(?:ism| abuse| use disorder| dependence| excess)|heavy (?:alcohol|drink\w*|drinker)"
                           r"|excessive (?:alcohol|drink\w*)|alcoholic\b(?! (?:cirrhosis|hepatitis|liver|cardiomyopathy|pancreatitis))"
                           r"|binge drink\w*|drinks? heavily")
+    # misuse, dependence and harmful drinking in other words, told as now (a past one is no current excess)
+    heavy += affirmed(ctx, r"alcohol(?: misuse|[- ]dependent)|(?:EtOH|ethanol) (?:abuse|excess|misuse|dependence|use disorder)"
+                           r"|harmful (?:drinking|use of alcohol|alcohol use)|hazardous (?:drinking|alcohol use)|problem drink\w*"
+                           r"|dependent drinker|drinks? (?:to excess|excessively)|alcohol withdrawal|delirium tremens|withdrawal from alcohol",
+                      current=True)
     if heavy:
         return Hit.of_finding(heavy[0], True, "heavy alcohol use")
     value, f, why = decide(ctx.findings("alcohol_use"), "current")
@@ -415,6 +427,9 @@ HIGH_RISK_SURGERY = (
     r"|thoraco-?abdominal|(?:aorto-?|)iliac (?:bypass|repair|aneurysm repair)|(?:renal|mesenteric|coeliac|celiac) artery (?:bypass|repair)"
     r"|\bVATS\b|video-assisted thoracoscopic|thoracoscop\w+|decortication|pleurectomy|appendi?cectomy|appendectomy|\bHartmann"
     r"|laparoscop\w+ (?:[\w-]+ ){0,3}?(?:\w*ectomy|resection|fundoplication|surgery)"
+    # more operations that open the abdomen or chest: named resections, bariatric and hiatal operations, valve surgery
+    r"|Ivor[- ]Lewis|anterior resection|(?:lung|pulmonary|wedge) resection|bilobectomy|thymectomy|\bfundoplication"
+    r"|hiat(?:al|us) hernia repair|gastric bypass|Roux-en-Y|bariatric surgery|(?:mitral|aortic|tricuspid|pulmonary) valve (?:repair|surgery)"
 )
 
 
@@ -598,6 +613,36 @@ IHD_TESTS = (
 )
 
 
+# insulin given with glucose to shift potassium, or to test the pituitary, is no treatment of diabetes
+_INSULIN_NOT_FOR_DIABETES = re.compile(r"\b(?:dextrose|glucose|hyperkal\w*|potassium|tolerance test)\b", re.I)
+
+
+def insulin_treatment(ctx: NoteContext) -> Hit | None:
+    """RCRI: pre-operative treatment with insulin: the concept's current mentions, else a listed insulin; insulin
+    stopped ('insulin discontinued') or written beside dextrose / glucose or a high potassium ('treated with insulin
+    and dextrose') is left out."""
+    mentions = [f for f in ctx.findings("insulin_use") if not (
+        medication_not_taken(ctx.note, f.start, f.end, f.sentence) or _INSULIN_NOT_FOR_DIABETES.search(f.sentence.text))]
+    value, found, why = decide(mentions, "current")
+    if value:
+        return Hit.of_finding(found, True, why)
+    for m in ctx.medications:
+        if m.drug_class != "insulin" or _INSULIN_NOT_FOR_DIABETES.search(m.sentence.text):
+            continue
+        f = ctx.finding_at(m.start, m.end, "medication")
+        if f.negated or f.hypothetical or f.family or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
+            continue
+        return Hit.of_medication(m, True, f"medication: {m.name}")
+    return None if found is None else Hit.of_finding(found, value, why)
+
+
+# RCRI ischaemic heart disease by Lee's other criteria: nitrate therapy (and the anti-anginals prescribed for angina
+# alone) and chest pain judged ischaemic
+ANTI_ANGINAL = (r"isosorbide (?:di|mono)nitrate|(?-i:\bIS[MD]N\b)|(?:long[- ]acting |oral |regular )nitrates?\b"
+                r"|nitrate (?:therapy|tablets?|patch\w*)|\bGTN (?:patch\w*|tablets?)|sublingual (?:GTN|nitroglycerin\w*|nitrates?)"
+                r"|nicorandil|ranolazine|(?<![\w-])(?<!non )(?:ischa?emic|cardiac|anginal) (?:chest )?pain")
+
+
 # ---------------------------------------------------------------------------
 # The field map: where rules read each input of the family's calculators
 # ---------------------------------------------------------------------------
@@ -616,14 +661,17 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
     "rcri": {
         "elevated_risk_surgery": Derived(high_risk_surgery, "intraperitoneal / intrathoracic / suprainguinal vascular procedure"),
         "ischemic_heart_disease": AnyOf(Concept("coronary_artery_disease"), Meds(names=("nitroglycerin", "isosorbide mononitrate")),
-                                        Term(IHD_TESTS, label="positive stress test / Q waves")),
+                                        Term(IHD_TESTS, label="positive stress test / Q waves"),
+                                        Term(ANTI_ANGINAL, label="nitrate / anti-anginal therapy, ischaemic chest pain")),
         "congestive_heart_failure": AnyOf(HEART_FAILURE, Term(r"pulmonary (?:o)?edema|paroxysmal nocturnal dysp?noea|paroxysmal nocturnal dyspnea|(?-i:\bPND\b)"
                                                               r"|\bS3 (?:gallop|heart sound|(?:was |is )?(?:heard|present|audible|noted)|on auscultation)|\b(?:an|audible) S3\b"
                                                               r"|third heart sound|bilateral (?:basal )?(?:rales|crackles|crepitations)"
-                                                              r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion",
+                                                              r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion"
+                                                              r"|bi-?(?:basal|basilar) (?:fine )?(?:inspiratory )?(?:rales|crackles|crepitations|creps)"
+                                                              r"|Kerley (?:B )?lines|cephali[sz]ation|pulmonary venous congestion",
                                                               label="pulmonary edema / PND / S3")),
         "cerebrovascular_disease": CEREBROVASCULAR,
-        "insulin_treatment": AnyOf(Concept("insulin_use", when="current"), Meds("insulin")),
+        "insulin_treatment": Derived(insulin_treatment, "insulin for diabetes taken now (not insulin with dextrose for potassium)"),
         "creatinine": CREATININE,
     },
     "heart_score": {
