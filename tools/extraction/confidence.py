@@ -318,6 +318,14 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     # RCRI: chest pain that sounds ischaemic without being called so
     "ischemic_heart_disease": ("exertional chest pain", "exertional chest tightness", "chest pain on exertion",
                                "chest tightness on exertion"),
+    # Charlson: treatments and services that suggest the disease without naming it
+    "dementia": ("memory clinic", "cognitive impairment", "cognitive decline", "~memory loss"),
+    "chronic_pulmonary_disease": ("~salbutamol", "~albuterol", "~Ventolin", "~inhalers", "~montelukast", "home oxygen",
+                                  "long term oxygen", "LTOT"),
+    "connective_tissue_disease": ("~hydroxychloroquine", "anti-dsDNA", "~Raynaud"),
+    "peptic_ulcer_disease": ("Helicobacter", "eradication therapy"),
+    # cirrhosis told by its complications and scores (Charlson's and HAS-BLED's liver disease)
+    "cirrhosi": ("oesophageal varices", "esophageal varices", "nodular liver", "Child Pugh", "MELD"),
 }
 
 
@@ -332,6 +340,8 @@ def _implies(key: str, name: str, stems: set[str]) -> bool:
     if key in _NAME_ONLY:  # 'immobilizing plaster cast' is a cast, not immobility
         return key in name
     if "uncontrol" in stems:  # a treatment says the disease is there, not that it is uncontrolled (HAS-BLED)
+        return False
+    if key == "hypertens" and "portal" in stems:  # 'portal hypertension' (Charlson's liver) is not hypertension
         return False
     return any(st.startswith(key) or (len(key) >= 8 and key in st) for st in stems)
 

@@ -296,3 +296,67 @@ def test_suggestive_wordings_of_the_risk_scores_are_a_doubt_not_a_reading(calc, 
 @pytest.mark.parametrize("sentence", ["Non ischaemic chest pain, musculoskeletal.", "Atypical, non-anginal pain."])
 def test_chest_pain_called_not_cardiac_is_no_ischaemic_heart_disease(sentence):
     assert not _read("rcri", "ischemic_heart_disease", OP + sentence)
+
+
+# --- Charlson comorbidity index -----------------------------------------------------------------------------------------
+PT = "A 71-year-old man seen in clinic. "
+
+
+@pytest.mark.parametrize("field, sentence, expected", [
+    ("liver_disease", "He has chronic hepatitis C, treated in 2018.", "mild"),
+    ("liver_disease", "Alcohol-related liver disease with a TIPS in place.", "moderate to severe"),
+    ("liver_disease", "Cirrhosis, Child-Pugh class A, with caput medusae on examination.", "moderate to severe"),
+    ("chronic_pulmonary_disease", "He uses Spiriva once daily.", True),
+    ("chronic_pulmonary_disease", "Known chronic obstructive airways disease.", True),
+    ("chronic_pulmonary_disease", "Asbestosis from shipyard work.", True),
+    ("chronic_pulmonary_disease", "Asthmatic since childhood, on Symbicort.", True),
+    ("connective_tissue_disease", "Known PMR on low-dose prednisolone.", True),
+    ("connective_tissue_disease", "CREST syndrome with sclerodactyly.", True),
+    ("peptic_ulcer_disease", "Vagotomy for ulcer disease in 1985.", True),
+    ("peptic_ulcer_disease", "A prepyloric ulcer was found at endoscopy in 2020.", True),
+    ("dementia", "Known DLB, lives in a nursing home.", True),
+    ("dementia", "He has frontotemporal lobar degeneration.", True),
+    ("hemiplegia", "Spastic diplegia since birth.", True),
+    ("hemiplegia", "Paraparetic after a spinal cord infarct in 2015.", True),
+    ("diabetes", "Type 2 diabetes with maculopathy.", "end-organ damage"),
+    ("diabetes", "Type 1 diabetes complicated by a Charcot foot.", "end-organ damage"),
+    ("peripheral_vascular_disease", "Dry gangrene of two toes from arterial disease.", True),
+])
+def test_charlson_families_are_read(field, sentence, expected):
+    assert _read("charlson", field, PT + sentence) == expected
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("connective_tissue_disease", "Lupus anticoagulant was positive."),  # a laboratory test, not lupus
+    ("connective_tissue_disease", "His mother has PMR."),
+    ("chronic_pulmonary_disease", "His wife uses Spiriva."),
+    ("dementia", "His mother had Lewy body dementia."),
+    ("dementia", "No features of DLB."),
+    ("hemiplegia", "No paraparesis."),
+    ("peptic_ulcer_disease", "No history of a prepyloric ulcer."),
+])
+def test_charlson_near_misses_are_not_read(field, sentence):
+    assert _read("charlson", field, PT + sentence) in (None, False, "none")
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("liver_disease", "HBV vaccination completed in 2010."),  # a vaccine, not hepatitis
+    ("diabetes", "Laser photocoagulation for a retinal tear; no diabetes."),
+])
+def test_charlson_graded_near_misses_are_not_read(field, sentence):
+    assert _read("charlson", field, PT + sentence) in (None, "none", "none or diet-controlled")
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("dementia", "He was referred to the memory clinic last year."),
+    ("chronic_pulmonary_disease", "He uses home oxygen overnight."),
+    ("peptic_ulcer_disease", "He had Helicobacter eradication therapy in 2019."),
+    ("liver_disease", "Endoscopy showed oesophageal varices."),
+])
+def test_suggestive_wordings_of_charlson_are_a_doubt(field, sentence):
+    assert second_reader(CALCULATORS["charlson"], field, NoteReader(PT + sentence))[0] > 0
+
+
+def test_a_calcium_channel_blocker_is_no_doubt_on_charlson_liver_disease():
+    # 'portal hypertension' in the item's wording is not the hypertension amlodipine treats
+    assert second_reader(CALCULATORS["charlson"], "liver_disease", NoteReader(PT + "He takes amlodipine 5 mg."))[0] == 0

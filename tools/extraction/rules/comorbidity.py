@@ -23,7 +23,9 @@ from medmirror.tools.extraction.rules.shared import (
 )
 
 _PORTAL_HTN = (r"portal hypertension|(?:esophageal|oesophageal|gastric)?\s*varic(?:es|eal)|variceal bleed\w*|ascites"
-               r"|hepatic encephalopathy|hepatorenal|decompensated (?:cirrhosis|liver)")
+               r"|hepatic encephalopathy|hepatorenal|decompensated (?:cirrhosis|liver)"
+               # its signs and its shunt: periumbilical collaterals, a single varix, a TIPS
+               r"|caput medusae|\bvarix\b|(?-i:\bTIPSS?\b)|transjugular intrahepatic")
 
 
 def charlson_liver(ctx: NoteContext) -> Hit | None:
@@ -40,7 +42,11 @@ def charlson_liver(ctx: NoteContext) -> Hit | None:
 
 
 _END_ORGAN = (r"diabetic (?:retinopathy|nephropathy|neuropathy|kidney disease|foot|ulcer\w*|gastroparesis)"
-              r"|(?:retinopathy|nephropathy|neuropathy|gastroparesis)|diabetes[^.;]{0,40}?complicat\w+")
+              r"|(?:retinopathy|nephropathy|neuropathy|gastroparesis)|diabetes[^.;]{0,40}?complicat\w+"
+              # the eye, the nerve and the foot named otherwise: maculopathy, laser for proliferative disease, a
+              # neuropathic (Charcot) foot or ulcer, proximal diabetic neuropathy (amyotrophy)
+              r"|maculopathy|pan-?retinal (?:laser )?photocoagulation|Charcot (?:foot|arthropathy|joint|neuro-?arthropathy)"
+              r"|neuropathic (?:foot )?ulcer\w*|diabetic amyotrophy")
 
 
 def charlson_diabetes(ctx: NoteContext) -> Hit | None:
@@ -166,7 +172,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         # Charlson 1987: claudication, arterial bypass, gangrene, acute arterial insufficiency, aortic aneurysm
         "peripheral_vascular_disease": AnyOf(Concept("peripheral_artery_disease"), Term(
             r"(?-i:\bAAA\b)|(?:abdominal |thoracic |thoraco-?abdominal |infrarenal |juxtarenal )?aortic aneurysm|\bEVAR\b"
-            r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)",
+            r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)"
+            r"|(?:dry|ischa?emic|arterial) gangrene",
             label="aortic aneurysm / peripheral arterial bypass")),
         "cerebrovascular_accident": STROKE, "tia": TIA,
         # a chronic cognitive deficit: the disease named, or a cholinesterase inhibitor / memantine (prescribed for it alone)
