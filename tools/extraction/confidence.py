@@ -302,7 +302,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
                 # a functional class names heart failure's grade; 'NYHA class I' has no limitation, so it is no reading
                 "NYHA"),
     # a past stroke told by its residual deficit or its treatment (a tumour or an injury can leave the same deficit)
-    "stroke": ("residual hemiparesis", "residual dysphasia", "~thrombolysed", "mechanical thrombectomy"),
+    "stroke": ("residual hemiparesis", "residual dysphasia", "~thrombolysed", "mechanical thrombectomy",
+               # a subarachnoid haemorrhage counts as a stroke in some definitions (ICD 430), not in others
+               "subarachnoid haemorrhage", "subarachnoid hemorrhage"),
     # a TIA told by its transient deficit
     "tia": ("transient weakness", "transient dysphasia", "transient facial droop", "transient loss of vision",
             "transient numbness"),

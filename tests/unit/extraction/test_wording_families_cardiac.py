@@ -360,3 +360,49 @@ def test_suggestive_wordings_of_charlson_are_a_doubt(field, sentence):
 def test_a_calcium_channel_blocker_is_no_doubt_on_charlson_liver_disease():
     # 'portal hypertension' in the item's wording is not the hypertension amlodipine treats
     assert second_reader(CALCULATORS["charlson"], "liver_disease", NoteReader(PT + "He takes amlodipine 5 mg."))[0] == 0
+
+
+# --- objective criterion: an ankle-brachial index <= 0.90 is peripheral arterial disease -----------------------------
+@pytest.mark.parametrize("calc, field, sentence", [
+    ("cha2ds2_vasc", "vascular_disease", AF + "ABPI 0.62 on the right, 0.95 on the left."),
+    ("charlson", "peripheral_vascular_disease", PT + "Ankle-brachial index of 0.7 on the left."),
+    ("heart_score", "atherosclerotic_disease", CP + "Ankle brachial indices were 0.8 and 0.85."),
+])
+def test_a_low_ankle_brachial_index_is_peripheral_arterial_disease(calc, field, sentence):
+    assert _read(calc, field, sentence) is True
+
+
+@pytest.mark.parametrize("sentence", [
+    AF + "Ankle-brachial index of 1.05 bilaterally.",  # normal
+    AF + "ABPI 1.6, non-compressible vessels.",  # calcified: decides nothing
+    AF + "Her husband's ABPI was 0.6.",  # not the patient's (a relative's)
+])
+def test_a_normal_or_another_persons_ankle_brachial_index_is_not_read(sentence):
+    assert not _read("cha2ds2_vasc", "vascular_disease", sentence)
+
+
+# --- near misses in the shared vocabularies: similar words for other things ---------------------------------------------
+def test_angina_of_another_organ_is_no_coronary_disease():
+    assert not _read("rcri", "ischemic_heart_disease", OP + "Ludwig's angina drained in 2019.")
+    assert not _read("cha2ds2_vasc", "vascular_disease", AF + "She has abdominal angina from mesenteric stenosis.")
+
+
+@pytest.mark.parametrize("sentence", ["Gestational diabetes in her second pregnancy, 1985.", "Told she has borderline diabetes."])
+def test_gestational_and_borderline_diabetes_are_no_diabetes_mellitus(sentence):
+    assert not _read("cha2ds2_vasc", "diabetes", AF + sentence)
+
+
+def test_smoking_cannabis_is_no_tobacco_smoking():
+    assert not _read("heart_score", "smoking", CP + "He smokes cannabis most evenings.")
+    assert _read("heart_score", "smoking", CP + "He smokes 10 cigarettes a day and some cannabis.") is True
+
+
+def test_an_infarct_placed_in_a_lobe_is_a_stroke():
+    assert _read("cha2ds2_vasc", "stroke", AF + "CT showed an old infarct in the left parietal lobe.") is True
+    assert not _read("cha2ds2_vasc", "stroke", AF + "CT showed no infarct in the left parietal lobe.")
+
+
+def test_a_subarachnoid_haemorrhage_is_a_doubt_on_stroke_not_a_reading():
+    sentence = "She had a subarachnoid haemorrhage from an aneurysm in 2012."
+    assert _doubt("cha2ds2_vasc", "stroke", sentence) > 0
+    assert not _read("cha2ds2_vasc", "stroke", AF + sentence)

@@ -35,6 +35,7 @@ from medmirror.tools.extraction.rules.shared import (
     CREATININE,
     DIALYSIS_SHORTHAND,
     HEART_FAILURE,
+    LOW_ABI,
     SBP,
     SEX,
     STROKE,
@@ -656,7 +657,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "sex": SEX,
         "congestive_heart_failure": AnyOf(HEART_FAILURE, Derived(lv_dysfunction, "LVEF <= 40 % / moderate-severe LV dysfunction")),
         "hypertension": HYPERTENSION, "stroke": STROKE, "tia": TIA, "thromboembolism": Concept("thromboembolism"),
-        "vascular_disease": Concept("vascular_disease", "coronary_artery_disease"), "diabetes": DIABETES,
+        "vascular_disease": AnyOf(Concept("vascular_disease", "coronary_artery_disease"), LOW_ABI), "diabetes": DIABETES,
     },
     "rcri": {
         "elevated_risk_surgery": Derived(high_risk_surgery, "intraperitoneal / intrathoracic / suprainguinal vascular procedure"),
@@ -698,7 +699,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               r"|carotid (?:endarterectomy|stenosis|artery (?:disease|stenosis)|stent\w*|plaque\w*)"
                                               r"|(?:abdominal )?aortic aneurysm|\bAAA\b|renal artery stenosis|mesenteric ischa?emia",
                                               case_sensitive=False,
-                                              label="atherosclerosis / revascularisation")),
+                                              label="atherosclerosis / revascularisation"), LOW_ABI),
         "tia_history": TIA,
     },
     "has_bled": {

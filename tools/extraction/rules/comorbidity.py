@@ -16,6 +16,7 @@ from medmirror.tools.extraction.rules.shared import (
     AGE,
     DIALYSIS_SHORTHAND,
     HEART_FAILURE,
+    LOW_ABI,
     STROKE,
     TIA,
     cancer_mentions,
@@ -174,7 +175,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
             r"(?-i:\bAAA\b)|(?:abdominal |thoracic |thoraco-?abdominal |infrarenal |juxtarenal )?aortic aneurysm|\bEVAR\b"
             r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)"
             r"|(?:dry|ischa?emic|arterial) gangrene",
-            label="aortic aneurysm / peripheral arterial bypass")),
+            label="aortic aneurysm / peripheral arterial bypass"), LOW_ABI),
         "cerebrovascular_accident": STROKE, "tia": TIA,
         # a chronic cognitive deficit: the disease named, or a cholinesterase inhibitor / memantine (prescribed for it alone)
         "dementia": AnyOf(Concept("dementia"), Term(r"\b(?:donepezil|rivastigmine|galantamine|memantine|Aricept|Exelon|Namenda)\b",

@@ -406,3 +406,23 @@ HEART_FAILURE = Concept("heart_failure")
 STROKE = Concept("stroke")
 TIA = Concept("tia")
 CEREBROVASCULAR = Concept("cerebrovascular_disease")
+
+
+# Peripheral arterial disease by its objective criterion: an ankle-brachial (pressure) index <= 0.90 (AHA/ACC 2016;
+# ESC 2017) in either leg: 'ABPI 0.62 on the right', 'ankle-brachial index of 0.7'. A normal or non-compressible
+# index (> 1.40, calcified arteries) decides nothing.
+_ABI = re.compile(rf"(?:ankle[- ]brachial\s+(?:pressure\s+)?ind(?:ex|ices)|(?-i:\bABP?Is?\b))[^.;\d]{{0,30}}?(?P<n>{NUMBER})", re.I)
+
+
+def low_ankle_brachial_index(ctx: NoteContext) -> Hit | None:
+    """PAD: an ankle-brachial index <= 0.90 stated for the patient."""
+    for m in _ABI.finditer(ctx.note):
+        n = parse_number(m.group("n"))
+        f = ctx.finding_at(m.start(), m.end())
+        if n is None or not 0.1 <= n <= 0.9 or f.hypothetical or f.family:
+            continue
+        return make_hit(ctx, m, True, f"ankle-brachial index {n:g} <= 0.90: peripheral arterial disease")
+    return None
+
+
+LOW_ABI = Derived(low_ankle_brachial_index, "ankle-brachial index <= 0.90")
