@@ -328,6 +328,8 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "peptic_ulcer_disease": ("Helicobacter", "eradication therapy"),
     # cirrhosis told by its complications and scores (Charlson's and HAS-BLED's liver disease)
     "cirrhosi": ("oesophageal varices", "esophageal varices", "nodular liver", "Child Pugh", "MELD"),
+    # Charlson's moderate-severe CKD: access made for dialysis
+    "moderate_severe_ckd": ("AV fistula", "arteriovenous fistula", "~Permcath", "~uraemic"),
 }
 
 

@@ -406,3 +406,35 @@ def test_a_subarachnoid_haemorrhage_is_a_doubt_on_stroke_not_a_reading():
     sentence = "She had a subarachnoid haemorrhage from an aneurysm in 2012."
     assert _doubt("cha2ds2_vasc", "stroke", sentence) > 0
     assert not _read("cha2ds2_vasc", "stroke", AF + sentence)
+
+
+@pytest.mark.parametrize("field, sentence", [
+    ("hemiplegia", "She has hemiplegic migraine, last attack in 2020."),  # a migraine, not a paralysis
+    ("connective_tissue_disease", "Sarcoidosis with lupus pernio on the nose."),  # sarcoid skin, not SLE
+    ("peptic_ulcer_disease", "Omeprazole for peptic ulcer prophylaxis while on steroids."),  # prevention, no ulcer
+    ("chronic_pulmonary_disease", "Nocturnal breathlessness, 'cardiac asthma', from heart failure."),
+])
+def test_charlson_words_for_other_things_are_not_read(field, sentence):
+    assert not _read("charlson", field, PT + sentence)
+
+
+def test_a_hepatitis_vaccination_is_no_liver_disease():
+    assert _read("charlson", "liver_disease", PT + "Hepatitis B vaccination in 2015.") in (None, "none")
+
+
+def test_dialysis_access_is_a_doubt_on_moderate_severe_ckd():
+    assert second_reader(CALCULATORS["charlson"], "moderate_severe_ckd", NoteReader(PT + "A left arm AV fistula was formed."))[0] > 0
+
+
+@pytest.mark.parametrize("sentence", [
+    "ECG: sinus rhythm with LV strain.",
+    "ECG shows digoxin effect.",
+    "ECG: ventricular-paced rhythm at 70.",
+    "ECG: biphasic T waves in V2-V3.",
+])
+def test_heart_ecg_non_specific_changes_are_read(sentence):
+    assert _read("heart_score", "ecg", CP + sentence) == "non-specific repolarization disturbance"
+
+
+def test_heart_ecg_without_those_changes_is_not_read_as_them():
+    assert _read("heart_score", "ecg", CP + "ECG: normal sinus rhythm, no strain pattern.") != "non-specific repolarization disturbance"

@@ -195,7 +195,10 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
         return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
     nonspec = affirmed(ctx, r"(?:left\s+)?bundle\s+branch\s+block|\bLBBB\b|\bRBBB\b|left\s+ventricular\s+hypertrophy|\bLVH\b"
                             r"|repolari[sz]ation\s+(?:abnormalit\w+|changes|disturbance\w*)|T[- ]wave\s+(?:inversions?|changes|flattening|abnormalit\w+)"
-                            r"|(?:inverted|flattened)\s+T[- ]waves?|paced\s+rhythm|non-?specific\s+(?:ST|T)[^.;]{0,20}changes")
+                            r"|(?:inverted|flattened)\s+T[- ]waves?|paced\s+rhythm|non-?specific\s+(?:ST|T)[^.;]{0,20}changes"
+                            # Backus 2010's other non-specific changes: digoxin effect, LV strain, ventricular pacing
+                            r"|digoxin\s+effect|(?:LV|left\s+ventricular)\s+strain|strain\s+pattern|ventricular(?:ly)?[- ]paced"
+                            r"|(?-i:\bV-?paced\b)|biphasic\s+T[- ]waves?")
     if nonspec:
         return Hit.of_finding(nonspec[0], "non-specific repolarization disturbance", "repolarization abnormality on ECG")
     normal = affirmed(ctx, r"(?:ECG|EKG|electrocardiogram)[^.;]{0,40}?(?:normal|unremarkable|no\s+(?:acute\s+)?(?:ischemic\s+)?(?:changes|abnormalit))"
