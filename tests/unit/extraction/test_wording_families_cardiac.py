@@ -438,3 +438,31 @@ def test_heart_ecg_non_specific_changes_are_read(sentence):
 
 def test_heart_ecg_without_those_changes_is_not_read_as_them():
     assert _read("heart_score", "ecg", CP + "ECG: normal sinus rhythm, no strain pattern.") != "non-specific repolarization disturbance"
+
+
+# --- HEART hypercholesterolaemia by its measured definition (NCEP ATP III 'high') ---------------------------------------
+@pytest.mark.parametrize("sentence", [
+    "Fasting lipids: total cholesterol 6.8 mmol/L, LDL 4.5 mmol/L.",
+    "Total cholesterol 252 mg/dL.",
+    "LDL cholesterol 171 mg/dL.",
+])
+def test_high_measured_cholesterol_is_hypercholesterolaemia(sentence):
+    assert _read("heart_score", "hypercholesterolemia", CP + sentence) is True
+
+
+@pytest.mark.parametrize("sentence", [
+    "LDL 120 mg/dL, total cholesterol 190 mg/dL.",  # below the thresholds
+    "His brother's total cholesterol was 300 mg/dL.",  # a relative's
+])
+def test_lower_or_anothers_cholesterol_is_not_read(sentence):
+    assert not _read("heart_score", "hypercholesterolemia", CP + sentence)
+
+
+@pytest.mark.parametrize("sentence", ["He chews tobacco daily.", "He uses electronic cigarettes, never smoked."])
+def test_tobacco_not_smoked_is_no_smoking(sentence):
+    assert not _read("heart_score", "smoking", CP + sentence)
+
+
+def test_coronary_thrombosis_is_an_old_word_for_myocardial_infarction():
+    assert _read("charlson", "myocardial_infarction", PT + "He had a coronary thrombosis in 1998.") is True
+    assert not _read("charlson", "myocardial_infarction", PT + "His father died of a coronary thrombosis.")

@@ -603,6 +603,21 @@ def diabetes_by_hba1c(ctx: NoteContext) -> Hit | None:
     return Hit.of_value(v, value=True, unit=None, note=f"HbA1c {float(v.value):g} % >= 6.5 %: diabetes (ADA)")
 
 
+# NCEP ATP III's 'high': total cholesterol >= 240 mg/dL (6.2 mmol/L), LDL cholesterol >= 160 mg/dL (4.1 mmol/L)
+_HIGH_LIPIDS = (("total_cholesterol", 240.0, "total cholesterol"), ("ldl", 160.0, "LDL cholesterol"))
+
+
+def hypercholesterolaemia_by_lipids(ctx: NoteContext) -> Hit | None:
+    """HEART hypercholesterolaemia from the patient's measured lipids at NCEP ATP III's 'high' (total cholesterol
+    >= 240 mg/dL or LDL >= 160 mg/dL). Read only when the note names no lipid disorder (a named or denied one decides
+    first); a lower value decides nothing (treated hypercholesterolaemia can be below it)."""
+    for name, limit, label in _HIGH_LIPIDS:
+        v = ctx.value(name)
+        if v is not None and v.subject == "patient" and float(v.value) >= limit:
+            return Hit.of_value(v, value=True, unit=None, note=f"{label} {float(v.value):g} mg/dL >= {limit:g} (NCEP ATP III high)")
+    return None
+
+
 # RCRI ischaemic heart disease from tests: a positive exercise / stress / perfusion test written either way round
 # ('positive stress test', 'treadmill test positive for ischaemia', 'MIBI: reversible perfusion defect', 'inducible
 # ischaemia on DSE'), and pathological Q waves named or placed in leads ('Q waves in II, III, aVF')
@@ -689,7 +704,9 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE,
         "initial_troponin": Derived(heart_troponin, "troponin normal/negative, or stated as a multiple of normal",
                                     options={"1-3x normal limit": Term(r"troponin"), ">3x normal limit": Term(r"troponin")}),
-        "hypertension": HYPERTENSION, "hypercholesterolemia": Concept("hyperlipidemia"), "diabetes": DIABETES,
+        "hypertension": HYPERTENSION, "diabetes": DIABETES,
+        "hypercholesterolemia": FirstOf(Concept("hyperlipidemia"),
+                                        Derived(hypercholesterolaemia_by_lipids, "total cholesterol >= 240 / LDL >= 160 mg/dL")),
         "obesity": Derived(obesity, "BMI > 30, else the word obesity"),
         "bmi": Quantity("bmi"),
         "smoking": SMOKING_CURRENT,
