@@ -330,6 +330,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "cirrhosi": ("oesophageal varices", "esophageal varices", "nodular liver", "Child Pugh", "MELD"),
     # Charlson's moderate-severe CKD: access made for dialysis
     "moderate_severe_ckd": ("AV fistula", "arteriovenous fistula", "~Permcath", "~uraemic"),
+    # CHA2DS2-VASc 'V' names prior MI, PAD and aortic plaque; an aneurysm or carotid disease is atherosclerosis some
+    # count and others do not
+    "vascular_disease": ("aortic aneurysm", "AAA", "carotid stenosis", "carotid endarterectomy"),
 }
 
 

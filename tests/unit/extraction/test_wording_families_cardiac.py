@@ -466,3 +466,32 @@ def test_tobacco_not_smoked_is_no_smoking(sentence):
 def test_coronary_thrombosis_is_an_old_word_for_myocardial_infarction():
     assert _read("charlson", "myocardial_infarction", PT + "He had a coronary thrombosis in 1998.") is True
     assert not _read("charlson", "myocardial_infarction", PT + "His father died of a coronary thrombosis.")
+
+
+# --- diabetes by the IFCC HbA1c (mmol/mol, British reports): 48 mmol/mol is the 6.5 % threshold ------------------------
+@pytest.mark.parametrize("sentence, expected", [
+    ("HbA1c 58 mmol/mol on the GP record.", True),
+    ("Glycated haemoglobin 42 mmol/mol.", None),  # below 48: decides nothing
+])
+def test_an_ifcc_hba1c_is_read_against_the_diabetes_threshold(sentence, expected):
+    assert _read("cha2ds2_vasc", "diabetes", AF + sentence) is expected
+
+
+def test_insulin_treated_is_diabetes():
+    assert _read("cha2ds2_vasc", "diabetes", AF + "She is insulin-treated since 2012.") is True
+
+
+@pytest.mark.parametrize("sentence", [
+    "She had an angioplasty to her left superficial femoral artery in 2021.",
+    "Right iliac stent placed for claudication.",
+])
+def test_peripheral_angioplasty_and_stents_are_vascular_disease(sentence):
+    assert _read("cha2ds2_vasc", "vascular_disease", AF + sentence) is True
+
+
+def test_a_coronary_angioplasty_is_not_taken_for_a_peripheral_one():
+    assert not _read("charlson", "peripheral_vascular_disease", PT + "Coronary angioplasty to the LAD in 2019.")
+
+
+def test_an_aortic_aneurysm_is_a_doubt_on_chads_vascular_disease():
+    assert _doubt("cha2ds2_vasc", "vascular_disease", "She has a 5 cm abdominal aortic aneurysm under surveillance.") > 0
