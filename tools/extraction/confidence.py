@@ -324,7 +324,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "dementia": ("memory clinic", "cognitive impairment", "cognitive decline", "~memory loss"),
     "chronic_pulmonary_disease": ("~salbutamol", "~albuterol", "~Ventolin", "~inhalers", "~montelukast", "home oxygen",
                                   "long term oxygen", "LTOT"),
-    "connective_tissue_disease": ("~hydroxychloroquine", "anti-dsDNA", "~Raynaud"),
+    "connective_tissue_disease": ("~hydroxychloroquine", "anti-dsDNA", "~Raynaud",
+                                  # Quan's coding counts giant cell arteritis with polymyalgia, Deyo's not alone
+                                  "giant cell arteritis", "temporal arteritis"),
     "peptic_ulcer_disease": ("Helicobacter", "eradication therapy"),
     # cirrhosis told by its complications and scores (Charlson's and HAS-BLED's liver disease)
     "cirrhosi": ("oesophageal varices", "esophageal varices", "nodular liver", "Child Pugh", "MELD"),

@@ -495,3 +495,18 @@ def test_a_coronary_angioplasty_is_not_taken_for_a_peripheral_one():
 
 def test_an_aortic_aneurysm_is_a_doubt_on_chads_vascular_disease():
     assert _doubt("cha2ds2_vasc", "vascular_disease", "She has a 5 cm abdominal aortic aneurysm under surveillance.") > 0
+
+
+@pytest.mark.parametrize("sentence", ["She takes BP tablets from her GP.", "She is on blood pressure pills."])
+def test_blood_pressure_tablets_in_short_are_hypertension(sentence):
+    assert _read("cha2ds2_vasc", "hypertension", AF + sentence) is True
+
+
+def test_blood_pressure_tablets_never_needed_are_no_hypertension():
+    assert not _read("cha2ds2_vasc", "hypertension", AF + "She has never needed BP tablets.")
+
+
+def test_giant_cell_arteritis_is_a_doubt_on_connective_tissue_disease_not_a_reading():
+    sentence = "Giant cell arteritis on prednisolone since 2022."
+    assert second_reader(CALCULATORS["charlson"], "connective_tissue_disease", NoteReader(PT + sentence))[0] > 0
+    assert not _read("charlson", "connective_tissue_disease", PT + sentence)
