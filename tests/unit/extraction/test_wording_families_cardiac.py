@@ -510,3 +510,8 @@ def test_giant_cell_arteritis_is_a_doubt_on_connective_tissue_disease_not_a_read
     sentence = "Giant cell arteritis on prednisolone since 2022."
     assert second_reader(CALCULATORS["charlson"], "connective_tissue_disease", NoteReader(PT + sentence))[0] > 0
     assert not _read("charlson", "connective_tissue_disease", PT + sentence)
+
+
+def test_pacs_the_image_archive_is_no_partial_anterior_circulation_stroke():
+    assert not _read("cha2ds2_vasc", "stroke", AF + "Her CT images were reviewed on PACS.")
+    assert _read("cha2ds2_vasc", "stroke", AF + "A right PACS in 2017 left her with a weak left hand.") is True
