@@ -181,6 +181,11 @@ def _trigger_text(f: Finding, category: str) -> str:
 _AFTER_PRESENTATION = re.compile(
     r"\b(?:was|were|is|being) discharged\b|\bafter discharge\b|\b(?:at|on|during) (?:the )?(?:\d+[- ](?:week|month|year)[- ])?follow[- ]?up\b"
     r"|\b(?:\d+|one|two|three|four|five|six|several|a few)\s+(?:weeks?|months?|years?)\s+later\b", re.I)
+# a later hospital day, in the mention's own clause (between ';'): "a central catheter was placed on day two" (not "on
+# day 3 of her illness", before arrival; nor "AKI was diagnosed; the creatinine peaked on day two")
+_LATER_DAY = re.compile(
+    r"\b(?:on|by|from)\s+(?:hospital\s+|ICU\s+|post-?operative\s+)?day\s+(?:[2-9]|\d\d|two|three|four|five|six|seven|eight|nine|ten"
+    r"|eleven|twelve)\b(?!\s+of\s+(?:(?:the|his|her|their)\s+)?(?:illness|symptoms?|fever|the\s+illness|onset))", re.I)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -191,8 +196,14 @@ def sentence_has(rx: re.Pattern[str], sentence: str) -> bool:
 
 
 def after_presentation(f: Finding) -> bool:
-    """True when the mention's sentence is about the time after the presentation (discharge, follow-up)."""
-    return sentence_has(_AFTER_PRESENTATION, f.sentence.text)
+    """True when the mention's sentence is about the time after the presentation (discharge, follow-up), or its
+    clause places it on a later hospital day."""
+    if sentence_has(_AFTER_PRESENTATION, f.sentence.text):
+        return True
+    text = f.sentence.text
+    a = text.rfind(";", 0, max(f.start - f.sentence.start, 0)) + 1
+    b = text.find(";", max(f.end - f.sentence.start, 0))
+    return sentence_has(_LATER_DAY, text[a:b if b >= 0 else len(text)])
 
 
 def decide(findings: Iterable[Finding], when: When = "any", subject: str = "patient") -> tuple[bool | None, Finding | None, str]:
@@ -387,10 +398,14 @@ class Term(Source):
 # still the patient's medication
 _MED_NOT_TAKEN_BEFORE = re.compile(
     r"(?:\b(?:stopped|discontinued|ceased|withdrawn|off|no\s+longer\s+(?:on|tak\w+)|allerg\w*|intoleran\w*|avoid\w*"
+    # a drug of the past: "she used to take aspirin", "formerly on clopidogrel"
+    r"|used\s+to\s+(?:take|be\s+on)|(?:formerly|previously)\s+(?:took|on)"
     r"|do\s+not\s+(?:give|use|take)|not\s+to\s+(?:take|use|be\s+given)|sensitivity)\b(?:\s+(?:to|of|with|on|taking|her|his|the|all|any)\b)*"
     r"[\s:,-]*(?:[\w'-]+(?:\s*\([^()\n]{0,20}\))?[\s,]+){0,3})$", re.I)
 _MED_NOT_TAKEN_AFTER = re.compile(
     r"^(?:\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g)\b)?(?:\s*\([^()\n]{0,30}\))?\s*(?:[,;:-]\s*)?"
+    # "aspirin 75 mg, but this was stopped a year ago", "clopidogrel, which was discontinued"
+    r"(?:(?:but|and|which|though)\s+(?:(?:this|it|that|they)\s+)?)?"
     r"(?:(?:was|were|has\s+been|had\s+been|is|now|then|since)\s+){0,2}"
     r"(?:stopped|discontinued|ceased|withdrawn|contraindicated|allergy|intolerance|avoided)\b", re.I)
 

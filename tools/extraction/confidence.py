@@ -38,7 +38,7 @@ from typing import Any, Literal, get_args, get_origin
 import Stemmer
 
 from medmirror.tools.calculators.base import Calculator, is_rejected_argument
-from medmirror.tools.extraction.calc_sources import AnyOf, Concept, FirstOf, Judgement, Source, Term
+from medmirror.tools.extraction.calc_sources import AnyOf, Concept, Derived, FirstOf, Judgement, Source, Term
 from medmirror.tools.extraction.calculator_map import source_for
 from medmirror.tools.extraction.concepts import VOCABULARY_PATH
 from medmirror.tools.extraction.context import assert_context, find_triggers
@@ -78,7 +78,8 @@ _GENERIC_STEMS = frozenset(_STEM.stemWords(list(_GENERIC)))
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a criterion about now (signs, symptoms, an active disease): a past mention does not support it
 # a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
-_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|old|had\s+been|(?:19|20)\d\d"
+# (the "old" of "a 52-year-old woman" is an age, not a past time)
+_PAST = re.compile(r"\b(?:last|previous(?:ly)?|prior|baseline|usual|ago|earlier|formerly|(?<!-)(?<!year\s)(?<!years\s)old|had\s+been|(?:19|20)\d\d"
                    r"|january|february|march|april|june|july|august|september|october|november|december"
                    r"|(?:months?|years?|weeks?)\s+(?:before|earlier)|(?:clinic|annual|routine)\s+(?:visit|review|check)"
                    # before an operation: the presentation may be the operation's aftermath
@@ -225,9 +226,12 @@ def _phrase(text: str, strong: bool = False) -> Phrase | None:
 
 # A denial ConText's triggers miss: "unaffected by swelling", "renal panel within normal limits".
 _DENIED_BEFORE = re.compile(r"\b(?:unaffected by|free of|without|negative for|no evidence of|absence of|no signs? of|"
-                            r"no history of|never had|denie[sd]|rule[sd]? out|non|normal)\W+(?:\w+\W+){0,2}$", re.I)
+                            r"no history of|never had|denie[sd]|rule[sd]? out|non|normal|smooth|unobstructed)\W+(?:\w+\W+){0,2}$", re.I)
+# ... and after it: "coronary arteries smooth, without any plaque" (a vessel described as free of disease)
 _DENIED_AFTER = re.compile(r"^\W*(?:\w+\W+){0,4}?(?:absent|negative|normal|unremarkable|within normal limits|"
-                           r"not (?:seen|present|found|documented)|ruled out|excluded|unlikely)\b", re.I)
+                           r"not (?:seen|present|found|documented)|ruled out|excluded|unlikely|unobstructed|"
+                           r"without\s+(?:any\s+)?(?:significant\s+|obstructive\s+)?(?:plaque|stenos[ie]s|atheroma|disease|lesions?|obstruction))\b",
+                           re.I)
 
 def _description(calc: Calculator, name: str) -> str:
     desc = calc.inputs.model_fields[name].description or ""
@@ -255,6 +259,16 @@ def _inverted(src: Source) -> bool:
     return any(getattr(s, "invert", False) for s in _sources(src))
 
 
+_LIVER_HINTS = ("~jaundice", "~jaundiced", "~deranged LFTs", "~transaminitis", "~abnormal liver function", "~spider naevi",
+                "caput medusae", "~palmar erythema", "variceal", "~rifaximin", "~HCV", "~HBV")
+_HEART_FAILURE_HINTS = ("NYHA class", "cardiogenic pulmonary oedema", "cardiogenic pulmonary edema", "~orthopnoea", "~orthopnea",
+                        "~paroxysmal nocturnal dyspnoea", "~paroxysmal nocturnal dyspnea", "~diastolic dysfunction",
+                        "~furosemide", "~bumetanide", "~ejection fraction")
+_CONFUSION_HINTS = ("~drowsy", "~agitated", "~behaving oddly", "~acting strangely",
+                    "~hallucinating", "~wandering", "~lethargic", "~somnolent")
+_CANCER_HINTS = ("~oncology", "~chemotherapy", "~radiotherapy", "~tamoxifen", "~letrozole", "~anastrozole", "~mass lesion")
+
+
 # How clinicians write a criterion without naming it: a treatment that implies the diagnosis (an antihypertensive
 # for hypertension, metformin or a sulfonylurea for diabetes, a statin for hypercholesterolaemia) and lay or
 # descriptive wordings. Keyed by a stem of the criterion's own words (or an input's name); each entry adds phrases to
@@ -275,8 +289,10 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "hyperlipidemia": ("atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "ezetimibe", "statin",
                        "raised cholesterol", "high cholesterol"),
     "immobil": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "bedridden", "off her legs",
-                "off his legs", "plaster cast", "non weight bearing"),
-    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile"),
+                "off his legs", "plaster cast", "non weight bearing", "unable to walk", "unable to mobilise",
+                "unable to mobilize", "~housebound"),
+    "bedridden": ("stayed in bed", "confined to bed", "bedbound", "bed bound", "immobile", "unable to walk",
+                  "unable to mobilise", "unable to mobilize"),
     "swell": ("swollen calf", "calf swollen", "swollen leg", "leg swollen", "calf looked bigger", "calf bigger",
               "asymmetrical calf"),
     # clinical signs of DVT (Wells' PE): the leg's findings written out
@@ -292,7 +308,31 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "kidney": ("renal impairment", "renal insufficiency", "renal failure", "dialysis", "chronic kidney disease"),
     "renal": ("kidney disease", "renal impairment", "dialysis", "nephropathy", "chronic kidney disease"),
     "ckd": ("chronic kidney disease", "renal impairment", "renal insufficiency", "dialysis", "nephropathy"),
-    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid"),
+    "ascit": ("free fluid", "fluid around", "shifting dullness", "paracentesis", "peritoneal fluid",
+              # signs and treatments that suggest ascites without settling it: the flanks in examination words, a
+              # diuretic or shunt also given for heart failure / varices
+              "~bulging flanks", "flank dullness", "dull flanks", "~everted umbilicus", "~abdominal distension",
+              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
+    # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
+    # Centor / FeverPAIN: an inflamed throat named as a diagnosis says swelling or pus may be there, not that it is
+    # ('tonsillitis' is not among them: its stem is the tonsils' own, every tonsil examination would match it)
+    "exudate_or_swelling": ("~quinsy", "~peritonsillar abscess", "~glandular fever", "~infectious mononucleosis"),
+    # APACHE II chronic health: signs of an end-stage organ or of lowered resistance that do not settle Knaus's items
+    "chronic_health": ("~LVAD", "left ventricular assist device", "~cor pulmonale", "~neutropenia", "~neutropenic",
+                       "~myeloma", "~breathless at rest", "~housebound", "~arteriovenous fistula", "~AV fistula",
+                       "oxygen concentrator", "~hepatorenal syndrome", "~HIV"),
+    # SOFA: a vasopressor named without a dose (noradrenaline is norepinephrine's British name; Levophed its brand)
+    "norepinephrin": ("noradrenaline", "Levophed", "norad"),
+    # SOFA ventilation: a tracheostomy or PEEP is also given without a ventilator (a trache mask, CPAP)
+    "mechanical_ventilation": ("~tracheostomy", "~PEEP", "~extubated"),
+    # high-flow nasal oxygen: non-invasive respiratory support to some (SOFA 2.0), not CPAP to others (MDCalc)
+    "cpap": ("high flow nasal", "HFNC", "HFNO", "Optiflow", "Airvo"),
+    # shock and its treatment suggest hypotension; they do not give its pressure
+    "hypotens": ("~septic shock", "~cardiogenic shock", "~haemodynamically unstable", "~hemodynamically unstable",
+                 "~circulatory collapse", "~vasopressors", "~pressors", "~inotropes"),
+    # SOFA urine output: no urine, or little, named without a volume
+    "urine_output": ("anuric", "anuria", "~oliguric", "~oliguria", "~no urine output"),
+    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
@@ -335,10 +375,42 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     # CHA2DS2-VASc 'V' names prior MI, PAD and aortic plaque; an aneurysm or carotid disease is atherosclerosis some
     # count and others do not
     "vascular_disease": ("aortic aneurysm", "AAA", "carotid stenosis", "carotid endarterectomy"),
+    # VTE scores: a consequence or a device of a past clot; walking lost without a stated bed rest; rusty sputum
+    "previous_pe": ("chronic thromboembolic pulmonary hypertension", "CTEPH", "~IVC filter", "~inferior vena cava filter",
+                    "VTE", "venous thromboembolism", "blood clot", "blood clots"),
+    "previous_dvt": ("post thrombotic syndrome", "post-thrombotic syndrome", "postthrombotic syndrome", "post-phlebitic limb", "~IVC filter",
+                     "~inferior vena cava filter", "VTE", "venous thromboembolism", "blood clot", "blood clots"),
+    "hemopty": ("~rusty sputum", "~rust coloured sputum", "~rust colored sputum"),
+    "varicos": ("~vein stripping", "~sclerotherapy", "~endovenous ablation", "~endovenous laser"),
+    "hormon": ("~tamoxifen", "~raloxifene", "~progestogen-only pill", "~mini-pill", "~Depo-Provera", "~IVF",
+               "~ovarian stimulation"),
+    "paralysis_or_cast": ("~foot drop", "~flaccid", "~plegic"),
+    "recent_surgery_or_trauma": ("~fell", "~injured", "~knocked down"),
+    "inflammatory_bowel_disease": ("~infliximab", "~adalimumab", "~pancolitis"),
+    "copd": ("~home oxygen", "~long-term oxygen therapy", "LTOT", "~ipratropium", "~pulmonary rehabilitation"),
+    # Glasgow-Blatchford / PSI: stigmata and treatments of liver disease, heart failure's symptoms and class, a
+    # collapse not called a faint, drowsiness or odd behaviour, a home that may not be a nursing home, dark stools
+    "hepatic_disease": _LIVER_HINTS, "liver_disease": _LIVER_HINTS,
+    "cardiac_failure": _HEART_FAILURE_HINTS, "chf": _HEART_FAILURE_HINTS,
+    "syncope": ("~collapsed", "~collapse", "~found on the floor", "briefly unresponsive", "~went limp"),
+    "confusion": _CONFUSION_HINTS, "altered_mental_status": _CONFUSION_HINTS,
+    "nursing_home_resident": ("~retirement home", "~retirement village", "~sheltered housing", "~sheltered accommodation", "~group home",
+                "~institutionalised", "~institutionalized"),
+    "melen": ("~dark stool", "~dark stools", "altered blood per rectum", "~altered blood"),
+    "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since"),
+    "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
 }
 
 
-_NAME_ONLY = frozenset({"immobil"})
+# criteria a derived rule reads (a concept's mentions weighed by time, place or treatment): the second reader searches
+# the concept's vocabulary as it does a concept source's
+_DERIVED_VOCABULARY: dict[str, tuple[str, ...]] = {
+    "confusion": ("confusion",), "altered_mental_status": ("confusion",), "nursing_home_resident": ("nursing_home",),
+    "malignancy": ("cancer",), "active_cancer": ("cancer",),
+}
+
+
+_NAME_ONLY = frozenset({"immobil", "syncope", "confusion", "malignancy"})
 
 
 def _implies(key: str, name: str, stems: set[str]) -> bool:
@@ -389,6 +461,9 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
                     texts += vocabulary_terms(c)
             elif isinstance(s, Term) and "\\" not in s.pattern and "(" not in s.pattern:
                 texts += s.pattern.split("|")
+            elif isinstance(s, Derived):
+                for c in _DERIVED_VOCABULARY.get(name, ()):
+                    texts += vocabulary_terms(c)
     own_stems = set(_stems(_WORD.findall(f"{name.replace('_', ' ')} {description}")))
     implied = [t for key, terms in _IMPLIED.items() if _implies(key, name, own_stems) for t in terms]
     own = _phrase(title)
@@ -442,9 +517,15 @@ class NoteReader:
                     continue
                 wanted = p.stems | p.abbreviations
                 first: dict[str, tuple[int, int]] = {}
+                text = self.index.sentences[i].text
                 for tok, a, b in tokens:
-                    if tok in wanted and tok not in first:
+                    # a word naming a test, not a finding: 'coronary angiography', 'renal ultrasound', 'liver function tests';
+                    # or a place: 'admitted from her general practitioner's surgery'
+                    if tok in wanted and tok not in first and not _TEST_AFTER.match(text, b) \
+                            and not _PLACE_BEFORE.search(text[max(0, a - 30):a]):
                         first[tok] = (a, b)
+                if len(first) < len(wanted):
+                    continue
                 spans = list(first.values())
                 if max(b for _, b in spans) - min(a for a, _ in spans) > 80:
                     continue  # the words are scattered over a long sentence: not this phrase
@@ -463,7 +544,7 @@ class NoteReader:
         the past for a history criterion, not called acute for a chronic one?"""
         text = self.index.sentences[i].text
         lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
-        if _READING_AFTER.match(text, hi):
+        if _READING_AFTER.match(text, hi) and not _DOSE_AFTER.match(text, hi):
             return False
         if chronic and _ACUTE_BEFORE.search(text[max(0, lo - 25):lo]):
             return False
@@ -490,6 +571,16 @@ class NoteReader:
 # after a phrase, a number read for it: 'blood pressure 124/78 mmHg', 'her blood pressure was measured at 95/60'
 _READING_AFTER = re.compile(r"\W{0,3}(?:(?:was|is|were|of|at|measured|recorded|reading|remained|fell\s+to|rose\s+to|"
                             r"dropped\s+to|had\s+been|has\s+been)\W+){0,3}[<>≤≥~]?\s*\d", re.I)
+# a drug's dose after its name is no reading of the criterion: 'rifaximin 550 mg twice daily', 'metformin 500mg bd'
+# (a lab's mass unit per volume, 'creatinine 1.2 mg/dL', is a reading)
+_DOSE_AFTER = re.compile(r"\W{0,3}(?:\w+\W+){0,3}?\d[\d.,]*\s*(?:mg|mcg|µg|micrograms?|milligrams?|grams?|g|units?|IU|tabs?|tablets?)\b"
+                         r"(?!\s*/\s*(?:d?L|dl|ml|mL|kg|min|h\b|hr|24))"
+                         # a liquid dose with its frequency: 'lactulose 20 mL twice a day'
+                         r"|\W{0,3}\d[\d.,]*\s*mL\s+(?:once|twice|three|four|b\.?d|t\.?d\.?s|q\.?d\.?s|o\.?d|bid|tid|qid|daily|nocte"
+                         r"|every|at\s+night|in\s+the\s+morning)\b", re.I)
+_TEST_AFTER = re.compile(r"[\s-]{1,2}(?:angiograph\w*|angiogram|arteriogra\w*|venogra\w*|CT\b|ultrasound|duplex|doppler|"
+                         r"MRI\b|scan\w*|imaging|function\s+tests?|panel|profile|screen(?:ing)?|biopsy|catheteri[sz]ation)", re.I)
+_PLACE_BEFORE = re.compile(r"(?:practitioner'?s|\bGP'?s?|doctor'?s|family\s+doctor'?s|dental)\s+$", re.I)
 _ACUTE_BEFORE = re.compile(r"\b(?:acute|acutely|new|prerenal|pre-renal)\W+(?:[\w-]+\W+){0,2}$", re.I)
 _HAD_BEFORE = re.compile(r"\b(?:had\s+(?:had\s+)?(?:a|an|two|three|several|recurrent)|has\s+had|suffered|sustained)\b", re.I)
 # an event criterion named as a previous one ('previous_pe', 'previous_dvt'): this admission's event is not it

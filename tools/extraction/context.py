@@ -46,6 +46,12 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?childhood\b"
      # a past year opening the clause: "In 2008 he had developed a deep vein thrombosis after a knee arthroscopy"
      r"|(?:^|(?<=[.;:]\s))(?:in|during|back\s+in)\s+(?:early\s+|late\s+|mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
+     # a history told as a list: "His history included prostate cancer, treated in 2012"
+     r"|\b(?:his|her|their|the\s+patient's)\s+(?:past\s+|medical\s+)?history\s+(?:included|includes|was\s+notable\s+for"
+     r"|is\s+notable\s+for|was\s+significant\s+for|is\s+significant\s+for)\b"
+     # a past time opening the clause: "Four years ago he had a clot in the femoral vein", "Many years ago, she ..."
+     r"|(?:^|(?<=[.;:]\s))(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|several|many|a\s+few)"
+     r"\s+(?:years?|months?|decades?)\s+ago\b"
      # an age in the past: "At the age of 39 he had an unprovoked DVT", "aged 50, she had a stroke"
      r"|\b(?:at\s+(?:the\s+)?age\s+(?:of\s+)?|aged\s+)\d{1,2}\b(?=\s*,?\s*(?:he|she|they|the patient)\s+(?:had|was|underwent|developed|suffered|sustained))"),
     ("historical", "backward", 10,
@@ -127,7 +133,12 @@ _PSEUDO = re.compile(
     r"|\b[A-Za-z-]*(?-i:Ag|Ab)\s+(?:was\s+|is\s+)?negative\b"
     # a short "N-day history of" is the present illness, not past history
     r"|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|few|couple of)[- ]"
-    r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b",
+    r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b"
+    # the act of history-taking ("confused and unable to give a history", "a history was obtained from her son"): a
+    # clinician's task now, not the patient's past
+    r"|\b(?:give|gives|giving|gave|given|provide[sd]?|providing|obtain(?:ed|ing)?|take|takes|taking|took|taken|elicit(?:ed|ing)?)\s+"
+    r"(?:an?\s+|any\s+|the\s+|his\s+|her\s+|their\s+)?(?:(?:clear|coherent|reliable|full|further|good|collateral)\s+)?history\b"
+    r"|\bhistory\s+(?:was\s+|is\s+)?(?:obtained|taken|given|provided|limited)\b",
     re.I,
 )
 

@@ -47,7 +47,7 @@ _ALCOHOL = re.compile(
     r"|(?:half\s+)?an?(?=\s+(?:(?:large|small|whole|full)\s+)?(?:bottle|pint|glass|can|drink|beer|shot)))"
     rf"(?:\s*(?:-|to|or)\s*(?P<n2>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve))?"
     r"\s*(?:standard\s+|alcoholic\s+|(?:large|small|whole|full)\s+)?"
-    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:wine|beer)|(?P<units>(?:UK\s+)?(?:alcohol\s+)?units?(?:\s+of\s+alcohol)?)"
+    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:(?:red|white|rosé|rose|sparkling)\s+)?(?:wine|beer|cider|prosecco|champagne)|(?P<units>(?:UK\s+)?(?:alcohol\s+)?units?(?:\s+of\s+alcohol)?)"
     # a can is beer unless it says otherwise ('ten cans a week'; not 'two cans of cola')
     r"|shots?|cans?(?:\s+of\s+(?:beer|lager|cider|ale|stout))?(?!\s+of\b)"
     r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:(?:red|white|rosé|rose)\s+)?(?P<bottle>wine|beer|"

@@ -411,7 +411,9 @@ _DATED = re.compile(
     r"|\b(?:initial(?:ly)?|baseline|previous(?:ly)?|prior|usual|later|subsequent(?:ly)?|afterwards?|then|repeat(?:ed)?|re-?check\w*"
     r"|post[- ]?op\w*|pre[- ]?op\w*|overnight|yesterday|today|now|currently|admission|discharge|follow[- ]?up|trend\w*"
     r"|improv\w*|worsen\w*|ros[ea]|risen|fell|fallen|dropped|declined|decreased|increased|peak\w*|nadir|climb\w*|normali[sz]\w*"
-    r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+|(?:next|following|same|that)\s+(?:day|morning|evening|night)"
+    r"|(?:hospital|post-?operative|ICU)\s+day|POD\s*\d+|HD\s*\d+|day\s+\d+"
+    # a hospital day in words: "on day three his platelets were ...", "by day four"
+    r"|day\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen)\b|(?:next|following|same|that)\s+(?:day|morning|evening|night)"
     r"|(?:first|second|third|fourth|fifth|sixth|seventh|tenth|\d+(?:st|nd|rd|th))\s+(?:day|week|hour|night|visit|cycle)"
     # the first of a series of results, or those of a referral: 'the first set of results on referral', 'the first ECG'
     r"|first\s+(?:set|panel|bloods?|results?|ECG|electrocardiogram|tracing|readings?|measurements?)|(?:on|at)\s+referral"

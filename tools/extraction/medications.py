@@ -39,9 +39,11 @@ _ROUTE_WORDS: dict[str, str] = {
     "infusion": "infusion", "drip": "infusion",
 }
 _ROUTE = r"(?:" + "|".join(sorted((re.escape(w) for w in _ROUTE_WORDS), key=len, reverse=True)) + r")"
-_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min(?:ute)?))?"
+_UNIT = (r"(?:(?:mcg|µg|μg|ug|micrograms?)\s*(?:/|per)\s*(?:kg|kilograms?)\s*(?:/|per)\s*min(?:ute)?"
+         # 'gamma' is µg/kg/min in the ICU shorthand of many countries: "dopamine 5 gamma"
+         r"|gammas?(?![\w-])|γ|(?:mcg|µg|μg|ug|micrograms?)\s*/\s*h(?:r|our)?|mg\s*/\s*kg(?:\s*/\s*(?:day|d|h|hr|min(?:ute)?))?"
          # infusion rates: "0.3 micrograms/kg/min", "0.1 mcg/kg/minute", "0.2 µg·kg⁻¹·min⁻¹", "8 mcg/min", "2 mg/h"
-         r"|(?:mcg|µg|μg|ug|micrograms?)\s*/\s*kg\s*/\s*min(?:ute)?|(?:mcg|µg|μg|ug|micrograms?)\s*[·.]?\s*kg\s*[⁻-]\s*[¹1]\s*[·.]?\s*min\s*[⁻-]\s*[¹1]"
+         r"|(?:mcg|µg|μg|ug|micrograms?)\s*/\s*kg\s*/\s*min(?:ute)?|(?:mcg|µg|μg|ug|micrograms?)\s+per\s+(?:kg|kilo(?:gram)?s?)\s+per\s+min(?:ute)?|(?:mcg|µg|μg|ug|micrograms?)\s*[·.]?\s*kg\s*[⁻-]\s*[¹1]\s*[·.]?\s*min\s*[⁻-]\s*[¹1]"
          r"|(?:mcg|µg|μg|ug|micrograms?|mg)\s*/\s*min(?:ute)?|mg\s*/\s*h(?:r|our)?(?![A-Za-z])|mg|mcg|µg|μg|ug|milligrams?|micrograms?|grams?|g"
          r"|units?|IU|iu|mL|ml|mEq|meq|mmol|puffs?|tablets?|tabs?|capsules?|caps?)")
 _PER_DAY_UNIT = re.compile(r"\s*(?:/|per|a|every)\s*(?:day|d|24\s*h(?:ours?|rs?)?)\b|\s*daily\b", re.I)
@@ -177,7 +179,8 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         # the infusion verb also without its auxiliary: "noradrenaline running at 0.3 µg/kg/min", "norad @ 0.1 mcg/kg/min"
         rf"\)?\s*[(:,]?\s*(?:(?:infusion|drip)\s+)?(?:(?:(?:was|were|is|being|currently)\s+)?(?:started|commenced|begun|running|"
         rf"infusing|increased|titrated|given|required|needed)(?:\s+up)?\s+(?:to\s+|at\s+)?)?"
-        rf"(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses)\s+of\s+|(?:at|@|dose(?:d)?(?:\s+of)?)\s*)?{_DOSE}", re.I)
+        # "a dopamine infusion of 7 micrograms per kilogram per minute"
+        rf"(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses|rate)\s+of\s+|(?:at|@|of|dose(?:d)?(?:\s+of)?)\s*)?{_DOSE}", re.I)
     dose_before = re.compile(rf"{_DOSE}\s*(?:of\s+)?(?:(?:{_ROUTE})\s+)?$", re.I)
     route_before = re.compile(rf"(?P<r>{_ROUTE})\s+$", re.I)
 

@@ -251,8 +251,7 @@ def _percent_only(value: float, unit: str | None) -> float:
 
 
 def _hba1c_percent(value: float, unit: str | None) -> float:
-    """HbA1c in % (NGSP/DCCT); an IFCC value in mmol/mol (British reports) converts by the IFCC-NGSP master
-    equation: % = 0.09148 x mmol/mol + 2.152 (48 mmol/mol = 6.5 %)."""
+    """HbA1c in % (NGSP); an IFCC value in mmol/mol by the IFCC-NGSP master equation: % = 0.09148 x mmol/mol + 2.152."""
     if unit is not None and re.fullmatch(r"mmol\s*/\s*mol", clean_unit(unit), re.I):
         return round(0.09148 * value + 2.152, 2)
     return _percent_only(value, unit)
@@ -384,7 +383,7 @@ SPECS: list[Spec] = [
          "ng/mL", CONC, None, 0.0, 1000, to_canonical=bare_by_ranges("troponin", "ng/mL", None, TROPONIN_BARE)),
     Spec("magnesium", r"(?:serum )?magnesium|(?-i:\bMg\b(?:2\+|\+\+)?)", "mg/dL", CONC, "magnesium", 0.3, 15),
     Spec("hba1c", r"glycated ha?emoglobin|glycosylated ha?emoglobin|ha?emoglobin A1c|(?-i:\bHb ?A1c\b|\bA1c\b)",
-         "%", PERCENT + r"|mmol\s*/\s*mol(?![A-Za-z])", None, 3, 25, to_canonical=_hba1c_percent),
+         "%", PERCENT + r"|mmol\s*/\s*mol", None, 3, 25, to_canonical=_hba1c_percent),
     # vitals
     Spec("heart_rate", r"heart rate|pulse(?: rate)?|ventricular rate|(?-i:\bHR\b|\bPR\b(?! interval))"
          r"|(?:tachy|brady)cardi(?:c|a)(?:\s+(?:at|to|of|with\s+a\s+(?:heart\s+)?rate\s+of))?", "/min",

@@ -35,11 +35,11 @@ from medmirror.tools.extraction.rules.shared import (
     CREATININE,
     DIALYSIS_SHORTHAND,
     HEART_FAILURE,
-    LOW_ABI,
     SBP,
     SEX,
     STROKE,
     TIA,
+    low_ankle_brachial_index,
 )
 from medmirror.tools.extraction.text import NUMBER, parse_number
 
@@ -188,8 +188,9 @@ _DENIED_AS_NEW = re.compile(r"\b(?:no|not|without|nor)\s+(?:any\s+)?(?:new|dynam
 
 def heart_ecg(ctx: NoteContext) -> Hit | None:
     """significant ST deviation / non-specific repolarization disturbance (LBBB, LVH, repolarization, T waves) / normal."""
-    st = affirmed(ctx, r"ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)|ST[- ]?(?:depression|elevation)"
-                       r"|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
+    # "non-ST elevation myocardial infarction" (an NSTEMI written out) names a diagnosis without ST elevation
+    st = affirmed(ctx, r"(?<!non-)(?<!non )(?:ST[- ](?:segment\s+)?(?:depressions?|elevations?|deviations?|changes)"
+                       r"|ST[- ]?(?:depression|elevation))|\bSTEMI\b|(?:depressed|elevated)\s+ST\b")
     st = [f for f in st if not _DENIED_AS_NEW.search(ctx.note[max(f.sentence.start, f.start - 40):f.start])]
     if st:
         return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
@@ -396,6 +397,64 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     return Hit.of_finding(f, value, why)
 
 
+# a sentence about this admission's event: its diagnosis ('admitted with a working diagnosis of NSTEMI') or what was
+# done for it after arrival ('angiography the next morning ... treated with a stent')
+_THIS_EVENT = re.compile(r"\b(?:working|provisional|admitting|final|discharge)\s+diagnosis\b|\b(?:the\s+)?(?:next|following)"
+                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b", re.I)
+
+
+def known_disease(*sources: Concept | Term) -> Callable[[NoteContext], Hit | None]:
+    """A known disease (HEART's 'known atherosclerotic disease', Six 2008): the sources' mentions, leaving out those in
+    a sentence about the present event's diagnosis or its treatment: the infarct the score predicts is not a history."""
+
+    def rule(ctx: NoteContext) -> Hit | None:
+        mentions = [f for src in sources for f in src.mentions(ctx) if not _THIS_EVENT.search(f.sentence.text)]
+        value, f, why = decide(sorted(mentions, key=lambda m: m.start), "any")
+        return None if value is None or f is None else Hit.of_finding(f, value, why)
+
+    return rule
+
+
+# an insulin regimen of the admission, not the patient's treatment: "variable-rate insulin infusion peri-operatively",
+# "sliding scale insulin", "insulin and dextrose for hyperkalaemia"
+_ACUTE_INSULIN = re.compile(r"infusion|variable[- ]rate|sliding[- ]scale|peri-?operative\w*|dextrose|glucose|\bVRIII\b", re.I)
+
+
+def insulin_therapy(ctx: NoteContext) -> Hit | None:
+    """RCRI 'pre-operative treatment with insulin' (Lee 1999): an insulin the note lists, leaving out a peri-operative or
+    acute regimen (an infusion, a sliding scale, insulin-dextrose) named within the drug's clause."""
+    for m in ctx.medications:
+        if m.drug_class != "insulin" and m.name != "insulin":
+            continue
+        f = ctx.finding_at(m.start, m.end, "medication")
+        if f.negated or f.hypothetical or f.family or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
+            continue
+        # the regimen's words next to this insulin, in its own list item: 'insulin glargine 30 U + lispro sliding
+        # scale' keeps the glargine
+        before = re.split(r"[,;+]", ctx.note[max(f.sentence.start, m.start - 30):m.start])[-1]
+        after = re.split(r"[,;+]", ctx.note[m.end:min(f.sentence.end, m.end + 30)])[0]
+        if _ACUTE_INSULIN.search(before) or _ACUTE_INSULIN.search(after):
+            continue
+        return Hit.of_medication(m, True, f"medication: {m.name}")
+    return None
+
+
+# NCEP ATP III "high": total cholesterol >= 240 mg/dL (6.2 mmol/L) or LDL >= 160 mg/dL (4.1 mmol/L)
+TOTAL_CHOLESTEROL_HIGH = 240.0
+LDL_HIGH = 160.0
+
+
+def high_cholesterol(ctx: NoteContext) -> Hit | None:
+    """Hypercholesterolaemia (HEART's risk factor) from a number when the note names none: a total cholesterol
+    >= 240 mg/dL or an LDL >= 160 mg/dL (NCEP ATP III 'high'), at any time (a risk factor of the history). A
+    normal value decides nothing (a treated patient's cholesterol is normal)."""
+    for name, limit in (("total_cholesterol", TOTAL_CHOLESTEROL_HIGH), ("ldl", LDL_HIGH)):
+        for v in ctx.values(name):
+            if v.subject == "patient" and float(v.value) >= limit:
+                return Hit.of_value(v, value=True, unit=None, note=f"{name} {float(v.value):g} mg/dL >= {limit:g}")
+    return None
+
+
 def obesity(ctx: NoteContext) -> Hit | None:
     """Obesity: BMI > 30 kg/m² when a BMI is given, else the word."""
     bmi = ctx.value("bmi")
@@ -455,7 +514,7 @@ ANTIHYPERTENSIVES = (
     "amlodipine", "lisinopril", "enalapril", "ramipril", "losartan", "valsartan", "metoprolol", "atenolol", "carvedilol",
     "bisoprolol", "diltiazem", "verapamil", "hydrochlorothiazide", "furosemide", "spironolactone",
 )
-_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine)\b"
+_ANTIHYPERTENSIVE_WORDS = (r"antihypertensive\w*|blood pressure (?:medication|medicine|pill|tablet)s?|\w+(?:pril|sartan|olol|dipine|thiazide)\b"
                            r"|chlorthalidone|hydralazine|clonidine|indapamide|doxazosin|prazosin|nifedipine|labetalol|olmesartan|irbesartan|candesartan|telmisartan")
 
 
@@ -525,7 +584,8 @@ _READING_AS_DIAGNOSIS_BEFORE = re.compile(r"\b(?:known|long-?standing|chronic|di
 # a blood-pressure drug named as such: "amlodipine and ramipril, prescribed for her blood pressure", "tablets for
 # his high blood pressure", "bisoprolol for BP control" (an antihypertensive class or 'tablets/medication' before the
 # purpose, in one clause)
-_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b[^.;]{{0,60}}?"
+# (a decimal dose in the gap: "indapamide 2.5 mg each morning for her blood pressure")
+_FOR_BLOOD_PRESSURE = (rf"(?:{_ANTIHYPERTENSIVE_WORDS}|\b(?:tablets?|pills?|medications?|medicines?|drugs?))\b(?:[^.;]|\.(?=\d)){{0,60}}?"
                        r"\bfor\s+(?:(?:his|her|their|the)\s+)?(?:(?:high|raised|elevated)\s+)?(?:blood\s+pressure|\bBP\b)")
 # raised readings on repeated occasions, which is how hypertension is diagnosed: "blood pressure had been raised at
 # three successive clinic visits", "BP high on several occasions", "repeatedly raised blood pressure"
@@ -603,19 +663,8 @@ def diabetes_by_hba1c(ctx: NoteContext) -> Hit | None:
     return Hit.of_value(v, value=True, unit=None, note=f"HbA1c {float(v.value):g} % >= 6.5 %: diabetes (ADA)")
 
 
-# NCEP ATP III's 'high': total cholesterol >= 240 mg/dL (6.2 mmol/L), LDL cholesterol >= 160 mg/dL (4.1 mmol/L)
-_HIGH_LIPIDS = (("total_cholesterol", 240.0, "total cholesterol"), ("ldl", 160.0, "LDL cholesterol"))
-
-
-def hypercholesterolaemia_by_lipids(ctx: NoteContext) -> Hit | None:
-    """HEART hypercholesterolaemia from the patient's measured lipids at NCEP ATP III's 'high' (total cholesterol
-    >= 240 mg/dL or LDL >= 160 mg/dL). Read only when the note names no lipid disorder (a named or denied one decides
-    first); a lower value decides nothing (treated hypercholesterolaemia can be below it)."""
-    for name, limit, label in _HIGH_LIPIDS:
-        v = ctx.value(name)
-        if v is not None and v.subject == "patient" and float(v.value) >= limit:
-            return Hit.of_value(v, value=True, unit=None, note=f"{label} {float(v.value):g} mg/dL >= {limit:g} (NCEP ATP III high)")
-    return None
+# peripheral artery disease by its objective criterion (CHA2DS2-VASc 'V', HEART's known atherosclerosis)
+LOW_ABI = Derived(low_ankle_brachial_index, "ankle-brachial index <= 0.90 (AHA/ACC 2016)")
 
 
 # RCRI ischaemic heart disease from tests: a positive exercise / stress / perfusion test written either way round
@@ -632,26 +681,18 @@ IHD_TESTS = (
 )
 
 
-# insulin given with glucose to shift potassium, or to test the pituitary, is no treatment of diabetes
-_INSULIN_NOT_FOR_DIABETES = re.compile(r"\b(?:dextrose|glucose|hyperkal\w*|potassium|tolerance test)\b", re.I)
-
-
 def insulin_treatment(ctx: NoteContext) -> Hit | None:
-    """RCRI: pre-operative treatment with insulin: the concept's current mentions, else a listed insulin; insulin
-    stopped ('insulin discontinued') or written beside dextrose / glucose or a high potassium ('treated with insulin
-    and dextrose') is left out."""
+    """RCRI: pre-operative treatment with insulin: the concept's current mentions ('insulin-treated', 'on an insulin
+    pump', 'type 1 diabetes'), else a listed insulin (:func:`insulin_therapy`); a mention saying the insulin was
+    stopped, or naming an acute regimen in its sentence ('treated with insulin and dextrose'), is left out."""
     mentions = [f for f in ctx.findings("insulin_use") if not (
-        medication_not_taken(ctx.note, f.start, f.end, f.sentence) or _INSULIN_NOT_FOR_DIABETES.search(f.sentence.text))]
+        medication_not_taken(ctx.note, f.start, f.end, f.sentence) or _ACUTE_INSULIN.search(f.sentence.text))]
     value, found, why = decide(mentions, "current")
     if value:
         return Hit.of_finding(found, True, why)
-    for m in ctx.medications:
-        if m.drug_class != "insulin" or _INSULIN_NOT_FOR_DIABETES.search(m.sentence.text):
-            continue
-        f = ctx.finding_at(m.start, m.end, "medication")
-        if f.negated or f.hypothetical or f.family or medication_not_taken(ctx.note, m.start, m.end, f.sentence):
-            continue
-        return Hit.of_medication(m, True, f"medication: {m.name}")
+    hit = insulin_therapy(ctx)
+    if hit is not None:
+        return hit
     return None if found is None else Hit.of_finding(found, value, why)
 
 
@@ -690,7 +731,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                                               r"|Kerley (?:B )?lines|cephali[sz]ation|pulmonary venous congestion",
                                                               label="pulmonary edema / PND / S3")),
         "cerebrovascular_disease": CEREBROVASCULAR,
-        "insulin_treatment": Derived(insulin_treatment, "insulin for diabetes taken now (not insulin with dextrose for potassium)"),
+        "insulin_treatment": Derived(insulin_treatment, "insulin for diabetes taken now (not stopped, not an acute or "
+                                                        "peri-operative regimen such as insulin-dextrose)"),
         "creatinine": CREATININE,
     },
     "heart_score": {
@@ -704,14 +746,15 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE,
         "initial_troponin": Derived(heart_troponin, "troponin normal/negative, or stated as a multiple of normal",
                                     options={"1-3x normal limit": Term(r"troponin"), ">3x normal limit": Term(r"troponin")}),
-        "hypertension": HYPERTENSION, "diabetes": DIABETES,
-        "hypercholesterolemia": FirstOf(Concept("hyperlipidemia"),
-                                        Derived(hypercholesterolaemia_by_lipids, "total cholesterol >= 240 / LDL >= 160 mg/dL")),
+        "hypertension": HYPERTENSION, "hypercholesterolemia": FirstOf(
+            Concept("hyperlipidemia"), Derived(high_cholesterol, "total cholesterol >= 240 / LDL >= 160 mg/dL (NCEP ATP III)")),
+        "diabetes": DIABETES,
         "obesity": Derived(obesity, "BMI > 30, else the word obesity"),
         "bmi": Quantity("bmi"),
         "smoking": SMOKING_CURRENT,
         "family_history": Derived(family_cvd, "relative with cardiovascular disease"),
-        "atherosclerotic_disease": AnyOf(Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
+        "atherosclerotic_disease": AnyOf(Derived(known_disease(
+                                         Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
                                          Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
                                               r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
                                               r"|\bstents?\b[^.;]{0,30}?(?:\bLAD\b|\bRCA\b|\bLCx\b|circumflex|coronary|left anterior descending)"
@@ -719,7 +762,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               r"|carotid (?:endarterectomy|stenosis|artery (?:disease|stenosis)|stent\w*|plaque\w*)"
                                               r"|(?:abdominal )?aortic aneurysm|\bAAA\b|renal artery stenosis|mesenteric ischa?emia",
                                               case_sensitive=False,
-                                              label="atherosclerosis / revascularisation"), LOW_ABI),
+                                              label="atherosclerosis / revascularisation")),
+                                         "known atherosclerotic disease (not this event's diagnosis or its treatment)"), LOW_ABI),
         "tia_history": TIA,
     },
     "has_bled": {

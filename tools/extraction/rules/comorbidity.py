@@ -11,17 +11,18 @@ import re
 
 from medmirror.tools.extraction.calc_sources import AnyOf, Concept, Derived, Hit, NoteContext, Source, Term, decide
 from medmirror.tools.extraction.model import Finding
-from medmirror.tools.extraction.rules.readers import affirmed
+from medmirror.tools.extraction.rules.readers import affirmed, make_hit
 from medmirror.tools.extraction.rules.shared import (
     AGE,
     DIALYSIS_SHORTHAND,
     HEART_FAILURE,
-    LOW_ABI,
     STROKE,
     TIA,
     cancer_mentions,
+    low_ankle_brachial_index,
     skin_cancer,
 )
+from medmirror.tools.extraction.text import NUMBER, parse_number
 
 _PORTAL_HTN = (r"portal hypertension|(?:esophageal|oesophageal|gastric)?\s*varic(?:es|eal)|variceal bleed\w*|ascites"
                r"|hepatic encephalopathy|hepatorenal|decompensated (?:cirrhosis|liver)"
@@ -162,6 +163,29 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     return None
 
 
+# Intermittent claudication told in lay words (Rose / Edinburgh claudication questionnaire): pain or cramp in the calves,
+# thighs or buttocks brought on by walking and relieved by rest or standing still
+CLAUDICATION_WORDS = (r"(?:pain|cramp\w*|ache|aching|tightness)\b[^.;]{0,40}?\b(?:calf|calves|buttocks?|thighs?|legs?)\b"
+                      r"[^.;]{0,60}?\b(?:walk\w*|\d+\s*(?:yards|metres|meters|blocks)\b)[^.;]{0,60}?(?<!not )"
+                      r"\b(?:reliev\w+|eas\w+|settl\w+|goes\s+away|went\s+away|disappear\w*)\s+(?:by|with|on|when|after)\s+"
+                      r"(?:rest\w*|standing|stopping)")
+# FEV1/FVC < 0.70 after a bronchodilator: airflow obstruction (GOLD 2024), a chronic pulmonary disease (Charlson)
+_FEV1_FVC = re.compile(rf"FEV1?\s*/\s*FVC(?:\s+ratio)?[^\d.;]{{0,20}}?(?P<n>{NUMBER})\s*(?P<pct>%)?", re.I)
+FEV1_FVC_OBSTRUCTION = 0.70
+
+
+def spirometric_obstruction(ctx: NoteContext) -> Hit | None:
+    """Chronic airflow obstruction by spirometry: FEV1/FVC < 0.70 (GOLD), as a ratio or a percentage."""
+    for m in _FEV1_FVC.finditer(ctx.note):
+        v = parse_number(m.group("n"))
+        if v is None or ctx.finding_at(m.start(), m.end()).negated:
+            continue
+        ratio = v / 100 if m.group("pct") or v > 1.5 else v
+        if 0.2 <= ratio < FEV1_FVC_OBSTRUCTION:
+            return make_hit(ctx, m, True, f"FEV1/FVC {ratio:.2f} < {FEV1_FVC_OBSTRUCTION}")
+    return None
+
+
 # ---------------------------------------------------------------------------
 # The field map: where rules read each input of the family's calculators
 # ---------------------------------------------------------------------------
@@ -175,12 +199,15 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
             r"(?-i:\bAAA\b)|(?:abdominal |thoracic |thoraco-?abdominal |infrarenal |juxtarenal )?aortic aneurysm|\bEVAR\b"
             r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)"
             r"|(?:dry|ischa?emic|arterial) gangrene",
-            label="aortic aneurysm / peripheral arterial bypass"), LOW_ABI),
+            label="aortic aneurysm / peripheral arterial bypass"),
+            Term(CLAUDICATION_WORDS, label="claudication in lay words"),
+            Derived(low_ankle_brachial_index, "ankle-brachial index <= 0.90")),
         "cerebrovascular_accident": STROKE, "tia": TIA,
         # a chronic cognitive deficit: the disease named, or a cholinesterase inhibitor / memantine (prescribed for it alone)
         "dementia": AnyOf(Concept("dementia"), Term(r"\b(?:donepezil|rivastigmine|galantamine|memantine|Aricept|Exelon|Namenda)\b",
                                                     label="anti-dementia drug")),
-        "chronic_pulmonary_disease": Concept("chronic_lung_disease"),
+        "chronic_pulmonary_disease": AnyOf(Concept("chronic_lung_disease"),
+                                           Derived(spirometric_obstruction, "FEV1/FVC < 0.70 (GOLD)")),
         "connective_tissue_disease": Concept("connective_tissue_disease"), "peptic_ulcer_disease": Concept("peptic_ulcer"),
         "liver_disease": Derived(charlson_liver, "liver disease; with portal hypertension/decompensation -> moderate to severe"),
         "diabetes": Derived(charlson_diabetes, "diabetes; end-organ damage words; diet-controlled"),

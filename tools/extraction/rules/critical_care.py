@@ -32,7 +32,7 @@ from medmirror.tools.extraction.rules.shared import (
     BUN,
     CREATININE,
     DBP,
-    HEART_FAILURE,
+    HEART_FAILURE_OR_REDUCED_EF,
     HR,
     PAO2,
     PH,
@@ -123,19 +123,25 @@ def urine_output(ctx: NoteContext) -> Hit | None:
     stated weight and 24 ('0.3 mL/kg/h' with 'weight 80 kg': 576 mL/day)."""
     per = (r"\s*(?P<per>(?:/\s*kg\s*/\s*|per\s+kg\s+per\s+)h(?:r|our)?\b|/\s*(?:day|d|24\s*h(?:ours?|rs?)?)|per\s+day|a\s+day|daily"
            r"|(?:over|in)\s+(?:the\s+)?(?:past\s+|last\s+|first\s+)?24\s*h(?:ours?|rs?)?|/\s*h(?:r|our)?|per\s+hour)?")
-    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b))(?P<pre>{_PRE_24H})?"
+    # ('diuresis' is the urine volume in European usage: 'diuresis 400 mL/24 h')
+    rx = re.compile(rf"(?:(?:urine|urinary) (?:output|volume)|(?-i:\bUOP?\b)|(?<!osmotic )(?<!forced )\bdiuresis\b)(?P<pre>{_PRE_24H})?"
                     rf"[^\d\n;.]{{0,30}}?(?P<n>{NUMBER})\s*(?P<u>mL|ml|cc|L|liters?|litres?){per}"
                     # "passed 450 mL of urine in 24 hours"
                     rf"|(?P<n_b>{NUMBER})\s*(?P<u_b>mL|ml|cc|L|liters?|litres?)\s+(?:of\s+)?urine"
-                    + per.replace("?P<per>", "?P<per_b>"), re.I)
+                    + per.replace("?P<per>", "?P<per_b>")
+                    # the catheter's measured volume over a stated time: "the urinary catheter drained 650 mL in the 24
+                    # hours"; without a time it may be the residual at insertion: not read
+                    + rf"|(?:catheter|Foley|catheter\s+bag)\s+(?:had\s+)?(?:drained|collected|yielded)\s+(?:only\s+|about\s+|a\s+total\s+of\s+)?"
+                    rf"(?P<n_c>{NUMBER})\s*(?P<u_c>mL|ml|cc|L|liters?|litres?)"
+                    + per.replace("?P<per>", "?P<per_c>").removesuffix("?"), re.I)
     for m in rx.finditer(ctx.note):
         f = ctx.finding_at(m.start(), m.end())
         if f.negated or f.hypothetical:
             continue
-        n = parse_number(m.group("n") or m.group("n_b"))
-        if (m.group("u") or m.group("u_b")).lower().startswith("l"):
+        n = parse_number(m.group("n") or m.group("n_b") or m.group("n_c"))
+        if (m.group("u") or m.group("u_b") or m.group("u_c")).lower().startswith("l"):
             n *= 1000
-        per = (m.group("per") or m.group("per_b") or m.group("pre") or "").lower()
+        per = (m.group("per") or m.group("per_b") or m.group("per_c") or m.group("pre") or "").lower()
         if "kg" in per:  # mL/kg/h over the stated weight, x 24 h; without a weight it cannot be a daily volume
             w = ctx.value("weight")
             if w is None or not float(w.value) > 0:
@@ -231,6 +237,9 @@ def vasopressor(drug: str) -> Callable[[NoteContext], Hit | None]:
                 continue
             u = re.sub(r"micrograms?", "µg", m.dose_unit.replace(" ", "").lower().replace("μ", "µ"))
             u = re.sub(r"[·.]?kg[⁻-][¹1][·.]?min[⁻-][¹1]$", "/kg/min", u).replace("minute", "min")
+            # spelled out, 'micrograms per kilogram per minute'; 'gamma' (µg/kg/min in ICU shorthand)
+            u = re.sub(r"(?:/|per)(?:kg|kilo(?:gram)?s?)(?:/|per)min$", "/kg/min", u)
+            u = "µg/kg/min" if u in ("gamma", "gammas", "γ") else u
             if re.fullmatch(r"(?:mcg|µg|ug)/kg/min", u):
                 return Hit(float(m.dose), m.start, m.end, m.raw, m.sentence.text, "µg/kg/min", f"{drug} dose")
             if re.fullmatch(r"mg/kg/min", u):
@@ -339,24 +348,51 @@ def worst_by_points(name: str, points: Callable[[float], int]) -> Callable[[Note
     return read
 
 
+# Knaus 1985's chronic health items in the words clinicians write them (each a reading, not a hint):
+# liver: cirrhosis, portal hypertension and its signs (varices, a portosystemic shunt), past hepatic encephalopathy or
+# failure, end-stage or decompensated liver disease, Child-Pugh C
+_CH_LIVER = (r"cirrho(?:sis|tic)|portal hypertension|hepatic encephalopathy|hepatic coma|variceal bleed\w*"
+             r"|(?:o?esophageal|gastric|gastro-?o?esophageal|fundal)\s+varices|transjugular intrahepatic portosystemic"
+             r"|(?-i:\bTIPSS?\b)|end[- ]stage liver disease|(?-i:\bESLD\b)|decompensated (?:chronic )?liver disease"
+             r"|chronic liver failure|(?-i:Child(?:[- ]Pugh)?(?:'s)?\s+(?:class\s+|grade\s+|score\s+)?C\b(?!-))")
+# heart: NYHA class IV, in full or as the end stage of heart failure (stage D, symptoms at rest)
+_CH_HEART = (r"NYHA\s+(?:functional\s+)?(?:class\s+)?(?:IV|4)\b|New York Heart Association\s+(?:functional\s+)?(?:class\s+)?(?:IV|4)\b"
+             r"|class (?:IV|4) heart failure|end[- ]stage heart failure|stage D heart failure")
+# lungs: home oxygen or ventilation, chronic hypoxaemia / hypercapnia / respiratory failure, secondary polycythaemia,
+# severe pulmonary hypertension, respirator dependency, very severe (GOLD 4) or end-stage lung disease
+_CH_LUNG = (r"home (?:oxygen|O2)|oxygen[- ]dependent|on (?:home |long[- ]term )?O2|\bLTOT\b|long[- ]term oxygen(?: therapy)?"
+            r"|(?:\d+(?:\.\d+)?\s*L(?:/min)?\s+(?:of\s+)?(?:O2|oxygen)\s+at\s+home)|chronic hypercapni\w*"
+            r"|secondary polycyth(?:a)?emia|severe (?:COPD|pulmonary hypertension)"
+            r"|domiciliary (?:oxygen|O2|ventilation|NIV|non-?invasive ventilation)|home (?:NIV|BiPAP|BIPAP|non-?invasive ventilation|ventilat\w+)"
+            r"|(?:ventilator|respirator)[- ]dependen\w+|chronic (?:hypoxi\w*|hypoxaemi\w*|hypoxemi\w*)"
+            r"|chronic (?:type (?:2|II) |hypercapnic )?respiratory failure|GOLD (?:stage |grade )?(?:4|IV)\b|very severe COPD"
+            r"|end[- ]stage (?:COPD|lung disease|respiratory disease|emphysema|pulmonary fibrosis)")
+# kidneys: chronic dialysis, by name or abbreviation
+_CH_KIDNEY = (r"(?:chronic |long[- ]term |maintenance )?(?:hemo|haemo|peritoneal )?dialysis|\bESRD\b"
+              r"|(?-i:\b(?:CAPD|ESKD|ESRF)\b)|\bon\s+(?:regular\s+|maintenance\s+)?(?-i:HD)\b|(?-i:HD)[- ]dependent"
+              r"|end[- ]stage (?:renal|kidney) (?:disease|failure)")
+# immunocompromise: immunosuppressive therapy (steroids for months, transplant and biologic drugs, chemotherapy,
+# radiotherapy) or a disease that suppresses resistance (AIDS or a CD4 count under 200/µL, leukaemia, lymphoma)
+_CH_IMMUNE = (r"immunocompromised|immunosuppress\w+|immunodeficien\w+|chemotherapy|radiotherapy|steroid[- ]dependen\w+"
+              r"|(?:long[- ]term|chronic|maintenance) (?:oral |systemic )?(?:steroids|corticosteroids|glucocorticoids|prednisone|prednisolone"
+              r"|methylprednisolone|dexamethasone|hydrocortisone)|\bAIDS\b|leuka?emia|lymphoma|Hodgkin'?s disease|transplant recipient"
+              r"|(?-i:\b(?:AML|CLL|CML|HSCT|BMT)\b)"
+              r"|\bCD4\+?\s*(?:T[- ]cell\s+|cell\s+)?count\s*(?:of|was|is|[:=])?\s*<?\s*(?:1\d\d|[1-9]?\d)(?![\d.,])"
+              # a corticosteroid taken for months ('on prednisone 40 mg daily for the last 3 months', 'prednisolone since 2019')
+              r"|(?:prednisone|prednisolone|methylprednisolone|dexamethasone|hydrocortisone|steroids)\b[^.;\n]{0,40}?\b(?:for|over)\s+(?:the\s+)?(?:last\s+|past\s+)?"
+              r"(?:\d+|two|three|four|five|six|several|many)\s+(?:months|years)"
+              # immunosuppressive therapy and the organ transplants that need it (Knaus 1985: immunosuppression)
+              r"|tacrolimus|cyclosporin\w*|ciclosporin|mycophenolate|azathioprine|sirolimus|everolimus|high[- ]dose (?:steroids|corticosteroids|prednisone)"
+              r"|rituximab|cyclophosphamide|methotrexate|infliximab|adalimumab|etanercept|golimumab|certolizumab|tocilizumab|alemtuzumab"
+              r"|anti-?TNF|anti-?thymocyte globulin"
+              r"|(?:renal|kidney|liver|hepatic|heart|cardiac|lung|pancreas|solid[- ]organ|bone marrow|stem[- ]cell) transplant(?:ation)?")
+
+
 def chronic_health(ctx: NoteContext) -> Hit | None:
-    """APACHE II severe organ insufficiency or immunocompromise: cirrhosis / portal hypertension, NYHA IV,
-    severe COPD (home O2, hypercapnia), dialysis, immunosuppression (chemotherapy, steroids, AIDS, leukaemia)."""
-    for src in (
-        Term(r"cirrhosis|portal hypertension|hepatic encephalopathy|hepatic coma|variceal bleed\w*"),
-        Term(r"NYHA (?:class )?(?:IV|4)\b|class (?:IV|4) heart failure"),
-        Term(r"home (?:oxygen|O2)|oxygen[- ]dependent|on (?:home |long[- ]term )?O2|\bLTOT\b|long[- ]term oxygen(?: therapy)?|(?:\d+(?:\.\d+)?\s*L(?:/min)?\s+(?:of\s+)?(?:O2|oxygen)\s+at\s+home)|chronic hypercapnia|secondary polycythemia|severe (?:COPD|pulmonary hypertension)"),
-        Term(r"(?:chronic |long[- ]term |maintenance )?(?:hemo|haemo|peritoneal )?dialysis|\bESRD\b"),
-        Term(r"immunocompromised|immunosuppress\w+|chemotherapy|radiotherapy|steroid[- ]dependen\w+"
-             r"|(?:long[- ]term|chronic|maintenance) (?:oral |systemic )?(?:steroids|corticosteroids|glucocorticoids|prednisone|prednisolone"
-             r"|methylprednisolone|dexamethasone|hydrocortisone)|\bAIDS\b|leuka?emia|lymphoma|transplant recipient"
-             # a corticosteroid taken for months ('on prednisone 40 mg daily for the last 3 months', 'prednisolone since 2019')
-             r"|(?:prednisone|prednisolone|methylprednisolone|dexamethasone|hydrocortisone|steroids)\b[^.;\n]{0,40}?\b(?:for|over)\s+(?:the\s+)?(?:last\s+|past\s+)?"
-             r"(?:\d+|two|three|four|five|six|several|many)\s+(?:months|years)"
-             # immunosuppressive therapy and the organ transplants that need it (Knaus 1985: immunosuppression)
-             r"|tacrolimus|cyclosporin\w*|ciclosporin|mycophenolate|azathioprine|sirolimus|everolimus|high[- ]dose (?:steroids|corticosteroids|prednisone)"
-             r"|(?:renal|kidney|liver|hepatic|heart|cardiac|lung|pancreas|solid[- ]organ|bone marrow|stem[- ]cell) transplant(?:ation)?"),
-    ):
+    """APACHE II severe organ insufficiency or immunocompromise (Knaus 1985): cirrhosis / portal hypertension, NYHA IV,
+    severe chronic lung disease (home O2 or ventilation, chronic hypoxaemia / hypercapnia), chronic dialysis,
+    immunosuppression (therapy or disease)."""
+    for src in (Term(_CH_LIVER), Term(_CH_HEART), Term(_CH_LUNG), Term(_CH_KIDNEY), Term(_CH_IMMUNE)):
         h = src.read(ctx)
         if h is not None and h.value:
             return h
@@ -388,7 +424,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
     "glasgow_blatchford": {
         "bun": BUN, "hemoglobin": Quantity("hemoglobin"), "sex": SEX, "systolic_bp": SBP, "heart_rate": HR,
         "melena": Concept("melena", when="current"), "syncope": Concept("syncope", when="current"),
-        "hepatic_disease": Concept("liver_disease"), "cardiac_failure": HEART_FAILURE,
+        "hepatic_disease": Concept("liver_disease"), "cardiac_failure": HEART_FAILURE_OR_REDUCED_EF,
     },
     "apache_ii": {
         # physiology: the worst first-day reading (Knaus 1985), by its points (most items are U-shaped)

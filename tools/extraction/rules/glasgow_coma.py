@@ -126,6 +126,8 @@ GCS_VERBAL_SPECIFIC = [
                             r"|\b(?:call(?:s|ed|ing)?|shout(?:s|ed|ing)?|cr(?:y|ies|ied|ying))\s+out\s+(?:\w+\s+){0,2}?words\b"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
+_AO_PARTIAL = (r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*[12]\b)"
+               r"|\borient(?:ed|ated)\s*(?:x|×|times)\s*(?:[12]|one|two)\b")
 GCS_VERBAL_GENERIC = [
     ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
                  # not oriented in place or time, described: "does not know where she is", "didn't know the year"
@@ -139,8 +141,12 @@ GCS_VERBAL_GENERIC = [
                  r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
                  # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
                  r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
-                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+", 4),
-    ("oriented", r"(?<!dis)\boriented\b|\borientated\b|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)", 5),
+                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+"
+                 # oriented in only one or two of person, place and time: 'A&O x2', 'oriented x1', 'AOx2'
+                 + _AO_PARTIAL, 4),
+    ("oriented", r"(?<!dis)\borient(?:ed|ated)\b(?!\s*(?:x|×|times)\s*(?:[12]|one|two)\b)|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)"
+                 # the American shorthand for oriented to person, place and time: 'A&O x3', 'AAOx3', 'A+O x 4'
+                 r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*(?:3|4)\b)|\balert\s+and\s+orient(?:ed|ated)\s+(?:x|×|times)\s*(?:3|4|three|four)\b", 5),
 ]
 # a form field: "Motor: obeys", "M - localises"
 _MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"

@@ -193,14 +193,25 @@ _HE_34 = (r"\b(?:somnolent|somnolence|stuporous|stupor|semi-?stupor\w*|obtunded|
           r"|(?<!easily\s)\ba?rousable\s+(?:only\s+)?to\s+(?:loud\s+)?(?:voice|pain|painful\s+stimul\w*|sternal\s+rub|noxious)"
           r"|\b(?:(?:responds?|responding|responsive|reacts?|reacting)\s+only|only\s+(?:responds?|responding|responsive|reacts?"
           r"|reacting|rousable))\s+to\s+(?:loud\s+)?(?:voice|pain|painful\s+stimul\w*|sternal\s+rub|noxious\s+stimul\w*)"
-          r"|\bdisorient\w*\s+to\s+(?:person,?\s+)?(?:(?:time|place)\s*(?:,|and|&|\+)\s*(?:place|time)|place)\b")
+          r"|\bdisorient\w*\s+to\s+(?:person,?\s+)?(?:(?:time|place)\s*(?:,|and|&|\+)\s*(?:place|time)|place)\b"
+          # semicoma and coma in other words: 'semi-comatose', 'unconscious', 'stuporose', 'minimally responsive',
+          # 'responds to pain only'
+          r"|\b(?:semi-?comatose|semi-?coma|stuporose|minimally\s+responsive)\b"
+          # (a faint is not coma: 'briefly unconscious', 'unconscious for a few seconds')
+          r"|(?<!briefly\s)(?<!transiently\s)(?<!momentarily\s)\bunconscious\b(?!\s+for\s+(?:\w+\s+){0,2}(?:seconds?|minutes?))"
+          r"|\brespon\w*\s+to\s+(?:painful\s+stimul\w*|pain|noxious\s+stimul\w*|sternal\s+rub)\s+only\b")
 # grade 1-2: confusion, lethargy, drowsiness, disorientation (to time), sleep reversal, irritability, shortened
 # attention, inappropriate behaviour, personality change, asterixis / flap
 _HE_12 = (r"\b(?:confused|confusion|disoriented|disorientated|disorientation|lethargic|lethargy|drowsy|drowsiness"
           r"|day[- ]night\s+(?:reversal|inversion)|(?:reversed|inverted|disturbed)\s+sleep(?:[- ]wake)?(?:\s+(?:pattern|cycle))?"
           r"|sleep(?:[- ]wake)?\s+(?:cycle\s+)?(?:reversal|inversion|disturbance)|irritab(?:le|ility)"
           r"|(?:short(?:ened)?|reduced|poor|decreased|impaired)\s+attention(?:\s+span)?"
-          r"|inappropriate\s+behaviou?r|personality\s+change|(?<!skin\s)(?<!free\s)flap)\b")
+          r"|inappropriate\s+behaviou?r|personality\s+change|(?<!skin\s)(?<!free\s)flap"
+          # West Haven 1-2 in other words: altered mentation, apathy, slowed thinking, euphoria, disinhibition,
+          # inattention (Conn 1977; Vilstrup 2014)
+          r"|altered\s+(?:mental\s+status|mentation|sensorium)|(?-i:AMS)|muddled|apath(?:y|etic)"
+          r"|psychomotor\s+(?:slowing|retardation)|slow(?:ed|ing)?\s+(?:of\s+)?(?:mentation|thinking|cognition)|bradypsychia"
+          r"|euphori[ac]|disinhibit(?:ed|ion)|inattenti(?:ve|on))\b")
 
 
 def encephalopathy_grade(ctx: NoteContext) -> Hit | None:

@@ -28,9 +28,11 @@ from medmirror.tools.extraction.rules.readers import affirmed, make_hit
 from medmirror.tools.extraction.rules.shared import AGE, DBP, HR, RR, SBP, TEMP, WBC, first_day_readings
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
-_BANDS_LABEL = r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|bandemia)"
+# (stab cells are band forms, the European name: 'stabs 14%', 'stab neutrophils 12 %'; unsegmented neutrophils too)
+_BANDS_LABEL = (r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|bandemia"
+                r"|\bstabs\b|\bstab (?:forms|cells|neutrophils)|\b(?:un|non-?)segmented neutrophils)")
 _BANDS_PCT = re.compile(rf"{_BANDS_LABEL}[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*%"
-                        rf"|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|band neutrophils|immature neutrophils)\b", re.I)
+                        rf"|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|band neutrophils|immature neutrophils|stabs|stab (?:forms|cells))\b", re.I)
 # a bare number right after 'bands' in a white-cell differential ('Diff: segs 70, lymphs 12, bands 14'): differentials
 # are written in percent; an absolute count carries its own unit and is not read
 _BANDS_BARE = re.compile(rf"\bbands?\s*[:=]?\s*(?P<n>{NUMBER})(?!\d|\.\d|\s*(?:%|[x×*]|/|[A-Za-zµ]))", re.I)
@@ -157,7 +159,10 @@ def purulence(ctx: NoteContext) -> Hit | None:
     non = affirmed(ctx, r"\bnon-?exudative\b", current=True)
     # about the tonsils: pus in a sentence that names them; exudate in one about tonsils, pharynx or throat
     # ("purulent discharge in the nose" of a sinusitis is not FeverPAIN's purulence)
-    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|white (?:spots|patches|follicles)")
+    # (pus in other words: follicles, plaques or a coating, a slough or membrane on the tonsils)
+    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|(?:white|yellow|creamy) (?:spots|patches|follicles"
+                                     r"|plaques|coating)|follicular tonsillitis|membranous tonsillitis|tonsillar (?:slough|membrane)"
+                                     r"|slough (?:on|over) the tonsils")
                 if not after_presentation(f) and re.search(
                     r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)]
     value, f, why = decide(mentions, "current")
@@ -228,7 +233,10 @@ def severe_tonsils(ctx: NoteContext) -> Hit | None:
           r"|tonsils?\b[\s:,-]{1,3}(?:(?:are|is|both|bilaterally|bilateral)\s+){0,2}(?:(?:Brodsky\s+)?grade\s*(?:3|4|III|IV)\b|[34]\s?\+|\+\s?[34]\b|[34]/4\b)"
           # "angry red tonsils", "tonsils swollen and angry red", "beefy red tonsils"
           r"|(?:angry|beefy)(?:[\s-]+(?:red|looking))?\s+(?:\w+\s+){0,1}?tonsils?"
-          r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b")
+          r"|tonsils?\s+(?:\w+\s+){0,3}?(?:angry|beefy)(?:[\s-]+(?:red|looking))?\b"
+          # Brodsky grade 4 in words: tonsils filling or almost blocking the oropharynx or the airway
+          r"|tonsils?\b[^.;]{0,60}?\b(?:(?:almost|nearly|virtually)\s+)?(?:occlud|obstruct|fill|block)\w*\s+(?:(?:most|much)\s+of\s+)?"
+          r"(?:the\s+)?(?:oro)?(?:pharyn\w*|airway|throat)")
     hit = Term(rx).read(ctx)
     if hit is not None and hit.value and re.search(r"\b(?:not|no|non|without)\b", hit.text, re.I):
         return Hit(False, hit.start, hit.end, hit.text, hit.sentence, None, "negated inside the phrase")

@@ -30,7 +30,7 @@ from medmirror.tools.extraction.rules.shared import (
     BUN,
     CEREBROVASCULAR,
     GLUCOSE,
-    HEART_FAILURE,
+    HEART_FAILURE_OR_REDUCED_EF,
     HR,
     PAO2,
     PH,
@@ -42,6 +42,13 @@ from medmirror.tools.extraction.rules.shared import (
     TEMP,
     active_cancer,
 )
+
+# PSI renal disease (Fine 1997: 'history of chronic renal disease'): a transplant, 'chronic renal ...', and the chronic
+# kidney diseases by name (a nephropathy of a cause, polycystic kidneys, glomerulonephritis, nephrotic syndrome)
+_CHRONIC_RENAL = (r"(?:renal|kidney) transplant\w*|chronic renal \w+"
+                  r"|(?:diabetic|hypertensive|IgA|membranous|reflux|analgesic|lupus|chronic)\s+nephropath\w*"
+                  r"|polycystic\s+kidneys?(?:\s+disease)?|\bA[DR]PKD\b|glomerulonephritis|nephrotic\s+syndrome|\bFSGS\b"
+                  r"|focal\s+segmental\s+glomerulosclerosis|lupus\s+nephritis")
 
 
 def psi_neoplastic(ctx: NoteContext) -> Hit | None:
@@ -172,9 +179,9 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "sex": SEX, "nursing_home_resident": Derived(nursing_home_resident, "lives in a care home now (present / present perfect; "
                                                                              "not a past one with an end, not a destination)"),
         "neoplastic_disease": Derived(psi_neoplastic, "active cancer other than basal / squamous cell skin cancer"),
-        "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE,
+        "liver_disease": Concept("liver_disease"), "chf": HEART_FAILURE_OR_REDUCED_EF,
         "cerebrovascular_disease": CEREBROVASCULAR, "renal_disease": AnyOf(Concept("chronic_kidney_disease", "dialysis"),
-                                                                   Term(r"(?:renal|kidney) transplant\w*|chronic renal \w+", label="renal transplant")),
+                                                                   Term(_CHRONIC_RENAL, label="renal transplant / chronic renal disease named")),
         "altered_mental_status": Derived(altered_mental_status, "confusion / disorientation (current), else GCS < 15"),
         "respiratory_rate": RR, "systolic_bp": SBP, "temperature": TEMP, "heart_rate": HR, "ph": PH,
         "bun": BUN, "sodium": SODIUM, "glucose": GLUCOSE, "hematocrit": Quantity("hematocrit"), "pao2": PAO2,

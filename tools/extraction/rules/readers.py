@@ -174,7 +174,7 @@ def best_option(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: 
 
 
 PE_RX = r"(?:pulmonary\s+(?:thrombo)?embol\w*|(?-i:\bPEs?\b))"
-DVT_RX = r"(?:deep\s+ve(?:in|nous)\s+thromb\w*|(?-i:\bDVTs?\b))"
+DVT_RX = r"(?:(?:deep\s+)?ve(?:in|nous)\s+thromb\w*|(?-i:\bDVTs?\b))"
 _LEADING = (r"(?:leading|most\s+likely|most\s+probable|likeliest|primary|principal|main|working|top|first|number\s+one"
             r"|\#\s*1|no\.?\s*1|favou?red|preferred|presumptive|presumed)")
 _DX_WORD = r"(?:diagnos[ie]s|differential|concern|consideration|explanation|cause)"
@@ -211,7 +211,9 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
             rf"|\b(?:high|strong)\s+(?:clinical\s+|index\s+of\s+)?suspicion\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|\bstrongly\s+suspect(?:ed|s)?\s+(?:an?\s+)?(?:acute\s+)?{target}|\bhighly\s+suspicious\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|{_LEADING}\s+{_DX_WORD}\s*(?:is|was|being|remains?|remained|of|:|-|–|=)\s*(?:an?\s+)?(?:acute\s+)?{target}"
-            rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:the\s+)?(?:most|more)\s+(?:likely|probable)", re.I)),
+            rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:the\s+)?(?:most|more)\s+(?:likely|probable)"
+            # another diagnosis ranked below the target: "a Baker's cyst, but felt it was less likely than a venous thrombosis"
+            rf"|\b(?:less\s+likely|less\s+probable)\s+than\s+(?:an?\s+|the\s+)?(?:acute\s+)?{target}", re.I)),
         ("level", re.compile(rf"{target}[^.;,]{{0,40}}?\b(?:equally\s+likely|(?:at\s+least\s+)?as\s+likely\s+as)\b"
                              rf"|\b(?:equally\s+likely|as\s+likely\s+as)\s+(?:an?\s+)?{target}", re.I)),
         ("below", re.compile(rf"{target}\s+(?:{verbs}\s+){{0,3}}(?:less\s+likely|unlikely|improbable|not\s+likely)"

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from medmirror.tools.extraction.calc_sources import _AFTER_PRESENTATION as _AFTER_PRESENTATION_TEXT
 from medmirror.tools.extraction.calc_sources import (
+    AnyOf,
     Concept,
     Derived,
     FirstOf,
@@ -23,6 +24,7 @@ from medmirror.tools.extraction.calc_sources import (
     NoteContext,
     Quantity,
     Sex,
+    Term,
     UreaAsBun,
     after_presentation,
     decide,
@@ -92,7 +94,11 @@ _TREATMENT = (r"chemotherapy|chemo\b|radiotherapy|radiation therapy|immunotherap
               r"|\b(?:carboplatin|cisplatin|oxaliplatin|paclitaxel|nab-paclitaxel|docetaxel|gemcitabine|capecitabine|5-?FU"
               r"|fluorouracil|irinotecan|pemetrexed|etoposide|vincristine|doxorubicin|epirubicin|temozolomide|pembrolizumab"
               r"|nivolumab|atezolizumab|durvalumab|ipilimumab|trastuzumab|pertuzumab|bevacizumab|cetuximab|panitumumab"
-              r"|imatinib|osimertinib|erlotinib|gefitinib|sunitinib|sorafenib|lenvatinib|enzalutamide|abiraterone)\b"
+              r"|imatinib|osimertinib|erlotinib|gefitinib|sunitinib|sorafenib|lenvatinib|enzalutamide|abiraterone"
+              r"|bortezomib|lenalidomide|daratumumab|ibrutinib|venetoclax|cytarabine|bleomycin|ifosfamide|palbociclib|olaparib"
+              r"|brentuximab)\b"
+              # chemoradiotherapy written as one word; the NHS 'systemic anti-cancer therapy'
+              r"|\bchemoradi\w*|\bSACT\b"
               r"|\b(?:last|latest|most recent)\s+(?:chemo(?:therapy)?\s+)?cycle\b|\bcycle\s+\d+\s+of\b")
 # a history header ("PMHx: colon cancer on FOLFOX") marks a whole list as past, but such lists hold current treatment
 _HISTORY_HEADER_TRIGGER = re.compile(r"historical:(?:PMHx?|past medical history|medical history|past history|hx:?)$", re.I)
@@ -404,25 +410,42 @@ PH = FirstOf(Quantity("ph"), Derived(abg_triple("ph"), "pH of 'ABG 7.32/34/68'")
 PAO2 = FirstOf(Quantity("pao2"), Derived(abg_triple("o2"), "PaO2 of 'ABG 7.32/34/68'"))
 HEART_FAILURE = Concept("heart_failure")
 STROKE = Concept("stroke")
-TIA = Concept("tia")
-CEREBROVASCULAR = Concept("cerebrovascular_disease")
+# amaurosis fugax (a retinal TIA) told in words: a loss of vision in one eye that cleared within minutes or hours
+TRANSIENT_MONOCULAR_LOSS = Term(r"(?:loss\s+of\s+(?:vision|sight)|visual\s+loss|vision\s+loss|blindness)\s+in\s+(?:the\s+|his\s+|her\s+|one\s+)?"
+                                r"(?:left\s+|right\s+)?eye\b[^.;]{0,80}?\b(?:cleared|resolved|recovered|returned|passed|lifted)\b"
+                                r"[^.;]{0,20}?\b(?:within|after|over|in)\s+(?:a\s+few\s+|about\s+|\w+\s+)?(?:seconds|minutes?|hours?)\b",
+                                label="transient monocular loss of vision")
+TIA = AnyOf(Concept("tia"), TRANSIENT_MONOCULAR_LOSS)
+CEREBROVASCULAR = AnyOf(Concept("cerebrovascular_disease"), TRANSIENT_MONOCULAR_LOSS)
+# a measured left ventricular ejection fraction of 40 % or less: systolic dysfunction (HFrEF), which PSI (Fine 1997:
+# 'ventricular dysfunction documented by ... echocardiography') and Glasgow-Blatchford ('cardiac failure: clinical or
+# echocardiographic evidence') count as heart failure; 'EF 35%', 'LVEF of 30-35 %', 'ejection fraction estimated at 25%'.
+# A normal or mildly reduced fraction (> 40 %) decides nothing (heart failure with preserved EF exists).
+REDUCED_EF = Term(r"\b(?:LV\s*EF|LVEF|EF|ejection\s+fraction)\s*(?:\((?:LV)?EF\)\s*)?(?:(?:of|was|is|at|estimated|measured|calculated"
+                  r"|approximately|approx\.?|about|around|only|severely\s+reduced|reduced|impaired|[:=~])\s*){0,3}(?:<\s*)?"
+                  r"(?:\d{1,2}\s*(?:-|–|to)\s*)?(?:[5-9]|[1-3]\d|40)(?:\.\d)?\s*%", label="ejection fraction <= 40 %")
+HEART_FAILURE_OR_REDUCED_EF = AnyOf(HEART_FAILURE, REDUCED_EF)
 
 
-# Peripheral arterial disease by its objective criterion: an ankle-brachial (pressure) index <= 0.90 (AHA/ACC 2016;
-# ESC 2017) in either leg: 'ABPI 0.62 on the right', 'ankle-brachial index of 0.7'. A normal or non-compressible
-# index (> 1.40, calcified arteries) decides nothing.
-_ABI = re.compile(rf"(?:ankle[- ]brachial\s+(?:pressure\s+)?ind(?:ex|ices)|(?-i:\bABP?Is?\b))[^.;\d]{{0,30}}?(?P<n>{NUMBER})", re.I)
+# ankle-brachial (pressure) index <= 0.90: diagnostic of peripheral artery disease (AHA/ACC 2016); > 1.40 is
+# non-compressible arteries, not read
+_ABI = re.compile(r"(?:ankle[- ]brachial\s+(?:pressure\s+)?ind(?:ex|ices)|(?-i:\bABPIs?\b|\bABIs?\b))"
+                  # the readings right after the label, through side words only ("0.62 on the right and 0.58 on the
+                  # left"): a number after another label ("ABI 1.1, creatinine 0.8") is not the index
+                  r"(?P<tail>(?:[\s:=,()]+|\b(?:was|were|is|of|measured|at|on|in|the|right|left|and|both|legs?|"
+                  r"bilaterally|R|L|rt|lt)\b|\d*\.\d+|\d+)+)", re.I)
+ABI_PAD = 0.90
 
 
 def low_ankle_brachial_index(ctx: NoteContext) -> Hit | None:
-    """PAD: an ankle-brachial index <= 0.90 stated for the patient."""
+    """Peripheral artery disease by an ankle-brachial index <= 0.90 in either leg (AHA/ACC 2016); shared by Charlson's
+    PVD, CHA2DS2-VASc's vascular disease and HEART's known atherosclerosis."""
     for m in _ABI.finditer(ctx.note):
-        n = parse_number(m.group("n"))
         f = ctx.finding_at(m.start(), m.end())
-        if n is None or not 0.1 <= n <= 0.9 or f.hypothetical or f.family:
+        if f.negated or f.family or f.hypothetical:  # 'her husband's ABPI was 0.6' is not the patient's
             continue
-        return make_hit(ctx, m, True, f"ankle-brachial index {n:g} <= 0.90: peripheral arterial disease")
+        for n in re.finditer(NUMBER, m.group("tail")):
+            v = parse_number(n.group(0))
+            if v is not None and 0.2 <= v <= ABI_PAD:
+                return make_hit(ctx, m, True, f"ankle-brachial index {v:g} <= {ABI_PAD}")
     return None
-
-
-LOW_ABI = Derived(low_ankle_brachial_index, "ankle-brachial index <= 0.90")

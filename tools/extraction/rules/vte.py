@@ -65,6 +65,20 @@ def _clause_part(ctx: NoteContext, f: Finding) -> str:
     return ctx.note[max(a, sent.start):b if b >= 0 else sent.end]
 
 
+# a device taken out: "the PICC line was removed before discharge", "his Hickman line had been taken out"
+_REMOVED_AFTER = re.compile(r"[^.;]{0,30}?\b(?:was|were|had\s+been|has\s+been|is)\s+(?:\w+\s+)?(?:removed|taken\s+out|pulled)\b",
+                            re.I)
+
+
+def line_in_place(ctx: NoteContext) -> Hit | None:
+    """Caprini 'central venous access': a current mention of a central line, leaving out one the note says was removed
+    (a removed line is no current access) and one of a later hospital day (:func:`decide`'s 'current')."""
+    mentions = [f for f in ctx.findings("central_venous_access")
+                if not _REMOVED_AFTER.match(ctx.note, f.end, f.sentence.end)]
+    value, f, why = decide(mentions, "current")
+    return None if f is None else Hit.of_finding(f, value, why)
+
+
 def family_thrombosis(ctx: NoteContext) -> Hit | None:
     """Caprini 'family history of thrombosis': a relative's clot (thrombosis, DVT, PE) stated as a fact. A mention whose
     own part of the sentence (between ';') doubts it ('not confirmed', 'unsure', 'possible', 'unknown', 'may have had')
@@ -155,12 +169,24 @@ _BEFORE_PRESENTATION_CUE = re.compile(
     r"(?:post-?operative|POD)\s*(?:day\s*)?\d+)\b", re.I)
 
 
+# an operation placed in this admission's course: 'after 10 days of antibiotics he underwent ...', 'on hospital day 5',
+# 'during this admission', 'later in the admission'
+_DURING_ADMISSION = re.compile(
+    r"\bafter\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|a\s+few)\s+(?:days?|weeks?)\s+of\s+"
+    r"(?:\w+\s+){0,2}?(?:therapy|treatment|antibiotics?|antimicrobials?|anticoagulation)\b"
+    r"|\b(?:on|by)\s+(?:hospital|admission)\s+day\s+\d+|\bduring\s+(?:this|the\s+same|the\s+current)\s+(?:admission|hospitali[sz]ation|hospital\s+stay)"
+    r"|\blater\s+(?:in|during)\s+(?:the|this|his|her)\s+(?:admission|hospitali[sz]ation|hospital\s+stay)", re.I)
+
+
 def surgery_before_presentation(ctx: NoteContext) -> list[Finding]:
     """Surgery mentions that can be an operation *before* the presentation. The note's first operation done as
     emergency treatment ('an emergent laparotomy was performed', 'taken urgently to theatre'), with no time cue
     placing it before the presentation, is this admission's operation: it and every later mention without such a
-    cue ('postoperatively', 'the splenectomy') describe the treatment, not 'surgery in the previous weeks'."""
-    mentions = sorted(ctx.findings("recent_surgery"), key=lambda f: f.start)
+    cue ('postoperatively', 'the splenectomy') describe the treatment, not 'surgery in the previous weeks'. An
+    operation its sentence places in the admission's course ('after 10 days of antibiotics he underwent a valve
+    replacement', 'on hospital day 4') is left out too."""
+    mentions = sorted((f for f in ctx.findings("recent_surgery") if not _DURING_ADMISSION.search(f.sentence.text)),
+                      key=lambda f: f.start)
     for f in mentions:
         sent = f.sentence.text
         if _URGENT_OPERATION.search(sent) and not _BEFORE_PRESENTATION_CUE.search(sent) and not f.negated:
@@ -284,7 +310,7 @@ def caprini_mobility(ctx: NoteContext) -> Hit | None:
         ("confined to bed >72 hours", r"(?:in bed|bedridden|bed[- ]?bound|confined to (?:the )?bed|immobili[sz]ed|immobile|bed rest)[^.;]{0,40}?"
                                       r"(?:\b(?:[4-9]|\d{2,}|four|five|six|seven|eight|nine|ten)\s*days?|(?:several|many)\s+days|(?:a|one|two|three|\d+)\s+weeks?"
                                       r"|(?:7[3-9]|[89]\d|\d{3,})\s*h(?:ours?|rs?)?)"
-                                      r"|(?:bedridden|bed[- ]?bound|confined to (?:the )?bed)", 3),
+                                      r"|(?:bedridden|bed[- ]?bound|bedfast|confined to (?:the |his |her )?bed)", 3),
         ("bed rest", r"\bbed rest\b|\bbedrest\b", 2),
         ("normal/ambulatory", r"\bambulat(?:ory|ing|es)\b(?! with)|walks? (?:independently|without)|fully mobile|independently mobile", 1),
     ]
@@ -305,13 +331,31 @@ _TWO_CALVES = re.compile(
     rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
     # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"; the site may follow the first
     # reading: "the right calf measured 41 cm, 10 cm below the tibial tuberosity, against 37 cm on the left"
-    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
+    + rf"(?P<a>{NUMBER})\s*(?P<ua>cm|mm)?(?:\s+in\s+(?:circumference|girth))?(?:\s*,?\s*{_CALF_SITE})" + _VERSUS + rf"(?:(?P<s2>{_SIDE}){_CIRC}(?P<b>{NUMBER})\s*(?P<ub>cm|mm)?"
     # the second side named after its number: "L calf circumference 42 cm versus 38 cm on the right"
     + rf"|(?P<b2>{NUMBER})\s*(?P<ub2>cm|mm)\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s2b>{_SIDE}))", re.I)
 
 
+# each side named after its number: "the calf circumferences, measured 10 cm below the tibial tuberosity, were 36 cm on
+# the left and 34 cm on the right"
+_ON_SIDE = r"\s*(?P<u{k}>cm|mm)?\s+(?:on|in|for|at)\s+(?:the\s+)?(?P<s{k}>{side})"
+_TWO_CALVES_SIDE_AFTER = re.compile(
+    rf"\b(?:calf\s+(?:circumferences?|girths?|measurements?)|calves)\b\s*,?\s*{_CALF_SITE},?\s*(?:were|was|measured|:)?\s*"
+    rf"(?P<a>{NUMBER})" + _ON_SIDE.format(k="a", side=_SIDE) + _VERSUS
+    + rf"(?P<b>{NUMBER})" + _ON_SIDE.format(k="b", side=_SIDE), re.I)
+
+
 def _two_calves(ctx: NoteContext) -> Hit | None:
     """The difference of two measured calf circumferences (one per side) against 3 cm."""
+    for m in _TWO_CALVES_SIDE_AFTER.finditer(ctx.note):
+        ua, ub = m.group("ua") or m.group("ub"), m.group("ub") or m.group("ua")
+        if ua is None or m.group("sa")[0].upper() == m.group("sb")[0].upper():
+            continue
+        a = parse_number(m.group("a")) * (0.1 if ua.lower() == "mm" else 1.0)
+        b = parse_number(m.group("b")) * (0.1 if ub.lower() == "mm" else 1.0)
+        diff = round(abs(a - b), 3)
+        if diff <= 15:
+            return make_hit(ctx, m, diff > 3, f"calf circumferences {a:g} vs {b:g} cm: difference {diff:g} cm vs 3")
     for m in _TWO_CALVES.finditer(ctx.note):
         s1, s2 = (m.group("s1") or m.group("s1b"))[0].upper(), (m.group("s2") or m.group("s2b"))[0].upper()
         if s1 == s2:
@@ -594,7 +638,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "bedridden": Derived(bedridden, "bedridden / immobilised (a plaster cast is the other criterion)"),
         "major_surgery": MAJOR_SURGERY_12_WEEKS,
         "calf_swelling": Derived(calf_swelling_3cm, "calf circumference difference > 3 cm"),
-        "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
+        "collateral_veins": Term(r"collateral (?:superficial )?(?:veins|venous)|venous collaterals|(?:dilated|distended|prominent) (?:non-?varicose )?superficial veins"
                                  r"|superficial venous (?:dilatation|distension)",
                                  when="current", label="collateral superficial veins"),
         "entire_leg_swollen": Derived(one_sided(r"(?:entire|whole|full) (?:of (?:the|his|her) )?(?:left |right |(?-i:[LR]) |lt |rt )?(?:leg|lower (?:extremity|limb))"
@@ -639,12 +683,15 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                     r"|#\s?NOF\b|\bfractured\s+(?:neck\s+of\s+)?femur\b",
                                     when="current", label="hip / pelvis / leg fracture"),
         "stroke_last_month": Derived(last_month("stroke"), "stroke now or dated within the last month"),
-        "multiple_trauma_last_month": Term(r"multiple (?:trauma|injuries|fractures)|polytrauma", when="current", label="multiple trauma"),
-        "spinal_cord_injury_last_month": Term(r"spinal cord (?:injury|lesion|compression|transection)|\bSCI\b", when="current",
+        "multiple_trauma_last_month": Term(r"multiple (?:trauma|(?:traumatic )?injuries|fractures)|polytrauma|multi-?trauma|multiply injured"
+                                           r"|multi-?system (?:trauma|injur\w+)", when="current", label="multiple trauma"),
+        "spinal_cord_injury_last_month": Term(r"spinal cord (?:injury|lesion|compression|transection|contusion|trauma|damage)|\bSCI\b"
+                                              r"|cord (?:contusion|transection)|traumatic myelopathy", when="current",
                                               label="spinal cord injury"),
         "varicose_veins": Concept("varicose_veins"),
         "swollen_legs": Concept("leg_swelling", when="current"),
-        "central_venous_access": Concept("central_venous_access", when="current"),
+        "central_venous_access": Derived(line_in_place, "a central venous line in place now (not one removed, nor one placed "
+                                                        "on a later hospital day)"),
         "previous_dvt": PREVIOUS_DVT, "previous_pe": PREVIOUS_PE,
         "family_history_thrombosis": Derived(family_thrombosis, "a relative's thrombosis stated as a fact (a hedged mention "
                                                                   "- 'not confirmed', 'unsure', 'possible' - is not documented)"),
@@ -663,7 +710,11 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "pregnancy_loss_history": Term(r"stillb(?:irth|orn)|recurrent (?:spontaneous )?(?:abortion|miscarriage|pregnancy loss)"
                                        r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous|early"
                                        r"|first[- ]trimester|second[- ]trimester|unexplained) ){0,3}(?:abortions|miscarriages|pregnancy losses)"
-                                       r"|pre-?eclampsia|growth[- ]restricted infant",
+                                       r"|pre-?eclampsia|growth[- ]restricted infant"
+                                       # a stillbirth by its other names, toxaemia, fetal growth restriction
+                                       r"|intra-?uterine (?:fetal|foetal) death|\bIUFD\b|(?:fetal|foetal) demise|(?<![\w-])eclampsia|\bHELLP\b"
+                                       r"|toxa?emia of pregnancy|(?:intra-?uterine|fetal|foetal) growth restriction|\bIUGR\b"
+                                       r"|habitual (?:abortion|miscarriage)",
                                        label="stillbirth / recurrent miscarriage / preeclampsia"),
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
