@@ -338,6 +338,45 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
+    # heart failure told by its symptoms and signs (COPD and renal failure share some: a doubt, not a reading)
+    "congest": ("orthopnoea", "orthopnea", "paroxysmal nocturnal dyspnoea", "paroxysmal nocturnal dyspnea",
+                "raised JVP", "elevated JVP", "pulmonary oedema", "pulmonary edema", "~BNP", "~NT-proBNP",
+                # a functional class names heart failure's grade; 'NYHA class I' has no limitation, so it is no reading
+                "NYHA"),
+    # a past stroke told by its residual deficit or its treatment (a tumour or an injury can leave the same deficit)
+    "stroke": ("residual hemiparesis", "residual dysphasia", "~thrombolysed", "mechanical thrombectomy",
+               # a subarachnoid haemorrhage counts as a stroke in some definitions (ICD 430), not in others
+               "subarachnoid haemorrhage", "subarachnoid hemorrhage"),
+    # a TIA told by its transient deficit
+    "tia": ("transient weakness", "transient dysphasia", "transient facial droop", "transient loss of vision",
+            "transient numbness"),
+    # HAS-BLED: bleeding that may or may not have been major; a transfusion that may have been for it
+    "prior_bleeding": ("~epistaxis", "~haematuria", "~hematuria", "~angiodysplasia", "blood transfusion"),
+    "labile_inr": ("frequent dose adjustments", "frequent dose changes", "frequent warfarin dose changes"),
+    # drugs for alcohol withdrawal and dependence; the screening questionnaires
+    "alcohol_excess": ("chlordiazepoxide", "acamprosate", "disulfiram", "Pabrinex", "CAGE", "AUDIT"),
+    # a past operation for obesity: the patient may no longer be obese
+    "obes": ("bariatric", "gastric band", "sleeve gastrectomy", "gastric bypass", "~orlistat"),
+    # fibrates lower triglycerides; xanthomas and xanthelasma are lipid deposits
+    "hypercholesterol": ("~fenofibrate", "~bezafibrate", "~gemfibrozil", "xanthelasma", "~xanthomas"),
+    # RCRI: chest pain that sounds ischaemic without being called so
+    "ischemic_heart_disease": ("exertional chest pain", "exertional chest tightness", "chest pain on exertion",
+                               "chest tightness on exertion"),
+    # Charlson: treatments and services that suggest the disease without naming it
+    "dementia": ("memory clinic", "cognitive impairment", "cognitive decline", "~memory loss"),
+    "chronic_pulmonary_disease": ("~salbutamol", "~albuterol", "~Ventolin", "~inhalers", "~montelukast", "home oxygen",
+                                  "long term oxygen", "LTOT"),
+    "connective_tissue_disease": ("~hydroxychloroquine", "anti-dsDNA", "~Raynaud",
+                                  # Quan's coding counts giant cell arteritis with polymyalgia, Deyo's not alone
+                                  "giant cell arteritis", "temporal arteritis"),
+    "peptic_ulcer_disease": ("Helicobacter", "eradication therapy"),
+    # cirrhosis told by its complications and scores (Charlson's and HAS-BLED's liver disease)
+    "cirrhosi": ("oesophageal varices", "esophageal varices", "nodular liver", "Child Pugh", "MELD"),
+    # Charlson's moderate-severe CKD: access made for dialysis
+    "moderate_severe_ckd": ("AV fistula", "arteriovenous fistula", "~Permcath", "~uraemic"),
+    # CHA2DS2-VASc 'V' names prior MI, PAD and aortic plaque; an aneurysm or carotid disease is atherosclerosis some
+    # count and others do not
+    "vascular_disease": ("aortic aneurysm", "AAA", "carotid stenosis", "carotid endarterectomy"),
     # VTE scores: a consequence or a device of a past clot; walking lost without a stated bed rest; rusty sputum
     "previous_pe": ("chronic thromboembolic pulmonary hypertension", "CTEPH", "~IVC filter", "~inferior vena cava filter",
                     "VTE", "venous thromboembolism", "blood clot", "blood clots"),
@@ -384,6 +423,8 @@ def _implies(key: str, name: str, stems: set[str]) -> bool:
     if key in _NAME_ONLY:  # 'immobilizing plaster cast' is a cast, not immobility
         return key in name
     if "uncontrol" in stems:  # a treatment says the disease is there, not that it is uncontrolled (HAS-BLED)
+        return False
+    if key == "hypertens" and "portal" in stems:  # 'portal hypertension' (Charlson's liver) is not hypertension
         return False
     return any(st.startswith(key) or (len(key) >= 8 and key in st) for st in stems)
 

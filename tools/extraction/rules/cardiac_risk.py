@@ -39,6 +39,7 @@ from medmirror.tools.extraction.rules.shared import (
     SEX,
     STROKE,
     TIA,
+    low_ankle_brachial_index,
 )
 from medmirror.tools.extraction.text import NUMBER, parse_number
 
@@ -89,7 +90,7 @@ def hasbled_hypertension(ctx: NoteContext) -> Hit | None:
 def hasbled_renal(ctx: NoteContext) -> Hit | None:
     """Dialysis, renal transplant or creatinine >= 2.26 mg/dL (200 µmol/L)."""
     dx = affirmed(ctx, r"dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\bESRD\b|end[- ]stage renal"
-                       r"|" + DIALYSIS_SHORTHAND)
+                       r"|renal allograft|transplanted kidney|(?:renal|kidney) graft\b|" + DIALYSIS_SHORTHAND)
     if dx:
         return Hit.of_finding(dx[0], True, "dialysis / transplant")
     cr = ctx.value("creatinine")
@@ -128,7 +129,14 @@ def labile_inr(ctx: NoteContext) -> Hit | None:
                # "poor INR control", "his INR control has been poor"
                r"|(?:poor|erratic|unstable|suboptimal)\s+(?:\w+\s+)?INR\s+control|INR\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|suboptimal)"
                r"|time in (?:the )?therapeutic range[^.;]{0,30}?(?:<|less than|below|under)\s*60"
-               r"|(?:poor|low)\s+time in (?:the )?therapeutic range", case_sensitive=False).read(ctx)
+               r"|(?:poor|low)\s+time in (?:the )?therapeutic range"
+               # "INRs repeatedly supratherapeutic", "INR frequently outside the target range", "recurrent high INRs"
+               r"|INRs?\s+(?:\w+\s+){0,4}?(?:supra-?therapeutic|sub-?therapeutic|outside (?:the )?(?:therapeutic|target) range)"
+               r"|(?:recurrent|repeated|frequent|persistently)\s+(?:high|raised|elevated|supra-?therapeutic|sub-?therapeutic)\s+INRs?"
+               r"|difficult\w*\s+(?:in\s+)?(?:controlling|maintaining|keeping|stabili[sz]ing)\s+(?:\w+\s+){0,3}?INRs?"
+               r"|(?:poor|erratic|unstable|labile)\s+(?:warfarin\s+|anticoagulation\s+)?(?:anticoagula\w+|warfarin)\s+control"
+               r"|(?:warfarin|anticoagulation)\s+control\s+(?:has\s+been|is|was|remains)\s+(?:\w+\s+)?(?:poor|erratic|unstable|labile)"
+               r"|over-?anticoagulat\w+\s+(?:on|with)\s+warfarin|recurrent(?:ly)?\s+over-?anticoagulat\w+", case_sensitive=False).read(ctx)
     if pos is not None and pos.value:
         return pos
     # a stated time in range: "TTR 45%", "time in therapeutic range of 72%", "only 4 of 12 INR readings in range"
@@ -156,6 +164,11 @@ def alcohol_excess(ctx: NoteContext) -> Hit | None:
     heavy = affirmed(ctx, r"alcohol(?:ism| abuse| use disorder| dependence| excess)|heavy (?:alcohol|drink\w*|drinker)"
                           r"|excessive (?:alcohol|drink\w*)|alcoholic\b(?! (?:cirrhosis|hepatitis|liver|cardiomyopathy|pancreatitis))"
                           r"|binge drink\w*|drinks? heavily")
+    # misuse, dependence and harmful drinking in other words, told as now (a past one is no current excess)
+    heavy += affirmed(ctx, r"alcohol(?: misuse|[- ]dependent)|(?:EtOH|ethanol) (?:abuse|excess|misuse|dependence|use disorder)"
+                           r"|harmful (?:drinking|use of alcohol|alcohol use)|hazardous (?:drinking|alcohol use)|problem drink\w*"
+                           r"|dependent drinker|drinks? (?:to excess|excessively)|alcohol withdrawal|delirium tremens|withdrawal from alcohol",
+                      current=True)
     if heavy:
         return Hit.of_finding(heavy[0], True, "heavy alcohol use")
     value, f, why = decide(ctx.findings("alcohol_use"), "current")
@@ -183,7 +196,10 @@ def heart_ecg(ctx: NoteContext) -> Hit | None:
         return Hit.of_finding(st[0], "significant st deviation", "ST deviation on ECG")
     nonspec = affirmed(ctx, r"(?:left\s+)?bundle\s+branch\s+block|\bLBBB\b|\bRBBB\b|left\s+ventricular\s+hypertrophy|\bLVH\b"
                             r"|repolari[sz]ation\s+(?:abnormalit\w+|changes|disturbance\w*)|T[- ]wave\s+(?:inversions?|changes|flattening|abnormalit\w+)"
-                            r"|(?:inverted|flattened)\s+T[- ]waves?|paced\s+rhythm|non-?specific\s+(?:ST|T)[^.;]{0,20}changes")
+                            r"|(?:inverted|flattened)\s+T[- ]waves?|paced\s+rhythm|non-?specific\s+(?:ST|T)[^.;]{0,20}changes"
+                            # Backus 2010's other non-specific changes: digoxin effect, LV strain, ventricular pacing
+                            r"|digoxin\s+effect|(?:LV|left\s+ventricular)\s+strain|strain\s+pattern|ventricular(?:ly)?[- ]paced"
+                            r"|(?-i:\bV-?paced\b)|biphasic\s+T[- ]waves?")
     if nonspec:
         return Hit.of_finding(nonspec[0], "non-specific repolarization disturbance", "repolarization abnormality on ECG")
     normal = affirmed(ctx, r"(?:ECG|EKG|electrocardiogram)[^.;]{0,40}?(?:normal|unremarkable|no\s+(?:acute\s+)?(?:ischemic\s+)?(?:changes|abnormalit))"
@@ -474,6 +490,9 @@ HIGH_RISK_SURGERY = (
     r"|thoraco-?abdominal|(?:aorto-?|)iliac (?:bypass|repair|aneurysm repair)|(?:renal|mesenteric|coeliac|celiac) artery (?:bypass|repair)"
     r"|\bVATS\b|video-assisted thoracoscopic|thoracoscop\w+|decortication|pleurectomy|appendi?cectomy|appendectomy|\bHartmann"
     r"|laparoscop\w+ (?:[\w-]+ ){0,3}?(?:\w*ectomy|resection|fundoplication|surgery)"
+    # more operations that open the abdomen or chest: named resections, bariatric and hiatal operations, valve surgery
+    r"|Ivor[- ]Lewis|anterior resection|(?:lung|pulmonary|wedge) resection|bilobectomy|thymectomy|\bfundoplication"
+    r"|hiat(?:al|us) hernia repair|gastric bypass|Roux-en-Y|bariatric surgery|(?:mitral|aortic|tricuspid|pulmonary) valve (?:repair|surgery)"
 )
 
 
@@ -644,6 +663,10 @@ def diabetes_by_hba1c(ctx: NoteContext) -> Hit | None:
     return Hit.of_value(v, value=True, unit=None, note=f"HbA1c {float(v.value):g} % >= 6.5 %: diabetes (ADA)")
 
 
+# peripheral artery disease by its objective criterion (CHA2DS2-VASc 'V', HEART's known atherosclerosis)
+LOW_ABI = Derived(low_ankle_brachial_index, "ankle-brachial index <= 0.90 (AHA/ACC 2016)")
+
+
 # RCRI ischaemic heart disease from tests: a positive exercise / stress / perfusion test written either way round
 # ('positive stress test', 'treadmill test positive for ischaemia', 'MIBI: reversible perfusion defect', 'inducible
 # ischaemia on DSE'), and pathological Q waves named or placed in leads ('Q waves in II, III, aVF')
@@ -656,6 +679,28 @@ IHD_TESTS = (
     r"|(?:patholog\w+|significant|deep|inferior|anterior|lateral|septal|old)\s+Q[- ]?waves?"
     r"|\bQ[- ]?waves?\s+(?:are\s+|were\s+)?(?:in|across|over|present in)\s+(?:leads?\s+)?(?:III?\b|I\b|aVF|aVL|V[1-6])"
 )
+
+
+def insulin_treatment(ctx: NoteContext) -> Hit | None:
+    """RCRI: pre-operative treatment with insulin: the concept's current mentions ('insulin-treated', 'on an insulin
+    pump', 'type 1 diabetes'), else a listed insulin (:func:`insulin_therapy`); a mention saying the insulin was
+    stopped, or naming an acute regimen in its sentence ('treated with insulin and dextrose'), is left out."""
+    mentions = [f for f in ctx.findings("insulin_use") if not (
+        medication_not_taken(ctx.note, f.start, f.end, f.sentence) or _ACUTE_INSULIN.search(f.sentence.text))]
+    value, found, why = decide(mentions, "current")
+    if value:
+        return Hit.of_finding(found, True, why)
+    hit = insulin_therapy(ctx)
+    if hit is not None:
+        return hit
+    return None if found is None else Hit.of_finding(found, value, why)
+
+
+# RCRI ischaemic heart disease by Lee's other criteria: nitrate therapy (and the anti-anginals prescribed for angina
+# alone) and chest pain judged ischaemic
+ANTI_ANGINAL = (r"isosorbide (?:di|mono)nitrate|(?-i:\bIS[MD]N\b)|(?:long[- ]acting |oral |regular )nitrates?\b"
+                r"|nitrate (?:therapy|tablets?|patch\w*)|\bGTN (?:patch\w*|tablets?)|sublingual (?:GTN|nitroglycerin\w*|nitrates?)"
+                r"|nicorandil|ranolazine|(?<![\w-])(?<!non )(?:ischa?emic|cardiac|anginal) (?:chest )?pain")
 
 
 # ---------------------------------------------------------------------------
@@ -671,20 +716,23 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "age": AGE, "sex": SEX,
         "congestive_heart_failure": AnyOf(HEART_FAILURE, Derived(lv_dysfunction, "LVEF <= 40 % / moderate-severe LV dysfunction")),
         "hypertension": HYPERTENSION, "stroke": STROKE, "tia": TIA, "thromboembolism": Concept("thromboembolism"),
-        "vascular_disease": Concept("vascular_disease", "coronary_artery_disease"), "diabetes": DIABETES,
+        "vascular_disease": AnyOf(Concept("vascular_disease", "coronary_artery_disease"), LOW_ABI), "diabetes": DIABETES,
     },
     "rcri": {
         "elevated_risk_surgery": Derived(high_risk_surgery, "intraperitoneal / intrathoracic / suprainguinal vascular procedure"),
         "ischemic_heart_disease": AnyOf(Concept("coronary_artery_disease"), Meds(names=("nitroglycerin", "isosorbide mononitrate")),
-                                        Term(IHD_TESTS, label="positive stress test / Q waves")),
+                                        Term(IHD_TESTS, label="positive stress test / Q waves"),
+                                        Term(ANTI_ANGINAL, label="nitrate / anti-anginal therapy, ischaemic chest pain")),
         "congestive_heart_failure": AnyOf(HEART_FAILURE, Term(r"pulmonary (?:o)?edema|paroxysmal nocturnal dysp?noea|paroxysmal nocturnal dyspnea|(?-i:\bPND\b)"
                                                               r"|\bS3 (?:gallop|heart sound|(?:was |is )?(?:heard|present|audible|noted)|on auscultation)|\b(?:an|audible) S3\b"
                                                               r"|third heart sound|bilateral (?:basal )?(?:rales|crackles|crepitations)"
-                                                              r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion",
+                                                              r"|(?:pulmonary )?vascular redistribution|upper lobe (?:blood )?diversion"
+                                                              r"|bi-?(?:basal|basilar) (?:fine )?(?:inspiratory )?(?:rales|crackles|crepitations|creps)"
+                                                              r"|Kerley (?:B )?lines|cephali[sz]ation|pulmonary venous congestion",
                                                               label="pulmonary edema / PND / S3")),
         "cerebrovascular_disease": CEREBROVASCULAR,
-        "insulin_treatment": AnyOf(Concept("insulin_use", when="current"),
-                                   Derived(insulin_therapy, "insulin the patient takes (not a peri-operative or acute infusion)")),
+        "insulin_treatment": Derived(insulin_treatment, "insulin for diabetes taken now (not stopped, not an acute or "
+                                                        "peri-operative regimen such as insulin-dextrose)"),
         "creatinine": CREATININE,
     },
     "heart_score": {
@@ -705,7 +753,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         "bmi": Quantity("bmi"),
         "smoking": SMOKING_CURRENT,
         "family_history": Derived(family_cvd, "relative with cardiovascular disease"),
-        "atherosclerotic_disease": Derived(known_disease(
+        "atherosclerotic_disease": AnyOf(Derived(known_disease(
                                          Concept("coronary_artery_disease", "peripheral_artery_disease", "cerebrovascular_disease"),
                                          Term(r"atherosclero\w+|\bPCI\b|\bCABG\b|coronary (?:stent|revasculari[sz]ation)"
                                               r"|(?:drug[- ]eluting|bare[- ]metal|coronary|\bLAD\b|\bRCA\b|\bLCx\b|circumflex)[^.;]{0,30}?\bstents?\b"
@@ -715,7 +763,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                               r"|(?:abdominal )?aortic aneurysm|\bAAA\b|renal artery stenosis|mesenteric ischa?emia",
                                               case_sensitive=False,
                                               label="atherosclerosis / revascularisation")),
-                                         "known atherosclerotic disease (not this event's diagnosis or its treatment)"),
+                                         "known atherosclerotic disease (not this event's diagnosis or its treatment)"), LOW_ABI),
         "tia_history": TIA,
     },
     "has_bled": {

@@ -19,12 +19,15 @@ from medmirror.tools.extraction.rules.shared import (
     STROKE,
     TIA,
     cancer_mentions,
+    low_ankle_brachial_index,
     skin_cancer,
 )
 from medmirror.tools.extraction.text import NUMBER, parse_number
 
 _PORTAL_HTN = (r"portal hypertension|(?:esophageal|oesophageal|gastric)?\s*varic(?:es|eal)|variceal bleed\w*|ascites"
-               r"|hepatic encephalopathy|hepatorenal|decompensated (?:cirrhosis|liver)")
+               r"|hepatic encephalopathy|hepatorenal|decompensated (?:cirrhosis|liver)"
+               # its signs and its shunt: periumbilical collaterals, a single varix, a TIPS
+               r"|caput medusae|\bvarix\b|(?-i:\bTIPSS?\b)|transjugular intrahepatic")
 
 
 def charlson_liver(ctx: NoteContext) -> Hit | None:
@@ -41,7 +44,11 @@ def charlson_liver(ctx: NoteContext) -> Hit | None:
 
 
 _END_ORGAN = (r"diabetic (?:retinopathy|nephropathy|neuropathy|kidney disease|foot|ulcer\w*|gastroparesis)"
-              r"|(?:retinopathy|nephropathy|neuropathy|gastroparesis)|diabetes[^.;]{0,40}?complicat\w+")
+              r"|(?:retinopathy|nephropathy|neuropathy|gastroparesis)|diabetes[^.;]{0,40}?complicat\w+"
+              # the eye, the nerve and the foot named otherwise: maculopathy, laser for proliferative disease, a
+              # neuropathic (Charcot) foot or ulcer, proximal diabetic neuropathy (amyotrophy)
+              r"|maculopathy|pan-?retinal (?:laser )?photocoagulation|Charcot (?:foot|arthropathy|joint|neuro-?arthropathy)"
+              r"|neuropathic (?:foot )?ulcer\w*|diabetic amyotrophy")
 
 
 def charlson_diabetes(ctx: NoteContext) -> Hit | None:
@@ -162,28 +169,6 @@ CLAUDICATION_WORDS = (r"(?:pain|cramp\w*|ache|aching|tightness)\b[^.;]{0,40}?\b(
                       r"[^.;]{0,60}?\b(?:walk\w*|\d+\s*(?:yards|metres|meters|blocks)\b)[^.;]{0,60}?(?<!not )"
                       r"\b(?:reliev\w+|eas\w+|settl\w+|goes\s+away|went\s+away|disappear\w*)\s+(?:by|with|on|when|after)\s+"
                       r"(?:rest\w*|standing|stopping)")
-# ankle-brachial (pressure) index <= 0.90: diagnostic of peripheral artery disease (AHA/ACC 2016); > 1.40 is
-# non-compressible arteries, not read
-_ABI = re.compile(r"(?:ankle[- ]brachial\s+(?:pressure\s+)?index|(?-i:\bABPI\b|\bABI\b))"
-                  # the readings right after the label, through side words only ("0.62 on the right and 0.58 on the
-                  # left"): a number after another label ("ABI 1.1, creatinine 0.8") is not the index
-                  r"(?P<tail>(?:[\s:=,()]+|\b(?:was|were|is|of|measured|at|on|in|the|right|left|and|both|legs?|"
-                  r"bilaterally|R|L|rt|lt)\b|\d*\.\d+|\d+)+)", re.I)
-ABI_PAD = 0.90
-
-
-def low_ankle_brachial_index(ctx: NoteContext) -> Hit | None:
-    """Peripheral artery disease by an ankle-brachial index <= 0.90 in either leg (AHA/ACC 2016)."""
-    for m in _ABI.finditer(ctx.note):
-        if ctx.finding_at(m.start(), m.end()).negated:
-            continue
-        for n in re.finditer(NUMBER, m.group("tail")):
-            v = parse_number(n.group(0))
-            if v is not None and 0.2 <= v <= ABI_PAD:
-                return make_hit(ctx, m, True, f"ankle-brachial index {v:g} <= {ABI_PAD}")
-    return None
-
-
 # FEV1/FVC < 0.70 after a bronchodilator: airflow obstruction (GOLD 2024), a chronic pulmonary disease (Charlson)
 _FEV1_FVC = re.compile(rf"FEV1?\s*/\s*FVC(?:\s+ratio)?[^\d.;]{{0,20}}?(?P<n>{NUMBER})\s*(?P<pct>%)?", re.I)
 FEV1_FVC_OBSTRUCTION = 0.70
@@ -212,7 +197,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
         # Charlson 1987: claudication, arterial bypass, gangrene, acute arterial insufficiency, aortic aneurysm
         "peripheral_vascular_disease": AnyOf(Concept("peripheral_artery_disease"), Term(
             r"(?-i:\bAAA\b)|(?:abdominal |thoracic |thoraco-?abdominal |infrarenal |juxtarenal )?aortic aneurysm|\bEVAR\b"
-            r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)",
+            r"|(?:fem(?:oral)?|ilio|aorto)[- ]?(?:pop(?:liteal)?|fem(?:oral)?|bifem(?:oral)?|distal)\w*\s+(?:bypass|graft)"
+            r"|(?:dry|ischa?emic|arterial) gangrene",
             label="aortic aneurysm / peripheral arterial bypass"),
             Term(CLAUDICATION_WORDS, label="claudication in lay words"),
             Derived(low_ankle_brachial_index, "ankle-brachial index <= 0.90")),

@@ -425,3 +425,27 @@ REDUCED_EF = Term(r"\b(?:LV\s*EF|LVEF|EF|ejection\s+fraction)\s*(?:\((?:LV)?EF\)
                   r"|approximately|approx\.?|about|around|only|severely\s+reduced|reduced|impaired|[:=~])\s*){0,3}(?:<\s*)?"
                   r"(?:\d{1,2}\s*(?:-|–|to)\s*)?(?:[5-9]|[1-3]\d|40)(?:\.\d)?\s*%", label="ejection fraction <= 40 %")
 HEART_FAILURE_OR_REDUCED_EF = AnyOf(HEART_FAILURE, REDUCED_EF)
+
+
+# ankle-brachial (pressure) index <= 0.90: diagnostic of peripheral artery disease (AHA/ACC 2016); > 1.40 is
+# non-compressible arteries, not read
+_ABI = re.compile(r"(?:ankle[- ]brachial\s+(?:pressure\s+)?ind(?:ex|ices)|(?-i:\bABPIs?\b|\bABIs?\b))"
+                  # the readings right after the label, through side words only ("0.62 on the right and 0.58 on the
+                  # left"): a number after another label ("ABI 1.1, creatinine 0.8") is not the index
+                  r"(?P<tail>(?:[\s:=,()]+|\b(?:was|were|is|of|measured|at|on|in|the|right|left|and|both|legs?|"
+                  r"bilaterally|R|L|rt|lt)\b|\d*\.\d+|\d+)+)", re.I)
+ABI_PAD = 0.90
+
+
+def low_ankle_brachial_index(ctx: NoteContext) -> Hit | None:
+    """Peripheral artery disease by an ankle-brachial index <= 0.90 in either leg (AHA/ACC 2016); shared by Charlson's
+    PVD, CHA2DS2-VASc's vascular disease and HEART's known atherosclerosis."""
+    for m in _ABI.finditer(ctx.note):
+        f = ctx.finding_at(m.start(), m.end())
+        if f.negated or f.family or f.hypothetical:  # 'her husband's ABPI was 0.6' is not the patient's
+            continue
+        for n in re.finditer(NUMBER, m.group("tail")):
+            v = parse_number(n.group(0))
+            if v is not None and 0.2 <= v <= ABI_PAD:
+                return make_hit(ctx, m, True, f"ankle-brachial index {v:g} <= {ABI_PAD}")
+    return None
