@@ -15,6 +15,11 @@ def args_of(calc_id: str, note: str) -> dict:
     return rule_arguments(CALCULATORS[calc_id], note).args
 
 
+def arg_of(calc_id: str, field: str, note: str) -> Any:
+    """One argument the rule extractor grounds for ``field`` of calculator ``calc_id`` in ``note`` (None: not read)."""
+    return args_of(calc_id, note).get(field)
+
+
 def value(rule: Callable[[NoteContext], Any], note: str) -> Any:
     """The value one rule reads from ``note`` (None when it finds nothing)."""
     hit = rule(NoteContext(note))

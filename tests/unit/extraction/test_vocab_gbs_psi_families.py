@@ -9,12 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import args_of
-
-
-def read(calc: str, field: str, note: str):
-    return args_of(calc, note).get(field)
-
+from tests.unit.extraction._rules import arg_of as read
 
 GBS = "A 63-year-old man with haematemesis. "
 PSI = "A 79-year-old woman with right lower lobe pneumonia. "

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import args_of
-
-
-def read(calc: str, field: str, note: str):
-    return args_of(calc, note).get(field)
+from tests.unit.extraction._rules import arg_of as read
 
 
 # --- previous PE: the embolus named by its site or its imaging -------------------------------------------------------

@@ -13,13 +13,10 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
-from tests.unit.extraction._rules import args_of
+from tests.unit.extraction._rules import arg_of as _read
 
 AF = "A 74-year-old woman with atrial fibrillation. "
 
-
-def _read(calc: str, field: str, note: str):
-    return args_of(calc, note).get(field)
 
 
 # --- CHA2DS2-VASc 'C': heart failure / LV systolic dysfunction -----------------------------------------------------------
