@@ -43,8 +43,10 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # long case reports (250-600 words): realblind2 (pure test set, one note per one-shot calculator) and real2 (development);
 # realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator);
 # real4 (development, two notes per one-shot risk calculator); real5 (development, three notes per severity/diagnosis
-# calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator)
-LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38}
+# calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator);
+# real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4)
+LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
+             "real6": 19}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -401,3 +403,27 @@ def test_realblind4_covers_the_score_calculators_twice() -> None:
         assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
         assert r.lower == r.upper == r.ground_truth, r.note_id
     assert "pure test set" in (DEV / "realblind4.md").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# (m) real6: development case reports, one per risk, severity and diagnosis calculator (held out: realblind4)
+# ---------------------------------------------------------------------------
+
+
+def test_real6_has_one_note_per_score_calculator() -> None:
+    """Note real6-<calculator id>-1 for each one-shot risk/severity/diagnosis calculator, 280-450 words, exact limits."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
+    rows = [r for n, r in REAL_ROWS if n == "real6"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 1 for cid in wanted})
+    assert Counter(r.category for r in rows) == Counter({"risk": 12, "severity": 4, "diagnosis": 3})
+    assert all(r.category == one_shot[r.calculator_id] for r in rows)
+    assert sorted(r.note_id for r in rows) == sorted(f"real6-{cid}-1" for cid in wanted)
+    for r in rows:
+        assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
+        assert r.lower == r.upper == r.ground_truth, r.note_id
+    doc = (DEV / "real6.md").read_text(encoding="utf-8")
+    assert "development set" in doc and "realblind4" in doc
