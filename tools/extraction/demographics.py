@@ -41,9 +41,9 @@ _STRONG.append(_SLASH_MF)
 # a name after a title: "Helen Marsh", "A Mehta", "J. Osei", or dotted initials "K.L.", "K. L. R."
 _TITLE_NAME = r"(?:(?:[A-Z]\.\s?){2,3}|[A-Z][\w'’-]*\.?(?:\s+[A-Z][\w'’-]*\.?)?)"
 # a named patient with the age after a comma: "Mrs K, 74, atrial fibrillation", "Mr John Osei, 61,"
-# ("Re: Mrs Helen Marsh, 58 years" at a line's end, "Mr A Mehta, 58 years." too; "Ms K.L., 66 yrs."; "Mrs Roe, 78 y,
+# ("Mr Roe, now 79, ..." and "Mrs Roe, aged 66," too; "Re: Mrs Helen Marsh, 58 years" at a line's end, "Mr A Mehta, 58 years." too; "Ms K.L., 66 yrs."; "Mrs Roe, 78 y,
 # DOB ..." with a bare 'y')
-_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+" + _TITLE_NAME + r",\s+(?P<n>\d{1,3})"
+_TITLE_NAME_AGE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+" + _TITLE_NAME + r",\s+(?:(?:now|aged?)\s+)?(?P<n>\d{1,3})"
                              r"(?:\s*(?:years?|yrs?|y)(?:\s+old)?)?(?=\s*[,;.)]|[ \t]*(?:\n|$)|\s+(?:with|who|has|is|presents?)\b)")
 _STRONG.append(_TITLE_NAME_AGE)
 # the age in brackets after a titled name: "Mrs Amos (79)", "Mr J. Osei (aged 61)"

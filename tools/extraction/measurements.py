@@ -45,7 +45,9 @@ _SENTENCE_END_IN_GAP = re.compile(r"[.!?](?:\s|$)")
 _REFERENCE_WORDS = re.compile(
     r"\b(?:normal|reference|range|ref|ULN|upper limit|lower limit|cut-?off|threshold|goal|target|"
     r"aim|decreased? by|increased? by|drop(?:ped)? by|rose by|change of|times|index|ratio)\b", re.I)
-_URINE_CONTEXT = re.compile(r"\b(?:urin\w*|spot)\b", re.I)
+# a urine specimen word; not 'urine output' / 'urine volume' / 'urinary catheter', which measure or drain urine and
+# leave a following 'creatinine 1.6 mg/dL' a serum value
+_URINE_CONTEXT = re.compile(r"\b(?:urin\w*|spot)\b(?!\s+(?:output|volume|flow|catheter)\b)", re.I)
 _BLOOD_CONTEXT = re.compile(r"\b(?:serum|plasma|blood|arterial|venous|ABG|VBG|capillary)\b", re.I)
 # In a urine context ("urinalysis showed ... sodium 75"), these labels name the urine quantity.
 _URINE_EQUIVALENT = {"sodium": "urine_sodium", "creatinine": "urine_creatinine"}

@@ -1,0 +1,40 @@
+"""Reading conventions for case-report wording (issue 26, item 5), on sentences written for these tests.
+
+None of these sentences is taken from a benchmark note or from app/data/dev/. Each family has sentences that must be
+read and a near miss that must not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.extraction.extractor import extract
+from medmirror.tools.extraction.medications import extract_medications
+from medmirror.tools.extraction.rules.glasgow_coma import gcs_eye
+from tests.unit.extraction._rules import arg_of, value
+
+
+# --- a urine-output word is no urine specimen: the creatinine after it is serum -----------------------------------------
+def test_creatinine_after_a_urine_output_is_serum() -> None:
+    values = extract("Renal: urine output 25 mL/h since midnight; creatinine 2.1 mg/dL, up from 0.9 mg/dL.").values
+    assert values["creatinine"].value == 2.1
+    assert "urine_creatinine" not in values
+
+
+def test_creatinine_in_a_urine_sample_stays_urine() -> None:
+    values = extract("Spot urine: sodium 18 mmol/L, creatinine 95 mg/dL.").values
+    assert values["urine_creatinine"].value == 95.0
+    assert "creatinine" not in values
+
+
+# --- the age after a titled name: "Mr Roe, now 79," -----------------------------------------------------------------------
+@pytest.mark.parametrize("note, age", [
+    ("I saw Mr Alfred Quayle, now 83, in the falls clinic today.", 83.0),
+    ("Re: Mrs Ivy Brandt, aged 67, who attended with palpitations.", 67.0),
+])
+def test_age_after_a_titled_name_with_now_or_aged(note: str, age: float) -> None:
+    assert extract(note).values["age"].value == age
+
+
+def test_now_before_a_duration_is_no_age() -> None:
+    assert "age" not in extract("Mr Quayle, now 6 weeks after his hip operation, walks with a frame.").values
