@@ -38,3 +38,25 @@ def test_age_after_a_titled_name_with_now_or_aged(note: str, age: float) -> None
 
 def test_now_before_a_duration_is_no_age() -> None:
     assert "age" not in extract("Mr Quayle, now 6 weeks after his hip operation, walks with a frame.").values
+
+
+# --- metastatic cancer is active disease even in a history list or diagnosed years ago -----------------------------------
+PSI = "An 81-year-old man with left lower lobe pneumonia. "
+
+
+@pytest.mark.parametrize("note", [
+    "His background included breast carcinoma with liver metastases diagnosed three years before.",
+    "Past history: renal cell carcinoma, metastatic to lung, diagnosed in 2022.",
+    "Known stage IV ovarian cancer since 2021, under the oncologists.",
+])
+def test_metastatic_cancer_is_active(note: str) -> None:
+    assert arg_of("psi", "neoplastic_disease", PSI + note) is True
+    assert arg_of("wells_pe", "malignancy", "A 70-year-old with pleuritic chest pain. " + note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "His background included bladder carcinoma resected in 2015, no metastases on surveillance.",
+    "Past history: colon cancer with a liver metastasis resected in 2016, in remission since.",
+])
+def test_cancer_without_spread_or_in_remission_stays_past(note: str) -> None:
+    assert arg_of("psi", "neoplastic_disease", PSI + note) is False

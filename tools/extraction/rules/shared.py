@@ -161,6 +161,22 @@ def _dated_within(ctx: NoteContext, f: Finding, months: int) -> bool:
     return True
 
 
+# A cancer that has spread ('with bone metastases', 'metastatic to the liver', 'stage IV') is active disease even when
+# a history list or an old diagnosis date makes its mention past (Wells: 'active cancer'; PSI, Fine 1997: 'active at the
+# time of presentation'), unless its sentence calls it cured, in remission or without evidence of disease.
+_SPREAD = re.compile(r"\bmetastas[ie]s\b|\bmetastatic\b|\bmets\b|\bstage\s+(?:IV|4)\b", re.I)
+_NO_SPREAD = re.compile(r"\b(?:no|without|free of|negative for)\s+(?:\w+\s+){0,3}?(?:metasta\w+|mets|spread)\b"
+                        r"|\bin\s+(?:complete\s+)?remission\b|\bcured\b|\bno evidence of (?:active\s+)?disease\b|\bNED\b"
+                        r"|\bdisease[- ]free\b", re.I)
+
+
+def _metastatic(ctx: NoteContext, f: Finding) -> bool:
+    """``f``'s clause calls the cancer spread (metastases, stage IV) and its sentence never calls it gone."""
+    lo, hi = max(f.sentence.start, f.start - 60), min(f.sentence.end, f.end + 60)
+    sentence = ctx.note[f.sentence.start:f.sentence.end]
+    return bool(_SPREAD.search(ctx.note, lo, hi)) and not _NO_SPREAD.search(sentence)
+
+
 def active_cancer(ctx: NoteContext, skin_excluded: bool = False, within_months: int = 0) -> Hit | None:
     """Active cancer: a current cancer, or a past one still treated (chemotherapy, radiotherapy, palliation).
 
@@ -184,6 +200,9 @@ def active_cancer(ctx: NoteContext, skin_excluded: bool = False, within_months: 
         ongoing = _ongoing_treatment(ctx)
         if ongoing is not None:
             return Hit.of_finding(ongoing, True, "cancer treatment written as ongoing in the history list")
+        spread = [m for m in past if _metastatic(ctx, m)]
+        if spread:
+            return Hit.of_finding(spread[0], True, "metastatic cancer, not written as in remission or cured")
         if within_months:
             recent = [m for m in past if _dated_within(ctx, m, within_months)]
             if recent:
