@@ -60,3 +60,22 @@ def test_metastatic_cancer_is_active(note: str) -> None:
 ])
 def test_cancer_without_spread_or_in_remission_stays_past(note: str) -> None:
     assert arg_of("psi", "neoplastic_disease", PSI + note) is False
+
+
+# --- GCS eyes: a pain stimulus written as a noun after 'when'; a state minutes after a treatment is later -----------------
+@pytest.mark.parametrize("note", [
+    "His eyes stayed shut when his name was called; they opened when firm pressure was put on a nail bed.",
+    "On arrival her eyes were closed; they opened only when pressure was applied to the supraorbital ridge.",
+])
+def test_eyes_open_when_pressure_is_applied(note: str) -> None:
+    assert value(gcs_eye, note) == "eye opening to pain"
+
+
+def test_eyes_open_when_pressed_for_a_talk_is_not_pain() -> None:
+    assert value(gcs_eye, "He opened his eyes when his daughter spoke to him.") == "eye opening to verbal command"
+
+
+def test_eyes_opening_minutes_after_an_antidote_is_not_the_first_assessment() -> None:
+    note = ("On arrival her eyes opened only to a sternal rub. Flumazenil was given at 14:10. "
+            "Within five minutes she was opening her eyes to voice and talking.")
+    assert value(gcs_eye, note) == "eye opening to pain"

@@ -60,7 +60,7 @@ GCS_EYE = [
                             + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
                             + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
-                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b"
+                            + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain|pressure|sternal\s+rub|nail[- ]?bed\s+pressure)\b"
                             # "rousable only to pain", "rouses to a sternal rub"
                             + "|" + _ROUSES + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
     ("eye opening to verbal command", _EYE_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|being\s+spoken|loud|his\s+name|her\s+name|name|sound|calling"
@@ -86,7 +86,7 @@ GCS_EYE = [
                                       r"|(?:spoke|speak|spoken|talked|talk)\s+to(?:\s+(?:him|her|them))?|shouted|addressed)\s*,?\s*"
                                       r"(?:he|she|they|the\s+patient|pt)\s+(?:\w+\s+)?open(?:ed|s)\s+(?:his\s+|her\s+|their\s+)?eyes", 3),
     ("eye opening to pain", _THEY_OPEN + _STIM + _PAIN_STIMULI
-                            + "|" + _THEY_OPEN + _BRIEFLY + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain)\b", 2, _EYES_NEAR),
+                            + "|" + _THEY_OPEN + _BRIEFLY + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain|pressure|sternal\s+rub|nail[- ]?bed\s+pressure)\b", 2, _EYES_NEAR),
     ("eye opening to verbal command", _THEY_OPEN + _STIM + r"(?:verbal|voice|speech|commands?|loud|his\s+name|her\s+name|name|sound"
                                       r"|calling" + _SOUND_TOUCH + ")"
                                       + "|" + _THEY_OPEN + _BRIEFLY + _WHEN + r"(?:\w+\s+){0,3}?(?:call(?:ed|s)?\s+(?:out\s+)?(?:his|her|their)\s+name"

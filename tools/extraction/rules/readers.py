@@ -75,7 +75,7 @@ def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
 _REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|ation|ing)\b"
                            r"|\brepeat(?:ed)?\s+(?:\w+\s+)?(?:exam(?:ination)?|assessment|GCS)\b", re.I)
 # a later state named before the description in its sentence: after a treatment ("After propofol for intubation: no
-# eye opening", "post-intubation", "following naloxone"), some time later ("two hours later", "the next morning"), at
+# eye opening", "post-intubation", "following naloxone"), some time later ("two hours later", "within three minutes", "the next morning"), at
 # discharge or on a later day
 _LATER_STATE = re.compile(
     r"\b(?:after|post|following|once|since)[- ]?(?:(?:the|his|her|a|an|IV|intravenous|initial|bolus|of|receiving|giving"
@@ -83,6 +83,9 @@ _LATER_STATE = re.compile(
     r"|succinylcholine|suxamethonium|paralys\w*|naloxone|narcan|flumazenil|glucose|dextrose|treatment|therapy|resuscitation"
     r"|fluids?|surgery|extubation|decompression|evacuation|craniotomy|dialysis|antidote)\b"
     r"|\b(?:\d+|a|an|one|two|three|four|five|six|several|a\s+few)\s+(?:minutes?|mins?|hours?|hrs?|days?)\s+later\b"
+    # the time elapsed since a treatment: "within three minutes he was ...", "20 minutes after the bolus"
+    r"|\bwithin\s+(?:\d+|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|a\s+few)\s+(?:minutes?|mins?|hours?|hrs?)\b"
+    r"|\b(?:\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|a\s+few)\s+(?:minutes?|mins?|hours?|hrs?)\s+(?:after|afterwards|post)\b"
     r"|\blater\s+(?:that|the\s+same|on\s+the)\s+(?:day|night|evening|morning|afternoon|shift)\b"
     r"|\bthe\s+(?:next|following)\s+(?:day|morning|evening)\b|\b(?:at|on|by|upon|before)\s+discharge\b"
     r"|\bon\s+day\s+(?:[2-9]|\d\d)\b", re.I)
