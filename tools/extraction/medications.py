@@ -179,6 +179,10 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         # the infusion verb also without its auxiliary: "noradrenaline running at 0.3 µg/kg/min", "norad @ 0.1 mcg/kg/min"
         rf"\)?\s*[(:,]?\s*(?:(?:infusion|drip)\s+)?(?:(?:(?:was|were|is|being|currently)\s+)?(?:started|commenced|begun|running|"
         rf"infusing|increased|titrated|given|required|needed)(?:\s+up)?\s+(?:to\s+|at\s+)?)?"
+        # a titration written from one dose to another, "weaned from 0.2 to 0.05 mcg/kg/min", "increased from 5 to
+        # 10 mg": the dose it reached, the current one (as _DOSE_CHANGE reads "increased to 20 mg")
+        rf"(?:(?:weaned|reduced|decreased|lowered|tapered|titrated|increased|raised|escalated|up-?titrated|"
+        rf"down-?titrated)(?:\s+(?:up|down|back))?\s+from\s+{NUMBER}\s*(?:[^\s\d]+\s+)?to\s+)?"
         # "a dopamine infusion of 7 micrograms per kilogram per minute"
         rf"(?:(?:at|in)\s+(?:a\s+)?(?:dose|doses|rate)\s+of\s+|(?:at|@|of|dose(?:d)?(?:\s+of)?)\s*)?{_DOSE}", re.I)
     dose_before = re.compile(rf"{_DOSE}\s*(?:of\s+)?(?:(?:{_ROUTE})\s+)?$", re.I)

@@ -79,3 +79,23 @@ def test_eyes_opening_minutes_after_an_antidote_is_not_the_first_assessment() ->
     note = ("On arrival her eyes opened only to a sternal rub. Flumazenil was given at 14:10. "
             "Within five minutes she was opening her eyes to voice and talking.")
     assert value(gcs_eye, note) == "eye opening to pain"
+
+
+# --- a titration from one dose to another: the dose it reached -------------------------------------------------------------
+@pytest.mark.parametrize("text, dose", [
+    ("Noradrenaline weaned from 0.3 to 0.12 mcg/kg/min over the night.", 0.12),
+    ("Norepinephrine titrated up from 0.05 mcg/kg/min to 0.25 mcg/kg/min after the fluid bolus.", 0.25),
+])
+def test_titration_reads_the_dose_reached(text: str, dose: float) -> None:
+    meds = [m for m in extract_medications(text) if m.name == "norepinephrine"]
+    assert meds and meds[0].dose == dose
+
+
+def test_titration_to_a_target_is_not_a_dose() -> None:
+    meds = [m for m in extract_medications("Norepinephrine titrated to a MAP of 65 mmHg.") if m.name == "norepinephrine"]
+    assert meds and meds[0].dose is None
+
+
+def test_sofa_reads_the_current_norepinephrine_after_a_wean() -> None:
+    note = "A 60-year-old in septic shock. Remains on noradrenaline, weaned from 0.2 to 0.06 mcg/kg/min this morning."
+    assert arg_of("sofa", "norepinephrine", note) == pytest.approx(0.06)
