@@ -99,3 +99,18 @@ def test_titration_to_a_target_is_not_a_dose() -> None:
 def test_sofa_reads_the_current_norepinephrine_after_a_wean() -> None:
     note = "A 60-year-old in septic shock. Remains on noradrenaline, weaned from 0.2 to 0.06 mcg/kg/min this morning."
     assert arg_of("sofa", "norepinephrine", note) == pytest.approx(0.06)
+
+
+# --- Child-Pugh ascites: today's grade, not an earlier admission's; a denied grade word grades nothing --------------------
+CP = "A 61-year-old with alcohol-related cirrhosis. "
+
+
+def test_earlier_admission_paracentesis_gives_way_to_todays_slight_ascites() -> None:
+    note = CP + ("She was admitted in February with ascites that needed a large-volume paracentesis. "
+                 "Today there is a small amount of shifting dullness; the abdomen is soft and not tense.")
+    assert arg_of("child_pugh", "ascites", note) == "slight"
+
+
+def test_todays_tense_ascites_stays_moderate() -> None:
+    note = CP + "She was admitted in February with jaundice. Today there is tense ascites needing a paracentesis."
+    assert arg_of("child_pugh", "ascites", note) == "moderate"

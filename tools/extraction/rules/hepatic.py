@@ -20,7 +20,9 @@ from medmirror.tools.extraction.calc_sources import (
     Term,
     after_presentation,
     decide,
+    sentence_has,
 )
+from medmirror.tools.extraction.dates import MONTH_RX
 from medmirror.tools.extraction.model import Finding, Sentence
 from medmirror.tools.extraction.rules.readers import affirmed, affirmed_in_clause
 from medmirror.tools.extraction.rules.shared import AGE, ALBUMIN, BILIRUBIN, CREATININE, PLATELETS, SODIUM
@@ -70,7 +72,9 @@ def _ascites_mention_grade(ctx: NoteContext, f: Finding, large: list[Finding], t
         return ("slight" if p in ("+", "1+") else "moderate"), f"ascites graded {p}"
     if wide:
         window = ctx.note[max(f.sentence.start, f.start - 40):min(f.sentence.end, f.end + 30)]
-        severe, mild = re.search(rf"\b{_SEVERE}\b", window, re.I), re.search(rf"\b{_MILD}\b", window, re.I)
+        # a denied grade word ('soft, not tense', 'non-tense') grades nothing
+        severe = re.search(rf"(?<!\bnot\s)(?<!\bnon-)(?<!\bnon\s)\b{_SEVERE}\b", window, re.I)
+        mild = re.search(rf"\b{_MILD}\b", window, re.I)
     else:
         before = ctx.note[max(f.sentence.start, f.start - 40):f.start]
         severe = _CLAUSE_SEVERE.search(before) or _CLAUSE_SEVERE_AFTER.match(ctx.note, f.end, f.sentence.end)
@@ -104,6 +108,26 @@ def _ascites_on_imaging(ctx: NoteContext) -> Finding | None:
     return None
 
 
+# an earlier episode dated in its sentence: "admitted in April with ...", "during his admission last year", "in 2023";
+# Child-Pugh grades the ascites of today (Pugh 1973), so such a mention gives way to an undated current one
+# ("was admitted in April with fluid that needed a 6-litre paracentesis ... Impression: ascites controlled on diuretics")
+_EARLIER_EPISODE = re.compile(rf"\b(?:admitted|admission|hospitali[sz]ed|hospitali[sz]ation|presented|episode)\b[^.;]{{0,40}}?"
+                              rf"\b(?:in|during|last|back\s+in)\s+(?:{MONTH_RX}|(?:19|20)\d\d|the\s+spring|the\s+summer|the\s+autumn"
+                              rf"|the\s+winter|year|month)\b|\b(?:in|during|last|back\s+in)\s+(?:{MONTH_RX}|(?:19|20)\d\d)\b[^.;]{{0,40}}?"
+                              rf"\b(?:admitted|admission|hospitali[sz]ed|presented)\b|\b(?:months?|years?)\s+ago\b", re.I)
+
+
+def _undated_current(ctx: NoteContext, f: Finding) -> Finding:
+    """``f``, or, when ``f``'s sentence dates an earlier episode, the first current mention whose sentence does not."""
+    if not sentence_has(_EARLIER_EPISODE, f.sentence.text):
+        return f
+    for g in ctx.findings("ascites"):
+        if not (g.negated or g.hypothetical or g.family or g.historical or after_presentation(g)) \
+                and not sentence_has(_EARLIER_EPISODE, g.sentence.text):
+            return g
+    return f
+
+
 def ascites_grade(ctx: NoteContext) -> Hit | None:
     """Child-Pugh ascites: absent / slight (mild, small, diuretic-responsive) / moderate (moderate-severe, tense). The
     deciding mention's grade is read around it; a bare mention (a diagnosis or problem line) gives way to the grade
@@ -113,6 +137,7 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
     # large-volume paracentesis, litres drained
     large = affirmed(ctx, r"fluid (?:thrill|wave)|(?:therapeutic|large[- ]volume)\s+(?:abdominal\s+)?paracentes[ie]s"
                           r"|\b\d+(?:\.\d+)?\s*(?:L|litres?|liters?)\b[^.;]{0,30}?(?:drained|removed|tapped)", current=True)
+    large = [g for g in large if not sentence_has(_EARLIER_EPISODE, g.sentence.text)]  # an earlier admission's
     if (value is None or f is None) and large:
         return Hit.of_finding(large[0], "moderate", f"large ascites: '{large[0].text}'")
     if value is None or f is None or value is False:
@@ -124,6 +149,7 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
         return None
     if value is False:
         return Hit.of_finding(f, "absent", why)
+    f = _undated_current(ctx, f)
     taps = _paracenteses(ctx)
     grade, note = _ascites_mention_grade(ctx, f, large, taps, wide=True)
     if grade != "moderate":
@@ -131,6 +157,8 @@ def ascites_grade(ctx: NoteContext) -> Hit | None:
         for g in ctx.findings("ascites"):
             if g is f or g.negated or g.hypothetical or g.family or g.historical or after_presentation(g):
                 continue
+            if sentence_has(_EARLIER_EPISODE, g.sentence.text) and not sentence_has(_EARLIER_EPISODE, f.sentence.text):
+                continue  # an earlier episode's grade, not today's
             other, why2 = _ascites_mention_grade(ctx, g, large, taps, wide=False)
             if other == "moderate":
                 return Hit.of_finding(g, "moderate", why2)
