@@ -151,7 +151,9 @@ _TERMINATORS = re.compile(
     r"|used|uses|started|starts|began|continued|continues)\b"
     r"|\band\s+there\s+(?:was|were|is|are)\b"
     # "and" opening a clause with its own subject: "an MRI showed no infarct, and he was discharged with a TIA"
-    r"|,\s*and\s+(?:he|she|they|the patient)\s+(?:was|were|is|had|has|underwent|received|developed)\b",
+    r"|,\s*and\s+(?:he|she|they|the patient)\s+(?:was|were|is|had|has|underwent|received|developed)\b"
+    # a conclusion drawn in a new clause: "no history of trauma, so I think a DVT is likely"; "we suspect a PE"
+    r"|,\s*so\s+(?:I|we|he|she|they|it|the patient)\b|\b(?:I|we)\s+(?:think|suspect|believe|feel|wonder(?:ed)?)\b",
     re.I,
 )
 # Extra scope ends for the family category: a return to the patient.

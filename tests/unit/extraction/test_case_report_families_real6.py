@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction.confidence import NoteReader, second_reader
 from medmirror.tools.extraction.extractor import extract
 from medmirror.tools.extraction.medications import extract_medications
 from medmirror.tools.extraction.rules.glasgow_coma import gcs_eye
@@ -114,3 +116,14 @@ def test_earlier_admission_paracentesis_gives_way_to_todays_slight_ascites() -> 
 def test_todays_tense_ascites_stays_moderate() -> None:
     note = CP + "She was admitted in February with jaundice. Today there is tense ascites needing a paracentesis."
     assert arg_of("child_pugh", "ascites", note) == "moderate"
+
+
+# --- a conclusion in a new clause ends a 'no history of' scope: ", so I think a DVT is likely" is no past DVT ------------
+def test_a_conclusion_clause_is_not_in_a_history_scope() -> None:
+    note = ("A 64-year-old with a swollen left calf. There is no history of a fall, so I think a deep vein thrombosis "
+            "is the likeliest cause.")
+    assert arg_of("wells_dvt", "previous_dvt", note) in (None, False)
+
+
+def test_a_past_dvt_is_still_read() -> None:
+    assert arg_of("wells_dvt", "previous_dvt", "A 64-year-old with a swollen left calf. History of DVT in 2019.") is True
