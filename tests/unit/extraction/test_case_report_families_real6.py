@@ -127,3 +127,23 @@ def test_a_conclusion_clause_is_not_in_a_history_scope() -> None:
 
 def test_a_past_dvt_is_still_read() -> None:
     assert arg_of("wells_dvt", "previous_dvt", "A 64-year-old with a swollen left calf. History of DVT in 2019.") is True
+
+
+# --- Wells DVT: tenderness in the popliteal fossa (over the popliteal vein) with the palpation named -----------------------
+DVT = "A 58-year-old man with a swollen left leg. "
+
+
+@pytest.mark.parametrize("note", [
+    "He was tender to firm palpation in the left popliteal fossa.",
+    "Tender in the left popliteal fossa and along the calf.",
+])
+def test_popliteal_fossa_tenderness_is_deep_vein_tenderness(note: str) -> None:
+    assert arg_of("wells_dvt", "localized_tenderness", DVT + note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "He was not tender to palpation in the left popliteal fossa.",
+    "He was tender to palpation over the lateral malleolus.",
+])
+def test_popliteal_near_misses(note: str) -> None:
+    assert arg_of("wells_dvt", "localized_tenderness", DVT + note) is not True
