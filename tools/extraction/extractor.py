@@ -52,11 +52,13 @@ _ALCOHOL = re.compile(
     r"|shots?|cans?(?:\s+of\s+(?:beer|lager|cider|ale|stout))?(?!\s+of\b)"
     r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:(?:red|white|rosé|rose)\s+)?(?P<bottle>wine|beer|"
     r"spirits|vodka|whisk(?:e)?y|gin|rum|brandy))"
-    r"\s*(?:of\s+\w+\s+)?(?:(?:per|a|each|/|every)\s*(?P<per>day|night|week|month)"
+    r"\s*(?:of\s+\w+\s+)?(?:(?:per|a|each|/|every)\s*(?P<per>day|night|week|month|year)"
+    # a drink kept for a yearly occasion: "a glass of wine at Christmas", "a pint on his birthday" (once a year)
+    r"|(?:at|on|over)\s+(?:his\s+|her\s+|their\s+)?(?P<yearly>Christmas|New\s+Year(?:'s\s+Eve)?|birthdays?|Easter)\b"
     r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?)"
     # the period as an adverb: "4 beers daily", "2 glasses of wine nightly", "10 units weekly"
     r"|(?P<adv>daily|nightly|weekly|monthly)\b)", re.I)
-_PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775}
+_PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775, "year": 1 / 52.1775}
 _ADVERB_PERIOD = {"daily": "day", "nightly": "night", "weekly": "week", "monthly": "month"}
 # US standard drinks (14 g of ethanol, NIAAA) in a bottle: wine 750 mL at 12 % = 71 g, about 5; spirits 700 mL at
 # 40 % = 221 g, about 16; a bottle of beer is one drink. A glass, can, pint or shot is counted as one drink.
@@ -156,7 +158,8 @@ def _alcohol(note: str, index: SentenceIndex) -> Value | None:
         if m.group("n2"):
             raw2 = m.group("n2")
             n = (n + (parse_number(raw2) if re.match(r"\d", raw2) else float(word_to_number(raw2.lower()) or 0))) / 2
-        per = "week" if m.group("wkend") else (_ADVERB_PERIOD[m.group("adv").lower()] if m.group("adv") else m.group("per").lower())
+        per = ("week" if m.group("wkend") else "year" if m.group("yearly")
+               else _ADVERB_PERIOD[m.group("adv").lower()] if m.group("adv") else m.group("per").lower())
         units = bool(m.group("units"))
         bottle = (m.group("bottle") or "").lower()
         per_bottle = _DRINKS_PER_BOTTLE.get(bottle if bottle in ("wine", "beer") else "spirits") if bottle else None

@@ -147,3 +147,16 @@ def test_popliteal_fossa_tenderness_is_deep_vein_tenderness(note: str) -> None:
 ])
 def test_popliteal_near_misses(note: str) -> None:
     assert arg_of("wells_dvt", "localized_tenderness", DVT + note) is not True
+
+
+# --- a drink kept for a yearly occasion is a yearly amount ------------------------------------------------------------------
+@pytest.mark.parametrize("text, per_week", [
+    ("She has a glass of wine at Christmas and no other alcohol.", 1 / 52.1775),
+    ("He has two pints of beer on his birthday, nothing otherwise.", 2 / 52.1775),
+])
+def test_yearly_occasion_drinks(text: str, per_week: float) -> None:
+    assert extract(text).values["alcohol_drinks_per_week"].value == pytest.approx(per_week, abs=0.002)
+
+
+def test_weekly_drinking_is_unchanged_by_the_yearly_family() -> None:
+    assert extract("He drinks two pints of beer a week.").values["alcohol_drinks_per_week"].value == pytest.approx(2.0)
