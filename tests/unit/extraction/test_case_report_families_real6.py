@@ -160,3 +160,17 @@ def test_yearly_occasion_drinks(text: str, per_week: float) -> None:
 
 def test_weekly_drinking_is_unchanged_by_the_yearly_family() -> None:
     assert extract("He drinks two pints of beer a week.").values["alcohol_drinks_per_week"].value == pytest.approx(2.0)
+
+
+# --- Wells PE: the target still the subject after 'but' -------------------------------------------------------------------
+PE = "A 50-year-old with pleuritic pain and tachycardia. "
+
+
+def test_pe_ranked_below_after_but() -> None:
+    note = PE + "PE was raised because of her recent flight but is felt much less likely than pericarditis."
+    assert arg_of("wells_pe", "pe_most_likely", note) is False
+
+
+def test_but_with_another_subject_is_no_ranking() -> None:
+    note = PE + "PE is in the differential, but the chest X-ray is less likely to help."
+    assert arg_of("wells_pe", "pe_most_likely", note) is None

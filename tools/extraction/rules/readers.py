@@ -225,7 +225,11 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
                              rf"|(?<=[A-Za-z)])\s*>{{1,2}}\s*(?:an?\s+)?{target}"
                              rf"|\b(?:suspect(?:ed|s)?|favou?r(?:ed|s)?)\s+(?:an?\s+)?(?!{target})[\w-]+(?:\s+(?!over\b)[\w-]+)?\s+over\s+(?:an?\s+)?{target}"
                              rf"|{target}[^.;]{{0,60}}?[,;]?\s+(?:but|however|although)\b[^.;]{{0,40}}?\b(?:is|are|was|were|seems?|felt)"
-                             rf"\s+(?:much\s+|far\s+)?(?:more\s+likely|most\s+likely|favou?red)", re.I)),
+                             rf"\s+(?:much\s+|far\s+)?(?:more\s+likely|most\s+likely|favou?red)"
+                             # the target still the subject after 'but': "PE was considered given the cancer but is thought
+                             # less likely than pneumonia"
+                             rf"|{target}\s+(?:is|was)\b[^.;]{{0,60}}?\s+but\s+(?:{verbs}\s+){{1,3}}(?:less\s+likely|unlikely|improbable"
+                             rf"|not\s+likely)\b", re.I)),
     ]
 
 
