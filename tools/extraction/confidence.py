@@ -349,7 +349,14 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
                "subarachnoid haemorrhage", "subarachnoid hemorrhage"),
     # a TIA told by its transient deficit
     "tia": ("transient weakness", "transient dysphasia", "transient facial droop", "transient loss of vision",
-            "transient numbness"),
+            "transient numbness", "amaurosis fugax",
+            # a TIA told as its episode, the deficit without the word 'transient': weak, an acute stroke has them too
+            "~slurred speech", "~face drooped", "~facial droop", "~drooping face", "~word finding difficulty",
+            # ... and with its resolution in the same stretch ('her face drooped; it had settled within the hour'): the
+            # definition of a TIA (a focal deficit that resolves), strong
+            *(f"{deficit} {gone}" for deficit in ("slurred speech", "face drooped", "facial droop", "arm weakness",
+                                                  "weak arm", "numb arm", "lost vision")
+              for gone in ("resolved", "settled", "recovered", "passed off"))),
     # HAS-BLED: bleeding that may or may not have been major; a transfusion that may have been for it
     "prior_bleeding": ("~epistaxis", "~haematuria", "~hematuria", "~angiodysplasia", "blood transfusion"),
     "labile_inr": ("frequent dose adjustments", "frequent dose changes", "frequent warfarin dose changes"),

@@ -174,3 +174,34 @@ def test_pe_ranked_below_after_but() -> None:
 def test_but_with_another_subject_is_no_ranking() -> None:
     note = PE + "PE is in the differential, but the chest X-ray is less likely to help."
     assert arg_of("wells_pe", "pe_most_likely", note) is None
+
+
+# --- the second reader sees a TIA told as its episode (weak: an acute stroke has the same deficits) -----------------------
+@pytest.mark.parametrize("sentence", [
+    "Two years ago her speech became slurred for twenty minutes.",
+    "In 2021 his face drooped on the left for half an hour; the CT was normal.",
+])
+def test_a_transient_deficit_raises_a_tia_doubt(sentence: str) -> None:
+    doubt, found = second_reader(CALCULATORS["cha2ds2_vasc"], "tia", NoteReader("A 74-year-old in AF. " + sentence))
+    assert found and doubt == 0.2
+
+
+def test_a_deficit_that_resolved_raises_a_strong_tia_doubt() -> None:
+    note = "A 74-year-old in AF. In 2022 his arm weakness lasted forty minutes and settled before he reached hospital."
+    doubt, found = second_reader(CALCULATORS["cha2ds2_vasc"], "tia", NoteReader(note))
+    assert found and doubt == 0.6
+
+
+def test_a_deficit_that_never_resolved_is_no_strong_tia_doubt() -> None:
+    note = "A 74-year-old in AF. A stroke in 2022 left slurred speech that never fully resolved."
+    doubt, _ = second_reader(CALCULATORS["cha2ds2_vasc"], "tia", NoteReader(note))
+    assert doubt < 0.6
+
+
+@pytest.mark.parametrize("sentence", [
+    "Her husband's speech became slurred after his stroke.",
+    "No slurred speech or facial droop.",
+])
+def test_a_relatives_or_denied_deficit_raises_no_tia_doubt(sentence: str) -> None:
+    doubt, found = second_reader(CALCULATORS["cha2ds2_vasc"], "tia", NoteReader("A 74-year-old in AF. " + sentence))
+    assert not found and doubt == 0
