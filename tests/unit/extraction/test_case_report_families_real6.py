@@ -205,3 +205,23 @@ def test_a_deficit_that_never_resolved_is_no_strong_tia_doubt() -> None:
 def test_a_relatives_or_denied_deficit_raises_no_tia_doubt(sentence: str) -> None:
     doubt, found = second_reader(CALCULATORS["cha2ds2_vasc"], "tia", NoteReader("A 74-year-old in AF. " + sentence))
     assert not found and doubt == 0
+
+
+# --- Caprini: recurrent pregnancy loss named by its trimester ('three first-trimester losses') -----------------------------
+CAPRINI = "A 38-year-old woman before a laparoscopic hysterectomy. "
+
+
+@pytest.mark.parametrize("note", [
+    "Obstetric history: G5P1, four first-trimester losses between 2015 and 2020.",
+    "She has had three consecutive early pregnancy losses.",
+])
+def test_recurrent_losses_by_trimester(note: str) -> None:
+    assert arg_of("caprini_vte", "pregnancy_loss_history", CAPRINI + note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "Obstetric history: two first-trimester losses, then two term deliveries.",
+    "She had three first-trimester scans, all normal.",
+])
+def test_fewer_losses_or_no_losses_are_not_read(note: str) -> None:
+    assert arg_of("caprini_vte", "pregnancy_loss_history", CAPRINI + note) is not True

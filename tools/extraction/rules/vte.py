@@ -714,7 +714,10 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                        # a stillbirth by its other names, toxaemia, fetal growth restriction
                                        r"|intra-?uterine (?:fetal|foetal) death|\bIUFD\b|(?:fetal|foetal) demise|(?<![\w-])eclampsia|\bHELLP\b"
                                        r"|toxa?emia of pregnancy|(?:intra-?uterine|fetal|foetal) growth restriction|\bIUGR\b"
-                                       r"|habitual (?:abortion|miscarriage)",
+                                       r"|habitual (?:abortion|miscarriage)"
+                                       # losses named by their trimester: "three first-trimester losses"
+                                       r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous"
+                                       r"|unexplained) ){0,2}(?:first|second|early)[- ](?:trimester|pregnancy) losses",
                                        label="stillbirth / recurrent miscarriage / preeclampsia"),
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
