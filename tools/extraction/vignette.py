@@ -58,6 +58,7 @@ from medmirror.tools.extraction.choice_labels import (
     same_word,
     words,
 )
+from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions, verdict
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
@@ -413,6 +414,8 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                 return ItemReading(item.name, item.question, yes if holds and not denied else no, "read",
                                    f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'"
                                    + (", denied" if denied else ""), got.quote, got.span)
+    if (cs := class_set(item.question)) is not None and (r := _class_reading(item, cs, t)) is not None:
+        return r
     flip = _negated_question(item.question)
     if flip:
         yes, no = no, yes
@@ -451,6 +454,42 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                            f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
                            quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
+
+
+_CLASS_DENIAL = re.compile(r"(?i)\b(?:no|not|never|without|lack\w*|negative|absen\w+|den(?:y|ies|ied)|free of|"
+                           r"rule[sd]? out|excluded)\b")
+
+
+def _class_reading(item: Choice, cs: ClassSet, t: _Text) -> ItemReading | None:
+    """A finding naming a set of classes ('NYHA class III or IV heart failure') read from the class the case gives
+    (:mod:`medmirror.tools.extraction.class_sets`): a mention after the scale's name anywhere, a bare one ('class
+    IV') only within three words of another of the item's words in its clause ('class IV heart failure'; any when it has none); a
+    mention denied in its own clause does not count. None when no class settles it."""
+    key = words(cs.keyword)[0][2]
+    others = [w for w in content_words(item.question, keep_time=False)
+              if not (w.isdigit() or re.fullmatch(r"[ivx]+", w) or same_word(w, key))]
+    found, first = [], None
+    for i, s in enumerate(t.sentences):
+        for m in mentions(cs, s.text):
+            clause = re.split(r"[,;]|\b(?:and|but|while|whereas)\b", s.text[:m.at])[-1]
+            if t.denied_at((s.start + m.at, s.start + m.end)) or _CLASS_DENIAL.search(clause):
+                continue  # 'no Type 1/like CALR mutation', 'lacking type 1', 'negative for type 1'
+            if not m.qualified and others:  # within three words before or after ('class IV heart failure')
+                before = re.split(r"[,;]|\b(?:and|but|or|with)\b", s.text[:m.start])[-1].split()[-3:]
+                after = re.split(r"[,;]|\b(?:and|but|or|with)\b", s.text[m.end:])[0].split()[:3]
+                if not _hits(words(" ".join(before + after)), dict.fromkeys(others, 1.0)):
+                    continue
+            found.append(m)
+            first = first or (i, m)
+    answer = verdict(cs, found)
+    if answer is None or first is None:
+        return None
+    i, m = first
+    s = t.sentences[i]
+    label = present_option(item) if answer else absent_option(item)
+    return ItemReading(item.name, item.question, label, "read",
+                       f"class '{s.text[m.start:m.end]}' {'in' if answer else 'not in'} '{cs.text}'",
+                       s.text, (s.start + m.start, s.start + m.end))
 
 
 _NORMAL_AFTER = re.compile(r"(?i)^[\w\s,/-]*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
