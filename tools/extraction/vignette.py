@@ -560,8 +560,9 @@ class _Reading:
 
 
 # the words between the item's and its number do not cross a comma ('>50 units of insulin over 12 hours, have serum
-# glucose >300' gives insulin no 300)
-_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+# glucose >300' gives insulin no 300), nor does a comma right after the item's words open a new clause ('admitted from
+# the hospital, and has an IL-6 level of 250': no 250 days in hospital; 'enjoyment of life, rated at 9/10' is read)
+_NUMBER_AFTER = re.compile(r"(?:[^\w,;]|[,;](?!\s*(?:and|but|or|while|whereas)\b))*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
                            + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
 
 
@@ -595,12 +596,24 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
         later = sorted(b for _, b, w in t.stems[i] if b not in firsts and any(same_word(w, h) for h in hits))
         for end in firsts + later:  # a later use of the item's words last ('no bone metastases but metastatic
             m = _NUMBER_AFTER.match(s.text[end:])  # involvement of more than three vertebral bodies')
-            if m and re.match(r"\s*[x×](?!\s*10)", s.text[end + m.end(1):]):
-                continue  # a magnification ('per 200× field') names the item, it is no value
-            if m and not timed and _TIME_AFTER.match(s.text[end + m.end(1):]):
+            if m and (_part_of_a_name(s.text, end + m.start(1), end + m.end(1))
+                      or _written_in(question, m.group(1), s.text[end + m.end(1):])):
+                end += m.end(1)  # the number is the item's own ('IL-6 level of 420', 'in the last 6 months, 3 men'):
+                m = _NUMBER_AFTER.match(s.text[end:])  # the next one
+            if not m:
                 continue
-            sign = -1.0 if m and re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
-            if m and ok(x := sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
+            tail = s.text[end + m.end(1):]
+            if re.match(r"\s*[x×](?!\s*10)", tail):
+                continue  # a magnification ('per 200× field') names the item, it is no value
+            if not timed and _TIME_AFTER.match(tail):
+                continue
+            if _part_of_a_name(s.text, end + m.start(1), end + m.end(1)) or _written_in(question, m.group(1), tail) \
+                    or _foreign_unit(tail, unit, question):
+                continue  # '4 cm' for a percentage, '7 liters' for BUN
+            sign = -1.0 if re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
+            x = sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))
+            x = _in_time_unit(x, tail, unit) if timed else x
+            if x is not None and ok(x):
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
@@ -612,6 +625,80 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
                                 _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
+
+
+def _part_of_a_name(sentence: str, a: int, b: int) -> bool:
+    """Is the number at [a, b) glued by a hyphen to the word before it and followed by no digit ('IL-6 level',
+    'ACQ-5 score', 'COVID-19'): part of a name, not a value ('T-score of -2.5' keeps its spaces)?"""
+    return bool(re.search(r"[A-Za-z]-$", sentence[:a])) and not re.match(r"\.?\d", sentence[b:b + 2])
+
+
+def _written_in(question: str, number: str, tail: str) -> bool:
+    """Does the item itself write this number with the word after it as its setting ('in the last 6 months', 'within
+    the first 24 hours'), not as a cut-off?"""
+    w = re.match(r"[\s-]*([A-Za-z]+)", tail)
+    if not w or not number[:1].isdigit():
+        return False
+    return bool(re.search(rf"\b(?:in|within|last|past|over|previous|prior|first|during|for)\s+(?:the\s+)?"
+                          rf"(?:last\s+|past\s+|first\s+)?{re.escape(number)}[\s-]*{re.escape(w.group(1).rstrip('s'))}",
+                          question, re.I))  # a setting, not a cut-off ('Cervical dilation >= 4 cm')
+
+
+# a unit as a case writes it right after a number (a bare word such as 'in' or 'a' is no unit here)
+_TEXT_UNIT = re.compile(r"\s*(%|(?:[x×]\s*10\s*(?:\^|\*\*)?\s*[0-9⁹³]+\s*)?(?:[A-Za-zµμ]+\s*)?/\s*[\wµμ³^]+(?:\s*h2o)?"
+                        r"(?:\s*/\s*\w+)?|mm\s*hg|cm\s*h2o|mmol|meq|mg|kg|mcg|g|ml|liters?|litres?|mm|cm|ms|msec|°[cf]|º[cf]|"
+                        r"deg[cf]|iu|units?)(?![\w/])", re.I)
+_MEASURED = ("g/dL", "mmol/L", "mL", "cm", "g", "10^9/L")  # amounts, concentrations, volumes, lengths, counts
+_DIMENSIONLESS = re.compile(r"(?i)\b(?:score|scale|index|grade|class|stage|ratio|questionnaire)\b")
+
+
+def _is_count(unit: str) -> bool:
+    try:
+        convert(1.0, unit, "x10^9/L")
+        return True
+    except (UnitConversionError, ValueError, KeyError):
+        return False
+
+
+def _converts(a: str, b: str) -> bool | None:
+    """Does ``a`` convert to ``b`` (True), measure another kind of quantity (False), or is either unknown (None)?"""
+    counts = [_is_count(x) for x in (a, b)]
+    if counts[0] != counts[1]:
+        return False  # a count per volume ('0.8 x 10³/mm³') is no concentration or length
+    try:
+        convert(1.0, a, b)
+        return True
+    except UnitConversionError as err:
+        return False if re.search(r"different kind|expected a count", str(err)) else None
+    except (ValueError, KeyError):
+        return None
+
+
+def _foreign_unit(tail: str, unit: str, question: str) -> bool:
+    """Is the number's unit one the item cannot be measured in ('4 cm' for a percentage, '7 liters' for BUN in
+    mg/dL, '9 g/dL' for a unitless ratio or score)? A unit the converter does not know is never foreign."""
+    m = _TEXT_UNIT.match(tail)
+    if not m:
+        return False
+    said = _DEGREES.get(m.group(1).replace(" ", "").casefold(), m.group(1).strip())
+    if unit:  # only a unit written as a case would write one ('mg/dL', '%'; not the 'x' of 'x 10^9/L' or 'cells')
+        own = _TEXT_UNIT.fullmatch(" " + unit)
+        return bool(own) and _converts(said, _DEGREES.get(unit.casefold(), unit)) is False
+    if unit or said == "%" or _quantity_name(question) or not _DIMENSIONLESS.search(question):
+        return False
+    return any(_converts(said, x) for x in _MEASURED)  # a score or ratio has no amount, length or concentration
+
+
+def _in_time_unit(x: float, tail: str, unit: str) -> float | None:
+    """A duration after the number ('4 weeks') in the item's time unit ('year'); ``x`` unchanged when either has no
+    time unit."""
+    m = _TIME_AFTER.match(tail)
+    to = _DURATION_UNIT.get(unit.casefold().rstrip("s"), unit.casefold().rstrip("s"))
+    if not m or to not in _TIME_UNITS:
+        return x
+    u = re.sub(r"s$", "", m.group(0).strip(" -").casefold())
+    u = _DURATION_UNIT.get(u, u)
+    return x * _TIME_UNITS[u] / _TIME_UNITS[to] if u in _TIME_UNITS else x
 
 
 _DEGREES = {"degf": "°F", "ºf": "°F", "degc": "°C", "ºc": "°C"}
