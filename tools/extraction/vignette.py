@@ -607,8 +607,10 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 continue  # a magnification ('per 200× field') names the item, it is no value
             if not timed and _TIME_AFTER.match(tail):
                 continue
+            start = next((a for a, b, _ in t.stems[i] if b == end), end)
             if _part_of_a_name(s.text, end + m.start(1), end + m.end(1)) or _written_in(question, m.group(1), tail) \
-                    or _foreign_unit(tail, unit, question):
+                    or _foreign_unit(tail, unit, question) or _anothers_name(
+                        s.text[:start], s.text[end:end + m.start(1)], question, weights):
                 continue  # '4 cm' for a percentage, '7 liters' for BUN
             sign = -1.0 if re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
             x = sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))
@@ -625,6 +627,24 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
                                 _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
+
+
+def _anothers_name(before: str, between: str, question: str, weights: dict[str, float]) -> bool:
+    """Does the item's word head another thing's name ('platelet count' for 'Leukocyte count', 'Revised Trauma Score'
+    for 'Injury Severity Score': two capitalised words), or, for an item that is a quantity, do the words up to the
+    number name another quantity ('serum albumin of 2.3' for 'Serum calcium')? Checked on the two words before the
+    item's word (in its clause) and the words between."""
+    own = _quantity_name(question)
+    mine = lambda w: any(same_word(w, x) for x in weights)  # noqa: E731
+    last = re.split(r"[,;()]|\b(?:and|or|but|with|of)\b", before)[-1].split()[-2:]
+    for chunk in (" ".join(last), between if own else ""):  # between: only for an item that is a quantity itself
+        foreign = [w for a, b, w in words(chunk) if not mine(w) and _quantity_name(chunk[a:b]) not in (None, own)]
+        if foreign:
+            return True
+    caps = [w for w in last if re.fullmatch(r"[A-Z][a-z]{2,}", w) and w.casefold() not in STOP
+            and not mine(words(w)[0][2])]
+    return len(caps) == 2 and bool(before[:before.rfind(last[0])].strip())  # a proper name ('Revised Trauma Score'),
+    # not the sentence's first words
 
 
 def _part_of_a_name(sentence: str, a: int, b: int) -> bool:

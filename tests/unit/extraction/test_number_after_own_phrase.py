@@ -66,3 +66,16 @@ def test_a_comma_opening_a_new_clause_is_not_crossed_but_a_rating_is_read():
     assert one(PAIN, "Her pain intensity score, rated at 7/10, limits walking.").value == 7
     r = one(PAIN, "She describes pain intensity, and 3 days of fever.")
     assert r.value != 3
+
+
+LEUK = yes_no("leuk", "Leukocyte count >11 x10^9/L")
+ISS = Number("iss", "Injury Severity Score", "points", 0, 75)
+
+
+def test_the_items_word_heading_another_things_name_gives_no_number():
+    r = one(LEUK, "Her platelet count is 400 x10^9/L and the leukocyte count is within normal limits.")
+    assert not r.how.startswith("the number after")
+    r = one(ISS, "On arrival his Revised Trauma Score was 4.0 and his Injury Severity Score was 34.")
+    assert r.value == 34
+    r = one(ISS, "On arrival his Revised Trauma Score was 4.0.")
+    assert r.value != 4.0
