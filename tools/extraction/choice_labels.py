@@ -54,12 +54,34 @@ def stem(word: str) -> str:
             return w
 
 
+# derivational endings of one word's noun and adjective (on :func:`stem`'s output), each to a shared root:
+# confidence/confident, pregnancy/pregnant, hypotension/hypotensive, asymmetry/asymmetric, dyspnea/dyspneic,
+# ischemia/ischemic, nausea/nauseous, testicle/testicular, hospital/hospitalized, abnormal/abnormality,
+# irritable/irritability; not '-tion'/'-tive' (position/positive, relation/relative)
+_DERIVED = (("ability", "abl"), ("ibility", "ibl"), ("ality", ""), ("cular", "c"), ("aliz", ""), ("ency", ""),
+            ("ancy", ""), ("enc", ""), ("anc", ""), ("ent", ""), ("ant", ""), ("sion", "s"), ("siv", "s"),
+            ("ic", ""), ("ia", ""), ("ou", ""), ("cl", "c"), ("y", ""), ("a", ""))
+MIN_ROOT = 5
+
+
+@lru_cache(maxsize=65536)
+def _root(s: str) -> str:
+    for end, repl in _DERIVED:
+        if s.endswith(end) and len(s) - len(end) + len(repl) >= MIN_ROOT:
+            return s[: len(s) - len(end)] + repl
+    return s
+
+
 def same_word(a: str, b: str) -> bool:
-    """Two stems name the same word: equal, or one a prefix of the other (at least 4 letters, at most 3 more)."""
+    """Two stems name the same word: equal, one a prefix of the other (at least 4 letters, at most 3 more), or the
+    noun and adjective of one root (:data:`_DERIVED`, a root of at least five letters: 'pregnancy' and 'pregnant')."""
     if a == b:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3 and not short.isdigit()
+    if len(short) >= 4 and long_.startswith(short) and len(long_) - len(short) <= 3 and not short.isdigit():
+        return True
+    ra, rb = _root(a), _root(b)
+    return (ra != a or rb != b) and ra == rb and len(ra) >= MIN_ROOT and not ra.isdigit()
 
 
 # grade words that published labels and cases write two ways (stem -> stem)

@@ -58,6 +58,7 @@ from medmirror.tools.extraction.choice_labels import (
     same_word,
     words,
 )
+from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions, verdict
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
@@ -413,6 +414,8 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                 return ItemReading(item.name, item.question, yes if holds and not denied else no, "read",
                                    f"{got.how}: {said} {'meets' if holds else 'does not meet'} '{cut_text}'"
                                    + (", denied" if denied else ""), got.quote, got.span)
+    if (cs := class_set(item.question)) is not None and (r := _class_reading(item, cs, t)) is not None:
+        return r
     flip = _negated_question(item.question)
     if flip:
         yes, no = no, yes
@@ -451,6 +454,42 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
                            f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
                            quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
+
+
+_CLASS_DENIAL = re.compile(r"(?i)\b(?:no|not|never|without|lack\w*|negative|absen\w+|den(?:y|ies|ied)|free of|"
+                           r"rule[sd]? out|excluded)\b")
+
+
+def _class_reading(item: Choice, cs: ClassSet, t: _Text) -> ItemReading | None:
+    """A finding naming a set of classes ('NYHA class III or IV heart failure') read from the class the case gives
+    (:mod:`medmirror.tools.extraction.class_sets`): a mention after the scale's name anywhere, a bare one ('class
+    IV') only within three words of another of the item's words in its clause ('class IV heart failure'; any when it has none); a
+    mention denied in its own clause does not count. None when no class settles it."""
+    key = words(cs.keyword)[0][2]
+    others = [w for w in content_words(item.question, keep_time=False)
+              if not (w.isdigit() or re.fullmatch(r"[ivx]+", w) or same_word(w, key))]
+    found, first = [], None
+    for i, s in enumerate(t.sentences):
+        for m in mentions(cs, s.text):
+            clause = re.split(r"[,;]|\b(?:and|but|while|whereas)\b", s.text[:m.at])[-1]
+            if t.denied_at((s.start + m.at, s.start + m.end)) or _CLASS_DENIAL.search(clause):
+                continue  # 'no Type 1/like CALR mutation', 'lacking type 1', 'negative for type 1'
+            if not m.qualified and others:  # within three words before or after ('class IV heart failure')
+                before = re.split(r"[,;]|\b(?:and|but|or|with)\b", s.text[:m.start])[-1].split()[-3:]
+                after = re.split(r"[,;]|\b(?:and|but|or|with)\b", s.text[m.end:])[0].split()[:3]
+                if not _hits(words(" ".join(before + after)), dict.fromkeys(others, 1.0)):
+                    continue
+            found.append(m)
+            first = first or (i, m)
+    answer = verdict(cs, found)
+    if answer is None or first is None:
+        return None
+    i, m = first
+    s = t.sentences[i]
+    label = present_option(item) if answer else absent_option(item)
+    return ItemReading(item.name, item.question, label, "read",
+                       f"class '{s.text[m.start:m.end]}' {'in' if answer else 'not in'} '{cs.text}'",
+                       s.text, (s.start + m.start, s.start + m.end))
 
 
 _NORMAL_AFTER = re.compile(r"(?i)^[\w\s,/-]*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
@@ -521,8 +560,9 @@ class _Reading:
 
 
 # the words between the item's and its number do not cross a comma ('>50 units of insulin over 12 hours, have serum
-# glucose >300' gives insulin no 300)
-_NUMBER_AFTER = re.compile(r"\W*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
+# glucose >300' gives insulin no 300), nor does a comma right after the item's words open a new clause ('admitted from
+# the hospital, and has an IL-6 level of 250': no 250 days in hospital; 'enjoyment of life, rated at 9/10' is read)
+_NUMBER_AFTER = re.compile(r"(?:[^\w,;]|[,;](?!\s*(?:and|but|or|while|whereas)\b))*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
                            + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
 
 
@@ -556,12 +596,26 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
         later = sorted(b for _, b, w in t.stems[i] if b not in firsts and any(same_word(w, h) for h in hits))
         for end in firsts + later:  # a later use of the item's words last ('no bone metastases but metastatic
             m = _NUMBER_AFTER.match(s.text[end:])  # involvement of more than three vertebral bodies')
-            if m and re.match(r"\s*[x×](?!\s*10)", s.text[end + m.end(1):]):
-                continue  # a magnification ('per 200× field') names the item, it is no value
-            if m and not timed and _TIME_AFTER.match(s.text[end + m.end(1):]):
+            if m and (_part_of_a_name(s.text, end + m.start(1), end + m.end(1))
+                      or _written_in(question, m.group(1), s.text[end + m.end(1):])):
+                end += m.end(1)  # the number is the item's own ('IL-6 level of 420', 'in the last 6 months, 3 men'):
+                m = _NUMBER_AFTER.match(s.text[end:])  # the next one
+            if not m:
                 continue
-            sign = -1.0 if m and re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
-            if m and ok(x := sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))):
+            tail = s.text[end + m.end(1):]
+            if re.match(r"\s*[x×](?!\s*10)", tail):
+                continue  # a magnification ('per 200× field') names the item, it is no value
+            if not timed and _TIME_AFTER.match(tail):
+                continue
+            start = next((a for a, b, _ in t.stems[i] if b == end), end)
+            if _part_of_a_name(s.text, end + m.start(1), end + m.end(1)) or _written_in(question, m.group(1), tail) \
+                    or _foreign_unit(tail, unit, question) or _anothers_name(
+                        s.text[:start], s.text[end:end + m.start(1)], question, weights):
+                continue  # '4 cm' for a percentage, '7 liters' for BUN
+            sign = -1.0 if re.search(r"(?:^|[\s(:=])-$", s.text[:end + m.start(1)]) else 1.0  # 'T-score of -2.8'
+            x = sign * float(_WORD_NUMBERS.get(m.group(1).lower(), m.group(1).replace(",", "")))
+            x = _in_time_unit(x, tail, unit) if timed else x
+            if x is not None and ok(x):
                 a = end + m.start(1)
                 return _Reading(x, "the number after the item's words", s.text, (s.start + a, s.start + end + m.end(1)),
                                 _bound(s.text[max(0, a - 20):a], x))
@@ -573,6 +627,98 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 return _Reading(x, "the number before the item's words", s.text, (s.start + m.start(1), s.start + first),
                                 _bound(s.text[max(0, m.start(1) - 20):m.start(1)], x))
     return None
+
+
+def _anothers_name(before: str, between: str, question: str, weights: dict[str, float]) -> bool:
+    """Does the item's word head another thing's name ('platelet count' for 'Leukocyte count', 'Revised Trauma Score'
+    for 'Injury Severity Score': two capitalised words), or, for an item that is a quantity, do the words up to the
+    number name another quantity ('serum albumin of 2.3' for 'Serum calcium')? Checked on the two words before the
+    item's word (in its clause) and the words between."""
+    own = _quantity_name(question)
+    mine = lambda w: any(same_word(w, x) for x in weights)  # noqa: E731
+    last = re.split(r"[,;()]|\b(?:and|or|but|with|of)\b", before)[-1].split()[-2:]
+    for chunk in (" ".join(last), between if own else ""):  # between: only for an item that is a quantity itself
+        foreign = [w for a, b, w in words(chunk) if not mine(w) and _quantity_name(chunk[a:b]) not in (None, own)]
+        if foreign:
+            return True
+    caps = [w for w in last if re.fullmatch(r"[A-Z][a-z]{2,}", w) and w.casefold() not in STOP
+            and not mine(words(w)[0][2])]
+    return len(caps) == 2 and bool(before[:before.rfind(last[0])].strip())  # a proper name ('Revised Trauma Score'),
+    # not the sentence's first words
+
+
+def _part_of_a_name(sentence: str, a: int, b: int) -> bool:
+    """Is the number at [a, b) glued by a hyphen to the word before it and followed by no digit ('IL-6 level',
+    'ACQ-5 score', 'COVID-19'): part of a name, not a value ('T-score of -2.5' keeps its spaces)?"""
+    return bool(re.search(r"[A-Za-z]-$", sentence[:a])) and not re.match(r"\.?\d", sentence[b:b + 2])
+
+
+def _written_in(question: str, number: str, tail: str) -> bool:
+    """Does the item itself write this number with the word after it as its setting ('in the last 6 months', 'within
+    the first 24 hours'), not as a cut-off?"""
+    w = re.match(r"[\s-]*([A-Za-z]+)", tail)
+    if not w or not number[:1].isdigit():
+        return False
+    return bool(re.search(rf"\b(?:in|within|last|past|over|previous|prior|first|during|for)\s+(?:the\s+)?"
+                          rf"(?:last\s+|past\s+|first\s+)?{re.escape(number)}[\s-]*{re.escape(w.group(1).rstrip('s'))}",
+                          question, re.I))  # a setting, not a cut-off ('Cervical dilation >= 4 cm')
+
+
+# a unit as a case writes it right after a number (a bare word such as 'in' or 'a' is no unit here)
+_TEXT_UNIT = re.compile(r"\s*(%|(?:[x×]\s*10\s*(?:\^|\*\*)?\s*[0-9⁹³]+\s*)?(?:[A-Za-zµμ]+\s*)?/\s*[\wµμ³^]+(?:\s*h2o)?"
+                        r"(?:\s*/\s*\w+)?|mm\s*hg|cm\s*h2o|mmol|meq|mg|kg|mcg|g|ml|liters?|litres?|mm|cm|ms|msec|°[cf]|º[cf]|"
+                        r"deg[cf]|iu|units?)(?![\w/])", re.I)
+_MEASURED = ("g/dL", "mmol/L", "mL", "cm", "g", "10^9/L")  # amounts, concentrations, volumes, lengths, counts
+_DIMENSIONLESS = re.compile(r"(?i)\b(?:score|scale|index|grade|class|stage|ratio|questionnaire)\b")
+
+
+def _is_count(unit: str) -> bool:
+    try:
+        convert(1.0, unit, "x10^9/L")
+        return True
+    except (UnitConversionError, ValueError, KeyError):
+        return False
+
+
+def _converts(a: str, b: str) -> bool | None:
+    """Does ``a`` convert to ``b`` (True), measure another kind of quantity (False), or is either unknown (None)?"""
+    counts = [_is_count(x) for x in (a, b)]
+    if counts[0] != counts[1]:
+        return False  # a count per volume ('0.8 x 10³/mm³') is no concentration or length
+    try:
+        convert(1.0, a, b)
+        return True
+    except UnitConversionError as err:
+        return False if re.search(r"different kind|expected a count", str(err)) else None
+    except (ValueError, KeyError):
+        return None
+
+
+def _foreign_unit(tail: str, unit: str, question: str) -> bool:
+    """Is the number's unit one the item cannot be measured in ('4 cm' for a percentage, '7 liters' for BUN in
+    mg/dL, '9 g/dL' for a unitless ratio or score)? A unit the converter does not know is never foreign."""
+    m = _TEXT_UNIT.match(tail)
+    if not m:
+        return False
+    said = _DEGREES.get(m.group(1).replace(" ", "").casefold(), m.group(1).strip())
+    if unit:  # only a unit written as a case would write one ('mg/dL', '%'; not the 'x' of 'x 10^9/L' or 'cells')
+        own = _TEXT_UNIT.fullmatch(" " + unit)
+        return bool(own) and _converts(said, _DEGREES.get(unit.casefold(), unit)) is False
+    if unit or said == "%" or _quantity_name(question) or not _DIMENSIONLESS.search(question):
+        return False
+    return any(_converts(said, x) for x in _MEASURED)  # a score or ratio has no amount, length or concentration
+
+
+def _in_time_unit(x: float, tail: str, unit: str) -> float | None:
+    """A duration after the number ('4 weeks') in the item's time unit ('year'); ``x`` unchanged when either has no
+    time unit."""
+    m = _TIME_AFTER.match(tail)
+    to = _DURATION_UNIT.get(unit.casefold().rstrip("s"), unit.casefold().rstrip("s"))
+    if not m or to not in _TIME_UNITS:
+        return x
+    u = re.sub(r"s$", "", m.group(0).strip(" -").casefold())
+    u = _DURATION_UNIT.get(u, u)
+    return x * _TIME_UNITS[u] / _TIME_UNITS[to] if u in _TIME_UNITS else x
 
 
 _DEGREES = {"degf": "°F", "ºf": "°F", "degc": "°C", "ºc": "°C"}
