@@ -96,6 +96,13 @@ _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉\u2010\u2011\u2012\u2
 _DURATION_UNIT = {"min": "minute", "hr": "hour", "h": "hour", "wk": "week", "mo": "month", "yr": "year"}
 
 
+def _time_unit(word: str) -> str:
+    """A unit word in the singular, lower case, abbreviations spelled out: a key of ``_TIME_UNITS`` when it is a time
+    unit ('Hrs' -> 'hour', 'weeks' -> 'week'), else the word so normalised."""
+    w = word.casefold().rstrip("s")
+    return _DURATION_UNIT.get(w, w)
+
+
 @dataclass
 class ItemReading:
     """One item: its value (an option label or a number; None when left out), status, evidence and how."""
@@ -587,7 +594,7 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
     words (or of one of its alternative names), accepted by ``ok``: after its most telling word first (the 'ASPECTS'
     of 'ASPECTS score', not the 'score' of 'NIHSS score is 4'); a number with a time unit ('2 years after') is no
     value of an item measured in another unit."""
-    timed = _DURATION_UNIT.get(unit.casefold().rstrip("s"), unit.casefold().rstrip("s")) in _TIME_UNITS or (
+    timed = _time_unit(unit) in _TIME_UNITS or (
         not unit and bool(re.search(r"(?i)\b(?:time|duration|minutes?|hours?|days?|weeks?|months?|years?)\b", question)))
     named = [n for w in _alternative_names(question, weights) for n in _naming(t, w)] if question else _naming(t, weights)
     for i, _, hits in named:
@@ -713,11 +720,10 @@ def _in_time_unit(x: float, tail: str, unit: str) -> float | None:
     """A duration after the number ('4 weeks') in the item's time unit ('year'); ``x`` unchanged when either has no
     time unit."""
     m = _TIME_AFTER.match(tail)
-    to = _DURATION_UNIT.get(unit.casefold().rstrip("s"), unit.casefold().rstrip("s"))
+    to = _time_unit(unit)
     if not m or to not in _TIME_UNITS:
         return x
-    u = re.sub(r"s$", "", m.group(0).strip(" -").casefold())
-    u = _DURATION_UNIT.get(u, u)
+    u = _time_unit(m.group(0).strip(" -"))
     return x * _TIME_UNITS[u] / _TIME_UNITS[to] if u in _TIME_UNITS else x
 
 
@@ -792,8 +798,7 @@ def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
         for m in _DURATION.finditer(s.text):
             n = m.group(1).lower()
             x = 1.0 if n in ("a", "an") else float(_WORD_NUMBERS.get(n, n))
-            u = m.group(2).lower()
-            out.append((x * _TIME_UNITS[_DURATION_UNIT.get(u, u)], i, s.text, (s.start + m.start(), s.start + m.end())))
+            out.append((x * _TIME_UNITS[_time_unit(m.group(2))], i, s.text, (s.start + m.start(), s.start + m.end())))
     return out
 
 
@@ -820,7 +825,7 @@ def _durations_naming(t: _Text, weights: dict[str, float]) -> bool:
 def _duration_of(item: Number, t: _Text, weights: dict[str, float], ok: Any) -> _Reading | None:
     """A time the item measures ('Time from CPR to ROSC', min): the one duration the sentences naming it state
     ('after 45 minutes of CPR, ROSC was achieved'), in the item's unit; None when they state none or several."""
-    unit = _DURATION_UNIT.get(item.unit.casefold().rstrip("s"), item.unit.casefold().rstrip("s"))
+    unit = _time_unit(item.unit)
     if unit not in _TIME_UNITS:
         return None
     named = {i for i, _, _ in _naming(t, weights)}
@@ -1089,7 +1094,7 @@ def _mixed(item: Choice, banded: Choice, qs: list[Quantity], worded: Choice, t: 
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
     ok = lambda x: item.ge <= x <= item.le  # noqa: E731
     # a time is read from a duration with its unit first ('after 1.5 hours' is no 1.5 min)
-    timed = _DURATION_UNIT.get(item.unit.casefold().rstrip("s"), item.unit.casefold().rstrip("s")) in _TIME_UNITS
+    timed = _time_unit(item.unit) in _TIME_UNITS
     got = (timed and _duration_of(item, t, weights, ok)) or (
         None if timed and _durations_naming(t, weights) else
         _measured(item.question, item.unit, t, weights, ok, item.analyte) or _by_unit(item, t, ok, weights))
