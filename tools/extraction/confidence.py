@@ -523,12 +523,12 @@ class NoteReader:
         out: list[tuple[bool, dict[str, Any]]] = []
         for i, (tokens, stems, abbrs) in enumerate(self._tokens):
             best: bool | None = None
+            text = self.index.sentences[i].text
             for p in phrases:
                 if not (p.stems <= stems and p.abbreviations <= abbrs):
                     continue
                 wanted = p.stems | p.abbreviations
                 first: dict[str, tuple[int, int]] = {}
-                text = self.index.sentences[i].text
                 for tok, a, b in tokens:
                     # a word naming a test, not a finding: 'coronary angiography', 'renal ultrasound', 'liver function tests';
                     # or a place: 'admitted from her general practitioner's surgery'
