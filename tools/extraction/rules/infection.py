@@ -57,7 +57,7 @@ def bands(ctx: NoteContext) -> Hit | None:
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = r"(?P<d>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+_WEEKDAY = rf"(?P<d>{'|'.join(_WEEKDAYS)})\b"
 # the onset named by its weekday: "started on Sunday", "worse since Tuesday", "came on last Friday night"
 _ONSET_WEEKDAY = re.compile(r"\b(?:started|starting|began|begun|beginning|came\s+on|come\s+on|developed|onset|since)\s+"
                             r"(?:(?:on|last|this\s+past|the)\s+)?" + _WEEKDAY, re.I)
