@@ -514,12 +514,12 @@ class NoteReader:
         self._triggers: dict[int, list] = {}
 
     def supports(self, phrases: tuple[Phrase, ...], *, current: bool = False, history: bool = False,
-                 chronic: bool = False) -> list[tuple[bool, dict[str, Any]]]:
+                 chronic: bool = False, quantity: bool = False) -> list[tuple[bool, dict[str, Any]]]:
         """(strong, sentence) for each sentence that affirms one of ``phrases``: every word of the phrase within a
         short stretch, none of them negated, hypothetical or a relative's (nor past, for a ``current``
         criterion; and placed in the past, for a ``history`` one: 'a prior PE' is not supported by this admission's
-        embolus), not a measurement ('blood pressure 124/78 mmHg'), not 'acute' for a ``chronic`` criterion; in note
-        order."""
+        embolus), not a measurement ('blood pressure 124/78 mmHg') unless the phrases name a ``quantity`` (then a
+        measurement is what is looked for), not 'acute' for a ``chronic`` criterion; in note order."""
         out: list[tuple[bool, dict[str, Any]]] = []
         for i, (tokens, stems, abbrs) in enumerate(self._tokens):
             best: bool | None = None
@@ -542,7 +542,7 @@ class NoteReader:
                     continue  # the words are scattered over a long sentence: not this phrase
                 if any(self._denied(i, a, b, current) for a, b in spans):
                     continue
-                if not self._as_finding(i, spans, history, chronic):
+                if not quantity and not self._as_finding(i, spans, history, chronic):
                     continue
                 best = bool(best) or p.strong
             if best is not None:
@@ -652,8 +652,9 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
         if status == "assumed" and p.get("source") == "default" and not str(p.get("note", "")).startswith("method"):
             alternative = _alternative(kind, default, options)
             if alternative is None:
-                unread = _unread_quantity(calc, name, reader) if kind in ("quantity", "number") and value is None \
-                    else []
+                # a quantity not given (None), or left at its 'none' default (a vasopressor dose of 0)
+                unread = _unread_quantity(calc, name, reader) if kind in ("quantity", "number") \
+                    and (value is None or value == default) else []
                 assumed_absent += bool(unread)
                 out += unread
                 continue
@@ -709,7 +710,7 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
 # Words of a quantity's description that do not say which quantity it is.
 _QUANTITY_GENERIC = frozenset(_stems("""serum plasma blood arterial venous level levels concentration count rate ratio
 measured measurement reading result week weeks day days hour hours per daily total mean lowest highest worst first
-initial last admission baseline""".split()))
+initial last admission baseline dose doses infusion""".split()))
 
 
 def _bounds(calc: Calculator, name: str) -> list[float]:
@@ -736,12 +737,14 @@ def _unread_quantity(calc: Calculator, name: str, reader: NoteReader) -> list[Do
     computes from others when not given (a mean arterial pressure from SBP and DBP) is not unread."""
     if _computed_otherwise(calc, name):
         return []
-    words = {st for st in _stems(_WORD.findall(f"{name.replace('_', ' ')} {_description(calc, name).split('(')[0]}"))
+    # the description without its unit ('Dopamine dose [µg/kg/min]')
+    description = re.sub(r"\[[^\]]*\]", " ", _description(calc, name).split("(")[0])
+    words = {st for st in _stems(_WORD.findall(f"{name.replace('_', ' ')} {description}"))
              if len(st) > 2 and st not in _QUANTITY_GENERIC and st not in _GENERIC_STEMS}
-    abbreviations = {w for w in _WORD.findall(_description(calc, name).split("(")[0]) if _is_abbreviation(w)}
+    abbreviations = {w for w in _WORD.findall(description) if _is_abbreviation(w)}
     phrases = tuple([Phrase(frozenset({w}), frozenset(), w, False) for w in sorted(words)]
                     + [Phrase(frozenset(), frozenset({a}), a, True) for a in sorted(abbreviations)])
-    found = reader.supports(phrases) if phrases else []
+    found = reader.supports(phrases, quantity=True) if phrases else []
     if not found:
         return []
     sentences = [s for _, s in found][:MAX_SENTENCES]

@@ -7,7 +7,7 @@ import pytest
 
 from medmirror.bench.calibration import hold_back, risk_coverage
 from medmirror.tools.calculators import CALCULATORS
-from medmirror.tools.extraction.confidence import NoteReader, assess, second_reader
+from medmirror.tools.extraction.confidence import NoteReader, assess, doubts_of, second_reader
 from medmirror.tools.extraction.grounding import rule_arguments
 
 CHADS = CALCULATORS["cha2ds2_vasc"]
@@ -235,6 +235,30 @@ def test_a_quantity_the_calculator_computes_from_others_is_not_unread():
     assert "mean_arterial_pressure" not in {d.input for d in conf.doubts if d.kind == "unread"}
 
 
+
+
+@pytest.mark.parametrize("calc_id, name, value, sentence", [
+    # a lab named with its reading is what an unread quantity looks like
+    ("apache_ii", "creatinine", None, "Renal: urine output fell overnight; creatinine 1.6 mg/dL against 0.7 mg/dL."),
+    # a vasopressor left at its 'none' default (0) while the note gives its dose
+    ("sofa", "dopamine", 0.0, "Her pressure was 84/50 mmHg on a dopamine infusion of 7 micrograms/kg/min."),
+    ("sofa", "norepinephrine", 0.0, "CV: remains on norepinephrine, weaned from 0.15 to 0.08 mcg/kg/min."),
+])
+def test_an_unread_quantity_named_with_its_reading_is_a_doubt(calc_id: str, name: str, value, sentence: str) -> None:
+    calc = CALCULATORS[calc_id]
+    doubts, _ = doubts_of(calc, [{"name": name, "status": "assumed", "source": "default", "value": value}], sentence)
+    assert [d.input for d in doubts if d.kind == "unread"] and all(d.input == name for d in doubts)
+    assert sentence in doubts[0].sentences[0]["text"]
+
+
+@pytest.mark.parametrize("name, sentence", [
+    ("epinephrine", "CV: remains on norepinephrine, weaned from 0.15 to 0.08 mcg/kg/min, the lowest dose so far."),
+    ("dopamine", "He needed no vasoactive infusion; the lowest dose of fentanyl was 25 mcg an hour."),
+])
+def test_a_dose_of_another_drug_is_no_unread_vasopressor(name: str, sentence: str) -> None:
+    doubts, _ = doubts_of(CALCULATORS["sofa"], [{"name": name, "status": "assumed", "source": "default",
+                                                 "value": 0.0}], sentence)
+    assert not doubts
 
 @pytest.mark.parametrize("calc_id, field, sentence", [
     ("heart_score", "hypertension", "On arrival her blood pressure was 124/78 mmHg and her pulse 80."),  # a reading
