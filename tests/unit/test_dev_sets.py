@@ -44,9 +44,10 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # realblind3 (pure test set, one note per lab/physical/date/dosage calculator) and real3 (development, two per calculator);
 # real4 (development, two notes per one-shot risk calculator); real5 (development, three notes per severity/diagnosis
 # calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator);
-# real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4)
+# real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4);
+# realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19}
+             "real6": 19, "realblind5": 36}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -325,7 +326,7 @@ def test_realblind2_has_one_note_per_one_shot_calculator() -> None:
 VALUE_CATEGORIES = {"lab", "physical", "date", "dosage"}
 
 
-@pytest.mark.parametrize("name, per_calculator", [("realblind3", 1), ("real3", 2)])
+@pytest.mark.parametrize("name, per_calculator", [("realblind3", 1), ("real3", 2), ("realblind5", 1)])
 def test_real3_sets_cover_the_value_calculators(name: str, per_calculator: int) -> None:
     """Every one-shot calculator of the lab, physical, date and dosage categories, `per_calculator` notes each."""
     if not ONE_SHOT.exists():
@@ -427,3 +428,19 @@ def test_real6_has_one_note_per_score_calculator() -> None:
         assert r.lower == r.upper == r.ground_truth, r.note_id
     doc = (DEV / "real6.md").read_text(encoding="utf-8")
     assert "development set" in doc and "realblind4" in doc
+
+
+# ---------------------------------------------------------------------------
+# (n) realblind5: pure test set, one PMC-style case report per lab/physical/date/dosage calculator
+# ---------------------------------------------------------------------------
+
+
+def test_realblind5_is_a_pure_test_set_of_case_reports() -> None:
+    """Note realblind5-<calculator id>-1 for each value calculator, 300-550 words, documented as a pure test set."""
+    rows = [r for n, r in REAL_ROWS if n == "realblind5"]
+    assert len(rows) == 36
+    assert sorted(r.note_id for r in rows) == sorted(f"realblind5-{r.calculator_id}-1" for r in rows)
+    assert Counter(r.category for r in rows) == Counter({"lab": 19, "physical": 12, "date": 3, "dosage": 2})
+    for r in rows:
+        assert 300 <= len(r.note.split()) <= 550, f"{r.note_id}: {len(r.note.split())} words"
+    assert "pure test set" in (DEV / "realblind5.md").read_text(encoding="utf-8")
