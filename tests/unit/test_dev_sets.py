@@ -47,7 +47,7 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4);
 # realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19, "realblind5": 36}
+             "real6": 19, "realblind5": 36, "real7": 36}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -444,3 +444,28 @@ def test_realblind5_is_a_pure_test_set_of_case_reports() -> None:
     for r in rows:
         assert 300 <= len(r.note.split()) <= 550, f"{r.note_id}: {len(r.note.split())} words"
     assert "pure test set" in (DEV / "realblind5.md").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# (n) real7: development case reports, one per lab, physical, date and dosage calculator (held out: realblind5)
+# ---------------------------------------------------------------------------
+
+
+def test_real7_has_one_note_per_value_calculator() -> None:
+    """Note real7-<calculator id>-1 for each one-shot lab/physical/date/dosage calculator, 300-550 words."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    wanted = {cid for cid, cat in one_shot.items() if cat in VALUE_CATEGORIES}
+    assert len(wanted) == 36
+    rows = [r for n, r in REAL_ROWS if n == "real7"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 1 for cid in wanted})
+    assert Counter(r.category for r in rows) == Counter({"lab": 19, "physical": 12, "date": 3, "dosage": 2})
+    assert all(r.category == one_shot[r.calculator_id] for r in rows)
+    assert sorted(r.note_id for r in rows) == sorted(f"real7-{cid}-1" for cid in wanted)
+    for r in rows:
+        assert 300 <= len(r.note.split()) <= 550, f"{r.note_id}: {len(r.note.split())} words"
+        _limits_follow_the_conventions(r)
+    doc = (DEV / "real7.md").read_text(encoding="utf-8")
+    assert "development set" in doc and "realblind5" in doc
