@@ -1,4 +1,5 @@
-"""Numeric items read from a vignette (issue 28): a ratio from its parts; on sentences written for these tests, near misses included."""
+"""Numeric items read from a vignette (issue 28): a ratio from its parts, and temperature bands as labels
+write them; on sentences written for these tests, near misses included."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from medmirror.tools.extraction.vignette import read_items
 PF = Choice("pf", "PaO₂/FiO₂", opts((">200", 0), ("60 to 200", 1), ("<60", 2)))
 PF_RATIO = Choice("pf", "PaO2/FiO2 ratio", opts((">=300", 0), ("225-299", 1), ("100-224", 2), ("<100", 3)))
 SF = Choice("sf", "SpO2/FiO2", opts((">315", 0), (">235 to <=315", 1), (">150 to <=235", 2), ("<=150", 3)))
-
+TEMP = Choice("temp", "Temperature", opts(("<35.1degC (<95.18degF)", 3), ("35.1-36.0degC (95.18 - 96.8degF)", 1),
+                                          ("36.1-38.0degC (>96.8 - 100.4degF)", 0), ("38.1-39.0degC (>100.4 - 102.2degF)", 1),
+                                          (">39.0degC (>102.2degF)", 2)))
 
 
 def one(item, text):
@@ -36,3 +39,9 @@ def test_one_part_of_a_ratio_is_no_ratio():
 
 def test_a_ratio_named_in_brackets_before_its_number():
     assert one(PF, "His oxygenation (PaO2/FiO2) of 180 is poor.").value == "60 to 200"
+
+
+def test_a_temperature_band_with_its_unit_glued():
+    assert one(TEMP, "On arrival his temperature is 38.6degC.").value == "38.1-39.0degC (>100.4 - 102.2degF)"
+    assert one(TEMP, "Temperature was 95.9 degF on arrival.").value == "35.1-36.0degC (95.18 - 96.8degF)"
+    assert one(TEMP, "He reports feeling feverish at home.").value is None
