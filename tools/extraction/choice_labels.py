@@ -152,6 +152,7 @@ def bands(item: Choice) -> list[Quantity] | None:
     for o in item.options:
         label = _POWER.sub(lambda m: str(10 ** int(m.group(1).translate(_SUPERSCRIPT))),
                            o.label.replace("≥", ">=").replace("≤", "<="))  # '>=10⁶' is '>=1000000'
+        label = re.sub(r"(?i)(\d)(deg[CF]\b)", r"\1 \2", label)  # '35.1-36.0degC': the unit glued to the range
         qs = quantities(label)
         if not qs:
             return None

@@ -72,6 +72,7 @@ MARGIN = 0.2  # how much more of its weight the chosen option must cover than th
 
 # item question -> the extractor's quantity (first pattern that matches wins)
 _QUANTITIES: list[tuple[str, str]] = [
+    (r"\bpao2\s*/\s*fio2|\bp/f\b", "pf_ratio"), (r"\bspo2\s*/\s*fio2|\bs/f\b", "sf_ratio"),  # a ratio, not its part
     (r"pulmonary artery|\bpasp\b", ""), (r"\bpao2\b|partial pressure of oxygen", "pao2"), (r"\bpaco2\b", "paco2"),
     (r"\bfio2\b", "fio2"), (r"\bspo2\b|oxygen saturation|\bo2 sat", "spo2"),
     (r"systolic (?:bp|blood pressure|pressure)|\bsbp\b", "systolic_bp"), (r"diastolic", "diastolic_bp"),
@@ -532,7 +533,7 @@ def _clause(sentence: str, hits: dict[str, tuple[int, int]]) -> str:
 
 
 def _quantity_name(question: str) -> str | None:
-    q = question.lower()
+    q = question.translate(_SUBSCRIPTS).lower()  # 'PaO₂/FiO₂' is 'PaO2/FiO2'
     return next((name for rx, name in _QUANTITIES if re.search(rx, q)), None) or None
 
 
@@ -774,6 +775,8 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
     """The quantity the item names, in ``unit`` (the extractor's first, then the number after its words); with
     ``soft`` a value that does not convert is taken as written (a cut-off's unit is read from its text)."""
     name = _quantity_name(item_question)
+    if name in _RATIOS:
+        return _ratio(name, t, ok)
     if name:
         v = t.extraction.get(name)
         if v is not None and isinstance(v.value, (int, float)):
@@ -789,6 +792,38 @@ def _measured(item_question: str, unit: str, t: _Text, weights: dict[str, float]
                 bound = _bound(v.raw[:num.start()], x) if num else None
                 return _Reading(x, f"{name} {v.raw!r} read by the extractor", v.sentence.text, v.span, bound)
     return _number_after(t, weights, ok, item_question, unit)
+
+
+# an oxygenation ratio item -> its numerator's quantity and the ways a case writes the ratio's name
+_RATIOS = {"pf_ratio": ("pao2", r"(?:pao2|p)"), "sf_ratio": ("spo2", r"(?:spo2|sao2|s)")}
+_RATIO_VALUE = re.compile(r"(?:\s*(?:ratio|of|is|was|at|measured|=|:|~|\)))*\s*((?:(?:less|more|greater|lower|higher) than|"
+                          r"above|below|under|over|>=|<=|[<>])?\s*)(\d+(?:\.\d+)?)(?!\d|\.\d|\s*%|\s*/)", re.I)
+
+
+def _ratio(name: str, t: _Text, ok: Any) -> _Reading | None:
+    """An oxygenation ratio (PaO2/FiO2, SpO2/FiO2): the number the text gives right after the ratio's name ('P/F ratio
+    of 180', 'PaO2/FiO2 below 100'), else the ratio of its two parts when the extractor reads both with their units
+    (PaO2 in mmHg or SpO2 in %, over FiO2 as a fraction); never one part alone ('PaO2 of 70 mmHg' is no ratio of 70)."""
+    part, head = _RATIOS[name]
+    written = re.compile(rf"(?<![\w/]){head}\s*/\s*(?:fio2|f)\b", re.I)
+    for s in t.sentences:
+        for m in written.finditer(s.text):
+            v = _RATIO_VALUE.match(s.text, m.end())
+            if v is None:
+                continue
+            x = float(v.group(2))
+            if ok(x) or v.group(1).strip():
+                bound = _bound(s.text[:v.start(2)], x)
+                return _Reading(x, f"the {name.replace('_', ' ')} written '{s.text[m.start():v.end()]}'", s.text,
+                                (s.start + m.start(), s.start + v.end()), bound)
+    num, fio2 = t.extraction.get(part), t.extraction.get("fio2")
+    if num is None or fio2 is None or not isinstance(num.value, (int, float)) or not isinstance(fio2.value, (int, float)) \
+            or fio2.unit != "%" or num.unit != ("mmHg" if part == "pao2" else "%") or not 21 <= fio2.value <= 100:
+        return None
+    x = round(float(num.value) / (float(fio2.value) / 100), 1)
+    if not ok(x):
+        return None
+    return _Reading(x, f"{part} {num.raw!r} / fio2 {fio2.raw!r} = {x:g}", num.sentence.text, num.span)
 
 
 def _durations(t: _Text) -> list[tuple[float, int, str, tuple[int, int]]]:
