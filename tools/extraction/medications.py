@@ -87,6 +87,13 @@ _COMBO_STRENGTHS = re.compile(rf"(?:\s*[/-]\s*{_PARTNER}\b)?\s*(?P<a>\d+(?:\.\d+
 # a tablet count written before the drug: "takes 2 tablets of tramadol 50 mg"
 _TABLETS_BEFORE = re.compile(r"\b(?P<n>one and a half|one|two|three|half|1\.5|1|2|3)\s*(?:tablets?|tabs?|capsules?|caps?|pills?)"
                              r"\s+of\s+$", re.I)
+# a strength per tablet, then the number of tablets taken at once: "Medrol 4 mg tablets - SIX tablets (24 mg) every
+# morning", "prednisolone 5 mg tabs, take 6 tablets daily", "5 mg x 8 tablets once a day": the dose is the strength times
+# the count (a count with a schedule or a bracketed total after it; "28 tablets dispensed" is a supply, not a dose)
+_COUNT_WORD = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_STRENGTH_COUNT = re.compile(rf"\s*(?:[-–—:,;x×]|\bthen\b)?\s*(?:take\s+|takes\s+|taking\s+)?(?P<n>{_COUNT_WORD})\s+"
+                             rf"(?:tablets?|tabs?|capsules?|caps?|pills?)\b(?:\s*\((?P<total>{NUMBER})\s*(?P<tu>mg|mcg|µg|g)\))?",
+                             re.I)
 # a dose changed later in the same sentence: "prednisone 7.5 mg daily, increased to 20 mg daily this week" (the
 # current dose); a planned change ("to be tapered to 5 mg", "will reduce to") is not one
 _DOSE_CHANGE = re.compile(rf"\b(?:increased|reduced|decreased|raised|lowered|changed|titrated|up-?titrated|weaned|tapered|"
@@ -96,6 +103,24 @@ _PLANNED_CHANGE = re.compile(r"\b(?:will|plan(?:ned)?|to\s+be|should|then|next|o
 _PRN_USE = re.compile(r"\b(?:takes?|taking|took|uses?|using|used|needs?|needing|requires?|requiring)\s+(?:about\s+|around\s+|approximately\s+"
                       r"|roughly\s+|only\s+)?(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?|times?)\s+"
                       r"(?:a|per|each)\s+day\b|\b(?P<n2>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?)\s+daily\b", re.I)
+
+
+def _times_tablets(note: str, dose: float, unit: str, pos: int, limit: int) -> tuple[float, int]:
+    """The dose of a strength per tablet followed by the number of tablets taken at once (:data:`_STRENGTH_COUNT`):
+    the count needs a schedule right after it or a bracketed total that agrees; otherwise the dose stays."""
+    c = _STRENGTH_COUNT.match(note, pos)
+    if not c or c.end() > limit or not re.match(r"mg|mcg|µg|μg|ug|g\b", unit or "", re.I):
+        return dose, pos
+    raw = c.group("n").lower()
+    n = float(raw) if raw.isdigit() else float(word_to_number(raw) or 0)
+    if not 0 < n <= 12:
+        return dose, pos
+    if c.group("total"):
+        agrees = abs(parse_number(c.group("total")) - dose * n) < 1e-6 and c.group("tu").lower() == unit.lower()
+        return (dose * n, c.end()) if agrees else (dose, pos)
+    f = parse_frequency(note[c.end():min(limit, c.end() + 30)])
+    right_after = f is not None and not note[c.end():c.end() + f[2] - len(f[0])].strip(" ,")  # 'six tablets daily'
+    return (dose * n, c.end()) if right_after else (dose, pos)
 
 
 def _pick_route(words: list[str]) -> str | None:
@@ -245,6 +270,7 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
                     break
                 routes.append(r.group("r"))
                 pos = r.end()
+            dose, pos = _times_tablets(note, dose, unit, pos, limit)
         else:
             db = dose_before.search(note, max(prev_end, sent.start, m.start() - 40), m.start())
             if db:
