@@ -10,8 +10,9 @@ from medmirror.tools.extraction.extractor import extract
 
 
 @pytest.mark.parametrize("note, want", [
-    ("Date of service: 03/14/2026, 09:10. Seen for pelvic pain.", "2026-03-14"),
-    ("Service date - 2 February 2026. Antenatal review.", "2026-02-02"),
+    # the date is not the note's heading: only its label makes it today's
+    ("SURGICAL CONSULT\nRequested by the ward team. Date of service: 03/14/2026, 09:10. Pelvic pain.", "2026-03-14"),
+    ("ANTENATAL NOTE\nReferred by her GP. Service date - 2 February 2026.", "2026-02-02"),
 ])
 def test_date_of_service_is_today(note: str, want: str) -> None:
     assert extract(note, findings=False).values["current_date"].value == want
