@@ -93,6 +93,9 @@ _ADMISSION = re.compile(
     r"(?!\s+(?:to|in|on)\s+(?:the\s+)?(?:ICU|intensive|critical|HDU|CCU|ward|unit|floor|theatre))"
     r"|\badmission\s+(?:labs?|bloods?|tests?|results?|values?|vitals?|observations|obs|chemistr\w*|panel|investigations)\b"
     r"|\bbefore\s+any\s+(?:treatment|therapy|fluids?|intervention)\b", re.I)
+# a line's own label with a time of its own: 'Day 3: creatinine 2.0', 'Repeat (06:00): Na 131', 'HD3 - Cr 1.9'
+_OWN_TIME_LABEL = re.compile(r"[ \t\-•*]*[^:\n]{0,40}?\b(?:day\s*\d+|HD\s*\d+|POD\s*\d+|today|yesterday|overnight|repeat(?:ed)?"
+                             r"|discharge|follow[- ]?up|post[- ]?\w+|later|\d{1,2}[:h]\d\d)\b[^:\n]{0,20}[:\-–]", re.I)
 # the note names the time the calculation is for: "delta ratio requested for today's labs", "using the current values"
 _FOR_CURRENT = re.compile(r"\b(?:for|from|on|using|with)\s+(?:today'?s|this\s+morning'?s|(?:the\s+)?current|the\s+latest"
                           r"|the\s+most\s+recent)\s+(?:labs?|values?|bloods?|results?|readings?|measurements?|chemistr\w*"
@@ -617,8 +620,11 @@ class Scanner:
         after = _ADMISSION.match(self.note, r.end + len(self.note[r.end:]) - len(self.note[r.end:].lstrip(" \t(,")))
         if cue or after:
             return bool(after) or not _LATER_NEAR.search(lead)
-        # the block's header: the lines above, up to a blank line, the nearest one ending in ':'
+        # the block's header: the lines above, up to a blank line, the nearest one ending in ':' (not for a line timed by
+        # its own label: 'Day 3: Cr 2.0' under 'Admission labs:')
         line_start = self.note.rfind("\n", 0, r.number_start) + 1
+        if _OWN_TIME_LABEL.match(self.note, line_start, r.number_start):
+            return False
         pos = line_start
         for _ in range(12):
             if pos <= 0:

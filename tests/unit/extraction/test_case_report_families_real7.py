@@ -135,3 +135,25 @@ def test_tablet_counts_that_are_not_the_dose(text: str) -> None:
 ])
 def test_admission_preference_yields_to_the_note(note: str) -> None:
     assert _first(note, "chloride") == 112.0
+
+
+def test_a_line_timed_by_its_own_label_is_not_the_blocks_admission() -> None:
+    # under an admission header, a line labelled with its own later time is not an admission reading
+    note = ("Sodium 133 mmol/L at the GP surgery.\nAdmission labs:\nDay 3: sodium 128 mmol/L\n"
+            "Potassium 4.0 mmol/L")
+    assert _first(note, "sodium") == 133.0
+
+
+# --- a blood pressure goal is not a reading ----------------------------------------------------------------------------
+@pytest.mark.parametrize("note", [
+    "Seated BP 152/96 mmHg. Plan: target BP 135/85 or lower.",
+    "Aim to keep the blood pressure under 140/90 mmHg; BP 152/96 mmHg today.",
+])
+def test_bp_goal_is_not_read(note: str) -> None:
+    v = extract(note, findings=False).values["systolic_bp"]
+    assert v.value == 152.0 and not v.alternatives
+
+
+def test_bp_after_a_target_word_in_another_clause_is_read() -> None:
+    # near miss: 'target' ends its clause before the reading
+    assert _first("No target organ damage; BP 162/98 mmHg.", "systolic_bp") == 162.0
