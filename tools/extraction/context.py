@@ -321,6 +321,12 @@ _PATIENT_AGAIN = re.compile(r"\b(?:he|she|patient|his|her|their|pt)\b", re.I)
 _FETUS_BEFORE = re.compile(r"(?<![-\w])(?:f(?:o)?etal|f(?:o)?etus['’]s?)(?!\s+medicine)\s+(?:[A-Za-z-]+\s+){0,3}$", re.I)
 
 
+# a relative said to be in the room ('his wife, present today, was started on a statin for a cholesterol of 7.1'): an
+# aside about the person, not a verb of presentation that would end the relative's scope
+_ATTENDING = re.compile(r",\s*(?:who\s+(?:is|was)\s+)?(?:also\s+)?present(?:\s+(?:today|at\s+\w+|in\s+(?:the\s+)?\w+"
+                        r"|during\s+\w+))?\s*,", re.I)
+
+
 def other_person(text: str, start: int, end: int, triggers: list[TriggerHit] | None = None) -> str:
     """The phrase that makes the measurement text[start:end] (a sentence's label to unit) another person's ('mother',
     'whose wife', "donor's", 'the other patient'); '' when it is the patient's. Stricter than the family category of
@@ -333,7 +339,7 @@ def other_person(text: str, start: int, end: int, triggers: list[TriggerHit] | N
     for t in _near(trig, start, end):
         if t.category != "family" or t.direction != "forward" or t.end > start or _NOT_A_PERSON.search(t.text):
             continue
-        gap = text[t.end:start]
+        gap = _ATTENDING.sub(" ", text[t.end:start])
         if _TERMINATORS.search(gap) or _PATIENT_AGAIN.search(gap) or len(_WORD.findall(gap)) > t.max_words:
             continue
         return t.text

@@ -40,9 +40,9 @@ _LABELS = {
                 r"|last (?:normal )?period",
     "due_date": r"\bEDD\b|estimated date of (?:delivery|confinement)|(?:estimated )?due date",
     "current_date": r"today'?s date|todays date|current date|today is|date today"
-                    r"|date of (?:the |this |today's )?(?:visit|presentation|evaluation|examination|assessment|consultation"
+                    r"|date of (?:the |this |today's )?(?:visit|presentation|evaluation|examination|assessment|consultation|service"
                     r"|review|appointment|encounter|booking|attendance)"
-                    r"|(?<!last )(?<!next )(?<!previous )(?<!prior )(?:clinic|visit|consultation|appointment|assessment|review"
+                    r"|(?<!last )(?<!next )(?<!previous )(?<!prior )(?:clinic|visit|consultation|appointment|assessment|review|service"
                     r"|encounter|booking|examination) date",
 }
 # the date right after the label, or after a relative clause of the label ("her last menstrual period, which she recorded
@@ -215,6 +215,39 @@ def _period_starts(note: str, index: SentenceIndex, day_first: bool) -> list[Val
     return sorted(values, key=lambda v: v.value, reverse=True)
 
 
+# an LMP told relative to a dated event: "her last menstrual period began six days before her sister's wedding on
+# Saturday 13 June 2026", "LMP two weeks after her birthday (3 May 2026)": the event's date moved by the days or weeks;
+# a weekday written with the date must be that date's (else the date is doubtful and not read)
+_N_WORD = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|twenty"
+_RELATIVE_LMP = re.compile(
+    rf"(?:{_LABELS['lmp_date']})[^\d\n.;]{{0,40}}?\b(?P<n>{_N_WORD})\s+(?P<u>days?|weeks?)\s+(?P<dir>before|after|prior\s+to"
+    rf"|earlier\s+than|later\s+than)\s+[^\d\n.;]{{0,80}}?(?:(?P<wd>(?:mon|tues|wednes|thurs|fri|satur|sun)day),?\s+(?:the\s+)?)?"
+    rf"{DATE}", re.I)
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def _relative_lmp(note: str, index: SentenceIndex, day_first: bool) -> list[Value]:
+    """LMP dates told relative to a dated event (:data:`_RELATIVE_LMP`)."""
+    values = []
+    for m in _RELATIVE_LMP.finditer(note):
+        event = parse_date(m.group("date"), day_first)
+        raw_n = m.group("n").lower()
+        n = int(raw_n) if raw_n.isdigit() else word_to_number(raw_n)
+        if event is None or not n:
+            continue
+        if m.group("wd") and _WEEKDAYS[event.weekday()] != m.group("wd").lower():
+            continue
+        days = n * (7 if m.group("u").lower().startswith("week") else 1)
+        sign = 1 if m.group("dir").lower().startswith(("after", "later")) else -1
+        d = event + dt.timedelta(days=sign * days)
+        values.append(Value(
+            name="lmp_date", value=d.isoformat(), unit="date", raw=m.group(0), original_value=m.group("date"),
+            original_unit=None, start=m.start(), end=m.end(), sentence=index.at(m.start()),
+            details={"mm/dd/yyyy": d.strftime("%m/%d/%Y"),
+                     "from": f"{days} days {'after' if sign > 0 else 'before'} {event.isoformat()}"}))
+    return values
+
+
 def _this_pregnancy_first(values: list[Value]) -> list[Value]:
     """LMP dates in note order, the latest first when an earlier one is more than a pregnancy (280 days) before it: that
     one dated an earlier pregnancy ("her first child was born after a pregnancy dated from a last period of 5 August
@@ -255,7 +288,7 @@ def extract_dates(note: str, index: SentenceIndex) -> dict[str, Value]:
         if not values and name == "current_date":
             values = _encounter_dates(note, index, day_first)
         if name == "lmp_date" and not values:
-            values = _period_starts(note, index, day_first)
+            values = _relative_lmp(note, index, day_first) or _period_starts(note, index, day_first)
         elif name == "lmp_date" and len(values) > 1:
             values = _this_pregnancy_first(values)
         if values:

@@ -282,6 +282,10 @@ def extract(note: str, *, concepts: Iterable[str] | None = None, findings: bool 
     readings = _merge(scanner.scan(), *vital_groups, vitals.qt_pair(scanner), vitals.pao2_on_fio2(scanner),
                       anthropometrics.height_weight(scanner),
                       {k: v for k, v in gcs_parts.items() if k != "gcs_from_components"})
+    for rs in readings.values():  # told as the admission reading: before an untimed one (MedCalc-Bench's time)
+        for r in rs:
+            if scanner.at_admission(r):
+                r.details["admission"] = True
     if "gcs" not in readings and "gcs_from_components" in gcs_parts:
         readings["gcs"] = gcs_parts["gcs_from_components"]
 

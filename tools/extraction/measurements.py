@@ -76,14 +76,42 @@ _LATER_HEADER = re.compile(r"\W*(?:(?:repeat(?:ed)?|re-?check(?:ed)?|subsequent|
                            r"(?:(?:after|following)\s+(?:[\w.'’-]+\s+){0,5}?|post[- ]?)" + TREATMENT + r"(?![A-Za-z]))[^:\n]{0,40}:", re.I)
 _LATER_AFTER = re.compile(rf"[ \t]*[(,]?[ \t]*(?:(?:after|following|once\s+on)\s+(?:[\w.'’-]+\s+){{0,5}}?|post[- ]?){TREATMENT}(?![A-Za-z])"
                           rf"|[ \t]*[(,]?[ \t]*(?:at|on|by)\s+(?:the\s+(?:time\s+of\s+)?)?discharge\b", re.I)
+# earlier in the reading's clause, a time after the presentation: "On the day of discharge (day 19) his weight had
+# fallen by 11 kg, creatinine was 102 µmol/L, albumin 22 g/L", "At the three-month review she weighed 63 kg", "Six months
+# after the first visit her fasting glucose was 6,1 mmol/L"
+_LATER_IN_SENTENCE = re.compile(
+    r"\b(?:on|at|by|upon)\s+(?:the\s+)?(?:day|time)\s+of\s+(?:(?:his|her|their|the)\s+)?discharge"
+    r"|\b(?:at|on|by)\s+(?:the|his|her|their|a)\s+(?:[\w]+[- ](?:week|month|year)s?\s+)(?:review|follow[- ]?up|visit|clinic|check)"
+    r"|\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|several|a\s+few)\s+(?:weeks?|months?|years?)\s+"
+    r"(?:after|following)\s+(?:the\s+|his\s+|her\s+|their\s+)?(?:first|initial|index)?\s*(?:visit|consultation|presentation"
+    r"|admission|discharge|diagnosis)\b", re.I)
+_CLOSED_ASIDE = re.compile(r"\([^()]*\)")
+# a reading told as the admission one (:meth:`Scanner.at_admission`): 'on admission', 'at presentation', 'upon arrival'
+# (not to an intensive care unit or a ward, a later move), 'admission labs', 'before any treatment'
+_ADMISSION = re.compile(
+    r"\b(?:on|at|upon)\s+(?:(?:his|her|their|the)\s+)?(?:admission|arrival|presentation)\b"
+    r"(?!\s+(?:to|in|on)\s+(?:the\s+)?(?:ICU|intensive|critical|HDU|CCU|ward|unit|floor|theatre))"
+    r"|\badmission\s+(?:labs?|bloods?|tests?|results?|values?|vitals?|observations|obs|chemistr\w*|panel|investigations)\b"
+    r"|\bbefore\s+any\s+(?:treatment|therapy|fluids?|intervention)\b", re.I)
+# a line's own label with a time of its own: 'Day 3: creatinine 2.0', 'Repeat (06:00): Na 131', 'HD3 - Cr 1.9'
+_OWN_TIME_LABEL = re.compile(r"[ \t\-•*]*[^:\n]{0,40}?\b(?:day\s*\d+|HD\s*\d+|POD\s*\d+|today|yesterday|overnight|repeat(?:ed)?"
+                             r"|discharge|follow[- ]?up|post[- ]?\w+|later|\d{1,2}[:h]\d\d)\b[^:\n]{0,20}[:\-–]", re.I)
+# the note names the time the calculation is for: "delta ratio requested for today's labs", "using the current values"
+_FOR_CURRENT = re.compile(r"\b(?:for|from|on|using|with)\s+(?:today'?s|this\s+morning'?s|(?:the\s+)?current|the\s+latest"
+                          r"|the\s+most\s+recent)\s+(?:labs?|values?|bloods?|results?|readings?|measurements?|chemistr\w*"
+                          r"|panel|set)\b", re.I)
 # a current time between an earlier phrase and the reading cancels the phrase: "In 2020 she was diagnosed with
 # cirrhosis and now her bilirubin is 3.2", "after antibiotics at home for a week she presents with ... BP 80/40"
 _PRESENT_WORDS = re.compile(r"\b(?:now|today|currently|presents?|presented|presenting|on\s+(?:this\s+)?admission|on\s+arrival"
-                            r"|this\s+(?:admission|morning|AM)|at\s+presentation|initial(?:ly)?|pre-(?!morbid)\w+|pre(?:transfusion|treatment))\b", re.I)
+                            r"|this\s+(?:admission|morning|AM)|at\s+presentation|initial(?:ly)?|pre-(?!morbid|pregnancy|conception|illness)\w+"
+                            r"|pre(?:transfusion|treatment))\b", re.I)
 _BASELINE = re.compile(r"\b(?:baseline|previous(?:ly)?|prior(?!\s+to\s+(?:the\s+|his\s+|her\s+)?" + TREATMENT + r")|usual|pre-?morbid|historical|last (?:year|month|visit)"
+                       # a time before the illness or the pregnancy: 'pre-pregnancy weight', 'before diagnosis he weighed'
+                       r"|pre-?(?:pregnancy|conception|illness)|before\s+(?:the\s+|his\s+|her\s+)?(?:diagnosis|illness|pregnancy)"
                        r"|(?:years?|months?|weeks?) (?:before|ago|earlier))\b", re.I)
 # a sentence or line introduced as baseline: "Baseline (6 months ago): bili 1.4, Alb 3.6", "Prior labs: ..."
-_BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historical|last (?:year|month|visit))\b"
+_BASELINE_HEADER = re.compile(r"\W*(?:baseline|previous|prior|old|usual|historical|last (?:year|month|visit)"
+                              r"|pre-?(?:pregnancy|conception|illness))\b"
                               r"[^:\n]{0,40}:", re.I)
 # earlier in the same sentence, a time well before the presentation: "diagnosed 4 years earlier, when his
 # bilirubin was 1.2 and albumin 3.9", "at diagnosis", "a year ago"
@@ -128,7 +156,7 @@ _PAST_AFTER = re.compile(
 _SAMPLED_THEN = re.compile(r"\b(?:taken|drawn|sent|recorded|obtained|performed|done)\s+at\s+that\s+time\b", re.I)
 # a value of the pluperfect is of a time before the story's present: "his creatinine had been 1.0 mg/dL", "her booking
 # blood pressure at 11 weeks had been 112/70 mmHg" (not when it is timed as the presentation: "had been 128 on arrival")
-_HAD_BEEN = re.compile(r"\bhad\s+been\b(?:\s+(?:at|about|around|approximately|only|just))?[ \t]*$", re.I)
+_HAD_BEEN = re.compile(r"\bhad\s+(?:been|weighed|measured)\b(?:\s+(?:at|about|around|approximately|only|just))?[ \t]*$", re.I)
 # a change written between the two values: 'rising to', 'fell to', 'improving to', 'then', 'and later' (a later value)
 _TREND = (r"(?:before\s+)?(?:ris(?:ing|en)|rose|fall(?:ing|en)|fell|dropp(?:ing|ed)|improv(?:ing|ed)|increas(?:ing|ed)"
           r"|decreas(?:ing|ed)|climb(?:ing|ed)|worsen(?:ing|ed)|settl(?:ing|ed)|return(?:ing|ed)|peak(?:ing|ed)|recover(?:ing|ed))"
@@ -369,6 +397,7 @@ class Scanner:
         self._past_ends: dict[tuple, list[int]] = {}  # (phrase kind, sentence start) -> ends of its phrases
         # (quantity, number position) -> a labelled number refused as that quantity (see :meth:`interpret`)
         self.refused: dict[tuple[str, int], Refusal] = {}
+        self._for_current: bool | None = None  # does the note ask for today's values (see :meth:`at_admission`)?
 
     # -- labels -------------------------------------------------------------
     def _find_labels(self) -> list[tuple[int, int, Spec]]:
@@ -537,7 +566,9 @@ class Scanner:
         'repeat', 'Discharge labs:'). Presenting values sort first, then later ones, then past ones. ``since``: where
         the reading's part of the sentence starts, when an earlier part times another reading."""
         sent_start = self.index.at(start).start if since is None else since
-        before = self.note[max(sent_start, start - 30):start]
+        # a closed bracket times its own value: "creatinine 118 µmol/L (baseline 84 µmol/L in March), albumin 19 g/L"
+        before = _CLOSED_ASIDE.sub(" ", self.note[max(sent_start, start - 120):start])[-30:]
+        gap = _CLOSED_ASIDE.sub(" ", gap)
         # an earlier clause is not this reading's: "13.6 g/dL in May of last year; this morning haemoglobin 9.2"
         cut = list(_CLAUSE_BREAK.finditer(before))
         if cut:
@@ -550,6 +581,7 @@ class Scanner:
                     or (_SAMPLED_THEN.search(self.note, sent_start, start) and self._past_sentence_before(sent_start)))
         later = bool(_LATER_NEAR.search(before) or _LATER_HEADER.match(self.note, sent_start, start)
                      or self._phrase_before(_LATER_BEFORE, sent_start, start)
+                     or self._phrase_before(_LATER_IN_SENTENCE, sent_start, start)
                      or _LATER_AFTER.match(self.note, end))
         return past, later
 
@@ -568,6 +600,43 @@ class Scanner:
         prev = self.index.at(sent_start - 1)
         text = self.note[prev.start:min(prev.end, sent_start)]
         return bool(_BASELINE.search(text) or _PAST_IN_SENTENCE.search(text))
+
+    def at_admission(self, r: Reading) -> bool:
+        """Is the reading told as the admission one: a cue in its clause before the number ('on admission she weighed
+        61 kg', 'Admission bloods showed: ... albumin 19 g/L', 'BP on arrival, seated: 146/94'), right after it ('2.8
+        mg/dL on admission'; not 'this morning', a current time that need not be the admission), or in the header line ending in ':' that opens its block ('Labs on admission (today):'
+        above 'Serum: Na 133, creatinine 2.8')? MedCalc-Bench takes the values when the patient was first admitted,
+        so such a reading goes before an untimed one of the same time frame (an earlier visit told without a date)."""
+        if self._for_current is None:
+            self._for_current = bool(_FOR_CURRENT.search(self.note))
+        if self._for_current:  # the note names the values the calculation is for: today's, not the admission's
+            return False
+        sent = self.index.at(r.number_start)
+        lead = _CLOSED_ASIDE.sub(" ", self.note[max(sent.start, self.note.rfind(";", sent.start, r.number_start) + 1):
+                                                r.number_start])
+        cue = _ADMISSION.search(lead)
+        if cue and "(" in lead[:cue.start()]:  # an aside in brackets: '(On admission: Na 139, Cl 101)'
+            return False
+        after = _ADMISSION.match(self.note, r.end + len(self.note[r.end:]) - len(self.note[r.end:].lstrip(" \t(,")))
+        if cue or after:
+            return bool(after) or not _LATER_NEAR.search(lead)
+        # the block's header: the lines above, up to a blank line, the nearest one ending in ':' (not for a line timed by
+        # its own label: 'Day 3: Cr 2.0' under 'Admission labs:')
+        line_start = self.note.rfind("\n", 0, r.number_start) + 1
+        if _OWN_TIME_LABEL.match(self.note, line_start, r.number_start):
+            return False
+        pos = line_start
+        for _ in range(12):
+            if pos <= 0:
+                return False
+            prev_start = self.note.rfind("\n", 0, pos - 1) + 1
+            line = self.note[prev_start:pos - 1].strip()
+            if not line:
+                return False
+            if line.endswith(":"):
+                return bool(_ADMISSION.search(line)) and not _LATER_NEAR.search(line)
+            pos = prev_start
+        return False
 
     def mark_time(self, r: Reading) -> Reading:
         """Set a reading's time frame (:meth:`time_frame`) when it was read by a rule other than a label's (blood
@@ -1208,13 +1277,14 @@ class Scanner:
 
 
 def dedupe(readings: list[Reading]) -> list[Reading]:
-    """One reading per number position; presenting values first, then values after a treatment or at discharge,
-    baseline/previous ones last."""
+    """One reading per number position; presenting values first (those told as the admission ones before untimed
+    ones), then values after a treatment or at discharge, baseline/previous ones last."""
     seen: dict[int, Reading] = {}
     for r in readings:
         if r.number_start not in seen or (r.end - r.start) > (seen[r.number_start].end - seen[r.number_start].start):
             seen[r.number_start] = r
-    return sorted(seen.values(), key=lambda r: (r.baseline, bool(r.details.get("later")), is_bound(r), r.number_start))
+    return sorted(seen.values(), key=lambda r: (r.baseline, bool(r.details.get("later")), is_bound(r),
+                                                not r.details.get("admission"), r.number_start))
 
 
 def is_bound(r: Reading) -> bool:

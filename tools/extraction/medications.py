@@ -87,6 +87,13 @@ _COMBO_STRENGTHS = re.compile(rf"(?:\s*[/-]\s*{_PARTNER}\b)?\s*(?P<a>\d+(?:\.\d+
 # a tablet count written before the drug: "takes 2 tablets of tramadol 50 mg"
 _TABLETS_BEFORE = re.compile(r"\b(?P<n>one and a half|one|two|three|half|1\.5|1|2|3)\s*(?:tablets?|tabs?|capsules?|caps?|pills?)"
                              r"\s+of\s+$", re.I)
+# a strength per tablet, then the number of tablets taken at once: "Medrol 4 mg tablets - SIX tablets (24 mg) every
+# morning", "prednisolone 5 mg tabs, take 6 tablets daily", "5 mg x 8 tablets once a day": the dose is the strength times
+# the count (a count with a schedule or a bracketed total after it; "28 tablets dispensed" is a supply, not a dose)
+_COUNT_WORD = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_STRENGTH_COUNT = re.compile(rf"\s*(?:[-–—:,;x×]|\bthen\b)?\s*(?:take\s+|takes\s+|taking\s+)?(?P<n>{_COUNT_WORD})\s+"
+                             rf"(?:tablets?|tabs?|capsules?|caps?|pills?)\b(?:\s*\((?P<total>{NUMBER})\s*(?P<tu>mg|mcg|µg|g)\))?",
+                             re.I)
 # a dose changed later in the same sentence: "prednisone 7.5 mg daily, increased to 20 mg daily this week" (the
 # current dose); a planned change ("to be tapered to 5 mg", "will reduce to") is not one
 _DOSE_CHANGE = re.compile(rf"\b(?:increased|reduced|decreased|raised|lowered|changed|titrated|up-?titrated|weaned|tapered|"
@@ -96,6 +103,55 @@ _PLANNED_CHANGE = re.compile(r"\b(?:will|plan(?:ned)?|to\s+be|should|then|next|o
 _PRN_USE = re.compile(r"\b(?:takes?|taking|took|uses?|using|used|needs?|needing|requires?|requiring)\s+(?:about\s+|around\s+|approximately\s+"
                       r"|roughly\s+|only\s+)?(?P<n>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?|times?)\s+"
                       r"(?:a|per|each)\s+day\b|\b(?P<n2>\d{1,2}|one|two|three|four|five|six)\s+(?:doses?|tablets?|tabs?)\s+daily\b", re.I)
+
+
+_BRACKET_ASIDE = re.compile(r"\s*\([^()\d]{1,60}\)\s*,?")
+# the daily use of an as-needed drug told in the next sentence: "The diary shows five tablets a day", "she has been
+# taking about three a day"
+_USE_PER_DAY = re.compile(r"\b(?:(?:takes?|taking|took|uses?|using|used|shows?|showed|shown|records?|recorded|documents?"
+                          r"|documented|averages?|averaged|averaging)\s+(?:about\s+|around\s+|approximately\s+|roughly\s+)?)"
+                          r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight)\s+(?:doses?|tablets?|tabs?|pills?|capsules?)\s+"
+                          r"(?:a|per|each)\s+day\b", re.I)
+
+
+def _tablets_after(note: str, pos: int) -> re.Match[str] | None:
+    """The tablet count after a combination's strengths, past a bracketed restatement of the product ('Percocet 10/325
+    (oxycodone/acetaminophen), two tablets at bedtime')."""
+    aside = _BRACKET_ASIDE.match(note, pos)
+    return _TABLETS.match(note, pos) or (_TABLETS.match(note, aside.end()) if aside else None)
+
+
+def _in_open_bracket(note: str, a: int, b: int) -> bool:
+    """Is note[b] inside a bracket opened after ``a`` (and not closed before ``b``)?"""
+    gap = note[a:b]
+    return gap.count("(") > gap.count(")")
+
+
+def _use_next_sentence(note: str, index: SentenceIndex, sent, drugs: re.Pattern[str]) -> re.Match[str] | None:
+    """The stated daily use of an as-needed drug in the sentence after its own (:data:`_USE_PER_DAY`), when that
+    sentence names no drug of its own (whose use it would then be)."""
+    nxt = index.following(sent, 1)
+    if not nxt or drugs.search(nxt[0].text):
+        return None
+    return _USE_PER_DAY.search(note, nxt[0].start, nxt[0].end)
+
+
+def _times_tablets(note: str, dose: float, unit: str, pos: int, limit: int) -> tuple[float, int]:
+    """The dose of a strength per tablet followed by the number of tablets taken at once (:data:`_STRENGTH_COUNT`):
+    the count needs a schedule right after it or a bracketed total that agrees; otherwise the dose stays."""
+    c = _STRENGTH_COUNT.match(note, pos)
+    if not c or c.end() > limit or not re.match(r"mg|mcg|µg|μg|ug|g\b", unit or "", re.I):
+        return dose, pos
+    raw = c.group("n").lower()
+    n = float(raw) if raw.isdigit() else float(word_to_number(raw) or 0)
+    if not 0 < n <= 12:
+        return dose, pos
+    if c.group("total"):
+        agrees = abs(parse_number(c.group("total")) - dose * n) < 1e-6 and c.group("tu").lower() == unit.lower()
+        return (dose * n, c.end()) if agrees else (dose, pos)
+    f = parse_frequency(note[c.end():min(limit, c.end() + 30)])
+    right_after = f is not None and not note[c.end():c.end() + f[2] - len(f[0])].strip(" ,")  # 'six tablets daily'
+    return (dose * n, c.end()) if right_after else (dose, pos)
 
 
 def _pick_route(words: list[str]) -> str | None:
@@ -196,7 +252,7 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         if _COMBO_JOIN.fullmatch(scan[a.end():b.start()]):
             c = _COMBO_DOSE.match(note, b.end())
             if c:
-                t = _TABLETS.match(note, c.end())
+                t = _tablets_after(note, c.end())
                 count = _TABLET_COUNT[t.group("n").lower()] if t else 1.0  # "two tablets": twice the strength
                 end = t.end() if t else c.end()
                 combos[i] = (parse_number(c.group("a")) * count, c.group("unit"), end)
@@ -206,20 +262,27 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         if i not in combos and "/" in m.group(0):
             c = _COMBO_DOSE.match(note, m.end())
             if c:
-                t = _TABLETS.match(note, c.end())
+                t = _tablets_after(note, c.end())
                 combos[i] = (parse_number(c.group("a")) * (_TABLET_COUNT[t.group("n").lower()] if t else 1.0),
                              c.group("unit"), t.end() if t else c.end())
         if i not in combos:  # strengths without a unit: "Percocet 5/325", "hydrocodone/APAP 10/325"
             c = _COMBO_STRENGTHS.match(note, m.end())
             if c:
-                t = _TABLETS.match(note, c.end())
+                t = _tablets_after(note, c.end())
                 combos[i] = (parse_number(c.group("a")) * (_TABLET_COUNT[t.group("n").lower()] if t else 1.0),
                              "mg", t.end() if t else c.end())
 
     for i, m in enumerate(mentions):
         name, cls = _canonical(m.group(0), lookup)
         sent = index.at(m.start())
-        nxt = mentions[i + 1].start() if i + 1 < len(mentions) and i + 1 not in combos else len(note)
+        j = i + 1
+        # the same drug restated in brackets ('Norco 5/325 (hydrocodone/acetaminophen), one tablet at bedtime'): the
+        # mention's dose and schedule go on past the bracket (its partner drug included)
+        if j < len(mentions) and _canonical(mentions[j].group(0), lookup)[0] == name \
+                and _in_open_bracket(note, m.end(), mentions[j].start()):
+            while j < len(mentions) and j not in combos and _in_open_bracket(note, m.end(), mentions[j].start()):
+                j += 1
+        nxt = mentions[j].start() if j < len(mentions) and j not in combos else len(note)
         limit = min(sent.end, nxt)
         prev_end = mentions[i - 1].end() if i else 0
         start, end = m.start(), m.end()
@@ -245,6 +308,7 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
                     break
                 routes.append(r.group("r"))
                 pos = r.end()
+            dose, pos = _times_tablets(note, dose, unit, pos, limit)
         else:
             db = dose_before.search(note, max(prev_end, sent.start, m.start() - 40), m.start())
             if db:
@@ -257,6 +321,9 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
             start = min(start, rb.start())
         # routes right after a dose-first drug ("20 mg of FentaNYL buccal") were read above
         frequency, per_day, prn = None, None, False
+        aside = _BRACKET_ASIDE.match(note, pos) if dose is not None else None
+        if aside and aside.end() <= limit:  # 'Norco 5/325 (hydrocodone/acetaminophen), one tablet at bedtime'
+            pos = aside.end()
         pd = _PER_DAY_UNIT.match(note, pos) if dose is not None else None
         window_end = min(limit, pos + 45)
         if pd and pd.end() <= limit:
@@ -269,11 +336,12 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         if p:
             prn = True
             pos = max(pos, p.end())
-            use = _PRN_USE.search(note, p.end(), min(limit, p.end() + 60))
+            use = _PRN_USE.search(note, p.end(), min(limit, p.end() + 60)) or _use_next_sentence(note, index, sent, rx)
             if use:  # the as-needed drug's stated daily use replaces its maximum frequency
-                n = use.group("n") or use.group("n2")
+                n = use.group("n") or use.groupdict().get("n2")
                 per_day = float(n) if n.isdigit() else float(word_to_number(n) or 0) or per_day
-                frequency, pos = use.group(0), use.end()
+                frequency = use.group(0)
+                pos = use.end() if use.end() <= limit else pos  # a use told in the next sentence: the mention ends here
         change = _DOSE_CHANGE.search(note, pos, limit) if dose is not None else None
         if change and not _PLANNED_CHANGE.search(note, max(pos, change.start() - 30), change.start()) \
                 and parse_number(change.group("dose")) is not None and change.group("unit").lower() == (unit or "").lower():

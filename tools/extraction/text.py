@@ -71,7 +71,7 @@ def split_sentences(note: str) -> list[Sentence]:
 # and reading its integer part would make up a value.
 NUMBER = (
     r"(?<![\w.,/])(?<![A-Za-z]-)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?"
-    r"|\d+,\d{1,2}(?=\s?(?:mg|g/|mmol|µmol|μmol|umol|mEq|meq|U/|IU|%|°))"
+    r"|\d+,\d{1,2}(?=\s?(?:mg|g/|mmol|µmol|μmol|umol|mEq|meq|U/|IU|%|°|[µμu]U/|[µμu]IU|mIU|pmol|nmol|ng/|pg/))"
     r"|\d+(?:\.\d+)?(?!,\d)|\.\d+)(?![\d])"
 )
 NUMBER_RE = re.compile(NUMBER)

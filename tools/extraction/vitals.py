@@ -82,6 +82,11 @@ _GCS_COMPONENTS = re.compile(
     + _GCS_SEP + r"(?:M|(?i:motor(?:[ \t]+response)?))" + _GCS_LAB + r"([1-6])(?:\s*/\s*6(?![\d.]))?(?![\w])")
 
 
+# a goal written before the pair, in its clause: 'target BP 135/85 or lower', 'BP goal < 130/80', 'aim to keep the blood
+# pressure under 140/90' (a value to reach, not one measured)
+_BP_GOAL_BEFORE = re.compile(r"\b(?:targets?|goals?|aim(?:ing)?|keep|maintain|treat(?:ing)?\s+to)\b[^\d;.\n]{0,30}$", re.I)
+
+
 def blood_pressure(scanner: Scanner) -> dict[str, list[Reading]]:
     """Systolic and diastolic readings from slash pairs."""
     note = scanner.note
@@ -94,6 +99,8 @@ def blood_pressure(scanner: Scanner) -> dict[str, list[Reading]]:
         if _NOT_BP_LABEL.search(before) and not (label and label.start() > _NOT_BP_LABEL.search(before).start()):
             continue
         if not (m.group("unit") or label):
+            continue
+        if _BP_GOAL_BEFORE.search(before):  # 'target BP 135/85 or lower', 'aim for a BP below 140/90': a goal
             continue
         sbp, dbp = float(m.group("sys")), float(m.group("dia"))
         if not (sbp_spec.lo <= sbp <= sbp_spec.hi and dbp_spec.lo <= dbp <= dbp_spec.hi and sbp > dbp):

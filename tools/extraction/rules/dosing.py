@@ -150,15 +150,32 @@ _ADMISSION_REGIMEN = re.compile(
     r"|\bregular\s+(?:analgesi[ac]s?|medications?|medicines|opioids?)\b", re.I)
 
 
+# the last sentence of a line ending in ':' (a list follows): 'Pain history: ... . Her regimen on admission was:'
+_REGIMEN_HEADER = re.compile(r"(?:^|(?<=[.!?]\s))[^\n.!?]{0,200}:[ \t]*$", re.M)
+
+
 def _admission_regimen(ctx: NoteContext) -> list:
     """The opioid mentions of the sentences that give the regimen at admission (:data:`_ADMISSION_REGIMEN`) with a
     dose and a frequency (or a patch's strength); empty when no sentence does. When the note gives that regimen, it is
     the list: opioids prescribed in hospital, after an operation or at discharge, and the words of 'morphine milligram
     equivalents', are not the patient's on arrival."""
     opioids = [m for m in ctx.medications if m.drug_class == "opioid"]
+    blocks = _regimen_blocks(ctx.note)
     sentences = {m.sentence.start for m in opioids if m.dose is not None
-                 and (m.doses_per_day is not None or m.route == "patch") and sentence_has(_ADMISSION_REGIMEN, m.sentence.text)}
+                 and (m.doses_per_day is not None or m.route == "patch")
+                 and (sentence_has(_ADMISSION_REGIMEN, m.sentence.text) or any(a <= m.start < b for a, b in blocks))}
     return [m for m in opioids if m.sentence.start in sentences]
+
+
+def _regimen_blocks(note: str) -> list[tuple[int, int]]:
+    """The lines under a header that gives the regimen at admission ('Her pain regimen on admission, from the fill
+    history:', 'Home medications:'), up to the next blank line: a list whose items are sentences of their own."""
+    out = []
+    for m in _REGIMEN_HEADER.finditer(note):
+        if _ADMISSION_REGIMEN.search(m.group(0)):
+            blank = re.compile(r"\n[ \t]*\n").search(note, m.end())
+            out.append((m.end(), blank.start() if blank else len(note)))
+    return out
 
 
 def opioid_list(ctx: NoteContext) -> Hit | None:
@@ -166,7 +183,7 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
     A drug the note says was stopped or taken previously is not part of the current daily dose and is left out; when
     a sentence gives the regimen at admission, its opioids are the list (:func:`_admission_regimen`)."""
     entries: dict[tuple, dict[str, Any]] = {}
-    incomplete: list[str] = []
+    incomplete: list[tuple[str, str]] = []
     complete_drugs: set[str] = set()
     spans: list[tuple[int, int]] = []
     for m in _admission_regimen(ctx) or ctx.medications:
@@ -186,28 +203,30 @@ def opioid_list(ctx: NoteContext) -> Hit | None:
             elif m.route in ("buccal", "sublingual", "lozenge", "film") or re.search(r"buccal|sublingual|lozenge", m.raw, re.I):
                 drug = "FentaNYL buccal"
             else:
-                incomplete.append(f"{m.label} (route: buccal or patch?)")
+                incomplete.append((m.name, f"{m.label} (route: buccal or patch?)"))
                 continue
         else:
             drug = OPIOID_NAMES.get(m.name)
             if drug is None:
-                incomplete.append(f"{m.label} (no MME factor)")
+                incomplete.append((m.name, f"{m.label} (no MME factor)"))
                 continue
         per_day = m.doses_per_day
         if drug != "FentANYL patch" and m.dose_unit and re.search(r"/\s*(?:min|h)|kg", m.dose_unit, re.I):
-            incomplete.append(f"{m.label} (an infusion rate, not a dose)")  # "morphine 2 mg/h": no doses per day
+            incomplete.append((m.name, f"{m.label} (an infusion rate, not a dose)"))  # "morphine 2 mg/h": no doses per day
             continue
         if drug == "FentANYL patch":
             per_day = 1.0  # MME convention: a patch's strength (µg/h) counts once per day, whatever its change interval
         if m.dose is None or per_day is None:
-            incomplete.append(f"{m.label} ({'dose' if m.dose is None else 'doses per day'} not given)")
+            incomplete.append((m.name, f"{m.label} ({'dose' if m.dose is None else 'doses per day'} not given)"))
             continue
         key = (drug, m.dose, m.dose_unit, per_day)
         if key not in entries:
             entries[key] = {"drug": drug, "dose": float(m.dose), "unit": m.dose_unit, "doses_per_day": float(per_day)}
             spans.append((m.start, m.end))
-        complete_drugs.add(drug)
-    missing = [i for i in incomplete if not any(i.lower().startswith(d.lower().split()[0]) for d in complete_drugs)]
+        complete_drugs.add(m.name)
+    # a mention without a dose is left out when another mention of the same drug (a brand and its generic name:
+    # 'Dilaudid (hydromorphone) 4 mg ...') is complete
+    missing = [text for drug, text in incomplete if drug not in complete_drugs]
     if missing or not entries:
         return None
     start, end = spans[0][0], spans[-1][1]
