@@ -408,6 +408,11 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "melen": ("~dark stool", "~dark stools", "altered blood per rectum", "~altered blood"),
     "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since"),
     "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
+    # GCS: a tube or sedation hides the verbal response (not testable); a flexion not called normal or abnormal; eyes
+    # swollen shut cannot open
+    "verbal": ("~intubated", "~sedated", "~endotracheal tube", "~tracheostomy", "~aphonic"),
+    "motor": ("~flexes to pain", "~flexed to pain", "~flexing to pain", "~paralysed", "~paralyzed", "~neuromuscular blockade"),
+    "eye": ("~eyes swollen shut", "~periorbital swelling", "~periorbital oedema", "~periorbital edema"),
 }
 
 
@@ -420,12 +425,14 @@ _DERIVED_VOCABULARY: dict[str, tuple[str, ...]] = {
 
 
 _NAME_ONLY = frozenset({"immobil", "syncope", "confusion", "malignancy"})
+# keys that name one input exactly (a GCS component, not 'eye_opener' of CAGE nor 'gross_motor')
+_NAME_EXACT = frozenset({"verbal", "motor", "eye"})
 
 
 def _implies(key: str, name: str, stems: set[str]) -> bool:
     """Does an :data:`_IMPLIED` key name this criterion: its input's name, or a stem of its own name or description
     beginning with the key (long keys: containing it, 'cholesterol' in 'hypercholesterolemia')?"""
-    if "_" in key:
+    if "_" in key or key in _NAME_EXACT:
         return key == name
     if key in _NAME_ONLY:  # 'immobilizing plaster cast' is a cast, not immobility
         return key in name

@@ -124,6 +124,10 @@ GCS_VERBAL_SPECIFIC = [
                             r"|\bwords\b[^.;]{0,100}?\bwithout\s+(?:\w+\s+)?(?:forming|making|putting\s+together|answering|responding\s+to)"
                             r"\s+(?:a\s+|any\s+|the\s+)?(?:sentences?|questions?|conversation)"
                             r"|\b(?:call(?:s|ed|ing)?|shout(?:s|ed|ing)?|cr(?:y|ies|ied|ying))\s+out\s+(?:\w+\s+){0,2}?words\b"
+                            # intelligible single words, no sentences (Teasdale 2014 'words'): "uttering single words",
+                            # "only isolated words"; not answers given in single words that are right
+                            r"|\b(?:single|isolated|occasional|odd|the\s+odd)\s+words?\b(?!\s+(?:commands?|instructions?|requests?))"
+                            r"(?![^.;]{0,30}\b(?:correct|appropriate|orient)\w*)"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
 _AO_PARTIAL = (r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*[12]\b)"
@@ -180,8 +184,13 @@ GCS_MOTOR = [
                         r"|arms?\s+(?:\w+\s+){0,2}?bent\s+(?:\w+\s+){0,2}?at\s+the\s+elbows?\s+and\s+wrists?", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                              r"|withdr(?:aw|ew|aws|awing)\s+(?:(?:his|her|the|both|all|left|right|L|R|upper|lower)\s+){0,2}(?:arm|leg|limb|hand|foot|extremit)\w*"
-                             # normal flexion is withdrawal (GCS 2014): "normal flexion to pain"
-                             r"|(?<!ab)\bnormal\s+flexion\b"
+                             # normal flexion is withdrawal (GCS 2014): "normal flexion to pain", "flexion withdrawal",
+                             # "withdrawal flexion", "flexed normally to pain"
+                             r"|(?<!ab)\bnormal\s+flexion\b|\bflexion[- ]withdrawal\b|\bwithdrawal[- ]flexion\b"
+                             r"|\bflex(?:ed|es|ing)?\s+(?:\w+\s+){0,2}?normally\b"
+                             # the limb not named: "pulled away from the pain", "draws back from nail-bed pressure"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:back\s+|sharply\s+)?(?:away\s+)?from\s+(?:a\s+|the\s+)?"
+                             r"(?:(?:firm|deep|central|peripheral)\s+)?(?:pain|painful|noxious|stimul\w*|nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
                              r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
@@ -194,7 +203,7 @@ GCS_MOTOR = [
                              r"|(?:flex|mov)\w*\s+(?:\w+\s+){0,3}?away\s+from\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|"
                              r"nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
                              r"|" + _MOTOR_FIELD + r"withdr(?:aws?|awal|awing)\b", 4),
-    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
+    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:(?:central|peripheral|deep|firm)\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)"
                        # purposeful movement to the stimulus: "pushed the examiner's hand away", "brushes away the painful
@@ -348,6 +357,26 @@ _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testab
                         r"|(?-i:\bV\s?(?:T|\(T\))(?!\w))|\bGCS\s*\d{1,2}\s*T\b")
 
 
+# a tube in the airway at the assessment: the verbal response cannot be tested (Teasdale 2014: 'NT'; 'VT' in many charts).
+# Read only in a sentence that gives the eye or motor response ("eyes open to pain, intubated, withdraws"), not before
+# the tube ('prior to being intubated')
+_INTUBATED = (r"(?<!\bnot\s)\b(?:intubated|ventilated|on\s+(?:a\s+|the\s+)?(?:mechanical\s+)?ventilator"
+              r"|with\s+(?:an?\s+)?(?:endotracheal|ET)\s+tube|via\s+(?:a\s+|his\s+|her\s+)?tracheostomy)\b")
+_BEFORE_TUBE = re.compile(r"\b(?:before|prior\s+to|until|pending|awaiting|after\s+being\s+extubated)\s+(?:being\s+)?$", re.I)
+_EYE_OR_MOTOR = re.compile("|".join(f"(?:{p})" for _, p, *_ in (*GCS_EYE, *GCS_MOTOR[:-3])), re.I)
+
+
+def _intubated_at_assessment(ctx: NoteContext) -> Hit | None:
+    for f in affirmed_in_clause(ctx, _INTUBATED):
+        if f.historical or after_presentation(f) or not_first_assessment(ctx, f.start, f.end):
+            continue
+        if _BEFORE_TUBE.search(ctx.note, max(f.sentence.start, f.start - 25), f.start):
+            continue
+        if sentence_has(_EYE_OR_MOTOR, f.sentence.text):
+            return Hit.of_finding(f, "not testable", "intubated at the assessment: verbal response not testable")
+    return None
+
+
 def gcs_verbal(ctx: NoteContext) -> Hit | None:
     """Best verbal response: the V of 'E3V4M5'; 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS
     8T'); a neuro-obs table's first observation; else specific descriptions (no response, sounds, words) before
@@ -372,7 +401,7 @@ def gcs_verbal(ctx: NoteContext) -> Hit | None:
             or 0 < entry_of(ctx, generic.start) < entry_of(ctx, specific.start)):  # an earlier chart entry (not the
         # text before the chart, which may be history)
         return generic
-    return specific or generic
+    return specific or generic or _intubated_at_assessment(ctx)
 
 
 def gcs_motor(ctx: NoteContext) -> Hit | None:

@@ -1,0 +1,56 @@
+"""Second round of wording families for GCS, PERC, PSI, SIRS, FeverPAIN and Child-Pugh, written from clinical knowledge
+(the published definitions; textbook, guideline and ward usage, British and American) on sentences written for these
+tests; none is taken from a benchmark note or from app/data/dev/. Each family has a near miss that must not be read."""
+
+from __future__ import annotations
+
+import pytest
+
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction.confidence import NoteReader, second_reader
+from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, gcs_of
+
+
+# --- GCS motor: normal flexion is withdrawal (Teasdale 2014); a stimulus with an adjective; the limb not named --------
+@pytest.mark.parametrize("sentence, motor", [
+    ("Flexion withdrawal to nail-bed pressure.", 4),
+    ("He flexed normally to a trapezius squeeze.", 4),
+    ("She pulled away from the painful stimulus.", 4),
+    ("She localises to central pain.", 5),
+    ("Abnormal flexion to supraorbital pressure.", 3),  # abnormal flexion stays 3
+    ("He pulled away from his wife when she hugged him.", 6),  # no stimulus: not read, the default
+])
+def test_gcs_motor_words(sentence: str, motor: int) -> None:
+    assert gcs_of(sentence)[2] == GCS_MOTOR[motor]
+
+
+# --- GCS verbal: single words without sentences; a tube in the airway at the assessment --------------------------------
+@pytest.mark.parametrize("sentence, verbal", [
+    ("Eyes open to voice, uttering single words, localising to pain.", 3),
+    ("Only the odd word, no sentences; eyes open to pain.", 3),
+    ("Eyes open to pain, intubated, withdraws from pain.", 0),  # not testable
+    ("Intubated and sedated with extensor posturing to a sternal rub.", 0),
+    ("Eyes opened to pain; intubated; no verbal response.", 1),  # a described response beats the tube
+    ("He follows single word commands and opens his eyes to voice.", 5),  # commands of one word, not his speech
+    ("Prior to being intubated, his eyes opened to pain.", 5),  # before the tube
+    ("Eyes open to voice, obeys commands, not intubated.", 5),  # denied
+    ("He was later intubated on the unit.", 5),  # no response described beside it
+])
+def test_gcs_verbal_words(sentence: str, verbal: int) -> None:
+    assert gcs_of(sentence)[1] == GCS_VERBAL[verbal]
+
+
+@pytest.mark.parametrize("field, sentence, doubt", [
+    ("verbal", "Intubated in the field and transferred by air.", True),
+    ("motor", "Flexes to pain.", True),  # normal or abnormal flexion: not said
+    ("eye", "Eyes swollen shut after the assault.", True),
+    ("verbal", "Not intubated; talking.", False),
+    ("motor", "His brother is paralysed.", False),
+])
+def test_gcs_suggestive_wordings(field: str, sentence: str, doubt: bool) -> None:
+    assert (second_reader(CALCULATORS["glasgow_coma_scale"], field, NoteReader(sentence))[0] > 0) is doubt
+
+
+def test_gcs_doubts_stay_with_gcs_inputs() -> None:
+    # CAGE's 'eye_opener' is a morning drink, not an eye response
+    assert second_reader(CALCULATORS["cage"], "eye_opener", NoteReader("Eyes swollen shut after the assault.")) == (0.0, [])
