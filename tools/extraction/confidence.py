@@ -392,7 +392,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "hemopty": ("~rusty sputum", "~rust coloured sputum", "~rust colored sputum"),
     "varicos": ("~vein stripping", "~sclerotherapy", "~endovenous ablation", "~endovenous laser"),
     "hormon": ("~tamoxifen", "~raloxifene", "~progestogen-only pill", "~mini-pill", "~Depo-Provera", "~IVF",
-               "~ovarian stimulation"),
+               "~ovarian stimulation",
+               # progestogen-only devices and local vaginal oestrogen: hormones, not the oestrogen PERC names
+               "~Mirena", "~Nexplanon", "~Implanon", "~contraceptive implant", "~Cerazette", "~Vagifem", "~Estring"),
     "paralysis_or_cast": ("~foot drop", "~flaccid", "~plegic"),
     "recent_surgery_or_trauma": ("~fell", "~injured", "~knocked down"),
     "inflammatory_bowel_disease": ("~infliximab", "~adalimumab", "~pancolitis"),

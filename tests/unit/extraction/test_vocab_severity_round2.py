@@ -8,7 +8,7 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
-from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, gcs_of
+from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, gcs_of
 
 
 # --- GCS motor: normal flexion is withdrawal (Teasdale 2014); a stimulus with an adjective; the limb not named --------
@@ -54,3 +54,51 @@ def test_gcs_suggestive_wordings(field: str, sentence: str, doubt: bool) -> None
 def test_gcs_doubts_stay_with_gcs_inputs() -> None:
     # CAGE's 'eye_opener' is a morning drink, not an eye response
     assert second_reader(CALCULATORS["cage"], "eye_opener", NoteReader("Eyes swollen shut after the assault.")) == (0.0, [])
+
+
+# --- PERC hormone use: oestrogen-containing pills, patches, gels and HRT by brand --------------------------------------
+WOMAN = "A 31-year-old woman with pleuritic chest pain. "
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("She takes Yaz.", True),
+    ("Uses Oestrogel for menopausal flushes.", True),
+    ("Evorel patches twice weekly.", True),
+    ("Dianette for acne.", True),  # co-cyprindiol carries ethinylestradiol
+    ("On tibolone since her menopause.", True),
+    ("Takes Femoston 1/10.", True),
+    ("Her mother takes Femoston.", None),  # a relative's
+    ("She stopped Yaz two years ago.", None),  # not current
+])
+def test_hormone_brands(sentence: str, expected) -> None:
+    assert arg_of("perc_rule", "hormone_use", WOMAN + sentence) is expected
+
+
+@pytest.mark.parametrize("sentence, doubt", [
+    ("She has a Mirena coil.", True),  # progestogen-only: a hormone, not an oestrogen
+    ("Nexplanon in the left arm.", True),
+    ("Her sister has a Nexplanon.", False),
+])
+def test_progestogen_only_is_a_doubt(sentence: str, doubt: bool) -> None:
+    assert (second_reader(CALCULATORS["perc_rule"], "hormone_use", NoteReader(WOMAN + sentence))[0] > 0) is doubt
+
+
+# --- PERC / Wells haemoptysis in other words; PE as 'PTE' --------------------------------------------------------------
+@pytest.mark.parametrize("sentence, expected", [
+    ("Blood-flecked sputum this morning.", True),
+    ("Flecks of blood in her sputum since yesterday.", True),
+    ("Expectorating bright red blood.", True),
+    ("No blood-flecked sputum.", False),
+    ("Her husband has blood-flecked sputum.", None),  # a relative's
+    ("Blood was sent for culture; sputum was clear.", None),  # blood and sputum, not blood in sputum
+])
+def test_hemoptysis_words(sentence: str, expected) -> None:
+    assert arg_of("perc_rule", "hemoptysis", WOMAN + sentence) is expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("History of PTE in 2019, treated with warfarin.", True),
+    ("Her father had a PTE.", None),
+])
+def test_pte_is_a_previous_pe(sentence: str, expected) -> None:
+    assert arg_of("perc_rule", "previous_pe", WOMAN + sentence) is expected
