@@ -410,6 +410,8 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "melen": ("~dark stool", "~dark stools", "altered blood per rectum", "~altered blood"),
     "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since"),
     "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
+    # PSI counts an effusion seen on imaging: its bedside signs and a film that may be collapse suggest it only
+    "pleural": ("~stony dull", "~stony dullness", "~opacified hemithorax"),
     # GCS: a tube or sedation hides the verbal response (not testable); a flexion not called normal or abnormal; eyes
     # swollen shut cannot open
     "verbal": ("~intubated", "~sedated", "~endotracheal tube", "~tracheostomy", "~aphonic"),

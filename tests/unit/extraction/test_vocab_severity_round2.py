@@ -8,7 +8,8 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
-from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, gcs_of
+from medmirror.tools.extraction.rules.pneumonia import altered_mental_status, psi_pleural_effusion
+from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, gcs_of, value
 
 
 # --- GCS motor: normal flexion is withdrawal (Teasdale 2014); a stimulus with an adjective; the limb not named --------
@@ -102,3 +103,36 @@ def test_hemoptysis_words(sentence: str, expected) -> None:
 ])
 def test_pte_is_a_previous_pe(sentence: str, expected) -> None:
     assert arg_of("perc_rule", "previous_pe", WOMAN + sentence) is expected
+
+
+# --- PSI: stupor in ward words; fluid drawn from the pleural space -----------------------------------------------------
+PNEUMONIA = "A 79-year-old man with right lower lobe pneumonia. "
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("He was difficult to rouse on arrival.", True),
+    ("Semi-comatose in the emergency department.", True),
+    ("Rousable only with difficulty.", True),
+    ("His son is difficult to rouse in the mornings.", None),  # a relative's
+    ("Not difficult to rouse; alert and talking.", None),  # denied
+])
+def test_psi_stupor_words(sentence: str, expected) -> None:
+    assert value(altered_mental_status, PNEUMONIA + sentence) is expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Diagnostic thoracentesis yielded straw-coloured fluid.", True),
+    ("A pleural tap was performed on the right.", True),
+    ("No pleural tap was needed.", False),
+    ("His brother once needed a thoracentesis.", None),  # a relative's
+])
+def test_psi_effusion_by_its_drainage(sentence: str, expected) -> None:
+    assert value(psi_pleural_effusion, PNEUMONIA + sentence) is expected
+
+
+@pytest.mark.parametrize("sentence, doubt", [
+    ("Stony dull percussion note at the right base.", True),  # a sign, not imaging
+    ("No stony dullness.", False),
+])
+def test_psi_effusion_signs_are_doubts(sentence: str, doubt: bool) -> None:
+    assert (second_reader(CALCULATORS["psi"], "pleural_effusion", NoteReader(PNEUMONIA + sentence))[0] > 0) is doubt
