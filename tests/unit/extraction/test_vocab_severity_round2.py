@@ -8,6 +8,7 @@ import pytest
 
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
+from medmirror.tools.extraction.rules.infection import bands, purulence
 from medmirror.tools.extraction.rules.pneumonia import altered_mental_status, psi_pleural_effusion
 from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, gcs_of, value
 
@@ -136,3 +137,24 @@ def test_psi_effusion_by_its_drainage(sentence: str, expected) -> None:
 ])
 def test_psi_effusion_signs_are_doubts(sentence: str, doubt: bool) -> None:
     assert (second_reader(CALCULATORS["psi"], "pleural_effusion", NoteReader(PNEUMONIA + sentence))[0] > 0) is doubt
+
+
+# --- SIRS bands: the British spelling, the percent in words ------------------------------------------------------------
+@pytest.mark.parametrize("sentence, pct", [
+    ("Bandaemia of 16%.", 16.0),
+    ("Band neutrophils 8 percent.", 8.0),
+    ("11 per cent band cells on the film.", 11.0),
+    ("Immature granulocytes 3%.", None),  # metamyelocytes and myelocytes, not bands
+])
+def test_bands_words(sentence: str, pct) -> None:
+    assert value(bands, "WBC 14.1. " + sentence) == pct
+
+
+# --- FeverPAIN purulence: pustules on the tonsils ----------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, expected", [
+    ("Tonsils studded with pustules.", True),
+    ("Pustular tonsils.", True),
+    ("Pustules on the forearm; tonsils normal.", None),  # the skin's, the tonsils in another clause
+])
+def test_pustules_are_pus(sentence: str, expected) -> None:
+    assert value(purulence, "A 20-year-old with a sore throat. " + sentence) is expected
