@@ -158,3 +158,16 @@ def test_bands_words(sentence: str, pct) -> None:
 ])
 def test_pustules_are_pus(sentence: str, expected) -> None:
     assert value(purulence, "A 20-year-old with a sore throat. " + sentence) is expected
+
+
+# --- Child-Pugh: the ascitic-fluid gradient, portosystemic encephalopathy --------------------------------------------
+CIRRHOSIS = "A 60-year-old woman with cirrhosis. "
+
+
+@pytest.mark.parametrize("sentence, field, expected", [
+    ("SAAG 1.6 g/dL on the diagnostic tap.", "ascites", "slight"),
+    ("Chronic PSE, grade 2.", "encephalopathy", "grade 1-2"),
+    ("No PSE.", "encephalopathy", "none"),
+])
+def test_child_pugh_abbreviations(sentence: str, field: str, expected) -> None:
+    assert arg_of("child_pugh", field, CIRRHOSIS + sentence) == expected
