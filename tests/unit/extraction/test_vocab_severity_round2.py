@@ -10,7 +10,7 @@ from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
 from medmirror.tools.extraction.rules.infection import bands, purulence
 from medmirror.tools.extraction.rules.pneumonia import altered_mental_status, psi_pleural_effusion
-from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, gcs_of, value
+from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, args_of, gcs_of, value
 
 
 # --- GCS motor: normal flexion is withdrawal (Teasdale 2014); a stimulus with an adjective; the limb not named --------
@@ -171,3 +171,30 @@ CIRRHOSIS = "A 60-year-old woman with cirrhosis. "
 ])
 def test_child_pugh_abbreviations(sentence: str, field: str, expected) -> None:
     assert arg_of("child_pugh", field, CIRRHOSIS + sentence) == expected
+
+
+# --- GCS: chart shorthand ('nil', components without colons), sounds without words, an extreme total -----------------
+@pytest.mark.parametrize("sentence, expected", [
+    ("Eyes: nil. Verbal: nil. Motor: nil.", ("no eye opening", "no verbal response", "no motor response")),
+    ("Eyes to pain, verbal sounds, motor localising.", ("eye opening to pain", "incomprehensible sounds", "localizes pain")),
+    ("He made noises but no words; eyes to voice.", ("eye opening to verbal command", "incomprehensible sounds", "obeys commands")),
+    ("Crying out incomprehensibly; eyes to pain.", ("eye opening to pain", "incomprehensible sounds", "obeys commands")),
+    ("GCS 3/15 on arrival.", ("no eye opening", "no verbal response", "no motor response")),  # the only combination
+    ("GCS of 3T on arrival.", ("no eye opening", "not testable", "no motor response")),
+    ("GCS 15/15 in the department.", ("eyes open spontaneously", "oriented", "obeys commands")),
+])
+def test_gcs_chart_shorthand(sentence: str, expected) -> None:
+    assert gcs_of(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, eye, verbal, motor", [
+    ("Eye pain and redness; motor weakness of the left arm.", None, None, None),  # an eye symptom, a power deficit
+    ("He made no sounds to pain.", None, "no verbal response", None),  # denied sounds: none, not 'sounds'
+    ("GCS 3 on arrival; eyes opened to pain.", "eye opening to pain", None, None),  # a total of 3 cannot have it
+    ("GCS 13 on arrival.", None, None, None),  # many combinations
+    ("After sedation his GCS was 3.", None, None, None),  # a later state
+])
+def test_gcs_chart_shorthand_near_misses(sentence: str, eye, verbal, motor) -> None:
+    args = args_of("glasgow_coma_scale", sentence)
+    assert (args.get("eye"), args.get("verbal"), args.get("motor")) == (eye, verbal, motor)
+

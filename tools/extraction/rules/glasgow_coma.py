@@ -53,13 +53,15 @@ GCS_EYE = [
                        # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
                        r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
-                       r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"none\b", 1),
+                       r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"(?:none|nil)\b", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
                             # pain by opening her eyes"; a form field "Eyes: to pain"
                             + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
                             + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
+                            # a run of components without colons: "eyes to pain, verbal sounds, motor localising"
+                            + r"|\beyes?\s+to\s+(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain|pressure|sternal\s+rub|nail[- ]?bed\s+pressure)\b"
                             # "rousable only to pain", "rouses to a sternal rub"
                             + "|" + _ROUSES + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
@@ -70,6 +72,7 @@ GCS_EYE = [
                                       + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
                                       + _BY_OPENING
                                       + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
+                                      + r"|\beyes?\s+to\s+(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
@@ -101,14 +104,17 @@ GCS_EYE = [
                                 r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)", 4),
 ]
 # a form field: "Verbal: sounds", "V - words"
-_VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?|(?-i:\bV\b))\s*[:=-]\s*"
+# (the word form may stand without a colon in a run of components: "eyes to pain, verbal sounds, motor localising")
+_VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?\s*[:=-]?|(?-i:\bV\b)\s*[:=-])\s*"
 GCS_VERBAL_SPECIFIC = [
     ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
                            r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
                            r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
                            r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)"
-                           r"|" + _VERBAL_FIELD + r"none\b", 1),
-    ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
+                           r"|" + _VERBAL_FIELD + r"(?:none|nil)\b", 1),
+    ("incomprehensible sounds", r"incomprehensib\w*|unintelligib\w*"
+                                # sounds without words: "made noises but no words", "making grunting noises"
+                                r"|\b(?:makes|making|made)\s+(?!no\b|any\b)(?:\w+\s+)?(?:noises|sounds)\b(?!\s+(?:of|about|like)\b)|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
                                 r"|" + _VERBAL_FIELD + r"sounds\b", 2),
     ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
                             r"|words\s+(?:that\s+were\s+|which\s+were\s+|were\s+|are\s+)?(?:inappropriate|random|unrelated"
@@ -153,7 +159,7 @@ GCS_VERBAL_GENERIC = [
                  r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*(?:3|4)\b)|\balert\s+and\s+orient(?:ed|ated)\s+(?:x|×|times)\s*(?:3|4|three|four)\b", 5),
 ]
 # a form field: "Motor: obeys", "M - localises"
-_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
+_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?\s*[:=-]?|(?-i:\bM\b)\s*[:=-])\s*"
 # a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
 _LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
          r"(?:hands?|arms?|upper\s+limbs?)\b")
@@ -168,7 +174,7 @@ _GCS_CONTEXT = re.compile(r"\b(?:eyes?|verbal|words|speech|sounds|moan\w*|groan\
                           r"|motor|neuro\w*|withdr\w*|flex\w*|extens\w*|posturing|stimul\w*|sternal|trapezi\w*|supraorbital"
                           r"|nail[- ]?bed)\b", re.I)
 GCS_MOTOR = [
-    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"none\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
+    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"(?:none|nil)\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
     ("extension to pain", r"\bdecerebrate\b|extens(?:ion|or)\s+(?:posturing|response|to\s+pain)|abnormal\s+extension"
                           r"|" + _MOTOR_FIELD + r"extension\b"
@@ -335,7 +341,7 @@ def _table_cell(ctx: NoteContext, text: str, start: int, options: list, field: s
     return Hit(option, start, end, text, ctx.sentence_of(start).text, None, f"neuro-obs table cell '{text}' -> {option}")
 
 
-def gcs_eye(ctx: NoteContext) -> Hit | None:
+def _described_eye(ctx: NoteContext) -> Hit | None:
     """Best eye response: the E of 'E3V4M5', else a neuro-obs table's first observation, else the best response the
     note describes; else eyes closed through a painful stimulus described in the same sentence (no eye opening)."""
     hit = (_gcs_numbered(ctx, "gcs_eye") or _gcs_table(ctx, "eye", GCS_EYE, "Eyes")
@@ -377,7 +383,7 @@ def _intubated_at_assessment(ctx: NoteContext) -> Hit | None:
     return None
 
 
-def gcs_verbal(ctx: NoteContext) -> Hit | None:
+def _described_verbal(ctx: NoteContext) -> Hit | None:
     """Best verbal response: the V of 'E3V4M5'; 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS
     8T'); a neuro-obs table's first observation; else specific descriptions (no response, sounds, words) before
     orientation words. A 'not testable' mark or a specific description of a later state (after sedation, hours later)
@@ -404,9 +410,48 @@ def gcs_verbal(ctx: NoteContext) -> Hit | None:
     return specific or generic or _intubated_at_assessment(ctx)
 
 
-def gcs_motor(ctx: NoteContext) -> Hit | None:
+def _described_motor(ctx: NoteContext) -> Hit | None:
     return (_gcs_numbered(ctx, "gcs_motor") or _gcs_table(ctx, "motor", GCS_MOTOR, "Motor")
             or best_option(ctx, GCS_MOTOR, clause=True, first_assessment=True))
+
+
+# a total of 3 or 15 has one combination only (Teasdale & Jennett 1974: each component's lowest or highest)
+_EXTREMES = {"eye": ("no eye opening", "eyes open spontaneously"), "verbal": ("no verbal response", "oriented"),
+             "motor": ("no motor response", "obeys commands")}
+_DESCRIBED = {"eye": _described_eye, "verbal": _described_verbal, "motor": _described_motor}
+
+
+def _from_extreme_total(ctx: NoteContext, component: str) -> Hit | None:
+    """The component of a first-assessment total of 3 ('GCS 3/15', 'GCS 3T') or 15, when the components the note
+    does describe fit it (each the lowest, or the highest; a verbal 'not testable' fits a 3T)."""
+    v = ctx.value("gcs")
+    if v is None or float(v.value) not in (3.0, 15.0) or not_first_assessment(ctx, v.start, v.end):
+        return None
+    low = float(v.value) == 3.0
+    for other, read in _DESCRIBED.items():
+        hit = read(ctx) if other != component else None
+        if hit is not None and hit.value not in (_EXTREMES[other][0 if low else 1], "not testable"):
+            return None
+    option = _EXTREMES[component][0 if low else 1]
+    if component == "verbal" and low and re.match(r"\s*T\b", ctx.note[v.end:v.end + 3]):
+        option = "not testable"  # 'GCS 3T': the tube, not a score of 1
+    return Hit.of_value(v, value=option, unit=None, note=f"GCS total {float(v.value):g}: every component at its "
+                                                          f"{'lowest' if low else 'highest'}")
+
+
+def gcs_eye(ctx: NoteContext) -> Hit | None:
+    """Best eye response (see :func:`_described_eye`), else from a total of 3 or 15."""
+    return _described_eye(ctx) or _from_extreme_total(ctx, "eye")
+
+
+def gcs_verbal(ctx: NoteContext) -> Hit | None:
+    """Best verbal response (see :func:`_described_verbal`), else from a total of 3 or 15."""
+    return _described_verbal(ctx) or _from_extreme_total(ctx, "verbal")
+
+
+def gcs_motor(ctx: NoteContext) -> Hit | None:
+    """Best motor response (numbered, a neuro-obs table, described), else from a total of 3 or 15."""
+    return _described_motor(ctx) or _from_extreme_total(ctx, "motor")
 
 
 def gcs_support(options: list[tuple[str, str, int]]) -> Callable[[NoteContext, Any], Hit | None]:
