@@ -262,10 +262,16 @@ def _inverted(src: Source) -> bool:
 
 
 _LIVER_HINTS = ("~jaundice", "~jaundiced", "~deranged LFTs", "~transaminitis", "~abnormal liver function", "~spider naevi",
-                "caput medusae", "~palmar erythema", "variceal", "~rifaximin", "~HCV", "~HBV")
+                "caput medusae", "~palmar erythema", "variceal", "~rifaximin", "~HCV", "~HBV",
+                # hepatitis C's direct-acting antivirals (a chronic hepatitis, perhaps cured); hepatitis B's antivirals (also
+                # HIV's); ascites and its tap (heart failure and cancer make it too); the breath of liver failure
+                "sofosbuvir", "ledipasvir", "velpatasvir", "glecaprevir", "Epclusa", "Harvoni", "Maviret", "Mavyret",
+                "~entecavir", "~tenofovir", "~ascites", "~paracentesis", "~fetor hepaticus")
 _HEART_FAILURE_HINTS = ("NYHA class", "cardiogenic pulmonary oedema", "cardiogenic pulmonary edema", "~orthopnoea", "~orthopnea",
                         "~paroxysmal nocturnal dyspnoea", "~paroxysmal nocturnal dyspnea", "~diastolic dysfunction",
-                        "~furosemide", "~bumetanide", "~ejection fraction")
+                        "~furosemide", "~bumetanide", "~ejection fraction",
+                        # loop and thiazide-like diuretics, aldosterone antagonists, ivabradine: heart failure's, not only
+                        "~torasemide", "~torsemide", "~metolazone", "~eplerenone", "~ivabradine")
 _CONFUSION_HINTS = ("~drowsy", "~agitated", "~behaving oddly", "~acting strangely",
                     "~hallucinating", "~wandering", "~lethargic", "~somnolent")
 _CANCER_HINTS = ("~oncology", "~chemotherapy", "~radiotherapy", "~tamoxifen", "~letrozole", "~anastrozole", "~mass lesion")
@@ -314,7 +320,8 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
               # signs and treatments that suggest ascites without settling it: the flanks in examination words, a
               # diuretic or shunt also given for heart failure / varices
               "~bulging flanks", "flank dullness", "dull flanks", "~everted umbilicus", "~abdominal distension",
-              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
+              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt",
+              "~abdominal girth", "~amiloride"),
     # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
     # Centor / FeverPAIN: an inflamed throat named as a diagnosis says swelling or pus may be there, not that it is
     # ('tonsillitis' is not among them: its stem is the tonsils' own, every tonsil examination would match it)
@@ -334,7 +341,7 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
                  "~circulatory collapse", "~vasopressors", "~pressors", "~inotropes"),
     # SOFA urine output: no urine, or little, named without a volume
     "urine_output": ("anuric", "anuria", "~oliguric", "~oliguria", "~no urine output"),
-    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
+    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test", "~fetor hepaticus"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
@@ -412,6 +419,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
     # PSI counts an effusion seen on imaging: its bedside signs and a film that may be collapse suggest it only
     "pleural": ("~stony dull", "~stony dullness", "~opacified hemithorax"),
+    # PSI chronic renal disease: phosphate binders (kidney failure's only), and drugs of its bone and anaemia care
+    "renal_disease": ("sevelamer", "lanthanum", "~cinacalcet", "~alfacalcidol", "~calcitriol", "~darbepoetin", "~epoetin",
+                      "~AV fistula", "~arteriovenous fistula"),
     # GCS: a tube or sedation hides the verbal response (not testable); a flexion not called normal or abnormal; eyes
     # swollen shut cannot open
     "verbal": ("~intubated", "~sedated", "~endotracheal tube", "~tracheostomy", "~aphonic"),

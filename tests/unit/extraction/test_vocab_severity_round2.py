@@ -198,3 +198,17 @@ def test_gcs_chart_shorthand_near_misses(sentence: str, eye, verbal, motor) -> N
     args = args_of("glasgow_coma_scale", sentence)
     assert (args.get("eye"), args.get("verbal"), args.get("motor")) == (eye, verbal, motor)
 
+
+# --- second reader: drugs and signs that suggest PSI's comorbidities or a Child-Pugh item without settling them ------
+@pytest.mark.parametrize("calc, field, note, doubt", [
+    ("psi", "renal_disease", PNEUMONIA + "He takes sevelamer with meals.", True),  # a phosphate binder: kidney failure's
+    ("psi", "renal_disease", PNEUMONIA + "His wife takes sevelamer.", False),  # a relative's
+    ("psi", "liver_disease", PNEUMONIA + "Treated with sofosbuvir and velpatasvir in 2020.", True),  # hepatitis C's
+    ("psi", "chf", PNEUMONIA + "He takes metolazone on Mondays.", True),
+    ("psi", "chf", PNEUMONIA + "Metolazone was never prescribed.", False),  # denied
+    ("child_pugh", "ascites", CIRRHOSIS + "Her abdominal girth has increased.", True),
+    ("child_pugh", "encephalopathy", CIRRHOSIS + "Fetor hepaticus noted.", True),
+    ("child_pugh", "encephalopathy", CIRRHOSIS + "No fetor hepaticus.", False),
+])
+def test_comorbidity_hints_are_doubts(calc: str, field: str, note: str, doubt: bool) -> None:
+    assert (second_reader(CALCULATORS[calc], field, NoteReader(note))[0] > 0) is doubt
