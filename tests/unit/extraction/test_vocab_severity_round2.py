@@ -212,3 +212,16 @@ def test_gcs_chart_shorthand_near_misses(sentence: str, eye, verbal, motor) -> N
 ])
 def test_comorbidity_hints_are_doubts(calc: str, field: str, note: str, doubt: bool) -> None:
     assert (second_reader(CALCULATORS[calc], field, NoteReader(note))[0] > 0) is doubt
+
+
+# --- PERC prior VTE in lay words; small-vessel change and a MELD score as doubts --------------------------------------
+@pytest.mark.parametrize("sentence, field, expected", [
+    ("She was treated with enoxaparin for a leg clot in 2018.", "previous_dvt", True),
+    ("Previous calf clot.", "previous_dvt", True),
+    ("Previous lung clot, on warfarin for six months.", "previous_pe", True),
+    ("Her brother had a leg clot.", "previous_dvt", None),  # a relative's
+    ("No previous lung clots.", "previous_pe", False),
+])
+def test_prior_vte_lay_words(sentence: str, field: str, expected) -> None:
+    assert arg_of("perc_rule", field, WOMAN + sentence) is expected
+
