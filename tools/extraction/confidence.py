@@ -266,7 +266,9 @@ _LIVER_HINTS = ("~jaundice", "~jaundiced", "~deranged LFTs", "~transaminitis", "
                 # hepatitis C's direct-acting antivirals (a chronic hepatitis, perhaps cured); hepatitis B's antivirals (also
                 # HIV's); ascites and its tap (heart failure and cancer make it too); the breath of liver failure
                 "sofosbuvir", "ledipasvir", "velpatasvir", "glecaprevir", "Epclusa", "Harvoni", "Maviret", "Mavyret",
-                "~entecavir", "~tenofovir", "~ascites", "~paracentesis", "~fetor hepaticus")
+                "~entecavir", "~tenofovir", "~ascites", "~paracentesis", "~fetor hepaticus",
+                # a MELD score is kept for chronic liver disease
+                "MELD")
 _HEART_FAILURE_HINTS = ("NYHA class", "cardiogenic pulmonary oedema", "cardiogenic pulmonary edema", "~orthopnoea", "~orthopnea",
                         "~paroxysmal nocturnal dyspnoea", "~paroxysmal nocturnal dyspnea", "~diastolic dysfunction",
                         "~furosemide", "~bumetanide", "~ejection fraction",
@@ -415,7 +417,10 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "nursing_home_resident": ("~retirement home", "~retirement village", "~sheltered housing", "~sheltered accommodation", "~group home",
                 "~institutionalised", "~institutionalized"),
     "melen": ("~dark stool", "~dark stools", "altered blood per rectum", "~altered blood"),
-    "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since"),
+    "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since",
+                        # small-vessel change on a scan is no stroke or TIA (Fine 1997), though it is cerebrovascular to some
+                        "~small vessel disease", "~small vessel ischaemic change", "~small vessel ischemic change",
+                        "~white matter changes", "~leukoaraiosis"),
     "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
     # PSI counts an effusion seen on imaging: its bedside signs and a film that may be collapse suggest it only
     "pleural": ("~stony dull", "~stony dullness", "~opacified hemithorax"),

@@ -225,3 +225,11 @@ def test_comorbidity_hints_are_doubts(calc: str, field: str, note: str, doubt: b
 def test_prior_vte_lay_words(sentence: str, field: str, expected) -> None:
     assert arg_of("perc_rule", field, WOMAN + sentence) is expected
 
+
+@pytest.mark.parametrize("field, sentence, doubt", [
+    ("liver_disease", "MELD score 17 at clinic.", True),
+    ("cerebrovascular_disease", "CT head: chronic small vessel ischaemic change.", True),  # no stroke, not nothing
+    ("cerebrovascular_disease", "No small vessel disease on MRI.", False),
+])
+def test_psi_scan_and_score_hints(field: str, sentence: str, doubt: bool) -> None:
+    assert (second_reader(CALCULATORS["psi"], field, NoteReader(PNEUMONIA + sentence))[0] > 0) is doubt
