@@ -233,3 +233,18 @@ def test_prior_vte_lay_words(sentence: str, field: str, expected) -> None:
 ])
 def test_psi_scan_and_score_hints(field: str, sentence: str, doubt: bool) -> None:
     assert (second_reader(CALCULATORS["psi"], field, NoteReader(PNEUMONIA + sentence))[0] > 0) is doubt
+
+
+# --- PERC / Wells / Caprini: one leg swollen told by comparison or as oedema of that leg -----------------------------
+@pytest.mark.parametrize("sentence, expected", [
+    ("Her left calf is larger than the right.", True),
+    ("Her right calf looked bigger than her left.", True),
+    ("Oedema of the left leg only.", True),
+    ("Asymmetric calves on inspection.", True),
+    ("Her left calf is no larger than the right.", False),  # denied
+    ("His brother has a calf larger than the other.", None),  # a relative's
+    ("The calf muscles are bigger than average in athletes.", None),  # no other leg compared
+])
+def test_one_leg_swollen_by_comparison(sentence: str, expected) -> None:
+    assert arg_of("perc_rule", "unilateral_leg_swelling", WOMAN + sentence) is expected
+
