@@ -248,3 +248,13 @@ def test_psi_scan_and_score_hints(field: str, sentence: str, doubt: bool) -> Non
 def test_one_leg_swollen_by_comparison(sentence: str, expected) -> None:
     assert arg_of("perc_rule", "unilateral_leg_swelling", WOMAN + sentence) is expected
 
+
+# --- Child-Pugh encephalopathy: West Haven grade 1's impaired subtraction ---------------------------------------------
+@pytest.mark.parametrize("sentence, expected", [
+    ("Unable to perform serial sevens.", "grade 1-2"),
+    ("Errors on serial 7s; orientated.", "grade 1-2"),
+    ("She performed serial sevens without errors.", None),
+    ("Her husband could not do serial sevens.", None),  # a relative's
+])
+def test_serial_sevens(sentence: str, expected) -> None:
+    assert arg_of("child_pugh", "encephalopathy", CIRRHOSIS + sentence) == expected
