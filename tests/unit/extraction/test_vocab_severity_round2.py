@@ -10,7 +10,7 @@ from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import NoteReader, second_reader
 from medmirror.tools.extraction.rules.infection import bands, purulence
 from medmirror.tools.extraction.rules.pneumonia import altered_mental_status, psi_pleural_effusion
-from tests.unit.extraction._rules import GCS_MOTOR, GCS_VERBAL, arg_of, args_of, gcs_of, value
+from tests.unit.extraction._rules import GCS_EYE, GCS_MOTOR, GCS_VERBAL, arg_of, args_of, gcs_of, value
 
 
 # --- GCS motor: normal flexion is withdrawal (Teasdale 2014); a stimulus with an adjective; the limb not named --------
@@ -258,3 +258,21 @@ def test_one_leg_swollen_by_comparison(sentence: str, expected) -> None:
 ])
 def test_serial_sevens(sentence: str, expected) -> None:
     assert arg_of("child_pugh", "encephalopathy", CIRRHOSIS + sentence) == expected
+
+
+# --- GCS eye: an alert or awake patient opens the eyes before any stimulus (Teasdale 2014; AVPU 'A') ------------------
+@pytest.mark.parametrize("sentence, eye", [
+    ("Alert, talking normally, obeys commands.", 4),
+    ("Awake and orientated; moves all four limbs to command.", 4),
+    ("He was fully alert on arrival.", 4),
+    ("Eyes open and tracking; oriented; obeys.", 4),
+    ("AVPU: A.", 4),
+    ("He was not alert.", None),  # denied
+    ("A stroke alert was called; eyes open to pain.", 2),  # an alert raised, not a state
+    ("His wife is alert and oriented.", None),  # a relative's
+    ("He was awake all night with pain.", None),  # awake at night: no assessment
+    ("He was drowsy, opened eyes to voice; after naloxone he was fully alert.", 3),  # the later state gives way
+])
+def test_gcs_alert_is_spontaneous_eye_opening(sentence: str, eye) -> None:
+    got = arg_of("glasgow_coma_scale", "eye", sentence)
+    assert got == (None if eye is None else GCS_EYE[eye])

@@ -101,7 +101,18 @@ GCS_EYE = [
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)"
                                 + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b"
                                 # "staring ahead with eyes open", "lying with her eyes open" (no stimulus named)
-                                r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)", 4),
+                                r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)"
+                                # the eyes open and at work: "eyes open and tracking", "eyes open, following the examiner"
+                                r"|\beyes\s+open\s*(?:,|and)?\s*(?:tracking|following|looking\s+around|blinking|fixing)\b"
+                                # an alert (or awake) patient has the eyes open before any stimulus (Teasdale 2014; AVPU's A):
+                                # 'alert and oriented', 'awake and talking', 'was fully alert', a chart line 'Alert, ...',
+                                # 'AVPU: A'; not an alert raised ('stroke alert called') nor 'alert to voice'
+                                r"|\b(?:alert|awake)\s+(?:and|&)\s+(?:orient\w*|alert|awake|talking|conversant|conversing|responsive"
+                                r"|interactive|appropriate|cooperative|co-operative)\b"
+                                r"|\b(?:is|was|were|remains?|remained|appeared|looked|seemed|fully)\s+(?:fully\s+|wide\s+)?(?:alert|awake)\b"
+                                r"(?!\s+(?:to|only|when|after|at\s+night|all\s+night|for)\b)"
+                                r"|(?:^|(?<=[.;:\n])|(?<=[.;:\n][ \t]))(?:alert|awake)(?=[ \t]*[,;.])"
+                                r"|\bAVPU\s*[:=-]?\s*(?:(?-i:A)\b|alert\b)", 4),
 ]
 # a form field: "Verbal: sounds", "V - words"
 # (the word form may stand without a colon in a run of components: "eyes to pain, verbal sounds, motor localising")
@@ -230,6 +241,7 @@ GCS_MOTOR = [
                        r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
     ("localizes pain", _BARE_START + r"locali[sz](?:es|ed|ing)" + _BARE_END, 5, _GCS_CONTEXT),
     ("withdrawal from pain", _BARE_START + r"withdr(?:aws|ew|awing|awal)" + _BARE_END, 4, _GCS_CONTEXT),
+    ("obeys commands", _BARE_START + r"obey(?:s|ed|ing)" + _BARE_END, 6, _GCS_CONTEXT),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
                        # a movement done on request: "moves all four limbs to command", "squeezes my hand on request"
                        r"|\b(?:mov|squeez|lift|rais|wiggl|grip|stick|show|push|pull)\w*\s+(?:[\w']+\s+){0,4}?(?:to|on|upon)\s+"
