@@ -272,6 +272,10 @@ def test_serial_sevens(sentence: str, expected) -> None:
     ("His wife is alert and oriented.", None),  # a relative's
     ("He was awake all night with pain.", None),  # awake at night: no assessment
     ("He was drowsy, opened eyes to voice; after naloxone he was fully alert.", 3),  # the later state gives way
+    ("Was alert yesterday evening. This morning he opened his eyes to voice only.", 3),
+    ("On arrival, eyes open to pain. After 2 hours he was fully alert.", 2),  # a described response first
+    ("Drowsy on arrival. After 2 hours he was fully alert.", None),  # the first state is not alert
+    ("He is normally alert and oriented. Today he is confused.", None),  # a baseline
 ])
 def test_gcs_alert_is_spontaneous_eye_opening(sentence: str, eye) -> None:
     got = arg_of("glasgow_coma_scale", "eye", sentence)

@@ -104,16 +104,35 @@ GCS_EYE = [
                                 r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)"
                                 # the eyes open and at work: "eyes open and tracking", "eyes open, following the examiner"
                                 r"|\beyes\s+open\s*(?:,|and)?\s*(?:tracking|following|looking\s+around|blinking|fixing)\b"
-                                # an alert (or awake) patient has the eyes open before any stimulus (Teasdale 2014; AVPU's A):
-                                # 'alert and oriented', 'awake and talking', 'was fully alert', a chart line 'Alert, ...',
-                                # 'AVPU: A'; not an alert raised ('stroke alert called') nor 'alert to voice'
-                                r"|\b(?:alert|awake)\s+(?:and|&)\s+(?:orient\w*|alert|awake|talking|conversant|conversing|responsive"
-                                r"|interactive|appropriate|cooperative|co-operative)\b"
-                                r"|\b(?:is|was|were|remains?|remained|appeared|looked|seemed|fully)\s+(?:fully\s+|wide\s+)?(?:alert|awake)\b"
-                                r"(?!\s+(?:to|only|when|after|at\s+night|all\s+night|for)\b)"
-                                r"|(?:^|(?<=[.;:\n])|(?<=[.;:\n][ \t]))(?:alert|awake)(?=[ \t]*[,;.])"
+                                # AVPU's A (alert)
                                 r"|\bAVPU\s*[:=-]?\s*(?:(?-i:A)\b|alert\b)", 4),
 ]
+# an alert (or awake) patient has the eyes open before any stimulus (Teasdale 2014): 'alert and oriented', 'awake and
+# talking', 'was fully alert', a chart line 'Alert, ...'; not an alert raised ('stroke alert called') nor 'alert to voice'
+_ALERT = (r"\b(?:alert|awake)\s+(?:and|&)\s+(?:orient\w*|alert|awake|talking|conversant|conversing|responsive"
+          r"|interactive|appropriate|cooperative|co-operative)\b"
+          r"|\b(?:is|was|were|remains?|remained|appeared|looked|seemed|fully)\s+(?:fully\s+|wide\s+)?(?:alert|awake)\b"
+          r"(?!\s+(?:to|only|when|after|at\s+night|all\s+night|for)\b)"
+          r"|(?:^|(?<=[.;:\n])|(?<=[.;:\n][ \t]))(?:alert|awake)(?=[ \t]*[,;.])")
+# a lowered consciousness named without an eye response: the first state named is not alert
+_NOT_ALERT = (r"\b(?:drowsy|drowsiness|somnolent|obtunded|stupor\w*|unresponsive|comatose|coma|lethargic|unconscious"
+              r"|sedated|rousable|arousable|unrousable|GCS)\b")
+# a state of another time: a change ('became alert', 'woke up'), a later day or a baseline
+_OTHER_TIME = re.compile(r"\b(?:after|later|subsequently|next|following|improv\w*|recover\w*|became|become|becoming|regain\w*"
+                         r"|woke|by\s+day|on\s+day|day\s+\d+|discharg\w*|post-?op\w*|yesterday|last\s+(?:night|week|month|year)"
+                         r"|previously|prior|baseline|ago|(?:usual(?:ly)?|normally)\s+(?:\w+\s+)?(?:alert|awake))\b", re.I)
+
+
+def _alert_first(ctx: NoteContext) -> Hit | None:
+    """Eyes open spontaneously from an alert patient when no eye response is described: the first state of
+    consciousness the note names is alert, in a sentence of the presentation (no later day, change or baseline)."""
+    states = sorted([*((f, True) for f in affirmed_in_clause(ctx, _ALERT)), *((f, False) for f in affirmed_in_clause(ctx, _NOT_ALERT))],
+                    key=lambda t: t[0].start)
+    for f, alert in states:
+        if f.historical or after_presentation(f) or not_first_assessment(ctx, f.start, f.end) or sentence_has(_OTHER_TIME, f.sentence.text):
+            continue
+        return Hit.of_finding(f, "eyes open spontaneously", "alert: eyes open before any stimulus") if alert else None
+    return None
 # a form field: "Verbal: sounds", "V - words"
 # (the word form may stand without a colon in a run of components: "eyes to pain, verbal sounds, motor localising")
 _VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?\s*[:=-]?|(?-i:\bV\b)\s*[:=-])\s*"
@@ -365,7 +384,7 @@ def _described_eye(ctx: NoteContext) -> Hit | None:
         fits = not sentence_has(_OPENS, f.sentence.text) and sentence_has(_PAIN_STIMULUS, f.sentence.text)
         if fits and not after_presentation(f):
             return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
-    return None
+    return _alert_first(ctx)
 
 
 _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
@@ -381,7 +400,8 @@ _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testab
 _INTUBATED = (r"(?<!\bnot\s)\b(?:intubated|ventilated|on\s+(?:a\s+|the\s+)?(?:mechanical\s+)?ventilator"
               r"|with\s+(?:an?\s+)?(?:endotracheal|ET)\s+tube|via\s+(?:a\s+|his\s+|her\s+)?tracheostomy)\b")
 _BEFORE_TUBE = re.compile(r"\b(?:before|prior\s+to|until|pending|awaiting|after\s+being\s+extubated)\s+(?:being\s+)?$", re.I)
-_EYE_OR_MOTOR = re.compile("|".join(f"(?:{p})" for _, p, *_ in (*GCS_EYE, *GCS_MOTOR[:-3])), re.I)
+# (the options that stand alone: not those read only beside other GCS words, a bare 'localising')
+_EYE_OR_MOTOR = re.compile("|".join(f"(?:{p})" for _, p, _, *near in (*GCS_EYE, *GCS_MOTOR) if not near), re.I)
 
 
 def _intubated_at_assessment(ctx: NoteContext) -> Hit | None:
