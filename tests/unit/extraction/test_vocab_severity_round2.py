@@ -93,6 +93,7 @@ def test_progestogen_only_is_a_doubt(sentence: str, doubt: bool) -> None:
     ("No blood-flecked sputum.", False),
     ("Her husband has blood-flecked sputum.", None),  # a relative's
     ("Blood was sent for culture; sputum was clear.", None),  # blood and sputum, not blood in sputum
+    ("Expectorating green sputum, blood pressure 120/80.", None),  # blood in another clause
 ])
 def test_hemoptysis_words(sentence: str, expected) -> None:
     assert arg_of("perc_rule", "hemoptysis", WOMAN + sentence) is expected
