@@ -37,6 +37,7 @@ def test_gcs_motor_words(sentence: str, motor: int) -> None:
     ("Prior to being intubated, his eyes opened to pain.", 5),  # before the tube
     ("Eyes open to voice, obeys commands, not intubated.", 5),  # denied
     ("He was later intubated on the unit.", 5),  # no response described beside it
+    ("Eyes open to voice, chest well ventilated bilaterally.", 5),  # the lungs ventilated, not the patient
 ])
 def test_gcs_verbal_words(sentence: str, verbal: int) -> None:
     assert gcs_of(sentence)[1] == GCS_VERBAL[verbal]

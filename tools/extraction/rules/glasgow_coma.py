@@ -397,7 +397,9 @@ _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testab
 # a tube in the airway at the assessment: the verbal response cannot be tested (Teasdale 2014: 'NT'; 'VT' in many charts).
 # Read only in a sentence that gives the eye or motor response ("eyes open to pain, intubated, withdraws"), not before
 # the tube ('prior to being intubated')
-_INTUBATED = (r"(?<!\bnot\s)\b(?:intubated|ventilated|on\s+(?:a\s+|the\s+)?(?:mechanical\s+)?ventilator"
+# ('ventilated' of a patient, not of the lungs or a room: 'well / equally / bilaterally ventilated')
+_INTUBATED = (r"(?<!\bnot\s)\b(?:intubated|(?<!well\s)(?<!poorly\s)(?<!equally\s)(?<!adequately\s)(?<!bilaterally\s)ventilated"
+              r"|on\s+(?:a\s+|the\s+)?(?:mechanical\s+)?ventilator"
               r"|with\s+(?:an?\s+)?(?:endotracheal|ET)\s+tube|via\s+(?:a\s+|his\s+|her\s+)?tracheostomy)\b")
 _BEFORE_TUBE = re.compile(r"\b(?:before|prior\s+to|until|pending|awaiting|after\s+being\s+extubated)\s+(?:being\s+)?$", re.I)
 # (the options that stand alone: not those read only beside other GCS words, a bare 'localising')
