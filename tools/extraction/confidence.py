@@ -262,10 +262,18 @@ def _inverted(src: Source) -> bool:
 
 
 _LIVER_HINTS = ("~jaundice", "~jaundiced", "~deranged LFTs", "~transaminitis", "~abnormal liver function", "~spider naevi",
-                "caput medusae", "~palmar erythema", "variceal", "~rifaximin", "~HCV", "~HBV")
+                "caput medusae", "~palmar erythema", "variceal", "~rifaximin", "~HCV", "~HBV",
+                # hepatitis C's direct-acting antivirals (a chronic hepatitis, perhaps cured); hepatitis B's antivirals (also
+                # HIV's); ascites and its tap (heart failure and cancer make it too); the breath of liver failure
+                "sofosbuvir", "ledipasvir", "velpatasvir", "glecaprevir", "Epclusa", "Harvoni", "Maviret", "Mavyret",
+                "~entecavir", "~tenofovir", "~ascites", "~paracentesis", "~fetor hepaticus",
+                # a MELD score is kept for chronic liver disease
+                "MELD")
 _HEART_FAILURE_HINTS = ("NYHA class", "cardiogenic pulmonary oedema", "cardiogenic pulmonary edema", "~orthopnoea", "~orthopnea",
                         "~paroxysmal nocturnal dyspnoea", "~paroxysmal nocturnal dyspnea", "~diastolic dysfunction",
-                        "~furosemide", "~bumetanide", "~ejection fraction")
+                        "~furosemide", "~bumetanide", "~ejection fraction",
+                        # loop and thiazide-like diuretics, aldosterone antagonists, ivabradine: heart failure's, not only
+                        "~torasemide", "~torsemide", "~metolazone", "~eplerenone", "~ivabradine")
 _CONFUSION_HINTS = ("~drowsy", "~agitated", "~behaving oddly", "~acting strangely",
                     "~hallucinating", "~wandering", "~lethargic", "~somnolent")
 _CANCER_HINTS = ("~oncology", "~chemotherapy", "~radiotherapy", "~tamoxifen", "~letrozole", "~anastrozole", "~mass lesion")
@@ -314,7 +322,8 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
               # signs and treatments that suggest ascites without settling it: the flanks in examination words, a
               # diuretic or shunt also given for heart failure / varices
               "~bulging flanks", "flank dullness", "dull flanks", "~everted umbilicus", "~abdominal distension",
-              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt"),
+              "~distended abdomen", "~spironolactone", "~TIPS", "transjugular intrahepatic portosystemic shunt",
+              "~abdominal girth", "~amiloride"),
     # a treatment kept for hepatic encephalopathy (lactulose is also a laxative), a flap in examination words
     # Centor / FeverPAIN: an inflamed throat named as a diagnosis says swelling or pus may be there, not that it is
     # ('tonsillitis' is not among them: its stem is the tonsils' own, every tonsil examination would match it)
@@ -334,7 +343,7 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
                  "~circulatory collapse", "~vasopressors", "~pressors", "~inotropes"),
     # SOFA urine output: no urine, or little, named without a volume
     "urine_output": ("anuric", "anuria", "~oliguric", "~oliguria", "~no urine output"),
-    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test"),
+    "encephalopath": ("~lactulose", "rifaximin", "~flap", "~slowed mentation", "~number connection test", "~fetor hepaticus"),
     # FeverPAIN 'attend rapidly': an onset named by weekday the rule could not count from (no visit weekday)
     "rapid_attendance": tuple(f"{verb} {day}" for verb in ("started", "began", "since")
                               for day in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")),
@@ -392,7 +401,9 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "hemopty": ("~rusty sputum", "~rust coloured sputum", "~rust colored sputum"),
     "varicos": ("~vein stripping", "~sclerotherapy", "~endovenous ablation", "~endovenous laser"),
     "hormon": ("~tamoxifen", "~raloxifene", "~progestogen-only pill", "~mini-pill", "~Depo-Provera", "~IVF",
-               "~ovarian stimulation"),
+               "~ovarian stimulation",
+               # progestogen-only devices and local vaginal oestrogen: hormones, not the oestrogen PERC names
+               "~Mirena", "~Nexplanon", "~Implanon", "~contraceptive implant", "~Cerazette", "~Vagifem", "~Estring"),
     "paralysis_or_cast": ("~foot drop", "~flaccid", "~plegic"),
     "recent_surgery_or_trauma": ("~fell", "~injured", "~knocked down"),
     "inflammatory_bowel_disease": ("~infliximab", "~adalimumab", "~pancolitis"),
@@ -406,8 +417,21 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
     "nursing_home_resident": ("~retirement home", "~retirement village", "~sheltered housing", "~sheltered accommodation", "~group home",
                 "~institutionalised", "~institutionalized"),
     "melen": ("~dark stool", "~dark stools", "altered blood per rectum", "~altered blood"),
-    "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since"),
+    "cerebrovascular": ("~residual hemiparesis", "~residual weakness", "~dysphasia since",
+                        # small-vessel change on a scan is no stroke or TIA (Fine 1997), though it is cerebrovascular to some
+                        "~small vessel disease", "~small vessel ischaemic change", "~small vessel ischemic change",
+                        "~white matter changes", "~leukoaraiosis"),
     "neoplastic_disease": _CANCER_HINTS, "malignancy": _CANCER_HINTS, "active_cancer": _CANCER_HINTS,
+    # PSI counts an effusion seen on imaging: its bedside signs and a film that may be collapse suggest it only
+    "pleural": ("~stony dull", "~stony dullness", "~opacified hemithorax"),
+    # PSI chronic renal disease: phosphate binders (kidney failure's only), and drugs of its bone and anaemia care
+    "renal_disease": ("sevelamer", "lanthanum", "~cinacalcet", "~alfacalcidol", "~calcitriol", "~darbepoetin", "~epoetin",
+                      "~AV fistula", "~arteriovenous fistula"),
+    # GCS: a tube or sedation hides the verbal response (not testable); a flexion not called normal or abnormal; eyes
+    # swollen shut cannot open
+    "verbal": ("~intubated", "~sedated", "~endotracheal tube", "~tracheostomy", "~aphonic"),
+    "motor": ("~flexes to pain", "~flexed to pain", "~flexing to pain", "~paralysed", "~paralyzed", "~neuromuscular blockade"),
+    "eye": ("~eyes swollen shut", "~periorbital swelling", "~periorbital oedema", "~periorbital edema"),
 }
 
 
@@ -420,12 +444,14 @@ _DERIVED_VOCABULARY: dict[str, tuple[str, ...]] = {
 
 
 _NAME_ONLY = frozenset({"immobil", "syncope", "confusion", "malignancy"})
+# keys that name one input exactly (a GCS component, not 'eye_opener' of CAGE nor 'gross_motor')
+_NAME_EXACT = frozenset({"verbal", "motor", "eye"})
 
 
 def _implies(key: str, name: str, stems: set[str]) -> bool:
     """Does an :data:`_IMPLIED` key name this criterion: its input's name, or a stem of its own name or description
     beginning with the key (long keys: containing it, 'cholesterol' in 'hypercholesterolemia')?"""
-    if "_" in key:
+    if "_" in key or key in _NAME_EXACT:
         return key == name
     if key in _NAME_ONLY:  # 'immobilizing plaster cast' is a cast, not immobility
         return key in name

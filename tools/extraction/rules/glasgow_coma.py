@@ -53,13 +53,15 @@ GCS_EYE = [
                        # the eyes named first: "eyes do not open", "eyes didn't open to pain" (not "... to voice")
                        r"|\beyes?\s+(?:do|did|does|would|will)\s*(?:not|n't|n’t)\s+open(?:\s+at\s+all)?\b(?!\s+(?:to|on|in\s+response\s+to)\s+"
                        r"(?:voice|speech|verbal|command|his\s+name|her\s+name|being\s+spoken))"
-                       r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"none\b", 1),
+                       r"|without\s+(?:any\s+)?eye[- ]opening|" + _EYE_FIELD + r"(?:none|nil)\b", 1),
     ("eye opening to pain", _EYE_OPEN + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             # the eyes named before the verb: "Eyes closed, opens only to trapezius squeeze"; "responds to
                             # pain by opening her eyes"; a form field "Eyes: to pain"
                             + "|" + _EYES_THEN_OPENS + _STIM + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)"
                             + "|" + _RESPONDS + r"(?:pain|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|trapezius\s+\w+)" + _BY_OPENING
                             + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
+                            # a run of components without colons: "eyes to pain, verbal sounds, motor localising"
+                            + r"|\beyes?\s+to\s+(?:pain|pressure|painful\s+stimul\w+|noxious\s+stimul\w+)\b"
                             + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,4}?(?:pinched|pressed|rubbed|squeezed|painful|pain|pressure|sternal\s+rub|nail[- ]?bed\s+pressure)\b"
                             # "rousable only to pain", "rouses to a sternal rub"
                             + "|" + _ROUSES + r"(?:pain|painful|noxious|pressure|sternal\s+rub|trapezius|nail[- ]?bed|supraorbital)", 2),
@@ -70,6 +72,7 @@ GCS_EYE = [
                                       + "|" + _RESPONDS + r"(?:voice|speech|verbal\s+(?:stimul\w+|commands?)|commands?|his\s+name|her\s+name|name|sound|calling)"
                                       + _BY_OPENING
                                       + r"|" + _EYE_FIELD + r"(?:to\s+)?(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
+                                      + r"|\beyes?\s+to\s+(?:voice|speech|sound|verbal(?:\s+command)?|commands?)\b"
                                       + "|" + _EYE_OPEN + _WHEN + r"(?:\w+\s+){0,3}?(?:name\s+(?:is|was)\s+(?:called|said|spoken|shouted)|"
                                       r"spoken\s+to|talked\s+to|addressed|called\s+(?:by\s+name|out|loudly)|shouted\s+at"
                                       # the speaker named: "when I spoke to him", "when the nurse talked to her"
@@ -98,17 +101,50 @@ GCS_EYE = [
                                 r"|eyes?\s+(?:were\s+|was\s+|are\s+)(?:noted\s+to\s+be\s+|found\s+to\s+be\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following)\b)"
                                 + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b"
                                 # "staring ahead with eyes open", "lying with her eyes open" (no stimulus named)
-                                r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)", 4),
+                                r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)"
+                                # the eyes open and at work: "eyes open and tracking", "eyes open, following the examiner"
+                                r"|\beyes\s+open\s*(?:,|and)?\s*(?:tracking|following|looking\s+around|blinking|fixing)\b"
+                                # AVPU's A (alert)
+                                r"|\bAVPU\s*[:=-]?\s*(?:(?-i:A)\b|alert\b)", 4),
 ]
+# an alert (or awake) patient has the eyes open before any stimulus (Teasdale 2014): 'alert and oriented', 'awake and
+# talking', 'was fully alert', a chart line 'Alert, ...'; not an alert raised ('stroke alert called') nor 'alert to voice'
+_ALERT = (r"\b(?:alert|awake)\s+(?:and|&)\s+(?:orient\w*|alert|awake|talking|conversant|conversing|responsive"
+          r"|interactive|appropriate|cooperative|co-operative)\b"
+          r"|\b(?:is|was|were|remains?|remained|appeared|looked|seemed|fully)\s+(?:fully\s+|wide\s+)?(?:alert|awake)\b"
+          r"(?!\s+(?:to|only|when|after|at\s+night|all\s+night|for)\b)"
+          r"|(?:^|(?<=[.;:\n])|(?<=[.;:\n][ \t]))(?:alert|awake)(?=[ \t]*[,;.])")
+# a lowered consciousness named without an eye response: the first state named is not alert
+_NOT_ALERT = (r"\b(?:drowsy|drowsiness|somnolent|obtunded|stupor\w*|unresponsive|comatose|coma|lethargic|unconscious"
+              r"|sedated|rousable|arousable|unrousable|GCS)\b")
+# a state of another time: a change ('became alert', 'woke up'), a later day or a baseline
+_OTHER_TIME = re.compile(r"\b(?:after|later|subsequently|next|following|improv\w*|recover\w*|became|become|becoming|regain\w*"
+                         r"|woke|by\s+day|on\s+day|day\s+\d+|discharg\w*|post-?op\w*|yesterday|last\s+(?:night|week|month|year)"
+                         r"|previously|prior|baseline|ago|(?:usual(?:ly)?|normally)\s+(?:\w+\s+)?(?:alert|awake))\b", re.I)
+
+
+def _alert_first(ctx: NoteContext) -> Hit | None:
+    """Eyes open spontaneously from an alert patient when no eye response is described: the first state of
+    consciousness the note names is alert, in a sentence of the presentation (no later day, change or baseline)."""
+    states = sorted([*((f, True) for f in affirmed_in_clause(ctx, _ALERT)), *((f, False) for f in affirmed_in_clause(ctx, _NOT_ALERT))],
+                    key=lambda t: t[0].start)
+    for f, alert in states:
+        if f.historical or after_presentation(f) or not_first_assessment(ctx, f.start, f.end) or sentence_has(_OTHER_TIME, f.sentence.text):
+            continue
+        return Hit.of_finding(f, "eyes open spontaneously", "alert: eyes open before any stimulus") if alert else None
+    return None
 # a form field: "Verbal: sounds", "V - words"
-_VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?|(?-i:\bV\b))\s*[:=-]\s*"
+# (the word form may stand without a colon in a run of components: "eyes to pain, verbal sounds, motor localising")
+_VERBAL_FIELD = r"(?:\bverbal(?:\s+response)?\s*[:=-]?|(?-i:\bV\b)\s*[:=-])\s*"
 GCS_VERBAL_SPECIFIC = [
     ("no verbal response", r"\bno\s+verbal\s+(?:response|output|communication|sounds?)|\bnon-?verbal\b|\baphasic\b|\bmute\b"
                            r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
                            r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
                            r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)"
-                           r"|" + _VERBAL_FIELD + r"none\b", 1),
-    ("incomprehensible sounds", r"incomprehensible|unintelligible|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
+                           r"|" + _VERBAL_FIELD + r"(?:none|nil)\b", 1),
+    ("incomprehensible sounds", r"incomprehensib\w*|unintelligib\w*"
+                                # sounds without words: "made noises but no words", "making grunting noises"
+                                r"|\b(?:makes|making|made)\s+(?!no\b|any\b)(?:\w+\s+)?(?:noises|sounds)\b(?!\s+(?:of|about|like)\b)|\bmoan(?:s|ed|ing)?\b|\bgroan(?:s|ed|ing)?\b|\bmumbl\w+|\bgrunt\w*"
                                 r"|" + _VERBAL_FIELD + r"sounds\b", 2),
     ("inappropriate words", r"inappropriate\s+(?:words|speech|responses?|verbal)|random\s+words|(?:exclamatory|disorganized|nonsensical)\s+(?:words|speech)"
                             r"|words\s+(?:that\s+were\s+|which\s+were\s+|were\s+|are\s+)?(?:inappropriate|random|unrelated"
@@ -124,6 +160,10 @@ GCS_VERBAL_SPECIFIC = [
                             r"|\bwords\b[^.;]{0,100}?\bwithout\s+(?:\w+\s+)?(?:forming|making|putting\s+together|answering|responding\s+to)"
                             r"\s+(?:a\s+|any\s+|the\s+)?(?:sentences?|questions?|conversation)"
                             r"|\b(?:call(?:s|ed|ing)?|shout(?:s|ed|ing)?|cr(?:y|ies|ied|ying))\s+out\s+(?:\w+\s+){0,2}?words\b"
+                            # intelligible single words, no sentences (Teasdale 2014 'words'): "uttering single words",
+                            # "only isolated words"; not answers given in single words that are right
+                            r"|\b(?:single|isolated|occasional|odd|the\s+odd)\s+words?\b(?!\s+(?:commands?|instructions?|requests?))"
+                            r"(?![^.;]{0,30}\b(?:correct|appropriate|orient)\w*)"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
 _AO_PARTIAL = (r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*[12]\b)"
@@ -149,7 +189,7 @@ GCS_VERBAL_GENERIC = [
                  r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*(?:3|4)\b)|\balert\s+and\s+orient(?:ed|ated)\s+(?:x|×|times)\s*(?:3|4|three|four)\b", 5),
 ]
 # a form field: "Motor: obeys", "M - localises"
-_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?|(?-i:\bM\b))\s*[:=-]\s*"
+_MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?\s*[:=-]?|(?-i:\bM\b)\s*[:=-])\s*"
 # a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
 _LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
          r"(?:hands?|arms?|upper\s+limbs?)\b")
@@ -164,7 +204,7 @@ _GCS_CONTEXT = re.compile(r"\b(?:eyes?|verbal|words|speech|sounds|moan\w*|groan\
                           r"|motor|neuro\w*|withdr\w*|flex\w*|extens\w*|posturing|stimul\w*|sternal|trapezi\w*|supraorbital"
                           r"|nail[- ]?bed)\b", re.I)
 GCS_MOTOR = [
-    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"none\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
+    ("no motor response", r"\bno\s+motor\s+(?:response|activity)|\bflaccid\b|" + _MOTOR_FIELD + r"(?:none|nil)\b|no\s+(?:movement|response)\s+(?:of\s+\w+\s+)?(?:to|in\s+response\s+to)\s+(?:painful|pain|noxious)"
                           r"|(?:did|does)\s+not\s+(?:move|respond\s+to\s+(?:painful|pain|noxious))", 1),
     ("extension to pain", r"\bdecerebrate\b|extens(?:ion|or)\s+(?:posturing|response|to\s+pain)|abnormal\s+extension"
                           r"|" + _MOTOR_FIELD + r"extension\b"
@@ -180,8 +220,13 @@ GCS_MOTOR = [
                         r"|arms?\s+(?:\w+\s+){0,2}?bent\s+(?:\w+\s+){0,2}?at\s+the\s+elbows?\s+and\s+wrists?", 3),
     ("withdrawal from pain", r"withdr(?:aw|ew|awal|aws|awing|awn)\w*\s+(?:\w+\s+){0,3}?(?:from|to|in\s+response\s+to)\s+(?:the\s+)?(?:pain|painful|noxious|stimul\w*)"
                              r"|withdr(?:aw|ew|aws|awing)\s+(?:(?:his|her|the|both|all|left|right|L|R|upper|lower)\s+){0,2}(?:arm|leg|limb|hand|foot|extremit)\w*"
-                             # normal flexion is withdrawal (GCS 2014): "normal flexion to pain"
-                             r"|(?<!ab)\bnormal\s+flexion\b"
+                             # normal flexion is withdrawal (GCS 2014): "normal flexion to pain", "flexion withdrawal",
+                             # "withdrawal flexion", "flexed normally to pain"
+                             r"|(?<!ab)\bnormal\s+flexion\b|\bflexion[- ]withdrawal\b|\bwithdrawal[- ]flexion\b"
+                             r"|\bflex(?:ed|es|ing)?\s+(?:\w+\s+){0,2}?normally\b"
+                             # the limb not named: "pulled away from the pain", "draws back from nail-bed pressure"
+                             r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:back\s+|sharply\s+)?(?:away\s+)?from\s+(?:a\s+|the\s+)?"
+                             r"(?:(?:firm|deep|central|peripheral)\s+)?(?:pain|painful|noxious|stimul\w*|nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:his\s+|her\s+|their\s+|the\s+)?(?:\w+\s+)?"
                              r"(?:arm|leg|limb|hand|foot|extremity|extremities)s?\s+(?:back\s+|sharply\s+)?away"
                              r"|(?:pulls?|pulled|pulling|draws?|drew|jerks?|jerked)\s+(?:it|them)\s+(?:back\s+)?away\s+from\s+(?:the\s+)?"
@@ -194,7 +239,7 @@ GCS_MOTOR = [
                              r"|(?:flex|mov)\w*\s+(?:\w+\s+){0,3}?away\s+from\s+(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|"
                              r"nail[- ]?bed|sternal|trapezi\w*|supraorbital|pinch\w*)"
                              r"|" + _MOTOR_FIELD + r"withdr(?:aws?|awal|awing)\b", 4),
-    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
+    ("localizes pain", r"locali[sz](?:es|ed|ing|ation)\s+(?:to\s+)?(?:a\s+|the\s+)?(?:(?:central|peripheral|deep|firm)\s+)?(?:pain|painful|noxious|stimul\w*|sternal\s+rub"
                        r"|trapezi\w*|supraorbital|nail[- ]?bed)"
                        r"|locali[sz](?:es|ed|ing)\s+(?:to\s+)?(?:the\s+)?(?:source|site)"
                        # purposeful movement to the stimulus: "pushed the examiner's hand away", "brushes away the painful
@@ -215,6 +260,7 @@ GCS_MOTOR = [
                        r"|" + _MOTOR_FIELD + r"locali[sz](?:es|ing|ation|ed)?\b", 5),
     ("localizes pain", _BARE_START + r"locali[sz](?:es|ed|ing)" + _BARE_END, 5, _GCS_CONTEXT),
     ("withdrawal from pain", _BARE_START + r"withdr(?:aws|ew|awing|awal)" + _BARE_END, 4, _GCS_CONTEXT),
+    ("obeys commands", _BARE_START + r"obey(?:s|ed|ing)" + _BARE_END, 6, _GCS_CONTEXT),
     ("obeys commands", r"\bobey(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands|\bfollow(?:s|ed|ing)?\s+(?:simple\s+|motor\s+|all\s+)?commands"
                        # a movement done on request: "moves all four limbs to command", "squeezes my hand on request"
                        r"|\b(?:mov|squeez|lift|rais|wiggl|grip|stick|show|push|pull)\w*\s+(?:[\w']+\s+){0,4}?(?:to|on|upon)\s+"
@@ -326,7 +372,7 @@ def _table_cell(ctx: NoteContext, text: str, start: int, options: list, field: s
     return Hit(option, start, end, text, ctx.sentence_of(start).text, None, f"neuro-obs table cell '{text}' -> {option}")
 
 
-def gcs_eye(ctx: NoteContext) -> Hit | None:
+def _described_eye(ctx: NoteContext) -> Hit | None:
     """Best eye response: the E of 'E3V4M5', else a neuro-obs table's first observation, else the best response the
     note describes; else eyes closed through a painful stimulus described in the same sentence (no eye opening)."""
     hit = (_gcs_numbered(ctx, "gcs_eye") or _gcs_table(ctx, "eye", GCS_EYE, "Eyes")
@@ -338,7 +384,7 @@ def gcs_eye(ctx: NoteContext) -> Hit | None:
         fits = not sentence_has(_OPENS, f.sentence.text) and sentence_has(_PAIN_STIMULUS, f.sentence.text)
         if fits and not after_presentation(f):
             return Hit.of_finding(f, "no eye opening", "eyes closed through a painful stimulus")
-    return None
+    return _alert_first(ctx)
 
 
 _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testable|assessable)|untestable|intubated|\(?T\)?(?![\w]))"
@@ -348,7 +394,30 @@ _VERBAL_NOT_TESTABLE = (r"\bverbal(?:\s+response)?\s*[:=-]?\s*(?:not\s+(?:testab
                         r"|(?-i:\bV\s?(?:T|\(T\))(?!\w))|\bGCS\s*\d{1,2}\s*T\b")
 
 
-def gcs_verbal(ctx: NoteContext) -> Hit | None:
+# a tube in the airway at the assessment: the verbal response cannot be tested (Teasdale 2014: 'NT'; 'VT' in many charts).
+# Read only in a sentence that gives the eye or motor response ("eyes open to pain, intubated, withdraws"), not before
+# the tube ('prior to being intubated')
+# ('ventilated' of a patient, not of the lungs or a room: 'well / equally / bilaterally ventilated')
+_INTUBATED = (r"(?<!\bnot\s)\b(?:intubated|(?<!well\s)(?<!poorly\s)(?<!equally\s)(?<!adequately\s)(?<!bilaterally\s)ventilated"
+              r"|on\s+(?:a\s+|the\s+)?(?:mechanical\s+)?ventilator"
+              r"|with\s+(?:an?\s+)?(?:endotracheal|ET)\s+tube|via\s+(?:a\s+|his\s+|her\s+)?tracheostomy)\b")
+_BEFORE_TUBE = re.compile(r"\b(?:before|prior\s+to|until|pending|awaiting|after\s+being\s+extubated)\s+(?:being\s+)?$", re.I)
+# (the options that stand alone: not those read only beside other GCS words, a bare 'localising')
+_EYE_OR_MOTOR = re.compile("|".join(f"(?:{p})" for _, p, _, *near in (*GCS_EYE, *GCS_MOTOR) if not near), re.I)
+
+
+def _intubated_at_assessment(ctx: NoteContext) -> Hit | None:
+    for f in affirmed_in_clause(ctx, _INTUBATED):
+        if f.historical or after_presentation(f) or not_first_assessment(ctx, f.start, f.end):
+            continue
+        if _BEFORE_TUBE.search(ctx.note, max(f.sentence.start, f.start - 25), f.start):
+            continue
+        if sentence_has(_EYE_OR_MOTOR, f.sentence.text):
+            return Hit.of_finding(f, "not testable", "intubated at the assessment: verbal response not testable")
+    return None
+
+
+def _described_verbal(ctx: NoteContext) -> Hit | None:
     """Best verbal response: the V of 'E3V4M5'; 'not testable' when written so ('Verbal: intubated (T)', 'VT', 'GCS
     8T'); a neuro-obs table's first observation; else specific descriptions (no response, sounds, words) before
     orientation words. A 'not testable' mark or a specific description of a later state (after sedation, hours later)
@@ -372,12 +441,51 @@ def gcs_verbal(ctx: NoteContext) -> Hit | None:
             or 0 < entry_of(ctx, generic.start) < entry_of(ctx, specific.start)):  # an earlier chart entry (not the
         # text before the chart, which may be history)
         return generic
-    return specific or generic
+    return specific or generic or _intubated_at_assessment(ctx)
+
+
+def _described_motor(ctx: NoteContext) -> Hit | None:
+    return (_gcs_numbered(ctx, "gcs_motor") or _gcs_table(ctx, "motor", GCS_MOTOR, "Motor")
+            or best_option(ctx, GCS_MOTOR, clause=True, first_assessment=True))
+
+
+# a total of 3 or 15 has one combination only (Teasdale & Jennett 1974: each component's lowest or highest)
+_EXTREMES = {"eye": ("no eye opening", "eyes open spontaneously"), "verbal": ("no verbal response", "oriented"),
+             "motor": ("no motor response", "obeys commands")}
+_DESCRIBED = {"eye": _described_eye, "verbal": _described_verbal, "motor": _described_motor}
+
+
+def _from_extreme_total(ctx: NoteContext, component: str) -> Hit | None:
+    """The component of a first-assessment total of 3 ('GCS 3/15', 'GCS 3T') or 15, when the components the note
+    does describe fit it (each the lowest, or the highest; a verbal 'not testable' fits a 3T)."""
+    v = ctx.value("gcs")
+    if v is None or float(v.value) not in (3.0, 15.0) or not_first_assessment(ctx, v.start, v.end):
+        return None
+    low = float(v.value) == 3.0
+    for other, read in _DESCRIBED.items():
+        hit = read(ctx) if other != component else None
+        if hit is not None and hit.value not in (_EXTREMES[other][0 if low else 1], "not testable"):
+            return None
+    option = _EXTREMES[component][0 if low else 1]
+    if component == "verbal" and low and re.match(r"\s*T\b", ctx.note[v.end:v.end + 3]):
+        option = "not testable"  # 'GCS 3T': the tube, not a score of 1
+    return Hit.of_value(v, value=option, unit=None, note=f"GCS total {float(v.value):g}: every component at its "
+                                                          f"{'lowest' if low else 'highest'}")
+
+
+def gcs_eye(ctx: NoteContext) -> Hit | None:
+    """Best eye response (see :func:`_described_eye`), else from a total of 3 or 15."""
+    return _described_eye(ctx) or _from_extreme_total(ctx, "eye")
+
+
+def gcs_verbal(ctx: NoteContext) -> Hit | None:
+    """Best verbal response (see :func:`_described_verbal`), else from a total of 3 or 15."""
+    return _described_verbal(ctx) or _from_extreme_total(ctx, "verbal")
 
 
 def gcs_motor(ctx: NoteContext) -> Hit | None:
-    return (_gcs_numbered(ctx, "gcs_motor") or _gcs_table(ctx, "motor", GCS_MOTOR, "Motor")
-            or best_option(ctx, GCS_MOTOR, clause=True, first_assessment=True))
+    """Best motor response (numbered, a neuro-obs table, described), else from a total of 3 or 15."""
+    return _described_motor(ctx) or _from_extreme_total(ctx, "motor")
 
 
 def gcs_support(options: list[tuple[str, str, int]]) -> Callable[[NoteContext, Any], Hit | None]:

@@ -239,7 +239,10 @@ _HE_12 = (r"\b(?:confused|confusion|disoriented|disorientated|disorientation|let
           # inattention (Conn 1977; Vilstrup 2014)
           r"|altered\s+(?:mental\s+status|mentation|sensorium)|(?-i:AMS)|muddled|apath(?:y|etic)"
           r"|psychomotor\s+(?:slowing|retardation)|slow(?:ed|ing)?\s+(?:of\s+)?(?:mentation|thinking|cognition)|bradypsychia"
-          r"|euphori[ac]|disinhibit(?:ed|ion)|inattenti(?:ve|on))\b")
+          r"|euphori[ac]|disinhibit(?:ed|ion)|inattenti(?:ve|on)"
+          # West Haven grade 1's 'impaired performance of addition or subtraction': serial sevens failed
+          r"|(?:unable|could\s*not|couldn't|cannot|can't|failed|fails|struggled|struggles|difficulty|errors)\s+(?:\w+\s+){0,3}?"
+          r"serial\s+(?:7'?s|sevens|subtractions?)|impaired\s+(?:calculation|computation|arithmetic))\b")
 
 
 def encephalopathy_grade(ctx: NoteContext) -> Hit | None:

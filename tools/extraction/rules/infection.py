@@ -29,10 +29,13 @@ from medmirror.tools.extraction.rules.shared import AGE, DBP, HR, RR, SBP, TEMP,
 from medmirror.tools.extraction.text import NUMBER, parse_number, word_to_number
 
 # (stab cells are band forms, the European name: 'stabs 14%', 'stab neutrophils 12 %'; unsegmented neutrophils too)
-_BANDS_LABEL = (r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|bandemia"
+_BANDS_LABEL = (r"(?:\bbands?\b(?! ligation| ligat\w+)|band (?:forms|neutrophils|cells)|immature (?:neutrophils|band forms)|banda?emia"
                 r"|\bstabs\b|\bstab (?:forms|cells|neutrophils)|\b(?:un|non-?)segmented neutrophils)")
-_BANDS_PCT = re.compile(rf"{_BANDS_LABEL}[^\d\n;.]{{0,20}}?(?P<n>{NUMBER})\s*%"
-                        rf"|(?P<n2>{NUMBER})\s*%\s*(?:bands?|band forms|band neutrophils|immature neutrophils|stabs|stab (?:forms|cells))\b", re.I)
+# the percent sign or the word: '12%', '12 percent', '12 per cent'
+_PCT = r"\s*(?:%|percent\b|per\s+cent\b)"
+_BANDS_PCT = re.compile(rf"{_BANDS_LABEL}[^\d\n;.]{{0,20}}?(?P<n>{NUMBER}){_PCT}"
+                        rf"|(?P<n2>{NUMBER}){_PCT}\s*(?:bands?|band forms|band neutrophils|band cells|immature neutrophils"
+                        rf"|stabs|stab (?:forms|cells))\b", re.I)
 # a bare number right after 'bands' in a white-cell differential ('Diff: segs 70, lymphs 12, bands 14'): differentials
 # are written in percent; an absolute count carries its own unit and is not read
 _BANDS_BARE = re.compile(rf"\bbands?\s*[:=]?\s*(?P<n>{NUMBER})(?!\d|\.\d|\s*(?:%|[x×*]|/|[A-Za-zµ]))", re.I)
@@ -153,6 +156,13 @@ def no_cough_or_coryza(ctx: NoteContext) -> Hit | None:
     return None
 
 
+def _clause_around(note: str, f) -> str:
+    """The clause a mention stands in: from the last ',;:' or sentence start before it to the next after it."""
+    lo = max(note.rfind(c, f.sentence.start, f.start) for c in ",;:") + 1 or f.sentence.start
+    ends = [i for i in (note.find(c, f.end, f.sentence.end) for c in ",;:") if i >= 0]
+    return note[max(lo, f.sentence.start):min(ends, default=f.sentence.end)]
+
+
 def purulence(ctx: NoteContext) -> Hit | None:
     """FeverPAIN 'purulence': pus or exudate on the tonsils/pharynx, with ConText negation ('without exudate',
     'no pus'); 'non-exudative' is False. Tonsillar swelling alone is not purulence."""
@@ -160,11 +170,13 @@ def purulence(ctx: NoteContext) -> Hit | None:
     # about the tonsils: pus in a sentence that names them; exudate in one about tonsils, pharynx or throat
     # ("purulent discharge in the nose" of a sinusitis is not FeverPAIN's purulence)
     # (pus in other words: follicles, plaques or a coating, a slough or membrane on the tonsils)
-    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|(?<!non-)(?<!non)exudat\w+|(?:white|yellow|creamy) (?:spots|patches|follicles"
+    mentions = [f for f in ctx.terms(r"purulen\w+|\bpus\b|pustul\w+|(?<!non-)(?<!non)exudat\w+|(?:white|yellow|creamy) (?:spots|patches|follicles"
                                      r"|plaques|coating)|follicular tonsillitis|membranous tonsillitis|tonsillar (?:slough|membrane)"
                                      r"|slough (?:on|over) the tonsils")
                 if not after_presentation(f) and re.search(
-                    r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)]
+                    r"tonsil" if re.match(r"(?i)pu", f.text) else r"tonsil|pharyn|throat", f.sentence.text, re.I)
+                # pustules are on the skin too: the tonsils named in their own clause ('tonsils studded with pustules')
+                and (not re.match(r"(?i)pustul", f.text) or re.search(r"tonsil", _clause_around(ctx.note, f), re.I))]
     value, f, why = decide(mentions, "current")
     if f is None:
         return Hit.of_finding(non[0], False, "non-exudative") if non else None

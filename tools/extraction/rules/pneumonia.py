@@ -63,7 +63,9 @@ _PLEURAL_EFFUSION = (r"pleural\s+effusions?|(?:hydro|hydropneumo)thorax|parapneu
                      # its chest-film sign: a blunted costophrenic angle, a meniscus
                      r"|blunt(?:ed|ing)\s+(?:of\s+)?(?:the\s+)?(?:(?:left|right|bilateral|both|[LR])\s+)?costophrenic\s+(?:angles?|recess(?:es)?)"
                      r"|costophrenic\s+(?:angles?\s+|recess(?:es)?\s+)?blunting|(?:CP|costophrenic)\s+angles?\s+(?:are\s+|is\s+)?blunted"
-                     r"|meniscus\s+sign")
+                     r"|meniscus\s+sign"
+                     # fluid drawn from the pleural space: a thoracentesis / pleural tap is done on an effusion seen on imaging
+                     r"|thoracocentes[ie]s|thoracentes[ie]s|pleurocentes[ie]s|pleural\s+(?:tap|aspirat(?:e|ion))")
 # a bare 'effusion' of the chest: with a side ('small left-sided effusion', 'bilateral effusions, R>L') or in a sentence about
 # the chest film / lungs; not one of another site (pericardial, a joint, an ear)
 _BARE_EFFUSION = r"(?<![\w-])effusions?\b"
@@ -138,7 +140,10 @@ def nursing_home_resident(ctx: NoteContext) -> Hit | None:
 
 # Fine 1997's stupor and coma described: responding only to pain, unresponsive, comatose
 _STUPOR_COMA = (r"\b(?:comatose|unresponsive|unrousable|unarousable|(?:responds?|responsive|responding|rousable|arousable)\s+only\s+to"
-                r"\s+(?:pain\w*|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|deep\s+pain)|in\s+(?:a\s+)?coma)\b")
+                r"\s+(?:pain\w*|painful\s+stimul\w+|noxious\s+stimul\w+|sternal\s+rub|deep\s+pain)|in\s+(?:a\s+)?coma"
+                # stupor in ward words: roused with difficulty, not to be woken by voice
+                r"|(?:difficult|hard)\s+to\s+(?:a?rouse|wake|waken|awaken)|a?rous(?:able|eable)\s+only\s+with\s+difficulty"
+                r"|semi-?comatose|stuporose)\b")
 # orientation to fewer than three of person, place and time ("oriented to person only", "A&O x2", "AOx1", "orientated to
 # person but not place or time", "not oriented to time") is disorientation (Fine 1997: disorientation to person, place
 # or time); "oriented x3", "A&O x4" is not

@@ -25,6 +25,7 @@ from medmirror.tools.extraction.calc_sources import (
     Quantity,
     Source,
     Term,
+    after_presentation,
     decide,
 )
 from medmirror.tools.extraction.model import Finding
@@ -405,11 +406,28 @@ _LATERAL = re.compile(r"\b(?:left|right|unilateral(?:ly)?|one leg|single leg|asy
 _GENERAL_EDEMA = re.compile(r"^(?:peripheral|pedal|ankle|dependent)\b", re.I)
 
 
+# one leg larger than the other, in one clause: "her left calf is larger than the right", "the right leg looked bigger
+# than the left"; "no larger than" denies it
+_LARGER_THAN_OTHER = (r"\b(?:left|right|one|(?-i:[LR]))\s+(?:calf|leg|lower\s+(?:leg|limb|extremity))\s+"
+                      r"(?:(?:is|was|looked|looks|appeared|appears|seemed|seems|visibly|clearly|noticeably|obviously)\s+){0,2}"
+                      r"(?P<no>(?:no|not)\s+)?(?:larger|bigger|wider|fatter|thicker|more\s+swollen)\s+than\s+(?:the\s+|his\s+|her\s+)?"
+                      r"(?:right|left|other|opposite|contralateral)\b")
+
+
 def unilateral_leg_swelling(ctx: NoteContext) -> Hit | None:
-    """Unilateral leg swelling: a swollen leg on one side; bilateral or peripheral/pedal edema is not unilateral."""
+    """Unilateral leg swelling: a swollen leg on one side (or one leg larger than the other); bilateral or
+    peripheral/pedal edema is not unilateral."""
     mentions = [f for f in ctx.findings("leg_swelling") if not (f.hypothetical or f.family)]
+    compared = None
+    for m in re.finditer(_LARGER_THAN_OTHER, ctx.note, re.I):
+        f = ctx.finding_at(m.start(), m.end())
+        if f.hypothetical or f.family or f.historical or after_presentation(f):
+            continue
+        if not (m.group("no") or f.negated):
+            return Hit.of_finding(f, True, "one leg larger than the other")
+        compared = compared or Hit.of_finding(f, False, "no leg larger than the other")
     if not mentions:
-        return None
+        return compared
     negated = None
     for f in mentions:
         if f.negated:
