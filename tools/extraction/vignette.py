@@ -63,11 +63,13 @@ from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.model import Sentence
+from medmirror.tools.extraction.paraphrase import Groups, core_weights, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
 COVER = 0.5  # share of an item's (or option's) word weight a sentence must use
 MAX_VARIANTS = 256  # at most this many recomputations over the unsettled items
+LONE_WORD_COVER = 0.6  # the share of a question's core weight one word must carry to name it alone
 MARGIN = 0.2  # how much more of its weight the chosen option must cover than the next one
 
 # item question -> the extractor's quantity (first pattern that matches wins)
@@ -405,7 +407,50 @@ def _assumed(item: Choice, why: str, *, graded: bool = False) -> ItemReading:
     return ItemReading(item.name, item.question, label, "assumed", f"{why}; '{label}' assumed")
 
 
-def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
+def _paraphrased(t: _Text, groups: Groups) -> tuple[list[tuple[int, float, dict[str, tuple[int, int]]]], set[int]]:
+    """The sentences naming a question item by its core words (:mod:`medmirror.tools.extraction.paraphrase`), best
+    first, and those of them that name it by an antonym."""
+    out, flipped = [], set()
+    for i, s in enumerate(t.sentences):
+        got = sentence_hits(text_words(s.text), groups)
+        if got is None:
+            continue
+        cover, hits, anti = got
+        if len(hits) == 1 and len(groups) > 1 and cover < LONE_WORD_COVER:
+            continue  # one word of several names the item only when it clearly outweighs the others together
+        if hits and cover >= COVER - 1e-9:
+            out.append((i, cover, hits))
+            if anti:
+                flipped.add(i)
+    return sorted(out, key=lambda x: -x[1]), flipped
+
+
+# a denial as a case writes a questionnaire's answer ('denies', 'does not', 'cannot', 'unable to', 'lack of'), and
+# the words that end its reach when they come after it ('without a condom ... and confirms using', 'but reports')
+_ANSWER_DENIAL = re.compile(r"(?i)\b(?:no|not|never|none|nor|neither|without|cannot|unable|lacks?|lacking|"
+                            r"den(?:y|ies|ied|ying)|negative for|absence of|free of)\b|n't\b")
+_AFFIRMING = re.compile(r"(?i)\b(?:but|however|although|though|yet|whereas|while)\b|(?:,|\band\b)\s+(?:(?:he|she|they|"
+                        r"the patient|also|does|did|has|had)\s+)*(?:admit|confirm|report|endors|acknowledg|describ|stat|"
+                        r"mention|express|experienc|say|said)\w*")
+
+
+def _denial_reaches(sentence: str, a: int) -> bool:
+    """Does the last denial before offset ``a`` still hold there: no 'but' or affirming verb of a new clause between
+    ('denies A but reports B', 'without a condom with 5 partners and confirms using methamphetamines'; not 'does not
+    report A' or 'no reported instances of A')?"""
+    last = None
+    for last in _ANSWER_DENIAL.finditer(sentence[:a]):
+        pass
+    return last is not None and not _AFFIRMING.search(sentence[last.end():a])
+
+
+def _names_the_relative(phrases: Any, weights: dict[str, float]) -> bool:
+    """Does the item itself name the relative ConText found ('her partner', 'his mother'): the question asks what
+    that person did ('Have you been hit by your partner?'), the patient is still its subject?"""
+    return any(same_word(words(p)[-1][2], w) for p in phrases if words(p) for w in weights)
+
+
+def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: Groups | None = None) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
     cuts = _thresholds(item.question)
     if cuts:
@@ -439,12 +484,20 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     if concepts:  # the text does not use the concept's terms: a sentence must at least use one of its words
         core = _item_concept_words(item.question)[1]  # ('a previous diagnosis of hemorrhage' is no 'Diagnosed hypertension')
         named = [n for n in named if any(same_word(h, w) for h in n[2] for w in core)]
+    flipped: set[int] = set()
+    by_core = not named and bool(groups) and _asks(item.question)
+    if by_core:
+        named, flipped = _paraphrased(t, groups)
     if not named:
         return _assumed(item, f"no sentence names it ({', '.join(weights)})")
     for i, cover, hits in named:
         votes = Counter()
-        for a, b in hits.values():
-            flags = t.flags(i, a, b)
+        for a, b in list(hits.values())[:1] if by_core else hits.values():  # core words: the item's own word decides
+            flags = dict(t.flags(i, a, b))
+            if by_core and "negated" in flags and not _denial_reaches(t.sentences[i].text, a):
+                del flags["negated"]  # 'without a condom ... and confirms using methamphetamines
+            if by_core and _names_the_relative(flags.get("family", ()), weights):
+                del flags["family"]  # 'her partner punched her' answers 'have you been hit by your partner?'
             non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a]) and not _non_in_question(
                 item.question, t.sentences[i].text[a:b])  # 'non-alcoholic' answers 'Non-alcoholic etiology'
             votes["other" if ("family" in flags or "hypothetical" in flags) else
@@ -452,14 +505,18 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
         if votes["other"] > votes["negated"] + votes["affirmed"]:
             continue
         kind = "negated" if votes["negated"] else "affirmed"  # 'pleural fluid is not purulent
+        if i in flipped:  # an antonym names it ('dissatisfied with life' for 'satisfied with your life')
+            if kind == "negated":
+                continue  # 'denies feeling sad' does not say 'happy'
+            kind = "negated"
         quote, span = t.quote(i)
         if kind == "affirmed" and _ABNORMAL.search(item.question) and (
                 _NORMAL.search(_clause(quote, hits)) or _normal_list(quote, hits)):
             kind = "negated"  # 'normal hemoglobin' answers 'Hemoglobin < lower limit of normal'
 
         return ItemReading(item.name, item.question, no if kind == "negated" else yes, "read",
-                           f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
-                           quote, span)
+                           f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}"
+                           + (" (by an antonym)" if i in flipped else " (core words)" if by_core else ""), quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
 
 
@@ -1267,6 +1324,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
     t = _Text(text)
     acronyms = _acronyms(items)
     weights = item_weights(items)
+    core = core_weights(items)
     out = VignetteReading()
     for item in items:
         t.for_item(acronyms.get(item.name, {}))
@@ -1276,7 +1334,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         elif (sex := _sex(item, t)) is not None:
             r = sex
         elif is_finding(item):
-            r = _finding(item, t, w)
+            r = _finding(item, t, w, core[item.name])
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
         elif (mixed := _mixed_bands(item)) is not None:
