@@ -38,13 +38,17 @@ believe would say pretty rather quite way now basically really much lot get got 
 yourself anyone someone one ones because kind otherwise been like year month week day""", keep_time=True))
 
 # word (Snowball stem) -> its antonyms (Snowball stems): what a case says instead of the item's word, meaning its
-# opposite ('she feels she has a lot of value' answers 'Do you feel pretty worthless?' No)
+# opposite ('she feels she has a lot of value' answers 'Do you feel pretty worthless?' No); only words with no other
+# sense a case uses ('low' or 'poor' are not the opposite of 'good spirits' wherever they stand)
 _PAIRS = [("satisfi", "dissatisfi"), ("satisfi", "unsatisfi"), ("happi", "unhappi"), ("happi", "sad"),
-          ("happi", "miser"), ("hopeless", "hope"), ("hopeless", "hope"), ("hopeless", "optimist"),
-          ("worthless", "valu"), ("worthless", "worthwhil"), ("empti", "fulfil"), ("empti", "meaning"),
-          ("energi", "fatigu"), ("energi", "tire"), ("energi", "letharg"), ("bore", "engag"), ("bore", "interest"),
-          ("wonder", "terribl"), ("abl", "unabl"), ("abl", "incap"), ("capabl", "incap"), ("good", "low"),
-          ("good", "poor")]
+          ("happi", "miser"), ("hopeless", "hope"), ("hopeless", "optimist"), ("worthless", "valu"),
+          ("worthless", "worthwhil"), ("empti", "fulfil"), ("energi", "fatigu"), ("energi", "tire"),
+          ("energi", "letharg"), ("abl", "unabl"), ("abl", "incap"), ("capabl", "incap")]
+# a word's other forms and plain synonyms (Snowball stem -> the stem it counts as): 'satisfaction' is 'satisfied',
+# 'fears' is 'afraid', 'incarcerated' is 'prison'
+SAME = {"satisfact": "satisfi", "energet": "energi", "boredom": "bore", "fear": "afraid", "scare": "afraid",
+        "frighten": "afraid", "jealousi": "jealous", "incarcer": "prison", "imprison": "prison", "jail": "prison",
+        "issu": "problem"}
 ANTONYMS: dict[str, frozenset[str]] = {}
 for _a, _b in _PAIRS:
     ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
@@ -92,7 +96,7 @@ _LIST = re.compile(r"(?i)\b[a-z]+(?:\s*,\s*[a-z]+)*,?\s+(?:or|and/or)\s+(?:other
 
 
 def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:
-    return a[1] == b[1] or same_word(a[0], b[0])
+    return SAME.get(a[1], a[1]) == SAME.get(b[1], b[1]) or same_word(a[0], b[0])
 
 
 def _antonym(raw: str, sb: str, of: tuple[str, str]) -> bool:

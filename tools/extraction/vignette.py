@@ -429,6 +429,7 @@ def _paraphrased(t: _Text, groups: Groups) -> tuple[list[tuple[int, float, dict[
 # the words that end its reach when they come after it ('without a condom ... and confirms using', 'but reports')
 _ANSWER_DENIAL = re.compile(r"(?i)\b(?:no|not|never|none|nor|neither|without|cannot|unable|lacks?|lacking|"
                             r"den(?:y|ies|ied|ying)|negative for|absence of|free of)\b|n't\b")
+_LOCAL_DENIAL = re.compile(r"(?i)without|lacks?|lacking|absence of|free of")  # of one noun phrase, not of a list
 _AFFIRMING = re.compile(r"(?i)\b(?:but|however|although|though|yet|whereas|while)\b|(?:,|\band\b)\s+(?:(?:he|she|they|"
                         r"the patient|also|does|did|has|had)\s+)*(?:admit|confirm|report|endors|acknowledg|describ|stat|"
                         r"mention|express|experienc|say|said)\w*")
@@ -437,20 +438,42 @@ _AFFIRMING = re.compile(r"(?i)\b(?:but|however|although|though|yet|whereas|while
 def _denial_reaches(sentence: str, a: int) -> bool:
     """Does the last denial before offset ``a`` still hold there: no 'but' or affirming verb of a new clause between
     ('denies A but reports B', 'without a condom with 5 partners and confirms using methamphetamines'; not 'does not
-    report A' or 'no reported instances of A')?"""
+    report A' or 'no reported instances of A'); a denial of a noun phrase ('a lack of satisfaction, feeling bored')
+    does not reach past a comma but to an 'or' list's members ('without any history of A, B, or C')?"""
     last = None
     for last in _ANSWER_DENIAL.finditer(sentence[:a]):
         pass
-    return last is not None and not _AFFIRMING.search(sentence[last.end():a])
+    if last is None or _AFFIRMING.search(sentence[last.end():a]):
+        return False
+    return not (_LOCAL_DENIAL.fullmatch(last.group(0)) and re.search(r"[,;]", sentence[last.end():a])
+                and not _or_list_member(sentence, a))
 
 
-def _names_the_relative(phrases: Any, weights: dict[str, float]) -> bool:
-    """Does the item itself name the relative ConText found ('her partner', 'his mother'): the question asks what
-    that person did ('Have you been hit by your partner?'), the patient is still its subject?"""
-    return any(same_word(words(p)[-1][2], w) for p in phrases if words(p) for w in weights)
+def _anchored(stems: list[tuple[int, int, str]], hits: dict[str, tuple[int, int]], weights: dict[str, float]
+              ) -> dict[str, tuple[int, int]]:
+    """The hits with each word taken where it stands nearest the item's heaviest word ('denies that her partner
+    wants to kill her, but acknowledges that her partner has threatened her': the second 'partner' goes with
+    'threatened')."""
+    if len(hits) < 2:
+        return hits
+    head = max(hits, key=weights.get)
+    anchor = hits[head][0]
+    out = {}
+    for w in hits:
+        spans = [(a, b) for a, b, s in stems if same_word(s, w)] or [hits[w]]
+        out[w] = min(spans, key=lambda x: abs(x[0] - anchor)) if w != head else hits[w]
+    return out
 
 
-def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: Groups | None = None) -> ItemReading:
+def _names_the_relative(phrases: Any, score_words: Any) -> bool:
+    """Does the questionnaire name the relative ConText found ('her partner', 'his mother'): its questions ask what that
+    person did ('Have you been hit by your partner?', 'Do you believe they are capable of killing you?'), the patient
+    is still their subject?"""
+    return any(same_word(words(p)[-1][2], w) for p in phrases if words(p) for w in score_words)
+
+
+def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: Groups | None = None,
+             score_words: frozenset[str] = frozenset()) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
     cuts = _thresholds(item.question)
     if cuts:
@@ -485,18 +508,21 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: Groups |
         core = _item_concept_words(item.question)[1]  # ('a previous diagnosis of hemorrhage' is no 'Diagnosed hypertension')
         named = [n for n in named if any(same_word(h, w) for h in n[2] for w in core)]
     flipped: set[int] = set()
-    by_core = not named and bool(groups) and _asks(item.question)
+    asked = _asks(item.question)
+    by_core = not named and bool(groups) and asked
     if by_core:
         named, flipped = _paraphrased(t, groups)
     if not named:
         return _assumed(item, f"no sentence names it ({', '.join(weights)})")
     for i, cover, hits in named:
+        if asked and not by_core:
+            hits = _anchored(t.stems[i], hits, weights)
         votes = Counter()
         for a, b in list(hits.values())[:1] if by_core else hits.values():  # core words: the item's own word decides
             flags = dict(t.flags(i, a, b))
             if by_core and "negated" in flags and not _denial_reaches(t.sentences[i].text, a):
                 del flags["negated"]  # 'without a condom ... and confirms using methamphetamines
-            if by_core and _names_the_relative(flags.get("family", ()), weights):
+            if asked and _names_the_relative(flags.get("family", ()), score_words):
                 del flags["family"]  # 'her partner punched her' answers 'have you been hit by your partner?'
             non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a]) and not _non_in_question(
                 item.question, t.sentences[i].text[a:b])  # 'non-alcoholic' answers 'Non-alcoholic etiology'
@@ -1325,6 +1351,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
     acronyms = _acronyms(items)
     weights = item_weights(items)
     core = core_weights(items)
+    score_words = frozenset(w for ws in weights.values() for w in ws)
     out = VignetteReading()
     for item in items:
         t.for_item(acronyms.get(item.name, {}))
@@ -1334,7 +1361,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         elif (sex := _sex(item, t)) is not None:
             r = sex
         elif is_finding(item):
-            r = _finding(item, t, w, core[item.name])
+            r = _finding(item, t, w, core[item.name], score_words)
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
         elif (mixed := _mixed_bands(item)) is not None:

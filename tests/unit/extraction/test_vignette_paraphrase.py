@@ -116,3 +116,37 @@ def test_a_word_used_twice_counts_where_it_stands_by_the_items_heaviest_word():
     _, hits, _ = got
     a = "He sleeps at night and has no daytime sleepiness.".index("sleepiness")
     assert hits["tired"][0] == a
+
+
+def test_a_synonym_of_the_items_word_names_it():
+    night = yes_no("night", "Are you often scared of the dark?", default=None)
+    r = read_items((night,), "She fears the dark and sleeps with the light on.").items["night"]
+    assert (r.value, r.status) == ("Yes", "read")
+    r = read_items((night,), "She dislikes the dark and sleeps with the light on.").items["night"]
+    assert r.status == "missing"
+
+
+def test_a_noun_phrase_denial_does_not_reach_the_next_list_member():
+    r = read("She presents with a lack of appetite, feelings of uselessness, and poor sleep.")["useless"]
+    assert r.value == "Yes"
+
+
+def test_a_noun_phrase_denial_reaches_an_or_lists_members():
+    r = read("She presents without any appetite loss, insomnia, or feelings of uselessness.")["useless"]
+    assert r.value == "No"
+
+
+def test_a_relative_the_questionnaire_asks_about_does_not_void_the_answer():
+    kill = yes_no("kill", "Do you believe they are capable of killing you?", default=None)
+    hit = yes_no("hit", "Has your partner ever hit you?", default=None)
+    r = read_items((kill, hit), "She does not believe her partner is capable of killing her.").items["kill"]
+    assert (r.value, r.status) == ("No", "read")
+
+
+def test_a_repeated_shared_word_counts_by_the_items_own_word():
+    threat = yes_no("threat", "Has your partner threatened you with a knife?", default=None)
+    care = yes_no("care", "Has your partner hurt you so badly that you needed care?", default=None)
+    text = ("She denies that her partner hurt her badly, but acknowledges that her partner has threatened her with a "
+            "knife.")
+    r = read_items((threat, care), text).items["threat"]
+    assert r.value == "Yes"
