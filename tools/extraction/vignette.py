@@ -62,6 +62,7 @@ from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions,
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, core_weights, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
@@ -1041,6 +1042,47 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     return _assumed(item, "no option's words are in the text", graded=True)
 
 
+# a denial of a symptom in its own clause ('denies any insults', 'has never screamed'; not 'lack of interest', which is
+# the symptom)
+_FREQ_DENIAL = re.compile(r"(?i)\b(?:no|not|never|none|nor|den(?:y|ies|ied|ying))\b|n't\b")
+_FREQ_CLAUSE = re.compile(r"[,;]|\b(?:and|but|however|while|whereas|although|though)\b", re.I)
+FREQ_REACH = 6  # words from a frequency word to the item's word it qualifies ('occasionally delays starting tasks')
+
+
+def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: Groups) -> ItemReading | None:
+    """A frequency item (:mod:`medmirror.tools.extraction.frequency`) read from the frequency word of the clause that
+    names it ('reports occasional threats of harm' for 'How often does your partner threaten you with harm?':
+    'Sometimes'); a denied clause with no other frequency word is its 'never' option ('has never screamed at her',
+    'denies any insults'). None when no clause names it, or it gives no frequency word, or several."""
+    if option_steps(item) is None:
+        return None
+    named = [(i, hits[max(hits, key=weights.get)]) for i, _, hits in _naming(t, weights)]
+    if not named and groups:
+        found, flipped = _paraphrased(t, groups)
+        named = [(i, next(iter(hits.values()))) for i, _, hits in found if i not in flipped]
+    if not named:
+        return None
+    i, (a, b) = named[0]
+    s = t.sentences[i].text
+    start = max((m.end() for m in _FREQ_CLAUSE.finditer(s[:a])), default=0)
+    end = next((a + m.start() for m in _FREQ_CLAUSE.finditer(s[a:])), len(s))
+    said = [(step, w) for step, w, at in steps_in(s[start:end])
+            if len(re.findall(r"\w+", s[min(start + at, a):max(start + at, b)])) <= FREQ_REACH]  # its own word
+    denied = bool(_FREQ_DENIAL.search(s[start:a])) or _or_list_member(s, a)
+    others = {step for step, _ in said if step != "never"}
+    if denied and not others:
+        label, why = option_for(item, "never", "never") or absent_option(item), "denied"
+    elif not denied and len({step for step, _ in said}) == 1:
+        step, w = said[0]
+        label, why = option_for(item, step, w), f"'{w}' ({step})"
+    else:
+        return None
+    if label is None:
+        return None
+    return ItemReading(item.name, item.question, label, "read", f"how often: {why} where the item is named",
+                       s, (t.sentences[i].start, t.sentences[i].end))
+
+
 _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|without|absent|lack\w*|los[st]\w*|inabilit\w*)\b")
 
 
@@ -1368,6 +1410,10 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = _mixed(item, *mixed, t, w)
         else:
             r = _graded(item, t, w)
+            if r.status in ("missing", "uncertain") and _asks(item.question) and (
+                    f := _how_often(item, t, w, core[item.name])) is not None and (
+                    not r.candidates or f.value in r.candidates):
+                r = f  # a frequency question: the frequency word where the item is named
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
             p = propose(model, text, item, candidates=r.candidates or None)
             r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",
