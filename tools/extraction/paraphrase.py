@@ -127,6 +127,31 @@ def core_weights(items: tuple[Item, ...]) -> dict[str, Groups]:
     return {name: [(g, 1 / max(df[p[1]] for p in g)) for g in gs] for name, gs in per.items()}
 
 
+FRAME = 0.25  # a shared frame's word weighs a quarter: the frame ('Did a parent ...') names none of the questions
+
+
+def alternatives(items: tuple[Item, ...]) -> dict[str, list[Groups]]:
+    """Per item, the core word groups of each question it asks: a question of several ('... Swear at you, insult you,
+    or put you down? or Act in a way that made you afraid you might be hurt?') is named by a sentence naming one of
+    them, with their shared frame (the words before '...' or ':', weighing :data:`FRAME`); one question is its own
+    only alternative. Weights as :func:`core_weights`."""
+    whole = core_weights(items)
+    out: dict[str, list[Groups]] = {}
+    for it in items:
+        parts = re.split(r"\?\s*or\s+", it.question)
+        if len(parts) < 2:
+            out[it.name] = [whole[it.name]]
+            continue
+        cut = re.search(r"\.\.\.|…|:", parts[0])
+        frame = parts[0][:cut.start()] if cut else ""
+        weight = {p[1]: w for g, w in whole[it.name] for p in g}
+        framing = {p[1] for g in _groups(frame) for p in g} if frame else set()
+        alts = [parts[0], *(f"{frame} {p}" for p in parts[1:])]
+        out[it.name] = [[(g, max(weight.get(p[1], 1.0) for p in g) * (FRAME if {p[1] for p in g} <= framing else 1))
+                         for g in _groups(a)] for a in alts]
+    return out
+
+
 def sentence_hits(stems: tuple[tuple[int, int, str, str, str], ...], groups: Groups
                   ) -> tuple[float, dict[str, tuple[int, int]], bool] | None:
     """(coverage, hits as word -> span, the heaviest first, reversed) of one sentence (words as (start, end, light

@@ -64,7 +64,7 @@ from medmirror.tools.extraction.context import assert_context, find_triggers, in
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.model import Sentence
-from medmirror.tools.extraction.paraphrase import Groups, core_weights, sentence_hits, text_words
+from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
@@ -408,20 +408,24 @@ def _assumed(item: Choice, why: str, *, graded: bool = False) -> ItemReading:
     return ItemReading(item.name, item.question, label, "assumed", f"{why}; '{label}' assumed")
 
 
-def _paraphrased(t: _Text, groups: Groups) -> tuple[list[tuple[int, float, dict[str, tuple[int, int]]]], set[int]]:
-    """The sentences naming a question item by its core words (:mod:`medmirror.tools.extraction.paraphrase`), best
-    first, and those of them that name it by an antonym."""
+def _paraphrased(t: _Text, alts: list[Groups]) -> tuple[list[tuple[int, float, dict[str, tuple[int, int]]]], set[int]]:
+    """The sentences naming a question item by the core words of one of its questions
+    (:mod:`medmirror.tools.extraction.paraphrase`), best first, and those of them that name it by an antonym."""
     out, flipped = [], set()
     for i, s in enumerate(t.sentences):
-        got = sentence_hits(text_words(s.text), groups)
-        if got is None:
-            continue
-        cover, hits, anti = got
-        if len(hits) == 1 and len(groups) > 1 and cover < LONE_WORD_COVER:
-            continue  # one word of several names the item only when it clearly outweighs the others together
-        if hits and cover >= COVER - 1e-9:
-            out.append((i, cover, hits))
-            if anti:
+        best = None
+        for groups in alts:
+            got = sentence_hits(text_words(s.text), groups)
+            if got is None:
+                continue
+            cover, hits, anti = got
+            if len(hits) == 1 and len(groups) > 1 and cover < LONE_WORD_COVER:
+                continue  # one word of several names the item only when it clearly outweighs the others together
+            if hits and cover >= COVER - 1e-9 and (best is None or cover > best[0]):
+                best = (cover, hits, anti)
+        if best is not None:
+            out.append((i, best[0], best[1]))
+            if best[2]:
                 flipped.add(i)
     return sorted(out, key=lambda x: -x[1]), flipped
 
@@ -473,7 +477,7 @@ def _names_the_relative(phrases: Any, score_words: Any) -> bool:
     return any(same_word(words(p)[-1][2], w) for p in phrases if words(p) for w in score_words)
 
 
-def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: Groups | None = None,
+def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: list[Groups] | None = None,
              score_words: frozenset[str] = frozenset()) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
     cuts = _thresholds(item.question)
@@ -1049,7 +1053,7 @@ _FREQ_CLAUSE = re.compile(r"[,;]|\b(?:and|but|however|while|whereas|although|tho
 FREQ_REACH = 6  # words from a frequency word to the item's word it qualifies ('occasionally delays starting tasks')
 
 
-def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: Groups) -> ItemReading | None:
+def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: list[Groups]) -> ItemReading | None:
     """A frequency item (:mod:`medmirror.tools.extraction.frequency`) read from the frequency word of the clause that
     names it ('reports occasional threats of harm' for 'How often does your partner threaten you with harm?':
     'Sometimes'); a denied clause with no other frequency word is its 'never' option ('has never screamed at her',
@@ -1392,7 +1396,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
     t = _Text(text)
     acronyms = _acronyms(items)
     weights = item_weights(items)
-    core = core_weights(items)
+    core = alternatives(items)
     score_words = frozenset(w for ws in weights.values() for w in ws)
     out = VignetteReading()
     for item in items:

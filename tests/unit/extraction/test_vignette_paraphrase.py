@@ -5,7 +5,7 @@ item's own word deciding polarity, and near misses that stay unsettled."""
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import yes_no
-from medmirror.tools.extraction.paraphrase import _groups, core_weights, sentence_hits, text_words
+from medmirror.tools.extraction.paraphrase import _groups, alternatives, core_weights, sentence_hits, text_words
 from medmirror.tools.extraction.vignette import read_items
 
 USELESS = yes_no("useless", "Do you feel rather useless the way things are now?", default=None)
@@ -150,3 +150,14 @@ def test_a_repeated_shared_word_counts_by_the_items_own_word():
             "knife.")
     r = read_items((threat, care), text).items["threat"]
     assert r.value == "Yes"
+
+
+def test_a_question_of_several_is_named_by_one_of_them_with_its_frame():
+    two = yes_no("two", "Did a teacher at your school ever... Mock you in class? or Threaten to fail you?", default=None)
+    alts = alternatives((two,))["two"]
+    assert [[p[1] for g, _ in alt for p in g] for alt in alts] == [["teacher", "school", "mock", "class"],
+                                                                 ["teacher", "school", "threaten", "fail"]]
+    r = read_items((two,), "A teacher at her school threatened to fail her.").items["two"]
+    assert (r.value, r.status) == ("Yes", "read")
+    r = read_items((two,), "A teacher at her school praised her essay.").items["two"]
+    assert r.status == "missing"
