@@ -62,12 +62,15 @@ from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions,
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.model import Sentence
+from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
 COVER = 0.5  # share of an item's (or option's) word weight a sentence must use
 MAX_VARIANTS = 256  # at most this many recomputations over the unsettled items
+LONE_WORD_COVER = 0.6  # the share of a question's core weight one word must carry to name it alone
 MARGIN = 0.2  # how much more of its weight the chosen option must cover than the next one
 
 # item question -> the extractor's quantity (first pattern that matches wins)
@@ -406,7 +409,77 @@ def _assumed(item: Choice, why: str, *, graded: bool = False) -> ItemReading:
     return ItemReading(item.name, item.question, label, "assumed", f"{why}; '{label}' assumed")
 
 
-def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
+def _paraphrased(t: _Text, alts: list[Groups]) -> tuple[list[tuple[int, float, dict[str, tuple[int, int]]]], set[int]]:
+    """The sentences naming a question item by the core words of one of its questions
+    (:mod:`medmirror.tools.extraction.paraphrase`), best first, and those of them that name it by an antonym."""
+    out, flipped = [], set()
+    for i, s in enumerate(t.sentences):
+        best = None
+        for groups in alts:
+            got = sentence_hits(text_words(s.text), groups)
+            if got is None:
+                continue
+            cover, hits, anti = got
+            if len(hits) == 1 and len(groups) > 1 and cover < LONE_WORD_COVER:
+                continue  # one word of several names the item only when it clearly outweighs the others together
+            if hits and cover >= COVER - 1e-9 and (best is None or cover > best[0]):
+                best = (cover, hits, anti)
+        if best is not None:
+            out.append((i, best[0], best[1]))
+            if best[2]:
+                flipped.add(i)
+    return sorted(out, key=lambda x: -x[1]), flipped
+
+
+# a denial as a case writes a questionnaire's answer ('denies', 'does not', 'cannot', 'unable to', 'lack of'), and
+# the words that end its reach when they come after it ('without a condom ... and confirms using', 'but reports')
+_ANSWER_DENIAL = re.compile(r"(?i)\b(?:no|not|never|none|nor|neither|without|cannot|unable|lacks?|lacking|"
+                            r"den(?:y|ies|ied|ying)|negative for|absence of|free of)\b|n't\b")
+_LOCAL_DENIAL = re.compile(r"(?i)without|lacks?|lacking|absence of|free of")  # of one noun phrase, not of a list
+_AFFIRMING = re.compile(r"(?i)\b(?:but|however|although|though|yet|whereas|while)\b|(?:,|\band\b)\s+(?:(?:he|she|they|"
+                        r"the patient|also|does|did|has|had)\s+)*(?:admit|confirm|report|endors|acknowledg|describ|stat|"
+                        r"mention|express|experienc|say|said)\w*")
+
+
+def _denial_reaches(sentence: str, a: int) -> bool:
+    """Does the last denial before offset ``a`` still hold there: no 'but' or affirming verb of a new clause between
+    ('denies A but reports B', 'without a condom with 5 partners and confirms using methamphetamines'; not 'does not
+    report A' or 'no reported instances of A'); a denial of a noun phrase ('a lack of satisfaction, feeling bored')
+    does not reach past a comma but to an 'or' list's members ('without any history of A, B, or C')?"""
+    last = None
+    for last in _ANSWER_DENIAL.finditer(sentence[:a]):
+        pass
+    if last is None or _AFFIRMING.search(sentence[last.end():a]):
+        return False
+    return not (_LOCAL_DENIAL.fullmatch(last.group(0)) and re.search(r"[,;]", sentence[last.end():a])
+                and not _or_list_member(sentence, a))
+
+
+def _anchored(stems: list[tuple[int, int, str]], hits: dict[str, tuple[int, int]], weights: dict[str, float]
+              ) -> dict[str, tuple[int, int]]:
+    """The hits with each word taken where it stands nearest the item's heaviest word ('denies that her partner
+    wants to kill her, but acknowledges that her partner has threatened her': the second 'partner' goes with
+    'threatened')."""
+    if len(hits) < 2:
+        return hits
+    head = max(hits, key=weights.get)
+    anchor = hits[head][0]
+    out = {}
+    for w in hits:
+        spans = [(a, b) for a, b, s in stems if same_word(s, w)] or [hits[w]]
+        out[w] = min(spans, key=lambda x: abs(x[0] - anchor)) if w != head else hits[w]
+    return out
+
+
+def _names_the_relative(phrases: Any, score_words: Any) -> bool:
+    """Does the questionnaire name the relative ConText found ('her partner', 'his mother'): its questions ask what that
+    person did ('Have you been hit by your partner?', 'Do you believe they are capable of killing you?'), the patient
+    is still their subject?"""
+    return any(same_word(words(p)[-1][2], w) for p in phrases if words(p) for w in score_words)
+
+
+def _finding(item: Choice, t: _Text, weights: dict[str, float], groups: list[Groups] | None = None,
+             score_words: frozenset[str] = frozenset()) -> ItemReading:
     yes, no = present_option(item), absent_option(item)
     cuts = _thresholds(item.question)
     if cuts:
@@ -440,12 +513,23 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     if concepts:  # the text does not use the concept's terms: a sentence must at least use one of its words
         core = _item_concept_words(item.question)[1]  # ('a previous diagnosis of hemorrhage' is no 'Diagnosed hypertension')
         named = [n for n in named if any(same_word(h, w) for h in n[2] for w in core)]
+    flipped: set[int] = set()
+    asked = _asks(item.question)
+    by_core = not named and bool(groups) and asked
+    if by_core:
+        named, flipped = _paraphrased(t, groups)
     if not named:
         return _assumed(item, f"no sentence names it ({', '.join(weights)})")
     for i, cover, hits in named:
+        if asked and not by_core:
+            hits = _anchored(t.stems[i], hits, weights)
         votes = Counter()
-        for a, b in hits.values():
-            flags = t.flags(i, a, b)
+        for a, b in list(hits.values())[:1] if by_core else hits.values():  # core words: the item's own word decides
+            flags = dict(t.flags(i, a, b))
+            if by_core and "negated" in flags and not _denial_reaches(t.sentences[i].text, a):
+                del flags["negated"]  # 'without a condom ... and confirms using methamphetamines
+            if asked and _names_the_relative(flags.get("family", ()), score_words):
+                del flags["family"]  # 'her partner punched her' answers 'have you been hit by your partner?'
             non = re.search(r"(?i)\bnon[- ]?$", t.sentences[i].text[max(0, a - 4):a]) and not _non_in_question(
                 item.question, t.sentences[i].text[a:b])  # 'non-alcoholic' answers 'Non-alcoholic etiology'
             votes["other" if ("family" in flags or "hypothetical" in flags) else
@@ -453,14 +537,18 @@ def _finding(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
         if votes["other"] > votes["negated"] + votes["affirmed"]:
             continue
         kind = "negated" if votes["negated"] else "affirmed"  # 'pleural fluid is not purulent
+        if i in flipped:  # an antonym names it ('dissatisfied with life' for 'satisfied with your life')
+            if kind == "negated":
+                continue  # 'denies feeling sad' does not say 'happy'
+            kind = "negated"
         quote, span = t.quote(i)
         if kind == "affirmed" and _ABNORMAL.search(item.question) and (
                 _NORMAL.search(_clause(quote, hits)) or _normal_list(quote, hits)):
             kind = "negated"  # 'normal hemoglobin' answers 'Hemoglobin < lower limit of normal'
 
         return ItemReading(item.name, item.question, no if kind == "negated" else yes, "read",
-                           f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}",
-                           quote, span)
+                           f"{', '.join(hits)} named ({cover:.0%} of the item's words){' negated' * (kind == 'negated')}"
+                           + (" (by an antonym)" if i in flipped else " (core words)" if by_core else ""), quote, span)
     return _assumed(item, "named only for a relative or as a possibility")
 
 
@@ -993,6 +1081,47 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
     return _assumed(item, "no option's words are in the text", graded=True)
 
 
+# a denial of a symptom in its own clause ('denies any insults', 'has never screamed'; not 'lack of interest', which is
+# the symptom)
+_FREQ_DENIAL = re.compile(r"(?i)\b(?:no|not|never|none|nor|den(?:y|ies|ied|ying))\b|n't\b")
+_FREQ_CLAUSE = re.compile(r"[,;]|\b(?:and|but|however|while|whereas|although|though)\b", re.I)
+FREQ_REACH = 6  # words from a frequency word to the item's word it qualifies ('occasionally delays starting tasks')
+
+
+def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: list[Groups]) -> ItemReading | None:
+    """A frequency item (:mod:`medmirror.tools.extraction.frequency`) read from the frequency word of the clause that
+    names it ('reports occasional threats of harm' for 'How often does your partner threaten you with harm?':
+    'Sometimes'); a denied clause with no other frequency word is its 'never' option ('has never screamed at her',
+    'denies any insults'). None when no clause names it, or it gives no frequency word, or several."""
+    if option_steps(item) is None:
+        return None
+    named = [(i, hits[max(hits, key=weights.get)]) for i, _, hits in _naming(t, weights)]
+    if not named and groups:
+        found, flipped = _paraphrased(t, groups)
+        named = [(i, next(iter(hits.values()))) for i, _, hits in found if i not in flipped]
+    if not named:
+        return None
+    i, (a, b) = named[0]
+    s = t.sentences[i].text
+    start = max((m.end() for m in _FREQ_CLAUSE.finditer(s[:a])), default=0)
+    end = next((a + m.start() for m in _FREQ_CLAUSE.finditer(s[a:])), len(s))
+    said = [(step, w) for step, w, at in steps_in(s[start:end])
+            if len(re.findall(r"\w+", s[min(start + at, a):max(start + at, b)])) <= FREQ_REACH]  # its own word
+    denied = bool(_FREQ_DENIAL.search(s[start:a])) or _or_list_member(s, a)
+    others = {step for step, _ in said if step != "never"}
+    if denied and not others:
+        label, why = option_for(item, "never", "never") or absent_option(item), "denied"
+    elif not denied and len({step for step, _ in said}) == 1:
+        step, w = said[0]
+        label, why = option_for(item, step, w), f"'{w}' ({step})"
+    else:
+        return None
+    if label is None:
+        return None
+    return ItemReading(item.name, item.question, label, "read", f"how often: {why} where the item is named",
+                       s, (t.sentences[i].start, t.sentences[i].end))
+
+
 _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|without|absent|lack\w*|los[st]\w*|inabilit\w*)\b")
 
 
@@ -1302,6 +1431,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
     t = _Text(text)
     acronyms = _acronyms(items)
     weights = item_weights(items)
+    core = alternatives(items)
+    score_words = frozenset(w for ws in weights.values() for w in ws)
     out = VignetteReading()
     for item in items:
         t.for_item(acronyms.get(item.name, {}))
@@ -1311,13 +1442,17 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         elif (sex := _sex(item, t)) is not None:
             r = sex
         elif is_finding(item):
-            r = _finding(item, t, w)
+            r = _finding(item, t, w, core[item.name], score_words)
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
         else:
             r = _graded(item, t, w)
+            if r.status in ("missing", "uncertain") and _asks(item.question) and (
+                    f := _how_often(item, t, w, core[item.name])) is not None and (
+                    not r.candidates or f.value in r.candidates):
+                r = f  # a frequency question: the frequency word where the item is named
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
             p = propose(model, text, item, candidates=r.candidates or None)
             r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",
