@@ -931,7 +931,21 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
 _CLAUSE_SPLIT = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b")
 
 
-def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
+def _own_clauses(t: _Text, weights: dict[str, float], rivals: dict[str, dict[str, float]]) -> list[tuple[int, str]]:
+    """The clauses whose words are more this item's than any other item's of the score ('mild tension with
+    restlessness' is Tension's, 'moderate anxious mood' is Anxious mood's): (sentence index, clause)."""
+    out = []
+    for i, s in enumerate(t.sentences):
+        for c in _CLAUSE_SPLIT.split(s.text):
+            stems = words(c)
+            mine = sum(weights[w] for w in _hits(stems, weights))
+            if mine > 0 and all(sum(ws[w] for w in _hits(stems, ws)) < mine for ws in rivals.values()):
+                out.append((i, c))
+    return out
+
+
+def _graded(item: Choice, t: _Text, weights: dict[str, float],
+            rivals: dict[str, dict[str, float]] | None = None) -> ItemReading:
     named = _naming(t, weights)
     # the clauses that name the item first (options named elsewhere belong to other items), then their sentences,
     # then (the item not named) the whole text
@@ -949,8 +963,9 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
         i = named[0][0]  # every sentence naming the item denies it ('stridor with agitation, but no cyanosis')
         quote, span = t.quote(i)
         return ItemReading(item.name, item.question, none, "read", f"the item is denied; '{none}'", quote, span)
+    # then (the item named weakly or not at all) the clauses more its own than any other item's, then the whole text
     for scope in (own, [c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
-                  [(i, s.text) for i, s in enumerate(t.sentences)]):
+                  _own_clauses(t, weights, rivals) if rivals else [], [(i, s.text) for i, s in enumerate(t.sentences)]):
         if scope:
             r = _graded_in(item, t, scope)
             if r is not None:
@@ -970,6 +985,7 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     for label, ws in per.items():
         best = (0.0, 0.0, -1)
         negative = bool(_NEGATIVE_LABEL.match(label))
+        inner = set() if negative else _denied_in_label(label)
         for alt in _alternatives(label):
             wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
             if not wts:
@@ -980,12 +996,15 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 hits = _hits(stems, wts)
                 if "non" in hits and not _non_as_written(label, stretch):
                     del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
-                negated = any("negated" in t.flags(i, off + a, off + b) for a, b in hits.values())
+                neg = {w: "negated" in t.flags(i, off + a, off + b) for w, (a, b) in hits.items()}
+                if any(w in inner and not neg[w] for w in hits):
+                    continue  # "with retractions" does not support "Within normal parameters, no retractions"
+                negated = any(neg[w] for w in hits if w not in inner)
                 if negated and not negative:
                     continue  # "no nystagmus" does not support "moderate nystagmus"
                 if negative and not negated and not any(_NEGATIVE_LABEL.match(s) for _, _, s in stems):
                     continue  # "he walks" does not support "Unable to walk"
-                if any(set(hits) <= set(other) for o, other in per.items() if o != label):
+                if not _told_apart(label, hits, wts, stems, per):
                     continue  # only words another option has too ('any other cancer'): nothing tells this option
                 c = _cover(hits, wts)
                 if (c, sum(wts[w] for w in hits)) > best[:2]:
@@ -1005,6 +1024,31 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                            candidates=[top[2], nxt[2]])
     quote, span = t.quote(top[3])
     return ItemReading(item.name, item.question, top[2], "read", f"{top[0]:.0%} of the option's words", quote, span)
+
+
+# a denial inside a label ('Within normal parameters, no retractions', 'Alert, without distress'), to its clause's end
+_INNER_DENIAL = re.compile(r"(?i)\b(?:no|not|without|absent)\b([^,;:()]*)")
+
+
+def _denied_in_label(label: str) -> set[str]:
+    """The content words a label denies after its first word ('retraction' of 'Within normal parameters, no
+    retractions'): a case must deny them too to support the label."""
+    return {w for m in _INNER_DENIAL.finditer(label) if m.start() > 0 for w in content_words(m.group(1))}
+
+
+def _told_apart(label: str, hits: dict[str, Any], wts: dict[str, float], stems: list[tuple[int, int, str]],
+                per: dict[str, list[str]]) -> bool:
+    """Do the words ``hits`` of ``label`` (one alternative of it, weighted ``wts``) tell it from the other options?
+    Not when another option has them all too ('any other cancer' for 'Breast or gynecologic cancer'), unless they
+    are all of it and the wider option's other words are not in the stretch ('severe', not 'very severe', is
+    'Severe' over 'Very Severe')."""
+    for other, ws in per.items():
+        if other == label or not set(hits) <= set(ws):
+            continue
+        extra = {w: 1.0 for w in ws if w not in hits}
+        if set(hits) != set(wts) or not extra or _hits(stems, extra):
+            return False
+    return True
 
 
 # what a label's bracket excludes is not its own word: 'European (other than Finnish)' does not name 'Finnish' (outside
@@ -1282,7 +1326,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
         else:
-            r = _graded(item, t, w)
+            r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
             p = propose(model, text, item, candidates=r.candidates or None)
             r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",

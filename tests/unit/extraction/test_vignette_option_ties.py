@@ -1,0 +1,52 @@
+"""Ties between options of a graded item, on sentences written for these tests (items built here): a grade word
+belongs to the item its clause names; a label inside a wider one; a word a label denies."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Choice, opts
+from medmirror.tools.extraction.vignette import read_items
+
+GRADES = (("Not present", 0), ("Mild", 1), ("Moderate", 2), ("Severe", 3), ("Very severe", 4))
+WORRY = Choice("worry", "Worry: apprehension, dread, fearful anticipation, irritability", opts(*GRADES))
+SLEEP = Choice("sleep", "Sleep: trouble falling asleep, broken sleep, nightmares, early waking", opts(*GRADES))
+TREMOR = Choice("tremor", "Tremor: shaking of the hands, jaw or voice at rest or on intention", opts(*GRADES))
+SCALE = (WORRY, SLEEP, TREMOR)
+WORK = Choice("work", "Breathing effort", opts(("Within normal limits, no grunting", 0),
+                                              ("Mildly increased with flaring", 1),
+                                              ("Marked increase with flaring and grunting", 2)))
+
+
+def read(items, text):
+    return read_items(items, text).items
+
+
+def test_grade_word_belongs_to_the_item_its_clause_names():
+    text = ("A 40-year-old man reports moderate worry about his job, mild shaking of the hands, "
+            "and very severe trouble with broken sleep.")
+    r = read(SCALE, text)
+    assert (r["worry"].value, r["worry"].status) == ("Moderate", "read")
+    assert (r["tremor"].value, r["tremor"].status) == ("Mild", "read")
+    assert (r["sleep"].value, r["sleep"].status) == ("Very severe", "read")
+
+
+def test_a_clause_naming_two_items_equally_settles_neither():
+    # 'worry' and 'nightmares' in one clause: the grade is no more one item's than the other's
+    r = read(SCALE, "She has moderate worry about nightmares, and severe sleep.")
+    assert r["worry"].value is None and r["worry"].status == "uncertain"
+
+
+def test_severe_is_not_very_severe_and_very_severe_is_not_severe():
+    assert read(SCALE, "He has severe worry every day.")["worry"].value == "Severe"
+    assert read(SCALE, "He has very severe worry every day.")["worry"].value == "Very severe"
+
+
+def test_an_item_no_clause_names_is_not_read_from_other_items_grades():
+    r = read(SCALE, "She has mild worry and moderate shaking of the hands.")
+    assert r["sleep"].value != "Mild" and r["sleep"].value != "Moderate"
+
+
+def test_a_word_the_label_denies_does_not_support_it_when_affirmed():
+    r = read((WORK,), "The infant's breathing effort is marked by audible grunting.")["work"]
+    assert not (r.status == "read" and r.value == "Within normal limits, no grunting")
+    assert read((WORK,), "Breathing effort within normal limits, with no grunting.")["work"].value == \
+        "Within normal limits, no grunting"
