@@ -1040,12 +1040,12 @@ def _told_apart(label: str, hits: dict[str, Any], wts: dict[str, float], stems: 
                 per: dict[str, list[str]]) -> bool:
     """Do the words ``hits`` of ``label`` (one alternative of it, weighted ``wts``) tell it from the other options?
     Not when another option has them all too ('any other cancer' for 'Breast or gynecologic cancer'), unless they
-    are all of it and the wider option's other words are not in the stretch ('severe', not 'very severe', is
-    'Severe' over 'Very Severe')."""
+    are all of it and the wider option's other words (but those every option has) are not in the stretch ('severe',
+    not 'very severe', is 'Severe' over 'Very Severe')."""
     for other, ws in per.items():
         if other == label or not set(hits) <= set(ws):
             continue
-        extra = {w: 1.0 for w in ws if w not in hits}
+        extra = {w: 1.0 for w in ws if w not in hits and not all(w in x for x in per.values())}
         if set(hits) != set(wts) or not extra or _hits(stems, extra):
             return False
     return True

@@ -50,3 +50,14 @@ def test_a_word_the_label_denies_does_not_support_it_when_affirmed():
     assert not (r.status == "read" and r.value == "Within normal limits, no grunting")
     assert read((WORK,), "Breathing effort within normal limits, with no grunting.")["work"].value == \
         "Within normal limits, no grunting"
+
+
+PUPILS = Choice("pupils", "Pupil response", opts(("Both pupils unreactive to light", 2), ("One pupil unreactive to light", 1),
+                                                ("Both pupils reactive to light (normal)", 0)))
+
+
+def test_a_word_every_option_has_does_not_make_a_label_wider():
+    # 'light' is in every label: it does not tell 'One pupil unreactive to light' from 'Both pupils unreactive to light'
+    assert read((PUPILS,), "On exam both pupils are unreactive to light.")["pupils"].value == \
+        "Both pupils unreactive to light"
+    assert read((PUPILS,), "On exam one pupil is unreactive to light.")["pupils"].value == "One pupil unreactive to light"
