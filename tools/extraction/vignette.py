@@ -59,6 +59,7 @@ from medmirror.tools.extraction.choice_labels import (
     words,
 )
 from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions, verdict
+from medmirror.tools.extraction.class_sets import _value as _class_value
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
@@ -946,6 +947,8 @@ def _own_clauses(t: _Text, weights: dict[str, float], rivals: dict[str, dict[str
 
 def _graded(item: Choice, t: _Text, weights: dict[str, float],
             rivals: dict[str, dict[str, float]] | None = None) -> ItemReading:
+    if (coded := _coded(item, t, weights)) is not None:
+        return coded
     named = _naming(t, weights)
     # the clauses that name the item first (options named elsewhere belong to other items), then their sentences,
     # then (the item not named) the whole text
@@ -1046,7 +1049,8 @@ def _told_apart(label: str, hits: dict[str, Any], wts: dict[str, float], stems: 
         if other == label or not set(hits) <= set(ws):
             continue
         extra = {w: 1.0 for w in ws if w not in hits and not all(w in x for x in per.values())}
-        if set(hits) != set(wts) or not extra or _hits(stems, extra):
+        if set(hits) != set(wts) or not extra or _hits([x for x in stems if x[2] not in STOP], extra):  # 'with' is
+            # no 'without'
             return False
     return True
 
@@ -1070,11 +1074,47 @@ def _wider(a: list[str], b: list[str]) -> bool:
     return len(a) > len(b) and all(any(same_word(x, y) for x in a) for y in b)
 
 
+# a label's leading code before its words ('3: severe systemic disease', '2. Interrupted attempt', 'IV) ...')
+_CODE = re.compile(r"^\s*([IVX]{1,4}|\d{1,2})\s*[:.)]\s+(?=\S)")
+# the class a case writes right after the item's name ('ASA class of 5', 'NYHA/WHO functional class III', 'ASA 2');
+# not a measure ('class 2 for 3 years')
+_CLASS_AFTER = re.compile(r"^[\s/:=-]{0,3}(?:(?:class|stage|grade|functional|of|is|was|as)\s+){0,3}[:=]?\s*"
+                          r"([IVX]{1,4}|\d{1,2})(?![\w.,-]*\d|[\w-])(?!\s*(?:%|years?|months?|weeks?|days?|mg|points?)\b)")
+
+
+def _coded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading | None:
+    """An item whose options are coded classes ('I' .. 'IV', '1: normal healthy patient' .. '5: moribund ...'), read
+    from the one class the sentences naming it write right after its name ('ASA class of 5', 'functional class I');
+    None when they write none or several."""
+    codes: dict[int, str] = {}
+    for o in item.options:
+        m = _CODE.match(o.label) or re.fullmatch(r"\s*([IVX]{1,4}|\d{1,2})\s*", o.label)
+        v = _class_value(m.group(1)) if m else None
+        if v is None or v in codes:
+            return None
+        codes[v] = o.label
+    said: dict[int, tuple[int, int, int]] = {}
+    for i, _, hits in _naming(t, weights):
+        text = t.sentences[i].text
+        for _, b, w in t.stems[i]:
+            if not any(same_word(w, h) for h in hits):
+                continue
+            m = _CLASS_AFTER.match(text[b:])
+            if m and (v := _class_value(m.group(1))) is not None:
+                said.setdefault(v, (i, b + m.start(1), b + m.end(1)))
+    if len(said) != 1 or (v := next(iter(said))) not in codes:
+        return None
+    i, a, b = said[v]
+    s = t.sentences[i]
+    return ItemReading(item.name, item.question, codes[v], "read", f"class {v} written after the item's name",
+                       s.text, (s.start + a, s.start + b))
+
+
 def _alternatives(label: str) -> list[list[str]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
     carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
     ('other than Finnish') is left out."""
-    label = _EXCEPT.sub(" ", label)
+    label = _CODE.sub("", _EXCEPT.sub(" ", label))  # '3: severe systemic disease' is named by its words
     plain = re.sub(r"\(.*?\)", " ", label)
     parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
     out = [content_words(p) for p in parts]

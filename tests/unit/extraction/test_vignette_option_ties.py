@@ -61,3 +61,26 @@ def test_a_word_every_option_has_does_not_make_a_label_wider():
     assert read((PUPILS,), "On exam both pupils are unreactive to light.")["pupils"].value == \
         "Both pupils unreactive to light"
     assert read((PUPILS,), "On exam one pupil is unreactive to light.")["pupils"].value == "One pupil unreactive to light"
+
+
+PHYS = Choice("phys", "Physical status class", opts(("1: healthy, no systemic illness", 0), ("2: mild systemic illness", 1),
+                                                    ("3: severe systemic illness", 2),
+                                                    ("4: severe systemic illness, a constant threat to life", 3)))
+FUNC = Choice("func", "Heart failure functional class", opts(("I", 0), ("II", 1), ("III", 2), ("IV", 3)))
+
+
+def test_a_coded_class_written_after_the_items_name():
+    assert read((PHYS,), "He was rated physical status class of 3 before surgery.")["phys"].value == \
+        "3: severe systemic illness"
+    assert read((FUNC,), "She has heart failure, functional class III symptoms.")["func"].value == "III"
+    assert read((FUNC,), "She reports heart failure functional class I symptoms.")["func"].value == "I"
+    # a class of another scale, or two classes for the item, settle nothing
+    assert read((FUNC,), "She has class 2 obesity and a cough.")["func"].status != "read"
+    assert read((PHYS,), "Physical status class 2, later class 3.")["phys"].status != "read"
+
+
+def test_a_coded_label_is_named_by_its_words_and_a_wider_label_needs_its_own():
+    assert read((PHYS,), "A woman with severe systemic illness is scheduled for surgery.")["phys"].value == \
+        "3: severe systemic illness"
+    assert read((PHYS,), "A woman with severe systemic illness that is a constant threat to life.")["phys"].value == \
+        "4: severe systemic illness, a constant threat to life"
