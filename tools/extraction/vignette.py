@@ -59,6 +59,7 @@ from medmirror.tools.extraction.choice_labels import (
     words,
 )
 from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions, verdict
+from medmirror.tools.extraction.class_sets import _value as _class_value
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
@@ -1054,7 +1055,23 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
 _CLAUSE_SPLIT = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b")
 
 
-def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
+def _own_clauses(t: _Text, weights: dict[str, float], rivals: dict[str, dict[str, float]]) -> list[tuple[int, str]]:
+    """The clauses whose words are more this item's than any other item's of the score ('mild tension with
+    restlessness' is Tension's, 'moderate anxious mood' is Anxious mood's): (sentence index, clause)."""
+    out = []
+    for i, s in enumerate(t.sentences):
+        for c in _CLAUSE_SPLIT.split(s.text):
+            stems = words(c)
+            mine = sum(weights[w] for w in _hits(stems, weights))
+            if mine > 0 and all(sum(ws[w] for w in _hits(stems, ws)) < mine for ws in rivals.values()):
+                out.append((i, c))
+    return out
+
+
+def _graded(item: Choice, t: _Text, weights: dict[str, float],
+            rivals: dict[str, dict[str, float]] | None = None) -> ItemReading:
+    if (coded := _coded(item, t, weights)) is not None:
+        return coded
     named = _naming(t, weights)
     # the clauses that name the item first (options named elsewhere belong to other items), then their sentences,
     # then (the item not named) the whole text
@@ -1072,8 +1089,9 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
         i = named[0][0]  # every sentence naming the item denies it ('stridor with agitation, but no cyanosis')
         quote, span = t.quote(i)
         return ItemReading(item.name, item.question, none, "read", f"the item is denied; '{none}'", quote, span)
+    # then (the item named weakly or not at all) the clauses more its own than any other item's, then the whole text
     for scope in (own, [c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
-                  [(i, s.text) for i, s in enumerate(t.sentences)]):
+                  _own_clauses(t, weights, rivals) if rivals else [], [(i, s.text) for i, s in enumerate(t.sentences)]):
         if scope:
             r = _graded_in(item, t, scope)
             if r is not None:
@@ -1134,6 +1152,7 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     for label, ws in per.items():
         best = (0.0, 0.0, -1)
         negative = bool(_NEGATIVE_LABEL.match(label))
+        inner = set() if negative else _denied_in_label(label)
         for alt in _alternatives(label):
             wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
             if not wts:
@@ -1144,12 +1163,15 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 hits = _hits(stems, wts)
                 if "non" in hits and not _non_as_written(label, stretch):
                     del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
-                negated = any("negated" in t.flags(i, off + a, off + b) for a, b in hits.values())
+                neg = {w: "negated" in t.flags(i, off + a, off + b) for w, (a, b) in hits.items()}
+                if any(w in inner and not neg[w] for w in hits):
+                    continue  # "with retractions" does not support "Within normal parameters, no retractions"
+                negated = any(neg[w] for w in hits if w not in inner)
                 if negated and not negative:
                     continue  # "no nystagmus" does not support "moderate nystagmus"
                 if negative and not negated and not any(_NEGATIVE_LABEL.match(s) for _, _, s in stems):
                     continue  # "he walks" does not support "Unable to walk"
-                if any(set(hits) <= set(other) for o, other in per.items() if o != label):
+                if not _told_apart(label, hits, wts, stems, per):
                     continue  # only words another option has too ('any other cancer'): nothing tells this option
                 c = _cover(hits, wts)
                 if (c, sum(wts[w] for w in hits)) > best[:2]:
@@ -1171,6 +1193,32 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     return ItemReading(item.name, item.question, top[2], "read", f"{top[0]:.0%} of the option's words", quote, span)
 
 
+# a denial inside a label ('Within normal parameters, no retractions', 'Alert, without distress'), to its clause's end
+_INNER_DENIAL = re.compile(r"(?i)\b(?:no|not|without|absent)\b([^,;:()]*)")
+
+
+def _denied_in_label(label: str) -> set[str]:
+    """The content words a label denies after its first word ('retraction' of 'Within normal parameters, no
+    retractions'): a case must deny them too to support the label."""
+    return {w for m in _INNER_DENIAL.finditer(label) if m.start() > 0 for w in content_words(m.group(1))}
+
+
+def _told_apart(label: str, hits: dict[str, Any], wts: dict[str, float], stems: list[tuple[int, int, str]],
+                per: dict[str, list[str]]) -> bool:
+    """Do the words ``hits`` of ``label`` (one alternative of it, weighted ``wts``) tell it from the other options?
+    Not when another option has them all too ('any other cancer' for 'Breast or gynecologic cancer'), unless they
+    are all of it and the wider option's other words (but those every option has) are not in the stretch ('severe',
+    not 'very severe', is 'Severe' over 'Very Severe')."""
+    for other, ws in per.items():
+        if other == label or not set(hits) <= set(ws):
+            continue
+        extra = {w: 1.0 for w in ws if w not in hits and not all(w in x for x in per.values())}
+        if set(hits) != set(wts) or not extra or _hits([x for x in stems if x[2] not in STOP], extra):  # 'with' is
+            # no 'without'
+            return False
+    return True
+
+
 # what a label's bracket excludes is not its own word: 'European (other than Finnish)' does not name 'Finnish' (outside
 # brackets the exclusion is the label: 'Related other than HLA identical sibling')
 _EXCEPT = re.compile(r"(?i)\(\s*(?:other than|except(?: for)?|excluding|apart from)\b[^()]*\)")
@@ -1190,11 +1238,47 @@ def _wider(a: list[str], b: list[str]) -> bool:
     return len(a) > len(b) and all(any(same_word(x, y) for x in a) for y in b)
 
 
+# a label's leading code before its words ('3: severe systemic disease', '2. Interrupted attempt', 'IV) ...')
+_CODE = re.compile(r"^\s*([IVX]{1,4}|\d{1,2})\s*[:.)]\s+(?=\S)")
+# the class a case writes right after the item's name ('ASA class of 5', 'NYHA/WHO functional class III', 'ASA 2');
+# not a measure ('class 2 for 3 years')
+_CLASS_AFTER = re.compile(r"^[\s/:=-]{0,3}(?:(?:class|stage|grade|functional|of|is|was|as)\s+){0,3}[:=]?\s*"
+                          r"([IVX]{1,4}|\d{1,2})(?![\w.,-]*\d|[\w-])(?!\s*(?:%|years?|months?|weeks?|days?|mg|points?)\b)")
+
+
+def _coded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading | None:
+    """An item whose options are coded classes ('I' .. 'IV', '1: normal healthy patient' .. '5: moribund ...'), read
+    from the one class the sentences naming it write right after its name ('ASA class of 5', 'functional class I');
+    None when they write none or several."""
+    codes: dict[int, str] = {}
+    for o in item.options:
+        m = _CODE.match(o.label) or re.fullmatch(r"\s*([IVX]{1,4}|\d{1,2})\s*", o.label)
+        v = _class_value(m.group(1)) if m else None
+        if v is None or v in codes:
+            return None
+        codes[v] = o.label
+    said: dict[int, tuple[int, int, int]] = {}
+    for i, _, hits in _naming(t, weights):
+        text = t.sentences[i].text
+        for _, b, w in t.stems[i]:
+            if not any(same_word(w, h) for h in hits):
+                continue
+            m = _CLASS_AFTER.match(text[b:])
+            if m and (v := _class_value(m.group(1))) is not None:
+                said.setdefault(v, (i, b + m.start(1), b + m.end(1)))
+    if len(said) != 1 or (v := next(iter(said))) not in codes:
+        return None
+    i, a, b = said[v]
+    s = t.sentences[i]
+    return ItemReading(item.name, item.question, codes[v], "read", f"class {v} written after the item's name",
+                       s.text, (s.start + a, s.start + b))
+
+
 def _alternatives(label: str) -> list[list[str]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
     carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
     ('other than Finnish') is left out."""
-    label = _EXCEPT.sub(" ", label)
+    label = _CODE.sub("", _EXCEPT.sub(" ", label))  # '3: severe systemic disease' is named by its words
     plain = re.sub(r"\(.*?\)", " ", label)
     parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
     out = [content_words(p) for p in parts]
@@ -1448,7 +1532,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
         else:
-            r = _graded(item, t, w)
+            r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
             if r.status in ("missing", "uncertain") and _asks(item.question) and (
                     f := _how_often(item, t, w, core[item.name])) is not None and (
                     not r.candidates or f.value in r.candidates):
