@@ -45,9 +45,10 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # real4 (development, two notes per one-shot risk calculator); real5 (development, three notes per severity/diagnosis
 # calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator);
 # real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4);
-# realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words)
+# realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words);
+# real8 (development, one note per risk/severity/diagnosis calculator, each in its own clinical style; held out: realblind6)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19, "realblind5": 36, "real7": 36}
+             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -469,3 +470,29 @@ def test_real7_has_one_note_per_value_calculator() -> None:
         _limits_follow_the_conventions(r)
     doc = (DEV / "real7.md").read_text(encoding="utf-8")
     assert "development set" in doc and "realblind5" in doc
+
+
+# ---------------------------------------------------------------------------
+# (o) real8: development case reports, one per risk, severity and diagnosis calculator (held out: realblind6)
+# ---------------------------------------------------------------------------
+
+
+def test_real8_has_one_note_per_score_calculator() -> None:
+    """Note real8-<calculator id>-1 for each one-shot risk/severity/diagnosis calculator, 280-450 words, exact limits."""
+    if not ONE_SHOT.exists():
+        pytest.skip(f"{ONE_SHOT} not found")
+    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
+        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
+    wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
+    assert len(wanted) == 19
+    rows = [r for n, r in REAL_ROWS if n == "real8"]
+    assert Counter(r.calculator_id for r in rows) == Counter({cid: 1 for cid in wanted})
+    assert Counter(r.category for r in rows) == Counter({"risk": 12, "severity": 4, "diagnosis": 3})
+    assert all(r.category == one_shot[r.calculator_id] for r in rows)
+    assert sorted(r.note_id for r in rows) == sorted(f"real8-{cid}-1" for cid in wanted)
+    for r in rows:
+        assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
+        assert r.lower == r.upper == r.ground_truth, r.note_id
+        assert r.explanation.strip().endswith(f"Answer: {r.ground_truth}."), r.note_id  # the hand working ends on it
+    doc = (DEV / "real8.md").read_text(encoding="utf-8")
+    assert "development set" in doc and "realblind6" in doc
