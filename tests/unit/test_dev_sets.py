@@ -45,9 +45,10 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # real4 (development, two notes per one-shot risk calculator); real5 (development, three notes per severity/diagnosis
 # calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator);
 # real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4);
-# realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words)
+# realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words);
+# realblind6 (pure test set, two notes per risk/severity/diagnosis calculator, ids realblind6-<calculator id>-<n>)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19, "realblind5": 36, "real7": 36}
+             "real6": 19, "realblind5": 36, "real7": 36, "realblind6": 38}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -387,15 +388,21 @@ def test_real4_covers_the_risk_calculators_twice() -> None:
 SCORE_CATEGORIES = {"risk", "severity", "diagnosis"}
 
 
-def test_realblind4_covers_the_score_calculators_twice() -> None:
-    """Two notes (-1, -2) per one-shot calculator of the risk, severity and diagnosis categories, 280-450 words each."""
+@pytest.mark.parametrize("name", ["realblind4", "realblind6"])
+def test_realblind4_covers_the_score_calculators_twice(name: str) -> None:
+    """Two notes (-1, -2) per one-shot calculator of the risk, severity and diagnosis categories, 280-450 words each.
+
+    realblind6 (a later pure test set in the same mix) is held to the same checks, with ids realblind6-<calculator id>-<n>.
+    """
     if not ONE_SHOT.exists():
         pytest.skip(f"{ONE_SHOT} not found")
     with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
         one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
     wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
     assert len(wanted) == 19
-    rows = [r for n, r in REAL_ROWS if n == "realblind4"]
+    rows = [r for n, r in REAL_ROWS if n == name]
+    if name == "realblind6":
+        assert sorted(r.note_id for r in rows) == sorted(f"realblind6-{cid}-{n}" for cid in wanted for n in (1, 2))
     assert Counter(r.calculator_id for r in rows) == Counter({cid: 2 for cid in wanted})
     assert Counter(r.category for r in rows) == Counter({"risk": 24, "severity": 8, "diagnosis": 6})
     assert all(r.category == one_shot[r.calculator_id] for r in rows)
@@ -403,7 +410,7 @@ def test_realblind4_covers_the_score_calculators_twice() -> None:
     for r in rows:
         assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
         assert r.lower == r.upper == r.ground_truth, r.note_id
-    assert "pure test set" in (DEV / "realblind4.md").read_text(encoding="utf-8")
+    assert "pure test set" in (DEV / f"{name}.md").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------
