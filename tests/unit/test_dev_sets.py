@@ -46,9 +46,10 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # calculator); their held-out counterpart is realblind4 (pure test set, two notes per risk/severity/diagnosis calculator);
 # real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4);
 # realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words);
-# real8 (development, one note per risk/severity/diagnosis calculator, each in its own clinical style; held out: realblind6)
+# real8 (development, one note per risk/severity/diagnosis calculator, each in its own clinical style; held out:
+# realblind6); realblind6 (pure test set, two notes per risk/severity/diagnosis calculator)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19}
+             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19, "realblind6": 38}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -388,15 +389,21 @@ def test_real4_covers_the_risk_calculators_twice() -> None:
 SCORE_CATEGORIES = {"risk", "severity", "diagnosis"}
 
 
-def test_realblind4_covers_the_score_calculators_twice() -> None:
-    """Two notes (-1, -2) per one-shot calculator of the risk, severity and diagnosis categories, 280-450 words each."""
+@pytest.mark.parametrize("name", ["realblind4", "realblind6"])
+def test_realblind4_covers_the_score_calculators_twice(name: str) -> None:
+    """Two notes (-1, -2) per one-shot calculator of the risk, severity and diagnosis categories, 280-450 words each.
+
+    realblind6 (a later pure test set in the same mix) is held to the same checks, with ids realblind6-<calculator id>-<n>.
+    """
     if not ONE_SHOT.exists():
         pytest.skip(f"{ONE_SHOT} not found")
     with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
         one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
     wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
     assert len(wanted) == 19
-    rows = [r for n, r in REAL_ROWS if n == "realblind4"]
+    rows = [r for n, r in REAL_ROWS if n == name]
+    if name == "realblind6":
+        assert sorted(r.note_id for r in rows) == sorted(f"realblind6-{cid}-{n}" for cid in wanted for n in (1, 2))
     assert Counter(r.calculator_id for r in rows) == Counter({cid: 2 for cid in wanted})
     assert Counter(r.category for r in rows) == Counter({"risk": 24, "severity": 8, "diagnosis": 6})
     assert all(r.category == one_shot[r.calculator_id] for r in rows)
@@ -404,31 +411,7 @@ def test_realblind4_covers_the_score_calculators_twice() -> None:
     for r in rows:
         assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
         assert r.lower == r.upper == r.ground_truth, r.note_id
-    assert "pure test set" in (DEV / "realblind4.md").read_text(encoding="utf-8")
-
-
-# ---------------------------------------------------------------------------
-# (m) real6: development case reports, one per risk, severity and diagnosis calculator (held out: realblind4)
-# ---------------------------------------------------------------------------
-
-
-def test_real6_has_one_note_per_score_calculator() -> None:
-    """Note real6-<calculator id>-1 for each one-shot risk/severity/diagnosis calculator, 280-450 words, exact limits."""
-    if not ONE_SHOT.exists():
-        pytest.skip(f"{ONE_SHOT} not found")
-    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
-        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
-    wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
-    rows = [r for n, r in REAL_ROWS if n == "real6"]
-    assert Counter(r.calculator_id for r in rows) == Counter({cid: 1 for cid in wanted})
-    assert Counter(r.category for r in rows) == Counter({"risk": 12, "severity": 4, "diagnosis": 3})
-    assert all(r.category == one_shot[r.calculator_id] for r in rows)
-    assert sorted(r.note_id for r in rows) == sorted(f"real6-{cid}-1" for cid in wanted)
-    for r in rows:
-        assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
-        assert r.lower == r.upper == r.ground_truth, r.note_id
-    doc = (DEV / "real6.md").read_text(encoding="utf-8")
-    assert "development set" in doc and "realblind4" in doc
+    assert "pure test set" in (DEV / f"{name}.md").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------
@@ -448,51 +431,38 @@ def test_realblind5_is_a_pure_test_set_of_case_reports() -> None:
 
 
 # ---------------------------------------------------------------------------
-# (n) real7: development case reports, one per lab, physical, date and dosage calculator (held out: realblind5)
+# (m) real6, real7, real8: development case reports, one per calculator of a category mix, each with its held-out
+# counterpart (real6 -> realblind4 and real8 -> realblind6: risk/severity/diagnosis; real7 -> realblind5: value)
 # ---------------------------------------------------------------------------
 
 
-def test_real7_has_one_note_per_value_calculator() -> None:
-    """Note real7-<calculator id>-1 for each one-shot lab/physical/date/dosage calculator, 300-550 words."""
+@pytest.mark.parametrize("name, categories, counts, words, counterpart", [
+    ("real6", SCORE_CATEGORIES, {"risk": 12, "severity": 4, "diagnosis": 3}, (280, 450), "realblind4"),
+    ("real7", VALUE_CATEGORIES, {"lab": 19, "physical": 12, "date": 3, "dosage": 2}, (300, 550), "realblind5"),
+    ("real8", SCORE_CATEGORIES, {"risk": 12, "severity": 4, "diagnosis": 3}, (280, 450), "realblind6"),
+])
+def test_development_set_has_one_note_per_calculator(name: str, categories: set[str], counts: dict[str, int],
+                                                     words: tuple[int, int], counterpart: str) -> None:
+    """Note <set>-<calculator id>-1 for each one-shot calculator of the categories, within the word range, limits as
+    the conventions have them, documented as a development set naming its held-out counterpart."""
     if not ONE_SHOT.exists():
         pytest.skip(f"{ONE_SHOT} not found")
     with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
         one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
-    wanted = {cid for cid, cat in one_shot.items() if cat in VALUE_CATEGORIES}
-    assert len(wanted) == 36
-    rows = [r for n, r in REAL_ROWS if n == "real7"]
+    wanted = {cid for cid, cat in one_shot.items() if cat in categories}
+    assert len(wanted) == sum(counts.values())
+    rows = [r for n, r in REAL_ROWS if n == name]
     assert Counter(r.calculator_id for r in rows) == Counter({cid: 1 for cid in wanted})
-    assert Counter(r.category for r in rows) == Counter({"lab": 19, "physical": 12, "date": 3, "dosage": 2})
+    assert Counter(r.category for r in rows) == Counter(counts)
     assert all(r.category == one_shot[r.calculator_id] for r in rows)
-    assert sorted(r.note_id for r in rows) == sorted(f"real7-{cid}-1" for cid in wanted)
+    assert sorted(r.note_id for r in rows) == sorted(f"{name}-{cid}-1" for cid in wanted)
     for r in rows:
-        assert 300 <= len(r.note.split()) <= 550, f"{r.note_id}: {len(r.note.split())} words"
+        assert words[0] <= len(r.note.split()) <= words[1], f"{r.note_id}: {len(r.note.split())} words"
         _limits_follow_the_conventions(r)
-    doc = (DEV / "real7.md").read_text(encoding="utf-8")
-    assert "development set" in doc and "realblind5" in doc
+    doc = (DEV / f"{name}.md").read_text(encoding="utf-8")
+    assert "development set" in doc and counterpart in doc
 
 
-# ---------------------------------------------------------------------------
-# (o) real8: development case reports, one per risk, severity and diagnosis calculator (held out: realblind6)
-# ---------------------------------------------------------------------------
-
-
-def test_real8_has_one_note_per_score_calculator() -> None:
-    """Note real8-<calculator id>-1 for each one-shot risk/severity/diagnosis calculator, 280-450 words, exact limits."""
-    if not ONE_SHOT.exists():
-        pytest.skip(f"{ONE_SHOT} not found")
-    with ONE_SHOT.open(newline="", encoding="utf-8") as fh:
-        one_shot = {int(r["Calculator ID"]): normalise_category(r["Category"]) for r in csv.DictReader(fh)}
-    wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
-    assert len(wanted) == 19
-    rows = [r for n, r in REAL_ROWS if n == "real8"]
-    assert Counter(r.calculator_id for r in rows) == Counter({cid: 1 for cid in wanted})
-    assert Counter(r.category for r in rows) == Counter({"risk": 12, "severity": 4, "diagnosis": 3})
-    assert all(r.category == one_shot[r.calculator_id] for r in rows)
-    assert sorted(r.note_id for r in rows) == sorted(f"real8-{cid}-1" for cid in wanted)
-    for r in rows:
-        assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
-        assert r.lower == r.upper == r.ground_truth, r.note_id
-        assert r.explanation.strip().endswith(f"Answer: {r.ground_truth}."), r.note_id  # the hand working ends on it
-    doc = (DEV / "real8.md").read_text(encoding="utf-8")
-    assert "development set" in doc and "realblind6" in doc
+def test_real8_hand_working_ends_on_its_answer() -> None:
+    for r in (r for n, r in REAL_ROWS if n == "real8"):
+        assert r.explanation.strip().endswith(f"Answer: {r.ground_truth}."), r.note_id
