@@ -62,6 +62,7 @@ from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions,
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
+from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.text import SentenceIndex
 
@@ -1126,6 +1127,46 @@ def _mixed(item: Choice, banded: Choice, qs: list[Quantity], worded: Choice, t: 
     return _assumed(item, r.how, graded=True)
 
 
+def _holds(c: Condition, t: _Text) -> tuple[bool | None, str, Any]:
+    """Does the text's value of the condition's measure (the extractor's, in the label's unit) hold it: True, False,
+    or None (no value, a unit that does not convert, a written interval that straddles the cut-off)?"""
+    v = t.extraction.get(c.name)
+    if v is None or not isinstance(v.value, (int, float)):
+        return None, f"no {c.name.replace('_', ' ')}", None
+    x = float(v.value)
+    if c.band.unit and v.unit and c.band.unit != v.unit:
+        try:
+            x = _convert(x, v.unit, c.band.unit, None, c.name)
+        except (UnitConversionError, ValueError):
+            return None, f"{v.raw!r} is not in {c.band.unit}", None
+    num = re.search(r"\d+(?:\.\d+)?", v.raw)
+    bound = _bound(v.raw[:num.start()], x) if num else None
+    if bound is not None:  # 'SBP below 90'
+        held = True if quantity_agrees(c.band, bound) else None if _overlap(c.band, bound) else False
+    else:
+        held = band_holds(c.band, x)
+    return held, f"{v.raw!r} {'holds' if held else 'fails' if held is False else 'may hold'} {c.written}", v
+
+
+def _joined(item: Choice, conds: list[list[Condition]], t: _Text) -> ItemReading | None:
+    """An item whose options join conditions on several measures: the one option whose every condition the text's
+    values hold, when every other option has a condition they fail; None otherwise (another reader may still settle
+    it by the options' words)."""
+    verdicts, hows, first = [], [], {}
+    for o, cs in zip(item.options, conds):
+        held = [_holds(c, t) for c in cs]
+        told = {h for h, _, _ in held}
+        verdicts.append(False if False in told else True if told == {True} else None)
+        hows.extend(how for _, how, _ in held)
+        first.setdefault(o.label, next((v for _, _, v in held if v is not None), None))
+    chosen = [o.label for o, ok in zip(item.options, verdicts) if ok]
+    if len(chosen) != 1 or any(ok is None for ok in verdicts):
+        return None
+    v = first[chosen[0]]
+    return ItemReading(item.name, item.question, chosen[0], "read",
+                       "every condition read: " + "; ".join(dict.fromkeys(hows)), v.sentence.text, v.span)
+
+
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
     ok = lambda x: item.ge <= x <= item.le  # noqa: E731
     # a time is read from a duration with its unit first ('after 1.5 hours' is no 1.5 min)
@@ -1312,6 +1353,9 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = sex
         elif is_finding(item):
             r = _finding(item, t, w)
+        elif (conds := joined_conditions(item, _quantity_name)) is not None \
+                and (joined := _joined(item, conds, t)) is not None:
+            r = joined
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
         elif (mixed := _mixed_bands(item)) is not None:
