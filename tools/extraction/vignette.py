@@ -991,6 +991,11 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
             r = _graded_in(item, t, scope)
             if r is not None:
                 return r
+    if re.search(r"(?i)\bcomorbid", item.question) and (past := [f for f in t.findings if f.affirmed and f.historical]):
+        f = past[0]  # 'a history of hypertension': the case has comorbidities, of which kind no option's words tell
+        return ItemReading(item.name, item.question, None, "missing",
+                           f"no option's words are in the text, which gives a history of {f.text!r}",
+                           f.sentence.text, (f.start, f.end))
     return _assumed(item, "no option's words are in the text", graded=True)
 
 

@@ -43,3 +43,14 @@ def test_only_labels_of_named_measures_joined_by_and_are_conditions():
     assert joined_conditions(change, _quantity_name) is None  # a change is no value
     assert joined_conditions(banded, _quantity_name) is None  # one measure's band, read as a band
 
+
+COMORBIDITY = Choice("comor", "Comorbidities", opts(("No major comorbidity", 0), ("Heart failure or ischaemic heart disease", 2),
+                                                    ("Renal or liver failure", 3)))
+
+
+def test_a_comorbidity_item_is_not_assumed_absent_when_the_case_gives_a_history():
+    r = one(COMORBIDITY, "She has a past medical history of asthma and gout.")
+    assert (r.value, r.status) == (None, "missing")  # a history no option names: unsettled, not 'No major comorbidity'
+    r = one(COMORBIDITY, "She presents with melena and dizziness.")
+    assert (r.value, r.status) == ("No major comorbidity", "assumed")  # no history given: the absent option
+    assert one(COMORBIDITY, "He has a history of heart failure.").value == "Heart failure or ischaemic heart disease"
