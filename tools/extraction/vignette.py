@@ -646,7 +646,10 @@ def _anothers_name(before: str, between: str, question: str, weights: dict[str, 
     own = _quantity_name(question)
     mine = lambda w: any(same_word(w, x) for x in weights)  # noqa: E731
     last = re.split(r"[,;()]|\b(?:and|or|but|with|of)\b", before)[-1].split()[-2:]
-    for chunk in (" ".join(last), between if own else ""):  # between: only for an item that is a quantity itself
+    # between: for an item that is a quantity itself, else only what follows a comma ('tracheal secretions, a PaO2/FiO2
+    # ratio of 230': a new clause naming another quantity gives the item no number)
+    after_comma = re.split(r"[,;]", between, maxsplit=1)[1] if re.search(r"[,;]", between) else ""
+    for chunk in (" ".join(last), between if own else after_comma):
         foreign = [w for a, b, w in words(chunk) if not mine(w) and _quantity_name(chunk[a:b]) not in (None, own)]
         if foreign:
             return True

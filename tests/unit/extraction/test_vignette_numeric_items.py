@@ -45,3 +45,11 @@ def test_a_temperature_band_with_its_unit_glued():
     assert one(TEMP, "On arrival his temperature is 38.6degC.").value == "38.1-39.0degC (>100.4 - 102.2degF)"
     assert one(TEMP, "Temperature was 95.9 degF on arrival.").value == "35.1-36.0degC (95.18 - 96.8degF)"
     assert one(TEMP, "He reports feeling feverish at home.").value is None
+
+
+SECRETIONS = Choice("trach", "Tracheal secretions", opts(("<14+", 0), (">=14+", 1), (">=14+ plus purulent secretions", 2)))
+
+
+def test_another_quantity_after_a_comma_gives_an_item_no_number():
+    assert one(SECRETIONS, "He has scant tracheal secretions, a PaO2/FiO2 ratio of 230 and fever.").value is None
+    assert one(SECRETIONS, "Tracheal secretions, counted at 10+ on suctioning, are thin.").value == "<14+"  # near miss
