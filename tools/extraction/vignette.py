@@ -1132,7 +1132,43 @@ def _mixed(item: Choice, banded: Choice, qs: list[Quantity], worded: Choice, t: 
     r = _band(banded, qs, t, weights)
     if r.status == "read" or r.candidates:
         return r
+    if (asked := _asked_if(item)) is not None:
+        condition, denying = asked
+        mentions = _mentions(condition, t)
+        if mentions and all(negated for _, negated in mentions):  # 'he is not on mechanical ventilation'
+            quote, span = t.quote(mentions[0][0])
+            return ItemReading(item.name, item.question, denying, "read", f"'{condition}' is denied", quote, span)
+        return ItemReading(item.name, item.question, None, "missing", f"{r.how}; the text does not say whether {condition}")
     return _assumed(item, r.how, graded=True)
+
+
+_ASKED_IF = re.compile(r"(?i)[,(]\s*(?:only\s+)?if\s+([^,()]+)")
+
+
+def _asked_if(item: Choice) -> tuple[str, str] | None:
+    """The condition an item is asked under ('PaO2/FiO2, if on mechanical ventilation or CPAP') and the one option that
+    denies it ('Not on mechanical ventilation or CPAP within the last 24 hours'): that option is no default, the text
+    must tell whether the condition holds; None otherwise."""
+    m = _ASKED_IF.search(item.question)
+    cond = set(content_words(m.group(1))) if m else set()
+    denying = [o.label for o in item.options if _NEGATIVE_LABEL.match(o.label) and cond
+               and all(any(same_word(w, x) for x in content_words(o.label)) for w in cond)]
+    return (m.group(1).strip(), denying[0]) if len(denying) == 1 else None
+
+
+def _mentions(condition: str, t: _Text) -> list[tuple[int, bool]]:
+    """(sentence index, negated) of each sentence that uses every word of one of the condition's alternatives
+    ('mechanical ventilation or CPAP': 'ventilated mechanically', 'on CPAP')."""
+    alts = [ws for part in re.split(r"(?i)\s+(?:and/or|or)\s+", re.sub(r"(?i)^(?:on|in|under|receiving)\s+", "", condition))
+            if (ws := content_words(part))]
+    out = []
+    for i, stems in enumerate(t.stems):
+        for ws in alts:
+            hits = [(a, b) for a, b, w in stems if any(same_word(w, x) for x in ws)]
+            if hits and all(any(same_word(w, x) for _, _, w in stems) for x in ws):
+                out.append((i, all("negated" in t.flags(i, a, b) for a, b in hits)))
+                break
+    return out
 
 
 def _holds(c: Condition, t: _Text) -> tuple[bool | None, str, Any]:
