@@ -315,6 +315,8 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
         inside = content_words(question[f.start:f.end], keep_time=False)
         for a, b in parts:
             total = len(content_words(question[a:b], keep_time=False))
+            if _modifies(question[f.end:b], f.concept):
+                continue  # the term modifies the noun after it: 'Tumor necrosis' is no tumor
             if a <= f.start and f.end <= b and total and len(inside) / total >= COVER:
                 out.add(f.concept)
                 used.update(inside)
@@ -322,6 +324,23 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
     if out:  # an alternative no concept names is named by its own words ('Presyncope or syncope')
         used.update(w for a, b in parts[1:] if (a, b) not in named for w in content_words(question[a:b], keep_time=False))
     return frozenset(out), frozenset(used)
+
+
+# words after a term that do not make it the modifier of another thing ('Hypertension present', 'Syncope history',
+# 'Long term care resident')
+_NOT_HEADS = re.compile(r"(?i)(?:present|absent|history|use|used|diagnos\w*|needed|requir\w*|status|noted|suspected|"
+                        r"confirmed|known|positive|negative|symptoms?|events?|episodes?|resident|patient|user|smoker)")
+
+
+def _modifies(after: str, concept: str) -> bool:
+    """Does a concept's term in an item come right before the noun the item is about ('Tumor necrosis present': the
+    necrosis of a tumor), a noun that is not the same concept ('Insulin-requiring diabetes') nor a word that only says
+    the concept is there ('present', 'history')?"""
+    rest = [w for w in re.sub(r"\([^()]*\)", " ", after).split() if not _NOT_HEADS.fullmatch(w)]
+    if len(rest) != 1 or not re.fullmatch(r"[A-Za-z]+", rest[0]) or not content_words(rest[0]) \
+            or not re.match(r" +[A-Za-z]", after):
+        return False
+    return concept not in {f.concept for f in find_concepts(rest[0])}
 
 
 def _or_parts(question: str) -> list[tuple[int, int]]:
