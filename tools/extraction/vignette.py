@@ -916,7 +916,8 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
     else:
-        got = (_measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
+        got = (_compound_count(item.question, t, fits)
+               or _measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
                or _by_unit(item, t, fits))
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
@@ -941,6 +942,25 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
                            f"{x:g} falls in {len(holding) or 'no'} band(s)", quote, span, holding)
     return ItemReading(item.name, item.question, holding[0], "read", f"{how}: {x:g} in band '{holding[0]}'",
                        quote, span)
+
+
+_MULTIPLES = {"single": 1, "dual": 2, "double": 2, "triple": 3, "quadruple": 4, **_WORD_NUMBERS}
+_COUNT_OF = re.compile(r"(?i)^\s*number of (?:[\w-]+\s+)*?([a-z]+?)(?:e?s)?\s*(?:\(|,|$|\b(?:in|during|per|at|on|within)\b)")
+
+
+def _compound_count(question: str, t: _Text, ok: Any) -> _Reading | None:
+    """A count item ('Number of PICC lumens') read from its noun glued by a hyphen to a count ('a single-lumen PICC',
+    'a triple-lumen catheter', 'a 3-lumen line'): every such count the text gives must agree; None otherwise."""
+    m = _COUNT_OF.match(question)
+    if m is None or len(m.group(1)) < 3:
+        return None
+    rx = re.compile(rf"(?i)(?<![\w-])(\d+|{'|'.join(_MULTIPLES)})-{re.escape(m.group(1))}s?\b")
+    found = [(s, c) for s in t.sentences for c in rx.finditer(s.text)]
+    values = {float(_MULTIPLES.get(c.group(1).lower(), c.group(1))) for _, c in found}
+    if len(values) != 1 or not ok(x := values.pop()):
+        return None
+    s, c = found[0]
+    return _Reading(x, f"the count '{c.group(0)}'", s.text, (s.start + c.start(), s.start + c.end()))
 
 
 _LABEL_UNIT = re.compile(r"\d(?:\.\d+)?\s*([A-Za-zµμ%][\w/%µμ²^]*)")

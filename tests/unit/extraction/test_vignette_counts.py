@@ -1,0 +1,26 @@
+"""Counts written as a word glued to the counted noun ('a triple-lumen catheter' for 'Number of catheter lumens') and
+graded items whose concept the text affirms not assumed absent (issue 28); sentences written for the tests."""
+
+from __future__ import annotations
+
+from medmirror.tools.calculators.points import Choice, opts
+from medmirror.tools.extraction.vignette import read_items
+
+LUMENS = Choice("lumens", "Number of catheter lumens", opts(("1", 0), ("2", 1), ("3-4", 2)))
+
+
+def one(item, text):
+    return read_items((item,), text).items[item.name]
+
+
+def test_a_count_glued_to_the_counted_noun():
+    assert one(LUMENS, "A single-lumen catheter was placed in the left arm.").value == "1"
+    assert one(LUMENS, "She has a double-lumen line.").value == "2"
+    assert one(LUMENS, "A triple-lumen catheter is planned.").value == "3-4"
+    assert one(LUMENS, "He has a 2-lumen catheter.").value == "2"
+
+
+def test_no_count_of_that_noun_settles_nothing():
+    assert one(LUMENS, "A catheter was placed in the left arm.").status != "read"
+    assert one(LUMENS, "A single catheter with two ports was placed; the double-bore needle was removed.").value is None
+
