@@ -1033,6 +1033,13 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading:
             r = _graded_in(item, t, scope)
             if r is not None:
                 return r
+    concepts = _item_concepts(item.question)
+    if (said := [f for f in t.findings if f.concept in concepts and f.affirmed]) and _assumed(item, "").value in (
+            absent_option(item), _zero_option(item)):
+        f = said[0]  # 'deep vein thrombosis 20 days ago' for 'History of VTE': there, in a way no option's words tell
+        return ItemReading(item.name, item.question, None, "missing",
+                           f"no option's words are in the text, which affirms the item ({f.concept}: {f.text!r})",
+                           f.sentence.text, (f.start, f.end))
     if re.search(r"(?i)\bcomorbid", item.question) and (past := [f for f in t.findings if f.affirmed and f.historical]):
         f = past[0]  # 'a history of hypertension': the case has comorbidities, of which kind no option's words tell
         return ItemReading(item.name, item.question, None, "missing",

@@ -7,6 +7,8 @@ from medmirror.tools.calculators.points import Choice, opts
 from medmirror.tools.extraction.vignette import read_items
 
 LUMENS = Choice("lumens", "Number of catheter lumens", opts(("1", 0), ("2", 1), ("3-4", 2)))
+PRIOR_PE = Choice("pe", "History of pulmonary embolism", opts(("Never", 0), ("Yes, over a year ago", 1),
+                                                               ("Yes, in the past year", 2)))
 
 
 def one(item, text):
@@ -24,3 +26,10 @@ def test_no_count_of_that_noun_settles_nothing():
     assert one(LUMENS, "A catheter was placed in the left arm.").status != "read"
     assert one(LUMENS, "A single catheter with two ports was placed; the double-bore needle was removed.").value is None
 
+
+def test_an_affirmed_concept_is_not_assumed_absent():
+    r = one(PRIOR_PE, "She takes apixaban for a pulmonary embolism.")
+    assert (r.value, r.status) == (None, "missing")  # not 'Never': when it was is not in the options' words
+    r = one(PRIOR_PE, "She presents with cough and fever.")
+    assert (r.value, r.status) == ("Never", "assumed")
+    assert one(PRIOR_PE, "She has never had a pulmonary embolism.").value != "Yes, in the past year"
