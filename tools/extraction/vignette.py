@@ -989,13 +989,19 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
     With ``weights`` (a measured number) the unit must be one few quantities share and the value's sentence must use
     one of the item's words ('a 10 mm solitary pulmonary nodule' for 'Nodule diameter')."""
     units = _written_units(item)
+    if len(units) == 2 and min(units, key=len) + "s" == max(units, key=len):
+        units = {min(units, key=len)}  # '1 time', '2 times': one unit
     if len(units) != 1 or (unit := units.pop()) in _TIME_UNITS or unit in ("%", "points", "point"):
         return None  # no written unit, several, a time or a percentage (too many things are percentages)
     if weights is not None and unit.replace(" ", "") in _SHARED_UNITS:
         return None
-    rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
+    if unit in ("time", "times"):  # a count of times, in words too: 'three times', 'twice', 'once'
+        rx = re.compile(r"(?<![\w.-])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+times?(?![\w/-])|(?<![\w-])(once|twice|thrice)"
+                        r"(?![\w-])", re.I)
+    else:
+        rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
     found = [(i, m) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)]
-    values = {float(m.group(1)) for _, m in found}
+    values = {_count_value(m.group(1) or m.group(2)) for _, m in found}
     if len(values) != 1 or not ok(x := values.pop()):
         return None
     i, m = found[0]
@@ -1004,6 +1010,15 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
     s = t.sentences[i]
     return _Reading(x, f"the only value in {unit} in the text", s.text, (s.start + m.start(), s.start + m.end()),
                     _bound(s.text[max(0, m.start() - 20):m.start()], x))
+
+
+_ONCE = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _count_value(token: str) -> float:
+    """'3', 'three', 'twice' as a number."""
+    w = token.lower()
+    return float(_ONCE.get(w, _WORD_NUMBERS.get(w, 0)) or token)
 
 
 _CLAUSE_SPLIT = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b")

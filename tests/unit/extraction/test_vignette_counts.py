@@ -33,3 +33,19 @@ def test_an_affirmed_concept_is_not_assumed_absent():
     r = one(PRIOR_PE, "She presents with cough and fever.")
     assert (r.value, r.status) == ("Never", "assumed")
     assert one(PRIOR_PE, "She has never had a pulmonary embolism.").value != "Yes, in the past year"
+
+
+WAKING = Choice("wake", "How often does the child wake at night?", opts(("None", 0), ("1 time", 1), ("2 times", 2),
+                                                                       (">=3 times", 3)))
+
+
+def test_times_written_in_words_are_counts():
+    assert one(WAKING, "Overnight she wakes twice, crying.").value == "2 times"
+    assert one(WAKING, "Her mother says she woke up once last night.").value == "1 time"
+    assert one(WAKING, "She stirs four times most nights.").value == ">=3 times"
+
+
+def test_a_count_of_times_that_is_not_one_value_settles_nothing():
+    r = one(WAKING, "She wakes more than once, sometimes twice.")
+    assert r.status != "read"  # two counts in the text
+    assert one(WAKING, "The sometimes restless child naps at noon.").status != "read"
