@@ -64,6 +64,7 @@ from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
+from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
@@ -318,6 +319,8 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
         inside = content_words(question[f.start:f.end], keep_time=False)
         for a, b in parts:
             total = len(content_words(question[a:b], keep_time=False))
+            if _modifies(question[f.end:b], f.concept):
+                continue  # the term modifies the noun after it: 'Tumor necrosis' is no tumor
             if a <= f.start and f.end <= b and total and len(inside) / total >= COVER:
                 out.add(f.concept)
                 used.update(inside)
@@ -325,6 +328,23 @@ def _item_concept_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
     if out:  # an alternative no concept names is named by its own words ('Presyncope or syncope')
         used.update(w for a, b in parts[1:] if (a, b) not in named for w in content_words(question[a:b], keep_time=False))
     return frozenset(out), frozenset(used)
+
+
+# words after a term that do not make it the modifier of another thing ('Hypertension present', 'Syncope history',
+# 'Long term care resident')
+_NOT_HEADS = re.compile(r"(?i)(?:present|absent|history|use|used|diagnos\w*|needed|requir\w*|status|noted|suspected|"
+                        r"confirmed|known|positive|negative|symptoms?|events?|episodes?|resident|patient|user|smoker)")
+
+
+def _modifies(after: str, concept: str) -> bool:
+    """Does a concept's term in an item come right before the noun the item is about ('Tumor necrosis present': the
+    necrosis of a tumor), a noun that is not the same concept ('Insulin-requiring diabetes') nor a word that only says
+    the concept is there ('present', 'history')?"""
+    rest = [w for w in re.sub(r"\([^()]*\)", " ", after).split() if not _NOT_HEADS.fullmatch(w)]
+    if len(rest) != 1 or not re.fullmatch(r"[A-Za-z]+", rest[0]) or not content_words(rest[0]) \
+            or not re.match(r" +[A-Za-z]", after):
+        return False
+    return concept not in {f.concept for f in find_concepts(rest[0])}
 
 
 def _or_parts(question: str) -> list[tuple[int, int]]:
@@ -734,7 +754,10 @@ def _anothers_name(before: str, between: str, question: str, weights: dict[str, 
     own = _quantity_name(question)
     mine = lambda w: any(same_word(w, x) for x in weights)  # noqa: E731
     last = re.split(r"[,;()]|\b(?:and|or|but|with|of)\b", before)[-1].split()[-2:]
-    for chunk in (" ".join(last), between if own else ""):  # between: only for an item that is a quantity itself
+    # between: for an item that is a quantity itself, else only what follows a comma ('tracheal secretions, a PaO2/FiO2
+    # ratio of 230': a new clause naming another quantity gives the item no number)
+    after_comma = re.split(r"[,;]", between, maxsplit=1)[1] if re.search(r"[,;]", between) else ""
+    for chunk in (" ".join(last), between if own else after_comma):
         foreign = [w for a, b, w in words(chunk) if not mine(w) and _quantity_name(chunk[a:b]) not in (None, own)]
         if foreign:
             return True
@@ -982,7 +1005,8 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
     else:
-        got = (_measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
+        got = (_compound_count(item.question, t, fits)
+               or _measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
                or _by_unit(item, t, fits))
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
@@ -1007,6 +1031,25 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
                            f"{x:g} falls in {len(holding) or 'no'} band(s)", quote, span, holding)
     return ItemReading(item.name, item.question, holding[0], "read", f"{how}: {x:g} in band '{holding[0]}'",
                        quote, span)
+
+
+_MULTIPLES = {"single": 1, "dual": 2, "double": 2, "triple": 3, "quadruple": 4, **_WORD_NUMBERS}
+_COUNT_OF = re.compile(r"(?i)^\s*number of (?:[\w-]+\s+)*?([a-z]+?)(?:e?s)?\s*(?:\(|,|$|\b(?:in|during|per|at|on|within)\b)")
+
+
+def _compound_count(question: str, t: _Text, ok: Any) -> _Reading | None:
+    """A count item ('Number of PICC lumens') read from its noun glued by a hyphen to a count ('a single-lumen PICC',
+    'a triple-lumen catheter', 'a 3-lumen line'): every such count the text gives must agree; None otherwise."""
+    m = _COUNT_OF.match(question)
+    if m is None or len(m.group(1)) < 3:
+        return None
+    rx = re.compile(rf"(?i)(?<![\w-])(\d+|{'|'.join(_MULTIPLES)})-{re.escape(m.group(1))}s?\b")
+    found = [(s, c) for s in t.sentences for c in rx.finditer(s.text)]
+    values = {float(_MULTIPLES.get(c.group(1).lower(), c.group(1))) for _, c in found}
+    if len(values) != 1 or not ok(x := values.pop()):
+        return None
+    s, c = found[0]
+    return _Reading(x, f"the count '{c.group(0)}'", s.text, (s.start + c.start(), s.start + c.end()))
 
 
 _LABEL_UNIT = re.compile(r"\d(?:\.\d+)?\s*([A-Za-zµμ%][\w/%µμ²^]*)")
@@ -1035,13 +1078,19 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
     With ``weights`` (a measured number) the unit must be one few quantities share and the value's sentence must use
     one of the item's words ('a 10 mm solitary pulmonary nodule' for 'Nodule diameter')."""
     units = _written_units(item)
+    if len(units) == 2 and min(units, key=len) + "s" == max(units, key=len):
+        units = {min(units, key=len)}  # '1 time', '2 times': one unit
     if len(units) != 1 or (unit := units.pop()) in _TIME_UNITS or unit in ("%", "points", "point"):
         return None  # no written unit, several, a time or a percentage (too many things are percentages)
     if weights is not None and unit.replace(" ", "") in _SHARED_UNITS:
         return None
-    rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
+    if unit in ("time", "times"):  # a count of times, in words too: 'three times', 'twice', 'once'
+        rx = re.compile(r"(?<![\w.-])(\d+|" + "|".join(_WORD_NUMBERS) + r")\s+times?(?![\w/-])|(?<![\w-])(once|twice|thrice)"
+                        r"(?![\w-])", re.I)
+    else:
+        rx = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])", re.I)
     found = [(i, m) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)]
-    values = {float(m.group(1)) for _, m in found}
+    values = {_count_value(m.group(1) or m.group(2)) for _, m in found}
     if len(values) != 1 or not ok(x := values.pop()):
         return None
     i, m = found[0]
@@ -1050,6 +1099,15 @@ def _by_unit(item: Item, t: _Text, ok: Any, weights: dict[str, float] | None = N
     s = t.sentences[i]
     return _Reading(x, f"the only value in {unit} in the text", s.text, (s.start + m.start(), s.start + m.end()),
                     _bound(s.text[max(0, m.start() - 20):m.start()], x))
+
+
+_ONCE = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _count_value(token: str) -> float:
+    """'3', 'three', 'twice' as a number."""
+    w = token.lower()
+    return float(_ONCE.get(w, _WORD_NUMBERS.get(w, 0)) or token)
 
 
 _CLAUSE_SPLIT = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b")
@@ -1096,6 +1154,18 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float],
             r = _graded_in(item, t, scope)
             if r is not None:
                 return r
+    concepts = _item_concepts(item.question)
+    if (said := [f for f in t.findings if f.concept in concepts and f.affirmed]) and _assumed(item, "").value in (
+            absent_option(item), _zero_option(item)):
+        f = said[0]  # 'deep vein thrombosis 20 days ago' for 'History of VTE': there, in a way no option's words tell
+        return ItemReading(item.name, item.question, None, "missing",
+                           f"no option's words are in the text, which affirms the item ({f.concept}: {f.text!r})",
+                           f.sentence.text, (f.start, f.end))
+    if re.search(r"(?i)\bcomorbid", item.question) and (past := [f for f in t.findings if f.affirmed and f.historical]):
+        f = past[0]  # 'a history of hypertension': the case has comorbidities, of which kind no option's words tell
+        return ItemReading(item.name, item.question, None, "missing",
+                           f"no option's words are in the text, which gives a history of {f.text!r}",
+                           f.sentence.text, (f.start, f.end))
     return _assumed(item, "no option's words are in the text", graded=True)
 
 
@@ -1336,7 +1406,83 @@ def _mixed(item: Choice, banded: Choice, qs: list[Quantity], worded: Choice, t: 
     r = _band(banded, qs, t, weights)
     if r.status == "read" or r.candidates:
         return r
+    if (asked := _asked_if(item)) is not None:
+        condition, denying = asked
+        mentions = _mentions(condition, t)
+        if mentions and all(negated for _, negated in mentions):  # 'he is not on mechanical ventilation'
+            quote, span = t.quote(mentions[0][0])
+            return ItemReading(item.name, item.question, denying, "read", f"'{condition}' is denied", quote, span)
+        return ItemReading(item.name, item.question, None, "missing", f"{r.how}; the text does not say whether {condition}")
     return _assumed(item, r.how, graded=True)
+
+
+_ASKED_IF = re.compile(r"(?i)[,(]\s*(?:only\s+)?if\s+([^,()]+)")
+
+
+def _asked_if(item: Choice) -> tuple[str, str] | None:
+    """The condition an item is asked under ('PaO2/FiO2, if on mechanical ventilation or CPAP') and the one option that
+    denies it ('Not on mechanical ventilation or CPAP within the last 24 hours'): that option is no default, the text
+    must tell whether the condition holds; None otherwise."""
+    m = _ASKED_IF.search(item.question)
+    cond = set(content_words(m.group(1))) if m else set()
+    denying = [o.label for o in item.options if _NEGATIVE_LABEL.match(o.label) and cond
+               and all(any(same_word(w, x) for x in content_words(o.label)) for w in cond)]
+    return (m.group(1).strip(), denying[0]) if len(denying) == 1 else None
+
+
+def _mentions(condition: str, t: _Text) -> list[tuple[int, bool]]:
+    """(sentence index, negated) of each sentence that uses every word of one of the condition's alternatives
+    ('mechanical ventilation or CPAP': 'ventilated mechanically', 'on CPAP')."""
+    alts = [ws for part in re.split(r"(?i)\s+(?:and/or|or)\s+", re.sub(r"(?i)^(?:on|in|under|receiving)\s+", "", condition))
+            if (ws := content_words(part))]
+    out = []
+    for i, stems in enumerate(t.stems):
+        for ws in alts:
+            hits = [(a, b) for a, b, w in stems if any(same_word(w, x) for x in ws)]
+            if hits and all(any(same_word(w, x) for _, _, w in stems) for x in ws):
+                out.append((i, all("negated" in t.flags(i, a, b) for a, b in hits)))
+                break
+    return out
+
+
+def _holds(c: Condition, t: _Text) -> tuple[bool | None, str, Any]:
+    """Does the text's value of the condition's measure (the extractor's, in the label's unit) hold it: True, False,
+    or None (no value, a unit that does not convert, a written interval that straddles the cut-off)?"""
+    v = t.extraction.get(c.name)
+    if v is None or not isinstance(v.value, (int, float)):
+        return None, f"no {c.name.replace('_', ' ')}", None
+    x = float(v.value)
+    if c.band.unit and v.unit and c.band.unit != v.unit:
+        try:
+            x = _convert(x, v.unit, c.band.unit, None, c.name)
+        except (UnitConversionError, ValueError):
+            return None, f"{v.raw!r} is not in {c.band.unit}", None
+    num = re.search(r"\d+(?:\.\d+)?", v.raw)
+    bound = _bound(v.raw[:num.start()], x) if num else None
+    if bound is not None:  # 'SBP below 90'
+        held = True if quantity_agrees(c.band, bound) else None if _overlap(c.band, bound) else False
+    else:
+        held = band_holds(c.band, x)
+    return held, f"{v.raw!r} {'holds' if held else 'fails' if held is False else 'may hold'} {c.written}", v
+
+
+def _joined(item: Choice, conds: list[list[Condition]], t: _Text) -> ItemReading | None:
+    """An item whose options join conditions on several measures: the one option whose every condition the text's
+    values hold, when every other option has a condition they fail; None otherwise (another reader may still settle
+    it by the options' words)."""
+    verdicts, hows, first = [], [], {}
+    for o, cs in zip(item.options, conds):
+        held = [_holds(c, t) for c in cs]
+        told = {h for h, _, _ in held}
+        verdicts.append(False if False in told else True if told == {True} else None)
+        hows.extend(how for _, how, _ in held)
+        first.setdefault(o.label, next((v for _, _, v in held if v is not None), None))
+    chosen = [o.label for o, ok in zip(item.options, verdicts) if ok]
+    if len(chosen) != 1 or any(ok is None for ok in verdicts):
+        return None
+    v = first[chosen[0]]
+    return ItemReading(item.name, item.question, chosen[0], "read",
+                       "every condition read: " + "; ".join(dict.fromkeys(hows)), v.sentence.text, v.span)
 
 
 def _number(item: Number, t: _Text, weights: dict[str, float]) -> ItemReading:
@@ -1527,6 +1673,9 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = sex
         elif is_finding(item):
             r = _finding(item, t, w, core[item.name], score_words)
+        elif (conds := joined_conditions(item, _quantity_name)) is not None \
+                and (joined := _joined(item, conds, t)) is not None:
+            r = joined
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
         elif (mixed := _mixed_bands(item)) is not None:

@@ -45,3 +45,24 @@ def test_a_temperature_band_with_its_unit_glued():
     assert one(TEMP, "On arrival his temperature is 38.6degC.").value == "38.1-39.0degC (>100.4 - 102.2degF)"
     assert one(TEMP, "Temperature was 95.9 degF on arrival.").value == "35.1-36.0degC (95.18 - 96.8degF)"
     assert one(TEMP, "He reports feeling feverish at home.").value is None
+
+
+SECRETIONS = Choice("trach", "Tracheal secretions", opts(("<14+", 0), (">=14+", 1), (">=14+ plus purulent secretions", 2)))
+
+
+def test_another_quantity_after_a_comma_gives_an_item_no_number():
+    assert one(SECRETIONS, "He has scant tracheal secretions, a PaO2/FiO2 ratio of 230 and fever.").value is None
+    assert one(SECRETIONS, "Tracheal secretions, counted at 10+ on suctioning, are thin.").value == "<14+"  # near miss
+
+
+PF_IF_VENTILATED = Choice("pf", "PaO2/FiO2, if on mechanical ventilation or CPAP", opts(
+    ("<100", 11), ("100-199", 9), (">=200", 6), ("Not on mechanical ventilation or CPAP within the last 24 hours", 0)))
+
+
+def test_an_item_asked_only_under_a_condition_is_not_assumed_outside_it():
+    r = one(PF_IF_VENTILATED, "A 60-year-old man with a heart rate of 120 and a GCS of 7.")
+    assert (r.value, r.status) == (None, "missing")  # ventilation not mentioned: not 'Not on mechanical ventilation'
+    r = one(PF_IF_VENTILATED, "She breathes room air and is not on mechanical ventilation.")
+    assert (r.value, r.status) == ("Not on mechanical ventilation or CPAP within the last 24 hours", "read")
+    assert one(PF_IF_VENTILATED, "He was started on CPAP overnight.").status == "missing"  # on it, but no ratio
+    assert one(PF_IF_VENTILATED, "Ventilated, his PaO2/FiO2 ratio is 150.").value == "100-199"
