@@ -64,6 +64,7 @@ from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
+from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
@@ -1159,7 +1160,7 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 continue
             for i, stretch in scope:
                 off = t.sentences[i].text.find(stretch)
-                stems = words(stretch)
+                stems = words(stretch) + label_stems(label, stretch)  # 'gunshot wound' writes 'Penetrating'
                 hits = _hits(stems, wts)
                 if "non" in hits and not _non_as_written(label, stretch):
                     del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
