@@ -1152,9 +1152,10 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     scored: list[tuple[float, float, str, int]] = []
     for label, ws in per.items():
         best = (0.0, 0.0, -1)
-        negative = bool(_NEGATIVE_LABEL.match(label))
-        inner = set() if negative else _denied_in_label(label)
-        for alt in _alternatives(label):
+        negative_label = bool(_NEGATIVE_LABEL.match(label))
+        inner = set() if negative_label else _denied_in_label(label)
+        for alt, affirmative in _alternatives(label):
+            negative = negative_label and not affirmative
             wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
             if not wts:
                 continue
@@ -1275,15 +1276,21 @@ def _coded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading | N
                        s.text, (s.start + a, s.start + b))
 
 
-def _alternatives(label: str) -> list[list[str]]:
+def _alternatives(label: str) -> list[tuple[list[str], bool]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
     carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
-    ('other than Finnish') is left out."""
+    ('other than Finnish') is left out. Each with whether it is affirmative although the label is negative: an
+    alternative after a lone negation ('mild hydronephrosis' of 'No/mild hydronephrosis'; not 'grunting' of 'No
+    retractions or grunting', which the 'No' denies too)."""
     label = _CODE.sub("", _EXCEPT.sub(" ", label))  # '3: severe systemic disease' is named by its words
     plain = re.sub(r"\(.*?\)", " ", label)
-    parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
-    out = [content_words(p) for p in parts]
-    return [ws for ws in out if ws]
+    lone = _LONE_NEGATION.match(plain) is not None
+    parts = [(label, False), (plain, False)] + [(p, lone and k > 0) for k, p in enumerate(re.split(r"\bor\b|/|;", plain))]
+    out = [(content_words(p), affirmative) for p, affirmative in parts]
+    return [(ws, affirmative) for ws, affirmative in out if ws]
+
+
+_LONE_NEGATION = re.compile(r"(?i)^\s*(?:no|none|absent|normal)\s*/\s*(?=\w)")  # 'No/mild', 'None/trace'
 
 
 def _describes(label: str, unit: str, labels: list[str]) -> bool:
