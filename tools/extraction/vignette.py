@@ -1141,6 +1141,13 @@ def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: list[G
                        s, (t.sentences[i].start, t.sentences[i].end))
 
 
+def _several_frequencies(item: Choice, sentence: str) -> bool:
+    """Does ``sentence`` give several frequencies for a frequency item ('rarely sleeping well and fairly often
+    feeling tired')? Its option words then say how often something happens, not which: the frequency word beside
+    the item's own words (:func:`_how_often`), when there is one, is read instead."""
+    return option_steps(item) is not None and len({step for step, _, _ in steps_in(sentence)}) > 1
+
+
 _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|without|absent|lack\w*|los[st]\w*|inabilit\w*)\b")
 
 
@@ -1541,10 +1548,10 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = _mixed(item, *mixed, t, w)
         else:
             r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
-            if r.status in ("missing", "uncertain") and _asks(item.question) and (
-                    f := _how_often(item, t, w, core[item.name])) is not None and (
-                    not r.candidates or f.value in r.candidates):
-                r = f  # a frequency question: the frequency word where the item is named
+            if (r.status in ("missing", "uncertain") or _several_frequencies(item, r.evidence)) and _asks(
+                    item.question) and (f := _how_often(item, t, w, core[item.name])) is not None:
+                r = f  # a frequency question: the frequency word where the item is named (over options tied in a
+                # wider stretch: 'fairly often being insulted, occasional threats of harm' threatens 'Sometimes')
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
             p = propose(model, text, item, candidates=r.candidates or None)
             r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",
