@@ -10,8 +10,9 @@ reads them from the text.
   stop words, with the concept vocabulary's abbreviations spelled out ("COPD" also counts as "chronic
   obstructive pulmonary disease").
 * :func:`absent_option`: the option that says the item is absent or normal ("No", "Absent", "None", "Normal",
-  "No or unknown", "Never", "Not at all"); the option a vignette that does not mention the item supports.
-* :func:`is_finding`: an item of two options, one absent and one present ("Yes", "Present").
+  "No or unknown", "No/don't know", "Never", "Not at all", "Not affected"); the option a vignette that does not
+  mention the item supports.
+* :func:`is_finding`: an item of two options, one absent and one present ("Yes", "Present", "Affected").
 * :func:`bands`: the quantity each label states ("<9 bpm", "21-29", ">=75 years", "WBC >11 x 10^9/L"), when
   every label states exactly one in one unit: the item is read from a number, placed in its band.
 """
@@ -35,8 +36,9 @@ who which what when where how not no yes score points point current currently pr
 whether due per also such only some either both into onto upon over under about after before within during
 since last past recent recently prior history hx total number level levels value values""".split())
 ABSENT = re.compile(r"^(?:no|none|absent|normal|never|negative|not at all|not present|no or unknown|no/unknown|"
-                    r"unknown/no|no/none|none/unknown|not documented|0|nil)$", re.I)
-PRESENT = re.compile(r"^(?:yes|present|positive)$", re.I)
+                    r"unknown/no|no/none|none/unknown|not documented|0|nil|no/don['’]t know|"
+                    r"not affected|unaffected|not involved|uninvolved)$", re.I)
+PRESENT = re.compile(r"^(?:yes|present|positive|affected|involved)$", re.I)  # "Affected": the item holds
 _TIME_WORDS = frozenset("year month week day hour minute yr hr min".split())
 
 

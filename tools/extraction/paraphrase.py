@@ -7,8 +7,8 @@ item's own words (:func:`medmirror.tools.extraction.vignette._naming`), a questi
 
 * the question's frame and hedges are not its content ('Do you feel', 'often', 'most of the time', 'pretty', 'the way
   you are now'): :data:`FILLER`;
-* words a question joins with 'or' or commas ('kicked, hit, slapped or otherwise physically hurt', 'bad or guilty')
-  are alternatives: one of them names the group;
+* words a question joins with 'or' or commas ('kicked, hit, slapped or otherwise physically hurt', 'bad or guilty';
+  of verb phrases their verbs: 'insult you or talk down to you') are alternatives: one of them names the group;
 * a word matches by its light stem (:func:`medmirror.tools.extraction.choice_labels.same_word`) or its Snowball
   stem (PyStemmer: 'emptiness' and 'empty', 'satisfied' and 'satisfaction' are not the same light stem);
 * a word's antonym (:data:`ANTONYMS`, or the word with a negating prefix: 'unhappy', 'dissatisfied', 'unable') names
@@ -77,6 +77,8 @@ def _groups(question: str) -> list[list[tuple[str, str]]]:
                 continue
             pair = (s, snowball(m.group(0)))
             inside = next((k for k, (a, b) in enumerate(lists) if a <= m.start() < b), None)
+            if inside is not None and _PARTICLES.match(m.group(0)):
+                continue  # 'down' of 'talk down to you' is no alternative of its own
             if inside is not None and out and out[-1][0] == (id(chunk), inside):
                 out[-1][1].append(pair)
             else:
@@ -92,7 +94,13 @@ def _groups(question: str) -> list[list[tuple[str, str]]]:
 
 # a list of single words joined by commas and a final 'or' ('kicked, hit, slapped, or otherwise physically hurt', 'bad
 # or guilty', 'emotionally or physically' of 'emotionally or physically abused')
-_LIST = re.compile(r"(?i)\b[a-z]+(?:\s*,\s*[a-z]+)*,?\s+(?:or|and/or)\s+(?:otherwise\s+[a-z]+ly\s+)?[a-z]+")
+# an alternative may be a verb with its object pronoun and particle ('insult you', 'talk down to you', 'put you down',
+# 'swear at you'): its verb is the alternative, the pronoun and particle are not
+_PRONOUN = r"(?:at\s+)?(?:you|him|her|them|me)\b"
+_PARTICLE = r"(?:down|up|off|out|away)\b"
+_ALT = rf"[a-z]+(?:\s+{_PRONOUN})?(?:\s+{_PARTICLE})?(?:\s+to\s+{_PRONOUN})?"
+_LIST = re.compile(rf"(?i)\b{_ALT}(?:\s*,\s*{_ALT})*,?\s+(?:or|and/or)\s+(?:otherwise\s+[a-z]+ly\s+)?{_ALT}")
+_PARTICLES = re.compile(rf"(?i)^{_PARTICLE}")
 
 
 def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:

@@ -65,6 +65,7 @@ from medmirror.tools.extraction.context import assert_context, find_triggers, in
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
+from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
@@ -1210,6 +1211,13 @@ def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: list[G
                        s, (t.sentences[i].start, t.sentences[i].end))
 
 
+def _several_frequencies(item: Choice, sentence: str) -> bool:
+    """Does ``sentence`` give several frequencies for a frequency item ('rarely sleeping well and fairly often
+    feeling tired')? Its option words then say how often something happens, not which: the frequency word beside
+    the item's own words (:func:`_how_often`), when there is one, is read instead."""
+    return option_steps(item) is not None and len({step for step, _, _ in steps_in(sentence)}) > 1
+
+
 _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|without|absent|lack\w*|los[st]\w*|inabilit\w*)\b")
 
 
@@ -1221,15 +1229,16 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
     scored: list[tuple[float, float, str, int]] = []
     for label, ws in per.items():
         best = (0.0, 0.0, -1)
-        negative = bool(_NEGATIVE_LABEL.match(label))
-        inner = set() if negative else _denied_in_label(label)
-        for alt in _alternatives(label):
+        negative_label = bool(_NEGATIVE_LABEL.match(label))
+        inner = set() if negative_label else _denied_in_label(label)
+        for alt, affirmative in _alternatives(label):
+            negative = negative_label and not affirmative
             wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
             if not wts:
                 continue
             for i, stretch in scope:
                 off = t.sentences[i].text.find(stretch)
-                stems = words(stretch)
+                stems = words(stretch) + label_stems(label, stretch)  # 'gunshot wound' writes 'Penetrating'
                 hits = _hits(stems, wts)
                 if "non" in hits and not _non_as_written(label, stretch):
                     del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
@@ -1344,15 +1353,21 @@ def _coded(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading | N
                        s.text, (s.start + a, s.start + b))
 
 
-def _alternatives(label: str) -> list[list[str]]:
+def _alternatives(label: str) -> list[tuple[list[str], bool]]:
     """The label's content words whole, and per alternative it offers ('Breast or gynecologic cancer or renal cell
     carcinoma', 'No/mild hydronephrosis', 'Minor paralysis (flattened nasolabial fold ...)'); what it excludes
-    ('other than Finnish') is left out."""
+    ('other than Finnish') is left out. Each with whether it is affirmative although the label is negative: an
+    alternative after a lone negation ('mild hydronephrosis' of 'No/mild hydronephrosis'; not 'grunting' of 'No
+    retractions or grunting', which the 'No' denies too)."""
     label = _CODE.sub("", _EXCEPT.sub(" ", label))  # '3: severe systemic disease' is named by its words
     plain = re.sub(r"\(.*?\)", " ", label)
-    parts = [label, plain, *re.split(r"\bor\b|/|;", plain)]
-    out = [content_words(p) for p in parts]
-    return [ws for ws in out if ws]
+    lone = _LONE_NEGATION.match(plain) is not None
+    parts = [(label, False), (plain, False)] + [(p, lone and k > 0) for k, p in enumerate(re.split(r"\bor\b|/|;", plain))]
+    out = [(content_words(p), affirmative) for p, affirmative in parts]
+    return [(ws, affirmative) for ws, affirmative in out if ws]
+
+
+_LONE_NEGATION = re.compile(r"(?i)^\s*(?:no|none|absent|normal)\s*/\s*(?=\w)")  # 'No/mild', 'None/trace'
 
 
 def _describes(label: str, unit: str, labels: list[str]) -> bool:
@@ -1682,10 +1697,10 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = _mixed(item, *mixed, t, w)
         else:
             r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
-            if r.status in ("missing", "uncertain") and _asks(item.question) and (
-                    f := _how_often(item, t, w, core[item.name])) is not None and (
-                    not r.candidates or f.value in r.candidates):
-                r = f  # a frequency question: the frequency word where the item is named
+            if (r.status in ("missing", "uncertain") or _several_frequencies(item, r.evidence)) and _asks(
+                    item.question) and (f := _how_often(item, t, w, core[item.name])) is not None:
+                r = f  # a frequency question: the frequency word where the item is named (over options tied in a
+                # wider stretch: 'fairly often being insulted, occasional threats of harm' threatens 'Sometimes')
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
             p = propose(model, text, item, candidates=r.candidates or None)
             r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",

@@ -57,3 +57,19 @@ def test_a_frequency_word_far_from_the_items_word_does_not_answer_it():
 def test_two_steps_by_the_items_word_settle_nothing():
     r = read("Her partner rarely or frequently mocks her.")["mock"]
     assert r.status != "read"
+
+
+def test_the_items_own_frequency_word_wins_over_options_tied_in_its_sentence():
+    # 'rarely' and 'fairly often' tie in the sentence; the clause naming the shoving says 'occasional'
+    text = "She reports rarely being mocked, occasional shoving by her partner, and fairly often being ignored."
+    r = read(text)
+    assert (r["shove"].value, r["shove"].status) == ("Sometimes", "read")
+    assert (r["mock"].value, r["mock"].status) == ("Rarely", "read")
+
+
+
+def test_several_frequencies_in_one_sentence_are_told_apart_by_the_items_clause():
+    text = "She reports rarely sleeping well, and her partner shoves her fairly often."
+    assert read(text)["shove"].value == "Fairly often"
+    text = "She reports fairly often sleeping badly, and her partner shoves her rarely."
+    assert read(text)["shove"].value == "Rarely"

@@ -161,3 +161,25 @@ def test_a_question_of_several_is_named_by_one_of_them_with_its_frame():
     assert (r.value, r.status) == ("Yes", "read")
     r = read_items((two,), "A teacher at her school praised her essay.").items["two"]
     assert r.status == "missing"
+
+
+MOCKED = yes_no("mocked", "Has your partner mocked you or looked down on you?", default=None)
+SHAMED = yes_no("shamed", "Did anyone yell at you, shame you, put you down, or belittle you?", default=None)
+
+
+def test_a_list_of_verbs_with_pronouns_and_particles_is_one_group_of_its_verbs():
+    assert [[p[0] for p in g] for g in _groups(MOCKED.question)] == [["partner"], ["mock", "look"]]
+    assert [[p[0] for p in g] for g in _groups(SHAMED.question)] == [["yell", "sham", "put", "belittl"]]
+
+
+def test_one_verb_of_a_list_of_phrases_names_the_item():
+    r = read("Her partner never mocks her.", (MOCKED,))["mocked"]
+    assert (r.value, r.status) == ("No", "read")
+    r = read("As a child she was often belittled by her stepfather.", (SHAMED,))["shamed"]
+    assert (r.value, r.status) == ("Yes", "read")
+
+
+def test_a_particle_alone_names_no_item():
+    # 'down' of 'looked down on you' and 'put you down' is no alternative of its own
+    assert read("She has been feeling down lately.", (MOCKED,))["mocked"].status != "read"
+    assert read("She calmed down after an hour.", (SHAMED,))["shamed"].status != "read"
