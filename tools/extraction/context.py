@@ -27,7 +27,8 @@ Direction = Literal["forward", "backward", "both"]
 _RULES: list[tuple[Category, Direction, int, str]] = [
     ("negated", "forward", 15,
      r"\bno\b|\bnot\b|\bnever\b|\bneither\b|\bnor\b|\bden(?:y|ies|ied|ying)\b|\bwithout\b|\bw/o\b"
-     r"|\bnegative for\b|\bfree of\b|\babsence of\b|\black of\b|\bno evidence of\b|\bno signs? of\b"
+     # "ROS: neg for CP, orthopnea, PND" (the clinician's abbreviation of "negative for")
+     r"|\bnegative for\b|\bneg\.? for\b|\bfree of\b|\babsence of\b|\black of\b|\bno evidence of\b|\bno signs? of\b"
      r"|\bruled out\b|\brules out\b|\bfailed to (?:reveal|show)\b|\bunremarkable for\b"
      r"|\bnegative history of\b|\bdid ?n[o']t\b|\bdoes ?n[o']t\b|\bwas ?n[o']t\b|\bhas ?n[o']t\b|\bhad ?n[o']t\b"),
     ("negated", "backward", 8,

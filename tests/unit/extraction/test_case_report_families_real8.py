@@ -1,0 +1,55 @@
+"""Reading conventions for case-report wording found on the real8 development set (issue 26, item 5), on sentences
+written for these tests.
+
+None of these sentences is taken from a benchmark note or from app/data/dev/. Each family has sentences that must be
+read and a near miss that must not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.extraction._rules import arg_of
+
+
+# --- "neg for" is the clinician's "negative for": a review of systems list is denied -------------------------------------
+@pytest.mark.parametrize("note, chf", [
+    ("68 y/o F for open cholecystectomy. ROS neg for chest pain, orthopnea, PND, ankle swelling.", False),
+    ("68 y/o F for open cholecystectomy. ROS: neg. for dyspnea, PND, palpitations.", False),
+    ("68 y/o F for open cholecystectomy. Two weeks of PND and orthopnea; CXR neg for effusion.", True),  # near miss
+])
+def test_neg_for_denies_a_list(note: str, chf: bool) -> None:
+    assert arg_of("rcri", "congestive_heart_failure", note) is chf
+
+
+# --- FeverPAIN severely inflamed tonsils: tonsils reaching the uvula or each other (Brodsky grade 3-4) -------------------
+@pytest.mark.parametrize("note, severe", [
+    ("Sore throat for three days. Tonsils fiery and enlarged, almost touching the uvula.", True),
+    ("Sore throat for three days. Both tonsils swollen and abutting each other, with pus.", True),
+    ("Sore throat for three days. Tonsils red and swollen, not touching the uvula.", False),
+])
+def test_tonsils_reaching_the_uvula_are_severely_inflamed(note: str, severe: bool) -> None:
+    assert arg_of("feverpain", "severe_tonsil_inflammation", note) is severe
+
+
+def test_a_uvula_touching_something_else_is_not_tonsil_size() -> None:  # near miss
+    note = "Sore throat for three days. Long uvula touching the tongue base; tonsils small and pink."
+    assert arg_of("feverpain", "severe_tonsil_inflammation", note) is not True
+
+
+# --- Caprini recurrent spontaneous abortion: pregnancy losses counted and dated by gestation -----------------------------
+@pytest.mark.parametrize("note", [
+    "Pre-op for myomectomy. She had four losses before 12 weeks, all unexplained.",
+    "Pre-op for myomectomy. Obstetric history: three early losses at 7-9 wk.",
+])
+def test_three_losses_by_gestation_are_recurrent_abortion(note: str) -> None:
+    assert arg_of("caprini_vte", "pregnancy_loss_history", note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "Pre-op for myomectomy. One loss at 8 weeks, then two term deliveries.",  # a single loss is not recurrent
+    "Pre-op for myomectomy. Weight loss of three kilograms over 8 weeks.",
+])
+def test_a_single_loss_or_weight_loss_is_not_recurrent_abortion(note: str) -> None:
+    assert arg_of("caprini_vte", "pregnancy_loss_history", note) is not True
+
