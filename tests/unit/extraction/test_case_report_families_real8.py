@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction.confidence import assess
+from medmirror.tools.extraction.grounding import rule_arguments
 from tests.unit.extraction._rules import arg_of
 
 
@@ -52,4 +55,29 @@ def test_three_losses_by_gestation_are_recurrent_abortion(note: str) -> None:
 ])
 def test_a_single_loss_or_weight_loss_is_not_recurrent_abortion(note: str) -> None:
     assert arg_of("caprini_vte", "pregnancy_loss_history", note) is not True
+
+
+# --- a GCS scored by the crew at the scene, in a note that examines the patient again on arrival: a doubt --------------
+def _time_doubts(note: str) -> list[str]:
+    gcs = CALCULATORS["glasgow_coma_scale"]
+    g = rule_arguments(gcs, note)
+    return sorted({d.input for d in assess(gcs, g.args, g.params, note).doubts if d.kind == "time_point"})
+
+
+def test_a_scene_gcs_before_an_arrival_examination_is_in_doubt() -> None:
+    note = ("Handover: 51-year-old cyclist struck by a van; at the scene the paramedics scored him E3 V4 M6. "
+            "On arrival in resus he grunted to a sternal rub, eyes shut.")
+    assert _time_doubts(note) == ["eye", "verbal"]  # the motor response is not examined again: no doubt
+
+
+@pytest.mark.parametrize("note", [
+    # near miss: the scene score is the only examination
+    "Handover: 51-year-old cyclist struck by a van; at the scene the paramedics scored him E3 V4 M6. On arrival in "
+    "resus the CT scanner was free and he went straight through.",
+    "Handover: 51-year-old cyclist struck by a van; at the scene the paramedics scored him E3 V4 M6. CT head booked.",
+    # near miss: a department score
+    "51-year-old cyclist struck by a van. On arrival in resus he scored E3 V4 M6 and the crew gave no analgesia.",
+])
+def test_a_scene_gcs_alone_or_a_department_gcs_is_not_in_doubt(note: str) -> None:
+    assert _time_doubts(note) == []
 
