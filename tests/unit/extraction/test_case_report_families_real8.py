@@ -12,6 +12,7 @@ import pytest
 from medmirror.tools.calculators import CALCULATORS
 from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.extraction.grounding import rule_arguments
+from medmirror.tools.extraction.medications import extract_medications
 from tests.unit.extraction._rules import arg_of
 
 
@@ -81,3 +82,43 @@ def test_a_scene_gcs_before_an_arrival_examination_is_in_doubt() -> None:
 def test_a_scene_gcs_alone_or_a_department_gcs_is_not_in_doubt(note: str) -> None:
     assert _time_doubts(note) == []
 
+
+# --- a value timed at admission, then a second one this morning: both are presenting-period readings -------------------
+def test_an_admission_value_before_a_morning_value_is_not_a_baseline() -> None:
+    note = ("ICU day 2 (first 24 hours). Hepatic: total bilirubin 5.6 mg/dL on admission, 3.9 this morning after the "
+            "stent. Platelets 140.")
+    assert arg_of("sofa", "bilirubin", note) == 5.6  # SOFA: the worst (highest) of the first 24 h
+
+
+def test_a_past_value_before_a_presenting_one_stays_a_baseline() -> None:  # near miss
+    note = "ICU day 1. Hepatic: total bilirubin 1.1 mg/dL in March, 3.9 mg/dL on admission. Platelets 140."
+    assert arg_of("sofa", "bilirubin", note) == 3.9
+
+
+# --- a vasopressor dose after 'started and now at' --------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, dose", [
+    ("Shock: norepinephrine started and now at 0.11 mcg/kg/min.", 0.11),
+    ("Shock: noradrenaline commenced and is currently running at 0.2 micrograms/kg/min.", 0.2),
+    ("Shock: norepinephrine now at 0.09 mcg/kg/min.", 0.09),
+])
+def test_a_vasopressor_dose_after_started_and_now(sentence: str, dose: float) -> None:
+    meds = [m for m in extract_medications(sentence) if m.name == "norepinephrine"]
+    assert meds and meds[0].dose == dose
+
+
+def test_another_drugs_dose_after_and_is_not_the_vasopressors() -> None:  # near miss
+    meds = extract_medications("Norepinephrine started and vasopressin at 0.04 units/min added.")
+    assert [m.dose for m in meds if m.name == "norepinephrine"] == [None]
+
+
+# --- APACHE II blood pressure: the first-day pair whose mean arterial pressure scores most -------------------------------
+def test_apache_takes_the_blood_pressure_pair_with_the_worst_map() -> None:
+    note = ("ICU admission summary. A 61-year-old man; in the ED blood pressure 118/70 mmHg, pulse 110. Worst values in "
+            "the first 24 hours: lowest blood pressure 78/40 mmHg on the unit, temperature 38.6 C.")
+    assert (arg_of("apache_ii", "systolic_bp", note), arg_of("apache_ii", "diastolic_bp", note)) == (78.0, 40.0)
+
+
+def test_apache_keeps_one_blood_pressure_when_a_later_day_is_lower() -> None:  # near miss: a later day is no first-day value
+    note = ("ICU admission summary. A 61-year-old man; blood pressure 118/70 mmHg on admission. On day 3 the blood "
+            "pressure was 80/42 mmHg.")
+    assert (arg_of("apache_ii", "systolic_bp", note), arg_of("apache_ii", "diastolic_bp", note)) == (118.0, 70.0)
