@@ -122,3 +122,15 @@ def test_apache_keeps_one_blood_pressure_when_a_later_day_is_lower() -> None:  #
     note = ("ICU admission summary. A 61-year-old man; blood pressure 118/70 mmHg on admission. On day 3 the blood "
             "pressure was 80/42 mmHg.")
     assert (arg_of("apache_ii", "systolic_bp", note), arg_of("apache_ii", "diastolic_bp", note)) == (118.0, 70.0)
+
+
+# --- hypertension in the patient's words: drugs "for my pressure", tablets for the blood pressure ---------------------
+@pytest.mark.parametrize("sentence, htn", [
+    ('He takes amlodipine 5 mg "for my pressures".', True),
+    ("She has taken two tablets for her blood pressure for years.", True),
+    ("Midodrine tablets for her low blood pressure.", None),  # near miss: hypotension
+    ("Nursed on an air mattress for her pressure sores.", None),  # near miss: pressure areas
+])
+def test_hypertension_in_lay_words(sentence: str, htn: bool | None) -> None:
+    assert arg_of("cha2ds2_vasc", "hypertension", "A 71-year-old woman with atrial fibrillation. " + sentence) is htn
+
