@@ -378,7 +378,12 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
             # definition of a TIA (a focal deficit that resolves), strong
             *(f"{deficit} {gone}" for deficit in ("slurred speech", "face drooped", "facial droop", "arm weakness",
                                                   "weak arm", "numb arm", "lost vision")
-              for gone in ("resolved", "settled", "recovered", "passed off"))),
+              for gone in ("resolved", "settled", "recovered", "passed off", "back to normal")),
+            # a patient's lay account of a past episode: a clumsy or numb hand, words that would not come, for minutes
+            # or then back to normal (the TIA definition: a focal deficit that passes)
+            *(f"{deficit} {gone}" for deficit in ("hand clumsy", "clumsy hand", "numb hand", "find words", "lost words",
+                                                  "get words out")
+              for gone in ("resolved", "settled", "recovered", "passed off", "back to normal", "minutes"))),
     # HAS-BLED: bleeding that may or may not have been major; a transfusion that may have been for it
     "prior_bleeding": ("~epistaxis", "~haematuria", "~hematuria", "~angiodysplasia", "blood transfusion"),
     "labile_inr": ("frequent dose adjustments", "frequent dose changes", "frequent warfarin dose changes"),

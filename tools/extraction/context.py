@@ -115,6 +115,9 @@ _PSEUDO = re.compile(
     r"|\bnot (?:been )?(?:ruled out|excluded)\b|\bgram[- ]negative\b|\bnot improve\w*\b"
     # "not himself", "not her usual self": a change in the patient (an idiom), not a denial of what follows
     r"|\bnot (?:quite )?(?:him|her|them)sel(?:f|ves)\b|\bnot (?:quite )?(?:his|her|their) (?:usual|normal|old) sel(?:f|ves)\b"
+    # an inability to find words or to speak is a deficit the patient had (aphasia), not a denial of what follows
+    r"|\b(?:could ?n[o'’]t|can ?n[o'’]t|can not|(?:was |were )?unable to) (?:find|get|say|form) (?:her|his|their|the|any) words\b"
+    r"|\b(?:could ?n[o'’]t|(?:was |were )?unable to) (?:speak|talk)\b"
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
     # a relative as witness or informant ("found by her husband having blacked out", "per his daughter", "according to

@@ -134,3 +134,20 @@ def test_apache_keeps_one_blood_pressure_when_a_later_day_is_lower() -> None:  #
 def test_hypertension_in_lay_words(sentence: str, htn: bool | None) -> None:
     assert arg_of("cha2ds2_vasc", "hypertension", "A 71-year-old woman with atrial fibrillation. " + sentence) is htn
 
+
+# --- a TIA told as a lay deficit that passed: the second reader sees it (a rule cannot call it a TIA) ------------------
+def _doubted(calc_id: str, note: str) -> list[str]:
+    calc = CALCULATORS[calc_id]
+    g = rule_arguments(calc, note)
+    return sorted({d.input for d in assess(calc, g.args, g.params, note).doubts if d.kind == "documented"})
+
+
+def test_words_that_would_not_come_for_minutes_are_a_tia_doubt() -> None:
+    note = ("A 69-year-old man with atrial fibrillation. Last spring he could not get his words out for about ten minutes "
+            "at dinner, then was fine.")
+    assert "tia" in _doubted("cha2ds2_vasc", note)
+
+
+def test_could_not_find_a_clot_still_denies() -> None:  # near miss: 'could not find' before a finding is a denial
+    assert arg_of("wells_dvt", "previous_dvt", "A 60-year-old man with a swollen calf. The scan could not find a DVT "
+                                               "in 2019.") is not True
