@@ -151,3 +151,24 @@ def test_words_that_would_not_come_for_minutes_are_a_tia_doubt() -> None:
 def test_could_not_find_a_clot_still_denies() -> None:  # near miss: 'could not find' before a finding is a denial
     assert arg_of("wells_dvt", "previous_dvt", "A 60-year-old man with a swollen calf. The scan could not find a DVT "
                                                "in 2019.") is not True
+
+
+# --- Wells: the clinician's ranking in other words ---------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, leading", [
+    ("Assessment: picture most consistent with PE; pneumonia less likely.", True),
+    ("Assessment: findings best explained by a pulmonary embolism.", True),
+    ("Assessment: picture most consistent with pneumonia; PE considered.", None),  # near miss: another diagnosis fits
+])
+def test_pe_ranked_first_by_what_fits_best(sentence: str, leading: bool | None) -> None:
+    assert arg_of("wells_pe", "pe_most_likely", "Pleuritic pain and a pulse of 108. " + sentence) is leading
+
+
+@pytest.mark.parametrize("sentence, alternative", [
+    ("I wondered about cellulitis, but a clot seems far more likely.", False),
+    # a denial in the clause before ('no erythema') is not a denial of the ranking
+    ("There is no erythema and a blood clot seems more likely than cellulitis.", False),
+    ("A clot is less likely than a ruptured Baker's cyst.", True),
+    ("I do not think a clot is more likely than cellulitis.", None),  # near miss: the ranking itself is denied
+])
+def test_a_lay_clot_ranked_against_another_diagnosis(sentence: str, alternative: bool | None) -> None:
+    assert arg_of("wells_dvt", "alternative_diagnosis", "Swollen left calf for four days. " + sentence) is alternative

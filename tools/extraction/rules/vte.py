@@ -30,7 +30,7 @@ from medmirror.tools.extraction.calc_sources import (
 )
 from medmirror.tools.extraction.model import Finding
 from medmirror.tools.extraction.rules.readers import (
-    DVT_RX,
+    DVT_RANKED_RX,
     PE_RX,
     alternative_as_likely,
     best_option,
@@ -678,7 +678,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                         when="current", label="plaster cast")),
         "previous_dvt": PREVIOUS_DVT,
         "alternative_diagnosis": Judgement("an alternative diagnosis at least as likely as DVT",
-                                           stated=Derived(alternative_as_likely(DVT_RX, "DVT"),
+                                           stated=Derived(alternative_as_likely(DVT_RANKED_RX, "DVT"),
                                                           "the note's own ranking of DVT against other diagnoses")),
     },
     "caprini_vte": {
