@@ -172,3 +172,18 @@ def test_pe_ranked_first_by_what_fits_best(sentence: str, leading: bool | None) 
 ])
 def test_a_lay_clot_ranked_against_another_diagnosis(sentence: str, alternative: bool | None) -> None:
     assert arg_of("wells_dvt", "alternative_diagnosis", "Swollen left calf for four days. " + sentence) is alternative
+
+
+# --- drinks counted by a weekly day ('with Sunday lunch', 'on Fridays'); 'a glass of red' is wine ---------------------
+@pytest.mark.parametrize("sentence, per_week", [
+    ("He has a glass of red with his Sunday roast, nothing else.", 1.0),
+    ("She drinks three pints on Fridays.", 3.0),
+    ("Two glasses of white every Saturday night.", 2.0),
+])
+def test_drinks_on_a_weekly_day(sentence: str, per_week: float) -> None:
+    assert arg_of("has_bled", "alcohol_drinks_per_week", "A 77-year-old man on warfarin. " + sentence) == per_week
+
+
+def test_drinks_on_one_sunday_are_no_weekly_habit() -> None:  # near miss: one day, not a habit
+    assert arg_of("has_bled", "alcohol_drinks_per_week", "A 77-year-old man on warfarin. He had four pints on Sunday "
+                                                         "before the fall.") is None
