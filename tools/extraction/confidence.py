@@ -98,6 +98,19 @@ _LATER_LEAD = re.compile(r"\b(?:(?:\d+|a|an|one|two|three|four|five|six|several|
                          r"|surgery|the\s+operation|reversal|naloxone|glucose|dextrose|fluids|admission)"
                          r"|during\s+(?:the|her|his)\s+(?:admission|stay)|overnight\s+(?:she|he|the\s+patient)\s+(?:became|developed))\b",
                          re.I)
+# a finding observed before the patient reached hospital (a crew's score at the scene): a score of the patient's
+# presentation takes the examination on arrival (the trauma-audit convention for GCS; the first hospital assessment),
+# so a scene reading is in doubt when the note goes on to examine the patient on arrival
+_PREHOSPITAL_LEAD = re.compile(r"\b(?:on|at)\s+(?:the\s+)?scene\b|\bcrew\b|\bparamedics?\b|\bEMS\b|\bpre-?hospital\b"
+                               r"|\bin\s+the\s+field\b|\b(?:en\s+route|in\s+the\s+ambulance)\b", re.I)
+_ARRIVAL = re.compile(r"\b(?:on|upon|at)\s+(?:his\s+|her\s+|their\s+)?arrival\b|\bprimary\s+survey\b"
+                      r"|\bin\s+(?:the\s+)?(?:emergency\s+department|ED|A\s*&\s*E|ER|resus(?:citation\s+room)?)\b", re.I)
+# the words that examine a GCS component again (within 600 characters after the arrival is named)
+_EXAMINED_AGAIN = {
+    "eye": re.compile(r"\beyes?\b", re.I),
+    "verbal": re.compile(r"\b(?:words?|sounds?|speech|verbal\w*|talk\w*|moan\w*|groan\w*|grunt\w*|confused|orientated|oriented)\b", re.I),
+    "motor": re.compile(r"\b(?:locali[sz]\w*|withdr\w*|flex\w*|extens\w*|extend\w*|obey\w*|postur\w*)\b", re.I),
+}
 # a criterion about the past (a prior TIA, a history of ...): when in the course it was told does not matter
 _HISTORY_CRITERION = re.compile(r"\b(?:prior|previous(?:ly)?|history|past|known|ever|chronic)\b", re.I)
 _CURRENT = re.compile(r"\b(?:signs?|symptoms?|current(?:ly)?|active|clinical|acute|on examination)\b", re.I)
@@ -365,7 +378,12 @@ _IMPLIED: dict[str, tuple[str, ...]] = {
             # definition of a TIA (a focal deficit that resolves), strong
             *(f"{deficit} {gone}" for deficit in ("slurred speech", "face drooped", "facial droop", "arm weakness",
                                                   "weak arm", "numb arm", "lost vision")
-              for gone in ("resolved", "settled", "recovered", "passed off"))),
+              for gone in ("resolved", "settled", "recovered", "passed off", "back to normal")),
+            # a patient's lay account of a past episode: a clumsy or numb hand, words that would not come, for minutes
+            # or then back to normal (the TIA definition: a focal deficit that passes)
+            *(f"{deficit} {gone}" for deficit in ("hand clumsy", "clumsy hand", "numb hand", "find words", "lost words",
+                                                  "get words out")
+              for gone in ("resolved", "settled", "recovered", "passed off", "back to normal", "minutes"))),
     # HAS-BLED: bleeding that may or may not have been major; a transfusion that may have been for it
     "prior_bleeding": ("~epistaxis", "~haematuria", "~hematuria", "~angiodysplasia", "blood transfusion"),
     "labile_inr": ("frequent dose adjustments", "frequent dose changes", "frequent warfarin dose changes"),
@@ -704,6 +722,16 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
                          "end": alt.get("end")}] if isinstance(alt, dict) else []
                 unit = f" {alt['unit']}" if isinstance(alt, dict) and alt.get("unit") else ""
                 out.append(Doubt(name, "conflict", DOUBT_CONFLICT, f"the note also gives {_num(v)}{unit}", v, sent))
+        elif status in ("rule", "agree") and kind == "category" and options and value in options \
+                and _prehospital_reading(name, p.get("evidence") or {}, note):
+            # a scene reading in a note that examines the patient on arrival: the presenting grade may differ either way
+            ev = p.get("evidence") or {}
+            i = options.index(value)
+            for alt in (options[i - 1] if i else None, options[i + 1] if i + 1 < len(options) else None):
+                if alt is not None:
+                    out.append(Doubt(name, "time_point", DOUBT_LATER, f"read before arrival ('{_clip(ev.get('text', ''), 40)}'); "
+                                     "the finding on arrival may differ", alt,
+                                     [{"text": ev.get("sentence", ""), "start": ev.get("start"), "end": ev.get("end")}]))
         elif status in ("rule", "agree") and _later_reading(p.get("evidence") or {}) and (
                 (kind == "category" and options and value in options)
                 or (kind == "bool" and value is True and not _HISTORY_CRITERION.search(_description(calc, name)))):
@@ -808,6 +836,26 @@ def _later_reading(ev: dict[str, Any]) -> bool:
         return False
     lead = sentence[:at]
     return bool(_LATER_LEAD.search(lead[lead.rfind(";") + 1:]))
+
+
+def _prehospital_reading(name: str, ev: dict[str, Any], note: str) -> bool:
+    """Is the reading of GCS component ``name`` a pre-hospital one (its sentence's clause up to it names the scene, the
+    crew or paramedics) in a note that examines that component again on arrival after it?"""
+    again = _EXAMINED_AGAIN.get(name)
+    if again is None:
+        return False
+    sentence, text = str(ev.get("sentence") or ""), str(ev.get("text") or "")
+    at = sentence.find(text) if text else -1
+    if at < 0:
+        return False
+    lead = sentence[:at]
+    if not _PREHOSPITAL_LEAD.search(lead[lead.rfind(";") + 1:]):
+        return False
+    end = note.find(sentence)
+    if end < 0:
+        return False
+    arrival = _ARRIVAL.search(note, end + len(sentence))
+    return arrival is not None and again.search(note, arrival.end(), arrival.end() + 600) is not None
 
 
 def _timed(text: str | None) -> bool:

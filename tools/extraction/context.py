@@ -27,7 +27,8 @@ Direction = Literal["forward", "backward", "both"]
 _RULES: list[tuple[Category, Direction, int, str]] = [
     ("negated", "forward", 15,
      r"\bno\b|\bnot\b|\bnever\b|\bneither\b|\bnor\b|\bden(?:y|ies|ied|ying)\b|\bwithout\b|\bw/o\b"
-     r"|\bnegative for\b|\bfree of\b|\babsence of\b|\black of\b|\bno evidence of\b|\bno signs? of\b"
+     # "ROS: neg for CP, orthopnea, PND" (the clinician's abbreviation of "negative for")
+     r"|\bnegative for\b|\bneg\.? for\b|\bfree of\b|\babsence of\b|\black of\b|\bno evidence of\b|\bno signs? of\b"
      r"|\bruled out\b|\brules out\b|\bfailed to (?:reveal|show)\b|\bunremarkable for\b"
      r"|\bnegative history of\b|\bdid ?n[o']t\b|\bdoes ?n[o']t\b|\bwas ?n[o']t\b|\bhas ?n[o']t\b|\bhad ?n[o']t\b"),
     ("negated", "backward", 8,
@@ -114,6 +115,9 @@ _PSEUDO = re.compile(
     r"|\bnot (?:been )?(?:ruled out|excluded)\b|\bgram[- ]negative\b|\bnot improve\w*\b"
     # "not himself", "not her usual self": a change in the patient (an idiom), not a denial of what follows
     r"|\bnot (?:quite )?(?:him|her|them)sel(?:f|ves)\b|\bnot (?:quite )?(?:his|her|their) (?:usual|normal|old) sel(?:f|ves)\b"
+    # an inability to find words or to speak is a deficit the patient had (aphasia), not a denial of what follows
+    r"|\b(?:could ?n[o'’]t|can ?n[o'’]t|can not|(?:was |were )?unable to) (?:find|get|say|form) (?:her|his|their|the|any) words\b"
+    r"|\b(?:could ?n[o'’]t|(?:was |were )?unable to) (?:speak|talk)\b"
     r"|\bnot respond\w*\b|\bdid not (?:improve|resolve|respond|decrease)\b|\bnon-?(?:tender|distended)\b"
     r"|\bfamily members?\b(?= (?:normally|brought|reported|noted|said|stated))"
     # a relative as witness or informant ("found by her husband having blacked out", "per his daughter", "according to

@@ -47,7 +47,9 @@ _ALCOHOL = re.compile(
     r"|(?:half\s+)?an?(?=\s+(?:(?:large|small|whole|full)\s+)?(?:bottle|pint|glass|can|drink|beer|shot)))"
     rf"(?:\s*(?:-|to|or)\s*(?P<n2>{NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve))?"
     r"\s*(?:standard\s+|alcoholic\s+|(?:large|small|whole|full)\s+)?"
-    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:(?:red|white|rosé|rose|sparkling)\s+)?(?:wine|beer|cider|prosecco|champagne)|(?P<units>(?:UK\s+)?(?:alcohol\s+)?units?(?:\s+of\s+alcohol)?)"
+    # ('a glass of red': wine named by its colour)
+    r"(?:drinks?|beers?|glass(?:es)?\s+of\s+(?:(?:red|white|rosé|rose|sparkling)(?:\s+(?:wine|prosecco|champagne))?\b"
+    r"|wine|beer|cider|prosecco|champagne)|(?P<units>(?:UK\s+)?(?:alcohol\s+)?units?(?:\s+of\s+alcohol)?)"
     # a can is beer unless it says otherwise ('ten cans a week'; not 'two cans of cola')
     r"|shots?|cans?(?:\s+of\s+(?:beer|lager|cider|ale|stout))?(?!\s+of\b)"
     r"|pints?(?:\s+of\s+(?:beer|lager|cider|ale))?|bottles?\s+of\s+(?:(?:red|white|rosé|rose)\s+)?(?P<bottle>wine|beer|"
@@ -56,6 +58,9 @@ _ALCOHOL = re.compile(
     # a drink kept for a yearly occasion: "a glass of wine at Christmas", "a pint on his birthday" (once a year)
     r"|(?:at|on|over)\s+(?:his\s+|her\s+|their\s+)?(?P<yearly>Christmas|New\s+Year(?:'s\s+Eve)?|birthdays?|Easter)\b"
     r"|(?:at|on|per|each|every)\s+(?:the\s+)?(?P<wkend>weekends?)"
+    # a weekly day: "with Sunday lunch", "on Fridays", "every Saturday night" (not one day: "on Sunday", "last Sunday")
+    r"|(?P<weekday>(?:with\s+(?:his\s+|her\s+|their\s+|the\s+)?|(?:every|each)\s+)(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
+    r"(?:\s+(?:lunch|dinner|supper|roast|night|evening|afternoon))?|on\s+(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\b)"
     # the period as an adverb: "4 beers daily", "2 glasses of wine nightly", "10 units weekly"
     r"|(?P<adv>daily|nightly|weekly|monthly)\b)", re.I)
 _PER_WEEK = {"day": 7.0, "night": 7.0, "week": 1.0, "month": 12 / 52.1775, "year": 1 / 52.1775}
@@ -158,7 +163,7 @@ def _alcohol(note: str, index: SentenceIndex) -> Value | None:
         if m.group("n2"):
             raw2 = m.group("n2")
             n = (n + (parse_number(raw2) if re.match(r"\d", raw2) else float(word_to_number(raw2.lower()) or 0))) / 2
-        per = ("week" if m.group("wkend") else "year" if m.group("yearly")
+        per = ("week" if m.group("wkend") or m.group("weekday") else "year" if m.group("yearly")
                else _ADVERB_PERIOD[m.group("adv").lower()] if m.group("adv") else m.group("per").lower())
         units = bool(m.group("units"))
         bottle = (m.group("bottle") or "").lower()

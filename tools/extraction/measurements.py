@@ -1227,7 +1227,9 @@ class Scanner:
             if _PAST_AFTER.match(self.note, r2.end):
                 return None
             r2.details.update(label=self.note[start:end], second_value="the label's presenting value after an earlier one")
-            r.baseline = True
+            # the first is a baseline unless it is itself timed at the presentation ('4.8 mg/dL at admission, 4.1 this
+            # morning': two readings of the presenting period, the first the admission value)
+            r.baseline = not _PRESENT_AFTER.match(self.note, r.end)
             return r2
         r2 = self._timed_second_value(r, r2, m, spec, start, end)
         when = m.group("when") or ""

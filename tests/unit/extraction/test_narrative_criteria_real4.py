@@ -238,7 +238,7 @@ def test_wells_dvt_alternative_ranked_below_or_level_with_dvt(note, expected):
 
 @pytest.mark.parametrize("note, expected", [
     ("He has two glasses of white wine a day with dinner.", 14.0),
-    ("She drinks a glass of red wine on Fridays.", None),  # no period the extractor can count
+    ("She drinks a glass of red wine on Fridays.", 1.0),  # a weekly day: once a week
 ])
 def test_hasbled_glasses_of_a_named_wine(note, expected):
     assert _arg("has_bled", "A 70-year-old with atrial fibrillation. " + note, "alcohol_drinks_per_week") == expected

@@ -420,6 +420,27 @@ def _apache_worst(item: str, source: Source) -> FirstOf:
                            f"first-day {item} with the most APACHE II points"), source)
 
 
+def _apache_worst_bp(component: str) -> Callable[[NoteContext], Hit | None]:
+    """APACHE II scores the mean arterial pressure, worst of the first 24 h (Knaus 1985): of two or more first-day blood
+    pressure pairs ('102/60 in the ED', 'lowest 84/46 on the unit'), the pair whose mean (SBP + 2 DBP) / 3 scores the
+    most points (ties: the first), and ``component`` ('systolic_bp' / 'diastolic_bp') of that pair."""
+
+    def read(ctx: NoteContext) -> Hit | None:
+        dias = {(v.start, v.end): v for v in first_day_readings(ctx, "diastolic_bp")}
+        pairs = [(s, dias[(s.start, s.end)]) for s in first_day_readings(ctx, "systolic_bp") if (s.start, s.end) in dias]
+        if len(pairs) < 2:
+            return None
+        scored = [(apache_points("mean_arterial_pressure", (float(s.value) + 2 * float(d.value)) / 3), s, d) for s, d in pairs]
+        best, s, d = max(scored, key=lambda t: t[0])  # max keeps the first of equal scores
+        vals = ", ".join(f"{float(a.value):g}/{float(b.value):g} ({p} pt)" for p, a, b in scored)
+        return Hit.of_value(s if component == "systolic_bp" else d,
+                            note=f"worst of the first-day blood pressures {vals}: the score takes the pair whose mean "
+                                 f"arterial pressure has the most points ({best})")
+
+    read.__doc__ = f"{component} of the first-day blood pressure whose MAP scores the most APACHE II points"
+    return read
+
+
 FIELD_MAP: dict[str, dict[str, Source]] = {
     "glasgow_blatchford": {
         "bun": BUN, "hemoglobin": Quantity("hemoglobin"), "sex": SEX, "systolic_bp": SBP, "heart_rate": HR,
@@ -429,7 +450,8 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
     "apache_ii": {
         # physiology: the worst first-day reading (Knaus 1985), by its points (most items are U-shaped)
         "age": AGE, "temperature": _apache_worst("temperature", TEMP), "mean_arterial_pressure": MAP_,
-        "systolic_bp": SBP, "diastolic_bp": DBP,
+        "systolic_bp": FirstOf(Derived(_apache_worst_bp("systolic_bp"), "first-day pair with the worst MAP"), SBP),
+        "diastolic_bp": FirstOf(Derived(_apache_worst_bp("diastolic_bp"), "first-day pair with the worst MAP"), DBP),
         "heart_rate": _apache_worst("heart_rate", HR), "respiratory_rate": _apache_worst("respiratory_rate", RR),
         "fio2": FIO2, "pao2": PAO2,
         "a_a_gradient": Derived(a_a_gradient, "stated A-a gradient"), "paco2": PACO2, "ph": _apache_worst("ph", PH),

@@ -178,6 +178,9 @@ def best_option(ctx: NoteContext, options: list[tuple[str, str, int]], *, pick: 
 
 PE_RX = r"(?:pulmonary\s+(?:thrombo)?embol\w*|(?-i:\bPEs?\b))"
 DVT_RX = r"(?:(?:deep\s+)?ve(?:in|nous)\s+thromb\w*|(?-i:\bDVTs?\b))"
+# in a note about a swollen leg (Wells DVT), the lay 'clot' ranked against another diagnosis is the DVT: "a clot seems
+# much more likely than a Baker's cyst" (the ranking only; 'clot' is no finding of a DVT)
+DVT_RANKED_RX = rf"(?:{DVT_RX}|\b(?:blood\s+)?clot(?:\s+in\s+(?:the|her|his)\s+(?:leg|calf|veins?))?\b)"
 _LEADING = (r"(?:leading|most\s+likely|most\s+probable|likeliest|primary|principal|main|working|top|first|number\s+one"
             r"|\#\s*1|no\.?\s*1|favou?red|preferred|presumptive|presumed)")
 _DX_WORD = r"(?:diagnos[ie]s|differential|concern|consideration|explanation|cause)"
@@ -215,6 +218,8 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
             rf"|\bstrongly\s+suspect(?:ed|s)?\s+(?:an?\s+)?(?:acute\s+)?{target}|\bhighly\s+suspicious\s+(?:of|for)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|{_LEADING}\s+{_DX_WORD}\s*(?:is|was|being|remains?|remained|of|:|-|–|=)\s*(?:an?\s+)?(?:acute\s+)?{target}"
             rf"|{target}\s+(?:{verbs}\s+){{0,3}}(?:to\s+be\s+)?(?:the\s+)?(?:most|more)\s+(?:likely|probable)"
+            # the presentation fits the target best: "presentation most consistent with PE", "best explained by a DVT"
+            rf"|\b(?:most|best)\s+(?:consistent\s+with|in\s+keeping\s+with|compatible\s+with|explained\s+by)\s+(?:an?\s+)?(?:acute\s+)?{target}"
             # another diagnosis ranked below the target: "a Baker's cyst, but felt it was less likely than a venous thrombosis"
             rf"|\b(?:less\s+likely|less\s+probable)\s+than\s+(?:an?\s+|the\s+)?(?:acute\s+)?{target}", re.I)),
         ("level", re.compile(rf"{target}[^.;,]{{0,40}}?\b(?:equally\s+likely|(?:at\s+least\s+)?as\s+likely\s+as)\b"
@@ -236,6 +241,18 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
 _SCORE_CATEGORY = re.compile(r"\b(?:Wells|score[ds]?|points?|pre-?test|probability|PERC|Geneva|D-?dimer)\b[^.;]*$", re.I)
 
 
+_CLAUSE_CUT = re.compile(r"[,;:]|\b(?:and|but|whereas|while)\b", re.I)
+_NEGATION_WORD = re.compile(r"\b(?:no|not|never|without|nor|neither|cannot)\b|n[’']t\b", re.I)
+
+
+def _negated_in_clause(ctx: NoteContext, start: int, sentence_start: int) -> bool:
+    """Is a negation written in the ranking's own clause, before it? ('no popliteal fullness and a clot seems more
+    likely': the denial is of the fullness, another clause)"""
+    before = ctx.note[sentence_start:start]
+    cuts = [c.end() for c in _CLAUSE_CUT.finditer(before)]
+    return bool(_NEGATION_WORD.search(before[cuts[-1]:] if cuts else before))
+
+
 def _ranking(ctx: NoteContext, target: str) -> tuple[str, Hit] | None:
     """The note's ranking of ``target`` (:func:`_rankings`): the first 'leading' or 'level' wording, else the first
     'below' one. Relatives' mentions and sentences after the presentation are left out; a negated or hypothetical
@@ -248,7 +265,8 @@ def _ranking(ctx: NoteContext, target: str) -> tuple[str, Hit] | None:
                 continue
             if _SCORE_CATEGORY.search(ctx.note, max(f.sentence.start, m.start() - 40), m.start()):
                 continue  # "Wells 1 point: DVT unlikely" is the score's category, not the clinician's ranking
-            if kind != "below" and (f.negated or f.hypothetical or re.search(r"\b(?:not|never)\b", m.group(0), re.I)):
+            if kind != "below" and ((f.negated and _negated_in_clause(ctx, m.start(), f.sentence.start)) or f.hypothetical
+                                    or re.search(r"\b(?:not|never)\b", m.group(0), re.I)):
                 continue
             if kind == "below":
                 below = below or (kind, make_hit(ctx, m, None))

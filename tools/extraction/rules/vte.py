@@ -30,7 +30,7 @@ from medmirror.tools.extraction.calc_sources import (
 )
 from medmirror.tools.extraction.model import Finding
 from medmirror.tools.extraction.rules.readers import (
-    DVT_RX,
+    DVT_RANKED_RX,
     PE_RX,
     alternative_as_likely,
     best_option,
@@ -678,7 +678,7 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                         when="current", label="plaster cast")),
         "previous_dvt": PREVIOUS_DVT,
         "alternative_diagnosis": Judgement("an alternative diagnosis at least as likely as DVT",
-                                           stated=Derived(alternative_as_likely(DVT_RX, "DVT"),
+                                           stated=Derived(alternative_as_likely(DVT_RANKED_RX, "DVT"),
                                                           "the note's own ranking of DVT against other diagnoses")),
     },
     "caprini_vte": {
@@ -735,7 +735,11 @@ FIELD_MAP: dict[str, dict[str, Source]] = {
                                        r"|habitual (?:abortion|miscarriage)"
                                        # losses named by their trimester: "three first-trimester losses"
                                        r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous"
-                                       r"|unexplained) ){0,2}(?:first|second|early)[- ](?:trimester|pregnancy) losses",
+                                       r"|unexplained) ){0,2}(?:first|second|early)[- ](?:trimester|pregnancy) losses"
+                                       # losses named by their gestation: "three losses at 8 to 10 weeks", "4 losses before 12 weeks"
+                                       r"|(?:three|four|five|six|[3-9]|multiple|several) (?:(?:consecutive|successive|spontaneous"
+                                       r"|unexplained|early) ){0,2}(?:pregnancy )?losses (?:at|before|by|between|under|of) "
+                                       r"(?:about |around )?\d{1,2}(?:\s*(?:to|-|–|and)\s*\d{1,2})? (?:weeks|wk)",
                                        label="stillbirth / recurrent miscarriage / preeclampsia"),
         "variant": Config("scoring table (MedCalc-Bench's by default)"),
     },
