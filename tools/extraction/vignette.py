@@ -363,7 +363,10 @@ def _negated_question(question: str) -> bool:
 
 _ABNORMAL = re.compile(r"(?i)\b(?:elevat|high|low|abnormal|increas|decreas|above|below|raised|reduced|upper limit|"
                        r"lower limit)|[<>≥≤]")
-_NORMAL = re.compile(r"(?i)(?<!ab)(?<!of )\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")  # not "limit of normal"
+# not "limit of normal", nor a side of it ("above normal", "below the normal range", "higher than normal")
+_NORMAL = re.compile(r"(?i)(?<!ab)(?<!of )(?<!above )(?<!below )(?<!above the )(?<!below the )(?<!than )(?<!than the )"
+                     r"(?<!outside )(?<!outside the )(?<!beyond )(?<!beyond the )"
+                     r"\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")
 
 
 def _overlap(a: Quantity, b: Quantity) -> bool:
