@@ -592,7 +592,7 @@ def _class_reading(item: Choice, cs: ClassSet, t: _Text) -> ItemReading | None:
                        s.text, (s.start + m.start, s.start + m.end))
 
 
-_NORMAL_AFTER = re.compile(r"(?i)^[\w\s,/-]*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
+_NORMAL_AFTER = re.compile(r"(?i)^(?:(?!\b(?:are|were|is|was)\b)[\w\s,/-])*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
                            r"reference)|normal|unremarkable)\b")
 
 
@@ -1372,8 +1372,16 @@ def _naming_words(question: str) -> list[str]:
     else is left)."""
     ws = content_words(question, keep_time=False)
     units = {w for m in _CUTOFF_UNIT.finditer(question) for _, _, w in words(m.group(1))}
+    units |= {w for m in _LIMIT_OF_NORMAL.finditer(question) for _, _, w in words(m.group(0))}
     kept = [w for w in ws if not re.fullmatch(r"[\d.]+|x10", w) and w not in units]
     return kept or ws
+
+
+# a cut-off's reference ('< lower limit of normal', '>1.5x upper limit of normal', '>1x normal', '>=3x ULN'): it states
+# the threshold as the cut-off's number does (a ratio's, 'troponin to upper limit of normal', still names the item);
+# a case's 'normal' elsewhere ('hemoglobin is within normal range') does not name 'LDH >1.5x upper limit of normal'
+_LIMIT_OF_NORMAL = re.compile(r"(?i)(?:[<>≥≤]=?|=>|=<)\s*(?:\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?)?"
+                              r"(?:(?:upper|lower)\s+limits?\s+of\s+normal|normal|uln|lln)\b")
 
 
 # when or where an item holds ('in the ED or before hospital', 'within the past 5 years', 'at admission', 'prior to
