@@ -662,8 +662,10 @@ class _Reading:
 # the words between the item's and its number do not cross a comma ('>50 units of insulin over 12 hours, have serum
 # glucose >300' gives insulin no 300), nor does a comma right after the item's words open a new clause ('admitted from
 # the hospital, and has an IL-6 level of 250': no 250 days in hospital; 'enjoyment of life, rated at 9/10' is read)
+# a unit written onto its number ('30mL', '5cm', '12mg/dL'): the number ends there all the same ('3rd' does not)
+_GLUED_UNIT = r"(?:mmhg|ml|mg|mcg|mmol|µmol|umol|meq|cm|mm|kg|bpm|iu|u/l|g/dl|g/l)(?![a-z])"
 _NUMBER_AFTER = re.compile(r"(?:[^\w,;]|[,;](?!\s*(?:and|but|or|while|whereas)\b))*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
-                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
+                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10)|(?=" + _GLUED_UNIT + "))", re.I)
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\w./-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
@@ -707,6 +709,8 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 continue  # a magnification ('per 200× field') names the item, it is no value
             if not timed and _TIME_AFTER.match(tail):
                 continue
+            if tail[:1].isalpha() and not (unit and tail.lower().startswith(unit.lower().replace(" ", ""))):
+                continue  # a glued unit other than the item's ('a single tumor measuring 4cm' has no 4 tumors)
             start = next((a for a, b, _ in t.stems[i] if b == end), end)
             if _part_of_a_name(s.text, end + m.start(1), end + m.end(1)) or _written_in(question, m.group(1), tail) \
                     or _foreign_unit(tail, unit, question) or _anothers_name(
