@@ -384,7 +384,10 @@ def _negated_question(question: str) -> bool:
 
 _ABNORMAL = re.compile(r"(?i)\b(?:elevat|high|low|abnormal|increas|decreas|above|below|raised|reduced|upper limit|"
                        r"lower limit)|[<>≥≤]")
-_NORMAL = re.compile(r"(?i)(?<!ab)(?<!of )\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")  # not "limit of normal"
+# not "limit of normal", nor a side of it ("above normal", "below the normal range", "higher than normal")
+_NORMAL = re.compile(r"(?i)(?<!ab)(?<!of )(?<!above )(?<!below )(?<!above the )(?<!below the )(?<!than )(?<!than the )"
+                     r"(?<!outside )(?<!outside the )(?<!beyond )(?<!beyond the )"
+                     r"\b(?:normal|within (?:the )?(?:normal|reference) (?:limits|range)|unremarkable|wnl)\b")
 
 
 def _overlap(a: Quantity, b: Quantity) -> bool:
@@ -610,7 +613,7 @@ def _class_reading(item: Choice, cs: ClassSet, t: _Text) -> ItemReading | None:
                        s.text, (s.start + m.start, s.start + m.end))
 
 
-_NORMAL_AFTER = re.compile(r"(?i)^[\w\s,/-]*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
+_NORMAL_AFTER = re.compile(r"(?i)^(?:(?!\b(?:are|were|is|was)\b)[\w\s,/-])*?\b(?:are|were|is|was)\s+(?:all\s+|both\s+)?(?:within\s+(?:the\s+)?(?:normal|"
                            r"reference)|normal|unremarkable)\b")
 
 
@@ -680,8 +683,10 @@ class _Reading:
 # the words between the item's and its number do not cross a comma ('>50 units of insulin over 12 hours, have serum
 # glucose >300' gives insulin no 300), nor does a comma right after the item's words open a new clause ('admitted from
 # the hospital, and has an IL-6 level of 250': no 250 days in hospital; 'enjoyment of life, rated at 9/10' is read)
+# a unit written onto its number ('30mL', '5cm', '12mg/dL'): the number ends there all the same ('3rd' does not)
+_GLUED_UNIT = r"(?:mmhg|ml|mg|mcg|mmol|µmol|umol|meq|cm|mm|kg|bpm|iu|u/l|g/dl|g/l)(?![a-z])"
 _NUMBER_AFTER = re.compile(r"(?:[^\w,;]|[,;](?!\s*(?:and|but|or|while|whereas)\b))*(?:[A-Za-z][\w/'-]*[^\w,;]+){0,5}?(\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?(?!\d|\.\d)|"  # '80.' ends a sentence
-                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10))", re.I)
+                           + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")(?:\b|(?=[x×]\s*10)|(?=" + _GLUED_UNIT + "))", re.I)
 
 
 _NUMBER_BEFORE = re.compile(r"(?<![\w./-])(\d+(?:\.\d+)?|" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
@@ -725,6 +730,8 @@ def _number_after(t: _Text, weights: dict[str, float], ok: Any, question: str = 
                 continue  # a magnification ('per 200× field') names the item, it is no value
             if not timed and _TIME_AFTER.match(tail):
                 continue
+            if tail[:1].isalpha() and not (unit and tail.lower().startswith(unit.lower().replace(" ", ""))):
+                continue  # a glued unit other than the item's ('a single tumor measuring 4cm' has no 4 tumors)
             start = next((a for a, b, _ in t.stems[i] if b == end), end)
             if _part_of_a_name(s.text, end + m.start(1), end + m.end(1)) or _written_in(question, m.group(1), tail) \
                     or _foreign_unit(tail, unit, question) or _anothers_name(
@@ -1530,8 +1537,16 @@ def _naming_words(question: str) -> list[str]:
     else is left)."""
     ws = content_words(question, keep_time=False)
     units = {w for m in _CUTOFF_UNIT.finditer(question) for _, _, w in words(m.group(1))}
+    units |= {w for m in _LIMIT_OF_NORMAL.finditer(question) for _, _, w in words(m.group(0))}
     kept = [w for w in ws if not re.fullmatch(r"[\d.]+|x10", w) and w not in units]
     return kept or ws
+
+
+# a cut-off's reference ('< lower limit of normal', '>1.5x upper limit of normal', '>1x normal', '>=3x ULN'): it states
+# the threshold as the cut-off's number does (a ratio's, 'troponin to upper limit of normal', still names the item);
+# a case's 'normal' elsewhere ('hemoglobin is within normal range') does not name 'LDH >1.5x upper limit of normal'
+_LIMIT_OF_NORMAL = re.compile(r"(?i)(?:[<>≥≤]=?|=>|=<)\s*(?:\d+(?:\.\d+)?\s*(?:x|times)\s*(?:the\s+)?)?"
+                              r"(?:(?:upper|lower)\s+limits?\s+of\s+normal|normal|uln|lln)\b")
 
 
 # when or where an item holds ('in the ED or before hospital', 'within the past 5 years', 'at admission', 'prior to
