@@ -693,7 +693,10 @@ def doubts_of(calc: Calculator, params: list[Any], note: str, reader: NoteReader
             continue
         kind, (has_default, default), options = _field_info(calc, name)
         src = _source(calc.id, name)
-        if status == "assumed" and p.get("source") == "default" and not str(p.get("note", "")).startswith("method"):
+        # assumed at its default: by the rules, or after the model's value was dropped as not in the note
+        # ('unsupported', the default applies) - a model that named the criterion is no reason for less doubt
+        if status in ("assumed", "unsupported") and p.get("source") == "default" \
+                and not str(p.get("note", "")).startswith("method"):
             alternative = _alternative(kind, default, options)
             if alternative is None:
                 # a quantity not given (None), or left at its 'none' default (a vasopressor dose of 0)

@@ -293,3 +293,19 @@ def test_an_onset_named_by_weekday_is_a_doubt_on_rapid_attendance() -> None:
     assert doubt > 0 and "Saturday" in found[0]["text"]
     # near miss: a weekday that is not an onset
     assert second_reader(calc, "rapid_attendance", NoteReader("A 30-year-old. Review booked for Saturday.")) == (0.0, [])
+
+
+def test_a_model_value_dropped_as_unsupported_keeps_the_second_readers_doubt() -> None:
+    """The model named hypertension but the checks dropped it (not in the note's words they know): the default applies,
+    and the second reader must still see the antihypertensives, as for a criterion the rules assumed absent."""
+    calc = CALCULATORS["cha2ds2_vasc"]
+    note = "She takes lisinopril 20 mg and amlodipine 5 mg each morning, and metformin 1 g twice daily."
+    dropped = {"name": "hypertension", "status": "unsupported", "source": "default", "value": False,
+               "note": "not found in the note; dropped (calculator default False applies)"}
+    assumed = {**dropped, "status": "assumed", "note": ""}
+    for p in (assumed, dropped):
+        doubts, absent = doubts_of(calc, [p], note)
+        assert [d.input for d in doubts] == ["hypertension"] and absent == 1, p["status"]
+    # a dropped value with nothing to fall back on is not a criterion assumed absent
+    doubts, absent = doubts_of(calc, [{**dropped, "source": "none", "value": None}], note)
+    assert not doubts and absent == 0
