@@ -29,7 +29,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -699,6 +699,10 @@ def _with_llm(calc: Calculator, rule: ParamEvidence, raw: Any, ctx: NoteContext,
         kept = _without_llm(calc, rule, mode)
         return ParamEvidence(name, kept.value, kept.status, kept.source, kept.evidence, rule_value=rule.rule_value,
                              llm_value=raw, note=f"LLM value invalid: {exc}")
+    if rule.status == "assumed" and rule.note.startswith("method parameter"):
+        # a method's convention (the free water deficit's target sodium), not a fact of the note: the model's value is
+        # recorded, the convention stays, and nothing is to be doubted about it
+        return replace(rule, llm_value=lv)
     if rule.status == "conflict":  # the model's value settles nothing: the conflict stays, with its readings
         used = rule.value if mode == "hybrid" else lv
         return ParamEvidence(name, used, "conflict", "rule" if mode == "hybrid" else "llm", rule.evidence,

@@ -144,3 +144,18 @@ def test_a_number_with_another_unit_does_not_support_a_value() -> None:
     assert reconcile(fluids, {"weight": 70}, "A 70-year-old man. BP 70/40 mmHg.").param("weight").status == "unsupported"
     ok = reconcile(fluids, {"weight": 70}, "On the ward scales she came in at 70 kilos.").param("weight")  # no label: rules read nothing
     assert ok.status == "llm_supported" and ok.evidence["text"] == "70 kilos"
+
+
+@pytest.mark.parametrize("llm_value", [12, 10])
+def test_a_method_parameter_stays_the_convention_whatever_the_model_gives(llm_value: int) -> None:
+    """The delta ratio's normal anion gap is the method's convention (12), not a fact of the note: the model's value
+    (the default or another) is recorded, the convention is used, and the confidence does not doubt it."""
+    from medmirror.tools.extraction.confidence import assess
+    note = "Sodium 140, chloride 100, bicarbonate 12 mEq/L. Normal anion gap is 10."
+    calc = C["delta_ratio"]
+    g = reconcile(calc, {"sodium": 140, "chloride": 100, "bicarbonate": 12, "normal_anion_gap": llm_value}, note)
+    p = g.param("normal_anion_gap")
+    assert (p.status, p.value, p.llm_value) == ("assumed", 12.0, llm_value) and p.note.startswith("method parameter")
+    assert g.args.get("normal_anion_gap", 12.0) == 12.0
+    conf = assess(calc, g.args, g.params, note)
+    assert conf is not None and "normal_anion_gap" not in {d.input for d in conf.doubts}
