@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from medmirror.tools.calculators.points import yes_no
 from medmirror.tools.extraction.class_sets import class_set, mentions, verdict
-from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 NYHA = yes_no("nyha", "NYHA class III or IV heart failure", default="No")
 INTERMACS = yes_no("im", "INTERMACS class 1-3", default="No")
 STAGE = yes_no("stage", "Stage III-IV", default="No")
 CALR = yes_no("calr", "Type 1/like CALR mutation", default="No")
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_the_items_set_is_read_with_roman_numerals_ranges_and_or_lists():

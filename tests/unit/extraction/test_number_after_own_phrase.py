@@ -5,7 +5,8 @@ months'), a comma opening a new clause is not crossed, and a duration is read in
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, Number, opts, yes_no
-from medmirror.tools.extraction.vignette import _foreign_unit, _part_of_a_name, _written_in, read_items
+from medmirror.tools.extraction.vignette import _foreign_unit, _part_of_a_name, _written_in
+from tests.unit.extraction._vignette import one
 
 EFFACE = Choice("eff", "Cervical effacement", opts(("< 25%", 0), ("25-75%", 1), ("> 75%", 2)))
 LOSS = Choice("loss", "Intraoperative blood loss", opts(("<=400 mL", 0), ("401-700 mL", 1), (">700 mL", 2)))
@@ -16,9 +17,6 @@ EARLY = yes_no("early", "<1 year from diagnosis to systemic therapy")
 RATIO = yes_no("ratio", "RA/PCWP ratio >0.54")
 PAIN = Number("pain", "Pain intensity score (0-10)", "points", 0, 10)
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_a_length_is_no_percentage():

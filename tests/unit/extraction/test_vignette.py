@@ -5,6 +5,7 @@ from __future__ import annotations
 from medmirror.tools.calculators.points import Choice, Number, opts, yes_no
 from medmirror.tools.extraction.choice_labels import absent_option, band_holds, bands, content_words, is_finding
 from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 COPD = yes_no("copd", "Active COPD")
 FEVER = yes_no("fever", "Fever in the last week")
@@ -20,9 +21,6 @@ CANCER = Choice("cancer", "Tumor type", opts(("Solid tumor", 0), ("Breast or gyn
                                             ("Lung or any other cancer", 2)))
 HR = Number("hr", "Heart rate", "beats/min", 20, 300)
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_label_kinds():

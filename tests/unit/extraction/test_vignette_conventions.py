@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, Number, opts, yes_no
 from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 NEUTROPHILS = yes_no("anc", "Absolute neutrophil count >8x10^9/L", default=None)
 PLATELETS = yes_no("plt", "Platelet count >=400 x 10⁹/L", default=None)
@@ -21,9 +22,6 @@ DOOR = Number("door", "Time from arrival to balloon inflation", "min", 1, 600)
 OXYGEN = Number("fio2", "FiO2", "%", 21, 100)
 LESIONS = Choice("lesions", "Number of liver lesions", opts(("1", 0), ("2-3", 1), (">3", 2)))
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_a_count_scale_is_the_cut_off_unit_not_a_number():

@@ -4,15 +4,12 @@ graded items whose concept the text affirms not assumed absent (issue 28); sente
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, opts
-from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 LUMENS = Choice("lumens", "Number of catheter lumens", opts(("1", 0), ("2", 1), ("3-4", 2)))
 PRIOR_PE = Choice("pe", "History of pulmonary embolism", opts(("Never", 0), ("Yes, over a year ago", 1),
                                                                ("Yes, in the past year", 2)))
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_a_count_glued_to_the_counted_noun():

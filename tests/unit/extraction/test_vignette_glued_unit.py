@@ -4,14 +4,11 @@ these tests."""
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import yes_no
-from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 VOLUME = yes_no("vol", "Hematoma volume >=30mL", default=None)
 MANY = yes_no("many", "Number of lesions >1", default=None)
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_a_glued_unit_gives_the_items_number():

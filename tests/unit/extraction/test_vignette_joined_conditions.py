@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, opts
 from medmirror.tools.extraction.joined_conditions import joined_conditions
-from medmirror.tools.extraction.vignette import _quantity_name, read_items
+from medmirror.tools.extraction.vignette import _quantity_name
+from tests.unit.extraction._vignette import one
 
 SHOCK = Choice("shock", "Circulation", opts(("Stable (SBP >=100 AND HR <100)", 0), ("Tachycardic (SBP >=100 AND HR >=100)", 1),
                                             ("Hypotensive (SBP <100)", 2)))
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_both_measures_settle_the_joined_option():

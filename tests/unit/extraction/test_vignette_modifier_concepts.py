@@ -4,14 +4,12 @@ not read from the concept ('carcinoma' names a tumor, not its necrosis) (issue 2
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import yes_no
-from medmirror.tools.extraction.vignette import _item_concepts, read_items
+from medmirror.tools.extraction.vignette import _item_concepts
+from tests.unit.extraction._vignette import one
 
 NECROSIS = yes_no("nec", "Tumor necrosis present", 2, default=None)
 DIABETES = yes_no("dm", "Insulin-requiring diabetes", 1)
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_the_modified_noun_must_be_named():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, opts, yes_no
 from medmirror.tools.extraction.vignette import _distinctive_head, _naming_words, read_items
+from tests.unit.extraction._vignette import one
 
 FLAIL = yes_no("flail", "Flail chest", default="No")
 HARD = yes_no("hard", "Hard testicle", default="No")
@@ -15,9 +16,6 @@ SEX = Choice("sex", "Sex", opts(("Female", 1), ("Male", 0)))
 GLUCOSE = yes_no("glucose", "Glucose >=15 mmol/L (270 mg/dL)", default="No")
 HR_ED = yes_no("hr", "HR >=120 in ED", default="No")
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_a_common_half_of_a_two_word_item_does_not_name_it():

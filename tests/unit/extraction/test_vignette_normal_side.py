@@ -4,14 +4,11 @@ on sentences written for these tests."""
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, opts, yes_no
-from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 LOW_HB = yes_no("hgb", "Hemoglobin < lower limit of normal", default=None)
 HIGH_LDH = yes_no("ldh", "LDH >1.5x upper limit of normal", default=None)
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_below_the_normal_range_affirms_a_low_finding():

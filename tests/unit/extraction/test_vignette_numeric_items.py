@@ -4,7 +4,7 @@ write them; on sentences written for these tests, near misses included."""
 from __future__ import annotations
 
 from medmirror.tools.calculators.points import Choice, opts
-from medmirror.tools.extraction.vignette import read_items
+from tests.unit.extraction._vignette import one
 
 PF = Choice("pf", "PaO₂/FiO₂", opts((">200", 0), ("60 to 200", 1), ("<60", 2)))
 PF_RATIO = Choice("pf", "PaO2/FiO2 ratio", opts((">=300", 0), ("225-299", 1), ("100-224", 2), ("<100", 3)))
@@ -13,9 +13,6 @@ TEMP = Choice("temp", "Temperature", opts(("<35.1degC (<95.18degF)", 3), ("35.1-
                                           ("36.1-38.0degC (>96.8 - 100.4degF)", 0), ("38.1-39.0degC (>100.4 - 102.2degF)", 1),
                                           (">39.0degC (>102.2degF)", 2)))
 
-
-def one(item, text):
-    return read_items((item,), text).items[item.name]
 
 
 def test_a_ratio_written_as_such_is_read():
