@@ -27,7 +27,7 @@ from functools import lru_cache
 
 import Stemmer
 
-from medmirror.tools.calculators.points import Item
+from medmirror.tools.calculators.points import SPECS, Item
 from medmirror.tools.extraction.choice_labels import STOP, content_words, same_word, words
 
 _SNOWBALL = Stemmer.Stemmer("english")
@@ -119,7 +119,6 @@ Groups = list[tuple[list[tuple[str, str]], float]]
 
 @lru_cache(maxsize=1)
 def _library_uses() -> Counter[str]:
-    from medmirror.tools.calculators.points import SPECS
     return Counter(w for spec in SPECS.values() for it in spec.items for w in set(content_words(it.question)))
 
 
