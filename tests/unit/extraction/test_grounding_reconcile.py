@@ -9,6 +9,7 @@ import pytest
 from medmirror.core.models.scripted import ScriptedChatModel
 from medmirror.core.models.structured import StructuredOutputError
 from medmirror.tools.calculators import CALCULATORS, CalculatorInputError
+from medmirror.tools.extraction.confidence import assess
 from medmirror.tools.extraction.grounding import ground, llm_arguments, reconcile
 
 C = CALCULATORS
@@ -150,7 +151,6 @@ def test_a_number_with_another_unit_does_not_support_a_value() -> None:
 def test_a_method_parameter_stays_the_convention_whatever_the_model_gives(llm_value: int) -> None:
     """The delta ratio's normal anion gap is the method's convention (12), not a fact of the note: the model's value
     (the default or another) is recorded, the convention is used, and the confidence does not doubt it."""
-    from medmirror.tools.extraction.confidence import assess
     note = "Sodium 140, chloride 100, bicarbonate 12 mEq/L. Normal anion gap is 10."
     calc = C["delta_ratio"]
     g = reconcile(calc, {"sodium": 140, "chloride": 100, "bicarbonate": 12, "normal_anion_gap": llm_value}, note)
