@@ -47,9 +47,10 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # real6 (development, one note per risk/severity/diagnosis calculator, same held-out counterpart realblind4);
 # realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words);
 # real8 (development, one note per risk/severity/diagnosis calculator, each in its own clinical style; held out:
-# realblind6); realblind6 (pure test set, two notes per risk/severity/diagnosis calculator)
+# realblind6); realblind6 (pure test set, two notes per risk/severity/diagnosis calculator); real9 (development, one
+# note per risk/severity/diagnosis calculator in varied clinical styles; held out: realblind7)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19, "realblind6": 38}
+             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19, "realblind6": 38, "real9": 19}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -440,6 +441,7 @@ def test_realblind5_is_a_pure_test_set_of_case_reports() -> None:
     ("real6", SCORE_CATEGORIES, {"risk": 12, "severity": 4, "diagnosis": 3}, (280, 450), "realblind4"),
     ("real7", VALUE_CATEGORIES, {"lab": 19, "physical": 12, "date": 3, "dosage": 2}, (300, 550), "realblind5"),
     ("real8", SCORE_CATEGORIES, {"risk": 12, "severity": 4, "diagnosis": 3}, (280, 450), "realblind6"),
+    ("real9", SCORE_CATEGORIES, {"risk": 12, "severity": 4, "diagnosis": 3}, (280, 450), "realblind7"),
 ])
 def test_development_set_has_one_note_per_calculator(name: str, categories: set[str], counts: dict[str, int],
                                                      words: tuple[int, int], counterpart: str) -> None:
@@ -463,6 +465,9 @@ def test_development_set_has_one_note_per_calculator(name: str, categories: set[
     assert "development set" in doc and counterpart in doc
 
 
-def test_real8_hand_working_ends_on_its_answer() -> None:
-    for r in (r for n, r in REAL_ROWS if n == "real8"):
+@pytest.mark.parametrize("name", ["real8", "real9"])
+def test_hand_working_ends_on_its_answer(name: str) -> None:
+    rows = [r for n, r in REAL_ROWS if n == name]
+    assert rows
+    for r in rows:
         assert r.explanation.strip().endswith(f"Answer: {r.ground_truth}."), r.note_id
