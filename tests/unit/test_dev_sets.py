@@ -48,9 +48,11 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # realblind5 (pure test set, one PMC-style case report per lab/physical/date/dosage calculator, 300-550 words);
 # real8 (development, one note per risk/severity/diagnosis calculator, each in its own clinical style; held out:
 # realblind6); realblind6 (pure test set, two notes per risk/severity/diagnosis calculator); real9 (development, one
-# note per risk/severity/diagnosis calculator in varied clinical styles; held out: realblind7)
+# note per risk/severity/diagnosis calculator in varied clinical styles; held out: realblind7); realblind7 (pure test
+# set, two PMC-style notes per risk/severity/diagnosis calculator, implied criteria and values at several time points)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
-             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19, "realblind6": 38, "real9": 19}
+             "real6": 19, "realblind5": 36, "real7": 36, "real8": 19, "realblind6": 38, "real9": 19,
+             "realblind7": 38}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -390,11 +392,12 @@ def test_real4_covers_the_risk_calculators_twice() -> None:
 SCORE_CATEGORIES = {"risk", "severity", "diagnosis"}
 
 
-@pytest.mark.parametrize("name", ["realblind4", "realblind6"])
+@pytest.mark.parametrize("name", ["realblind4", "realblind6", "realblind7"])
 def test_realblind4_covers_the_score_calculators_twice(name: str) -> None:
     """Two notes (-1, -2) per one-shot calculator of the risk, severity and diagnosis categories, 280-450 words each.
 
-    realblind6 (a later pure test set in the same mix) is held to the same checks, with ids realblind6-<calculator id>-<n>.
+    realblind6 and realblind7 (later pure test sets in the same mix) are held to the same checks, with ids
+    <set>-<calculator id>-<n>.
     """
     if not ONE_SHOT.exists():
         pytest.skip(f"{ONE_SHOT} not found")
@@ -403,8 +406,8 @@ def test_realblind4_covers_the_score_calculators_twice(name: str) -> None:
     wanted = {cid for cid, cat in one_shot.items() if cat in SCORE_CATEGORIES}
     assert len(wanted) == 19
     rows = [r for n, r in REAL_ROWS if n == name]
-    if name == "realblind6":
-        assert sorted(r.note_id for r in rows) == sorted(f"realblind6-{cid}-{n}" for cid in wanted for n in (1, 2))
+    if name != "realblind4":
+        assert sorted(r.note_id for r in rows) == sorted(f"{name}-{cid}-{n}" for cid in wanted for n in (1, 2))
     assert Counter(r.calculator_id for r in rows) == Counter({cid: 2 for cid in wanted})
     assert Counter(r.category for r in rows) == Counter({"risk": 24, "severity": 8, "diagnosis": 6})
     assert all(r.category == one_shot[r.calculator_id] for r in rows)
