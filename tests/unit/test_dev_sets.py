@@ -49,10 +49,12 @@ REAL_SETS = {"real1": 60, "realblind1": 40}
 # real8 (development, one note per risk/severity/diagnosis calculator, each in its own clinical style; held out:
 # realblind6); realblind6 (pure test set, two notes per risk/severity/diagnosis calculator); real9 (development, one
 # note per risk/severity/diagnosis calculator in varied clinical styles; held out: realblind7); realblind7 (pure test
-# set, two PMC-style notes per risk/severity/diagnosis calculator, implied criteria and values at several time points)
+# set, two PMC-style notes per risk/severity/diagnosis calculator, implied criteria and values at several time points);
+# real10 (development, three notes per severity/diagnosis calculator in different clinical styles; held out: realblind6
+# and realblind7)
 LONG_SETS = {"realblind2": 55, "real2": None, "realblind3": 36, "real3": 72, "real4": 24, "real5": 21, "realblind4": 38,
              "real6": 19, "realblind5": 36, "real7": 36, "real8": 19, "realblind6": 38, "real9": 19,
-             "realblind7": 38}
+             "realblind7": 38, "real10": 21}
 REAL_ROWS = [(name, row) for name in [*REAL_SETS, *LONG_SETS] if (DEV / f"{name}.csv").exists()
              for row in read_medcalc_csv(DEV / f"{name}.csv", required=("Relevant Entities", "Patient Note", "Question"))]
 
@@ -353,12 +355,27 @@ REAL5_CALCULATORS = {15: "severity", 20: "severity", 21: "severity", 29: "severi
                      33: "diagnosis", 48: "diagnosis", 51: "diagnosis"}
 
 
-def test_real5_has_three_notes_per_severity_and_diagnosis_calculator() -> None:
-    rows = [r for n, r in REAL_ROWS if n == "real5"]
+@pytest.mark.parametrize("name", ["real5", "real10"])
+def test_real5_has_three_notes_per_severity_and_diagnosis_calculator(name: str) -> None:
+    """Notes <set>-<calculator id>-1..3 for each severity/diagnosis calculator (real10: a later set of the same mix)."""
+    rows = [r for n, r in REAL_ROWS if n == name]
     assert Counter(r.calculator_id for r in rows) == Counter({cid: 3 for cid in REAL5_CALCULATORS})
     assert all(r.category == REAL5_CALCULATORS[r.calculator_id] for r in rows)
-    assert sorted(r.note_id for r in rows) == sorted(f"real5-{cid}-{n}" for cid in REAL5_CALCULATORS for n in (1, 2, 3))
+    assert sorted(r.note_id for r in rows) == sorted(f"{name}-{cid}-{n}" for cid in REAL5_CALCULATORS for n in (1, 2, 3))
     assert all(r.output_type == "integer" and r.lower == r.upper == r.ground_truth for r in rows)
+
+
+def test_real10_is_a_development_set_of_varied_case_notes() -> None:
+    """280-450 words per note, documented as a development set naming both held-out counterparts, and the three
+    notes of a calculator are different patients (no two share their opening words)."""
+    rows = [r for n, r in REAL_ROWS if n == "real10"]
+    for r in rows:
+        assert 280 <= len(r.note.split()) <= 450, f"{r.note_id}: {len(r.note.split())} words"
+    for cid in REAL5_CALCULATORS:
+        openings = {" ".join(r.note.split()[:6]) for r in rows if r.calculator_id == cid}
+        assert len(openings) == 3, (cid, openings)
+    doc = (DEV / "real10.md").read_text(encoding="utf-8")
+    assert "development set" in doc and "realblind6" in doc and "realblind7" in doc
 
 
 # ---------------------------------------------------------------------------
@@ -468,7 +485,7 @@ def test_development_set_has_one_note_per_calculator(name: str, categories: set[
     assert "development set" in doc and counterpart in doc
 
 
-@pytest.mark.parametrize("name", ["real8", "real9"])
+@pytest.mark.parametrize("name", ["real8", "real9", "real10"])
 def test_hand_working_ends_on_its_answer(name: str) -> None:
     rows = [r for n, r in REAL_ROWS if n == name]
     assert rows
