@@ -16,7 +16,8 @@ Conventions (each a published definition, not a reading of any data set):
   motorcycle crash is not an MVA: registries code it apart);
 * a relative's **degree**: 1st a parent, sibling or child; 2nd a grandparent, grandchild, aunt, uncle, niece, nephew
   or half-sibling; 3rd a first cousin, great-grandparent, great-aunt or great-uncle; an ordinal written as a word
-  ('a third-degree relative') is its numeral.
+  ('a third-degree relative') is its numeral;
+* a **disseminated malignancy**: a metastatic cancer, metastases (a cancer that has spread beyond its site).
 
 A stretch writing members of two classes names both options: the reader's tie leaves the item unsettled.
 """
@@ -44,6 +45,8 @@ TABLE: dict[str, str] = {
     "2nd degree": r"\b(?:grand(?:father|mother|parents?|sons?|daughters?|children|child)|aunts?|uncles?|nieces?|"
                   r"nephews?|half[\s-](?:brothers?|sisters?|siblings?))\b",
     "3rd degree": r"\b(?:(?:first\s+)?cousins?|great[\s-]grand(?:father|mother|parents?)|great[\s-](?:aunts?|uncles?))\b",
+    "disseminated malignancy": r"\bmetasta(?:tic|ses|sis|sized|sised)\b|\bdisseminated\s+(?:cancer|carcinoma|malignan\w*|"
+                               r"tumou?r)",
     "1st": r"\bfirst(?=[\s-]+degree)",
     "2nd": r"\bsecond(?=[\s-]+degree)",
     "3rd": r"\bthird(?=[\s-]+degree)",

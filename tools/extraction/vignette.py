@@ -65,6 +65,7 @@ from medmirror.tools.extraction.context import assert_context, find_triggers, in
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
+from medmirror.tools.extraction.label_members import examples, residual_member, without_exception
 from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
@@ -1162,6 +1163,12 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float],
             r = _graded_in(item, t, scope)
             if r is not None:
                 return r
+    if (member := residual_member([o.label for o in item.options], t.findings)) is not None:
+        label, f = member  # 'a history of hypertension' for 'Any comorbidity EXCEPT renal failure, ...'
+        return ItemReading(item.name, item.question, label, "read" if label else "missing",
+                           f"{f.text!r} is a member of the label's class" if label else
+                           f"no option's words are in the text, which names {f.text!r}, maybe a kind the class leaves out",
+                           f.sentence.text, (f.start, f.end))
     concepts = _item_concepts(item.question)
     if (said := [f for f in t.findings if f.concept in concepts and f.affirmed]) and _assumed(item, "").value in (
             absent_option(item), _zero_option(item)):
@@ -1231,13 +1238,15 @@ _NEGATIVE_LABEL = re.compile(r"(?i)(?:no|not|never|none|unabl\w*|cannot|can't|wi
 def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemReading | None:
     """The option the stretches in ``scope`` (sentence index, text) support, uncertain on a tie, None: no option."""
     naming = set(content_words(item.question))  # the item's own words name it, not one of its options
-    per = {o.label: [w for w in content_words(_EXCEPT.sub(" ", o.label)) if w not in naming] for o in item.options}
+    per = {o.label: [w for w in content_words(without_exception(_EXCEPT.sub(" ", o.label))) if w not in naming]
+           for o in item.options}
     df = Counter(w for ws in per.values() for w in set(ws))
     scored: list[tuple[float, float, str, int]] = []
     for label, ws in per.items():
         best = (0.0, 0.0, -1)
         negative_label = bool(_NEGATIVE_LABEL.match(label))
         inner = set() if negative_label else _denied_in_label(label)
+        given = [content_words(e) for e in examples(label)]  # an example names the label only written whole
         for alt, affirmative in _alternatives(label):
             negative = negative_label and not affirmative
             wts = {w: 1 / df[w] for w in alt if w in df and df[w] < len(per)}
@@ -1247,6 +1256,8 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 off = t.sentences[i].text.find(stretch)
                 stems = words(stretch) + label_stems(label, stretch)  # 'gunshot wound' writes 'Penetrating'
                 hits = _hits(stems, wts)
+                if alt in given and len(_hits(stems, dict.fromkeys(alt, 1.0))) < len(set(alt)):
+                    continue  # 'vaginal exam' is no 'vaginal fluid', though 'fluid' is the item's own word
                 if "non" in hits and not _non_as_written(label, stretch):
                     del hits["non"]  # 'non-Caucasian' or 'non-contrast' is no 'Non-black'
                 neg = {w: "negated" in t.flags(i, off + a, off + b) for w, (a, b) in hits.items()}
@@ -1366,10 +1377,11 @@ def _alternatives(label: str) -> list[tuple[list[str], bool]]:
     ('other than Finnish') is left out. Each with whether it is affirmative although the label is negative: an
     alternative after a lone negation ('mild hydronephrosis' of 'No/mild hydronephrosis'; not 'grunting' of 'No
     retractions or grunting', which the 'No' denies too)."""
-    label = _CODE.sub("", _EXCEPT.sub(" ", label))  # '3: severe systemic disease' is named by its words
+    label = _CODE.sub("", without_exception(_EXCEPT.sub(" ", label)))  # '3: severe systemic disease' is named by its words
     plain = re.sub(r"\(.*?\)", " ", label)
     lone = _LONE_NEGATION.match(plain) is not None
     parts = [(label, False), (plain, False)] + [(p, lone and k > 0) for k, p in enumerate(re.split(r"\bor\b|/|;", plain))]
+    parts += [(e, False) for e in examples(label)]  # 'Other high-risk fluids (e.g., semen)' is named by 'semen'
     out = [(content_words(p), affirmative) for p, affirmative in parts]
     return [(ws, affirmative) for ws, affirmative in out if ws]
 
