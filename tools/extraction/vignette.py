@@ -60,7 +60,6 @@ from medmirror.tools.extraction.choice_labels import (
 )
 from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions, verdict
 from medmirror.tools.extraction.class_sets import _value as _class_value
-from medmirror.tools.extraction.clause_owners import Owner, without_others
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
 from medmirror.tools.extraction.extractor import Extraction, extract
@@ -1136,17 +1135,8 @@ def _own_clauses(t: _Text, weights: dict[str, float], rivals: dict[str, dict[str
     return out
 
 
-def _not_anothers(indices: Any, t: _Text, name: str, owners: dict[str, Owner] | None) -> list[tuple[int, str]]:
-    """The sentences ``indices`` as (index, stretch), less the clauses of other items than ``name`` (of ``owners``:
-    :func:`medmirror.tools.extraction.clause_owners.without_others`)."""
-    if not owners or name not in owners:
-        return [(i, t.sentences[i].text) for i in indices]
-    rivals = {k: o for k, o in owners.items() if k != name}
-    return [(i, s) for i in indices for s in without_others(t.sentences[i].text, owners[name], rivals)]
-
-
 def _graded(item: Choice, t: _Text, weights: dict[str, float],
-            rivals: dict[str, dict[str, float]] | None = None, owners: dict[str, Owner] | None = None) -> ItemReading:
+            rivals: dict[str, dict[str, float]] | None = None) -> ItemReading:
     if (coded := _coded(item, t, weights)) is not None:
         return coded
     named = _naming(t, weights)
@@ -1167,9 +1157,8 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float],
         quote, span = t.quote(i)
         return ItemReading(item.name, item.question, none, "read", f"the item is denied; '{none}'", quote, span)
     # then (the item named weakly or not at all) the clauses more its own than any other item's, then the whole text
-    for scope in (own, [c for c in clauses], _not_anothers([i for i, _, _ in named], t, item.name, owners),
-                  _own_clauses(t, weights, rivals) if rivals else [],
-                  _not_anothers(range(len(t.sentences)), t, item.name, owners if named else None)):
+    for scope in (own, [c for c in clauses], [(i, t.sentences[i].text) for i, _, _ in named],
+                  _own_clauses(t, weights, rivals) if rivals else [], [(i, s.text) for i, s in enumerate(t.sentences)]):
         if scope:
             r = _graded_in(item, t, scope)
             if r is not None:
@@ -1706,8 +1695,6 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
     weights = item_weights(items)
     core = alternatives(items)
     score_words = frozenset(w for ws in weights.values() for w in ws)
-    owners = {i.name: Owner(weights[i.name], frozenset(w for o in i.options for w in content_words(o.label)))
-              for i in items if isinstance(i, Choice)}  # whose clause an option word stands in
     out = VignetteReading()
     for item in items:
         t.for_item(acronyms.get(item.name, {}))
@@ -1726,7 +1713,7 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
         else:
-            r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name}, owners)
+            r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
             if (r.status in ("missing", "uncertain") or _several_frequencies(item, r.evidence)) and _asks(
                     item.question) and (f := _how_often(item, t, w, core[item.name])) is not None:
                 r = f  # a frequency question: the frequency word where the item is named (over options tied in a
