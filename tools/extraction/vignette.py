@@ -65,6 +65,7 @@ from medmirror.tools.extraction.context import assert_context, find_triggers, in
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
+from medmirror.tools.extraction.label_examples import examples
 from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
@@ -1372,6 +1373,7 @@ def _alternatives(label: str) -> list[tuple[list[str], bool]]:
     plain = re.sub(r"\(.*?\)", " ", label)
     lone = _LONE_NEGATION.match(plain) is not None
     parts = [(label, False), (plain, False)] + [(p, lone and k > 0) for k, p in enumerate(re.split(r"\bor\b|/|;", plain))]
+    parts += [(p, False) for p in examples(label)]  # 'ampullary' of 'Any other pathology (e.g. ampullary, ...)'
     out = [(content_words(p), affirmative) for p, affirmative in parts]
     return [(ws, affirmative) for ws, affirmative in out if ws]
 
