@@ -22,9 +22,11 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-# '(e.g. a, b or c)', '(e.g., a)', '(eg a)', '(such as a, b)'
-_EXAMPLES = re.compile(r"(?i)\(\s*(?:e\.\s?g\.?|eg\b|such\s+as\b)[,:]?\s*([^()]*)\)")
-_SPLIT = re.compile(r"(?i)\s*(?:,|;|\bor\b|\band\b|/)\s*")
+# '(e.g. a, b or c)', '(e.g., a)', '(eg a)', '(for example a)', '(such as a, b)'; one level of brackets inside; not
+# 'i.e.' (a restatement, read with the label's other words)
+_EXAMPLES = re.compile(r"(?i)\(\s*(?:e\.\s?g\.?|eg\b|for\s+example\b|such\s+as\b)[\s,:]*([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_BETWEEN = re.compile(r"(?i)\s*(?:,|;|\betc\b\.?)\s*")
+_LAST_OF_LIST = re.compile(r"(?i)\s+(?:or|and|and/or)\s+|\s*/\s*")
 # 'Any comorbidity EXCEPT renal failure, ...': a residual class outside brackets (a bracketed exception is dropped by
 # the reader itself; 'Related other than HLA identical sibling', which does not start with 'any', is its exception)
 _RESIDUAL = re.compile(r"(?i)^\s*(any|all)\s+(?:other\s+)?([\w -]+?)\s+(?:except(?:\s+for)?|other\s+than|excluding)\s+(.+)$")
@@ -44,9 +46,16 @@ _CLASSES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
 
 def examples(label: str) -> list[str]:
-    """The examples a label's bracket gives, one phrase each ('Low-risk secretions (e.g., tears, urine, saliva)':
-    'tears', 'urine', 'saliva'); [] when it gives none."""
-    return [p.strip() for m in _EXAMPLES.finditer(label) for p in _SPLIT.split(m.group(1)) if p.strip()]
+    """The examples a label's bracket gives, one phrase each ('Low-risk secretions (e.g., tears, urine or saliva)':
+    'tears', 'urine', 'saliva'); [] when it gives none. A list is split at its commas, and its last member (or a lone
+    one) at 'or'/'and': 'severe or suicidal depression, acute psychosis' keeps its first example whole."""
+    out: list[str] = []
+    for m in _EXAMPLES.finditer(label):
+        parts = [p for p in _BETWEEN.split(m.group(1)) if p.strip()]
+        if parts:
+            parts[-1:] = _LAST_OF_LIST.split(parts[-1])
+        out += [p.strip() for p in parts if p.strip()]
+    return out
 
 
 def without_exception(label: str) -> str:

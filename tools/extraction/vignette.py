@@ -70,6 +70,7 @@ from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.written_numbers import whole_number_stems
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
 COVER = 0.5  # share of an item's (or option's) word weight a sentence must use
@@ -1254,7 +1255,8 @@ def _graded_in(item: Choice, t: _Text, scope: list[tuple[int, str]]) -> ItemRead
                 continue
             for i, stretch in scope:
                 off = t.sentences[i].text.find(stretch)
-                stems = words(stretch) + label_stems(label, stretch)  # 'gunshot wound' writes 'Penetrating'
+                stems = whole_number_stems(words(stretch), stretch) + label_stems(label, stretch)  # 'gunshot wound'
+                # writes 'Penetrating'; the '1' of '1,500' is no option '1'
                 hits = _hits(stems, wts)
                 if alt in given and len(_hits(stems, dict.fromkeys(alt, 1.0))) < len(set(alt)):
                     continue  # 'vaginal exam' is no 'vaginal fluid', though 'fluid' is the item's own word
