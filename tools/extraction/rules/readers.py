@@ -191,7 +191,7 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
     """(kind, pattern) for the wordings that rank ``target``: 'leading' (first), 'level' (as likely as another),
     'below' (less likely than another). The target and the ranking must be in one clause (no comma between them for
     'level', only verbs and adverbs for the others), so that 'DVT likely, cellulitis less likely' ranks cellulitis."""
-    verbs = r"(?:is|was|are|were|be|being|remains?|remained|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared|now|still|much|far|the|our)"
+    verbs = r"(?:is|was|are|were|be|being|remains?|remained|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared|now|still|much|far|the|our|my)"
     return [
         ("leading", re.compile(
             rf"(?:regard(?:s|ed)?|consider(?:s|ed)?|thought\s+of|view(?:s|ed)?|treat(?:s|ed)?|saw|sees?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+as\s+(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"
