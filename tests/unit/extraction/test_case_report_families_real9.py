@@ -46,3 +46,51 @@ def test_my_leading_diagnosis_ranks_pe_first() -> None:
 def test_my_leading_diagnosis_of_another_disease_does_not() -> None:  # near miss
     note = "61 M, day 10 after hip replacement, breathless. Pneumonia is my leading diagnosis; PE less likely."
     assert arg_of("wells_pe", "pe_most_likely", note) is False
+
+
+# --- HEART: 'behind the breastbone' is the lay word for retrosternal (a typical element, Six 2008) -----------------------
+def test_pressure_behind_the_breastbone_is_a_typical_history() -> None:
+    note = ("55-year-old woman. At rest tonight a crushing pressure behind her breastbone, spreading to the jaw and left "
+            "arm, with sweating.")
+    assert arg_of("heart_score", "history", note) == "highly suspicious"
+
+
+def test_a_sharp_pain_under_the_sternum_on_breathing_is_not_highly_suspicious() -> None:  # near miss
+    note = "55-year-old woman. A sharp stabbing pain under the sternum, worse on breathing in and tender to palpation."
+    assert arg_of("heart_score", "history", note) != "highly suspicious"
+
+
+# --- HEART family history: a parent's coronary bypass before 65 -----------------------------------------------------------
+@pytest.mark.parametrize("note", [
+    "47 M with chest pain. His mother had a coronary artery bypass when she was 59.",
+    "47 M with chest pain. Smokes; his brother needed a quadruple bypass aged 52.",
+])
+def test_a_relatives_coronary_bypass_is_family_history(note: str) -> None:
+    assert arg_of("heart_score", "family_history", note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "47 M with chest pain. His mother had a gastric bypass when she was 59.",
+    "47 M with chest pain. His father had a triple bypass at 77.",  # after 65
+])
+def test_another_bypass_or_a_late_one_is_not(note: str) -> None:  # near miss
+    assert arg_of("heart_score", "family_history", note) is not True
+
+
+# --- a TIA told as an episode: a one-sided deficit or speech disturbance that resolved fully (Easton 2009) ---------------
+@pytest.mark.parametrize("note", [
+    "78 y/o M with AF. Two years ago he had 10 minutes of right arm weakness and slurred speech, which fully resolved.",
+    "78 y/o M with AF. In 2021 her left hand went numb and she had trouble finding her words; it cleared completely "
+    "within the hour.",
+])
+def test_a_transient_focal_deficit_is_a_tia(note: str) -> None:
+    assert arg_of("cha2ds2_vasc", "tia", note) is True
+
+
+@pytest.mark.parametrize("note", [
+    "78 y/o M with AF. No focal weakness or slurred speech during this episode.",
+    "78 y/o M with AF. Right arm weakness and slurred speech since this morning, still present on arrival.",
+    "78 y/o M with AF. Generalised weakness for a week that fully resolved with fluids.",
+])
+def test_a_denied_lasting_or_generalised_deficit_is_not(note: str) -> None:  # near miss
+    assert arg_of("cha2ds2_vasc", "tia", note) is not True
