@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.extraction._rules import arg_of
+from medmirror.tools.extraction.medications import extract_medications
+from tests.unit.extraction._rules import arg_of, gcs_of
 
 
 # --- a denied admission: "never been admitted with heart failure" keeps the denial over the reason -----------------------
@@ -94,3 +95,43 @@ def test_a_transient_focal_deficit_is_a_tia(note: str) -> None:
 ])
 def test_a_denied_lasting_or_generalised_deficit_is_not(note: str) -> None:  # near miss
     assert arg_of("cha2ds2_vasc", "tia", note) is not True
+
+
+# --- APACHE II worst value: a course told by its extreme ("was at most 30/min") is the highest value measured ------------
+def test_a_rate_that_was_at_most_n_is_its_worst_value() -> None:
+    note = ("70 M admitted to ICU with pneumonia. Respiratory rate 22/min on arrival. During the night the respiratory "
+            "rate was at most 31/min.")
+    assert arg_of("apache_ii", "respiratory_rate", note) == 31
+
+
+def test_a_target_at_most_n_is_no_reading() -> None:  # near miss
+    note = ("70 M admitted to ICU with pneumonia. Respiratory rate 22/min on arrival. Plan: keep the respiratory rate at "
+            "most 31/min.")
+    assert arg_of("apache_ii", "respiratory_rate", note) == 22
+
+
+# --- a vasopressor's current dose after the clock time it was started ---------------------------------------------------
+@pytest.mark.parametrize("text, dose", [
+    ("Noradrenaline started at 03:15, currently 0.12 mcg/kg/min.", 0.12),
+    ("norepinephrine commenced at 2200 and now at 0.05 mcg/kg/min", 0.05),
+])
+def test_current_dose_after_start_time(text: str, dose: float) -> None:
+    assert [m.dose for m in extract_medications(text) if m.name == "norepinephrine"] == [dose]
+
+
+def test_a_dose_of_another_drug_after_the_start_time_is_not_the_pressors() -> None:  # near miss
+    meds = extract_medications("Norepinephrine started at 03:15; lactate 2.2, vasopressin 0.03 units/min.")
+    assert [m.dose for m in meds if m.name == "norepinephrine"] == [None]
+
+
+# --- GCS: the arrival examination, not a review on a later (post-operative) day --------------------------------------
+def test_arrival_responses_before_a_day_one_review() -> None:
+    note = ("Trauma call. On arrival her eyes remained shut when spoken to loudly and opened only to trapezius squeeze. "
+            "She moaned without words. With a nail-bed press her left hand travelled across her body to the examiner's "
+            "hand. Ward review, day 1: sedation stopped at 07:00; eyes open spontaneously, obeys commands.")
+    assert gcs_of(note) == ("eye opening to pain", "incomprehensible sounds", "localizes pain")
+
+
+def test_arms_drawn_across_the_chest_are_not_localising() -> None:  # near miss: flexion, no target
+    note = "Trauma call. On arrival he groaned to a sternal rub; both arms drawn up across his chest, eyes shut."
+    assert gcs_of(note)[2] == "flexion to pain"
