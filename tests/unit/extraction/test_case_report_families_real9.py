@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from medmirror.tools.calculators import CALCULATORS
+from medmirror.tools.extraction.confidence import assess
+from medmirror.tools.extraction.grounding import rule_arguments
 from medmirror.tools.extraction.medications import extract_medications
 from tests.unit.extraction._rules import arg_of, gcs_of
 
@@ -135,3 +138,35 @@ def test_arrival_responses_before_a_day_one_review() -> None:
 def test_arms_drawn_across_the_chest_are_not_localising() -> None:  # near miss: flexion, no target
     note = "Trauma call. On arrival he groaned to a sternal rub; both arms drawn up across his chest, eyes shut."
     assert gcs_of(note)[2] == "flexion to pain"
+
+
+# --- Charlson moderate-severe CKD (Charlson 1987: creatinine > 3 mg/dL, dialysis, transplant, uraemia) -------------------
+@pytest.mark.parametrize("note, ckd", [
+    ("80 F. Chronic kidney disease, creatinine 150 µmol/L (eGFR 41) and steady; no dialysis.", False),
+    ("80 F. Chronic kidney disease with a creatinine of 3.6 mg/dL.", True),
+    ("80 F. Chronic kidney disease on peritoneal dialysis; creatinine 2.4 mg/dL.", True),
+])
+def test_ckd_severity_from_the_notes_creatinine(note: str, ckd: bool) -> None:
+    assert arg_of("charlson", "moderate_severe_ckd", note) is ckd
+
+
+def test_a_low_egfr_is_left_undecided() -> None:  # near miss: stage 4 by eGFR, creatinine under 3
+    note = "80 F, small and frail. Chronic kidney disease, creatinine 2.2 mg/dL, eGFR 21."
+    assert arg_of("charlson", "moderate_severe_ckd", note) is None
+
+
+# --- the second reader: a description's qualifier ('treatment') names no criterion -------------------------------------
+def _doubted(calc_id: str, note: str) -> set[str]:
+    calc = CALCULATORS[calc_id]
+    g = rule_arguments(calc, note)
+    return {d.input for d in assess(calc, g.args, g.params, note).doubts}
+
+
+def test_a_laser_treatment_is_no_sign_of_an_ulcer() -> None:
+    note = "72 M. Type 2 diabetes with retinopathy, laser treatment to both eyes in 2020. Hypertension."
+    assert "peptic_ulcer_disease" not in _doubted("charlson", note)
+
+
+def test_an_ulcer_treatment_is_still_seen() -> None:  # near miss
+    note = "72 M. Type 2 diabetes. Took a course of ulcer treatment from the GP last year. Hypertension."
+    assert "peptic_ulcer_disease" in _doubted("charlson", note)
