@@ -103,7 +103,9 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      # a future event: "listed for laparoscopic cholecystectomy", "scheduled for surgery", "awaiting repair"
      r"|\b(?:listed|scheduled|booked|planned|planning|wait-?listed) (?:for|to)\b|\bawaiting\b|\bdue to (?:have|undergo)\b"
      r"|\bwill (?:have|undergo|need)\b|\bcandidate for\b"),
-    ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"),
+    ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"
+     # an operation put off is not done: "her debulking operation has been deferred", "surgery was postponed"
+     r"|\b(?:deferred|postponed|cancell?ed)\b"),
     # a query mark glued to a diagnosis: "?TIA", "? PE", "(?sepsis)": a question, not a finding (short scope)
     ("hypothetical", "forward", 2, r"(?:^|(?<=[\s(\[,;:/]))\?(?=\s?[A-Za-z])"),
 ]

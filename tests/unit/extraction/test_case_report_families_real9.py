@@ -170,3 +170,24 @@ def test_a_laser_treatment_is_no_sign_of_an_ulcer() -> None:
 def test_an_ulcer_treatment_is_still_seen() -> None:  # near miss
     note = "72 M. Type 2 diabetes. Took a course of ulcer treatment from the GP last year. Hypertension."
     assert "peptic_ulcer_disease" in _doubted("charlson", note)
+
+
+# --- an operation put off is not done; the present event named by its management is no history -------------------------
+def test_a_deferred_operation_is_not_recent_surgery() -> None:
+    note = "66 F with a swollen calf. Her planned nephrectomy has been postponed until the spring; walks daily."
+    assert arg_of("wells_dvt", "major_surgery", note) is not True
+
+
+def test_an_operation_done_beside_a_postponed_one_is_surgery() -> None:  # near miss
+    note = "66 F with a swollen calf. Her hysterectomy was done five weeks ago; a hernia repair was postponed."
+    assert arg_of("wells_dvt", "major_surgery", note) is True
+
+
+def test_the_event_being_treated_is_not_known_atherosclerosis() -> None:
+    note = "50 M with chest pain and a rising troponin, so we are managing this as an NSTEMI. No cardiac history."
+    assert arg_of("heart_score", "atherosclerotic_disease", note) is not True
+
+
+def test_a_past_infarct_is_known_atherosclerosis() -> None:  # near miss
+    note = "50 M with chest pain and a rising troponin. NSTEMI in 2015 treated with a stent to the LAD."
+    assert arg_of("heart_score", "atherosclerotic_disease", note) is True

@@ -404,7 +404,9 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
 # a sentence about this admission's event: its diagnosis ('admitted with a working diagnosis of NSTEMI') or what was
 # done for it after arrival ('angiography the next morning ... treated with a stent')
 _THIS_EVENT = re.compile(r"\b(?:working|provisional|admitting|final|discharge)\s+diagnosis\b|\b(?:the\s+)?(?:next|following)"
-                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b", re.I)
+                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b"
+                         # the present event named by its management: "we are treating this as NSTEMI", "managed as ACS"
+                         r"|\b(?:treat(?:ing|ed)?|manag(?:ing|ed)?)\s+(?:this|him|her|it|the\s+(?:episode|event|patient)\s+)?\s*as\b", re.I)
 
 
 def known_disease(*sources: Concept | Term) -> Callable[[NoteContext], Hit | None]:
