@@ -191,3 +191,28 @@ def test_the_event_being_treated_is_not_known_atherosclerosis() -> None:
 def test_a_past_infarct_is_known_atherosclerosis() -> None:  # near miss
     note = "50 M with chest pain and a rising troponin. NSTEMI in 2015 treated with a stent to the LAD."
     assert arg_of("heart_score", "atherosclerotic_disease", note) is True
+
+
+# --- "the surgery" as the British GP's premises, not an operation -------------------------------------------------------
+@pytest.mark.parametrize("note", [
+    "59 F. She came to the surgery this morning with a painful swollen calf. Walks daily.",
+    "59 F. Seen at her GP surgery yesterday with a swollen calf; otherwise well.",
+])
+def test_the_gp_surgery_is_a_place(note: str) -> None:
+    assert arg_of("wells_dvt", "major_surgery", note) is not True
+
+
+def test_an_operation_beside_the_gp_surgery_is_still_read() -> None:  # near miss
+    note = "59 F. Knee replacement surgery three weeks ago; she came to the surgery today with a swollen calf."
+    assert arg_of("wells_dvt", "major_surgery", note) is True
+
+
+# --- Wells DVT calf swelling: the larger calf compared in words, then its two circumferences ----------------------------
+@pytest.mark.parametrize("note, swollen", [
+    ("66 F. The left calf is clearly bigger than the right: measured 10 cm below the tibial tuberosity it is 39 cm "
+     "against 35.5 cm on the right.", True),
+    ("66 F. The left calf is slightly fuller than the right: measured 10 cm below the tibial tuberosity it is 38 cm "
+     "against 36 cm on the right.", False),  # near miss: 2 cm
+])
+def test_calf_compared_in_words_then_measured(note: str, swollen: bool) -> None:
+    assert arg_of("wells_dvt", "calf_swelling", note) is swollen
