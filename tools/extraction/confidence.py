@@ -75,6 +75,9 @@ level value values use used using assumed default given note stated yes per with
 least most number count total count e g i ie eg etc type grade stage sign signs symptom symptoms
 """.split())
 _GENERIC_STEMS = frozenset(_STEM.stemWords(list(_GENERIC)))
+# a description's qualifier that names no criterion on its own ("Peptic ulcer disease (treatment or bleeding)"): any
+# "laser treatment" would otherwise read as a sign of the ulcer
+_QUALIFYING_WORDS = frozenset({"treatment", "treated", "therapy", "treatments"})
 _THRESHOLD = re.compile(r"\d|[<>≤≥]")
 # a criterion about now (signs, symptoms, an active disease): a past mention does not support it
 # a reading's sentence about the past (the used one may be a baseline or an old value: the question means now) ...
@@ -505,7 +508,8 @@ def criterion_phrases(calc_id: str, name: str, description: str, title: str = ""
     # a clause with a threshold ('AST/ALT/AP > 3x normal') is read as numbers by the rules: none of its words alone
     # names the criterion
     clauses = re.split(r"\bor\b|[,;:()]|\band/or\b", description)
-    texts += [part for c in clauses if not _THRESHOLD.search(c) for part in c.split("/")]
+    texts += [part for c in clauses if not _THRESHOLD.search(c) for part in c.split("/")
+              if part.strip().lower() not in _QUALIFYING_WORDS]
     src = _source(calc_id, name)
     if src is not None:
         for s in _sources(src):

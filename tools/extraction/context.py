@@ -103,7 +103,9 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      # a future event: "listed for laparoscopic cholecystectomy", "scheduled for surgery", "awaiting repair"
      r"|\b(?:listed|scheduled|booked|planned|planning|wait-?listed) (?:for|to)\b|\bawaiting\b|\bdue to (?:have|undergo)\b"
      r"|\bwill (?:have|undergo|need)\b|\bcandidate for\b"),
-    ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"),
+    ("hypothetical", "backward", 3, r"\bprophyla(?:xis|ctic)\b|\bprevention\b|\brisk\b"
+     # an operation put off is not done: "her debulking operation has been deferred", "surgery was postponed"
+     r"|\b(?:deferred|postponed|cancell?ed)\b"),
     # a query mark glued to a diagnosis: "?TIA", "? PE", "(?sepsis)": a question, not a finding (short scope)
     ("hypothetical", "forward", 2, r"(?:^|(?<=[\s(\[,;:/]))\?(?=\s?[A-Za-z])"),
 ]
@@ -148,7 +150,10 @@ _PSEUDO = re.compile(
 
 _TERMINATORS = re.compile(
     r"\b(?:but|however|although|though|yet|except|apart from|aside from|nevertheless|whereas"
-    r"|which|presents?|presented|presenting|admitted|complain(?:s|ed|ing)?|reports?|reported"
+    r"|which|presents?|presented|presenting|complain(?:s|ed|ing)?|reports?|reported"
+    # admitted opens a new clause ("no fever; admitted with pneumonia"), not when it is itself denied: "has never been
+    # admitted with heart failure", "not admitted for chest pain" (the denial holds over the reason)
+    r"|(?<!\bnever\s)(?<!\bnot\s)(?<!\bbeen\s)(?<!^\s)(?<!^)admitted"
     r"|now)\b|[;]"
     # "and" opening a clause with its own verb: "takes the pill and had surgery 6 months ago"
     r"|\band\s+(?:had|has|have|was|were|is|underwent|undergoes|took|takes|developed|received|drinks|smokes"
@@ -268,10 +273,25 @@ def in_or_list(gap: str, after: str) -> bool:
     return False
 
 
+# a denied list whose every member has its own article: "has never had a heart attack, a stent, a stroke or ..."
+# (the first member after the verb sets the pattern; each later one is the article and a short bare noun phrase)
+_ARTICLED_FIRST = re.compile(r"^\s*(?:(?:had|have|has|been|got|suffered|undergone|needed)\s+)?(?:an?)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s*$", re.I)
+_ARTICLED_NEXT = re.compile(r"^\s*(?:(?:and|or|nor)\s+)?an?\s+(?:[\w'-]+(?:\s+[\w'-]+){0,3})?\s*$", re.I)
+_VERB_IN_MEMBER = re.compile(_CLAUSE_AFTER_COMMA.pattern.split("|\\d|", 1)[1], re.I)
+
+
+def _articled_list(gap: str, after: str) -> bool:
+    """Is the mention a member of such a list, its own member without a verb ('a stroke was diagnosed' is a clause)?"""
+    segs = gap.split(",")
+    return (len(segs) > 1 and bool(_ARTICLED_FIRST.match(segs[0])) and not _VERB_IN_MEMBER.search(re.split(r"[,.;]", after)[0])
+            and all(_ARTICLED_NEXT.match(s) and not _VERB_IN_MEMBER.search(s) for s in segs[1:]))
+
+
 def list_goes_on(gap: str, after: str = "") -> bool:
     """Does a forward negation's scope run on through the commas of ``gap`` (trigger to mention; ``after``: the text
     after the mention)?"""
-    return in_or_list(gap, after) or not any(_CLAUSE_AFTER_COMMA.search(seg) for seg in gap.split(",")[1:])
+    return (in_or_list(gap, after) or _articled_list(gap, after)
+            or not any(_CLAUSE_AFTER_COMMA.search(seg) for seg in gap.split(",")[1:]))
 
 
 def _in_scope(text: str, a: int, b: int, max_words: int, category: Category, after: str | None = None) -> bool:

@@ -55,6 +55,7 @@ _LIST_VERB = re.compile(r"\b(?:were|are|was|is|of|measured|showed|revealed)\b|[:
 _QUALIFIER = re.compile(r"(<=|>=|≤|≥|<|>|\bless than\b|\bgreater than\b|\bmore than\b|\bbelow\b|\babove\b|\bup to\b|\bover\b"
                         r"|\bunder\b|\bexceed(?:ing|s|ed)?\b|\bat least\b|\bat most\b)"
                         r"\s*$", re.I)
+_COURSE_AT_MOST = re.compile(r"\b(?:was|were|stayed|remained|reached|peaked|rose\s+to|went\s+up\s+to)\s+at\s+most\s*$", re.I)
 _RANGE_AFTER = re.compile(r"\s*(?:-|–|—|to)\s*\d")
 # a number (not the digit of a label such as 'HCO3-') right before a dash: the second number of a range
 _RANGE_BEFORE = re.compile(r"(?<![A-Za-z])\d+(?:[.,]\d+)?\s*(?:-|–|—|to)\s*$")
@@ -494,6 +495,10 @@ class Scanner:
         q = _QUALIFIER.search(note, max(0, n_start - 14), n_start)
         if q:
             details["qualifier"] = q.group(1).lower()
+            # a course told by its extreme: "the respiratory rate was at most 28/min" is the highest value measured,
+            # as "up to 28" is (not a bound on a value not given)
+            if details["qualifier"] == "at most" and _COURSE_AT_MOST.search(note, max(0, n_start - 30), n_start):
+                details["qualifier"] = "up to"
         return Reading(spec, round(value, 6), number, unit, n_start, n_end, n_start, end,
                        unit_assumed=unit is None and spec.unit is not None, details=details)
 

@@ -235,8 +235,11 @@ def extract_medications(note: str, index: SentenceIndex | None = None) -> list[M
         # the infusion verb also without its auxiliary: "noradrenaline running at 0.3 µg/kg/min", "norad @ 0.1 mcg/kg/min"
         rf"\)?\s*[(:,]?\s*(?:(?:infusion|drip)\s+)?(?:(?:(?:was|were|is|being|currently)\s+)?(?:started|commenced|begun|running|"
         rf"infusing|increased|titrated|given|required|needed)(?:\s+up)?"
+        # the clock time of the start before the dose it runs at now: "norepinephrine started at 23:00, currently 0.08
+        # mcg/kg/min", "noradrenaline commenced at 02:00 and now at 0.1"
+        rf"(?:\s+at\s+(?:[01]?\d|2[0-3])[:.h]?[0-5]\d(?:\s*h(?:rs)?)?(?=\s*(?:,|and\b)\s*(?:is\s+)?(?:now|currently)))?"
         # the dose it runs at now after the start: "norepinephrine started and now at 0.08 mcg/kg/min"; "norad now at 0.1"
-        rf"(?:\s+and\s+(?:is\s+)?(?:now|currently)(?:\s+(?:running|infusing))?)?\s+(?:to\s+|at\s+)?"
+        rf"(?:\s*,?\s+(?:and\s+)?(?:is\s+)?(?:now|currently)(?:\s+(?:running|infusing))?)?\s+(?:to\s+|at\s+)?"
         rf"|(?:now|currently)\s+(?:running\s+)?at\s+)?"
         # a titration written from one dose to another, "weaned from 0.2 to 0.05 mcg/kg/min", "increased from 5 to
         # 10 mg": the dose it reached, the current one (as _DOSE_CHANGE reads "increased to 20 mg")

@@ -308,7 +308,8 @@ def heart_history(ctx: NoteContext) -> Hit | None:
 
 # Six et al. 2008: 'highly suspicious' = mainly specific (typical anginal) elements, 'moderately' = a mixture of
 # specific and nonspecific elements, 'slightly' = nonspecific elements.
-_TYPICAL = (r"\b(?:retro-?sternal|sub-?sternal|central chest)\b|\b(?:pressure|tightness|heaviness|squeezing|crushing|"
+_BEHIND_STERNUM = r"\b(?:behind|under(?:neath)?|beneath)\s+(?:the|his|her|my)\s+(?:breast\s?bone|sternum)\b"
+_TYPICAL = (r"\b(?:retro-?sternal|sub-?sternal|central chest)\b|" + _BEHIND_STERNUM + r"|\b(?:pressure|tightness|heaviness|squeezing|crushing|"
             r"constricting)\b|radiat\w+[^.;]{0,30}?\b(?:arms?|jaw|neck|shoulders?)\b|spread\w*[^.;]{0,20}?\b(?:arms?|jaw|neck)\b"
             r"|\b(?:on|with) exertion\b|\bexertional\b|\bdiaphore\w+|\bsweat(?:y|ing)\b|\bclammy\b|\bnause\w+"
             r"|relieved by (?:rest|nitro\w*|GTN)|\bat rest\b"
@@ -345,7 +346,9 @@ def _heart_history_from_features(ctx: NoteContext) -> Hit | None:
     a mixture, or fewer than 3 typical: moderately; nonspecific only: slightly; no chest-pain sentence: None."""
     pain = [f for f in ctx.findings("chest_pain") if not (f.negated or f.family or f.hypothetical)]
     pain += affirmed(ctx, r"\bchest\s+(?:pain|discomfort|tightness|pressure|heaviness|burning)|(?:retro|sub)-?sternal\s+\w+"
-                          r"|\bepigastric\s+(?:pain|discomfort|burning|pressure)", current=True)
+                          r"|\bepigastric\s+(?:pain|discomfort|burning|pressure)"
+                          # the lay words for retrosternal: "a squeezing discomfort behind the breastbone"
+                          r"|\b(?:pain|discomfort|pressure|tightness|heaviness|ache|burning)\b[^.;]{0,15}?" + _BEHIND_STERNUM, current=True)
     sentences = {f.sentence.start: f.sentence for f in pain if not after_presentation(f)}
     if not sentences:
         return None
@@ -383,7 +386,8 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
     for c in _CVD:
         mentions += ctx.findings(c)
     mentions += ctx.terms(r"cardiovascular disease|heart disease|cardiac (?:disease|death)|sudden (?:cardiac )?death|premature (?:CAD|coronary)"
-                          r"|heart attack|(?:coronary )?bypass (?:surgery|graft\w*)|\bCABG\b|coronary (?:stent\w*|angioplasty)")
+                          r"|heart attack|(?:coronary )?bypass (?:surgery|graft\w*)|coronary (?:artery )?bypass\b|\bCABG\b"
+                          r"|coronary (?:stent\w*|angioplasty)|(?:heart|cardiac|triple|quadruple|double) bypass\b")
     # HEART asks for a parent or sibling affected before 65: a stated age of 65 or more does not count
     def before_65(f: Finding) -> bool:
         ages = [int(a) for a in re.findall(r"\b(?:at|aged?|age of)\s+(\d{2})\b", f.sentence.text)]
@@ -400,7 +404,9 @@ def family_cvd(ctx: NoteContext) -> Hit | None:
 # a sentence about this admission's event: its diagnosis ('admitted with a working diagnosis of NSTEMI') or what was
 # done for it after arrival ('angiography the next morning ... treated with a stent')
 _THIS_EVENT = re.compile(r"\b(?:working|provisional|admitting|final|discharge)\s+diagnosis\b|\b(?:the\s+)?(?:next|following)"
-                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b", re.I)
+                         r"\s+(?:day|morning)\b|\bon\s+(?:this|the\s+present|the\s+current)\s+admission\b"
+                         # the present event named by its management: "we are treating this as NSTEMI", "managed as ACS"
+                         r"|\b(?:treat(?:ing|ed)?|manag(?:ing|ed)?)\s+(?:this|him|her|it|the\s+(?:episode|event|patient)\s+)?\s*as\b", re.I)
 
 
 def known_disease(*sources: Concept | Term) -> Callable[[NoteContext], Hit | None]:

@@ -139,6 +139,10 @@ _STAGE_VERB = (r"\s*[,(]?\s*(?:(?:is|was|has\s+been|had\s+been|remains|now|curre
                r"|progressed|advanced)\s+(?:(?:now|currently|to|at|as)\s+)?)?(?:at\s+)?")
 
 
+_EGFR = re.compile(r"\beGFR\D{0,12}?(\d{1,3})\b", re.I)
+_CKD_STAGED = re.compile(r"\b(?:CKD|chronic kidney disease|chronic renal \w+)\b[^.;]{0,30}?\b(?:stage|grade|G)\s*\d", re.I)
+
+
 def charlson_ckd(ctx: NoteContext) -> Hit | None:
     """Moderate to severe CKD: dialysis, transplant, uraemia, CKD stage 3b-5 / ESRD, or creatinine > 3 mg/dL."""
     severe = affirmed(ctx, DIALYSIS_SHORTHAND + r"|dialysis|hemodialysis|haemodialysis|renal transplant\w*|kidney transplant\w*|\buremia\b|\buraemia\b"
@@ -155,6 +159,14 @@ def charlson_ckd(ctx: NoteContext) -> Hit | None:
     value, f, why = decide(ctx.findings("chronic_kidney_disease"), "any")
     if value is False and f is not None:
         return Hit.of_finding(f, False, why)
+    # a CKD named without a stage, every creatinine of the note 3 mg/dL or less and no dialysis, transplant or uraemia
+    # (checked above): not moderate-severe by Charlson's own definition (1987: moderate = creatinine > 3 mg/dL; severe =
+    # dialysis, transplant, uraemia)
+    creatinines = [v for v in ctx.values("creatinine") if not v.details.get("qualifier")]
+    # (a stage written, or an eGFR under 30, is left to the stage rules or undecided)
+    if (value is True and creatinines and all(float(v.value) <= 3 for v in creatinines) and not _CKD_STAGED.search(ctx.note)
+            and all(int(g) >= 30 for g in _EGFR.findall(ctx.note))):
+        return Hit.of_value(creatinines[0], value=False, unit=None, note="CKD with creatinine <= 3 mg/dL, no dialysis or transplant")
     mild = affirmed(ctx, r"CKD\s*(?:stage\s*)?(?:1|2|I|II|3a|IIIa)\b|stage\s*(?:1|2|I|II|3a|IIIa)\s+(?:chronic kidney|CKD)"
                          r"|(?:chronic kidney disease|chronic renal (?:disease|failure|insufficiency)|\bCKD)" + _STAGE_VERB +
                          r"(?:stage|grade|G)\s*(?:1|2|I|II|3a|IIIa)(?:\b|(?=A[1-3]\b))")

@@ -23,7 +23,8 @@ _STIM = (r"(?:\s+(?:only|briefly|slowly|eventually|transiently)){0,2}\s+(?:to|in
 _SOUND_TOUCH = r"|shout\w*|touch(?:ed|ing)?\b|shak(?:e|es|en|ing)\b|tap(?:s|ped|ping)?\b|nudg\w*|prompt\w*"
 _WHEN = r"(?:\s+only)?\s+(?:when|whenever|as\s+soon\s+as)\s+"
 # the eyes named first, the verb after in the same clause: "Eyes closed, opens only to trapezius squeeze"
-_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without|eyes?)\b|n't)[^.;:]){0,30}?\bopen(?:s|ed)?\b"
+# (a clause may stand between: "his eyes stayed closed when he was called loudly by name and opened only to pressure")
+_EYES_THEN_OPENS = r"\beyes?\b(?:(?!\b(?:not?|never|nor|without|eyes?)\b|n't)[^.;:]){0,60}?\bopen(?:s|ed)?\b"
 # the eyes as 'they', named earlier ("lay with his eyes shut; they opened when his wife called him"): read only
 # with 'eyes' nearby (the options' context pattern)
 _THEY_OPEN = r"\bthey\s+(?:(?:only|briefly|slowly|eventually|then|finally)\s+){0,2}open(?:ed|s)?\b"
@@ -193,7 +194,10 @@ _MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?\s*[:=-]?|(?-i:\bM\b)\s*[:=-])\s*"
 # a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
 _LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
          r"(?:hands?|arms?|upper\s+limbs?)\b")
-_TOWARD = r"(?:up\s+)?(?:to(?:wards?)?|across(?:\s+to(?:wards?)?)?|over(?:\s+to(?:wards?)?)?|above|for)\s+"
+# (across the body to the stimulus: "his hand came up across his chest to the examiner's hand"; a hand drawn to the chest
+# with no target is flexion)
+_TOWARD = (r"(?:up\s+)?(?:to(?:wards?)?|across(?:\s+(?:(?:his|her|their|the)\s+(?:chest|body|face|neck)\s+)?to(?:wards?)?)?"
+           r"|over(?:\s+to(?:wards?)?)?|above|for)\s+")
 # the stimulus, its site, the examiner's hand, the midline, the clavicle
 _TARGET = (r"(?:(?:the|my|our|his|her|a)\s+)?(?:(?:site|source|point|location)\b|(?:painful\s+|noxious\s+)?stimul\w*"
            r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b)")

@@ -73,7 +73,11 @@ def affirmed_in_clause(ctx: NoteContext, pattern: str) -> list[Finding]:
 # a sentence that reports a repeat examination ("Re-assessed 19:00 after CT: ...", "On reassessment ...", "repeat
 # neuro exam at 22:00 ...", "re-examined after the fluids ..."): a later state, not the one first seen
 _REASSESSMENT = re.compile(r"\bre-?assess(?:ed|ment|ing)?\b|\bre-?examin(?:ed|ation|ing)\b"
-                           r"|\brepeat(?:ed)?\s+(?:\w+\s+)?(?:exam(?:ination)?|assessment|GCS)\b", re.I)
+                           r"|\brepeat(?:ed)?\s+(?:\w+\s+)?(?:exam(?:ination)?|assessment|GCS)\b"
+                           # a review dated by a hospital or post-operative day: "Neurosurgical review, day 1:", "ward round
+                           # on post-op day 2", "POD 1"
+                           r"|\b(?:review|ward\s+round|round)\s*,?\s*(?:on\s+)?(?:(?:post-?op(?:erative)?|ICU|hospital)\s+)?day\s+\d+\b"
+                           r"|\bpost-?op(?:erative)?\s+day\s+\d+\b|\bPOD\s*#?\s*\d+\b", re.I)
 # a later state named before the description in its sentence: after a treatment ("After propofol for intubation: no
 # eye opening", "post-intubation", "following naloxone"), some time later ("two hours later", "within three minutes", "the next morning"), at
 # discharge or on a later day
@@ -88,7 +92,9 @@ _LATER_STATE = re.compile(
     r"|\b(?:\d+|one|two|three|four|five|ten|fifteen|twenty|thirty|a\s+few)\s+(?:minutes?|mins?|hours?|hrs?)\s+(?:after|afterwards|post)\b"
     r"|\blater\s+(?:that|the\s+same|on\s+the)\s+(?:day|night|evening|morning|afternoon|shift)\b"
     r"|\bthe\s+(?:next|following)\s+(?:day|morning|evening)\b|\b(?:at|on|by|upon|before)\s+discharge\b"
-    r"|\bon\s+day\s+(?:[2-9]|\d\d)\b", re.I)
+    r"|\bon\s+day\s+(?:[2-9]|\d\d)\b"
+    # a sedation lifted: the state after it is a re-assessment ("sedation held at 08:00; opens his eyes")
+    r"|\bsedation\s+(?:was\s+)?(?:held|stopped|weaned|lifted|paused|interrupted|off)\b", re.I)
 # ... unless the first state is named after it: "following resuscitation in the field, on arrival ..."
 _FIRST_STATE = re.compile(r"\b(?:on|at|upon)\s+(?:arrival|admission|presentation)\b|\binitial(?:ly)?\b"
                           r"|\bpre[- ]?(?:sedation|intubation|hospital)\b|\bbefore\s+(?:any\s+)?(?:sedation|intubation|treatment)\b",
@@ -191,7 +197,7 @@ def _rankings(target: str) -> list[tuple[str, re.Pattern[str]]]:
     """(kind, pattern) for the wordings that rank ``target``: 'leading' (first), 'level' (as likely as another),
     'below' (less likely than another). The target and the ranking must be in one clause (no comma between them for
     'level', only verbs and adverbs for the others), so that 'DVT likely, cellulitis less likely' ranks cellulitis."""
-    verbs = r"(?:is|was|are|were|be|being|remains?|remained|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared|now|still|much|far|the|our)"
+    verbs = r"(?:is|was|are|were|be|being|remains?|remained|felt|considered|thought|judged|deemed|regarded|seemed|seems|appears?|appeared|now|still|much|far|the|our|my)"
     return [
         ("leading", re.compile(
             rf"(?:regard(?:s|ed)?|consider(?:s|ed)?|thought\s+of|view(?:s|ed)?|treat(?:s|ed)?|saw|sees?)\s+(?:an?\s+)?(?:acute\s+)?{target}\s+as\s+(?:the\s+|our\s+)?{_LEADING}\s+{_DX_WORD}"

@@ -434,8 +434,23 @@ TRANSIENT_MONOCULAR_LOSS = Term(r"(?:loss\s+of\s+(?:vision|sight)|visual\s+loss|
                                 r"(?:left\s+|right\s+)?eye\b[^.;]{0,80}?\b(?:cleared|resolved|recovered|returned|passed|lifted)\b"
                                 r"[^.;]{0,20}?\b(?:within|after|over|in)\s+(?:a\s+few\s+|about\s+|\w+\s+)?(?:seconds|minutes?|hours?)\b",
                                 label="transient monocular loss of vision")
-TIA = AnyOf(Concept("tia"), TRANSIENT_MONOCULAR_LOSS)
-CEREBROVASCULAR = AnyOf(Concept("cerebrovascular_disease"), TRANSIENT_MONOCULAR_LOSS)
+# a TIA told as an episode (the tissue-free definition, Easton 2009: a transient episode of focal neurological
+# dysfunction): a one-sided numbness or weakness of a limb or the face, or a speech disturbance, in a clause that says it
+# resolved fully ("~20 min of R hand numbness and trouble getting her words out ...; sx fully resolved"). Generalised
+# weakness, or a deficit still there, is not one.
+_SIDE = r"(?:left|right|L|R)(?:[- ]sided)?"
+_PART = r"(?:hand|arm|leg|face|side|foot|fingers)(?:\s+and\s+(?:hand|arm|leg|face|foot))?"
+_FOCAL = (rf"\b{_SIDE}\s+{_PART}\s+(?:numbness|weakness|tingling|heaviness|paraesthesiae?|paresthesias?)"
+          rf"|\b{_SIDE}\s+{_PART}\s+(?:went|became|was|were|felt|going)\s+(?:weak|numb|heavy|dead|limp)"
+          rf"|\b(?:numbness|weakness|tingling|heaviness)\s+(?:of|in)\s+(?:the\s+|his\s+|her\s+)?{_SIDE}\s+{_PART}"
+          r"|\bslurred\s+speech|\bspeech\s+(?:was\s+|became\s+)?slurred|\bfacial\s+droop\w*|\bface\s+droop\w*"
+          r"|\b(?:trouble|difficulty)\s+(?:getting|finding|with)\s+(?:(?:her|his|their|the)\s+)?words|\bword[- ]finding\s+difficult\w*")
+_RESOLVED = (r"\b(?:fully|completely|entirely)\s+(?:resolved|recovered|cleared|settled)\b"
+             r"|\b(?:resolved|recovered|cleared)\s+(?:fully|completely|entirely)\b|\beverything\s+recovered\b")
+TRANSIENT_FOCAL_DEFICIT = Term(rf"(?:{_FOCAL})[^.]{{0,160}}?(?:{_RESOLVED})", case_sensitive=False,
+                               label="transient focal neurological deficit that resolved fully (TIA)")
+TIA = AnyOf(Concept("tia"), TRANSIENT_MONOCULAR_LOSS, TRANSIENT_FOCAL_DEFICIT)
+CEREBROVASCULAR = AnyOf(Concept("cerebrovascular_disease"), TRANSIENT_MONOCULAR_LOSS, TRANSIENT_FOCAL_DEFICIT)
 # a measured left ventricular ejection fraction of 40 % or less: systolic dysfunction (HFrEF), which PSI (Fine 1997:
 # 'ventricular dysfunction documented by ... echocardiography') and Glasgow-Blatchford ('cardiac failure: clinical or
 # echocardiographic evidence') count as heart failure; 'EF 35%', 'LVEF of 30-35 %', 'ejection fraction estimated at 25%'.

@@ -326,9 +326,13 @@ _CIRC = r"(?:\s+(?:mid-?)?calf)?(?:\s+(?:circumference|girth|diameter))?(?:\s+(?
 # where the circumference was measured, between label and values: "10 cm below the tibial tuberosity", "(15 cm distal
 # to the patella)" (a site, not a reading)
 _CALF_SITE = (r"(?:\(?\s*(?:measured\s+)?(?:at\s+)?\d{1,2}\s*cm\s+(?:below|distal\s+to|from|under)\s+(?:the\s+)?"
-              r"(?:tibial\s+(?:tuberosity|tubercle)|TT|patella|knee(?:\s+joint)?|joint\s+line|medial\s+malleolus)\s*\)?\s*[:=]?\s*)?")
+              r"(?:tibial\s+(?:tuberosity|tubercle)|TT|patella|knee(?:\s+joint)?|joint\s+line|medial\s+malleolus)\s*\)?\s*[:=]?\s*"
+              r"(?:it\s+(?:is|was|measures|measured)\s+)?)?")
+# the larger calf compared in words before its measurement: "the right calf is visibly fuller than the left: measured ..."
+_FULLER = (r"(?:(?:\w+\s+){0,2}?(?:fuller|bigger|larger|thicker|more\s+swollen)\s+than\s+(?:the\s+)?(?:left|right|other)"
+           r"(?:\s+(?:one|calf|side))?\s*[:,;]?\s*)?")
 _TWO_CALVES = re.compile(
-    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}{_CALF_SITE}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)"
+    rf"(?:(?P<s1>{_SIDE})\s*(?:calf|leg){_CIRC}{_FULLER}{_CALF_SITE}|\b(?:calf\s+(?:circumferences?|girths?)|calves|calf\s+measurements?)"
     rf"\s*{_CALF_SITE}[:=]?\s*(?P<s1b>{_SIDE})\s*[:=]?\s*)"
     # the unit may be written once, after the second number: "Calves: L 41 / R 37 cm"; the site may follow the first
     # reading: "the right calf measured 41 cm, 10 cm below the tibial tuberosity, against 37 cm on the left"
