@@ -102,6 +102,10 @@ GCS_EYE = [
                                 + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b"
                                 # "staring ahead with eyes open", "lying with her eyes open" (no stimulus named)
                                 r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)"
+                                # ... open already as the examiner arrives, no stimulus yet (Teasdale 2014: open before
+                                # stimulus): "lying with his eyes open when we reached the bedside", "eyes open as I
+                                # entered the room"
+                                r"|\beyes\s+(?:wide\s+)?open\s+(?:when|as)\s+(?:I|we|the\s+\w+)\s+(?:first\s+)?(?:came|arrived|entered|walked|reached|got)\b"
                                 # the eyes open and at work: "eyes open and tracking", "eyes open, following the examiner"
                                 r"|\beyes\s+open\s*(?:,|and)?\s*(?:tracking|following|looking\s+around|blinking|fixing)\b"
                                 # AVPU's A (alert)
@@ -141,6 +145,9 @@ GCS_VERBAL_SPECIFIC = [
                            r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
                            r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
                            r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)"
+                           # not a single sound (Teasdale 2014 'none'): "made no sound at all", "not a sound", "uttered no
+                           # noise"; not 'no sound sleep' nor 'sounds of ...'
+                           r"|\b(?:made|makes|making|uttered|utters|produced|produces)\s+no\s+(?:sound|noise)s?\b|\bnot\s+(?:a|one)\s+(?:single\s+)?sound\b"
                            r"|" + _VERBAL_FIELD + r"(?:none|nil)\b", 1),
     ("incomprehensible sounds", r"incomprehensib\w*|unintelligib\w*"
                                 # sounds without words: "made noises but no words", "making grunting noises"
@@ -191,12 +198,14 @@ GCS_VERBAL_GENERIC = [
 # a form field: "Motor: obeys", "M - localises"
 _MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?\s*[:=-]?|(?-i:\bM\b)\s*[:=-])\s*"
 # a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
-_LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
+_LIMB = (r"\b(?:(?:his|her|their|the|a|one|both|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
          r"(?:hands?|arms?|upper\s+limbs?)\b")
-_TOWARD = r"(?:up\s+)?(?:to(?:wards?)?|across(?:\s+to(?:wards?)?)?|over(?:\s+to(?:wards?)?)?|above|for)\s+"
+_TOWARD = r"(?:\w+ly\s+)?(?:up\s+)?(?:to(?:wards?)?|across(?:\s+to(?:wards?)?)?|over(?:\s+to(?:wards?)?)?|above|for)\s+"
 # the stimulus, its site, the examiner's hand, the midline, the clavicle
 _TARGET = (r"(?:(?:the|my|our|his|her|a)\s+)?(?:(?:site|source|point|location)\b|(?:painful\s+|noxious\s+)?stimul\w*"
-           r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b)")
+           r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b"
+           # the examiner's own hand in a first-person note: "brought his hand up to my hand"
+           r"|(?<=\bmy\s)(?:hand|fingers?)\b)")
 # a bare motor word as a GCS item: "random words, localised.", "makes only grunting noises, localises."
 _BARE_START = r"(?:^|(?<=[.;,:\n(|])|(?<=[.;,:\n(|][ \t]))(?:and[ \t]+)?"
 _BARE_END = r"(?=[ \t]*(?:[.;,)|\n]|$))"
