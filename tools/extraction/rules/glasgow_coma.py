@@ -173,23 +173,30 @@ GCS_VERBAL_SPECIFIC = [
                             r"(?![^.;]{0,30}\b(?:correct|appropriate|orient)\w*)"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
+# disorientation in place or time, described (Teasdale 2014 'confused'; Fine 1997 PSI 'disorientation'): "does not know
+# where she is", "thinks it is 1990", "believes he is at the bank", "could not give the month"
+DISORIENTED_DESCRIBED = (
+    r"\b(?:could|can|would)\s*(?:not|n't|n’t)\s+(?:give|name|say|state|tell\s+(?:me|us))\s+(?:\w+\s+)?(?:the\s+)?"
+    r"(?:month|year|date|day\s+of\s+the\s+week|name\s+of\s+the\s+hospital|hospital'?s?\s+name)\b"
+    # not oriented in place or time, described: "does not know where she is", "didn't know the year"
+    r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+    r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
+    r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
+    # "knows her name but not where she is", "unsure of the year", "gave the wrong year", "got the date wrong"
+    r"|\b(?:but\s+not|unsure|not\s+sure|uncertain)\s+(?:of\s+|about\s+)?(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+    r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b(?!\s+(?:of|when|that)\b))"
+    r"|\bwrong\s+(?:year|date|day|month|place|hospital|city|town|location)\b"
+    r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
+    # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
+    r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
+    r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+"
+)
+# oriented in only one or two of person, place and time: 'A&O x2', 'oriented x1', 'AOx2'
 _AO_PARTIAL = (r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*[12]\b)"
                r"|\borient(?:ed|ated)\s*(?:x|×|times)\s*(?:[12]|one|two)\b")
 GCS_VERBAL_GENERIC = [
     ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
-                 # not oriented in place or time, described: "does not know where she is", "didn't know the year"
-                 r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
-                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
-                 r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
-                 # "knows her name but not where she is", "unsure of the year", "gave the wrong year", "got the date wrong"
-                 r"|\b(?:but\s+not|unsure|not\s+sure|uncertain)\s+(?:of\s+|about\s+)?(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
-                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b(?!\s+(?:of|when|that)\b))"
-                 r"|\bwrong\s+(?:year|date|day|month|place|hospital|city|town|location)\b"
-                 r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
-                 # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
-                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
-                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+"
-                 # oriented in only one or two of person, place and time: 'A&O x2', 'oriented x1', 'AOx2'
+                 r"|" + DISORIENTED_DESCRIBED
                  + _AO_PARTIAL, 4),
     ("oriented", r"(?<!dis)\borient(?:ed|ated)\b(?!\s*(?:x|×|times)\s*(?:[12]|one|two)\b)|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)"
                  # the American shorthand for oriented to person, place and time: 'A&O x3', 'AAOx3', 'A+O x 4'
