@@ -415,14 +415,23 @@ _MED_DECLINED = re.compile(r"^[^.;]{0,30}?\b(?:(?:but|and|,)\s*(?:he|she|they|th
                            r"|(?:was|were|has\s+been)\s+(?:\w+\s+){0,2}?(?:declined|refused))\b", re.I)
 
 
+# a drug given its end later in the clause: "used HRT patches for hot flushes from 2008 until she stopped them in
+# 2014", "on the combined pill until 2019", "took it from 2010 to 2016"
+_MED_ENDED = re.compile(r"^[^.;]{0,80}?\b(?:until|till)\s+(?:(?:he|she|they|the\s+patient)\s+(?:stopped|discontinued|came\s+off"
+                        r"|gave\s+(?:it|them)\s+up)\b|(?:19[5-9]\d|20[0-4]\d)\b|(?:\d+|a|one|two|three|four|five|six|several)\s+"
+                        r"(?:years?|months?)\s+ago\b)"
+                        r"|^[^.;]{0,60}?\bfrom\s+(?:19[5-9]\d|20[0-4]\d)\s+(?:to|until|till|-|–)\s+(?:19[5-9]\d|20[0-4]\d)\b", re.I)
+
+
 def medication_not_taken(note: str, start: int, end: int, sentence: Sentence) -> bool:
-    """True when the drug mention at ``start:end`` says it was stopped, is an allergy, or is to be avoided."""
+    """True when the drug mention at ``start:end`` says it was stopped (or ended), is an allergy, or is to be avoided."""
     before = note[max(sentence.start, start - 60):start]
     line = before.rfind("\n")
     if line >= 0:
         before = before[line + 1:]
     after = note[end:min(sentence.end, end + 50)]
-    return bool(_MED_NOT_TAKEN_BEFORE.search(before) or _MED_NOT_TAKEN_AFTER.match(after) or _MED_DECLINED.search(after))
+    return bool(_MED_NOT_TAKEN_BEFORE.search(before) or _MED_NOT_TAKEN_AFTER.match(after) or _MED_DECLINED.search(after)
+                or _MED_ENDED.search(note[end:min(sentence.end, end + 120)]))
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,8 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      r"|\bex-(?=\w)|\bremote\b|\bquit\b|\bin the past\b|\bhx\b:?"
      r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?childhood\b"
      # a past year opening the clause: "In 2008 he had developed a deep vein thrombosis after a knee arthroscopy"
-     r"|(?:^|(?<=[.;:]\s))(?:in|during|back\s+in)\s+(?:early\s+|late\s+|mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
+     # (after a sentence adverb: "Importantly, in 2019 she had bilateral emboli")
+     r"|(?:^|(?<=[.;:]\s))(?:[A-Za-z]+ly,?\s+|also\s+|and\s+|but\s+)?(?:in|during|back\s+in)\s+(?:early\s+|late\s+|mid-?)?(?:19[5-9]\d|20[0-4]\d)\b"
      # a history told as a list: "His history included prostate cancer, treated in 2012"
      r"|\b(?:his|her|their|the\s+patient's)\s+(?:past\s+|medical\s+)?history\s+(?:included|includes|was\s+notable\s+for"
      r"|is\s+notable\s+for|was\s+significant\s+for|is\s+significant\s+for)\b"
@@ -60,6 +61,11 @@ _RULES: list[tuple[Category, Direction, int, str]] = [
      # a time of life long past: "appendicectomy as a child", "tonsillectomy in childhood", "asthma in her teens"
      r"|\bas\s+an?\s+(?:child|teenager|teen|adolescent|baby|infant|toddler|student)\b|\bin\s+(?:his\s+|her\s+|their\s+)?(?:childhood|youth|teens)\b"
      r"|\bresolved\b|\bin remission\b|\bhistory\b"
+     # an age at the event after the mention: "Tonsillectomy aged 9", "hernia repair at age 30" (not the age of the
+     # person the sentence presents: "PE in a woman aged 70")
+     r"|" + "".join(rf"(?<!\b{w}\s)" for w in ("man", "woman", "male", "female", "patient", "boy", "girl", "lady",
+                                                "gentleman", "person", "adult", "child", "infant", "baby"))
+     + r"\b(?:aged\s+|at\s+(?:the\s+)?age\s+(?:of\s+)?)\d{1,2}\b(?!\s*(?:years?|yrs?|y)?\s*(?:old\b|,?\s*(?:presented|presents|was\s+admitted)))"
      # a finding of an earlier encounter: "exudate at his last visit", "tonsils enlarged at the review a week ago"
      r"|\b(?:at|during|on|from)\s+(?:the|his|her|their|a)\s+(?:last|previous|prior|earlier)\s+(?:visit|appointment|consultation|review|attendance)\b"
      r"|\b(?:at|during|on|from)\s+(?:the|his|her|their|a)\s+(?:\w+\s+)?(?:visit|appointment|consultation|review|attendance)\s+"
@@ -137,6 +143,10 @@ _PSEUDO = re.compile(
     # an antigen / antibody marker reported negative ("Chronic hepatitis B, HBeAg negative"): the result is the marker's,
     # not a denial of the disease named before it
     r"|\b[A-Za-z-]*(?-i:Ag|Ab)\s+(?:was\s+|is\s+)?negative\b"
+    # a tumour marker or driver mutation reported negative ("lung adenocarcinoma, EGFR-negative", "ER-negative breast
+    # cancer", "triple-negative"): the marker's result, not a denial of the cancer
+    r"|\b(?:EGFR|ALK|ROS-?1|KRAS|BRAF|HER-?2|ER|PR|PgR|PD-?L1|BRCA[12]?|MSI|MMR|c-?KIT|triple|hormone[- ]receptor"
+    r"|(?:o?estrogen|progesterone)[- ]receptor)(?:\s+mutation)?[- ](?:negative|neg)\b"
     # a short "N-day history of" is the present illness, not past history
     r"|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|several|few|couple of)[- ]"
     r"(?:hours?|days?|weeks?|months?)[- ]history(?: of)?\b"

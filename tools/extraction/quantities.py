@@ -394,7 +394,9 @@ SPECS: list[Spec] = [
     Spec("temperature", r"(?:body |core |oral |rectal |axillary |tympanic )?temperature|\btemp\b|(?-i:\bT\b(?=\s*[:=]?\s*\d))"
          r"|\bT\s?(?:max|min)\b|\bT\s?(?:\(\s?(?:max|min)\s?\)|-\s?(?:max|min)\b)|\b(?:max(?:imum)?|min(?:imum)?|lowest|highest) temp(?:erature)?\b"
          r"|a?febrile|fever(?: of| up to)?|pyrexia|pyrexial"
-         r"|(?:measured|recorded|read)(?=\s+\d{2,3}(?:[.,]\d+)?\s*°?\s*(?:C|F|degrees)\b)", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
+         r"|(?:measured|recorded|read)(?=\s+\d{2,3}(?:[.,]\d+)?\s*°?\s*(?:C|F|degrees)\b)"
+         # a home reading told by the patient: "the thermometer said 38.7", "her thermometer read 39"
+         r"|thermometer\s+(?:said|says|read|reads|showed|shows|registered|reading(?:\s+of)?)", "°C", TEMP, None, 25, 45, to_canonical=_temperature,
          kind="vital"),
     Spec("spo2", r"(?:peripheral |pulse )?(?:oxygen|O2|O₂) saturation|saturation|saturating|sats?\b|pulse ox(?:imetry)?"
          r"|(?-i:\bSpO2\b|\bSaO2\b|\bSpO₂|\bSaO₂|\bO2 sats?\b)", "%", PERCENT, None, 40, 100,

@@ -12,7 +12,13 @@ import re
 from typing import Any, Callable
 
 from medmirror.tools.extraction.calc_sources import Derived, Hit, NoteContext, Source, after_presentation, sentence_has
-from medmirror.tools.extraction.rules.readers import affirmed_in_clause, best_option, entry_of, not_first_assessment
+from medmirror.tools.extraction.rules.readers import (
+    DISORIENTED_DESCRIBED,
+    affirmed_in_clause,
+    best_option,
+    entry_of,
+    not_first_assessment,
+)
 
 _EYE_OPEN = (r"(?:eyes?(?:\s*[:=-])?\s+(?:were\s+|was\s+|are\s+)?open(?:ed|ing|s)?|open(?:ed|s|ing)?\s+(?:his\s+|her\s+|their\s+|the\s+)?eyes?"
              r"|eye[- ]opening|\bopen(?:ed|s|ing)?\s+them)")  # "did not open his eyes to voice but opened them to pain"
@@ -103,6 +109,10 @@ GCS_EYE = [
                                 + r"|" + _EYE_FIELD + r"(?:open\s+)?spontaneous(?:ly)?\b"
                                 # "staring ahead with eyes open", "lying with her eyes open" (no stimulus named)
                                 r"|\bwith\s+(?:his\s+|her\s+|their\s+)?eyes\s+(?:wide\s+)?open\b(?!\s+(?:only\s+)?(?:to|in\s+response|with|upon|on|after|following|when)\b)"
+                                # ... open already as the examiner arrives, no stimulus yet (Teasdale 2014: open before
+                                # stimulus): "lying with his eyes open when we reached the bedside", "eyes open as I
+                                # entered the room"
+                                r"|\beyes\s+(?:wide\s+)?open\s+(?:when|as)\s+(?:I|we|the\s+\w+)\s+(?:first\s+)?(?:came|arrived|entered|walked|reached|got)\b"
                                 # the eyes open and at work: "eyes open and tracking", "eyes open, following the examiner"
                                 r"|\beyes\s+open\s*(?:,|and)?\s*(?:tracking|following|looking\s+around|blinking|fixing)\b"
                                 # AVPU's A (alert)
@@ -142,6 +152,9 @@ GCS_VERBAL_SPECIFIC = [
                            r"|(?:did|does|could|would)\s+not\s+(?:exhibit\s+any\s+verbal|make\s+any\s+sounds?|speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|utter)"
                            r"|(?:unable|failed)\s+to\s+(?:speak|verbali[sz]e|vocali[sz]e|respond\s+verbally|make\s+any\s+sounds?)"
                            r"|\bno\s+(?:sounds|vocali[sz]ation|speech)\b|without\s+(?:any\s+)?(?:verbal|sounds|vocali[sz]ation)"
+                           # not a single sound (Teasdale 2014 'none'): "made no sound at all", "not a sound", "uttered no
+                           # noise"; not 'no sound sleep' nor 'sounds of ...'
+                           r"|\b(?:made|makes|making|uttered|utters|produced|produces)\s+no\s+(?:sound|noise)s?\b|\bnot\s+(?:a|one)\s+(?:single\s+)?sound\b"
                            r"|" + _VERBAL_FIELD + r"(?:none|nil)\b", 1),
     ("incomprehensible sounds", r"incomprehensib\w*|unintelligib\w*"
                                 # sounds without words: "made noises but no words", "making grunting noises"
@@ -167,23 +180,12 @@ GCS_VERBAL_SPECIFIC = [
                             r"(?![^.;]{0,30}\b(?:correct|appropriate|orient)\w*)"
                             r"|" + _VERBAL_FIELD + r"(?:words|inappropriate)\b", 3),
 ]
+# oriented in only one or two of person, place and time: 'A&O x2', 'oriented x1', 'AOx2'
 _AO_PARTIAL = (r"|(?-i:\bA?A\s*(?:&|and|\+)?\s*O\s*(?:x|×)\s*[12]\b)"
                r"|\borient(?:ed|ated)\s*(?:x|×|times)\s*(?:[12]|one|two)\b")
 GCS_VERBAL_GENERIC = [
     ("confused", r"\bconfused\b|\bconfusion\b|\bmuddled\b|\bdisorient(?:ed|ated|ation)\b|\bnot\s+orient(?:ed|ated)\b"
-                 # not oriented in place or time, described: "does not know where she is", "didn't know the year"
-                 r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
-                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
-                 r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
-                 # "knows her name but not where she is", "unsure of the year", "gave the wrong year", "got the date wrong"
-                 r"|\b(?:but\s+not|unsure|not\s+sure|uncertain)\s+(?:of\s+|about\s+)?(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
-                 r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b(?!\s+(?:of|when|that)\b))"
-                 r"|\bwrong\s+(?:year|date|day|month|place|hospital|city|town|location)\b"
-                 r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
-                 # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
-                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
-                 r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+"
-                 # oriented in only one or two of person, place and time: 'A&O x2', 'oriented x1', 'AOx2'
+                 r"|" + DISORIENTED_DESCRIBED
                  + _AO_PARTIAL, 4),
     ("oriented", r"(?<!dis)\borient(?:ed|ated)\b(?!\s*(?:x|×|times)\s*(?:[12]|one|two)\b)|\bconvers(?:es|ing|ed)\s+(?:normally|appropriately)"
                  # the American shorthand for oriented to person, place and time: 'A&O x3', 'AAOx3', 'A+O x 4'
@@ -192,15 +194,17 @@ GCS_VERBAL_GENERIC = [
 # a form field: "Motor: obeys", "M - localises"
 _MOTOR_FIELD = r"(?:\bmotor(?:\s+response)?\s*[:=-]?|(?-i:\bM\b)\s*[:=-])\s*"
 # a hand or arm, with its owner or side: "her right hand", "the left arm", "one hand"
-_LIMB = (r"\b(?:(?:his|her|their|the|a|one|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
+_LIMB = (r"\b(?:(?:his|her|their|the|a|one|both|left|right|L|R|opposite|contralateral|other|free|upper)\s+){0,2}"
          r"(?:hands?|arms?|upper\s+limbs?)\b")
-# (across the body to the stimulus: "his hand came up across his chest to the examiner's hand"; a hand drawn to the chest
-# with no target is flexion)
-_TOWARD = (r"(?:up\s+)?(?:to(?:wards?)?|across(?:\s+(?:(?:his|her|their|the)\s+(?:chest|body|face|neck)\s+)?to(?:wards?)?)?"
-           r"|over(?:\s+to(?:wards?)?)?|above|for)\s+")
+# (an adverb first: "purposefully to"; across the body to the stimulus: "his hand came up across his chest to the
+# examiner's hand"; a hand drawn to the chest with no target is flexion)
+_TOWARD = (r"(?:\w+ly\s+)?(?:up\s+)?(?:to(?:wards?)?|across(?:\s+(?:(?:his|her|their|the)\s+(?:chest|body|face|neck)\s+)?"
+           r"to(?:wards?)?)?|over(?:\s+to(?:wards?)?)?|above|for)\s+")
 # the stimulus, its site, the examiner's hand, the midline, the clavicle
 _TARGET = (r"(?:(?:the|my|our|his|her|a)\s+)?(?:(?:site|source|point|location)\b|(?:painful\s+|noxious\s+)?stimul\w*"
-           r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b)")
+           r"|(?:examiner|nurse|doctor|clinician)'?s\s+(?:hand|fingers?)|midline\b|clavicles?\b"
+           # the examiner's own hand in a first-person note: "brought his hand up to my hand"
+           r"|(?<=\bmy\s)(?:hand|fingers?)\b)")
 # a bare motor word as a GCS item: "random words, localised.", "makes only grunting noises, localises."
 _BARE_START = r"(?:^|(?<=[.;,:\n(|])|(?<=[.;,:\n(|][ \t]))(?:and[ \t]+)?"
 _BARE_END = r"(?=[ \t]*(?:[.;,)|\n]|$))"

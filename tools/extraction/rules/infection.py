@@ -92,6 +92,13 @@ def _weekday_onset_days(ctx: NoteContext) -> tuple[int, re.Match[str]] | None:
     return None
 
 
+# a duration that is a plan, not the illness: a drug course ("amoxicillin 500 mg three times daily for 10 days", "a
+# course of antibiotics for five days") or time off ("fit note for three days", "off school for two days")
+_PLAN_BEFORE = re.compile(r"(?:\bmg\b|\bdaily\b|\btimes\s+(?:a\s+)?day\b|\b(?:bd|bid|tds|tid|qds|qid|od|prn)\b|\bq\d{1,2}h\b"
+                          r"|\bcourse\b|\bantibiotics?\b|\bprescri\w+|\bfit\s+note|\bsick\s+note|\bwork\s+note"
+                          r"|\boff\s+(?:work|school|college|nursery)|\bstay\s+(?:off|away|home)\b|\bisolat\w+)[^.;]{0,30}$", re.I)
+
+
 def rapid_attendance(ctx: NoteContext) -> Hit | None:
     """Symptom onset <= 3 days before presentation ('2-day history', 'since yesterday', 'for 5 days'; an onset and a
     visit named by weekday: 'started on Sunday', seen 'on Tuesday', 2 days)."""
@@ -119,7 +126,10 @@ def rapid_attendance(ctx: NoteContext) -> Hit | None:
                     # "Symptoms 48 h", "duration: 2 days"
                     rf"|\b(?:symptoms?|duration|history)\s*(?:of\s+|for\s+|[:=-]\s*)?(?P<n10>\d{{1,3}})\s*(?P<u10>days?|d|weeks?|wks?|hours?|h|hrs?)\b", re.I)
     for m in rx.finditer(ctx.note):
-        sent = ctx.sentence_of(m.start()).text
+        sentence = ctx.sentence_of(m.start())
+        if _PLAN_BEFORE.search(ctx.note, max(sentence.start, m.start() - 50), m.start()):
+            continue  # the length of a treatment or of time off ("penicillin 500 mg four times daily for 10 days")
+        sent = sentence.text
         if not re.search(r"throat|pharyn|tonsil|fever|symptom|pain|swallow|odynophag|dysphag|cough|ill|sick|present|onset|start|began|begun", sent, re.I):
             continue
         if m.group("y") or m.group("y2") or m.group("y3"):
@@ -243,6 +253,10 @@ def severe_tonsils(ctx: NoteContext) -> Hit | None:
           # tonsils reaching the uvula or each other (Brodsky grade 3-4): "nearly touching the uvula", "abutting each other"
           r"|tonsils?\b[^.;]{0,80}?\b(?:(?:almost|nearly|virtually)\s+)?(?:touching|touch|touches|abutting|abut|reaching|reach|meeting|meet)\s+"
           r"(?:the\s+uvula|each\s+other)"
+          # tonsils swollen to the midline, or almost touching with the other side unnamed (Brodsky grade 4):
+          # "both tonsils swollen to the midline", "tonsils enlarged and nearly touching."
+          r"|tonsils?\b[^.;]{0,80}?\b(?:swollen|enlarged|extend(?:s|ed|ing)?|reach(?:es|ed|ing)?)\s+(?:to|into|across|towards?)\s+the\s+midline"
+          r"|tonsils\b[^.;]{0,80}?\b(?:almost|nearly|virtually)\s+touching\b(?!\s+(?:the\s+)?(?:tongue|palate|pillars?|teeth)\b)"
           r"|(?:grade\s*(?:3|4|III|IV)|\b[34]\+)\s+tonsil\w*|kissing tonsils"
           # the grade after the word: "tonsils grade 4", "tonsils 3+ bilaterally", "tonsils are +4"
           r"|tonsils?\b[\s:,-]{1,3}(?:(?:are|is|both|bilaterally|bilateral)\s+){0,2}(?:(?:Brodsky\s+)?grade\s*(?:3|4|III|IV)\b|[34]\s?\+|\+\s?[34]\b|[34]/4\b)"
@@ -293,19 +307,41 @@ def curb65_confusion(ctx: NoteContext) -> Hit | None:
 _LAST_24H = re.compile(r"(?:last|past|previous)\s+(?:24|twenty-four)\s*h(?:ours?|rs?)?|\btoday\b|\bovernight\b|\blast night\b", re.I)
 
 
+# a fever given its end a day or more before the visit: "fevers over the weekend, none since Saturday", "no temperature
+# since Monday night", "fever settled two days ago" (a weekday named for the end is taken as an earlier day: a clinician
+# writes 'yesterday' or 'last night' for the last 24 hours)
+_WEEKDAY_NAMES = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_FEVER_ENDED = re.compile(
+    r"\b(?:none|no\s+(?:more\s+|further\s+)?(?:fevers?|temperatures?|chills)|afebrile|(?:has\s+)?settled|resolved|gone)\s+"
+    rf"(?:since|from|by|on)\s+(?:(?:last\s+)?{_WEEKDAY_NAMES}|the\s+weekend|(?:two|three|four|five|six|[2-9])\s+days\s+ago)\b"
+    r"|\b(?:settled|resolved|stopped|subsided)\s+(?:two|three|four|five|six|[2-9])\s+days\s+ago\b", re.I)
+_FEVER_BACK = re.compile(r"\b(?:again|returned|recurred|came\s+back|back\s+(?:today|last\s+night))\b", re.I)
+# a reading of the last 24 hours before the visit: "38.9 on the thermometer last night", "39 °C this morning"
+_RECENT_READING = re.compile(r"\blast\s+night\b|\bovernight\b|\bthis\s+morning\b|\bearlier\s+today\b|\btoday\b"
+                             r"|(?:last|past|previous)\s+(?:24|twenty-four)\s*h", re.I)
+
+
 def fever_past_24h(ctx: NoteContext) -> Hit | None:
-    """FeverPAIN 'fever in the past 24 hours': an explicit negation about the last 24 hours / today decides False
-    ('No fever in the last 24 hours, though feverish at the weekend'); else a current fever mention or a measured
-    temperature >= 38 °C; else a negated fever."""
+    """FeverPAIN 'fever in the past 24 hours' (Little et al., BMJ 2013; the patient's report counts): an explicit
+    negation about the last 24 hours / today decides False ('No fever in the last 24 hours, though feverish at the
+    weekend'), as does a fever the note ends a day or more before ('none since Saturday'); else a current fever mention
+    or a measured temperature >= 38 °C, the visit's or a reading of the last 24 hours ('38.9 on the thermometer last
+    night', before the antipyretic); else a negated fever."""
     for f in ctx.findings("fever"):
         if f.negated and not (f.family or f.hypothetical) and sentence_has(_LAST_24H, f.sentence.text):
             return Hit.of_finding(f, False, "no fever in the last 24 hours")
+        if not (f.negated or f.family or f.hypothetical) and sentence_has(_FEVER_ENDED, f.sentence.text) \
+                and not sentence_has(_FEVER_BACK, f.sentence.text):
+            return Hit.of_finding(f, False, "fever ended a day or more before the visit")
     value, f, why = decide(ctx.findings("fever"), "current")
     if value:
         return Hit.of_finding(f, True, why)
     measured = fever_by_temperature(ctx)
     if measured is not None:
         return measured
+    for v in first_day_readings(ctx, "temperature")[1:]:
+        if float(v.value) >= 38.0 and sentence_has(_RECENT_READING, v.sentence.text):
+            return Hit.of_value(v, value=True, unit=None, note=f"temperature {float(v.value):g} °C in the last 24 hours")
     return None if f is None else Hit.of_finding(f, value, why)
 
 

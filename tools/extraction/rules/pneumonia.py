@@ -24,7 +24,7 @@ from medmirror.tools.extraction.calc_sources import (
     decide,
     sentence_has,
 )
-from medmirror.tools.extraction.rules.readers import affirmed
+from medmirror.tools.extraction.rules.readers import DISORIENTED_DESCRIBED, affirmed
 from medmirror.tools.extraction.rules.shared import (
     AGE,
     BUN,
@@ -156,7 +156,7 @@ _PARTIAL_ORIENTATION = (r"\b(?:A\s*&\s*O|A\s*and\s*O|AO|orient(?:ed|ated)|orient
 
 def altered_mental_status(ctx: NoteContext) -> Hit | None:
     """PSI altered mental status: confusion / disorientation / stupor words (current), orientation to fewer than three
-    of person / place / time, else a GCS below 15 (or below the stated baseline); a stated GCS of 15 with no such words
+    of person / place / time or disorientation described in words, else a GCS below 15 (or below the stated baseline); a stated GCS of 15 with no such words
     is False."""
     value, f, why = decide(ctx.findings("confusion"), "current")
     if value:
@@ -166,6 +166,8 @@ def altered_mental_status(ctx: NoteContext) -> Hit | None:
         return Hit.of_finding(stupor[0], True, "stupor / coma described")
     partial = [g for g in ctx.terms(_PARTIAL_ORIENTATION) if not (g.hypothetical or g.family or g.historical)
                and not after_presentation(g)]
+    # disorientation described in words ("believed he was at the station", "could not give the month")
+    partial += [g for g in affirmed(ctx, DISORIENTED_DESCRIBED, current=True) if not after_presentation(g)]
     if partial:
         return Hit.of_finding(partial[0], True, "oriented to fewer than three of person, place and time")
     gcs = ctx.value("gcs")

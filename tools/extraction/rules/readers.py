@@ -343,3 +343,23 @@ def alternative_as_likely(target: str, label: str) -> Callable[[NoteContext], Hi
 
     read.__doc__ = f"an alternative diagnosis at least as likely as {label}"
     return read
+
+
+# disorientation in place or time, described (Teasdale 2014 'confused'; Fine 1997 PSI 'disorientation'): "does not know
+# where she is", "thinks it is 1990", "believes he is at the bank", "could not give the month"
+DISORIENTED_DESCRIBED = (
+    r"\b(?:could|can|would)\s*(?:not|n't|n’t)\s+(?:give|name|say|state|tell\s+(?:me|us))\s+(?:\w+\s+)?(?:the\s+)?"
+    r"(?:month|year|date|day\s+of\s+the\s+week|name\s+of\s+the\s+hospital|hospital'?s?\s+name)\b"
+    # not oriented in place or time, described: "does not know where she is", "didn't know the year"
+    r"|\b(?:does|did|do)\s*(?:not|n't|n’t)\s+know\s+(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+    r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b)"
+    r"|\borient(?:ed|ated)\s+to\s+(?:self|person|name)\s+only\b"
+    # "knows her name but not where she is", "unsure of the year", "gave the wrong year", "got the date wrong"
+    r"|\b(?:but\s+not|unsure|not\s+sure|uncertain)\s+(?:of\s+|about\s+)?(?:where\s+(?:she|he|they|I)\s+(?:is|was|are|am)\b"
+    r"|what\s+(?:day|month|year|date|time)\b|the\s+(?:day|date|month|year|time)\b(?!\s+(?:of|when|that)\b))"
+    r"|\bwrong\s+(?:year|date|day|month|place|hospital|city|town|location)\b"
+    r"|\b(?:got|gets|gave|gives)\s+the\s+(?:year|date|day|month|place)\s+wrong\b"
+    # disoriented to time or place, described: "thinks it is 1990", "believes she is at the bank"
+    r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:it\s+is|it's|it\s+was)\s+(?:19|20)\d\d\b"
+    r"|\b(?:thinks|thought|believes|believed)\s+(?:that\s+)?(?:she|he|they)\s+(?:is|was|are|were)\s+(?:at|in)\s+(?:the\s+|a\s+|her\s+|his\s+)?\w+"
+)

@@ -415,7 +415,12 @@ _GENERAL_EDEMA = re.compile(r"^(?:peripheral|pedal|ankle|dependent)\b", re.I)
 _LARGER_THAN_OTHER = (r"\b(?:left|right|one|(?-i:[LR]))\s+(?:calf|leg|lower\s+(?:leg|limb|extremity))\s+"
                       r"(?:(?:is|was|looked|looks|appeared|appears|seemed|seems|visibly|clearly|noticeably|obviously)\s+){0,2}"
                       r"(?P<no>(?:no|not)\s+)?(?:larger|bigger|wider|fatter|thicker|more\s+swollen)\s+than\s+(?:the\s+|his\s+|her\s+)?"
-                      r"(?:right|left|other|opposite|contralateral)\b")
+                      r"(?:right|left|other|opposite|contralateral)\b"
+                      # a measured difference (PERC 'unilateral leg swelling': one leg larger, any measured excess):
+                      # "the right calf measured 2.5 cm more than the left", "its girth was 3 cm greater than the other side"
+                      r"|\b(?:calf|leg|thigh|lower\s+(?:leg|limb))\b(?:(?!\b(?:both|bilateral\w*|equal|symmetric\w*)\b)[^.;]){0,60}?"
+                      r"(?P<no2>(?:no|not)\s+)?\d+(?:\.\d+)?\s*(?:cm|mm)\s+(?:larger|bigger|wider|greater|more)\s+than\s+"
+                      r"(?:(?:that\s+of|on)\s+)?(?:the\s+|his\s+|her\s+)?(?:right|left|other|opposite|contralateral)\b")
 
 
 def unilateral_leg_swelling(ctx: NoteContext) -> Hit | None:
@@ -427,7 +432,7 @@ def unilateral_leg_swelling(ctx: NoteContext) -> Hit | None:
         f = ctx.finding_at(m.start(), m.end())
         if f.hypothetical or f.family or f.historical or after_presentation(f):
             continue
-        if not (m.group("no") or f.negated):
+        if not (m.group("no") or m.group("no2") or f.negated):
             return Hit.of_finding(f, True, "one leg larger than the other")
         compared = compared or Hit.of_finding(f, False, "no leg larger than the other")
     if not mentions:
