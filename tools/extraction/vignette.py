@@ -62,6 +62,7 @@ from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions,
 from medmirror.tools.extraction.class_sets import _value as _class_value
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
+from medmirror.tools.extraction.event_windows import Window, clause_at, event_name, event_option, option_windows
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
@@ -1226,6 +1227,33 @@ def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: list[G
                        s, (t.sentences[i].start, t.sentences[i].end))
 
 
+def _event_time(item: Choice, windows: dict[str, Window], t: _Text, weights: dict[str, float]) -> ItemReading | None:
+    """An item asking when an event was ('History of VTE': Never / Yes, >30 days prior / Yes, within 30 days) read from
+    the time the clauses mentioning the event (its words or its concept, affirmed) tell ('DVT 20 days ago'):
+    :mod:`medmirror.tools.extraction.event_windows`. None when they tell none or times of different options."""
+    spans = [(i, min(a for a, _ in hits.values()), max(b for _, b in hits.values())) for i, _, hits in _naming(t, weights)]
+    spans = [(i, a, b) for i, a, b in spans if not t.denied_at((t.sentences[i].start + a, t.sentences[i].start + b))]
+    concepts = _item_concepts(item.question)
+    for f in t.findings:
+        if f.concept in concepts and f.affirmed:
+            i = next((k for k, s in enumerate(t.sentences) if s.start <= f.start < s.end), None)
+            if i is not None:
+                spans.append((i, f.start - t.sentences[i].start, f.end - t.sentences[i].start))
+    if (event := event_name(list(windows))) is not None:  # 'DKA/HHS' of 'DKA/HHS in the last 6 months'
+        rx = re.compile(rf"(?i)(?<!\w){re.escape(event)}(?!\w)")
+        spans += [(i, m.start(), m.end()) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)
+                  if not t.denied_at((s.start + m.start(), s.start + m.end()))]
+    clauses = [(i, clause_at(t.sentences[i].text, a, b)) for i, a, b in spans]
+    got = event_option(windows, [c for _, c in clauses])
+    if got is None:
+        return None
+    label, said = got
+    i = next(i for i, c in clauses if said in c)
+    quote, span = t.quote(i)
+    return ItemReading(item.name, item.question, label, "read", f"the event's time '{said}' in the window of '{label}'",
+                       quote, span)
+
+
 def _several_frequencies(item: Choice, sentence: str) -> bool:
     """Does ``sentence`` give several frequencies for a frequency item ('rarely sleeping well and fairly often
     feeling tired')? Its option words then say how often something happens, not which: the frequency word beside
@@ -1724,6 +1752,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = _band(item, qs, t, w)
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
+        elif (wins := option_windows(item)) is not None and (timed := _event_time(item, wins, t, w)) is not None:
+            r = timed
         else:
             r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
             if (r.status in ("missing", "uncertain") or _several_frequencies(item, r.evidence)) and _asks(
