@@ -71,6 +71,7 @@ from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.told_counts import item_noun, told_counts
 from medmirror.tools.extraction.written_numbers import whole_number_stems
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
@@ -1016,7 +1017,7 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
     else:
-        got = (_compound_count(item.question, t, fits)
+        got = (_compound_count(item.question, t, fits) or _told_count(item.question, t, fits)
                or _measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
                or _by_unit(item, t, fits))
         if got is None:
@@ -1046,6 +1047,21 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
 
 _MULTIPLES = {"single": 1, "dual": 2, "double": 2, "triple": 3, "quadruple": 4, **_WORD_NUMBERS}
 _COUNT_OF = re.compile(r"(?i)^\s*number of (?:[\w-]+\s+)*?([a-z]+?)(?:e?s)?\s*(?:\(|,|$|\b(?:in|during|per|at|on|within)\b)")
+
+
+def _told_count(question: str, t: _Text, ok: Any) -> _Reading | None:
+    """A count item ('Number of hospital admissions') read from the counts the text tells with its noun or verb
+    ('admitted three times', 'his sixth admission'): :mod:`medmirror.tools.extraction.told_counts`; every count told
+    must agree, else None."""
+    if (noun := item_noun(question)) is None:
+        return None
+    found = [(i, x, m) for i, s in enumerate(t.sentences) for x, m in told_counts(noun, s.text)]
+    values = {x for _, x, _ in found}
+    if len(values) != 1 or not ok(x := float(values.pop())):
+        return None
+    i, _, m = found[0]
+    s = t.sentences[i]
+    return _Reading(x, f"the count told '{m.group(0)}'", s.text, (s.start + m.start(), s.start + m.end()))
 
 
 def _compound_count(question: str, t: _Text, ok: Any) -> _Reading | None:
