@@ -47,6 +47,7 @@ from medmirror.prompts import render
 from medmirror.tools.calculators.option_match import Quantity, quantities, quantity_agrees
 from medmirror.tools.calculators.points import SPECS, Choice, Item, Number
 from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.extraction.band_names import bracket_named
 from medmirror.tools.extraction.choice_labels import (
     STOP,
     absent_option,
@@ -1020,6 +1021,8 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
         got = (_compound_count(item.question, t, fits) or _told_count(item.question, t, fits)
                or _measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
                or _by_unit(item, t, fits))
+        if got is None and (name := bracket_named(item.question, [o.label for o in item.options])) is not None:
+            got = _measured(name, qs[0].unit, t, dict.fromkeys(content_words(name), 1.0), fits, soft=True)  # 'KPS'
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
