@@ -72,6 +72,7 @@ from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.time_bands import time_bands
 from medmirror.tools.extraction.told_counts import item_noun, told_counts
 from medmirror.tools.extraction.written_numbers import whole_number_stems
 
@@ -1002,6 +1003,18 @@ def _duration_of(item: Number, t: _Text, weights: dict[str, float], ok: Any) -> 
     return _Reading(x, f"the duration in the sentence naming the item: {x:g} {unit}(s)", quote, span)
 
 
+def _in_band(item: Choice, qs: list[Quantity], got: _Reading) -> ItemReading:
+    """The band holding all of the interval the text gives (``got.bound``); uncertain when none or several do."""
+    assert got.bound is not None
+    holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]
+    if len(holding) != 1:
+        touching = [o.label for o, q in zip(item.options, qs) if _overlap(q, got.bound)]
+        return ItemReading(item.name, item.question, None, "uncertain",
+                           f"'{got.bound.text}' spans {len(touching)} band(s)", got.quote, got.span, touching)
+    return ItemReading(item.name, item.question, holding[0], "read",
+                       f"{got.how}: '{got.bound.text}' in band '{holding[0]}'", got.quote, got.span)
+
+
 def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float]) -> ItemReading:
     unit = qs[0].unit
     fits = lambda x: any(band_holds(q, x) for q in qs)  # noqa: E731
@@ -1017,6 +1030,9 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
                                f"several durations in the text ({len(values)})")
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
+        if len(near) == 1 and (bound := _bound(t.text[max(0, span[0] - 20):span[0]], x)) is not None:
+            got = _Reading(x, how, quote, span, bound)  # 'for over 7 days', 'less than 48 hours': an interval
+            return _in_band(item, qs, got)
     else:
         got = (_compound_count(item.question, t, fits) or _told_count(item.question, t, fits)
                or _measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
@@ -1033,13 +1049,7 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
             return worded if worded.status in ("read", "uncertain") else _assumed(item, "no number for the item in the text")
         x, how, quote, span = got.value, got.how, got.quote, got.span
         if got.bound is not None:  # the text gives an interval: the band that holds all of it
-            holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]
-            if len(holding) != 1:
-                touching = [o.label for o, q in zip(item.options, qs) if _overlap(q, got.bound)]
-                return ItemReading(item.name, item.question, None, "uncertain",
-                                   f"'{got.bound.text}' spans {len(touching)} band(s)", quote, span, touching)
-            return ItemReading(item.name, item.question, holding[0], "read",
-                               f"{how}: '{got.bound.text}' in band '{holding[0]}'", quote, span)
+            return _in_band(item, qs, got)
     holding = [o.label for o, q in zip(item.options, qs) if band_holds(q, x)]
     if len(holding) != 1:
         return ItemReading(item.name, item.question, None, "uncertain",
@@ -1769,6 +1779,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = joined
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
+        elif (hours := time_bands([o.label for o in item.options])) is not None:
+            r = _band(item, hours, t, w)  # '>7 days', '48 hours to 7 days', '<48 hours'
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
         elif (wins := option_windows(item)) is not None and (timed := _event_time(item, wins, t, w)) is not None:
