@@ -47,6 +47,7 @@ from medmirror.prompts import render
 from medmirror.tools.calculators.option_match import Quantity, quantities, quantity_agrees
 from medmirror.tools.calculators.points import SPECS, Choice, Item, Number
 from medmirror.tools.calculators.units import UnitConversionError, convert
+from medmirror.tools.extraction.band_names import bracket_named
 from medmirror.tools.extraction.choice_labels import (
     STOP,
     absent_option,
@@ -62,6 +63,7 @@ from medmirror.tools.extraction.class_sets import ClassSet, class_set, mentions,
 from medmirror.tools.extraction.class_sets import _value as _class_value
 from medmirror.tools.extraction.concepts import find_concepts
 from medmirror.tools.extraction.context import assert_context, find_triggers, in_or_list, list_goes_on
+from medmirror.tools.extraction.event_windows import Window, clause_at, event_name, event_option, option_windows
 from medmirror.tools.extraction.extractor import Extraction, extract
 from medmirror.tools.extraction.frequency import option_for, option_steps, steps_in
 from medmirror.tools.extraction.joined_conditions import Condition, joined_conditions
@@ -70,6 +72,8 @@ from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
 from medmirror.tools.extraction.text import SentenceIndex
+from medmirror.tools.extraction.time_bands import time_bands
+from medmirror.tools.extraction.told_counts import item_noun, told_counts
 from medmirror.tools.extraction.written_numbers import whole_number_stems
 
 Status = Literal["read", "assumed", "uncertain", "missing"]
@@ -999,6 +1003,18 @@ def _duration_of(item: Number, t: _Text, weights: dict[str, float], ok: Any) -> 
     return _Reading(x, f"the duration in the sentence naming the item: {x:g} {unit}(s)", quote, span)
 
 
+def _in_band(item: Choice, qs: list[Quantity], got: _Reading) -> ItemReading:
+    """The band holding all of the interval the text gives (``got.bound``); uncertain when none or several do."""
+    assert got.bound is not None
+    holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]
+    if len(holding) != 1:
+        touching = [o.label for o, q in zip(item.options, qs) if _overlap(q, got.bound)]
+        return ItemReading(item.name, item.question, None, "uncertain",
+                           f"'{got.bound.text}' spans {len(touching)} band(s)", got.quote, got.span, touching)
+    return ItemReading(item.name, item.question, holding[0], "read",
+                       f"{got.how}: '{got.bound.text}' in band '{holding[0]}'", got.quote, got.span)
+
+
 def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float]) -> ItemReading:
     unit = qs[0].unit
     fits = lambda x: any(band_holds(q, x) for q in qs)  # noqa: E731
@@ -1014,10 +1030,15 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
                                f"several durations in the text ({len(values)})")
         x, (_, _, quote, span) = values.pop(), near[0]
         how = f"duration {x:g} {unit}(s)"
+        if len(near) == 1 and (bound := _bound(t.text[max(0, span[0] - 20):span[0]], x)) is not None:
+            got = _Reading(x, how, quote, span, bound)  # 'for over 7 days', 'less than 48 hours': an interval
+            return _in_band(item, qs, got)
     else:
-        got = (_compound_count(item.question, t, fits)
+        got = (_compound_count(item.question, t, fits) or _told_count(item.question, t, fits)
                or _measured(item.question, _written_unit(item.question, item.options[0].label), t, weights, fits, soft=True)
                or _by_unit(item, t, fits))
+        if got is None and (name := bracket_named(item.question, [o.label for o in item.options])) is not None:
+            got = _measured(name, qs[0].unit, t, dict.fromkeys(content_words(name), 1.0), fits, soft=True)  # 'KPS'
         if got is None:
             # no number: labels that describe their band ("0 ('I never cough')") are read by their words
             worded = _graded(item, t, weights)
@@ -1028,13 +1049,7 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
             return worded if worded.status in ("read", "uncertain") else _assumed(item, "no number for the item in the text")
         x, how, quote, span = got.value, got.how, got.quote, got.span
         if got.bound is not None:  # the text gives an interval: the band that holds all of it
-            holding = [o.label for o, q in zip(item.options, qs) if quantity_agrees(q, got.bound)]
-            if len(holding) != 1:
-                touching = [o.label for o, q in zip(item.options, qs) if _overlap(q, got.bound)]
-                return ItemReading(item.name, item.question, None, "uncertain",
-                                   f"'{got.bound.text}' spans {len(touching)} band(s)", quote, span, touching)
-            return ItemReading(item.name, item.question, holding[0], "read",
-                               f"{how}: '{got.bound.text}' in band '{holding[0]}'", quote, span)
+            return _in_band(item, qs, got)
     holding = [o.label for o, q in zip(item.options, qs) if band_holds(q, x)]
     if len(holding) != 1:
         return ItemReading(item.name, item.question, None, "uncertain",
@@ -1045,6 +1060,21 @@ def _band(item: Choice, qs: list[Quantity], t: _Text, weights: dict[str, float])
 
 _MULTIPLES = {"single": 1, "dual": 2, "double": 2, "triple": 3, "quadruple": 4, **_WORD_NUMBERS}
 _COUNT_OF = re.compile(r"(?i)^\s*number of (?:[\w-]+\s+)*?([a-z]+?)(?:e?s)?\s*(?:\(|,|$|\b(?:in|during|per|at|on|within)\b)")
+
+
+def _told_count(question: str, t: _Text, ok: Any) -> _Reading | None:
+    """A count item ('Number of hospital admissions') read from the counts the text tells with its noun or verb
+    ('admitted three times', 'his sixth admission'): :mod:`medmirror.tools.extraction.told_counts`; every count told
+    must agree, else None."""
+    if (noun := item_noun(question)) is None:
+        return None
+    found = [(i, x, m) for i, s in enumerate(t.sentences) for x, m in told_counts(noun, s.text)]
+    values = {x for _, x, _ in found}
+    if len(values) != 1 or not ok(x := float(values.pop())):
+        return None
+    i, _, m = found[0]
+    s = t.sentences[i]
+    return _Reading(x, f"the count told '{m.group(0)}'", s.text, (s.start + m.start(), s.start + m.end()))
 
 
 def _compound_count(question: str, t: _Text, ok: Any) -> _Reading | None:
@@ -1224,6 +1254,33 @@ def _how_often(item: Choice, t: _Text, weights: dict[str, float], groups: list[G
         return None
     return ItemReading(item.name, item.question, label, "read", f"how often: {why} where the item is named",
                        s, (t.sentences[i].start, t.sentences[i].end))
+
+
+def _event_time(item: Choice, windows: dict[str, Window], t: _Text, weights: dict[str, float]) -> ItemReading | None:
+    """An item asking when an event was ('History of VTE': Never / Yes, >30 days prior / Yes, within 30 days) read from
+    the time the clauses mentioning the event (its words or its concept, affirmed) tell ('DVT 20 days ago'):
+    :mod:`medmirror.tools.extraction.event_windows`. None when they tell none or times of different options."""
+    spans = [(i, min(a for a, _ in hits.values()), max(b for _, b in hits.values())) for i, _, hits in _naming(t, weights)]
+    spans = [(i, a, b) for i, a, b in spans if not t.denied_at((t.sentences[i].start + a, t.sentences[i].start + b))]
+    concepts = _item_concepts(item.question)
+    for f in t.findings:
+        if f.concept in concepts and f.affirmed:
+            i = next((k for k, s in enumerate(t.sentences) if s.start <= f.start < s.end), None)
+            if i is not None:
+                spans.append((i, f.start - t.sentences[i].start, f.end - t.sentences[i].start))
+    if (event := event_name(list(windows))) is not None:  # 'DKA/HHS' of 'DKA/HHS in the last 6 months'
+        rx = re.compile(rf"(?i)(?<!\w){re.escape(event)}(?!\w)")
+        spans += [(i, m.start(), m.end()) for i, s in enumerate(t.sentences) for m in rx.finditer(s.text)
+                  if not t.denied_at((s.start + m.start(), s.start + m.end()))]
+    clauses = [(i, clause_at(t.sentences[i].text, a, b)) for i, a, b in spans]
+    got = event_option(windows, [c for _, c in clauses])
+    if got is None:
+        return None
+    label, said = got
+    i = next(i for i, c in clauses if said in c)
+    quote, span = t.quote(i)
+    return ItemReading(item.name, item.question, label, "read", f"the event's time '{said}' in the window of '{label}'",
+                       quote, span)
 
 
 def _several_frequencies(item: Choice, sentence: str) -> bool:
@@ -1722,8 +1779,12 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
             r = joined
         elif (qs := bands(item)) is not None:
             r = _band(item, qs, t, w)
+        elif (hours := time_bands([o.label for o in item.options])) is not None:
+            r = _band(item, hours, t, w)  # '>7 days', '48 hours to 7 days', '<48 hours'
         elif (mixed := _mixed_bands(item)) is not None:
             r = _mixed(item, *mixed, t, w)
+        elif (wins := option_windows(item)) is not None and (timed := _event_time(item, wins, t, w)) is not None:
+            r = timed
         else:
             r = _graded(item, t, w, {k: v for k, v in weights.items() if k != item.name})
             if (r.status in ("missing", "uncertain") or _several_frequencies(item, r.evidence)) and _asks(
