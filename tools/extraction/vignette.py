@@ -69,6 +69,7 @@ from medmirror.tools.extraction.label_members import examples, residual_member, 
 from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
+from medmirror.tools.extraction.response_labels import denial_option
 from medmirror.tools.extraction.task_outcome import clause_around, ends, outcome
 from medmirror.tools.extraction.text import SentenceIndex
 from medmirror.tools.extraction.written_numbers import whole_number_stems
@@ -1150,7 +1151,7 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float],
     best = max((x[0] for x in own), default=0.0)
     own = [(i, c) for x, i, c in own if x >= max(best, COVER) - 1e-9]  # those naming it best
     clauses = [(i, _clause(t.sentences[i].text, hits)) for i, _, hits in named]
-    none = absent_option(item)
+    none = absent_option(item) or denial_option(item)  # 'No motor response' of 'Motor response' too
     if none is not None and named and all(
             all(t.denied_at((t.sentences[i].start + a, t.sentences[i].start + b))
                 for a, b, w in t.stems[i] if any(same_word(w, h) for h in hits))
