@@ -71,6 +71,8 @@ from medmirror.tools.extraction.label_members import examples, residual_member, 
 from medmirror.tools.extraction.label_synonyms import label_stems
 from medmirror.tools.extraction.model import Sentence
 from medmirror.tools.extraction.paraphrase import Groups, alternatives, sentence_hits, text_words
+from medmirror.tools.extraction.response_labels import denial_option
+from medmirror.tools.extraction.task_outcome import clause_around, ends, outcome
 from medmirror.tools.extraction.text import SentenceIndex
 from medmirror.tools.extraction.time_bands import time_bands
 from medmirror.tools.extraction.told_counts import item_noun, told_counts
@@ -1179,7 +1181,7 @@ def _graded(item: Choice, t: _Text, weights: dict[str, float],
     best = max((x[0] for x in own), default=0.0)
     own = [(i, c) for x, i, c in own if x >= max(best, COVER) - 1e-9]  # those naming it best
     clauses = [(i, _clause(t.sentences[i].text, hits)) for i, _, hits in named]
-    none = absent_option(item)
+    none = absent_option(item) or denial_option(item)  # 'No motor response' of 'Motor response' too
     if none is not None and named and all(
             all(t.denied_at((t.sentences[i].start + a, t.sentences[i].start + b))
                 for a, b, w in t.stems[i] if any(same_word(w, h) for h in hits))
@@ -1735,6 +1737,28 @@ def propose(model: Any, text: str, item: Choice, *, candidates: list[str] | None
 _SEX_LABEL = re.compile(r"(?i)\s*(male|female|men|women|man|woman)\s*(?:sex|gender|patient)?\s*$")
 
 
+def _task(item: Choice, t: _Text, weights: dict[str, float]) -> ItemReading | None:
+    """A task-count item (:mod:`medmirror.tools.extraction.task_outcome`) read from whether the clauses naming it say
+    the task was done or not ('able to correctly state his age and the current month'); None when the item is no task
+    count, no clause naming it tells an outcome, or two disagree."""
+    if (pair := ends(item)) is None:
+        return None
+    said: dict[str, tuple[int, tuple[int, int]]] = {}
+    for i, _, hits in _naming(t, weights):
+        s = t.sentences[i].text
+        span = clause_around(s, min(a for a, _ in hits.values()), max(b for _, b in hits.values()))
+        if (end := outcome(s[span[0]:span[1]])) is None:
+            continue
+        said.setdefault(end, (i, span))
+    if len(said) != 1:
+        return None
+    end, (i, (a, b)) = next(iter(said.items()))
+    s = t.sentences[i]
+    label = pair[0] if end == "all" else pair[1]
+    return ItemReading(item.name, item.question, label, "read", f"the task told as {'done' if end == 'all' else 'not done'}",
+                       s.text, (s.start + a, s.start + b))
+
+
 def _sex(item: Choice, t: _Text) -> ItemReading | None:
     """A sex item ('Male sex', 'Female gender', 'Sex: Female / Male') read from the patient's sex as the extractor
     reads it ('a 52-year-old man', 'Mrs', 'she'); None when the item is no sex item. An unread sex stays unsettled."""
@@ -1791,6 +1815,8 @@ def read_items(items: tuple[Item, ...], text: str, *, model: Any = None) -> Vign
                     item.question) and (f := _how_often(item, t, w, core[item.name])) is not None:
                 r = f  # a frequency question: the frequency word where the item is named (over options tied in a
                 # wider stretch: 'fairly often being insulted, occasional threats of harm' threatens 'Sometimes')
+        if isinstance(item, Choice) and r.status in ("missing", "assumed") and (task := _task(item, t, w)) is not None:
+            r = task  # 'unable to follow commands to close his eyes': no option's words, the task's outcome
         if model is not None and isinstance(item, Choice) and r.status in ("uncertain", "missing"):
             p = propose(model, text, item, candidates=r.candidates or None)
             r = p if p.status == "read" else ItemReading(r.name, r.question, r.value, r.status, f"{r.how}; {p.how}",
